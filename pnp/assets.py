@@ -1,0 +1,55 @@
+"""What a game build produces: named assets made of pages, and the options
+that shape them. Games yield Assets; the build writes them in each format."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator
+
+from .scene import Page
+
+FORMATS = ("pdf", "svg", "png")
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    paper: str = "a4"  # a4 | letter
+    orientation: str = "auto"  # auto | portrait | landscape
+    margin: float = 8.0  # mm, printer-safe margin
+    bleed: float = 3.0  # mm
+    gutter: float = 0.0  # mm between cards
+    crop_marks: bool = True
+    cut_lines: bool = False
+    duplex: str = "long"  # long | short | none
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, printer correction for backs
+    lang: str = "de"  # de | en
+    dpi: int = 150  # PNG resolution
+    extra: dict = field(default_factory=dict)  # game-specific options (e.g. square size)
+
+
+@dataclass
+class Asset:
+    """One output file stem, e.g. ``deck`` or ``cards/nach-links``.
+
+    ``pages`` is a list or a zero-argument callable yielding pages, so huge
+    decks can be streamed into the PDF without holding every page.
+    ``formats`` limits which formats make sense (None: all requested).
+    PDF gets every page in one file; SVG and PNG get one file per page
+    (``name.svg`` for one page, ``name-p01.svg`` ... otherwise).
+    """
+
+    name: str
+    title: str
+    pages: "list[Page] | Callable[[], Iterator[Page]]"
+    formats: tuple[str, ...] | None = None
+    description: str = ""
+
+    def iter_pages(self) -> Iterator[Page]:
+        if callable(self.pages):
+            return iter(self.pages())
+        return iter(self.pages)
+
+    def wants(self, fmt: str) -> bool:
+        return self.formats is None or fmt in self.formats
+
+
+AssetList = Iterable[Asset]

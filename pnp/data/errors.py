@@ -1,0 +1,36 @@
+"""Errors about user data, always reported as ``file:line:col: message``."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Problem:
+    file: str
+    line: int  # 1-based; 0 when unknown
+    col: int  # 1-based; 0 when unknown
+    message: str
+
+    def __str__(self) -> str:
+        where = self.file
+        if self.line:
+            where += f":{self.line}"
+            if self.col:
+                where += f":{self.col}"
+        return f"{where}: {self.message}"
+
+
+class DataErrors(Exception):
+    """One or more problems in data files; the CLI prints them all and exits 2."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+    def __add__(self, other: "DataErrors") -> "DataErrors":
+        return DataErrors(self.problems + other.problems)
+
+
+def DataError(file: str, line: int, col: int, message: str) -> DataErrors:  # noqa: N802
+    """A DataErrors holding a single problem."""
+    return DataErrors([Problem(str(file), line, col, message)])

@@ -1,0 +1,77 @@
+"""Game discovery: every folder in the data directory with a ``game.yaml``.
+
+``game.yaml`` names the game, its seed document and its rules module. The
+rules module (a Python module path) may define:
+
+    build(game: Game, opts: BuildOptions) -> Iterable[Asset]
+    check(game: Game) -> list[Finding]
+
+The engine never imports a game module by name; it only follows game.yaml.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import Field
+
+from .data.errors import DataErrors, Problem
+from .data.loader import load_model
+from .data.schema import Localised, Strict
+
+DEFAULT_DATA = Path(__file__).resolve().parent.parent / "data"
+SEEDS_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
+
+
+class GameManifest(Strict):
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="folder-safe game id")
+    title: Localised
+    seed: str | None = Field(None, description="rule document file name in shared/seeds")
+    rules: str | None = Field(None, description="python module with build()/check()")
+    description: Localised | None = None
+
+
+@dataclass
+class Game:
+    folder: Path
+    manifest: GameManifest
+
+    @property
+    def name(self) -> str:
+        return self.manifest.name
+
+    @property
+    def seed(self) -> str:
+        return self.manifest.seed or ""
+
+    def path(self, rel: str) -> Path:
+        return self.folder / rel
+
+    def module(self):
+        if not self.manifest.rules:
+            return None
+        try:
+            return importlib.import_module(self.manifest.rules)
+        except ModuleNotFoundError as exc:
+            raise DataErrors([Problem(str(self.folder / "game.yaml"), 0, 0,
+                                      f"rules module {self.manifest.rules!r} not found ({exc.name})")]) from None
+
+
+def discover(data_dir: Path | None = None) -> dict[str, Game]:
+    """All games under ``data_dir`` keyed by name, in name order."""
+    data_dir = Path(data_dir or DEFAULT_DATA)
+    if not data_dir.is_dir():
+        raise DataErrors([Problem(str(data_dir), 0, 0, "data folder not found")])
+    games: dict[str, Game] = {}
+    problems: list[Problem] = []
+    for sub in sorted(p for p in data_dir.iterdir() if (p / "game.yaml").is_file()):
+        try:
+            m = load_model(sub / "game.yaml", GameManifest)
+        except DataErrors as exc:
+            problems += exc.problems
+            continue
+        games[m.name] = Game(sub, m)
+    if problems:
+        raise DataErrors(problems)
+    return games

@@ -1,0 +1,48 @@
+"""The two value types the print layer works with."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ..assets import BuildOptions
+from ..scene import Group
+
+
+@dataclass
+class Item:
+    """Something with a trim size that gets cut out.
+
+    ``front(bleed)`` / ``back(bleed)`` return a Group drawn in the item's own
+    coordinates: the trim is the box (0, 0, w, h); the background must extend
+    to (-bleed, -bleed, w + 2 bleed, h + 2 bleed) so cutting slightly off
+    still shows no white edge. ``back`` is None for single-sided items.
+    """
+
+    w: float
+    h: float
+    front: Callable[[float], Group]
+    back: Callable[[float], Group] | None = None
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    paper: str = "a4"  # a4 | letter | WxH (mm, e.g. "210x297")
+    orientation: str = "auto"  # auto (whichever fits more) | portrait | landscape
+    margin: float = 8.0
+    gutter: float = 0.0
+    bleed: float = 3.0
+    crop_marks: bool = True
+    cut_lines: bool = False
+    duplex: str = "long"  # long | short | none
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    crop_length: float = 4.0  # mm
+    crop_gap: float = 1.0  # mm between trim and crop mark start
+
+
+def sheet_from_options(opts: BuildOptions, **overrides) -> SheetSpec:
+    base = dict(paper=opts.paper, orientation=opts.orientation, margin=opts.margin, gutter=opts.gutter,
+                bleed=opts.bleed, crop_marks=opts.crop_marks, cut_lines=opts.cut_lines,
+                duplex=opts.duplex, back_offset=opts.back_offset)
+    base.update(overrides)
+    return SheetSpec(**base)
