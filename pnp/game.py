@@ -75,3 +75,25 @@ def discover(data_dir: Path | None = None) -> dict[str, Game]:
     if problems:
         raise DataErrors(problems)
     return games
+
+
+def documents(game: Game) -> list[tuple[Path, str | None, object]]:
+    """Every YAML file of a game except game.yaml, loaded: (path, kind, model-or-raw).
+
+    All files are read before failing so one run reports every problem.
+    """
+    from .kinds import load_doc
+
+    out, problems = [], []
+    for p in sorted(game.folder.rglob("*.yaml")):
+        if p.name == "game.yaml" or any(part.startswith(".") for part in p.relative_to(game.folder).parts):
+            continue
+        try:
+            kind, doc = load_doc(p)
+        except DataErrors as exc:
+            problems += exc.problems
+            continue
+        out.append((p, kind, doc))
+    if problems:
+        raise DataErrors(problems)
+    return out

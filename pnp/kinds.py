@@ -1,0 +1,75 @@
+"""The registry of data kinds the engine understands.
+
+A YAML file in a game folder whose top-level ``kind:`` is listed here is
+validated with the kind's schema and rendered by the kind's component, with
+no game code involved: that is how a designer adds a deck, a board or a
+counter sheet by editing YAML only. Entries are import strings so that
+``pnp --help`` stays light.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .data.errors import DataErrors, Problem
+
+
+@dataclass(frozen=True)
+class Kind:
+    schema: str  # "module:Class" of the pydantic model
+    assets: str | None  # "module:function(doc, game, opts, stem) -> Iterable[Asset]" or None
+    about: str
+
+    def model(self):
+        mod, _, cls = self.schema.partition(":")
+        return getattr(importlib.import_module(mod), cls)
+
+    def renderer(self):
+        if not self.assets:
+            return None
+        mod, _, fn = self.assets.partition(":")
+        return getattr(importlib.import_module(mod), fn)
+
+
+KINDS: dict[str, Kind] = {
+    "deck": Kind("pnp.schemas.deck:Deck", "pnp.components.card:deck_assets",
+                 "a deck: card size, categories and card types with copies, texts and symbols"),
+    "symbols": Kind("pnp.schemas.symbols:SymbolLibrary", "pnp.components.symbols:symbol_sheet_assets",
+                    "vector symbols built from reusable parts (arrows, bolts, squares, ...)"),
+    "board": Kind("pnp.schemas.board:SquareBoard", "pnp.components.square_board:board_assets",
+                  "a square-grid board with coordinates, marked squares and pieces"),
+    "triboard": Kind("pnp.schemas.trigrid:TriBoard", "pnp.components.trigrid:triboard_assets",
+                     "a triangular-grid board (rows of up/down cells)"),
+    "counters": Kind("pnp.schemas.counters:CounterSheet", "pnp.components.counters:counter_assets",
+                     "a counter/token sheet: square or round counters with counts, double-sided"),
+    "score-sheet": Kind("pnp.schemas.score_sheet:ScoreSheet", "pnp.components.score_sheet:score_sheet_assets",
+                        "a score sheet / form: rows and columns of boxes with labels and sums"),
+}
+
+
+def kind_of(data: Any) -> str | None:
+    if isinstance(data, dict):
+        k = data.get("kind")
+        return k if isinstance(k, str) else None
+    return None
+
+
+def load_doc(path: Path) -> tuple[str | None, Any]:
+    """Load a YAML data file; validate it if it declares a known kind.
+
+    Returns (kind, model) for known kinds, (None, raw) for files without a
+    kind (those belong to the game's rules module).
+    """
+    from .data.loader import _display, load_yaml, locate, validate
+
+    raw = load_yaml(path)
+    k = kind_of(raw)
+    if k is None:
+        return None, raw
+    if k not in KINDS:
+        line, col = locate(raw, ("kind",))
+        raise DataErrors([Problem(_display(path), line, col,
+                                  f"'kind': unknown kind {k!r}; expected one of {', '.join(KINDS)}")])
+    return k, validate(KINDS[k].model(), raw, _display(path))
