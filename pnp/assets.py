@@ -3,9 +3,12 @@ that shape them. Games yield Assets; the build writes them in each format."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from .scene import Page
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .imposition.items import Item
 
 FORMATS = ("pdf", "svg", "png")
 
@@ -42,6 +45,10 @@ class Asset:
     pages: "list[Page] | Callable[[], Iterator[Page]]"
     formats: tuple[str, ...] | None = None
     description: str = ""
+    # Distinct faces with their copy counts (decks, counter sheets), so previews,
+    # contact sheets and Tabletop Simulator export need not re-read the data.
+    faces: "list[tuple[Item, int]] | None" = None
+    back: "Item | None" = None
 
     def iter_pages(self) -> Iterator[Page]:
         if callable(self.pages):

@@ -1,0 +1,27 @@
+# The two newcomer commands: `make` renders every game into output/,
+# `make test` runs the whole test suite. Both create or reuse .venv.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+
+.PHONY: all render test bench clean
+
+all: render
+
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+render: $(BIN)/.installed
+	$(BIN)/pnp build all
+
+test: $(BIN)/.installed
+	$(BIN)/python -m pytest
+
+bench: $(BIN)/.installed
+	for f in benchmarks/bench_*.py; do $(BIN)/python $$f || exit 1; done
+
+clean:
+	rm -rf output/* $(VENV)

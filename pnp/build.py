@@ -1,0 +1,110 @@
+"""Building a game: gather its assets (generic kinds + rules module) and
+write them in every requested format, atomically."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+from .assets import FORMATS, Asset, BuildOptions
+from .data.errors import DataErrors, Problem
+from .game import Game, documents
+from .kinds import KINDS
+from .output import Staging
+
+
+@dataclass(frozen=True)
+class Written:
+    game: str
+    path: Path
+    pages: int
+    bytes: int
+
+
+def collect_assets(game: Game, opts: BuildOptions) -> list[Asset]:
+    """Every asset a game builds, in a stable order; duplicate names are an error."""
+    assets: list[Asset] = []
+    for path, kind, doc in documents(game):
+        if kind is None:
+            continue
+        renderer = KINDS[kind].renderer()
+        if renderer is not None:
+            assets.extend(renderer(doc, game, opts, path.stem))
+    mod = game.module()
+    if mod is not None and hasattr(mod, "build"):
+        assets.extend(mod.build(game, opts))
+    seen: dict[str, Asset] = {}
+    for a in assets:
+        if a.name in seen:
+            raise DataErrors([Problem(str(game.folder), 0, 0, f"two assets are both named {a.name!r}; rename one")])
+        seen[a.name] = a
+    return assets
+
+
+def _file_names(name: str, ext: str, count: int) -> list[str]:
+    if count == 1:
+        return [f"{name}.{ext}"]
+    return [f"{name}-p{i:02d}.{ext}" for i in range(1, count + 1)]
+
+
+def plan(assets: Iterable[Asset], formats: Iterable[str]) -> list[tuple[Asset, str]]:
+    return [(a, f) for a in assets for f in FORMATS if f in formats and a.wants(f)]
+
+
+def write_asset(asset: Asset, fmt: str, staging: Staging, prefix: str, opts: BuildOptions) -> list[tuple[str, int]]:
+    """Write one asset in one format into staging; returns (relative path, pages)."""
+    from . import backends
+
+    title = asset.title
+    if fmt == "pdf":
+        rel = f"{prefix}{asset.name}.pdf"
+        counter = [0]
+
+        def counted():
+            for page in asset.iter_pages():
+                counter[0] += 1
+                yield page
+
+        backends.write("pdf", counted(), staging.path(rel), title=title)
+        return [(rel, counter[0])]
+    pages = list(asset.iter_pages())
+    out = []
+    for rel_name, page in zip(_file_names(asset.name, fmt, len(pages)), pages):
+        rel = prefix + rel_name
+        backends.write(fmt, page, staging.path(rel), dpi=opts.dpi, title=title)
+        out.append((rel, 1))
+    return out
+
+
+def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_dir: Path,
+                progress: Callable[[str, int, int], None] | None = None) -> list[Written]:
+    """Build games into ``out_dir/<game>/``. Nothing is moved into place unless
+    every file of every game was written."""
+    work = []
+    problems: list[Problem] = []
+    for g in games:
+        try:
+            work.append((g, plan(collect_assets(g, opts), formats)))
+        except DataErrors as exc:
+            problems += exc.problems
+    if problems:
+        raise DataErrors(problems)
+    total = sum(len(items) for _, items in work)
+    done = 0
+    staged: list[tuple[str, str, int]] = []
+    with Staging(out_dir) as st:
+        for g, items in work:
+            for asset, fmt in items:
+                for rel, pages in write_asset(asset, fmt, st, f"{g.name}/", opts):
+                    staged.append((g.name, rel, pages))
+                done += 1
+                if progress:
+                    progress(f"{g.name}/{asset.name}.{fmt}", done, total)
+        moved = st.commit()
+    by_rel = {rel: (game, pages) for game, rel, pages in staged}
+    out = []
+    for p in moved:
+        rel = str(p.relative_to(out_dir))
+        game, pages = by_rel[rel]
+        out.append(Written(game, p, pages, p.stat().st_size))
+    return out

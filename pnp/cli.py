@@ -1,0 +1,333 @@
+"""The ``pnp`` command line.
+
+Heavy modules (reportlab, svgwrite, pillow, game code) are imported inside
+the commands that need them, so ``pnp --help`` answers quickly.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from .game import DEFAULT_DATA
+
+app = typer.Typer(
+    help="pnp turns YAML game data into print-ready PDF, SVG and PNG files and checks it against "
+         "the rule documents. Start with `pnp list`, then `pnp build all`.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+)
+
+# game-specific sub-commands, mounted only if their module is present
+GAME_APPS = {
+    "kniffel": ("pnp.games.kniffel.cli", "18-Kniffel: score a set, tally a Bilanz, find the best split."),
+    "ordner": ("pnp.games.ordnerstruktur.cli", "Ordnerstruktur: score a path, solve a structure, random structures."),
+    "clouds": ("pnp.games.klin_zha.cli", "Clouded Klin Zha: random cloud layouts and cloud tools."),
+}
+
+DataOpt = typer.Option(DEFAULT_DATA, "--data", help="Folder holding one sub-folder per game (default: the repo's data/).",
+                       file_okay=False)
+JsonOpt = typer.Option(False, "--json", help="Print machine-readable JSON instead of tables.")
+
+
+class Paper(str, Enum):
+    a4 = "a4"
+    letter = "letter"
+
+
+class Duplex(str, Enum):
+    long = "long"
+    short = "short"
+    none = "none"
+
+
+class Lang(str, Enum):
+    de = "de"
+    en = "en"
+
+
+def _err(msg: str) -> None:
+    typer.echo(msg, err=True)
+
+
+def guarded(fn):
+    """Turn expected failures into messages and exit codes, never tracebacks.
+
+    2: bad data or input; 1: a rule check failed (set by the command);
+    130: interrupted; 3: an internal error (PNP_DEBUG=1 shows the traceback).
+    """
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        from .data.errors import DataErrors
+        from .fonts import FontError
+        from .output import OutputError
+        from .scene.style import ColourError
+
+        try:
+            return fn(*args, **kwargs)
+        except DataErrors as exc:
+            for p in exc.problems:
+                _err(str(p))
+            _err(f"{len(exc.problems)} problem(s) in the data; nothing was written.")
+            raise typer.Exit(2) from None
+        except (FontError, ColourError) as exc:
+            _err(f"error: {exc}")
+            raise typer.Exit(2) from None
+        except OutputError as exc:
+            _err(f"error: {exc}; earlier outputs are untouched.")
+            raise typer.Exit(2) from None
+        except KeyboardInterrupt:
+            _err("interrupted; nothing half-written was left, earlier outputs are untouched.")
+            raise typer.Exit(130) from None
+        except typer.Exit:
+            raise
+        except Exception as exc:  # pragma: no cover - the last line of defence
+            if os.environ.get("PNP_DEBUG"):
+                raise
+            _err(f"internal error: {type(exc).__name__}: {exc} (run with PNP_DEBUG=1 for details)")
+            raise typer.Exit(3) from None
+
+    return wrapper
+
+
+def _select(data: Path, game: str):
+    from .data.errors import DataErrors, Problem
+    from .game import discover
+
+    games = discover(data)
+    if game == "all":
+        return list(games.values())
+    if game not in games:
+        raise DataErrors([Problem(str(data), 0, 0, f"no game {game!r}; available: {', '.join(games) or '(none)'}")])
+    return [games[game]]
+
+
+def _parse_extras(options: list[str]) -> dict:
+    from .data.errors import DataErrors, Problem
+
+    extra = {}
+    for item in options:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise DataErrors([Problem("--option", 0, 0, f"expected KEY=VALUE, got {item!r}")])
+        try:
+            extra[key] = json.loads(value)
+        except ValueError:
+            extra[key] = value
+    return extra
+
+
+@app.command("list")
+@guarded
+def list_games(data: Path = DataOpt, as_json: bool = JsonOpt):
+    """List the games in the data folder and what each one builds."""
+    from .assets import BuildOptions
+    from .build import collect_assets
+    from .data.schema import tr
+    from .game import discover
+
+    rows = []
+    for g in discover(data).values():
+        assets = collect_assets(g, BuildOptions())
+        rows.append({"game": g.name, "title": tr(g.manifest.title), "seed": g.seed,
+                     "assets": [{"name": a.name, "title": a.title, "formats": list(a.formats or ("pdf", "svg", "png"))}
+                                for a in assets]})
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    for r in rows:
+        typer.echo(f"{r['game']}  —  {r['title']}" + (f"  (rules: {r['seed']})" if r["seed"] else ""))
+        for a in r["assets"]:
+            typer.echo(f"    {a['name']:<28} {a['title']}  [{','.join(a['formats'])}]")
+
+
+@app.command()
+@guarded
+def build(
+    game: str = typer.Argument("all", help="Game name (see `pnp list`) or 'all'."),
+    format: str = typer.Option("pdf,svg,png", "--format", "-f", help="Comma list of formats: pdf, svg, png."),
+    paper: Paper = typer.Option(Paper.a4, help="Paper size of imposed sheets."),
+    bleed: float = typer.Option(3.0, min=0, max=10, help="Bleed in mm around cut items (0 allowed)."),
+    duplex: Duplex = typer.Option(Duplex.long, help="Backs for double-sided printing: flip on the long or short edge, or none."),
+    lang: Lang = typer.Option(Lang.de, help="Language of texts printed on components."),
+    out: Path = typer.Option(Path("output"), "--out", help="Output folder; each game gets a sub-folder."),
+    dpi: int = typer.Option(150, min=30, max=1200, help="Resolution of PNG previews."),
+    option: list[str] = typer.Option([], "--option", "-o",
+                                     help="Game-specific setting KEY=VALUE, repeatable "
+                                          "(e.g. square_mm=50, cell_mm=30, mirror=true, players=6, up=4, copies=10)."),
+    data: Path = DataOpt,
+    as_json: bool = JsonOpt,
+):
+    """Render games to print-ready files in OUT/<game>/ (atomic: all or nothing)."""
+    from .assets import FORMATS, BuildOptions
+    from .build import build_games
+    from .data.errors import DataErrors, Problem
+
+    formats = [f.strip().lower() for f in format.split(",") if f.strip()]
+    bad = [f for f in formats if f not in FORMATS]
+    if bad or not formats:
+        raise DataErrors([Problem("--format", 0, 0, f"unknown format(s) {', '.join(bad) or '(none)'}; use pdf, svg, png")])
+    opts = BuildOptions(paper=paper.value, bleed=bleed, duplex=duplex.value, lang=lang.value, dpi=dpi,
+                        extra=_parse_extras(option))
+    games = _select(data, game)
+    quiet = as_json or not sys.stderr.isatty()
+    if quiet:
+        written = build_games(games, opts, formats, out)
+    else:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        with Progress(TextColumn("{task.description:<42}"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), transient=True) as bar:
+            task = bar.add_task("building", total=None)
+
+            def tick(label, done, total):
+                bar.update(task, description=label[-42:], completed=done, total=total)
+
+            written = build_games(games, opts, formats, out, progress=tick)
+    if as_json:
+        typer.echo(json.dumps([{"game": w.game, "file": str(w.path), "pages": w.pages, "bytes": w.bytes}
+                               for w in written], indent=2))
+        return
+    _summary(written, out)
+
+
+def _summary(written, out: Path) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    by_game: dict[str, list] = {}
+    for w in written:
+        by_game.setdefault(w.game, []).append(w)
+    table = Table(title=f"written to {out}/", show_lines=False)
+    for col in ("game", "files", "pdf", "svg", "png", "pages (pdf)", "size"):
+        table.add_column(col, justify="right" if col not in ("game",) else "left")
+    for g, ws in by_game.items():
+        n = lambda ext: str(sum(1 for w in ws if w.path.suffix == "." + ext))  # noqa: E731
+        pages = sum(w.pages for w in ws if w.path.suffix == ".pdf")
+        size = sum(w.bytes for w in ws)
+        table.add_row(g, str(len(ws)), n("pdf"), n("svg"), n("png"), str(pages), _human(size))
+    Console(stderr=False).print(table)
+
+
+def _human(n: int) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if n < 1024 or unit == "GB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1024
+    return str(n)
+
+
+@app.command()
+@guarded
+def check(
+    game: str = typer.Argument("all", help="Game name or 'all'."),
+    state: Optional[Path] = typer.Option(None, "--state", help="A game-state / position / structure file to check as well."),
+    data: Path = DataOpt,
+    as_json: bool = JsonOpt,
+):
+    """Check data (and optionally a game state) against the rule documents. Exit 1 if a rule fails."""
+    from .checks import failed
+
+    results = {}
+    for g in _select(data, game):
+        mod = g.module()
+        findings = []
+        if mod is not None and hasattr(mod, "check"):
+            findings = list(mod.check(g, state) if state is not None else mod.check(g))
+        results[g.name] = findings
+    bad = any(failed(f) for f in results.values())
+    if as_json:
+        typer.echo(json.dumps({name: {"ok": not failed(fs), "findings": [f.as_dict() for f in fs]}
+                               for name, fs in results.items()}, ensure_ascii=False, indent=2))
+    else:
+        for name, fs in results.items():
+            errors = sum(1 for f in fs if f.severity == "error")
+            warnings = len(fs) - errors
+            verdict = "FAIL" if errors else "ok"
+            typer.echo(f"{name}: {verdict} ({errors} error(s), {warnings} warning(s))")
+            for f in fs:
+                typer.echo(f"  {f}")
+    if bad:
+        raise typer.Exit(1)
+
+
+@app.command()
+@guarded
+def fonts(as_json: bool = JsonOpt):
+    """Show the bundled fonts and check they cover German and symbol characters."""
+    from . import fonts as f
+
+    sample = "äöüÄÖÜß®–„“×½"
+    rows = f.fonts_report()
+    for r in rows:
+        try:
+            f.check_glyphs(sample, r["family"], r["weight"])
+            r["covers_sample"] = True
+        except f.FontError as exc:
+            r["covers_sample"] = str(exc)
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    for r in rows:
+        ok = "ok" if r["covers_sample"] is True else r["covers_sample"]
+        typer.echo(f"{r['family']:<6} {r['weight']:<8} {r['file']}  exists={r['exists']}  {sample}: {ok}")
+    typer.echo(f"licence: {rows[0]['licence']}")
+
+
+@app.command()
+@guarded
+def schema(out: Path = typer.Option(Path("output/schemas"), "--out", help="Folder for the JSON Schema files.")):
+    """Write a JSON Schema per data kind so editors can complete and validate YAML."""
+    from .kinds import KINDS
+    from .output import write_bytes_atomic
+
+    for name, kind in KINDS.items():
+        try:
+            model = kind.model()
+        except (ImportError, AttributeError):
+            continue
+        text = json.dumps(model.model_json_schema(), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+        path = out / f"{name}.schema.json"
+        write_bytes_atomic(path, text.encode())
+        typer.echo(str(path))
+
+
+@app.command()
+@guarded
+def new(
+    name: str = typer.Argument(..., help="Folder/game name for the new game (lower case, digits, dashes)."),
+    data: Path = DataOpt,
+):
+    """Scaffold a new game folder (one deck with one card type, one board) that builds as is."""
+    from .scaffold import scaffold
+
+    folder = scaffold(name, data)
+    typer.echo(f"created {folder}; try: pnp build {name} --data {data}")
+
+
+def _mount_game_apps() -> None:
+    for cmd, (modpath, helptext) in GAME_APPS.items():
+        try:
+            mod = importlib.import_module(modpath)
+        except ImportError:
+            continue
+        app.add_typer(mod.app, name=cmd, help=helptext)
+
+
+def main() -> None:
+    _mount_game_apps()
+    app()
+
+
+if __name__ == "__main__":
+    main()
