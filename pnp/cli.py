@@ -15,7 +15,7 @@ from typing import Optional
 
 import typer
 
-from .game import DEFAULT_DATA
+from .paths import DEFAULT_DATA
 
 app = typer.Typer(
     help="pnp turns YAML game data into print-ready PDF, SVG and PNG files and checks it against "
@@ -313,6 +313,52 @@ def new(
 
     folder = scaffold(name, data)
     typer.echo(f"created {folder}; try: pnp build {name} --data {data}")
+
+
+@app.command()
+@guarded
+def gallery(
+    out: Path = typer.Option(Path("output"), "--out", help="Output folder to index."),
+    data: Path = DataOpt,
+):
+    """Write OUT/index.html: a self-contained page previewing every built asset with checker verdicts."""
+    from .gallery import write_gallery
+
+    typer.echo(str(write_gallery(out, data)))
+
+
+@app.command()
+@guarded
+def watch(
+    game: str = typer.Argument(..., help="Game to rebuild when its data or the fonts change."),
+    format: str = typer.Option("pdf,svg,png", "--format", "-f", help="Comma list of formats."),
+    out: Path = typer.Option(Path("output"), "--out", help="Output folder."),
+    option: list[str] = typer.Option([], "--option", "-o", help="Game-specific setting KEY=VALUE, repeatable."),
+    data: Path = DataOpt,
+):
+    """Rebuild GAME whenever a file in its data folder or in fonts/ is saved (Ctrl-C stops)."""
+    from .assets import BuildOptions
+    from .watch import watch as run_watch
+
+    _select(data, game)
+    formats = [f.strip() for f in format.split(",") if f.strip()]
+    run_watch(game, data, out, BuildOptions(extra=_parse_extras(option)), formats, echo=typer.echo)
+
+
+@app.command()
+@guarded
+def tts(
+    game: str = typer.Argument(..., help="Game whose decks and counters to export."),
+    out: Path = typer.Option(Path("output"), "--out", help="Output folder; files go to OUT/<game>/tts/."),
+    data: Path = DataOpt,
+):
+    """Export decks and counters for Tabletop Simulator (face sheets, back image, saved-object JSON)."""
+    from .assets import BuildOptions
+    from .tts import export
+
+    for g in _select(data, game):
+        for p in export(g, BuildOptions(), out):
+            typer.echo(str(p))
 
 
 def _mount_game_apps() -> None:

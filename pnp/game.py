@@ -20,8 +20,7 @@ from .data.errors import DataErrors, Problem
 from .data.loader import load_model
 from .data.schema import Localised, Strict
 
-DEFAULT_DATA = Path(__file__).resolve().parent.parent / "data"
-SEEDS_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
+from .paths import DEFAULT_DATA, SEEDS_DIR  # noqa: F401  (re-exported)
 
 
 class GameManifest(Strict):
