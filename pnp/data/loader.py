@@ -91,36 +91,38 @@ def load_yaml(path: "str | Path") -> Any:
     return data
 
 
-def locate(root: Any, loc: tuple) -> tuple[int, int]:
-    """Best (line, col) for a pydantic location path inside ruamel data."""
+def locate(root: Any, loc: tuple, at_key: bool = False) -> tuple[int, int]:
+    """Best (line, col) for a pydantic location path inside ruamel data.
+
+    Points at the value the path reaches (wrong type, bad value), or at the
+    key itself with ``at_key`` (unknown keys); stops at the deepest part of
+    the path that exists (missing keys point at their parent).
+    """
     node = root
-    line, col = 1, 1
-    for key in loc:
+    lc = getattr(root, "lc", None)
+    line, col = (lc.line + 1, lc.col + 1) if lc is not None and lc.line is not None else (1, 1)
+    for i, key in enumerate(loc):
         lc = getattr(node, "lc", None)
+        last = i == len(loc) - 1
         try:
             if isinstance(node, dict) and key in node:
-                if lc is not None:
-                    try:
-                        line, col = lc.key(key)[0] + 1, lc.key(key)[1] + 1
-                    except Exception:
-                        pass
-                node = node[key]
+                child = node[key]
+                scalar = not isinstance(child, (dict, list))
+                pos = lc.key(key) if (at_key and last) or not scalar else lc.value(key)
+                if not scalar and not (at_key and last):
+                    inner = getattr(child, "lc", None)
+                    if inner is not None and inner.line is not None and not isinstance(child, dict):
+                        pos = (inner.line, inner.col)
             elif isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node):
-                if lc is not None:
-                    try:
-                        line, col = lc.item(key)[0] + 1, lc.item(key)[1] + 1
-                    except Exception:
-                        pass
-                node = node[key]
+                child = node[key]
+                pos = lc.item(key)
             else:
                 break
         except Exception:
             break
-    else:
-        return line, col
-    lc = getattr(node, "lc", None)
-    if lc is not None and (line, col) == (1, 1):
-        line, col = lc.line + 1, lc.col + 1
+        node = child
+        if pos is not None:
+            line, col = pos[0] + 1, pos[1] + 1
     return line, col
 
 
@@ -150,7 +152,7 @@ def validate(model: type[M], data: Any, file: str, context: dict | None = None) 
         for err in exc.errors():
             loc = tuple(p for p in err["loc"] if not str(p).startswith("function-"))
             # for unknown/missing keys point at the parent mapping's key line
-            line, col = locate(data, loc)
+            line, col = locate(data, loc, at_key=err["type"] == "extra_forbidden")
             problems.append(Problem(file, line, col, _describe(err)))
         raise DataErrors(problems) from None
 
