@@ -1,0 +1,166 @@
+"""Rule checks for Rather Silly Diplomacy: the map data and game states.
+
+Map checks make sure the board the printables are drawn from is the one the
+seed plays on (34 supply centres, symmetric borders, Switzerland ringed by
+the tunnel, Iceland and Crete where the seed puts them). State checks apply
+the variant's bookkeeping rules to a position a game master writes down.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from ...checks import Finding
+from ...data.errors import DataErrors
+from .mapdata import Board, load_board, raw_ids
+
+SEED = "003_3878791c092c868a.txt"
+
+# Facts from the seed: "Island grenzt an NAO & NWG, Kreta an ION, AEG & EAS".
+ISLAND_BORDERS = {"ICE": {"NAO", "NWG"}, "CRE": {"ION", "AEG", "EAS"}}
+# The standard board (not the seed) has 19 seas, 14 inland and 42 coastal provinces.
+STANDARD_COUNTS = {"sea": 19, "land": 14, "coast": 42}
+
+
+def _f(rule: str, message: str, obj: str = "", severity: str = "error", where: str = "") -> Finding:
+    return Finding(rule, message, SEED, obj, severity, where)
+
+
+# ------------------------------------------------------------------ map data
+
+def check_board(board: Board, ids_with_lines: list[tuple[str, int]] | None = None) -> list[Finding]:
+    out: list[Finding] = []
+    where = str(board.source) if board.source else ""
+    P = board.provinces
+
+    # names once each
+    if ids_with_lines:
+        seen: dict[str, int] = {}
+        for pid, line in ids_with_lines:
+            if pid in seen:
+                out.append(_f("rs.map.unique", f"province {pid} is defined twice (lines {seen[pid]} and {line})",
+                              pid, where=f"{where}:{line}"))
+            else:
+                seen[pid] = line
+    for attr in ("de", "en"):
+        counts = Counter(getattr(p, attr) for p in P.values())
+        for name, n in sorted(counts.items()):
+            if n > 1:
+                out.append(_f("rs.map.unique", f"the {attr} name {name!r} is used by {n} provinces", name, where=where))
+
+    # 34 supply centres
+    scs = board.supply_centres()
+    if len(scs) != board.rules.supply_centres:
+        out.append(_f("rs.map.centres", f"the map has {len(scs)} supply centres; the seed says "
+                      f"{board.rules.supply_centres}", where=where))
+    for pid in scs:
+        if P[pid].type not in ("land", "coast"):
+            out.append(_f("rs.map.centres", f"{pid} is a {P[pid].type} but marked as a supply centre", pid, where=where))
+
+    # standard composition (a warning: variants may add, but a lost province is likely a typo)
+    kinds = Counter(p.type for p in P.values())
+    for t, n in STANDARD_COUNTS.items():
+        if kinds.get(t, 0) != n:
+            out.append(_f("rs.map.standard", f"{kinds.get(t, 0)} provinces of type {t}; the standard board has {n}",
+                          t, "warning", where))
+
+    # references exist and terrain fits
+    fleet = board.fleet_nodes()
+    for p in P.values():
+        for n in p.army:
+            q = P.get(n)
+            if q is None:
+                out.append(_f("rs.map.reference", f"{p.id}: army neighbour {n} is not a province", p.id, where=where))
+            elif q.type not in ("land", "coast"):
+                out.append(_f("rs.map.terrain", f"{p.id}: armies cannot move to {n} ({q.type})", p.id, where=where))
+        if p.army and p.type not in ("land", "coast"):
+            out.append(_f("rs.map.terrain", f"{p.id} is a {p.type} and cannot have army moves", p.id, where=where))
+        if p.type == "land" and (p.fleet or p.coasts):
+            out.append(_f("rs.map.terrain", f"{p.id} is inland but lists fleet moves", p.id, where=where))
+        if p.coasts and p.fleet:
+            out.append(_f("rs.map.coasts", f"{p.id} has split coasts; list its fleet moves per coast only",
+                          p.id, where=where))
+    for node, nbrs in fleet.items():
+        for n in nbrs:
+            if n not in fleet:
+                base = n.split("/")[0]
+                if base in P and P[base].coasts and "/" not in n:
+                    msg = f"{node}: fleet neighbour {n} has split coasts; name the coast ({', '.join(base + '/' + c for c in P[base].coasts)})"
+                else:
+                    msg = f"{node}: fleet neighbour {n} is not a sea, coast or coast of a province"
+                out.append(_f("rs.map.reference", msg, node, where=where))
+
+    # symmetry
+    army = board.army_graph()
+    for a, nbrs in army.items():
+        for b in nbrs:
+            if b in army and a not in army[b]:
+                out.append(_f("rs.map.symmetric", f"army move {a}-{b} is listed at {a} but {b} does not list {a}",
+                              f"{a}-{b}", where=where))
+    for a, nbrs in fleet.items():
+        for b in nbrs:
+            if b in fleet and a not in fleet[b]:
+                out.append(_f("rs.map.symmetric", f"fleet move {a}-{b} is listed at {a} but {b} does not list {a}",
+                              f"{a}-{b}", where=where))
+        if len(set(nbrs)) != len(nbrs):
+            out.append(_f("rs.map.reference", f"{a} lists a fleet neighbour twice", a, where=where))
+
+    # Switzerland and the tunnel
+    imp = [p for p in P.values() if p.type == "impassable"]
+    if len(imp) != 1:
+        out.append(_f("rs.map.switzerland", f"expected exactly one impassable province (Switzerland), found {len(imp)}",
+                      where=where))
+    for sw in imp:
+        for p in P.values():
+            if sw.id in p.army or sw.id in p.fleet or any(sw.id in v for v in p.coasts.values()):
+                out.append(_f("rs.map.switzerland", f"{p.id} lists a move into impassable {sw.id}", p.id, where=where))
+        for t in sw.touches:
+            if t not in P or P[t].type not in ("land", "coast"):
+                out.append(_f("rs.map.switzerland", f"{sw.id} touches {t}, which is not a land province", t, where=where))
+        joins, touches = sorted(board.tunnel.joins), sorted(sw.touches)
+        if joins != touches:
+            out.append(_f("rs.map.tunnel", f"the tunnel joins {', '.join(joins)} but the provinces bordering "
+                          f"{sw.id} are {', '.join(touches)}; the seed says it joins all of them and only them",
+                          "tunnel", where=where))
+    if sorted(board.tunnel.units) != ["army", "borg"]:
+        out.append(_f("rs.map.tunnel", f"the tunnel is for conventional armies and the Borg only, data says "
+                      f"{board.tunnel.units}", "tunnel", where=where))
+
+    # Iceland and Crete
+    for iid, expected in ISLAND_BORDERS.items():
+        isl = P.get(iid)
+        if isl is None:
+            out.append(_f("rs.map.islands", f"the build-only island {iid} is missing", iid, where=where))
+            continue
+        got = {n.split("/")[0] for n in isl.fleet} | set(isl.army)
+        if got != expected:
+            out.append(_f("rs.map.islands", f"{iid} borders {', '.join(sorted(got))}; the seed says "
+                          f"{', '.join(sorted(expected))}", iid, where=where))
+        if isl.only != "superhirn":
+            out.append(_f("rs.map.islands", f"{iid} must be open to Superhirn units only (only: superhirn)",
+                          iid, where=where))
+        if isl.sc:
+            out.append(_f("rs.map.islands", f"{iid} is build-only, not a supply centre", iid, where=where))
+
+    # powers: home centres are supply centres and belong to one power each
+    owner: dict[str, str] = {}
+    for pw in board.powers:
+        for c in pw.homes:
+            if c not in P or not P[c].sc:
+                out.append(_f("rs.map.homes", f"{pw.id}'s home {c} is not a supply centre", pw.id, where=where))
+            if c in owner:
+                out.append(_f("rs.map.homes", f"{c} is a home centre of both {owner[c]} and {pw.id}", c, where=where))
+            owner[c] = pw.id
+    if len(board.powers) != 7:
+        out.append(_f("rs.map.powers", f"{len(board.powers)} powers; the seed has the seven usual ones", where=where))
+    if sorted(r.id for r in board.roles) != ["doktor", "narr", "superhirn", "wahrsager"]:
+        out.append(_f("rs.map.powers", "the four extra players are narr, superhirn, doktor and wahrsager", where=where))
+    return out
+
+
+def check_map_file(path: Path) -> list[Finding]:
+    try:
+        board = load_board(path)
+    except DataErrors as exc:
+        return [_f("rs.map.schema", p.message, where=f"{p.file}:{p.line}:{p.col}") for p in exc.problems]
+    return check_board(board, raw_ids(path))

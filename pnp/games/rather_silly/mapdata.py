@@ -1,0 +1,181 @@
+"""The Diplomacy board as data: provinces, coasts, adjacencies, powers.
+
+``map.yaml`` in the game folder is validated here (positions in error
+messages come from the loader) and turned into a :class:`Board` with the
+graph queries the checker and the map drawing need. Fleet positions are
+"nodes": a province id, or ``PROV/coast`` for a split coast.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field
+
+from ...data.loader import load_model
+from ...data.schema import Strict
+
+Abbr = str  # three capital letters, checked by pattern
+ABBR = r"^[A-Z]{3}$"
+NODE = r"^[A-Z]{3}(/[a-z]{2})?$"
+
+
+class Sea(Strict):
+    id: str = Field(pattern=ABBR)
+    de: str
+    en: str
+    x: float = Field(ge=0, le=1000)
+    y: float = Field(ge=0, le=1000)
+    fleet: list[str] = Field(default_factory=list)
+
+
+class Land(Strict):
+    id: str = Field(pattern=ABBR)
+    de: str
+    en: str
+    type: Literal["land", "coast", "island", "impassable"]
+    x: float = Field(ge=0, le=1000)
+    y: float = Field(ge=0, le=1000)
+    sc: bool = False
+    army: list[str] = Field(default_factory=list)
+    fleet: list[str] = Field(default_factory=list)
+    coasts: dict[str, list[str]] | None = None
+    touches: list[str] = Field(default_factory=list, description="provinces bordering an impassable one")
+    only: str | None = Field(None, description="the only role that may occupy this province")
+
+
+class Tunnel(Strict):
+    de: str
+    en: str
+    joins: list[str]
+    units: list[str]
+
+
+class Power(Strict):
+    id: str
+    de: str
+    en: str
+    colour: str
+    text: str
+    homes: list[str] = Field(default_factory=list)
+
+
+class RuleNumbers(Strict):
+    supply_centres: int
+    victory_centres: int
+    doktor_victory_points: int
+    narr_year: int
+    first_year: int
+    lama_herds_per_power: int
+    centres_per_special_army: int
+    special_armies_max: int
+    gay_fleet_every: int
+    gay_fleets_from_year: int
+
+
+class MapFile(Strict):
+    seas: list[Sea]
+    lands: list[Land]
+    tunnel: Tunnel
+    powers: list[Power]
+    roles: list[Power]
+    rules: RuleNumbers
+
+
+@dataclass
+class Province:
+    id: str
+    de: str
+    en: str
+    type: str  # sea | land | coast | island | impassable
+    x: float
+    y: float
+    sc: bool = False
+    army: list[str] = field(default_factory=list)
+    fleet: list[str] = field(default_factory=list)  # for provinces without split coasts
+    coasts: dict[str, list[str]] = field(default_factory=dict)
+    touches: list[str] = field(default_factory=list)
+    only: str | None = None
+
+    def name(self, lang: str) -> str:
+        return self.en if lang == "en" else self.de
+
+
+@dataclass
+class Board:
+    provinces: dict[str, Province]  # in file order
+    tunnel: Tunnel
+    powers: list[Power]
+    roles: list[Power]
+    rules: RuleNumbers
+    source: Path | None = None
+
+    # ------------------------------------------------------------ queries
+    def fleet_nodes(self) -> dict[str, list[str]]:
+        """Fleet graph: node -> neighbour nodes (split coasts are their own nodes)."""
+        out: dict[str, list[str]] = {}
+        for p in self.provinces.values():
+            if p.coasts:
+                for c, nbrs in p.coasts.items():
+                    out[f"{p.id}/{c}"] = list(nbrs)
+            elif p.fleet:
+                out[p.id] = list(p.fleet)
+        return out
+
+    def army_graph(self) -> dict[str, list[str]]:
+        return {p.id: list(p.army) for p in self.provinces.values() if p.army}
+
+    def adjacent(self, a: str, b: str, unit: str | None = None) -> bool:
+        """True when a unit of type ``unit`` (army|fleet|None = either) can move a -> b."""
+        a0, b0 = a.split("/")[0], b.split("/")[0]
+        if unit in (None, "army") and b0 in self.provinces.get(a0, Province("", "", "", "", 0, 0)).army:
+            return True
+        if unit in (None, "fleet"):
+            fg = self.fleet_nodes()
+            srcs = [a] if "/" in a else [n for n in fg if n.split("/")[0] == a0]
+            for s in srcs:
+                if any(n.split("/")[0] == b0 and ("/" not in b or n == b) for n in fg.get(s, [])):
+                    return True
+        return False
+
+    def supply_centres(self) -> list[str]:
+        return [p.id for p in self.provinces.values() if p.sc]
+
+    def homes(self) -> dict[str, str]:
+        """centre -> power id."""
+        return {c: pw.id for pw in self.powers for c in pw.homes}
+
+    def player(self, pid: str) -> Power | None:
+        for p in self.powers + self.roles:
+            if p.id == pid:
+                return p
+        return None
+
+
+def load_board(path: Path) -> Board:
+    """Read and validate ``map.yaml``; DataErrors name file:line:col on bad input."""
+    m = load_model(path, MapFile)
+    provs: dict[str, Province] = {}
+    for s in m.seas:
+        provs.setdefault(s.id, Province(s.id, s.de, s.en, "sea", s.x, s.y, fleet=list(s.fleet)))
+    for land in m.lands:
+        provs.setdefault(land.id, Province(land.id, land.de, land.en, land.type, land.x, land.y, land.sc,
+                                           list(land.army), list(land.fleet), dict(land.coasts or {}),
+                                           list(land.touches), land.only))
+    return Board(provs, m.tunnel, list(m.powers), list(m.roles), m.rules, Path(path))
+
+
+def raw_ids(path: Path) -> list[tuple[str, int]]:
+    """Every province id as written, with its line (for duplicate reports)."""
+    from ...data.loader import load_yaml
+
+    raw = load_yaml(path)
+    out = []
+    for section in ("seas", "lands"):
+        seq = raw.get(section) or []
+        for i, entry in enumerate(seq):
+            line = seq.lc.item(i)[0] + 1 if hasattr(seq, "lc") else 0
+            if isinstance(entry, dict) and "id" in entry:
+                out.append((str(entry["id"]), line))
+    return out
