@@ -37,12 +37,14 @@ class SheetSpec:
     duplex: str = "long"  # long | short | none
     back_offset: tuple[float, float] = (0.0, 0.0)
     crop_length: float = 4.0  # mm
-    crop_gap: float = 1.0  # mm between trim and crop mark start
+    crop_gap: float = 1.0  # mm between the outer bleed and a crop mark's start
+    rotate: bool = True  # grid/packing may turn items 90 degrees when that fits more
+    lang: str = "de"  # language of page labels and printed instructions
 
 
 def sheet_from_options(opts: BuildOptions, **overrides) -> SheetSpec:
     base = dict(paper=opts.paper, orientation=opts.orientation, margin=opts.margin, gutter=opts.gutter,
                 bleed=opts.bleed, crop_marks=opts.crop_marks, cut_lines=opts.cut_lines,
-                duplex=opts.duplex, back_offset=opts.back_offset)
+                duplex=opts.duplex, back_offset=tuple(opts.back_offset), lang=opts.lang)
     base.update(overrides)
     return SheetSpec(**base)

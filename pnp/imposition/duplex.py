@@ -1,0 +1,47 @@
+"""Where a back must go so it lands behind its front.
+
+Duplex printers turn the sheet over about one of its edges:
+
+* ``long``: about an axis parallel to the paper's long side. On a portrait
+  page that is a vertical axis (the back is mirrored left-right); on a
+  landscape page the long side is horizontal, so the back is mirrored
+  top-bottom. This is what the printer physically does, whatever the page
+  orientation.
+* ``short``: about an axis parallel to the short side (portrait: top-bottom,
+  landscape: left-right).
+
+A card's back is drawn as you see it when you turn the cut card over like a
+book page (about the card's own vertical axis). So the back's placement is
+``flip . front_placement . mirror(card)``: two mirrors make a rigid motion,
+never a mirrored image. For a short-edge flip this turns backs by 180 degrees,
+which is what makes asymmetric backs read the right way up.
+"""
+from __future__ import annotations
+
+from ..scene import Box, Transform, mirror_x, mirror_y, translate
+
+DUPLEX_MODES = ("long", "short", "none")
+
+
+def sheet_flip(duplex: str, page_w: float, page_h: float) -> Transform:
+    """Map a point on the front of the sheet to the same spot seen from the back."""
+    if duplex not in ("long", "short"):
+        raise ValueError(f"unknown duplex mode {duplex!r}: use long, short or none")
+    portrait = page_w <= page_h
+    vertical_axis = (duplex == "long") == portrait
+    return mirror_x(page_w / 2) if vertical_axis else mirror_y(page_h / 2)
+
+
+def back_placement(front: Transform, item_w: float, flip: Transform,
+                   offset: tuple[float, float] = (0.0, 0.0)) -> Transform:
+    """Placement of an item's back given the placement of its front."""
+    return translate(*offset) @ flip @ front @ mirror_x(item_w / 2)
+
+
+def map_box(t: Transform, box: Box) -> Box:
+    """The axis-aligned box covering ``box`` after ``t`` (exact for flips, shifts and 90 degree turns)."""
+    pts = [t.apply(box.x, box.y), t.apply(box.right, box.bottom),
+           t.apply(box.x, box.bottom), t.apply(box.right, box.y)]
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
