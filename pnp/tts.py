@@ -1,0 +1,206 @@
+"""Tabletop Simulator export: play a deck or counter sheet online before
+cutting paper.
+
+For every asset with ``faces`` this writes, into ``out_dir``:
+
+- ``<name>-faces-1.png`` ...: face sheets, a grid of at most 10 x 7 cards and
+  at most 4096 x 4096 px (Tabletop Simulator's limits). The grid's last slot
+  is what TTS shows for cards hidden in another player's hand, so a sheet
+  holds at most 69 faces and the last slot gets the back.
+- ``<name>-back.png``: the card back.
+- ``<name>.json``: a saved object (a ``DeckCustom``) whose cards repeat each
+  face by its copy count, with image URLs pointing at the files above.
+
+To load: copy ``<name>.json`` (and, for a thumbnail, ``<name>.png``) into
+TTS's "Saves/Saved Objects" folder, then in the game use Objects ->
+Saved Objects. URLs are ``file://`` by default (fine for solo testing); for
+multiplayer, upload the images and pass ``--option tts_url=https://host/dir/``
+(opts.extra["tts_url"]) so the JSON points there instead.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import math
+from pathlib import Path
+
+from .assets import Asset, BuildOptions
+from .output import write_bytes_atomic
+
+MAX_COLS, MAX_ROWS = 10, 7
+MAX_PX = 4096
+MAX_DPI = 300  # no point in sharper card images than print
+# a TTS card at scale 1 is a poker card; other sizes and shapes are scaled from it
+TTS_CARD_MM = (63.5, 88.9)
+
+
+def grid_for(n_faces: int, w: float, h: float) -> tuple[int, int]:
+    """Columns and rows for n faces plus the hidden slot: fewest slots, then squarest sheet."""
+    slots = n_faces + 1
+    best = None
+    for cols in range(1, MAX_COLS + 1):
+        rows = math.ceil(slots / cols)
+        if rows > MAX_ROWS:
+            continue
+        if cols * rows < 2:  # TTS needs at least a 2-slot grid
+            rows = 2 if cols == 1 else rows
+        aspect = abs(math.log((cols * w) / (rows * h)))
+        key = (cols * rows, aspect)
+        if best is None or key < best[0]:
+            best = (key, cols, rows)
+    assert best is not None, "at most 69 faces per sheet"
+    return best[1], best[2]
+
+
+def card_pixels(cols: int, rows: int, w: float, h: float) -> tuple[int, int]:
+    """Whole-pixel card size so the sheet stays within 4096 px and 300 dpi."""
+    px_per_mm = min(MAX_PX / (cols * w), MAX_PX / (rows * h), MAX_DPI / 25.4)
+    cw = int(w * px_per_mm)
+    ch = int(h * px_per_mm)
+    return max(cw, 1), max(ch, 1)
+
+
+def chunks(faces: list, size: int = MAX_COLS * MAX_ROWS - 1) -> list[list]:
+    return [faces[i:i + size] for i in range(0, len(faces), size)]
+
+
+def _render(item, back: bool, size: tuple[int, int]):
+    """One card face (or back) as a PIL image of exactly ``size`` pixels."""
+    from PIL import Image
+
+    from .backends.png import render_image
+    from .imposition.single import single_page
+
+    page = single_page(item, 0.0, back=back)
+    dpi = size[0] / (page.width / 25.4)
+    img = render_image(page, dpi=max(1.0, dpi)).convert("RGB")
+    if img.size != size:
+        img = img.resize(size, Image.LANCZOS)
+    return img
+
+
+def _png_bytes(img) -> bytes:
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", optimize=True)
+    return buf.getvalue()
+
+
+def _guid(*parts: str) -> str:
+    return hashlib.sha1("/".join(parts).encode()).hexdigest()[:6]
+
+
+def _url(path: Path, base_url: str | None) -> str:
+    if base_url:
+        return base_url.rstrip("/") + "/" + path.name
+    return path.resolve().as_uri()
+
+
+def _transform(scale: tuple[float, float], face_down: bool = True) -> dict:
+    return {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if face_down else 0.0,
+            "scaleX": scale[0], "scaleY": 1.0, "scaleZ": scale[1]}
+
+
+def _back_item(asset: Asset):
+    if asset.back is not None:
+        return asset.back, False
+    first = asset.faces[0][0]
+    if first.back is not None:
+        return first, True
+    return None, False
+
+
+def deck_object(asset: Asset, sheets: list[dict], back_url: str, size_mm: tuple[float, float]) -> dict:
+    """The TTS ``DeckCustom`` for an asset: one Card per copy, ids sheet*100 + slot."""
+    deck_ids, cards, custom = [], [], {}
+    s = (round(size_mm[0] / TTS_CARD_MM[0], 3), round(size_mm[1] / TTS_CARD_MM[1], 3))
+    for sheet_no, sheet in enumerate(sheets, 1):
+        entry = {"FaceURL": sheet["url"], "BackURL": back_url, "NumWidth": sheet["cols"],
+                 "NumHeight": sheet["rows"], "BackIsHidden": True, "UniqueBack": False, "Type": 0}
+        custom[str(sheet_no)] = entry
+        for slot, (item, copies) in enumerate(sheet["faces"]):
+            card_id = sheet_no * 100 + slot
+            for k in range(copies):
+                deck_ids.append(card_id)
+                cards.append({
+                    "Name": "Card", "Transform": _transform(s), "Nickname": item.label or "",
+                    "Description": "", "CardID": card_id, "SidewaysCard": False,
+                    "CustomDeck": {str(sheet_no): entry},
+                    "GUID": _guid(asset.name, str(card_id), str(k)),
+                })
+    if len(cards) == 1:  # TTS has no one-card decks: a lone card is its own object
+        return dict(cards[0], Name="CardCustom")
+    return {
+        "Name": "DeckCustom", "Transform": _transform(s), "Nickname": asset.title or asset.name,
+        "Description": asset.description or "", "ColorDiffuse": {"r": 0.713, "g": 0.713, "b": 0.713},
+        "Locked": False, "Grid": True, "Snap": True, "Autoraise": True, "Sticky": True, "Tooltip": True,
+        "SidewaysCard": False, "Hands": True, "DeckIDs": deck_ids, "CustomDeck": custom,
+        "ContainedObjects": cards, "GUID": _guid(asset.name, "deck"),
+    }
+
+
+def saved_object(objects: list[dict], name: str) -> dict:
+    return {"SaveName": name, "GameMode": "", "Date": "", "Gravity": 0.5, "PlayArea": 0.5, "Table": "",
+            "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
+            "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
+
+
+def export_asset(asset: Asset, out_dir: Path, base_url: str | None = None) -> list[Path]:
+    """Face sheets, back and saved-object JSON for one asset with faces."""
+    from PIL import Image
+
+    faces = list(asset.faces or [])
+    if not faces:
+        return []
+    out_dir = Path(out_dir)
+    safe = asset.name.replace("/", "-")
+    w = max(i.w for i, _ in faces)
+    h = max(i.h for i, _ in faces)
+    written: list[Path] = []
+
+    back_item, back_is_back = _back_item(asset)
+    sheets = []
+    # card pixel size is set by the first (fullest) sheet so all cards match
+    groups = chunks(faces)
+    cols0, rows0 = grid_for(len(groups[0]), w, h)
+    size = card_pixels(cols0, rows0, w, h)
+    back_img = (_render(back_item, back_is_back, size) if back_item is not None
+                else Image.new("RGB", size, (96, 96, 110)))
+    for n, group in enumerate(groups, 1):
+        cols, rows = grid_for(len(group), w, h)
+        sheet = Image.new("RGB", (cols * size[0], rows * size[1]), (255, 255, 255))
+        for slot, (item, _) in enumerate(group):
+            r, c = divmod(slot, cols)
+            sheet.paste(_render(item, False, size), (c * size[0], r * size[1]))
+        sheet.paste(back_img, ((cols - 1) * size[0], (rows - 1) * size[1]))  # hidden-card slot
+        path = out_dir / f"{safe}-faces-{n}.png"
+        write_bytes_atomic(path, _png_bytes(sheet))
+        written.append(path)
+        sheets.append({"url": _url(path, base_url), "cols": cols, "rows": rows, "faces": group})
+    back_path = out_dir / f"{safe}-back.png"
+    write_bytes_atomic(back_path, _png_bytes(back_img))
+    written.append(back_path)
+    # TTS shows <name>.png next to a saved object as its thumbnail
+    thumb = back_img.copy()
+    thumb.thumbnail((256, 256))
+    thumb_path = out_dir / f"{safe}.png"
+    write_bytes_atomic(thumb_path, _png_bytes(thumb))
+    written.append(thumb_path)
+    obj = deck_object(asset, sheets, _url(back_path, base_url), (w, h))
+    json_path = out_dir / f"{safe}.json"
+    text = json.dumps(saved_object([obj], asset.title or asset.name), ensure_ascii=False, indent=2) + "\n"
+    write_bytes_atomic(json_path, text.encode("utf-8"))
+    written.append(json_path)
+    return written
+
+
+def export(game, opts: BuildOptions, out_dir: Path) -> list[Path]:
+    """Export every deck/counter asset of ``game`` for Tabletop Simulator into out_dir."""
+    from .build import collect_assets
+
+    base_url = opts.extra.get("tts_url") if opts.extra else None
+    written: list[Path] = []
+    for asset in collect_assets(game, opts):
+        if asset.faces:
+            written += export_asset(asset, out_dir, base_url)
+    return written

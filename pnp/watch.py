@@ -1,0 +1,134 @@
+"""Watch mode: rebuild a game whenever one of its data files or a font changes.
+
+A file-system observer (watchdog) collects changes; after a short quiet
+period (``debounce``, so an editor's save-as-rename-and-touch counts once)
+the game is rebuilt and the gallery regenerated. Bad data prints the usual
+``file:line:col: message`` lines and the watcher waits for the next save;
+earlier outputs stay untouched because builds are atomic.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Callable
+
+# editor droppings that are not edits of the data
+_IGNORED_SUFFIXES = ("~", ".swp", ".swx", ".tmp", ".part", ".bak")
+
+
+def _relevant(path: str) -> bool:
+    name = Path(path).name
+    return bool(name) and not name.startswith((".", "#")) and not name.endswith(_IGNORED_SUFFIXES) \
+        and "__pycache__" not in Path(path).parts
+
+
+def _describe(path: str, roots: list[Path]) -> str:
+    p = Path(path)
+    for root in roots:
+        try:
+            return str(p.relative_to(root.parent))
+        except ValueError:
+            continue
+    return str(p)
+
+
+def rebuild(game: str, data_dir: Path, out_dir: Path, opts, formats: list[str],
+            echo: Callable[[str], None] = print) -> bool:
+    """Build one game and refresh the gallery; report problems instead of raising."""
+    from .build import build_games
+    from .data.errors import DataErrors
+    from .fonts import FontError
+    from .game import discover
+    from .gallery import write_gallery
+    from .output import OutputError
+    from .scene.style import ColourError
+
+    started = time.monotonic()
+    try:
+        games = discover(data_dir)
+        if game not in games:
+            echo(f"{data_dir}: no game {game!r} (any more); waiting for the next change")
+            return False
+        written = build_games([games[game]], opts, formats, out_dir)
+    except DataErrors as exc:
+        for p in exc.problems:
+            echo(str(p))
+        echo(f"{len(exc.problems)} problem(s); nothing was written. Waiting for the next change.")
+        return False
+    except (FontError, ColourError, OutputError) as exc:
+        echo(f"error: {exc}; waiting for the next change.")
+        return False
+    except Exception as exc:  # a watcher must survive a bug in one build
+        echo(f"internal error: {type(exc).__name__}: {exc}; waiting for the next change.")
+        return False
+    try:
+        write_gallery(out_dir, data_dir)
+    except Exception as exc:
+        echo(f"gallery not updated: {type(exc).__name__}: {exc}")
+    echo(f"rebuilt {game}: {len(written)} file(s) in {time.monotonic() - started:.1f} s -> {Path(out_dir) / game}")
+    return True
+
+
+def watch(game: str, data_dir: Path, out_dir: Path, opts, formats: list[str],
+          echo: Callable[[str], None] = print, stop: threading.Event | None = None,
+          debounce: float = 0.3) -> None:
+    """Build ``game`` once, then again after every change under
+    ``data_dir/<game>`` or the fonts folder, until Ctrl-C or ``stop`` is set."""
+    from watchdog.events import FileSystemEventHandler
+    from watchdog.observers import Observer
+
+    from .fonts import FONT_DIR
+    from .game import discover
+
+    data_dir, out_dir = Path(data_dir), Path(out_dir)
+    stop = stop or threading.Event()
+    games = discover(data_dir)
+    folder = games[game].folder if game in games else data_dir / game
+    roots = [p.resolve() for p in (folder, FONT_DIR) if p.is_dir()]
+
+    changed: list[str] = []
+    lock = threading.Lock()
+    wake = threading.Event()
+
+    class Handler(FileSystemEventHandler):
+        def on_any_event(self, event):
+            if event.is_directory or event.event_type in ("opened", "closed_no_write"):
+                return
+            paths = [event.src_path] + ([event.dest_path] if getattr(event, "dest_path", "") else [])
+            with lock:
+                for p in paths:
+                    p = p.decode() if isinstance(p, bytes) else p
+                    if _relevant(p) and p not in changed:
+                        changed.append(p)
+                        wake.set()
+
+    observer = Observer()
+    for root in roots:
+        observer.schedule(Handler(), str(root), recursive=True)
+    observer.start()
+    try:
+        rebuild(game, data_dir, out_dir, opts, formats, echo)
+        echo(f"watching {', '.join(str(r) for r in roots)} (Ctrl-C to stop)")
+        while not stop.is_set():
+            if not wake.wait(0.1):
+                continue
+            # let a burst of events settle before building
+            while not stop.is_set():
+                wake.clear()
+                if not wake.wait(debounce):
+                    break
+            if stop.is_set():
+                break
+            with lock:
+                batch, changed[:] = list(changed), []
+            if not batch:
+                continue
+            for p in batch:
+                echo(f"changed: {_describe(p, roots)}")
+            rebuild(game, data_dir, out_dir, opts, formats, echo)
+    except KeyboardInterrupt:
+        echo("stopped.")
+    finally:
+        observer.stop()
+        observer.join(timeout=5)
