@@ -1,0 +1,2 @@
+def kit_assets(kit, opts):
+    return []

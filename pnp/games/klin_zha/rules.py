@@ -1,0 +1,56 @@
+"""Clouded Klin Zha: the rules module named in data/klin-zha/game.yaml.
+
+``check`` validates the board, every cloud layout in ``clouds/`` and, when
+given, a position file; ``build`` adds the overlays, umpire kit and tokens
+to the generic board the ``triboard`` kind already prints.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...checks import Finding
+from ...components.trigrid import TriGrid
+from ...data.loader import _display
+from ...game import Game
+from ...kinds import load_doc
+from .schemas import VariantRules
+from .sky import Layout, load_layouts, load_position, load_rules
+
+
+@dataclass
+class Kit:
+    """Everything the game's code reads from its data folder."""
+
+    game: Game
+    rules: VariantRules
+    board: object  # pnp.schemas.trigrid.TriBoard
+    board_file: str
+    layouts: list[Layout]
+
+    def grid(self, edge: float | None = None) -> TriGrid:
+        return self.board.grid(edge)
+
+
+def load_kit(game: Game) -> Kit:
+    folder = game.folder
+    rules = load_rules(folder / "rules.yaml")
+    _, board = load_doc(folder / "board.yaml")
+    layouts = load_layouts(folder / "clouds")
+    return Kit(game, rules, board, _display(folder / "board.yaml"), layouts)
+
+
+def check(game: Game, state: Path | None = None) -> list[Finding]:
+    from .check import run
+
+    kit = load_kit(game)
+    position = None
+    if state is not None:
+        position = load_position(Path(state))
+    return run(kit.grid(), kit.rules, game.seed, kit.layouts, kit.board.size, kit.board_file, position)
+
+
+def build(game: Game, opts):
+    from .assets import kit_assets
+
+    return kit_assets(load_kit(game), opts)

@@ -1,0 +1,103 @@
+"""Data shapes of Clouded Klin Zha: the variant's rules data, cloud layouts and positions.
+
+Cell names are validated by the checker (it knows the board), not here, so a
+layout with a typo still loads and every bad name is reported at once.
+"""
+from __future__ import annotations
+
+from typing import Literal, Union
+
+from pydantic import Field, field_validator
+
+from ...data.schema import ColourField, Localised, Strict, check_colour
+
+DIRECTION_NAMES = ("right", "down-right", "down-left", "left", "up-left", "up-right")
+
+
+class Side(Strict):
+    id: Literal["green", "gold"]
+    name: Localised
+    colour: ColourField
+    ink: ColourField = "white"  # text colour on the side's tokens
+
+    @field_validator("colour", "ink")
+    @classmethod
+    def _colour(cls, v):
+        return check_colour(v)
+
+
+class PieceType(Strict):
+    id: str = Field(pattern=r"^[a-z][a-z-]*$")
+    name: Localised
+    count: int = Field(ge=1, le=10)
+    mark: str = Field(min_length=1, max_length=3, description="short mark printed on the token")
+
+
+class CloudLimit(Strict):
+    per_corner_fewer_than: int = Field(ge=1, le=81)
+    source: str = Field(description="where the limit comes from (seed and passage)")
+    exempt_layouts: list[str] = Field(default_factory=list, description="layout names the limit does not apply to")
+
+
+class SetupRules(Strict):
+    allow_half_spaces: bool = False
+    source: str = ""
+
+
+class VariantRules(Strict):
+    """data/klin-zha/rules.yaml: the numbers the checker and the kit use."""
+
+    sides: list[Side] = Field(min_length=2, max_length=2)
+    pieces: list[PieceType] = Field(min_length=1)
+    under_cloud_limit: CloudLimit
+    setup: SetupRules = SetupRules()
+    token_mm: float = Field(13.0, ge=6, le=40, description="token diameter")
+    neutral_tokens: int = Field(10, ge=0, le=40, description="neutral tokens per colour")
+    d6_directions: list[Literal["right", "down-right", "down-left", "left", "up-left", "up-right"]] = Field(
+        default=list(DIRECTION_NAMES), min_length=6, max_length=6)
+    d6_distance: list[int] = Field(default=[1, 1, 1, 2, 2, 3], min_length=6, max_length=6,
+                                   description="cells a cloud moves for each d6 roll")
+
+
+class Cloud(Strict):
+    name: str = Field(min_length=1, max_length=40)
+    cells: Union[Literal["all"], list[str]] = Field(description="cell names under this cloud, or 'all'")
+
+
+class Drift(Strict):
+    """How one cloud moves at each step of a moving-cloud game."""
+
+    cloud: str
+    direction: Literal["right", "down-right", "down-left", "left", "up-left", "up-right"]
+    distance: int = Field(1, ge=0, le=8, description="cells (whole edge lengths) per step")
+
+
+class Moving(Strict):
+    every: int = Field(ge=1, le=50, description="X: the clouds move after this many turns")
+    steps: int = Field(ge=1, le=12, description="how many moves to print overlays for")
+    drift: list[Drift] = Field(min_length=1)
+
+
+class CloudLayout(Strict):
+    title: Localised
+    description: Localised | None = None
+    edges: Literal["by-edge", "by-corner", "listed"] = Field(
+        "by-edge", description="edge cells: derived from cells sharing an edge (or a corner) with a cloud, or listed")
+    edge_cells: list[str] = Field(default_factory=list)
+    clouds: list[Cloud] = Field(min_length=1)
+    moving: Moving | None = None
+
+
+PieceCells = Union[str, list[str]]
+
+
+class Position(Strict):
+    """Where the pieces stand: per side, piece id -> cell or list of cells."""
+
+    title: Localised | None = None
+    layout: str | None = Field(None, description="cloud layout name (file stem in clouds/) for the player views")
+    step: int = Field(0, ge=0, le=12, description="moving clouds: which step's overlay applies")
+    phase: Literal["setup", "game"] = "setup"
+    allow_half_spaces: bool | None = None
+    green: dict[str, PieceCells] = Field(default_factory=dict)
+    gold: dict[str, PieceCells] = Field(default_factory=dict)

@@ -1,0 +1,223 @@
+"""Cloud layouts resolved on the board: which cell is normal, cloud edge or under cloud.
+
+A layout names cells under each cloud; edge cells are listed or derived from
+the clouds (cells sharing an edge with a cloud cell, or also those sharing
+just a corner). Moving clouds shift by whole edge lengths along a lattice
+direction each step, so up cells stay up; cells pushed off the board drop off.
+"""
+from __future__ import annotations
+
+import random as _random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ...components.trigrid import DIRECTIONS, Cell, TriGrid
+from ...data.errors import DataErrors, Problem
+from ...data.loader import _display, load_yaml, locate, validate
+from .schemas import CloudLayout, Position, VariantRules
+
+NORMAL, EDGE, UNDER = "normal", "edge", "under"
+
+
+@dataclass
+class Layout:
+    name: str  # file stem, e.g. "light"
+    file: str  # display path
+    raw: Any  # the ruamel document (for line numbers)
+    model: CloudLayout
+
+    def where(self, *loc) -> str:
+        line, col = locate(self.raw, loc)
+        return f"{self.file}:{line}:{col}"
+
+
+@dataclass(frozen=True)
+class Sky:
+    """One resolved step of a layout."""
+
+    clouds: dict[str, frozenset[Cell]]
+    edge: frozenset[Cell]
+    step: int = 0
+    unknown: tuple[str, ...] = field(default=())  # names that are not cells (reported by the checker)
+
+    @property
+    def under(self) -> frozenset[Cell]:
+        out: set[Cell] = set()
+        for cells in self.clouds.values():
+            out |= cells
+        return frozenset(out)
+
+    def state(self, cell: Cell) -> str:
+        if cell in self.under:
+            return UNDER
+        if cell in self.edge:
+            return EDGE
+        return NORMAL
+
+
+# ------------------------------------------------------------------ loading
+
+
+def load_layout(path: Path) -> Layout:
+    raw = load_yaml(path)
+    model = validate(CloudLayout, raw, _display(path))
+    return Layout(path.stem, _display(path), raw, model)
+
+
+def load_layouts(folder: Path) -> list[Layout]:
+    """Every layout in ``folder`` (sorted by name); all problems reported at once."""
+    out, problems = [], []
+    for p in sorted(folder.glob("*.yaml")):
+        try:
+            out.append(load_layout(p))
+        except DataErrors as exc:
+            problems += exc.problems
+    if problems:
+        raise DataErrors(problems)
+    return out
+
+
+def load_rules(path: Path) -> VariantRules:
+    raw = load_yaml(path)
+    return validate(VariantRules, raw, _display(path))
+
+
+def load_position(path: Path) -> tuple[Position, Any, str]:
+    raw = load_yaml(path)
+    return validate(Position, raw, _display(path)), raw, _display(path)
+
+
+# ------------------------------------------------------------------ resolving
+
+
+def cloud_cells(g: TriGrid, cells) -> tuple[list[Cell], list[str]]:
+    """Cells of a cloud entry and the names that are not cells."""
+    if cells == "all":
+        return g.cells(), []
+    good, bad = [], []
+    for n in cells:
+        (good.append(g.cell(n)) if g.is_name(n) else bad.append(n))
+    return good, bad
+
+
+def derive_edges(g: TriGrid, under: set[Cell] | frozenset[Cell], mode: str) -> frozenset[Cell]:
+    around = g.edge_neighbours if mode == "by-edge" else g.corner_neighbours
+    out: set[Cell] = set()
+    for c in under:
+        out.update(around(c))
+    return frozenset(out - set(under))
+
+
+def shift_cells(g: TriGrid, cells, direction: str, distance: int) -> frozenset[Cell]:
+    """Translate by whole edges; cells leaving the board drop off."""
+    moved = (g.shift(c, direction, distance) for c in cells)
+    return frozenset(c for c in moved if c is not None)
+
+
+def resolve(g: TriGrid, layout: CloudLayout, step: int = 0) -> Sky:
+    unknown: list[str] = []
+    clouds: dict[str, frozenset[Cell]] = {}
+    for cloud in layout.clouds:
+        cells, bad = cloud_cells(g, cloud.cells)
+        unknown += bad
+        clouds[cloud.name] = frozenset(cells)
+    if step and layout.moving:
+        for drift in layout.moving.drift:
+            if drift.cloud in clouds:
+                clouds[drift.cloud] = shift_cells(g, clouds[drift.cloud], drift.direction, drift.distance * step)
+    under: set[Cell] = set()
+    for cells in clouds.values():
+        under |= cells
+    if layout.edges == "listed":
+        edge_cells, bad = cloud_cells(g, layout.edge_cells)
+        unknown += bad
+        edge = frozenset(c for c in edge_cells if c not in under)
+    else:
+        edge = derive_edges(g, under, layout.edges)
+    return Sky(clouds, edge, step, tuple(unknown))
+
+
+def steps(layout: CloudLayout) -> int:
+    """How many overlays a layout prints (1 + the moving steps)."""
+    return 1 + (layout.moving.steps if layout.moving else 0)
+
+
+# ------------------------------------------------------------------ random layouts
+
+
+def random_layout(g: TriGrid, seed: int, rules: VariantRules, clouds: int | None = None,
+                  moving: bool = False) -> dict:
+    """A layout that passes the checker, drawn from a seeded RNG (same seed, same layout).
+
+    Clouds grow from a random cell by adding edge neighbours; a draw that puts
+    too many cells of one corner under cloud, or makes clouds touch, is redrawn.
+    """
+    rng = _random.Random(seed)
+    corners, _ = g.regions()
+    corner_of = {c: t for t, cs in corners.items() for c in cs}
+    limit = rules.under_cloud_limit.per_corner_fewer_than
+    count = clouds or rng.randint(2, 4)
+    for _attempt in range(500):
+        taken: set[Cell] = set()
+        made: list[list[Cell]] = []
+        ok = True
+        for _ in range(count):
+            size = rng.randint(3, 7)
+            free = [c for c in g.cells() if c not in taken and not (set(g.edge_neighbours(c)) & taken)]
+            if not free:
+                ok = False
+                break
+            cloud = [rng.choice(free)]
+            while len(cloud) < size:
+                rim = sorted({n for c in cloud for n in g.edge_neighbours(c)} - set(cloud) - taken)
+                rim = [n for n in rim if not (set(g.edge_neighbours(n)) & (taken - set(cloud)))]
+                if not rim:
+                    break
+                cloud.append(rng.choice(rim))
+            made.append(sorted(cloud))
+            taken |= set(cloud)
+        if not ok:
+            continue
+        per_corner: dict[str, int] = {}
+        for c in taken:
+            if c in corner_of:
+                per_corner[corner_of[c]] = per_corner.get(corner_of[c], 0) + 1
+        if any(v >= limit for v in per_corner.values()):
+            continue
+        doc: dict = {
+            "title": {"de": f"Zufallswolken {seed}", "en": f"Random clouds {seed}"},
+            "edges": "by-edge",
+            "clouds": [{"name": f"Wolke {i + 1}", "cells": [g.name(c) for c in cells]} for i, cells in enumerate(made)],
+        }
+        if moving:
+            doc["moving"] = {
+                "every": rng.randint(3, 6),
+                "steps": 3,
+                "drift": [{"cloud": f"Wolke {i + 1}", "direction": rules.d6_directions[rng.randrange(6)],
+                           "distance": rules.d6_distance[rng.randrange(6)]} for i in range(len(made))],
+            }
+        return doc
+    raise DataErrors([Problem("random", 0, 0, f"no valid layout found for seed {seed} with {count} clouds; "
+                                               "try fewer clouds")])
+
+
+def layout_yaml(doc: dict) -> str:
+    """Write a layout dict as YAML in a fixed, readable form (deterministic)."""
+    def loc(v):
+        return f"{{de: \"{v['de']}\", en: \"{v['en']}\"}}" if isinstance(v, dict) else f"\"{v}\""
+
+    lines = [f"title: {loc(doc['title'])}", f"edges: {doc.get('edges', 'by-edge')}", "clouds:"]
+    for c in doc["clouds"]:
+        cells = c["cells"] if c["cells"] == "all" else "[" + ", ".join(c["cells"]) + "]"
+        lines += [f"  - name: \"{c['name']}\"", f"    cells: {cells}"]
+    if doc.get("moving"):
+        m = doc["moving"]
+        lines += ["moving:", f"  every: {m['every']}", f"  steps: {m['steps']}", "  drift:"]
+        for d in m["drift"]:
+            lines.append(f"    - {{cloud: \"{d['cloud']}\", direction: {d['direction']}, distance: {d['distance']}}}")
+    return "\n".join(lines) + "\n"
+
+
+def direction_vector(direction: str) -> tuple[float, float]:
+    return DIRECTIONS[direction][1]
