@@ -1,0 +1,141 @@
+"""The gallery page: built from real games in a temp output folder, every
+link and image points at a file that exists, numbers on the page match the
+files, checker verdicts match the checkers, and the page is self-contained."""
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+from pypdf import PdfReader
+
+from galhelp import DATA
+
+from pnp.gallery import human_size, scan_game, write_gallery
+
+
+class Refs(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.links, self.imgs, self.ids, self.tags = [], [], set(), []
+        self.sections: dict[str, str] = {}
+        self._section = None
+        self.text: list[tuple[str | None, str]] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        self.tags.append(tag)
+        if "id" in a:
+            self.ids.add(a["id"])
+        if tag == "section":
+            self._section = a.get("id")
+        if tag == "a" and "href" in a:
+            self.links.append(a["href"])
+        if tag == "img":
+            self.imgs.append(a["src"])
+        for k in ("src", "href"):
+            if k in a:
+                assert not a[k].startswith(("http:", "https:", "//", "data:")), a[k]
+
+    def handle_data(self, data):
+        self.text.append((self._section, data))
+
+    def section_text(self, name):
+        return "".join(t for s, t in self.text if s == name)
+
+
+def parse(path: Path) -> Refs:
+    r = Refs()
+    r.feed(path.read_text(encoding="utf-8"))
+    return r
+
+
+def test_every_link_and_image_of_the_real_gallery_exists(real_output):
+    out, built, _ = real_output
+    index = write_gallery(out, DATA)
+    assert index == out / "index.html"
+    refs = parse(index)
+    assert "script" not in refs.tags and "link" not in refs.tags  # inline CSS only, no scripts
+    assert refs.imgs, "no previews at all"
+    for ref in refs.links + refs.imgs:
+        if ref.startswith("#"):
+            assert ref[1:] in refs.ids
+            continue
+        assert (out / unquote(ref)).is_file(), ref
+    for src in refs.imgs:
+        assert src.endswith((".png", ".svg"))
+    linked = {unquote(r) for r in refs.links}
+    for g in built:
+        for pdf in (out / g.name).rglob("*.pdf"):
+            assert pdf.relative_to(out).as_posix() in linked  # every PDF is reachable
+
+
+def test_page_counts_sizes_and_verdicts_match_the_files(real_output):
+    from pnp.checks import failed
+
+    out, built, _ = real_output
+    index = write_gallery(out, DATA)
+    refs, html = parse(index), index.read_text()
+    for g in built:
+        text = refs.section_text(g.name)
+        for a in scan_game(out / g.name):
+            if a.pdf is None:
+                continue
+            n = len(PdfReader(str(a.pdf)).pages)
+            assert f"{n} page{'s' if n != 1 else ''}, {human_size(a.pdf.stat().st_size)}" in text, a.stem
+        mod = g.module()
+        if mod is not None and hasattr(mod, "check"):
+            verdict = "FAIL" if failed(list(mod.check(g))) else "ok"
+            m = re.search(rf'<section class="game" id="{re.escape(g.name)}">\s*<h2>[^<]*<span class="badge[^"]*">([^<]+)<', html)
+            assert m and m[1] == verdict, g.name
+
+
+def test_gallery_is_deterministic(real_output, tmp_path):
+    out, _, _ = real_output
+    first = write_gallery(out, DATA).read_bytes()
+    assert write_gallery(out, DATA).read_bytes() == first
+
+
+def test_failed_checker_shows_fail_with_its_finding(swatch_game, tmp_path):
+    from pnp.assets import BuildOptions
+    from pnp.build import build_games
+    from pnp.game import discover
+
+    out = tmp_path / "out"
+    build_games(list(discover(swatch_game).values()), BuildOptions(dpi=30), ["pdf", "png"], out)
+    html = write_gallery(out, swatch_game).read_text()
+    assert 'class="badge ok">ok<' in html and "just a warning" in html
+    (swatch_game / "swatch" / "look.yaml").write_text("fill: '#ff0000'\nbroken: true\n")
+    html = write_gallery(out, swatch_game).read_text()
+    assert 'class="badge fail">FAIL<' in html
+    assert "look.yaml says broken" in html and "<details open>" in html
+
+
+def test_unbuilt_and_stale_games_are_listed_not_crashed(swatch_game, tmp_path):
+    out = tmp_path / "out"
+    (out / "old-game").mkdir(parents=True)
+    (out / "old-game" / "sheet.pdf").write_bytes(b"not really a pdf")
+    refs = parse(write_gallery(out, swatch_game))
+    assert "Not built yet" in refs.section_text("swatch")
+    old = refs.section_text("old-game")
+    assert "no data" in old and "sheet" in old  # unreadable PDF: listed, no page count
+    assert (out / "index.html").stat().st_size < 20_000
+
+
+def test_scan_groups_pages_previews_and_tts_files(tmp_path):
+    g = tmp_path / "g"
+    for rel in ("deck.pdf", "deck-p01.svg", "deck-p02.svg", "deck-p01.png", "deck-p02.png", "deck-contact.png",
+                "cards/a.svg", "tts/deck.json", "tts/deck-faces-1.png", "tts/deck-back.png", "tts/deck.png",
+                ".pnp-staging-x/junk.pdf"):
+        (g / rel).parent.mkdir(parents=True, exist_ok=True)
+        (g / rel).write_bytes(b"x")
+    by = {a.stem: a for a in scan_game(g)}
+    assert sorted(by) == ["cards/a", "deck", "tts/deck"]
+    d = by["deck"]
+    assert d.pdf.name == "deck.pdf" and [p.name for p in d.svgs] == ["deck-p01.svg", "deck-p02.svg"]
+    assert d.preview.name == "deck-contact.png"
+    t = by["tts/deck"]
+    assert [p.name for p in t.pngs] == ["deck-faces-1.png"]
+    assert sorted(p.name for p in t.other) == ["deck-back.png", "deck.json", "deck.png"]

@@ -1,0 +1,105 @@
+"""Contact sheets and the hand fan: structure of the scene, and pixels of the
+rendered PNG (every face's colour where the layout says it is)."""
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from PIL import Image
+
+from galhelp import DATA, KAFKA_COPIES, REPO, close, deck, face_colour, rgb
+
+from pnp import preview
+from pnp.scene import Group
+
+png = pytest.importorskip("pnp.backends.png", reason="PNG backend not written yet")
+
+
+def _groups(node, pattern):
+    found = []
+    if isinstance(node, Group):
+        if node.id and re.fullmatch(pattern, node.id):
+            found.append(node)
+        for c in node.children:
+            found += _groups(c, pattern)
+    return found
+
+
+def test_contact_sheet_shows_each_face_once_where_the_layout_says(tmp_path):
+    asset = deck(KAFKA_COPIES)
+    page = preview.contact_sheet(asset)
+    cells = _groups(page.content, r"face-\d+")
+    assert len(cells) == 17
+    path = tmp_path / "c.png"
+    dpi = 60
+    png.write_png(page, path, dpi=dpi)
+    img = Image.open(path).convert("RGB")
+    k = dpi / 25.4
+    assert abs(img.width - page.width * k) <= 2 and abs(img.height - page.height * k) <= 2
+    for i, cell in enumerate(cells):
+        x, y = cell.transform.e, cell.transform.f  # the face's top-left, in mm
+        px = img.getpixel((round((x + 10) * k), round((y + 10) * k)))
+        assert close(px, rgb(face_colour(i))), (i, px)
+    # captions give copies: the sheet is not wider than tall by more than ~2:1
+    assert 0.5 < page.width / page.height < 2.5
+
+
+def test_contact_sheet_rejects_an_asset_without_faces():
+    from pnp.assets import Asset
+
+    with pytest.raises(ValueError, match="no faces"):
+        preview.contact_sheet(Asset("board", "Board", []))
+
+
+def test_hand_fans_five_distinct_cards_symmetrically(tmp_path):
+    asset = deck(KAFKA_COPIES)
+    page = preview.hand(asset, 5)
+    cards = _groups(page.content, r"card-\d+")
+    assert len(cards) == 5
+    # rotation angle of each card from its transform matrix, left to right
+    import math
+
+    angles = [math.degrees(math.atan2(c.transform.b, c.transform.a)) for c in cards]
+    assert angles == sorted(angles) and angles[0] == pytest.approx(-angles[-1])
+    assert angles[2] == pytest.approx(0, abs=1e-9)
+    path = tmp_path / "hand.png"
+    png.write_png(page, path, dpi=50)
+    img = Image.open(path).convert("RGB")
+    colours = img.getcolors(1 << 20)
+    present = {i for i in range(17) if any(close(c, rgb(face_colour(i)), 6) for n, c in colours if n > 30)}
+    assert len(present) == 5  # five different faces are visible
+    # the middle card is upright and centred: its colour is at the page's centre column
+    middle = [i for i in range(17) if i in present][2]
+    cx = img.width // 2
+    assert close(img.getpixel((cx, img.height // 2)), rgb(face_colour(middle)), 6)
+
+
+def test_write_previews_only_for_assets_with_faces(tmp_path):
+    from pnp.assets import Asset
+
+    written = preview.write_previews([deck([2, 1], name="cards/small"), Asset("board", "Board", [])], tmp_path)
+    assert written == [tmp_path / "cards" / "small-contact.png"]
+    assert Image.open(written[0]).size[0] > 50
+
+
+def test_hand_of_the_real_deck_and_readme_image(tmp_path):
+    """The README's hand picture comes from the first real deck with faces;
+    set PNP_UPDATE_DOCS=1 to rewrite docs/hand.png."""
+    from pnp.assets import BuildOptions
+    from pnp.build import collect_assets
+    from pnp.game import discover
+
+    for name, game in discover(DATA).items():
+        decks = [a for a in collect_assets(game, BuildOptions()) if a.faces and len(a.faces) >= 5]
+        if decks:
+            break
+    else:
+        pytest.skip("no game with a deck of 5+ faces yet")
+    out = preview.write_hand(decks[0], tmp_path / "hand.png", dpi=110)
+    img = Image.open(out).convert("RGB")
+    assert img.width > img.height  # a fan is wider than tall
+    assert len(img.getcolors(1 << 20)) > 50
+    if os.environ.get("PNP_UPDATE_DOCS"):
+        (REPO / "docs").mkdir(exist_ok=True)
+        (REPO / "docs" / "hand.png").write_bytes(out.read_bytes())
