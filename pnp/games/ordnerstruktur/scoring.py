@@ -76,19 +76,11 @@ def _canon(token: str, names: Sequence[str]) -> str | None:
     return None
 
 
-def parse_path(text: str, structure: Structure, where: str = "PATH") -> list[str]:
-    """'Stadt Wald, Stadt Wüste, ...' -> the names; unknown names are DataErrors."""
+def parse_path(text: str, structure: Structure) -> list[str]:
+    """'Stadt Wald, Stadt Wüste, ...' -> the structure's names (unknown tokens are kept
+    as typed, so :func:`path_problems` reports them together with every other problem)."""
     tokens = [t.strip() for t in text.split(",")]
-    out, problems = [], []
-    for k, t in enumerate(tokens, 1):
-        n = _canon(t, structure.names)
-        if n is None:
-            problems.append(Problem(where, 0, 0, f"name {k} of the path: {t!r} is not a file name of this "
-                                    f"structure; expected one of {', '.join(structure.names)}"))
-        out.append(n or t)
-    if problems:
-        raise DataErrors(problems)
-    return out
+    return [_canon(t, structure.names) or t for t in tokens]
 
 
 def path_problems(structure: Structure, path: Sequence[str], where: str = "PATH") -> list[Problem]:
@@ -99,7 +91,8 @@ def path_problems(structure: Structure, path: Sequence[str], where: str = "PATH"
                                 f"{SUBFOLDERS} names, got {len(path)}"))
     for k, n in enumerate(path, 1):
         if n not in structure.names:
-            problems.append(Problem(where, 0, 0, f"subfolder {k}: {n!r} is not a file name of this structure"))
+            problems.append(Problem(where, 0, 0, f"subfolder {k}: {n!r} is not a file name of this structure; "
+                                    f"expected one of {', '.join(structure.names)}"))
     for k in range(len(path) - 1):
         a, b = path[k], path[k + 1]
         if a in structure.names and b in structure.names and move_account(structure.variant, a, b) is None:
@@ -108,8 +101,8 @@ def path_problems(structure: Structure, path: Sequence[str], where: str = "PATH"
     return problems
 
 
-def entries(structure: Structure, path: Sequence[str]) -> tuple[Entry, ...]:
-    probs = path_problems(structure, path)
+def entries(structure: Structure, path: Sequence[str], where: str = "PATH") -> tuple[Entry, ...]:
+    probs = path_problems(structure, path, where)
     if probs:
         raise DataErrors(probs)
     return tuple(Entry(k + 1, path[k], path[k + 1], structure.points(k + 1, path[k]),
@@ -165,9 +158,10 @@ def score_players(plays: Sequence[tuple[Structure, Sequence[str]]]) -> MultiResu
     own: list[tuple] = []
     for k, (s, path) in enumerate(plays, 1):
         try:
-            own.append((fill(entries(s, path)), entries(s, path)))
+            es = entries(s, path, f"player {k}")
+            own.append((fill(es), es))
         except DataErrors as exc:
-            problems += [Problem(f"player {k}", 0, 0, p.message) for p in exc.problems]
+            problems += exc.problems
     if problems:
         raise DataErrors(problems)
     totals = tuple(None if all(o[0][i] is None for o in own) else sum(o[0][i] or 0 for o in own)

@@ -118,10 +118,10 @@ def check_raw(raw: Any, file: str) -> tuple[list[Violation], Structure | None]:
         seen: dict[str, int] = {}
         for j, n in enumerate(names):
             if not isinstance(n, str) or n not in expected:
-                v("ordner.names", f"names[{j + 1}]",
+                v("ordner.names", f"names, entry {j + 1}",
                   f"{n!r} is not a file name of variant '{variant}'; {_name_hint(variant, n)}", ("names", j))
             elif n in seen:
-                v("ordner.names", f"names[{j + 1}]",
+                v("ordner.names", f"names, entry {j + 1}",
                   f"'{n}' is listed twice (also at position {seen[n] + 1}); each file name heads one column",
                   ("names", j))
             else:
@@ -167,11 +167,11 @@ def check_raw(raw: Any, file: str) -> tuple[list[Violation], Structure | None]:
             if not _is_int(x):
                 v("ordner.whole-number", obj, f"{x!r} is not a whole number; every file holds one whole "
                   "number of Machtpunkte", ("rows", i, j))
-            elif x < 0:
-                v("ordner.non-negative", obj, f"{x} is negative; Machtpunkte are whole numbers >= 0 "
-                  "('0' is allowed)", ("rows", i, j))
             else:
-                cells[(i, j)] = x
+                if x < 0:
+                    v("ordner.non-negative", obj, f"{x} is negative; Machtpunkte are whole numbers >= 0 "
+                      "('0' is allowed)", ("rows", i, j))
+                cells[(i, j)] = x  # negatives still count in the sums, so those are reported too
 
     # ---- sums (only meaningful on a complete, well-typed grid)
     complete = (width is not None and len(rows) >= NUMBERED and
