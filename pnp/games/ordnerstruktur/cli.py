@@ -71,7 +71,7 @@ def solve(
     structure: Path = typer.Argument(..., help="Structure YAML file."),
     as_json: bool = typer.Option(False, "--json", help="Print {best, best_path, optimal_paths, paths, histogram}."),
     histogram: Optional[Path] = typer.Option(None, "--histogram", help="Also draw the score histogram to this .svg or .png file."),
-    workers: int = typer.Option(2, min=1, max=16, help="Threads for the last level."),
+    workers: int = typer.Option(1, min=1, max=16, help="Threads for the last level (memory-bound: 1 is usually as fast)."),
 ):
     """Score every path of a structure: best score, a best path, how many reach it, all scores."""
     from .solver import solve_structure

@@ -119,7 +119,7 @@ def decode(number: int, variant: str, names: Sequence[str], depth: int) -> tuple
     return tuple(mv.names[c] for c in path)
 
 
-def solve(grid, variant: str, names: Sequence[str] | None = None, workers: int = 2) -> Solution:
+def solve(grid, variant: str, names: Sequence[str] | None = None, workers: int = 1) -> Solution:
     """Best score, first best path, its count and the score histogram over all paths.
 
     ``grid`` has one row per numbered subfolder (10 for a real structure;
@@ -156,7 +156,7 @@ def solve(grid, variant: str, names: Sequence[str] | None = None, workers: int =
     return Solution(best, decode(first, variant, mv.names, g.shape[0]), int(counts[best]), int(counts.sum()), hist)
 
 
-def solve_structure(structure, workers: int = 2) -> Solution:
+def solve_structure(structure, workers: int = 1) -> Solution:
     return solve(structure.rows, structure.variant, structure.names, workers)
 
 
