@@ -1,0 +1,175 @@
+"""Counter sheets (kind: counters): square or round tokens in group colours.
+
+A counter face has up to four things, placed so they stay readable at 15 mm:
+a small top line (a state or countdown, or the group's short name), an icon
+row in the middle (one icon per cell of a double-width counter), an optional
+big number on the right (a strength), and the label along the bottom. Font
+sizes scale with the counter size. Counters with a ``back`` are printed on
+their own duplex pages; single-sided ones never get blank back pages.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+from ..assets import Asset, BuildOptions
+from ..data.schema import tr
+from ..scene import Circle, Group, Page, Rect, Text, color, style
+from ..schemas.counters import CounterSheet, CounterType, Face
+
+BASE = 15.0  # mm: the size the font sizes below are tuned for
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One counter to print: its type, its group (or None) and resolved sizes."""
+
+    counter: CounterType
+    group_id: str | None
+    w: float
+    h: float
+    shape: str
+    corner: float
+
+    @property
+    def label(self) -> str:
+        return f"{self.counter.id}{'-' + self.group_id if self.group_id else ''}"
+
+
+def counter_specs(doc: CounterSheet, size: float | None = None) -> list[Spec]:
+    """Every counter to print, in data order, with its copies expanded."""
+    s = size or doc.size
+    out: list[Spec] = []
+    for c in doc.counters:
+        if c.groups == "all":
+            gids: list[str | None] = [g.id for g in doc.groups]
+        elif isinstance(c.groups, list):
+            gids = list(c.groups)
+        else:
+            gids = [None]
+        for gid in gids:
+            spec = Spec(c, gid, s * c.width, s, c.shape or doc.shape, doc.corner * s / BASE)
+            out.extend([spec] * c.count)
+    return out
+
+
+def _ink(doc: CounterSheet, spec: Spec, face: Face):
+    g = doc.group(spec.group_id) if spec.group_id else None
+    bg = face.colour or spec.counter.colour or (g.colour if g else doc.colour)
+    fg = face.text or spec.counter.text or (g.text if g else doc.text)
+    return color(bg), color(fg)
+
+
+def draw_face(doc: CounterSheet, spec: Spec, face: Face, bleed: float, lang: str) -> Group:
+    """One side of a counter in its own coordinates (trim = 0, 0, w, h)."""
+    from .symbols import draw_symbol
+
+    w, h, k = spec.w, spec.h, spec.h / BASE
+    bg, fg = _ink(doc, spec, face)
+    g = Group(id=f"counter-{spec.label}")
+    g.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, style(fill=bg)))
+    inset = 0.7 * k
+    if spec.shape == "round":
+        g.add(Circle(w / 2, h / 2, h / 2 - 0.15, style(stroke=fg, width=0.3)))
+    else:
+        g.add(Rect(inset, inset, w - 2 * inset, h - 2 * inset, style(stroke=fg, width=0.2 * k),
+                   radius=spec.corner))
+    # on round counters keep text inside the circle: narrower boxes near top and bottom
+    side = 0.22 * h if spec.shape == "round" else 1.1 * k
+
+    top = tr(face.top, lang)
+    grp = doc.group(spec.group_id) if spec.group_id else None
+    if not top and spec.counter.show_group and grp is not None and grp.short is not None:
+        top = tr(grp.short, lang)
+    if top:
+        g.add(Text(side, 1.2 * k, top, size=4.6 * k, box=(w - 2 * side, 2.6 * k), anchor="middle",
+                   valign="middle", wrap=False, shrink=True, min_size=3.0, fill=fg))
+    label = tr(face.label, lang)
+    if label:
+        g.add(Text(side, h - 4.3 * k, label, size=5.4 * k, weight="bold", box=(w - 2 * side, 3.2 * k),
+                   anchor="middle", valign="middle", wrap=False, shrink=True, min_size=3.0, fill=fg))
+
+    # middle band: icons and/or the big number
+    band_y, band_h = (4.0 * k, h - 8.4 * k) if (top or label) else (1.5 * k, h - 3 * k)
+    icons = [] if face.icon is None else ([face.icon] if isinstance(face.icon, str) else list(face.icon))
+    number = None if face.number is None else str(face.number)
+    cells = spec.counter.width
+    cell_w = w / cells
+    if number is not None and icons:
+        # icon left, number right, within each counter cell the icon sits centred
+        num_w = 0.42 * w / cells * cells if cells == 1 else 0.3 * w
+        icon_area = w - num_w
+        _icons(g, icons, 0.0, band_y, icon_area, band_h, fg, draw_symbol, doc)
+        g.add(Text(icon_area - 0.6 * k, band_y, number, size=15 * k, weight="bold", box=(num_w, band_h),
+                   anchor="middle", valign="middle", wrap=False, shrink=True, fill=fg))
+    elif number is not None:
+        g.add(Text(0, band_y, number, size=17 * k, weight="bold", box=(w, band_h), anchor="middle",
+                   valign="middle", wrap=False, shrink=True, fill=fg))
+    elif icons:
+        _icons(g, icons, 0.0, band_y, w, band_h, fg, draw_symbol, doc)
+    if cells == 2:  # a faint divider shows the pair is two units joined
+        from ..scene import Path
+
+        g.add(Path(style=style(stroke=fg, width=0.25 * k, dash=(0.8 * k, 0.8 * k)))
+              .move(cell_w, band_y).line(cell_w, band_y + band_h))
+    return g
+
+
+def _icons(g: Group, icons: list[str], x: float, y: float, w: float, h: float, ink, draw_symbol, doc) -> None:
+    n = len(icons)
+    size = min(h, w / n)
+    step = w / n
+    for i, iid in enumerate(icons):
+        cx = x + step * (i + 0.5)
+        g.add(draw_symbol(doc.icon(iid), cx - size / 2, y + (h - size) / 2, size, ink))
+
+
+def counter_items(doc: CounterSheet, lang: str = "de", size: float | None = None):
+    """Items for imposition, one per printed counter."""
+    from ..imposition.items import Item
+
+    items = []
+    for spec in counter_specs(doc, size):
+        c = spec.counter
+        front = (lambda b, s=spec: draw_face(doc, s, s.counter, b, lang))
+        back = None if c.back is None else (lambda b, s=spec: draw_face(doc, s, s.counter.back, b, lang))
+        items.append(Item(spec.w, spec.h, front, back, spec.label))
+    return items
+
+
+def counter_pages(doc: CounterSheet, opts: BuildOptions, size: float | None = None) -> Iterator[Page]:
+    """Pages of the sheet: runs of same-size counters, single-sided runs first,
+    each imposed on its own so double-sided counters get back pages and
+    single-sided ones do not."""
+    from ..imposition.grid import impose
+    from ..imposition.items import sheet_from_options
+
+    sheet = sheet_from_options(opts, gutter=max(opts.gutter, 0.0))
+    runs: dict[tuple[float, float, bool], list] = {}
+    for it in counter_items(doc, opts.lang, size):
+        runs.setdefault((round(it.w, 3), round(it.h, 3), it.back is not None), []).append(it)
+    order = sorted(runs, key=lambda key: (key[2], list(runs).index(key)))
+    for key in order:
+        yield from impose(runs[key], sheet)
+
+
+def _size(doc: CounterSheet, opts: BuildOptions) -> float:
+    """Counter size: ``--set counter_size=18`` (opts.extra) overrides the data."""
+    raw = opts.extra.get("counter_size") if isinstance(opts.extra, dict) else None
+    if raw is None:
+        return doc.size
+    try:
+        v = float(raw)
+    except (TypeError, ValueError):
+        raise ValueError(f"counter_size must be a number of millimetres, got {raw!r}") from None
+    if not 8 <= v <= 60:
+        raise ValueError(f"counter_size must lie between 8 and 60 mm, got {v:g}")
+    return v
+
+
+def counter_assets(doc: CounterSheet, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
+    size = _size(doc, opts)
+    title = tr(doc.title, opts.lang)
+    n = len(counter_specs(doc, size))
+    yield Asset(doc.name or stem, title, lambda: counter_pages(doc, opts, size),
+                description=f"{n} counters, {size:g} mm")
