@@ -281,7 +281,8 @@ from ..scene import Group, Page, Path, Polygon, Rect, Text, style, translate  # 
 from ..scene.style import color, mix  # noqa: E402
 
 REG_TICK = 3.0  # mm the sides are extended beyond each tip to form the registration marks
-PAD = 3.5  # mm around the triangle inside the board item (holds the marks)
+PAD_X = REG_TICK + 0.5  # mm left/right of the triangle inside the board item (holds the marks)
+PAD_Y = REG_TICK * SQRT3 / 2 + 0.3  # above the apex / below the base: the ticks run at 60 degrees
 
 _PAPERS = {"a4": (210.0, 297.0), "a3": (297.0, 420.0), "letter": (215.9, 279.4)}
 
@@ -385,29 +386,30 @@ class BoardFrame:
     oy: float
     tiled: bool
     margin: float
+    paper: str = "a4"
 
     @property
     def item_size(self) -> tuple[float, float]:
-        return self.grid.width + 2 * PAD, self.grid.height + 2 * PAD
+        return self.grid.width + 2 * PAD_X, self.grid.height + 2 * PAD_Y
 
 
 def board_frame(g: TriGrid, paper: str = "a4", orientation: str = "auto", margin: float = 4.5,
                 force_tiles: bool = False) -> BoardFrame:
     pw, ph = paper_dims(paper)
-    iw, ih = g.width + 2 * PAD, g.height + 2 * PAD
+    iw, ih = g.width + 2 * PAD_X, g.height + 2 * PAD_Y
     options = {"portrait": (pw, ph), "landscape": (ph, pw)}
     order = ["landscape", "portrait"] if orientation == "auto" else [orientation]
     if not force_tiles:
         for o in order:
             w, h = options[o]
             if iw <= w - 2 * margin + 1e-6 and ih <= h - 2 * margin + 1e-6:
-                return BoardFrame(g, w, h, (w - iw) / 2 + PAD, (h - ih) / 2 + PAD, False, margin)
+                return BoardFrame(g, w, h, (w - iw) / 2 + PAD_X, (h - ih) / 2 + PAD_Y, False, margin, paper)
     w, h = options[order[0]]
-    return BoardFrame(g, w, h, PAD, PAD, True, margin)
+    return BoardFrame(g, w, h, PAD_X, PAD_Y, True, margin, paper)
 
 
 def board_pages(frame: BoardFrame, draw, extras=None, title: str = "", label: str = "",
-                sheet=None) -> list[Page]:
+                sheet=None, lang: str = "de") -> list[Page]:
     """Pages for something drawn at board scale.
 
     ``draw()`` returns a Group in board coordinates; ``extras(frame)`` a Group
@@ -423,8 +425,9 @@ def board_pages(frame: BoardFrame, draw, extras=None, title: str = "", label: st
     from ..imposition.tiling import tile
 
     iw, ih = frame.item_size
-    item = Item(iw, ih, lambda bleed: Group([draw()], transform=translate(PAD, PAD)), None, label)
-    spec = sheet or SheetSpec(margin=frame.margin, bleed=0.0, crop_marks=False, duplex="none")
+    item = Item(iw, ih, lambda bleed: Group([draw()], transform=translate(PAD_X, PAD_Y)), None, label)
+    spec = sheet or SheetSpec(paper=frame.paper, margin=max(frame.margin, 8.0), bleed=0.0, crop_marks=False,
+                              duplex="none", lang=lang)
     return tile(item, spec, title=title)
 
 
@@ -496,5 +499,5 @@ def triboard_assets(doc, game, opts, stem: str):
             grp.add(swatch_legend(fr.page_w - fr.margin - 62, fr.margin + 2, rows))
         return grp
 
-    yield Asset(stem, title, lambda: iter(board_pages(frame, draw, extras, title, stem)),
+    yield Asset(stem, title, lambda: iter(board_pages(frame, draw, extras, title, stem, lang=lang)),
                 description=f"{g.n * g.n}-cell triangular board at {g.edge:g} mm cell edge")

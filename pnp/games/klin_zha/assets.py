@@ -1,2 +1,143 @@
+"""Everything Clouded Klin Zha prints beyond the generic board.
+
+Board-scale assets (overlays, umpire copies) share the board's frame, so
+their registration marks land on the board's; the options that change the
+board (``cell_mm``, ``tile``) change them too.
+"""
+from __future__ import annotations
+
+from ...assets import Asset
+from ...components.trigrid import (BoardFrame, board_frame, board_group, board_pages, cell_names, page_title,
+                                   registration_marks, swatch_legend)
+from ...data.schema import tr
+from ...scene import Group, Text, mirror_x
+from ...scene.style import color
+from .overlay import legend_rows, overlay_group
+from .sky import Layout, resolve, steps
+
+
+def _flag(value) -> bool:
+    if isinstance(value, str):
+        return value.strip().lower() in ("1", "true", "yes", "on", "ja")
+    return bool(value)
+
+
+def board_settings(kit, opts):
+    edge = float(opts.extra["cell_mm"]) if opts.extra.get("cell_mm") else kit.board.edge
+    g = kit.grid(edge)
+    frame = board_frame(g, opts.paper, opts.orientation, kit.board.margin, _flag(opts.extra.get("tile", False)))
+    return g, frame
+
+
+def _step_text(layout: Layout, step: int, lang: str) -> str:
+    m = layout.model.moving
+    if not m:
+        return ""
+    if step == 0:
+        return "Ausgangslage" if lang == "de" else "starting position"
+    turns = m.every * step
+    return (f"nach Zug {turns} ({step}. Verschiebung)" if lang == "de"
+            else f"after turn {turns} (move {step})")
+
+
+def overlay_pages(kit, layout: Layout, opts, mirror: bool | None = None):
+    """One overlay page (or set of tiles) per step of the layout."""
+    g, frame = board_settings(kit, opts)
+    lang = opts.lang
+    mirror = _flag(opts.extra.get("mirror", False)) if mirror is None else mirror
+    title = tr(layout.model.title, lang)
+    pages = []
+    for step in range(steps(layout.model)):
+        sky = resolve(g, layout.model, step)
+
+        def draw(sky=sky):
+            reg = registration_marks(g, "black") if kit.board.registration else None
+            return overlay_group(g, sky, registration=reg, mirror=mirror)
+
+        def extras(fr: BoardFrame, step=step) -> Group:
+            head = ("Wolkenfolie" if lang == "de" else "Cloud overlay") + f": {title}"
+            sub = _step_text(layout, step, lang)
+            note = ("auf Folie drucken, Marken an den Spitzen auf das Brett legen" if lang == "de"
+                    else "print on transparency; lay the tip marks on the board's")
+            if mirror:
+                note = ("gespiegelt: bedruckte Seite nach unten auflegen" if lang == "de"
+                        else "mirrored: lay it printed side down")
+            grp = Group([page_title(fr, head, (sub + " · " if sub else "") + note, lang)])
+            grp.add(swatch_legend(fr.page_w - fr.margin - 78, fr.margin + 2, legend_rows(lang), size=6.5))
+            if mirror:
+                return Group([grp], transform=mirror_x(fr.page_w / 2))
+            return grp
+
+        label = f"{layout.name} step {step}" + (" mirrored" if mirror else "")
+        pages += board_pages(frame, draw, extras, title, label)
+    return pages
+
+
+def umpire_pages(kit, layout: Layout, opts):
+    """Board and overlay merged, names on top: the umpire's map of the sky."""
+    g, frame = board_settings(kit, opts)
+    lang = opts.lang
+    title = tr(layout.model.title, lang)
+    pages = []
+    for step in range(steps(layout.model)):
+        sky = resolve(g, layout.model, step)
+
+        def draw(sky=sky):
+            grp = board_group(kit.board, g, lang, names=False)
+            grp.add(overlay_group(g, sky, names_under=False, opacity=0.45))
+            grp.add(cell_names(g, size=kit.board.name_size + 0.5, fill="#111111"))
+            if kit.board.registration:
+                grp.add(registration_marks(g, kit.board.line))
+            return grp
+
+        def extras(fr: BoardFrame, step=step, sky=sky) -> Group:
+            head = ("Spielleiter" if lang == "de" else "Umpire") + f": {title}"
+            sub = _step_text(layout, step, lang)
+            count = (f"{len(sky.under)} Felder unter Wolken, {len(sky.edge)} am Rand" if lang == "de"
+                     else f"{len(sky.under)} cells under cloud, {len(sky.edge)} at an edge")
+            grp = Group([page_title(fr, head, (sub + " · " if sub else "") + count, lang, bar=False)])
+            grp.add(swatch_legend(fr.page_w - fr.margin - 78, fr.margin + 2, legend_rows(lang), size=6.5))
+            return grp
+
+        pages += board_pages(frame, draw, extras, title, f"{layout.name} umpire step {step}")
+    return pages
+
+
 def kit_assets(kit, opts):
-    return []
+    from .sheets import d6_table_page, position_sheet_pages, setup_sheet_pages
+    from .tokens import token_pages
+    from .views import position_files, view_pages
+
+    lang = opts.lang
+    de = lang == "de"
+    out = []
+    for lay in kit.layouts:
+        t = tr(lay.model.title, lang)
+        n = steps(lay.model)
+        out.append(Asset(f"clouds/{lay.name}", ("Wolkenfolie: " if de else "Cloud overlay: ") + t,
+                         lambda lay=lay: iter(overlay_pages(kit, lay, opts)),
+                         description=f"{n} overlay page(s) at board scale"
+                         + (" (mirrored)" if _flag(opts.extra.get("mirror", False)) else "")))
+        out.append(Asset(f"umpire/clouds-{lay.name}", ("Spielleiter-Karte: " if de else "Umpire map: ") + t,
+                         lambda lay=lay: iter(umpire_pages(kit, lay, opts)),
+                         description="board and overlay merged with cell names"))
+    out.append(Asset("umpire/d6-directions", "Würfeltabelle ziehende Wolken" if de else "Moving clouds d6 table",
+                     lambda: iter([d6_table_page(kit, opts)])))
+    out.append(Asset("umpire/setup-sheet", "Aufstellungsbogen" if de else "Setup record sheet",
+                     lambda: iter(setup_sheet_pages(kit, opts))))
+    out.append(Asset("umpire/position-sheet", "Stellungsbogen" if de else "Position record sheet",
+                     lambda: iter(position_sheet_pages(kit, opts))))
+    for path in position_files(kit):
+        for side in ("green", "gold"):
+            out.append(Asset(f"views/{path.stem}-{side}",
+                             (f"Sicht {'Grün' if side == 'green' else 'Gold'}: " if de else f"{side.title()}'s view: ")
+                             + path.stem,
+                             lambda path=path, side=side: iter(view_pages(kit, path, side, opts))))
+    out.append(Asset("pieces/tokens", "Spielfiguren und neutrale Steine" if de else "Piece and neutral tokens",
+                     lambda: iter(token_pages(kit, opts)),
+                     description="both colours, backs neutral (flip a piece at a cloud edge)"))
+    return out
+
+
+def label_text(x, y, s, size=7.0, **kw) -> Text:
+    return Text(x, y, s, size=size, fill=color(kw.pop("fill", "black")), **kw)
