@@ -164,3 +164,68 @@ def check_map_file(path: Path) -> list[Finding]:
     except DataErrors as exc:
         return [_f("rs.map.schema", p.message, where=f"{p.file}:{p.line}:{p.col}") for p in exc.problems]
     return check_board(board, raw_ids(path))
+
+
+# ------------------------------------------------------------------ counter sheet
+
+def check_counters(board: Board, sheet, where: str = "") -> list[Finding]:
+    """The counter sheet prints what the seed asks for and in the map's power colours.
+
+    Counter ids with a rule meaning: lama, amazon, drecksack, twins, borg,
+    tardis, sea-monster, space-monster, link-a, link-b, devil.
+    """
+    out: list[Finding] = []
+    R = board.rules
+    power_ids = [p.id for p in board.powers]
+    groups = {g.id: g for g in sheet.groups}
+    for pl in board.powers + board.roles:
+        g = groups.get(pl.id)
+        if g is None:
+            if pl.id != "narr":  # the Narr owns no units
+                out.append(_f("rs.counters.groups", f"no counter colours for {pl.id}", pl.id, where=where))
+        elif g.colour.lower() != pl.colour.lower():
+            out.append(_f("rs.counters.groups", f"{pl.id}'s counters are {g.colour} but the map colours it "
+                          f"{pl.colour}", pl.id, "warning", where))
+
+    def per_group(cid: str) -> dict[str, int]:
+        c = next((c for c in sheet.counters if c.id == cid), None)
+        if c is None:
+            return {}
+        gids = [g.id for g in sheet.groups] if c.groups == "all" else (c.groups or [None])
+        return {g: c.count for g in gids}
+
+    def total(cid: str) -> int:
+        return sum(per_group(cid).values())
+
+    expect = (("lama", R.lama_herds_per_power, "lama herds"), ("amazon", R.special_armies_max, "A®mazonen"),
+              ("drecksack", R.special_armies_max, "Drecksackarmeen"), ("twins", 1, "Siamese-twin pairs"))
+    for cid, n, what in expect:
+        got = per_group(cid)
+        for p in power_ids:
+            if got.get(p, 0) != n:
+                out.append(_f("rs.counters.count", f"{p} gets {got.get(p, 0)} {what} counters; the seed gives "
+                              f"each power {n}", f"{cid}/{p}", where=where))
+    twins = next((c for c in sheet.counters if c.id == "twins"), None)
+    if twins is not None and (twins.width != 2):
+        out.append(_f("rs.counters.twins", "Siamese twins are one double-width counter (width: 2)", "twins",
+                      where=where))
+    for cid, n in (("borg", 1), ("tardis", 1), ("link-a", 1), ("link-b", 1)):
+        if total(cid) != n:
+            out.append(_f("rs.counters.count", f"{total(cid)} {cid} counters; the game has {n}", cid, where=where))
+    for cid in ("sea-monster", "space-monster"):
+        c = next((c for c in sheet.counters if c.id == cid), None)
+        if c is None or c.count < 1:
+            out.append(_f("rs.counters.count", f"no {cid} counters", cid, where=where))
+        elif str(c.number) != "2":
+            out.append(_f("rs.counters.strength", f"{cid} counters must show strength 2, they show {c.number}",
+                          cid, where=where))
+    devil = next((c for c in sheet.counters if c.id == "devil"), None)
+    if devil is None or devil.back is None:
+        out.append(_f("rs.counters.devil", "devil's-bargain markers need two sides (two seasons, then one)",
+                      "devil", where=where))
+    for cid in ("army", "fleet", "birds"):
+        got = per_group(cid)
+        for p in power_ids:
+            if got.get(p, 0) < 1:
+                out.append(_f("rs.counters.count", f"{p} has no {cid} counters", f"{cid}/{p}", where=where))
+    return out

@@ -1,0 +1,133 @@
+"""Generic counter sheets: schema errors point at the data, counts expand as written, the PDF
+holds exactly the counters asked for, backs exist only for two-state counters, sizes are real mm."""
+from __future__ import annotations
+
+import io
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.assets import BuildOptions
+from pnp.backends.pdf import render_pdf_bytes
+from pnp.components.counters import counter_assets, counter_items, counter_specs, draw_face
+from pnp.data.errors import DataErrors
+from pnp.kinds import load_doc
+from pnp.scene import Ellipse, Group, Rect
+
+SHEET = """\
+kind: counters
+title: Test
+size: 15
+groups:
+  - {id: red, name: Rot, short: Rot, colour: "#c62828", text: white}
+  - {id: blue, name: {de: Blau, en: Blue}, colour: "#1f3f8f", text: white}
+icons:
+  - id: dot
+    name: Punkt
+    parts: [{type: path, fill: true, d: "M 30 30 L 70 30 L 70 70 L 30 70 Z"}]
+counters:
+  - {id: soldier, label: Soldat, icon: dot, groups: all, count: 5}
+  - {id: giant, label: Riese, number: 2, colour: black, text: white, count: 3}
+  - id: timer
+    label: Uhr
+    top: {de: noch 2, en: two left}
+    back: {label: Uhr, top: {de: noch 1, en: one left}}
+    count: 4
+  - {id: pair, label: Paar, icon: [dot, dot], width: 2, groups: [blue], count: 2}
+"""
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    p = tmp_path / "tokens.yaml"
+    p.write_text(textwrap.dedent(text), encoding="utf-8")
+    return p
+
+
+def load(tmp_path, text=SHEET):
+    kind, doc = load_doc(write(tmp_path, text))
+    assert kind == "counters"
+    return doc
+
+
+def pdf_pages(doc, **opts) -> list[str]:
+    asset = next(iter(counter_assets(doc, None, BuildOptions(**opts), "tokens")))
+    reader = PdfReader(io.BytesIO(render_pdf_bytes(list(asset.iter_pages()))))
+    return [p.extract_text() for p in reader.pages]
+
+
+def test_counts_expand_per_group(tmp_path):
+    doc = load(tmp_path)
+    labels = [s.label for s in counter_specs(doc)]
+    assert labels.count("soldier-red") == labels.count("soldier-blue") == 5
+    assert labels.count("giant") == 3 and labels.count("timer") == 4 and labels.count("pair-blue") == 2
+    assert len(labels) == 5 + 5 + 3 + 4 + 2
+
+
+def test_pdf_holds_the_counts_and_backs_only_where_two_states(tmp_path):
+    doc = load(tmp_path)
+    pages = pdf_pages(doc)
+    text = "\n".join(pages)
+    assert len(re.findall(r"\bSoldat\b", text)) == 10
+    assert len(re.findall(r"\bRiese\b", text)) == 3
+    assert len(re.findall(r"\bnoch 2\b", text)) == 4
+    assert len(re.findall(r"\bnoch 1\b", text)) == 4  # the back of each timer
+    assert len(re.findall(r"\bPaar\b", text)) == 2
+    assert len(re.findall(r"\bRot\b", text)) == 5  # the group's short name on red counters only
+    # single-sided runs never get a back page; the timers get exactly one
+    with_backs = [t for t in pages if "noch 1" in t]
+    assert len(with_backs) == 1 and "Soldat" not in with_backs[0]
+    assert len(pdf_pages(doc, duplex="none")) == len(pages) - 1
+
+
+def test_english_texts(tmp_path):
+    text = "\n".join(pdf_pages(load(tmp_path), lang="en"))
+    assert len(re.findall(r"two left", text)) == 4 and "noch" not in text
+
+
+def test_sizes_are_millimetres_and_configurable(tmp_path):
+    doc = load(tmp_path)
+    items = counter_items(doc)
+    assert {(i.w, i.h) for i in items} == {(15.0, 15.0), (30.0, 15.0)}
+    asset = next(iter(counter_assets(doc, None, BuildOptions(extra={"counter_size": 20}), "tokens")))
+    assert "20 mm" in asset.description
+    big = counter_items(doc, size=20)
+    assert {(i.w, i.h) for i in big} == {(20.0, 20.0), (40.0, 20.0)}
+    with pytest.raises(ValueError, match="counter_size"):
+        list(counter_assets(doc, None, BuildOptions(extra={"counter_size": "huge"}), "tokens"))
+
+
+def _walk(node):
+    yield node
+    if isinstance(node, Group):
+        for c in node.children:
+            yield from _walk(c)
+
+
+def test_round_counters_draw_a_circle_and_background_covers_bleed(tmp_path):
+    doc = load(tmp_path, SHEET.replace("size: 15", "size: 15\nshape: round"))
+    spec = counter_specs(doc)[0]
+    g = draw_face(doc, spec, spec.counter, 3.0, "de")
+    nodes = list(_walk(g))
+    circles = [n for n in nodes if isinstance(n, Ellipse)]
+    assert circles and abs(circles[0].rx - 7.5) < 0.2
+    bg = next(n for n in nodes if isinstance(n, Rect))
+    assert (bg.x, bg.y, bg.w, bg.h) == (-3.0, -3.0, 21.0, 21.0)
+    assert bg.style.fill.hex == "#c62828"
+
+
+@pytest.mark.parametrize("old,new,needle", [
+    ("groups: all, count: 5", "groups: [green], count: 5", "unknown group 'green'"),
+    ("icon: dot, groups", "icon: star, groups", "unknown icon 'star'"),
+    ("width: 2", "width: 3", "counters.3.width"),
+    ('colour: "#c62828"', 'colour: "reddish"', "unknown colour"),
+    ("count: 3", "count: -1", "counters.1.count"),
+])
+def test_bad_sheets_report_file_line_and_key(tmp_path, old, new, needle):
+    path = write(tmp_path, SHEET.replace(old, new, 1))
+    with pytest.raises(DataErrors) as exc:
+        load_doc(path)
+    msg = str(exc.value)
+    assert needle in msg and re.search(r"tokens\.yaml:\d+:\d+: ", msg), msg

@@ -1,0 +1,102 @@
+"""Rather Silly counter sheet: the printed PDF holds the counts the data asks for, and the checker
+catches a sheet that disagrees with the seed."""
+from __future__ import annotations
+
+import io
+import re
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.assets import BuildOptions
+from pnp.backends.pdf import render_pdf_bytes
+from pnp.components.counters import counter_assets, counter_specs
+from pnp.game import discover
+from pnp.games.rather_silly.rules import check
+from pnp.kinds import load_doc
+
+DATA = Path(__file__).resolve().parents[2] / "data"
+FILE = DATA / "rather-silly" / "counters.yaml"
+POWERS = ["austria", "england", "france", "germany", "italy", "russia", "turkey"]
+
+
+@pytest.fixture(scope="module")
+def sheet():
+    return load_doc(FILE)[1]
+
+
+@pytest.fixture(scope="module")
+def pdf_text(sheet):
+    asset = next(iter(counter_assets(sheet, None, BuildOptions(lang="de"), "counters")))
+    pages = list(asset.iter_pages())
+    reader = PdfReader(io.BytesIO(render_pdf_bytes(pages)))
+    return [p.extract_text() for p in reader.pages]
+
+
+def test_spec_counts_follow_the_seed(sheet):
+    by = Counter((s.counter.id, s.group_id) for s in counter_specs(sheet))
+    for p in POWERS:
+        assert by[("lama", p)] == 3
+        assert by[("amazon", p)] == by[("drecksack", p)] == 3
+        assert by[("twins", p)] == 1
+    assert by[("borg", None)] == by[("tardis", "doktor")] == 1
+    assert by[("link-a", None)] + by[("link-b", None)] == 2
+
+
+def test_pdf_holds_the_counts(sheet, pdf_text):
+    text = "\n".join(pdf_text)
+    expected = Counter()
+    for s in counter_specs(sheet):
+        label = s.counter.label
+        expected[label if isinstance(label, str) else label.de] += 1
+    def n(word):
+        return len(re.findall(rf"(?<![\w®]){re.escape(word)}(?!\w)", text))
+    assert n("Lamaherde") == expected["Lamaherde"] == 21
+    assert n("A®mazone") == 21 and n("Drecksack") == 21
+    assert n("Armee") == expected["Armee"] == 7 * 12 + 3 * 4
+    assert n("Seemonster") == 8 and n("Weltraummonster") == 8
+    assert n("Borg") == 1 and n("Tardis") == 1
+    assert n("Ende A") == 1 and n("Ende B") == 1
+    # double-sided: the twins and the devil's countdown appear front and back
+    assert n("Siamesische Zwillinge") == 2 * 7
+    assert n("noch 2 Jahreszeiten") == 12 and n("noch 1 Jahreszeit") == 12
+    assert len(re.findall(r"(?m)^2$", text)) >= 16
+
+
+def _walk(node):
+    yield node
+    for c in getattr(node, "children", []):
+        yield from _walk(c)
+
+
+def test_every_monster_counter_on_the_pages_shows_strength_2(sheet):
+    from pnp.scene import Group, Text
+
+    asset = next(iter(counter_assets(sheet, None, BuildOptions(lang="en"), "counters")))
+    found = Counter()
+    for page in asset.iter_pages():
+        for node in _walk(page.content):
+            if isinstance(node, Group) and (node.id or "").startswith("counter-") and "monster" in node.id:
+                texts = [t.text for t in _walk(node) if isinstance(t, Text)]
+                assert "2" in texts, texts
+                found[node.id] += 1
+    assert found == {"counter-sea-monster": 8, "counter-space-monster": 8}
+
+
+def test_checker_flags_a_sheet_that_disagrees_with_the_seed(tmp_path):
+    folder = tmp_path / "rather-silly"
+    shutil.copytree(DATA / "rather-silly", folder)
+    game = discover(tmp_path)["rather-silly"]
+    assert [f for f in check(game) if f.severity == "error"] == []
+    text = (folder / "counters.yaml").read_text(encoding="utf-8")
+    broken = (text.replace("icon: lama, groups: [austria, england, france, germany, italy, russia, turkey], count: 3",
+                           "icon: lama, groups: [austria, england, france, germany, italy, russia, turkey], count: 2")
+                  .replace("number: 2, colour: \"#0b4f6c\"", "number: 1, colour: \"#0b4f6c\"")
+                  .replace("    width: 2\n", "    width: 1\n"))
+    assert broken != text
+    (folder / "counters.yaml").write_text(broken, encoding="utf-8")
+    rules = {f.rule for f in check(game) if f.severity == "error"}
+    assert rules == {"rs.counters.count", "rs.counters.strength", "rs.counters.twins"}
