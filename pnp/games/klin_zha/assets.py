@@ -105,7 +105,6 @@ def umpire_pages(kit, layout: Layout, opts):
 
 def kit_assets(kit, opts):
     from .sheets import d6_table_page, position_sheet_pages, setup_sheet_pages
-    from .tokens import token_pages
     from .views import position_files, view_pages
 
     lang = opts.lang
@@ -133,9 +132,7 @@ def kit_assets(kit, opts):
                              (f"Sicht {'Grün' if side == 'green' else 'Gold'}: " if de else f"{side.title()}'s view: ")
                              + path.stem,
                              lambda path=path, side=side: iter(view_pages(kit, path, side, opts))))
-    out.append(Asset("pieces/tokens", "Spielfiguren und neutrale Steine" if de else "Piece and neutral tokens",
-                     lambda: iter(token_pages(kit, opts)),
-                     description="both colours, backs neutral (flip a piece at a cloud edge)"))
+    # piece tokens come from tokens.yaml (kind: counters); the checker compares their counts
     return out
 
 

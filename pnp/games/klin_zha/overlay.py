@@ -173,7 +173,7 @@ def direction_arrow(x: float, y: float, direction_vec: tuple[float, float], leng
                     width: float = 0.6) -> Path:
     ux, uy = direction_vec
     tx, ty = x + ux * length, y + uy * length
-    head = length * 0.3
+    head = min(3.0, length * 0.3)
     p = Path(style=style(stroke=colour, width=width, cap="round", join="round")).move(x, y).line(tx, ty)
     for turn in (150, -150):
         a = math.atan2(uy, ux) + math.radians(turn)

@@ -1,0 +1,165 @@
+"""``pnp clouds ...``: cloud layout tools for Clouded Klin Zha.
+
+Heavy modules are imported inside the commands so ``pnp --help`` stays fast.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+app = typer.Typer(help="Clouded Klin Zha: random cloud layouts, terminal previews and single overlays.",
+                  no_args_is_help=True, add_completion=False, rich_markup_mode=None,
+                  pretty_exceptions_enable=False)
+
+DATA = Path(__file__).resolve().parents[3] / "data"
+
+
+def _kit(data: Path):
+    from ...data.errors import DataErrors, Problem
+    from ...game import discover
+    from .rules import load_kit
+
+    games = discover(data)
+    if "klin-zha" not in games:
+        raise DataErrors([Problem(str(data), 0, 0, "no klin-zha game folder here")])
+    return load_kit(games["klin-zha"])
+
+
+def _guard(fn):
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(*a, **kw):
+        from ...data.errors import DataErrors
+
+        try:
+            return fn(*a, **kw)
+        except DataErrors as exc:
+            for p in exc.problems:
+                typer.echo(str(p), err=True)
+            raise typer.Exit(2) from None
+
+    return wrapper
+
+
+def ascii_board(g, sky) -> str:
+    """One text line per row: '.' normal, '+' cloud edge, '#' under cloud."""
+    sym = {"normal": ".", "edge": "+", "under": "#"}
+    lines = []
+    for r in range(1, g.n + 1):
+        row = [c for c in g.cells() if c.row == r]
+        lines.append(" " * (g.n - r) + "".join(sym[sky.state(c)] for c in row))
+    return "\n".join(lines)
+
+
+def _summary(g, sky, rules) -> dict:
+    corners, half = g.regions()
+    return {
+        "under": sorted(g.name(c) for c in sky.under),
+        "edge": sorted(g.name(c) for c in sky.edge),
+        "under_per_corner": {t: sum(1 for c in cs if c in sky.under) for t, cs in corners.items()},
+        "limit_fewer_than": rules.under_cloud_limit.per_corner_fewer_than,
+    }
+
+
+@app.command("random")
+@_guard
+def random_cmd(
+    seed: int = typer.Option(..., "--seed", help="Random seed: the same seed gives the same layout."),
+    clouds: Optional[int] = typer.Option(None, "--clouds", min=1, max=8, help="Number of clouds (default 2-4 by the seed)."),
+    moving: bool = typer.Option(False, "--moving", help="Add a drift per cloud, rolled on the d6 tables."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Write the layout YAML here (e.g. data/klin-zha/clouds/r7.yaml)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the layout and its counts as JSON."),
+    data: Path = typer.Option(DATA, "--data", file_okay=False, help="Data folder holding klin-zha/."),
+):
+    """Draw a valid random cloud layout (checked against the per-corner limit)."""
+    from ...data.loader import validate
+    from .schemas import CloudLayout
+    from .sky import layout_yaml, random_layout, resolve
+
+    kit = _kit(data)
+    g = kit.grid()
+    doc = random_layout(g, seed, kit.rules, clouds, moving)
+    model = validate(CloudLayout, doc, f"random seed {seed}")
+    text = layout_yaml(doc)
+    if out is not None:
+        from ...output import write_bytes_atomic
+
+        write_bytes_atomic(out, text.encode())
+    sky = resolve(g, model)
+    if as_json:
+        typer.echo(json.dumps({"seed": seed, "layout": doc, **_summary(g, sky, kit.rules)}, ensure_ascii=False, indent=2))
+        return
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        typer.echo(f"wrote {out}")
+    typer.echo(ascii_board(g, sky), err=out is None)
+
+
+@app.command("show")
+@_guard
+def show_cmd(
+    layout: str = typer.Argument(..., help="Layout name (file stem in data/klin-zha/clouds/) or a YAML path."),
+    step: int = typer.Option(0, "--step", min=0, help="Moving clouds: which step."),
+    as_json: bool = typer.Option(False, "--json"),
+    data: Path = typer.Option(DATA, "--data", file_okay=False),
+):
+    """Print a layout as text: '.' normal, '+' cloud edge, '#' under cloud."""
+    from .sky import load_layout, resolve
+
+    kit = _kit(data)
+    lay = _find(kit, layout, load_layout)
+    g = kit.grid()
+    sky = resolve(g, lay.model, step)
+    if as_json:
+        typer.echo(json.dumps({"layout": lay.name, "step": step, **_summary(g, sky, kit.rules)}, indent=2))
+        return
+    typer.echo(ascii_board(g, sky))
+    s = _summary(g, sky, kit.rules)
+    typer.echo(f"under cloud per corner: {s['under_per_corner']} (limit: fewer than {s['limit_fewer_than']})")
+
+
+def _find(kit, layout: str, load_layout):
+    p = Path(layout)
+    if p.suffix in (".yaml", ".yml") and p.is_file():
+        return load_layout(p)
+    for lay in kit.layouts:
+        if lay.name == layout:
+            return lay
+    from ...data.errors import DataErrors, Problem
+
+    raise DataErrors([Problem(layout, 0, 0, f"no cloud layout {layout!r}; have "
+                                            f"{', '.join(l.name for l in kit.layouts)}")])
+
+
+@app.command("overlay")
+@_guard
+def overlay_cmd(
+    layout: str = typer.Argument(..., help="Layout name or YAML path."),
+    out: Path = typer.Option(..., "--out", help="PDF file to write (all steps of a moving layout)."),
+    mirror: bool = typer.Option(False, "--mirror", help="Mirror for printing on the back of the foil."),
+    umpire: bool = typer.Option(False, "--umpire", help="The umpire copy (board + clouds + names) instead."),
+    cell_mm: Optional[float] = typer.Option(None, "--cell-mm", min=5, max=200, help="Cell edge (default: board.yaml)."),
+    lang: str = typer.Option("de", "--lang", help="de or en."),
+    data: Path = typer.Option(DATA, "--data", file_okay=False),
+):
+    """Write one layout's overlay (or umpire copy) as a PDF at board scale."""
+    from ...assets import BuildOptions
+    from ...backends.pdf import write_pdf
+    from .assets import overlay_pages, umpire_pages
+    from .sky import load_layout
+
+    kit = _kit(data)
+    lay = _find(kit, layout, load_layout)
+    extra = {"mirror": mirror}
+    if cell_mm:
+        extra["cell_mm"] = cell_mm
+    opts = BuildOptions(lang=lang if lang in ("de", "en") else "de", extra=extra)
+    pages = umpire_pages(kit, lay, opts) if umpire else overlay_pages(kit, lay, opts)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    write_pdf(pages, out, title=lay.name)
+    typer.echo(f"wrote {out} ({len(pages)} page(s))")
