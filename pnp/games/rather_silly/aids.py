@@ -1,0 +1,276 @@
+"""Player aids: phase order, role sheets, ledgers and tracks (one A4/letter page each).
+
+Texts come from ``aids.yaml`` (our own words, de/en); numbers (years, the
+30-point goal, shares) from ``map.yaml``'s rule numbers, so the sheets and
+the checker agree.
+"""
+from __future__ import annotations
+
+from pydantic import Field
+
+from ...data.schema import Localised, Strict, tr
+from ...imposition.layout import document_page
+from ...scene import Circle, Group, Page, Path, Rect, Text, color, mix, style
+from .mapdata import Board
+
+PT = 25.4 / 72
+GRID = style(stroke="#666666", width=0.25)
+HEAD_FILL = color("#e8e8e8")
+INK = color("#111111")
+
+
+class Phases(Strict):
+    title: Localised
+    intro: Localised
+    steps: list[Localised] = Field(min_length=11, max_length=11)
+    victory: Localised
+
+
+class Role(Strict):
+    id: str
+    title: Localised
+    points: list[Localised] = Field(min_length=1)
+    goal: Localised
+
+
+class Additions(Strict):
+    build_only: Localised
+    borders: Localised
+    tunnel_units: Localised
+    tunnel_joins: Localised
+
+
+class AidsFile(Strict):
+    phases: Phases
+    roles: list[Role] = Field(min_length=4, max_length=4)
+    additions: Additions
+
+
+W = {
+    "de": {
+        "footer": "Rather Silly Diplomacy", "season": "Jahreszeit", "spring": "Frühjahr", "autumn": "Herbst",
+        "winter": "Winter", "year": "Jahr", "fool_wins": "Narr gewinnt", "ledger": "Superhirn – Anteilsbuch",
+        "ledger_intro": "Je Jahreszeit: wer richtig antwortet, teilt sich eine Einheit. Anteil eintragen und "
+                        "aufaddieren; ab 100 % wird eine Einheit gebaut (höchstens eine pro Jahreszeit, "
+                        "im Sommer oder Winter) und 100 % abgezogen. Der Wahrsager erhält keine Anteile.",
+        "correct": "richtige Antworten", "share": "Anteil je Spieler",
+        "dtrack": "Doktor – Siegpunkte", "dtrack_intro": "Ein Punkt je zerstörtem Monster und je exorzierter "
+                  "teuflischer Einheit. Siegpunkte + Versorgungszentren ≥ {goal}: der Doktor gewinnt – nach "
+                  "jeder Phase.", "points": "Punkte", "centres": "Zentren", "sum": "Summe",
+        "strack": "Jahreszeiten {a}–{b}", "strack_intro": "Nach jeder Phase ein Feld abhaken. Erreicht das Spiel "
+                  "{b}, gewinnt der Narr.", "wlog": "Wahrsager – Bounce-Vorhersagen",
+        "wlog_intro": "Zwei Vorhersagen je Jahreszeit; die dritte Spalte nur nach einer richtigen "
+                      "Superhirn-Antwort. Bei Treffer: Feld einkreisen, neue Einheit notieren.",
+        "pred": "Vorhersage", "third": "3. (nach Superhirn)", "result": "Treffer / neue Einheit",
+        "win_goal": "Ziel",
+    },
+    "en": {
+        "footer": "Rather Silly Diplomacy", "season": "Season", "spring": "Spring", "autumn": "Autumn",
+        "winter": "Winter", "year": "Year", "fool_wins": "Fool wins", "ledger": "Superbrain – share ledger",
+        "ledger_intro": "Each season: everyone who answers correctly shares one unit. Write down the share and "
+                        "add it up; at 100 % a unit is built (at most one per season, in summer or winter) "
+                        "and 100 % is taken off. The fortune-teller earns no shares.",
+        "correct": "correct answers", "share": "share each",
+        "dtrack": "Doctor – victory points", "dtrack_intro": "One point per monster destroyed and per devilish "
+                  "unit exorcised. Victory points + supply centres ≥ {goal}: the Doctor wins – after any phase.",
+        "points": "Points", "centres": "Centres", "sum": "Sum",
+        "strack": "Seasons {a}–{b}", "strack_intro": "Tick a box after every phase. If the game reaches {b}, "
+                  "the Fool wins.", "wlog": "Fortune-teller – bounce predictions",
+        "wlog_intro": "Two predictions per season; the third column only after a correct Superbrain answer. "
+                      "On a hit: circle the province, note the new unit.",
+        "pred": "Prediction", "third": "3rd (after Superbrain)", "result": "Hit / new unit",
+        "win_goal": "Goal",
+    },
+}
+
+
+def _doc(opts, title: str) -> tuple[Page, object]:
+    return document_page(opts.paper, "portrait", 12.0, title, W[_lang(opts)]["footer"])
+
+
+def _lang(opts) -> str:
+    return opts.lang if opts.lang in W else "en"
+
+
+def _para(g: Group, x: float, y: float, w: float, text: str, size: float = 10.0, weight: str = "regular",
+          fill=INK) -> float:
+    """A wrapped paragraph; returns its height in mm."""
+    from ...scene.text import layout
+
+    t = Text(x, y, text, size=size, weight=weight, box=(w, 400.0), fill=fill)
+    lines = layout(t)
+    g.add(t)
+    if not lines:
+        return 0.0
+    return lines[-1].y - y + size * PT * 0.35
+
+
+def _table(g: Group, x: float, y: float, widths: list[float], header: list[str], rows: list[list[str]],
+           row_h: float, size: float = 8.0, shade: list[int] | None = None) -> float:
+    """A ruled table; returns its height. ``shade`` greys whole columns (optional entries)."""
+    total = sum(widths)
+    n = len(rows) + 1
+    g.add(Rect(x, y, total, row_h, style(fill=HEAD_FILL)))
+    for ci in shade or []:
+        cx = x + sum(widths[:ci])
+        g.add(Rect(cx, y + row_h, widths[ci], row_h * len(rows), style(fill="#f3f3f3")))
+    for ri, row in enumerate([header] + rows):
+        cx = x
+        for ci, cell in enumerate(row):
+            if cell:
+                g.add(Text(cx + 1.2, y + ri * row_h, cell, size=size, weight="bold" if ri == 0 else "regular",
+                           box=(widths[ci] - 2.4, row_h), valign="middle", wrap=False, shrink=True, fill=INK))
+            cx += widths[ci]
+    for ri in range(n + 1):
+        g.add(Path(style=GRID).move(x, y + ri * row_h).line(x + total, y + ri * row_h))
+    cx = x
+    for wdt in [0.0] + widths:
+        cx += wdt
+        g.add(Path(style=GRID).move(cx, y).line(cx, y + n * row_h))
+    return n * row_h
+
+
+def phase_page(aids: AidsFile, board: Board, opts) -> Page:
+    lang = _lang(opts)
+    page, box = _doc(opts, tr(aids.phases.title, lang))
+    g = page.content
+    y = box.y
+    y += _para(g, box.x, y, box.w, tr(aids.phases.intro, lang), 10.5) + 5
+    badge = 4.2
+    for i, step in enumerate(aids.phases.steps, 1):
+        g.add(Circle(box.x + badge, y + badge, badge, style(fill="#333333")))
+        g.add(Text(box.x + badge, y + badge + 1.5, str(i), size=10, weight="bold", anchor="middle",
+                   fill=color("white")))
+        h = _para(g, box.x + 2 * badge + 4, y + 1.2, box.w - 2 * badge - 4, tr(step, lang), 11)
+        y += max(2 * badge, h + 1.2) + 4.5
+    y += 4
+    g.add(Rect(box.x, y, box.w, 24, style(fill="#fff6d6", stroke="#c9a227", width=0.4), radius=2))
+    _para(g, box.x + 3, y + 3, box.w - 6, tr(aids.phases.victory, lang), 10, "bold")
+    return page
+
+
+def role_page(aids: AidsFile, board: Board, role: Role, opts) -> Page:
+    lang = _lang(opts)
+    page, box = _doc(opts, tr(role.title, lang))
+    g = page.content
+    who = board.player(role.id)
+    band = color(who.colour) if who else color("#444444")
+    g.add(Rect(box.x, box.y, box.w, 3, style(fill=band)))
+    y = box.y + 8
+    for pt in role.points:
+        g.add(Circle(box.x + 2, y + 2.2, 1.3, style(fill=band)))
+        y += _para(g, box.x + 7, y, box.w - 7, tr(pt, lang), 11.5) + 5
+    y += 3
+    g.add(Rect(box.x, y, box.w, 26, style(fill=mix(band, color("white"), 0.85), stroke=band, width=0.6), radius=2))
+    g.add(Text(box.x + 4, y + 7, W[lang]["win_goal"], size=11, weight="bold", fill=band))
+    _para(g, box.x + 4, y + 10, box.w - 8, tr(role.goal, lang), 11, "bold")
+    return page
+
+
+def ledger_page(board: Board, opts) -> Page:
+    lang = _lang(opts)
+    w = W[lang]
+    page, box = _doc(opts, w["ledger"])
+    g = page.content
+    y = box.y + _para(g, box.x, box.y, box.w, w["ledger_intro"], 9.5) + 4
+    # share look-up: n correct answers -> 1/n each
+    shares = [(n, f"{100 / n:.1f}".rstrip("0").rstrip(".").replace(".", "," if lang == "de" else ".") + " %")
+              for n in range(1, 9)]
+    widths = [32.0] + [(box.w - 32.0) / len(shares)] * len(shares)
+    y += _table(g, box.x, y, widths, [w["correct"]] + [str(n) for n, _ in shares],
+                [[w["share"]] + [s for _, s in shares]], 7.0, 8.5) + 6
+    players = [p for p in board.powers] + [r for r in board.roles if r.id in ("narr", "doktor")]
+    seasons = _seasons(board, lang, with_winter=False)
+    col0 = 26.0
+    pw = (box.w - col0) / len(players)
+    header = [w["season"]] + [p.en if lang == "en" else p.de for p in players]
+    avail = box.bottom - y
+    row_h = max(4.2, min(6.5, avail / (len(seasons) + 1)))
+    rows_fit = int(avail // row_h) - 1
+    rows = [[s] + [""] * len(players) for s in seasons[:rows_fit]]
+    _table(g, box.x, y, [col0] + [pw] * len(players), header, rows, row_h, 7.5)
+    for i, p in enumerate(players):  # a colour chip above each player's column
+        g.add(Rect(box.x + col0 + i * pw, y - 1.6, pw, 1.6, style(fill=p.colour)))
+    return page
+
+
+def _seasons(board: Board, lang: str, with_winter: bool) -> list[str]:
+    w = W[lang]
+    names = [w["spring"], w["autumn"]] + ([w["winter"]] if with_winter else [])
+    return [f"{n} {y}" for y in range(board.rules.first_year, board.rules.narr_year + 1) for n in names]
+
+
+def doktor_page(board: Board, opts) -> Page:
+    lang = _lang(opts)
+    w = W[lang]
+    goal = board.rules.doktor_victory_points
+    page, box = _doc(opts, w["dtrack"])
+    g = page.content
+    y = box.y + _para(g, box.x, box.y, box.w, w["dtrack_intro"].format(goal=goal), 10) + 6
+    per_row = 8
+    cell = box.w / per_row
+    doc_colour = color(board.player("doktor").colour) if board.player("doktor") else color("#00838f")
+    for v in range(goal + 1):
+        r, c = divmod(v, per_row)
+        x0, y0 = box.x + c * cell, y + r * cell
+        win = v == goal
+        g.add(Rect(x0 + 1, y0 + 1, cell - 2, cell - 2,
+                   style(fill=doc_colour if win else mix(doc_colour, color("white"), 0.88), stroke=doc_colour,
+                         width=0.5), radius=1.5))
+        g.add(Text(x0 + cell / 2, y0 + cell / 2 + 3, str(v), size=16, weight="bold", anchor="middle",
+                   fill=color("white") if win else doc_colour))
+    y += ((goal // per_row) + 1) * cell + 8
+    rows = [[s, "", "", ""] for s in _seasons(board, lang, True)[:12]]
+    _table(g, box.x, y, [box.w * 0.4, box.w * 0.2, box.w * 0.2, box.w * 0.2],
+           [w["season"], w["points"], w["centres"], w["sum"] + f" (≥ {goal})"], rows, 6.5, 9)
+    return page
+
+
+def season_page(board: Board, opts) -> Page:
+    lang = _lang(opts)
+    w = W[lang]
+    a, b = board.rules.first_year, board.rules.narr_year
+    page, box = _doc(opts, w["strack"].format(a=a, b=b))
+    g = page.content
+    y = box.y + _para(g, box.x, box.y, box.w, w["strack_intro"].format(b=b), 10) + 4
+    years = list(range(a, b + 1))
+    row_h = min(10.0, (box.bottom - y) / (len(years) + 1))
+    cols = [w["spring"], w["autumn"], w["winter"]]
+    col_w = (box.w - 24) / 3
+    g.add(Text(box.x, y + row_h * 0.7, w["year"], size=9, weight="bold", fill=INK))
+    for i, c in enumerate(cols):
+        g.add(Text(box.x + 24 + (i + 0.5) * col_w, y + row_h * 0.7, c, size=9, weight="bold", anchor="middle",
+                   fill=INK))
+    narr = board.player("narr")
+    for r, yr in enumerate(years, 1):
+        yy = y + r * row_h
+        last = yr == b
+        g.add(Text(box.x, yy + row_h * 0.68, str(yr), size=11, weight="bold",
+                   fill=color(narr.colour) if last and narr else INK))
+        if last:
+            g.add(Rect(box.x + 24, yy + 0.8, box.w - 24, row_h - 1.6,
+                       style(fill=narr.colour if narr else "#c0409a"), radius=1.5))
+            g.add(Text(box.x + 24 + (box.w - 24) / 2, yy + row_h * 0.68, w["fool_wins"], size=11, weight="bold",
+                       anchor="middle", fill=color("white")))
+            continue
+        for i in range(3):
+            cx = box.x + 24 + (i + 0.5) * col_w
+            s = row_h - 3
+            g.add(Rect(cx - s / 2, yy + 1.5, s, s, style(stroke="#333333", width=0.35), radius=0.8))
+    return page
+
+
+def wahrsager_page(board: Board, opts) -> Page:
+    lang = _lang(opts)
+    w = W[lang]
+    page, box = _doc(opts, w["wlog"])
+    g = page.content
+    y = box.y + _para(g, box.x, box.y, box.w, w["wlog_intro"], 9.5) + 4
+    seasons = _seasons(board, lang, with_winter=False)
+    widths = [28.0, 30.0, 30.0, 34.0]
+    widths.append(box.w - sum(widths))
+    row_h = min(6.0, (box.bottom - y) / (len(seasons) + 1))
+    rows = [[s, "", "", "", ""] for s in seasons]
+    _table(g, box.x, y, widths, [w["season"], w["pred"] + " 1", w["pred"] + " 2", w["third"], w["result"]],
+           rows, row_h, 7.5, shade=[3])
+    return page

@@ -1,0 +1,147 @@
+"""Everything Rather Silly prints beyond the generic counter sheet.
+
+* ``map-additions``: Iceland and Crete boxes and tunnel labels to stick on a
+  standard board (packed, with crop marks).
+* ``map``: the schematic play map with its key on one landscape page.
+* ``map-large``: the same map with full names at a larger size, tiled over
+  several sheets (width from ``--set map_width=MM``, default 600).
+* ``aid-phases``, ``role-<id>``, ``superhirn-ledger``, ``doktor-track``,
+  ``season-track``, ``wahrsager-log``: one-page player aids.
+"""
+from __future__ import annotations
+
+from ...assets import Asset, BuildOptions
+from ...data.loader import load_model
+from ...data.schema import tr
+from ...game import Game
+from ...imposition.items import Item, sheet_from_options
+from ...scene import Group, Page, Rect, Text, color, mix, style, translate
+from .aids import AidsFile, doktor_page, ledger_page, phase_page, role_page, season_page, wahrsager_page
+from .mapdata import Board, load_board
+
+TITLES = {
+    "de": {"additions": "Kartenergänzungen", "map": "Schemakarte", "map-large": "Schemakarte (groß, gekachelt)",
+           "phases": "Ablauf", "ledger": "Superhirn-Anteile", "dtrack": "Doktor-Siegpunkte",
+           "strack": "Jahreszeiten-Leiste", "wlog": "Wahrsager-Protokoll", "key": "Legende"},
+    "en": {"additions": "Map additions", "map": "Schematic map", "map-large": "Schematic map (large, tiled)",
+           "phases": "Order of play", "ledger": "Superbrain shares", "dtrack": "Doctor victory points",
+           "strack": "Season track", "wlog": "Fortune-teller log", "key": "Key"},
+}
+
+
+def _lang(opts: BuildOptions) -> str:
+    return opts.lang if opts.lang in TITLES else "en"
+
+
+# ------------------------------------------------------------------ map additions
+
+def island_item(board: Board, aids: AidsFile, pid: str, lang: str, w: float = 46.0, h: float = 30.0) -> Item:
+    p = board.provinces[pid]
+    sh = board.player("superhirn")
+    ink = color(sh.colour) if sh else color("#6a35b0")
+    nbrs = sorted({n.split("/")[0] for n in p.fleet} | set(p.army))
+
+    def front(bleed: float) -> Group:
+        g = Group(id=f"addition-{pid}")
+        g.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, style(fill=mix(ink, color("white"), 0.86))))
+        g.add(Rect(1.2, 1.2, w - 2.4, h - 2.4, style(stroke=ink, width=0.8), radius=2))
+        g.add(Text(w / 2, 9.5, f"{p.name(lang)} ({p.id})", size=11, weight="bold", anchor="middle", fill=ink))
+        g.add(Text(3, 12.5, tr(aids.additions.build_only, lang), size=6.5, box=(w - 6, 7), anchor="middle",
+                   shrink=True, fill=color("#222222")))
+        g.add(Text(3, 20.5, f"{tr(aids.additions.borders, lang)}: {', '.join(nbrs)}", size=8.5, weight="bold",
+                   box=(w - 6, 6), anchor="middle", wrap=False, shrink=True, fill=color("#222222")))
+        return g
+
+    return Item(w, h, front, None, f"{pid}")
+
+
+def tunnel_item(board: Board, aids: AidsFile, lang: str, w: float = 64.0, h: float = 16.0) -> Item:
+    t = board.tunnel
+    ink = color("#7b1fa2")
+    name = t.en if lang == "en" else t.de
+
+    def front(bleed: float) -> Group:
+        g = Group(id="addition-tunnel")
+        g.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, style(fill="#f3e5f5")))
+        g.add(Rect(1, 1, w - 2, h - 2, style(stroke=ink, width=0.6, dash=(1.5, 1.0)), radius=1.5))
+        g.add(Text(w / 2, 6.2, name, size=9.5, weight="bold", anchor="middle", fill=ink))
+        g.add(Text(2.5, 7.6, f"{tr(aids.additions.tunnel_joins, lang)} {' · '.join(sorted(t.joins))}", size=7,
+                   box=(w - 5, 3.6), anchor="middle", wrap=False, shrink=True, fill=color("#222222")))
+        g.add(Text(2.5, 11.2, tr(aids.additions.tunnel_units, lang), size=6.5, box=(w - 5, 3.4), anchor="middle",
+                   wrap=False, shrink=True, fill=color("#222222")))
+        return g
+
+    return Item(w, h, front, None, "tunnel")
+
+
+def addition_items(board: Board, aids: AidsFile, lang: str) -> list[Item]:
+    """Two of each: a spare for mistakes costs nothing."""
+    items = []
+    for _ in range(2):
+        items += [island_item(board, aids, "ICE", lang), island_item(board, aids, "CRE", lang),
+                  tunnel_item(board, aids, lang)]
+    return items
+
+
+# ------------------------------------------------------------------ maps
+
+def map_page(board: Board, opts: BuildOptions) -> Page:
+    from ...imposition.layout import document_page
+    from .schematic import draw_legend, draw_map
+
+    lang = _lang(opts)
+    page, box = document_page(opts.paper, "landscape", 8.0, TITLES[lang]["map"] + " – Rather Silly Diplomacy",
+                              "Rather Silly Diplomacy")
+    legend_w = 66.0
+    mw, mh = box.w - legend_w - 3, box.h
+    page.content.add(Group(children=[draw_map(board, mw, mh, lang)], transform=translate(box.x, box.y),
+                           clip=Rect(0, 0, mw, mh)))
+    leg, _ = draw_legend(board, box.right - legend_w, box.y, legend_w, lang, 5.6)
+    page.content.add(leg)
+    return page
+
+
+def large_map_pages(board: Board, opts: BuildOptions) -> list[Page]:
+    from ...imposition.tiling import tile
+    from .schematic import UNITS_H, UNITS_W, draw_map
+
+    lang = _lang(opts)
+    try:
+        width = float(opts.extra.get("map_width", 600)) if isinstance(opts.extra, dict) else 600.0
+    except (TypeError, ValueError):
+        raise ValueError(f"map_width must be a number of millimetres, got {opts.extra.get('map_width')!r}") from None
+    if not 150 <= width <= 3000:
+        raise ValueError(f"map_width must lie between 150 and 3000 mm, got {width:g}")
+    height = width * UNITS_H / UNITS_W
+    item = Item(width, height, lambda b: draw_map(board, width, height, lang, names=True, bleed=b), None, "map")
+    sheet = sheet_from_options(opts)
+    return tile(item, sheet, 10.0, TITLES[lang]["map-large"])
+
+
+# ------------------------------------------------------------------ assets
+
+def assets(game: Game, opts: BuildOptions) -> list[Asset]:
+    from ...imposition.packing import pack
+
+    board = load_board(game.path("map.yaml"))
+    aids = load_model(game.path("aids.yaml"), AidsFile)
+    lang = _lang(opts)
+    t = TITLES[lang]
+    sheet = sheet_from_options(opts)
+    out = [
+        Asset("map-additions", t["additions"], lambda: pack(addition_items(board, aids, lang), sheet),
+              description="Iceland, Crete and tunnel labels to stick on a standard board"),
+        Asset("map", t["map"], lambda: [map_page(board, opts)], description="schematic map on one page"),
+        Asset("map-large", t["map-large"], lambda: large_map_pages(board, opts),
+              description="schematic map with names, tiled over several sheets"),
+        Asset("aid-phases", t["phases"], lambda: [phase_page(aids, board, opts)]),
+    ]
+    for role in aids.roles:
+        out.append(Asset(f"role-{role.id}", tr(role.title, lang), lambda r=role: [role_page(aids, board, r, opts)]))
+    out += [
+        Asset("superhirn-ledger", t["ledger"], lambda: [ledger_page(board, opts)]),
+        Asset("doktor-track", t["dtrack"], lambda: [doktor_page(board, opts)]),
+        Asset("season-track", t["strack"], lambda: [season_page(board, opts)]),
+        Asset("wahrsager-log", t["wlog"], lambda: [wahrsager_page(board, opts)]),
+    ]
+    return out
