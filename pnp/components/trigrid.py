@@ -348,7 +348,7 @@ def board_group(doc, g: TriGrid, lang: str = "de", names: bool | None = None) ->
         fill = tint.get(c, base)
         if c in tint and base is not None and not c.up:
             fill = mix(fill, color("black"), 0.08)  # keep up/down readable inside tinted corners
-        fills.add(Polygon(g.vertices(c), style(fill=fill)))
+        fills.add(Group([Polygon(g.vertices(c), style(fill=fill))], id=f"cell-{g.name(c)}"))
     lines = Path(style=style(stroke=doc.line, width=doc.line_width, join="round", cap="round"))
     for t in range(1, g.n):  # inner lattice lines, three directions
         lines.move(*g.point(t, 0)).line(*g.point(t, t))

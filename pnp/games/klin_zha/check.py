@@ -28,6 +28,30 @@ class Checker:
             self.add("board.size", f"a Klin Zha board has 9 cells per side (81 cells); this one has {size}",
                      "board", file)
 
+    def tokens(self, sheet, file: str) -> None:
+        """The printed token sheet must hold every piece of both sides (and neutrals)."""
+        groups = [g.id for g in sheet.groups]
+        for side in SIDES:
+            if side not in groups:
+                self.add("tokens.sides", f"the token sheet has no group {side!r}", "tokens", file)
+        by_id = {c.id: c for c in sheet.counters}
+        for p in self.rules.pieces:
+            c = by_id.get(p.id)
+            if c is None:
+                self.add("tokens.count", f"no token for {p.id!r}; each side needs {p.count}", "tokens", file)
+                continue
+            sides = groups if c.groups == "all" else (c.groups or [])
+            for side in SIDES:
+                if side in sides and c.count != p.count:
+                    self.add("tokens.count", f"{side} {p.id}: {c.count} token(s) printed, a side has {p.count}",
+                             "tokens", file)
+                elif side not in sides:
+                    self.add("tokens.count", f"no {side} token for {p.id!r}", "tokens", file)
+        neutral = by_id.get("neutral")
+        if self.rules.neutral_tokens and (neutral is None or neutral.count < self.rules.neutral_tokens):
+            self.add("tokens.neutral", f"the umpire needs {self.rules.neutral_tokens} neutral tokens per colour "
+                     "for pieces at cloud edges", "tokens", file, "warning")
+
     # ------------------------------------------------------------ layouts
     def layout(self, lay: Layout) -> None:
         g, m = self.g, lay.model
@@ -159,9 +183,11 @@ PieceCellsT = object
 
 
 def run(g: TriGrid, rules: VariantRules, seed: str, layouts: list[Layout], board_size: int, board_file: str,
-        position: tuple | None = None) -> list[Finding]:
+        position: tuple | None = None, tokens: tuple | None = None) -> list[Finding]:
     ch = Checker(g, rules, seed)
     ch.board(board_size, board_file)
+    if tokens is not None:
+        ch.tokens(*tokens)
     for lay in layouts:
         ch.layout(lay)
     if position is not None:

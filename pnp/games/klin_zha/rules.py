@@ -47,7 +47,11 @@ def check(game: Game, state: Path | None = None) -> list[Finding]:
     position = None
     if state is not None:
         position = load_position(Path(state))
-    return run(kit.grid(), kit.rules, game.seed, kit.layouts, kit.board.size, kit.board_file, position)
+    tokens = None
+    sheet_path = game.folder / "tokens.yaml"
+    if sheet_path.is_file():
+        tokens = (load_doc(sheet_path)[1], _display(sheet_path))
+    return run(kit.grid(), kit.rules, game.seed, kit.layouts, kit.board.size, kit.board_file, position, tokens)
 
 
 def build(game: Game, opts):

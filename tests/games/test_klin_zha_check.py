@@ -1,0 +1,198 @@
+"""Clouded Klin Zha checker: the shipped data passes; broken layouts, setups and tokens fail clearly."""
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pnp.checks import failed
+from pnp.data.errors import DataErrors
+from pnp.game import DEFAULT_DATA, discover
+from pnp.games.klin_zha.rules import check, load_kit
+from pnp.games.klin_zha.sky import random_layout, resolve
+
+SRC = DEFAULT_DATA / "klin-zha"
+SEED = "001_172d3087ef5ea435.txt"
+
+
+@pytest.fixture()
+def game(tmp_path):
+    shutil.copytree(SRC, tmp_path / "klin-zha")
+    return discover(tmp_path)["klin-zha"]
+
+
+def rules_of(findings, rule):
+    return [f for f in findings if f.rule == rule]
+
+
+def write(game, rel, text):
+    p = game.folder / rel
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_shipped_data_passes_and_cites_the_seed(game):
+    findings = check(game)
+    assert not failed(findings), [str(f) for f in findings]
+    findings = check(game, SRC / "positions" / "setup-example.yaml")
+    assert findings == []
+    assert game.seed == SEED
+
+
+def test_unknown_cell_names_point_at_the_line(game):
+    write(game, "clouds/typo.yaml", "title: Tippfehler\nclouds:\n  - name: W\n    cells: [E37, Z99, E38]\n")
+    bad = rules_of(check(game), "layout.cell-name")
+    assert len(bad) == 1
+    assert "'Z99'" in bad[0].message and bad[0].severity == "error"
+    assert bad[0].where.endswith("typo.yaml:4:18")
+    assert bad[0].seed == SEED
+
+
+def test_a_cell_under_two_clouds_is_classified_twice(game):
+    write(game, "clouds/overlap.yaml",
+          "title: x\nclouds:\n  - {name: A, cells: [E37, E38]}\n  - {name: B, cells: [E38, E48]}\n")
+    bad = rules_of(check(game), "layout.classified-once")
+    assert len(bad) == 1 and "E38" in bad[0].message and "'A'" in bad[0].message
+
+
+def test_listed_edges_must_touch_a_cloud_and_not_lie_under_one(game):
+    write(game, "clouds/listed.yaml",
+          "title: x\nedges: listed\nedge_cells: [E27, A19, E37]\nclouds:\n  - {name: A, cells: [E37, E38]}\n")
+    f = check(game)
+    loose = rules_of(f, "layout.edge-touches")
+    assert [x.severity for x in loose] == ["warning"] and "A19" in loose[0].message
+    twice = rules_of(f, "layout.classified-once")
+    assert len(twice) == 1 and "E37" in twice[0].message
+    # a corner-touching edge cell is accepted (E27 shares an edge, D28 only a corner with E37/E38)
+    write(game, "clouds/listed.yaml",
+          "title: x\nedges: listed\nedge_cells: [E27, D38]\nclouds:\n  - {name: A, cells: [E37, E38]}\n")
+    assert rules_of(check(game), "layout.edge-touches") == []
+
+
+def test_per_corner_limit_is_data_and_blind_is_exempt_by_name(game):
+    kit = load_kit(game)
+    assert kit.rules.under_cloud_limit.per_corner_fewer_than == 8
+    assert SEED in kit.rules.under_cloud_limit.source
+    apex8 = "[A19, B18, B19, B29, C17, C18, C28, C29]"
+    write(game, "clouds/too-many.yaml", f"title: x\nclouds:\n  - {{name: A, cells: {apex8}}}\n")
+    bad = rules_of(check(game), "layout.corner-limit")
+    assert len(bad) == 1 and "corner apex: 8 cells" in bad[0].message and bad[0].object == "too-many"
+    write(game, "clouds/too-many.yaml", f"title: x\nclouds:\n  - {{name: A, cells: {apex8[:-5]}]}}\n")
+    assert rules_of(check(game), "layout.corner-limit") == []
+    # the same whole-board cloud under another name is not exempt
+    shutil.copy(game.folder / "clouds" / "blind.yaml", game.folder / "clouds" / "overcast.yaml")
+    bad = rules_of(check(game), "layout.corner-limit")
+    assert {f.object for f in bad} == {"overcast"} and len(bad) == 3
+    # lowering the limit in rules.yaml makes the heavy preset (7 per corner) fail: the number is data
+    rules = (game.folder / "rules.yaml").read_text().replace("per_corner_fewer_than: 8", "per_corner_fewer_than: 7")
+    write(game, "rules.yaml", rules)
+    objs = {f.object for f in rules_of(check(game), "layout.corner-limit")}
+    assert "3-heavy" in objs and "1-light" not in objs
+
+
+def test_moving_clouds_are_checked_at_every_step(game):
+    write(game, "clouds/drift-in.yaml",
+          "title: x\nclouds:\n  - {name: A, cells: [C17, C18, C28, D17, D27, D28, E27]}\n"
+          "  - {name: B, cells: [G24]}\n"
+          "moving:\n  every: 3\n  steps: 2\n  drift:\n    - {cloud: A, direction: up-right, distance: 1}\n"
+          "    - {cloud: Nope, direction: left}\n")
+    f = check(game)
+    lim = rules_of(f, "layout.corner-limit")
+    assert lim == []  # 7 apex cells drifting off the board never exceed the limit
+    assert any("'Nope'" in x.message for x in rules_of(f, "layout.moving"))
+    write(game, "clouds/drift-in.yaml",
+          "title: x\nclouds:\n  - {name: A, cells: [F14, F15, F25, G13, G14, G24, G25]}\n"
+          "  - {name: B, cells: [I55]}\n"
+          "moving:\n  every: 3\n  steps: 2\n  drift:\n    - {cloud: B, direction: left, distance: 1}\n")
+    lim = rules_of(check(game), "layout.corner-limit")
+    assert len(lim) == 2 and all("after move" in x.message and "corner left: 8" in x.message for x in lim)
+
+
+SETUP = SRC / "positions" / "setup-example.yaml"
+
+
+def test_setup_rules(game, tmp_path):
+    base = SETUP.read_text()
+    cases = {
+        "flier: [I12, I33]": ("flier: [I12, I33, I44]", "position.count"),
+        "goal: I22": ("goal: I55", "position.half-space"),
+        "lancer: G24": ("lancer: D27", "position.one-corner"),
+        "swift: H34": ("swift: H24", "position.one-per-cell"),
+        "vanguard: [G25, G35, H35]": ("vanguard: [G25, G35, Q35]", "position.cell-name"),
+    }
+    for old, (new, rule) in cases.items():
+        p = tmp_path / f"{rule}.yaml"
+        p.write_text(base.replace(old, new, 1))
+        f = check(game, p)
+        hits = rules_of(f, rule)
+        assert hits and all(h.severity == "error" for h in hits), (rule, [str(x) for x in f])
+        assert hits[0].where.startswith(str(p.name)) or p.name in hits[0].where
+    # the half-space rule is an option
+    p = tmp_path / "half-ok.yaml"
+    p.write_text(base.replace("goal: I22", "goal: I45", 1).replace("phase: setup", "phase: setup\nallow_half_spaces: true"))
+    assert rules_of(check(game, p), "position.half-space") == []
+    p.write_text(base.replace("goal: I22", "goal: H46", 1).replace("phase: setup", "phase: setup\nallow_half_spaces: true"))
+    assert not failed(check(game, p))
+    # both sides in the same corner
+    gold_left = base.split("gold:")[0] + "gold:\n" + "\n".join(
+        line for line in base.split("gold:")[1].splitlines() if line.strip()).replace("I88", "I11").replace(
+        "H78", "H12").replace("H68", "H13").replace("G68", "G13").replace("H67", "G14").replace(
+        "[I77, I66]", "[I23, I44]").replace("[G57, G58, H57]", "[I45, F14, F15]")
+    p.write_text(gold_left)
+    assert rules_of(check(game, p), "position.one-corner")
+    # a game in progress may have lost pieces but never has extra ones
+    p.write_text(base.replace("phase: setup", "phase: game").replace("  swift: H34\n", "", 1))
+    assert not failed(check(game, p))
+
+
+def test_board_lists_must_agree_with_geometry(game):
+    p = game.folder / "board.yaml"
+    p.write_text(p.read_text().replace("half_spaces: [E15,", "half_spaces: [E16,"))
+    with pytest.raises(DataErrors) as exc:
+        check(game)
+    msg = str(exc.value)
+    assert "board.yaml:" in msg and "half_spaces" in msg and "E15" in msg and "E16" in msg
+
+
+def test_token_sheet_counts_follow_the_rules(game):
+    p = game.folder / "tokens.yaml"
+    p.write_text(p.read_text().replace("groups: all, count: 3", "groups: all, count: 2"))
+    bad = rules_of(check(game), "tokens.count")
+    assert len(bad) == 2 and all("vanguard" in b.message for b in bad)
+
+
+def test_random_layouts_are_valid_and_deterministic(game):
+    kit = load_kit(game)
+    g = kit.grid()
+    corners, _ = g.regions()
+    for seed in range(25):
+        doc = random_layout(g, seed, kit.rules)
+        assert doc == random_layout(g, seed, kit.rules)
+        from pnp.games.klin_zha.schemas import CloudLayout
+
+        sky = resolve(g, CloudLayout.model_validate(doc))
+        assert sky.under and sky.edge
+        for cells in corners.values():
+            assert sum(1 for c in cells if c in sky.under) < 8
+        seen = [c for cl in doc["clouds"] for c in cl["cells"]]
+        assert len(seen) == len(set(seen))
+    assert random_layout(g, 1, kit.rules) != random_layout(g, 2, kit.rules)
+
+
+def test_random_layout_written_by_the_cli_passes_the_checker(game, tmp_path):
+    from typer.testing import CliRunner
+
+    from pnp.games.klin_zha.cli import app
+
+    out = game.folder / "clouds" / "r11.yaml"
+    res = CliRunner().invoke(app, ["random", "--seed", "11", "--moving", "--out", str(out),
+                                   "--data", str(game.folder.parent)])
+    assert res.exit_code == 0, res.output
+    assert out.is_file()
+    findings = check(game)
+    assert not failed(findings), [str(f) for f in findings]
+    res = CliRunner().invoke(app, ["random", "--seed", "11", "--json", "--data", str(game.folder.parent)])
+    import json
+
+    data = json.loads(res.stdout)
+    assert data["seed"] == 11 and max(data["under_per_corner"].values()) < 8
