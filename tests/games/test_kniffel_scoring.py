@@ -1,0 +1,94 @@
+"""Every Vorgabe of 18-Kniffel (seed 004) with sets that fulfil it and sets that do not."""
+import pytest
+
+from pnp.games.kniffel.scoring import (LABELS, VORGABEN, KniffelInputError, fulfilled, parse_dice, score,
+                                       vorgabe)
+
+
+def d(text):
+    return parse_dice(text)
+
+
+def test_eighteen_vorgaben_in_seed_order():
+    assert LABELS == ("1en", "2en", "3en", "4en", "5en", "6en",
+                      "6+0", "5+1", "4+2", "3+3", "2+2+2", ">21",
+                      "1-6", "1-5", "2-6", "2,4,6", "1,3,5", "<21")
+    assert [v.block for v in VORGABEN] == ["bonus"] * 6 + ["pasch"] * 6 + ["strasse"] * 6
+
+
+@pytest.mark.parametrize("face", range(1, 7))
+def test_bonus_block_counts_matching_dice_only(face):
+    label = f"{face}en"
+    # seed example: four 3s and two 5s -> 12 on 3en, 10 on 5en, 0 elsewhere
+    s = d("3,3,3,3,5,5")
+    expected = {3: 12, 5: 10}.get(face, 0)
+    assert score(s, label) == expected
+    assert fulfilled(s, label) is (expected > 0)
+    # never negative, even with a high sum and no match
+    other = 1 if face != 1 else 2
+    assert score((other,) * 6, label) == 0
+    assert score((face,) * 6, label) == 6 * face
+
+
+CASES = [
+    # label, fulfilled sets, not-fulfilled sets
+    ("6+0", ["4,4,4,4,4,4", "1,1,1,1,1,1"], ["4,4,4,4,4,5", "1,1,1,1,1,2"]),
+    ("5+1", ["5,5,5,5,5,1", "6,6,6,6,6,5"], ["5,5,5,5,5,5", "5,5,5,5,1,1", "5,5,5,5,1,2"]),
+    ("4+2", ["4,4,4,4,2,2", "4,4,4,4,2,3", "1,1,1,1,6,6"], ["4,4,4,4,4,2", "4,4,4,4,4,4", "4,4,4,2,2,2"]),
+    ("3+3", ["3,3,3,5,5,5", "3,3,3,1,2,4", "3,3,3,5,5,6"], ["3,3,3,3,5,5", "3,3,1,1,2,2", "3,3,3,3,3,5"]),
+    ("2+2+2", ["1,1,2,2,3,3", "2,2,4,4,6,6"], ["2,2,2,2,3,3", "1,1,2,2,3,4", "1,1,1,2,2,2"]),
+    (">21", ["6,6,6,2,1,1", "4,4,4,4,3,3"], ["6,6,6,1,1,1", "1,2,3,4,5,6", "1,1,1,1,1,1"]),  # 22 / 22 vs 21 / 21 / 6
+    ("1-6", ["1,2,3,4,5,6"], ["1,2,3,4,5,5", "2,2,3,4,5,6"]),
+    ("1-5", ["1,2,3,4,5,5", "1,2,3,4,5,6", "1,1,2,3,4,5"], ["2,3,4,5,6,6", "1,2,3,4,6,6"]),
+    ("2-6", ["2,3,4,5,6,6", "1,2,3,4,5,6", "2,2,3,4,5,6"], ["1,2,3,4,5,5", "2,3,4,6,6,6"]),
+    ("2,4,6", ["2,2,4,4,6,6", "6,6,6,6,6,6", "2,2,2,2,2,2"], ["2,4,6,6,6,1", "2,4,6,6,6,5"]),
+    ("1,3,5", ["1,1,3,3,5,5", "5,5,5,5,5,5"], ["1,3,5,5,5,6", "1,3,5,5,5,2"]),
+    ("<21", ["1,2,3,4,5,5", "1,1,1,1,1,1"], ["1,2,3,4,5,6", "6,6,6,1,1,1", "6,6,6,6,6,6"]),  # 20 / 6 vs 21 / 21 / 36
+]
+
+
+@pytest.mark.parametrize("label,yes,no", CASES, ids=[c[0] for c in CASES])
+def test_pasch_and_strassen_rules(label, yes, no):
+    for text in yes:
+        s = d(text)
+        assert fulfilled(s, label), (label, text)
+        assert score(s, label) == sum(s) > 0
+    for text in no:
+        s = d(text)
+        assert not fulfilled(s, label), (label, text)
+        assert score(s, label) == -sum(s) < 0
+
+
+def test_sum_exactly_21_fulfils_neither_chance():
+    for text in ("1,2,3,4,5,6", "6,6,6,1,1,1", "3,3,3,4,4,4"):
+        s = d(text)
+        assert sum(s) == 21
+        assert score(s, ">21") == -21
+        assert score(s, "<21") == -21
+
+
+def test_seed_example_sets():
+    assert score(d("1,2,3,4,5,5"), "1-5") == 20
+    assert score(d("5,6,6,6,6,6"), "6en") == 30
+    assert score(d("1,1,2,2,3,5"), "5+1") == -14
+    assert score(d("5,6,6,6,6,6"), "5+1") == 35
+    assert score(d("1,1,2,2,3,5"), "6en") == 0
+
+
+@pytest.mark.parametrize("text,label", [("Große Straße", "2-6"), ("fuenferpasch", "5+1"), ("kniffel", "6+0"),
+                                        ("gt21", ">21"), ("lt21", "<21"), (" 2, 4, 6 ", "2,4,6"), ("Sixes", "6en")])
+def test_labels_and_names(text, label):
+    assert vorgabe(text).label == label
+
+
+@pytest.mark.parametrize("text,msg", [("1,2,3,4,5", "exactly 6"), ("1,2,3,4,5,7", "not a die face"),
+                                      ("1,2,3,4,5,x", "not a die"), ("1,2,3,4,5,6,6", "exactly 6"),
+                                      ("0,1,2,3,4,5", "not a die face"), ("", "exactly 6")])
+def test_bad_sets_are_rejected_with_a_reason(text, msg):
+    with pytest.raises(KniffelInputError, match=msg):
+        parse_dice(text)
+
+
+def test_unknown_label_lists_the_valid_ones():
+    with pytest.raises(KniffelInputError, match="unknown Vorgabe '7en'.*1en 2en"):
+        vorgabe("7en")
