@@ -62,7 +62,7 @@ W = {
         "wlog_intro": "Zwei Vorhersagen je Jahreszeit; die dritte Spalte nur nach einer richtigen "
                       "Superhirn-Antwort. Bei Treffer: Feld einkreisen, neue Einheit notieren.",
         "pred": "Vorhersage", "third": "3. (nach Superhirn)", "result": "Treffer / neue Einheit",
-        "win_goal": "Ziel",
+        "win_goal": "Ziel", "notes": "Notizen",
     },
     "en": {
         "footer": "Rather Silly Diplomacy", "season": "Season", "spring": "Spring", "autumn": "Autumn",
@@ -79,7 +79,7 @@ W = {
         "wlog_intro": "Two predictions per season; the third column only after a correct Superbrain answer. "
                       "On a hit: circle the province, note the new unit.",
         "pred": "Prediction", "third": "3rd (after Superbrain)", "result": "Hit / new unit",
-        "win_goal": "Goal",
+        "win_goal": "Goal", "notes": "Notes",
     },
 }
 
@@ -164,6 +164,12 @@ def role_page(aids: AidsFile, board: Board, role: Role, opts) -> Page:
     g.add(Rect(box.x, y, box.w, 26, style(fill=mix(band, color("white"), 0.85), stroke=band, width=0.6), radius=2))
     g.add(Text(box.x + 4, y + 7, W[lang]["win_goal"], size=11, weight="bold", fill=band))
     _para(g, box.x + 4, y + 10, box.w - 8, tr(role.goal, lang), 11, "bold")
+    y += 36
+    g.add(Text(box.x, y, W[lang]["notes"], size=10, weight="bold", fill=band))
+    y += 4
+    while y + 9 <= box.bottom:  # ruled lines for the player's notes
+        y += 9
+        g.add(Path(style=style(stroke="#bbbbbb", width=0.25)).move(box.x, y).line(box.right, y))
     return page
 
 
@@ -197,7 +203,8 @@ def ledger_page(board: Board, opts) -> Page:
 def _seasons(board: Board, lang: str, with_winter: bool) -> list[str]:
     w = W[lang]
     names = [w["spring"], w["autumn"]] + ([w["winter"]] if with_winter else [])
-    return [f"{n} {y}" for y in range(board.rules.first_year, board.rules.narr_year + 1) for n in names]
+    # the Narr wins once the game reaches his year, so nothing is played in it
+    return [f"{n} {y}" for y in range(board.rules.first_year, board.rules.narr_year) for n in names]
 
 
 def doktor_page(board: Board, opts) -> Page:
@@ -220,7 +227,9 @@ def doktor_page(board: Board, opts) -> Page:
         g.add(Text(x0 + cell / 2, y0 + cell / 2 + 3, str(v), size=16, weight="bold", anchor="middle",
                    fill=color("white") if win else doc_colour))
     y += ((goal // per_row) + 1) * cell + 8
-    rows = [[s, "", "", ""] for s in _seasons(board, lang, True)[:12]]
+    row_h = 6.5
+    fit = max(1, int((box.bottom - y) // row_h) - 1)
+    rows = [[s, "", "", ""] for s in _seasons(board, lang, True)[:fit]]
     _table(g, box.x, y, [box.w * 0.4, box.w * 0.2, box.w * 0.2, box.w * 0.2],
            [w["season"], w["points"], w["centres"], w["sum"] + f" (≥ {goal})"], rows, 6.5, 9)
     return page

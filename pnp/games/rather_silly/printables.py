@@ -96,7 +96,7 @@ def map_page(board: Board, opts: BuildOptions) -> Page:
     mw, mh = box.w - legend_w - 3, box.h
     page.content.add(Group(children=[draw_map(board, mw, mh, lang)], transform=translate(box.x, box.y),
                            clip=Rect(0, 0, mw, mh)))
-    leg, _ = draw_legend(board, box.right - legend_w, box.y, legend_w, lang, 5.6)
+    leg, _ = draw_legend(board, box.right - legend_w, box.y, legend_w, lang, 6.4)
     page.content.add(leg)
     return page
 
