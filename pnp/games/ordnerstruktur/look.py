@@ -45,6 +45,8 @@ TEXT = {
             "Mehrere Spieler: Spalte „alle Sp.“ = Summe aller Spieler je Konto; danach wird gestrichen, "
             "dann zählt jeder seine eigenen Punkte in den übrigen Konten.",
         ],
+        "step1_v": "Jede Zahl aus Unterordner i kommt in das Konto der beiden Völker des Zuges von i nach i+1 "
+                   "(z. B. Wald → Stadt: Konto Stadt–Wald). Unterordner 11 hat keine Zahl.",
         "score": "Punktzahl",
         "from": "Von", "to": "nach", "feeds": "Konto", "drop_add": "−{a} +{b}",
         "forbidden": "gesperrt",
@@ -79,6 +81,8 @@ TEXT = {
             "Several players: column “all pl.” = all players' sums per account; strike on those, then each "
             "player adds their own points in the accounts left.",
         ],
+        "step1_v": "Each number from subfolder i goes into the account of the two peoples of the move from i "
+                   "to i+1 (e.g. Wald → Stadt: account Stadt–Wald). Subfolder 11 has none.",
         "score": "Score",
         "from": "From", "to": "to", "feeds": "account", "drop_add": "−{a} +{b}",
         "forbidden": "not allowed",

@@ -22,7 +22,7 @@ SUM_H = 7.0  # column-sum row
 HEAD_H = 11.0  # name head row
 
 #: tile (= mat cell) size per variant, mm
-TILE = {"paare": (40.0, 13.5), "voelker": (50.0, 13.5)}
+TILE = {"paare": (38.0, 13.5), "voelker": (50.0, 13.5)}  # fits A4 and Letter landscape
 
 
 @dataclass(frozen=True)
@@ -154,8 +154,9 @@ def play_mat(structure: Structure, lang: str, paper: str = "a4") -> Page:
     page, box = document_page(paper, "landscape", 8.0, f"{t(lang, 'mat')}: {structure.title}",
                               f"{structure.author} · Ordnerstruktur · Tobias Thulke")
     g, geo = matrix(structure.names, cw, ch, lang, structure=structure, design=False)
-    if geo.height + 5 > box.h:
-        raise ValueError(f"the mat needs {geo.height + 5:.0f} mm height; the page leaves {box.h:.0f} mm")
+    if geo.height + 5 > box.h or geo.width > box.w:
+        raise ValueError(f"the mat needs {geo.width:.0f} x {geo.height + 5:.0f} mm; the page leaves "
+                         f"{box.w:.0f} x {box.h:.0f} mm")
     page.content.add(Text(box.x, box.y - 1, t(lang, "mat_hint"), size=7, fill=INK, box=(box.w, 4.5),
                           shrink=True, wrap=False, valign="middle", anchor="middle"))
     _place(page, g, geo, box, 4.5)

@@ -62,10 +62,13 @@ def account_sheet(variant: str, lang: str, paper: str = "a4") -> Page:
     # the final scoring, in steps
     g.add(Text(x, y, t(lang, "steps_title"), size=11, weight="bold", fill=INK))
     y += 3
-    for k, step in enumerate(t(lang, "steps"), 1):
+    steps = list(t(lang, "steps"))
+    if variant == "voelker":
+        steps[0] = t(lang, "step1_v")
+    for k, step in enumerate(steps, 1):
         g.add(Text(x, y + 3.2, f"{k}.", size=9, weight="bold", fill=INK))
         g.add(Text(x + 6, y, step, size=9, fill=INK, box=(w - 6, 12), shrink=True))
-        y += 12
+        y += 11
     page.label = f"konten-{variant}"
     return page
 

@@ -1,0 +1,87 @@
+"""Ordnerstruktur's rules module (named in data/ordnerstruktur/game.yaml).
+
+``build`` renders the play kit for both variants and, for every structure in
+``structures/``, its play mat, its file tiles and a solution sheet;
+``check`` validates every structure (or the one given as ``state``).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable
+
+from ...assets import Asset, BuildOptions
+from ...checks import Finding
+from ...data.errors import DataErrors
+from .model import SEED, VARIANTS
+
+STRUCTURES = "structures"
+
+
+def structure_files(game) -> list[Path]:
+    return sorted((game.folder / STRUCTURES).glob("*.yaml"))
+
+
+def _load_all(game):
+    from .structure import load_structure
+
+    out, problems = [], []
+    for p in structure_files(game):
+        try:
+            out.append((p.stem, load_structure(p)))
+        except DataErrors as exc:
+            problems += exc.problems
+    if problems:
+        raise DataErrors(problems)
+    return out
+
+
+def build(game, opts: BuildOptions) -> Iterable[Asset]:
+    from ...imposition.grid import impose
+    from ...imposition.items import sheet_from_options
+    from .histogram import solution_sheet
+    from .mat import design_form, play_mat
+    from .sheets import account_sheet, transitions_card
+    from .solver import solve_structure
+    from .tiles import tile_items
+
+    lang, paper = opts.lang, opts.paper
+    structures = _load_all(game)  # fail before any drawing, with every problem
+    names = {"paare": "Paare", "voelker": "Vier Völker"}
+    for v in VARIANTS:
+        yield Asset(f"entwurf-{v}", f"Entwurfsformular ({names[v]})", [design_form(v, lang, paper)],
+                    description="blank 11 x names grid with sum boxes and the limits, for the passive player")
+        yield Asset(f"konten-{v}", f"Kontenblatt ({names[v]})", [account_sheet(v, lang, paper)],
+                    description="six accounts with ten entry boxes, sums, strike boxes and the final scoring")
+        yield Asset(f"uebergaenge-{v}", f"Übergänge ({names[v]})", [transitions_card(v, lang, paper)],
+                    description="from each name the allowed next names and the account each move feeds")
+    sheet = sheet_from_options(opts)
+    for stem, s in structures:
+        yield Asset(f"{stem}-matte", f"Spielmatte: {s.title}", [play_mat(s, lang, paper)],
+                    description="the seed's screen on paper: sums above the names and left of the subfolders")
+        yield Asset(f"{stem}-plaettchen", f"Dateiplättchen: {s.title}",
+                    (lambda s=s: impose(tile_items(s, lang), sheet)),
+                    description="one tile per file: subfolder and name on the front, Machtpunkte on the back")
+        yield Asset(f"{stem}-loesung", f"Lösung: {s.title}",
+                    (lambda s=s: iter([solution_sheet(s, solve_structure(s), lang, paper)])),
+                    description="exhaustive solution: best score, a best path, the score distribution")
+
+
+def _findings(path: Path) -> list[Finding]:
+    from .structure import violations_of
+
+    return [Finding(v.rule, v.message, SEED, v.object, "error", f"{v.file}:{v.line}:{v.col}")
+            for v in violations_of(path)]
+
+
+def check(game, state: Path | None = None) -> list[Finding]:
+    """Every violation in every shipped structure; with ``state``, that file too."""
+    findings: list[Finding] = []
+    files = structure_files(game)
+    if not files:
+        findings.append(Finding("ordner.structures", f"no structure files in {game.folder / STRUCTURES}", SEED,
+                                severity="warning"))
+    for p in files:
+        findings += _findings(p)
+    if state is not None:
+        findings += _findings(Path(state))
+    return findings

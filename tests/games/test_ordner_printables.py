@@ -1,0 +1,188 @@
+"""The play kit: what the pages hold, measured in the scene and read back from PDF."""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.assets import BuildOptions
+from pnp.backends.pdf import render_pdf_bytes
+from pnp.game import discover
+from pnp.games.ordnerstruktur import rules
+from pnp.games.ordnerstruktur.histogram import histogram_group, solution_sheet
+from pnp.games.ordnerstruktur.mat import TILE, design_form, play_mat
+from pnp.games.ordnerstruktur.model import ACCOUNTS, CANONICAL, move_account
+from pnp.games.ordnerstruktur.sheets import account_sheet, transitions_card
+from pnp.games.ordnerstruktur.solver import solve
+from pnp.games.ordnerstruktur.structure import load_structure
+from pnp.games.ordnerstruktur.tiles import tile_items
+from pnp.scene import Group, Rect, Text
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "ordnerstruktur" / "structures"
+MM = 72 / 25.4
+
+
+def walk(node):
+    yield node
+    if isinstance(node, Group):
+        for c in node.children:
+            yield from walk(c)
+
+
+def texts(node) -> list[str]:
+    return [n.text for n in walk(node) if isinstance(n, Text)]
+
+
+def pdf_text(pages) -> tuple[PdfReader, str]:
+    r = PdfReader(io.BytesIO(render_pdf_bytes(pages)))
+    return r, "\n".join(p.extract_text() for p in r.pages)
+
+
+@pytest.fixture(scope="module")
+def erste():
+    return load_structure(DATA / "erste-schritte.yaml")
+
+
+@pytest.fixture(scope="module")
+def vier():
+    return load_structure(DATA / "vier-voelker.yaml")
+
+
+def test_build_lists_kit_per_variant_and_per_structure():
+    game = discover()["ordnerstruktur"]
+    names = [a.name for a in rules.build(game, BuildOptions())]
+    for v in ("paare", "voelker"):
+        assert {f"entwurf-{v}", f"konten-{v}", f"uebergaenge-{v}"} <= set(names)
+    for stem in ("erste-schritte", "vier-voelker"):
+        assert {f"{stem}-matte", f"{stem}-plaettchen", f"{stem}-loesung"} <= set(names)
+
+
+def test_play_mat_prints_the_public_sums_on_a_landscape_page(erste):
+    page = play_mat(erste, "de")
+    reader, text = pdf_text([page])
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width) / MM), round(float(box.height) / MM)) == (297, 210)
+    for n in erste.names:
+        assert n in text
+    for v in set(erste.column_sums) | set(erste.row_sums):
+        assert str(v) in text.split()
+    # the seed's screen: the sums are above the names and left of the subfolder numbers
+    nodes = [n for n in walk(page.content) if isinstance(n, Text)]
+    head = next(n for n in nodes if n.text == "Stadt Wald" and n.weight == "bold")
+    colsum = next(n for n in nodes if n.text == str(erste.column_sums[0]) and n.box)
+    assert colsum.y < head.y
+
+
+def test_mat_cells_are_tile_sized(erste, vier):
+    for s in (erste, vier):
+        page = play_mat(s, "de")
+        matrix = next(n for n in walk(page.content) if isinstance(n, Group) and n.id == "matrix")
+        grid = [n for n in matrix.children if hasattr(n, "ops")][-1]
+        xs = sorted({round(op[1], 3) for op in grid.ops if op[0] == "M"})
+        steps = {round(b - a, 3) for a, b in zip(xs[1:], xs[2:])}  # xs[0] is the subfolder column edge
+        assert steps == {TILE[s.variant][0]}
+        tiles = tile_items(s)
+        assert {(i.w, i.h) for i in tiles} == {TILE[s.variant]}
+
+
+def test_tiles_front_names_back_points(erste):
+    items = tile_items(erste)
+    assert len(items) == 11 * 6
+    backs = {}
+    for it in items:
+        sub, name = it.label.split(" ", 1)
+        front = texts(it.front(3.0))
+        assert sub in front and name in front
+        big = [n.text for n in walk(it.back(3.0)) if isinstance(n, Text) and n.size >= 12]
+        backs[(int(sub), name)] = big[0]
+    for r in range(1, 11):
+        for name in erste.names:
+            assert backs[(r, name)] == str(erste.points(r, name))
+    assert all(backs[(11, n)] == "–" for n in erste.names)
+
+
+def test_tile_sheets_are_duplex_with_backs(vier):
+    from pnp.imposition.grid import impose
+    from pnp.imposition.items import SheetSpec
+
+    pages = list(impose(tile_items(vier), SheetSpec(duplex="long")))
+    assert len(pages) == 2
+    reader, text = pdf_text(pages)
+    back_text = reader.pages[1].extract_text()
+    assert "20" in back_text and "keine Zahl" in back_text
+    assert len(list(impose(tile_items(vier), SheetSpec(duplex="none")))) == 1
+
+
+def test_design_form_has_blank_sums_and_limits():
+    for v in ("paare", "voelker"):
+        page = design_form(v, "de")
+        _, text = pdf_text([page])
+        assert "200" in text and "60" in text and "100" in text and "keine Zahl" in text
+        assert text.count("≤ 60") == 10 and text.count("≤ 100") == len(CANONICAL[v])
+
+
+def test_account_sheet_six_accounts_ten_boxes(vier):
+    page = account_sheet("paare", "de")
+    _, text = pdf_text([page])
+    for a in ACCOUNTS:
+        assert a in text
+    entry_boxes = [n for n in walk(page.content) if isinstance(n, Rect) and abs(n.w - 9.0) < 1e-6]
+    assert len(entry_boxes) == 6 * 10
+    assert "Endabrechnung" in text and "nie gestrichen" in text
+    _, en = pdf_text([account_sheet("voelker", "en")])
+    assert "Final scoring" in en and "account of the two peoples" in en
+
+
+@pytest.mark.parametrize("variant", ["paare", "voelker"])
+def test_transitions_card_lists_exactly_the_legal_moves(variant):
+    page = transitions_card(variant, "de")
+    blocks = {n.id: n for n in walk(page.content) if isinstance(n, Group) and (n.id or "").startswith("from-")}
+    names = CANONICAL[variant]
+    assert set(blocks) == {f"from-{n}" for n in names}
+    for frm in names:
+        ts = texts(blocks[f"from-{frm}"])
+        listed = [x for x in ts if x in names]
+        legal = [to for to in names if move_account(variant, frm, to) is not None]
+        assert listed == legal
+        accounts = [x for x in ts if x in ACCOUNTS]
+        assert accounts == [ACCOUNTS[move_account(variant, frm, to)] for to in legal]
+
+
+def test_histogram_bars_and_best_marker():
+    grid = [[1, 0, 2, 0, 3, 0], [0, 4, 0, 1, 0, 2], [2, 2, 0, 0, 1, 1]]
+    sol = solve(grid, "paare")
+    g = histogram_group(sol, 150, 80, "en")
+    bars = [n for n in walk(g) if isinstance(n, Rect)]
+    assert len(bars) == len(sol.histogram)
+    red = [b for b in bars if b.style.fill and b.style.fill.hex == "#c81e1e"]
+    assert len(red) == 1
+    # bars left to right follow the scores, heights proportional to the counts
+    bars.sort(key=lambda b: b.x)
+    ratios = {round(b.h / c, 9) for b, c in zip(bars, sol.histogram.values())}
+    assert len(ratios) == 1
+    best_bar = bars[list(sol.histogram).index(sol.best)]
+    assert best_bar is red[0]
+
+
+def test_solution_sheet_and_determinism(erste):
+    from pnp.games.ordnerstruktur.solver import solve_structure
+
+    sol = solve_structure(erste)
+    page = solution_sheet(erste, sol, "de")
+    _, text = pdf_text([page])
+    assert str(sol.best) in text and "6.291.456" in text
+    assert render_pdf_bytes([solution_sheet(erste, sol, "de")]) == render_pdf_bytes([page])
+
+
+def test_check_passes_shipped_and_reports_a_broken_state(tmp_path):
+    game = discover()["ordnerstruktur"]
+    assert [f for f in rules.check(game) if f.severity == "error"] == []
+    bad = tmp_path / "bad.yaml"
+    text = (DATA / "vier-voelker.yaml").read_text(encoding="utf-8").replace("[12,  0,  0,  3]", "[12,  0,  0, -3]")
+    bad.write_text(text, encoding="utf-8")
+    found = rules.check(game, bad)
+    rules_hit = sorted(f.rule for f in found)
+    assert rules_hit == ["ordner.non-negative", "ordner.total"]
+    assert all(f.where.startswith(str(bad)) and f.seed.startswith("002_") for f in found)
