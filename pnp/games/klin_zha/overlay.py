@@ -135,7 +135,7 @@ def overlay_group(g: TriGrid, sky: Sky, *, names_under: bool = True, opacity: fl
         if cells:
             grp.add(cloud_shape(g, name, cells, opacity))
     if names_under and sky.under:
-        labels = Group(id="under-names")
+        labels = Group(id="names-under-cloud")
         for c in sorted(sky.under):
             x, y = cell_label_point(g, c)
             labels.add(Text(x, y, g.name(c), size=6.0, anchor="middle", fill=color("white")))
