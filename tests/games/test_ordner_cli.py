@@ -87,3 +87,14 @@ def test_multi_players_json():
     p1 = out["players"][0]["accounts"]
     assert p1["Stadt–Wüste"] == 24 and totals["Stadt–Wüste"] == 24 + out["players"][1]["accounts"]["Stadt–Wüste"]
     assert run("multi", "--play", f"{ERSTE}=Stadt Wald").exit_code == 2
+
+
+def test_solve_writes_histogram_pdf(tmp_path):
+    from pypdf import PdfReader
+
+    out = tmp_path / "h.pdf"
+    r = run("solve", VIER, "--histogram", str(out))
+    assert r.exit_code == 0, r.output
+    text = PdfReader(str(out)).pages[0].extract_text()
+    assert "Vier Völker" in text and "236" in text
+    assert run("solve", VIER, "--histogram", str(tmp_path / "h.txt")).exit_code == 2

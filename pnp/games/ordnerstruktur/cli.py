@@ -76,12 +76,19 @@ def solve(
     """Score every path of a structure: best score, a best path, how many reach it, all scores."""
     from .solver import solve_structure
 
+    if histogram is not None and histogram.suffix.lower() not in (".svg", ".png", ".pdf"):
+        typer.echo(f"--histogram {histogram}: use a .svg, .png or .pdf file name", err=True)
+        raise typer.Exit(2)
     s = _load(structure)
     sol = solve_structure(s, workers)
     if histogram is not None:
         from .histogram import write_histogram
 
-        write_histogram(s, sol, histogram)
+        try:
+            write_histogram(s, sol, histogram)
+        except ImportError as exc:
+            typer.echo(f"--histogram {histogram}: this renderer is not available ({exc.name}); try .pdf", err=True)
+            raise typer.Exit(2) from None
     if as_json:
         _dump(sol.as_json())
         return
