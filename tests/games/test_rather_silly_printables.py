@@ -1,0 +1,144 @@
+"""Rather Silly printables: every asset renders, the texts and numbers on the pages come from the
+data (read back from the PDF), the schematic map shows every province, border and home colour."""
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.assets import BuildOptions
+from pnp.backends.pdf import render_pdf_bytes
+from pnp.game import discover
+from pnp.games.rather_silly.mapdata import load_board
+from pnp.games.rather_silly.printables import assets
+from pnp.games.rather_silly.schematic import MapGeometry, _edges, draw_map
+from pnp.scene import Ellipse, Group, Path as SPath, Text
+
+DATA = Path(__file__).resolve().parents[2] / "data"
+A4 = (210.0, 297.0)
+
+
+@pytest.fixture(scope="module")
+def game():
+    return discover(DATA)["rather-silly"]
+
+
+@pytest.fixture(scope="module")
+def board():
+    return load_board(DATA / "rather-silly" / "map.yaml")
+
+
+def rendered(game, lang):
+    out = {}
+    for a in assets(game, BuildOptions(lang=lang)):
+        pages = list(a.iter_pages())
+        reader = PdfReader(io.BytesIO(render_pdf_bytes(pages)))
+        out[a.name] = (pages, [p.extract_text() for p in reader.pages])
+    return out
+
+
+@pytest.fixture(scope="module")
+def de(game):
+    return rendered(game, "de")
+
+
+@pytest.fixture(scope="module")
+def en(game):
+    return rendered(game, "en")
+
+
+def test_every_asset_renders_on_real_paper(de):
+    expected = {"map-additions", "map", "map-large", "aid-phases", "role-narr", "role-superhirn", "role-doktor",
+                "role-wahrsager", "superhirn-ledger", "doktor-track", "season-track", "wahrsager-log"}
+    assert set(de) == expected
+    for name, (pages, _) in de.items():
+        assert pages, name
+        for p in pages:
+            assert sorted((round(p.width, 1), round(p.height, 1))) == sorted(A4), (name, p.width, p.height)
+    assert len(de["map-large"][0]) > 1  # tiled over several sheets
+
+
+def test_phase_order_has_the_eleven_steps_in_each_language(de, en):
+    for pages, lang, words in ((de, "de", ["Borg", "Lama", "Rückzüge", "Hyperraum"]),
+                               (en, "en", ["Borg", "llama", "Retreats", "hyperspace"])):
+        text = " ".join(pages["aid-phases"][1])
+        nums = [int(n) for n in re.findall(r"(?m)^(\d{1,2})$", "\n".join(pages["aid-phases"][1]))]
+        assert sorted(set(nums)) == list(range(1, 12)), nums
+        pos = [text.find(w) for w in words]
+        assert all(p >= 0 for p in pos) and pos == sorted(pos), (lang, pos)  # in the seed's order
+
+
+def test_role_sheets_and_logs_carry_the_rule_numbers(de, en):
+    assert "Island" in de["role-superhirn"][1][0] and "NAO und NWG" in de["role-superhirn"][1][0]
+    assert "1921" in en["role-narr"][1][0]
+    assert "30" in de["role-doktor"][1][0]
+    track = de["doktor-track"][1][0]
+    assert all(re.search(rf"(?m)^{v}$", track) for v in range(0, 31))
+    seasons = de["season-track"][1][0]
+    assert all(str(y) in seasons for y in range(1901, 1922)) and "Narr gewinnt" in seasons
+    log = de["wahrsager-log"][1][0]
+    assert len(re.findall(r"Frühjahr 19\d\d", log)) == 20 and len(re.findall(r"Herbst 19\d\d", log)) == 20
+    assert "Herbst 1921" not in log and "3. (nach Superhirn)" in log
+    ledger = de["superhirn-ledger"][1][0]
+    for share in ("100 %", "50 %", "33,3 %", "25 %"):
+        assert share in ledger
+    assert "33.3 %" in en["superhirn-ledger"][1][0]
+
+
+def test_map_additions_name_the_borders_from_the_data(de, en):
+    text = de["map-additions"][1][0]
+    assert text.count("Island (ICE)") == 2 and text.count("Kreta (CRE)") == 2
+    assert "NAO, NWG" in text and "AEG, EAS, ION" in text
+    assert text.count("BUR · MAR · MUN · PIE · TYR") == 2
+    assert "Iceland (ICE)" in en["map-additions"][1][0]
+
+
+def _walk(node):
+    yield node
+    if isinstance(node, Group):
+        for c in node.children:
+            yield from _walk(c)
+
+
+def _group(root, gid):
+    return next(n for n in _walk(root) if isinstance(n, Group) and n.id == gid)
+
+
+def test_schematic_map_shows_every_province_border_and_home_colour(board):
+    g = draw_map(board, 280, 240, "de")
+    ids = [t.text for t in _walk(_group(g, "provinces")) if isinstance(t, Text) and t.text.isupper()]
+    assert sorted(ids) == sorted(board.provinces)
+    borders = [n for n in _walk(_group(g, "borders")) if isinstance(n, SPath)]
+    assert len(borders) == len(_edges(board))
+    geo = MapGeometry(board, 280, 240)
+    ellipses = [e for e in _walk(_group(g, "provinces")) if isinstance(e, Ellipse)]
+    for pw in board.powers:
+        for c in pw.homes:
+            x, y = geo.pos(c)
+            node = next(e for e in ellipses if abs(e.cx - x) < 1e-6 and abs(e.cy - y) < 1e-6)
+            assert node.style.fill.hex == pw.colour.lower(), c
+    # the tunnel touches exactly its five provinces
+    tunnel = [n for n in _walk(_group(g, "tunnel")) if isinstance(n, SPath)]
+    ends = {tuple(round(v, 6) for v in p.ops[-1][1:3]) for p in tunnel if p.ops[-1][0] == "L" and len(p.ops) == 2}
+    assert ends == {tuple(round(v, 6) for v in geo.pos(j)) for j in board.tunnel.joins}
+
+
+def test_map_pdf_names_every_province_and_is_deterministic(game, de):
+    text = "\n".join(de["map"][1])
+    board = load_board(DATA / "rather-silly" / "map.yaml")
+    missing = [pid for pid in board.provinces if not re.search(rf"\b{pid}\b", text)]
+    assert missing == []
+    a = next(a for a in assets(game, BuildOptions()) if a.name == "map")
+    assert render_pdf_bytes(list(a.iter_pages())) == render_pdf_bytes(list(a.iter_pages()))
+
+
+def test_large_map_width_option(game):
+    big = next(a for a in assets(game, BuildOptions(extra={"map_width": "900"})) if a.name == "map-large")
+    small = next(a for a in assets(game, BuildOptions(extra={"map_width": "300"})) if a.name == "map-large")
+    assert len(list(big.iter_pages())) > len(list(small.iter_pages()))
+    bad = next(a for a in assets(game, BuildOptions(extra={"map_width": "wide"})) if a.name == "map-large")
+    with pytest.raises(ValueError, match="map_width"):
+        list(bad.iter_pages())
