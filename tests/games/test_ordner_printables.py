@@ -53,6 +53,7 @@ def vier():
 def test_build_lists_kit_per_variant_and_per_structure():
     game = discover()["ordnerstruktur"]
     names = [a.name for a in rules.build(game, BuildOptions())]
+    assert "regeln" in names
     for v in ("paare", "voelker"):
         assert {f"entwurf-{v}", f"konten-{v}", f"uebergaenge-{v}"} <= set(names)
     for stem in ("erste-schritte", "vier-voelker"):
@@ -186,3 +187,11 @@ def test_check_passes_shipped_and_reports_a_broken_state(tmp_path):
     rules_hit = sorted(f.rule for f in found)
     assert rules_hit == ["ordner.non-negative", "ordner.total"]
     assert all(f.where.startswith(str(bad)) and f.seed.startswith("002_") for f in found)
+
+
+@pytest.mark.parametrize("lang,needle", [("de", "Endabrechnung"), ("en", "Final scoring")])
+def test_rules_summary_fits_one_page(lang, needle):
+    from pnp.games.ordnerstruktur.aid import rules_page
+
+    reader, text = pdf_text([rules_page(lang)])
+    assert len(reader.pages) == 1 and needle in text and "200" in text and "60" in text

@@ -38,6 +38,7 @@ def _load_all(game):
 def build(game, opts: BuildOptions) -> Iterable[Asset]:
     from ...imposition.grid import impose
     from ...imposition.items import sheet_from_options
+    from .aid import rules_page
     from .histogram import solution_sheet
     from .mat import design_form, play_mat
     from .sheets import account_sheet, transitions_card
@@ -47,6 +48,8 @@ def build(game, opts: BuildOptions) -> Iterable[Asset]:
     lang, paper = opts.lang, opts.paper
     structures = _load_all(game)  # fail before any drawing, with every problem
     names = {"paare": "Paare", "voelker": "Vier Völker"}
+    yield Asset("regeln", "Kurzregeln", [rules_page(lang, paper)],
+                description="the rules in brief, in our own words, for the table")
     for v in VARIANTS:
         yield Asset(f"entwurf-{v}", f"Entwurfsformular ({names[v]})", [design_form(v, lang, paper)],
                     description="blank 11 x names grid with sum boxes and the limits, for the passive player")
