@@ -86,6 +86,10 @@ def guarded(fn):
         except OutputError as exc:
             _err(f"error: {exc}; earlier outputs are untouched.")
             raise typer.Exit(2) from None
+        except OSError as exc:
+            what = f" {exc.filename}" if getattr(exc, "filename", None) else ""
+            _err(f"error: cannot write{what}: {exc.strerror or exc}; earlier outputs are untouched.")
+            raise typer.Exit(2) from None
         except KeyboardInterrupt:
             _err("interrupted; nothing half-written was left, earlier outputs are untouched.")
             raise typer.Exit(130) from None
