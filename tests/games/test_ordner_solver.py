@@ -61,3 +61,25 @@ def test_random_structure_solution_is_consistent():
     j = sol.as_json()
     assert set(j) == {"best", "best_path", "optimal_paths", "paths", "histogram"}
     assert sum(j["histogram"].values()) == 6 * 4 ** 10
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from pnp.games.ordnerstruktur.structure import Structure, check_raw  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["paare", "voelker"]), st.integers(1, 4), st.data())
+def test_solver_equals_brute_force_property(variant, depth, data):
+    n = len(CANONICAL[variant])
+    grid = data.draw(st.lists(st.lists(st.integers(0, 6), min_size=n, max_size=n), min_size=depth, max_size=depth))
+    assert solve(grid, variant) == brute_force(grid, variant)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10 ** 9), st.sampled_from(["paare", "voelker"]))
+def test_random_structures_always_obey_the_limits(seed, variant):
+    s: Structure = random_structure(seed, variant)
+    raw = {"title": s.title, "author": s.author, "variant": s.variant, "names": list(s.names),
+           "rows": [list(r) for r in s.rows]}
+    assert check_raw(raw, "random")[0] == []
