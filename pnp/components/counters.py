@@ -143,14 +143,21 @@ def counter_pages(doc: CounterSheet, opts: BuildOptions, size: float | None = No
     single-sided ones do not."""
     from ..imposition.grid import impose
     from ..imposition.items import sheet_from_options
+    from ..imposition.packing import pack
 
     sheet = sheet_from_options(opts, gutter=max(opts.gutter, 0.0))
     runs: dict[tuple[float, float, bool], list] = {}
     for it in counter_items(doc, opts.lang, size):
         runs.setdefault((round(it.w, 3), round(it.h, 3), it.back is not None), []).append(it)
-    order = sorted(runs, key=lambda key: (key[2], list(runs).index(key)))
-    for key in order:
+    single = [k for k in runs if not k[2]]
+    double = [k for k in runs if k[2]]
+    for key in single:
         yield from impose(runs[key], sheet)
+    if len(double) == 1:
+        yield from impose(runs[double[0]], sheet)
+    elif double:
+        # few two-sided counters of several sizes: share sheets instead of half-empty grids
+        yield from pack([it for key in double for it in runs[key]], sheet)
 
 
 def _size(doc: CounterSheet, opts: BuildOptions) -> float:
