@@ -2,6 +2,9 @@
 files hold Machtpunkte, walked by an active player who fills six accounts.
 
 Modules: ``model`` (peoples, names, moves, accounts), ``structure`` (YAML
-validation), ``scoring`` (accounts and the final strike), ``solver``
-(exhaustive search), ``randomgen``, ``printables`` and ``rules`` (build/check).
+validation), ``scoring`` (accounts, the final strike, several players),
+``solver`` (exhaustive search), ``randomgen``; printables: ``mat`` (design
+form, play mat), ``tiles``, ``sheets`` (account sheet, transitions card),
+``histogram`` (score distribution, solution sheet), ``aid`` (rules in brief),
+``look`` (colours, texts); ``rules`` (build/check) and ``cli`` (`pnp ordner`).
 """

@@ -113,7 +113,7 @@ def matrix(names: tuple[str, ...], cell_w: float, cell_h: float, lang: str, *, s
     return g, geo
 
 
-def _fields(x: float, y: float, w: float, labels: list[str], values: list[str] | None = None) -> Group:
+def fields_row(x: float, y: float, w: float, labels: list[str], values: list[str] | None = None) -> Group:
     """A row of 'label: ______' fields across width w."""
     g = Group()
     each = w / len(labels)
@@ -137,7 +137,7 @@ def design_form(variant: str, lang: str, paper: str = "a4") -> Page:
     cw = {"paare": 36.0, "voelker": 46.0}[variant]
     page, box = document_page(paper, "landscape", 8.0, f"{t(lang, 'design')} — {t(lang, 'variant')[variant]}",
                               "Ordnerstruktur · Tobias Thulke")
-    page.content.add(_fields(box.x, box.y + 3, box.w, [t(lang, "title_field"), t(lang, "author_field")]))
+    page.content.add(fields_row(box.x, box.y + 3, box.w, [t(lang, "title_field"), t(lang, "author_field")]))
     page.content.add(Text(box.x, box.y + 6, t(lang, "limits"), size=7.5, fill=INK, box=(box.w, 8), shrink=True,
                           valign="middle", anchor="middle"))
     avail_h = box.h - 15

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ...data.errors import DataErrors, Problem
-from .model import ACCOUNTS, NUMBERED, PEOPLES, SUBFOLDERS, move_account, why_illegal
+from .model import ACCOUNTS, NUMBERED, SUBFOLDERS, move_account, why_illegal
 from .structure import Structure
 
 Sums = Sequence["int | None"]  # per account: its sum, or None when it got no entry
@@ -173,4 +173,4 @@ def score_players(plays: Sequence[tuple[Structure, Sequence[str]]]) -> MultiResu
 
 
 __all__ = ["Entry", "Result", "MultiResult", "strike", "final_score", "parse_path", "path_problems",
-           "entries", "fill", "score_path", "score_players", "PEOPLES"]
+           "entries", "fill", "score_path", "score_players"]

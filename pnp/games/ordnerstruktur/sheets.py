@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from ...fonts import string_width
 from ...imposition.layout import document_page
-from ...scene import Group, Page, Path, Rect, Text, style
-from .look import INK, PEOPLE_COLOUR, THIN, TOTAL_FILL, account_peoples, boxed, chips, peoples_in, t
-from .mat import _fields
-from .model import ACCOUNTS, CANONICAL, NUMBERED, SUBFOLDERS, moves
+from ...scene import Group, Page, Rect, Text, style
+from .look import INK, TOTAL_FILL, account_peoples, boxed, chips, peoples_in, t
+from .mat import fields_row
+from .model import ACCOUNTS, NUMBERED, SUBFOLDERS, moves
 
 BOX = style(fill="white", stroke="#404040", width=0.3)
 GREY = style(fill="#707070").fill
@@ -18,7 +18,7 @@ def account_sheet(variant: str, lang: str, paper: str = "a4") -> Page:
                               "Ordnerstruktur · Tobias Thulke")
     g = page.content
     x, y, w = box.x, box.y, box.w
-    g.add(_fields(x, y + 3, w, [t(lang, "structure_field"), t(lang, "player_field"), t(lang, "date_field")]))
+    g.add(fields_row(x, y + 3, w, [t(lang, "structure_field"), t(lang, "player_field"), t(lang, "date_field")]))
     # the path: one file per subfolder
     y += 9
     g.add(Text(x, y + 3, t(lang, "path"), size=9, weight="bold", fill=INK))
@@ -139,5 +139,3 @@ def transitions_card(variant: str, lang: str, paper: str = "a4") -> Page:
     page.label = f"uebergaenge-{variant}"
     return page
 
-
-__all__ = ["account_sheet", "transitions_card", "Path", "THIN"]

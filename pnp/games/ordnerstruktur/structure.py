@@ -24,8 +24,7 @@ from pydantic import Field
 from ...data.errors import DataErrors, Problem
 from ...data.loader import _display, load_yaml, locate, validate
 from ...data.schema import Strict
-from .model import (CANONICAL, MAX_NAME, MAX_SUBFOLDER, NUMBERED, PEOPLES, SEED, TOTAL, VARIANTS,
-                    peoples_of)
+from .model import CANONICAL, MAX_NAME, MAX_SUBFOLDER, NUMBERED, PEOPLES, SEED, TOTAL, VARIANTS
 
 
 class StructureHeader(Strict):
