@@ -10,8 +10,7 @@ from ...assets import Asset
 from ...components.trigrid import (BoardFrame, board_frame, board_group, board_pages, cell_names, page_title,
                                    registration_marks, swatch_legend)
 from ...data.schema import tr
-from ...scene import Group, Text, mirror_x
-from ...scene.style import color
+from ...scene import Group, mirror_x
 from .overlay import legend_rows, overlay_group
 from .sky import Layout, resolve, steps
 
@@ -134,7 +133,3 @@ def kit_assets(kit, opts):
                              lambda path=path, side=side: iter(view_pages(kit, path, side, opts))))
     # piece tokens come from tokens.yaml (kind: counters); the checker compares their counts
     return out
-
-
-def label_text(x, y, s, size=7.0, **kw) -> Text:
-    return Text(x, y, s, size=size, fill=color(kw.pop("fill", "black")), **kw)

@@ -1,7 +1,6 @@
 """The Clouded Klin Zha checker: board, cloud layouts and (optionally) a position."""
 from __future__ import annotations
 
-from pathlib import Path
 
 from ...checks import Finding
 from ...components.trigrid import Cell, TriGrid
@@ -134,7 +133,7 @@ class Checker:
         occupied: dict[Cell, str] = {}
         side_corner: dict[str, set[str]] = {}
         for side in SIDES:
-            placed: dict[str, PieceCellsT] = getattr(pos, side)
+            placed: dict = getattr(pos, side)
             corners_used: set[str] = set()
             for pid, val in placed.items():
                 cells = [val] if isinstance(val, str) else list(val)
@@ -179,9 +178,6 @@ class Checker:
                      "the second player takes one of the remaining corners", "setup", where())
 
 
-PieceCellsT = object
-
-
 def run(g: TriGrid, rules: VariantRules, seed: str, layouts: list[Layout], board_size: int, board_file: str,
         position: tuple | None = None, tokens: tuple | None = None) -> list[Finding]:
     ch = Checker(g, rules, seed)
@@ -193,7 +189,3 @@ def run(g: TriGrid, rules: VariantRules, seed: str, layouts: list[Layout], board
     if position is not None:
         ch.position(*position)
     return ch.out
-
-
-def default_paths(folder: Path) -> dict[str, Path]:
-    return {"rules": folder / "rules.yaml", "board": folder / "board.yaml", "clouds": folder / "clouds"}

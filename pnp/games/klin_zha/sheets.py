@@ -1,10 +1,10 @@
 """The umpire's paper: d6 direction table and record sheets with small board diagrams."""
 from __future__ import annotations
 
-from ...components.trigrid import DIRECTIONS, TriGrid, board_group, cell_names, corner_kites
+from ...components.trigrid import DIRECTIONS, TriGrid, board_group, cell_names
 from ...data.schema import tr
 from ...imposition.layout import document_page
-from ...scene import Circle, Group, Path, Polygon, Rect, Text, style, translate
+from ...scene import Circle, Group, Path, Rect, Text, style, translate
 from ...scene.style import color
 from .overlay import direction_arrow
 
@@ -161,11 +161,3 @@ def position_sheet_pages(kit, opts, per_page: int = 6):
                    size=6.5, fill=color("#444444")))
         c.add(Group([mini_board(kit, edge, 2.5)], transform=translate(cx + (cw - g.width) / 2, cy + 12.5)))
     return [page]
-
-
-def _kites_outline(g: TriGrid) -> Group:
-    """Dashed centre-to-midpoint lines (where the corners end) for diagrams."""
-    grp = Group()
-    for kite in corner_kites(g).values():
-        grp.add(Polygon(kite, style(stroke="#999999", width=0.2, dash=(1, 1))))
-    return grp

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...components.trigrid import DIRECTIONS, Cell, TriGrid
+from ...components.trigrid import Cell, TriGrid
 from ...data.errors import DataErrors, Problem
 from ...data.loader import _display, load_yaml, locate, validate
 from .schemas import CloudLayout, Position, VariantRules
@@ -217,7 +217,3 @@ def layout_yaml(doc: dict) -> str:
         for d in m["drift"]:
             lines.append(f"    - {{cloud: \"{d['cloud']}\", direction: {d['direction']}, distance: {d['distance']}}}")
     return "\n".join(lines) + "\n"
-
-
-def direction_vector(direction: str) -> tuple[float, float]:
-    return DIRECTIONS[direction][1]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...components.trigrid import Cell, TriGrid, board_group, cell_label_point
+from ...components.trigrid import Cell, TriGrid, board_group
 from ...data.errors import DataErrors, Problem
 from ...data.schema import tr
 from ...imposition.paper import paper_size
