@@ -85,6 +85,9 @@ BREAKS = [
     ("army: [ARM, MOS, RUM, UKR]", "army: [ARM, MOS, RUM, UKR, SWI]", "rs.map.switzerland"),
     ("homes: [BUD, TRI, VIE]", "homes: [BUD, TRI, VIE, SER, PIC]", "rs.map.homes"),
     ("x: 95,  y: 215,", "x: 95,  y: wide,", "rs.map.schema"),
+    ("F STP/sc]", "F STP]", "rs.map.start"),
+    ("start: [A VIE, A BUD, F TRI]", "start: [A VIE, A BUD, F ADR]", "rs.map.start"),
+    ("start: [F LON, F EDI, A LVP]", "start: [F LON, F EDI, Army LVP]", "rs.map.schema"),
 ]
 
 
@@ -207,3 +210,38 @@ def test_doktor_wins_with_points_plus_centres_and_narr_in_1921(board, tmp_path):
     assert "rs.victory.doktor" not in rules_of(fs, "info")
     fs = check_state_file(board, state(tmp_path, LEGAL.replace("year: 1903", "year: 1921")))
     assert "rs.victory.narr" in rules_of(fs, "info")
+
+
+# ------------------------------------------------------------------ start template and CLI
+
+def test_start_template_needs_only_the_lama_herds(board, tmp_path):
+    from pnp.games.rather_silly.state import start_state_yaml
+
+    text = start_state_yaml(board)
+    fs = check_state_file(board, state(tmp_path, text))
+    assert rules_of(fs) == ["rs.lamas.count"]
+    assert len([f for f in fs if f.rule == "rs.lamas.count"]) == 7
+    herds = {"austria": "GAL, BOH, TYR", "england": "YOR, WAL, CLY", "france": "PIC, GAS, BUR",
+             "germany": "RUH, SIL, PRU", "italy": "PIE, TUS, APU", "russia": "UKR, LVN, FIN", "turkey": "ARM, SYR, BLA"}
+    filled = text
+    for pid, h in herds.items():
+        filled = filled.replace(f"  {pid}:\n", f"  {pid}:\n    lama_herds: [{h}]\n", 1)
+    filled = "\n".join(line for line in filled.splitlines() if "lama_herds: []" not in line) + "\n"
+    assert rules_of(check_state_file(board, state(tmp_path, filled))) == []
+
+
+def test_cli_neighbours_and_start(tmp_path):
+    from typer.testing import CliRunner
+
+    from pnp.games.rather_silly.cli import app
+
+    r = CliRunner()
+    out = r.invoke(app, ["neighbours", "bul"]).output
+    assert "fleet BUL/ec: BLA, CON, RUM" in out and "fleet BUL/sc: AEG, CON, GRE" in out
+    out = r.invoke(app, ["neighbours", "PIE"]).output
+    assert "tunnel: BUR, MAR, MUN, TYR" in out
+    bad = r.invoke(app, ["neighbours", "XYZ"])
+    assert bad.exit_code == 2 and "unknown province" in bad.output
+    res = r.invoke(app, ["start", "--out", str(tmp_path / "s.yaml")])
+    assert res.exit_code == 0 and "F STP/sc" not in (tmp_path / "s.yaml").read_text()
+    assert "{type: fleet, at: STP/sc}" in (tmp_path / "s.yaml").read_text()

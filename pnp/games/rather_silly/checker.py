@@ -151,6 +151,20 @@ def check_board(board: Board, ids_with_lines: list[tuple[str, int]] | None = Non
             if c in owner:
                 out.append(_f("rs.map.homes", f"{c} is a home centre of both {owner[c]} and {pw.id}", c, where=where))
             owner[c] = pw.id
+    # starting units stand on their own home centres, one each, on fitting terrain
+    for pw in board.powers:
+        places = [place for _, place in pw.start_units()]
+        if pw.start and sorted(p.split("/")[0] for p in places) != sorted(pw.homes):
+            out.append(_f("rs.map.start", f"{pw.id} starts in {', '.join(places)}; its home centres are "
+                          f"{', '.join(pw.homes)} (one unit on each)", pw.id, where=where))
+        for kind, place in pw.start_units():
+            base, _, coast = place.partition("/")
+            prov = P.get(base)
+            if prov is None:
+                continue
+            if kind == "fleet" and (prov.type == "land" or (prov.coasts and coast not in prov.coasts)):
+                out.append(_f("rs.map.start", f"{pw.id}: a fleet cannot start in {place}"
+                              + (" (name the coast)" if prov.coasts else ""), pw.id, where=where))
     if len(board.powers) != 7:
         out.append(_f("rs.map.powers", f"{len(board.powers)} powers; the seed has the seven usual ones", where=where))
     if sorted(r.id for r in board.roles) != ["doktor", "narr", "superhirn", "wahrsager"]:

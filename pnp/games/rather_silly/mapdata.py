@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+import re
+
+from pydantic import Field, field_validator
 
 from ...data.loader import load_model
 from ...data.schema import Strict
@@ -59,6 +61,19 @@ class Power(Strict):
     colour: str
     text: str
     homes: list[str] = Field(default_factory=list)
+    start: list[str] = Field(default_factory=list, description="Spring 1901 units, e.g. 'A VIE', 'F STP/sc'")
+
+    @field_validator("start")
+    @classmethod
+    def _start(cls, v):
+        for u in v:
+            if not re.match(r"^[AF] [A-Z]{3}(/[a-z]{2})?$", u):
+                raise ValueError(f"start unit {u!r}: write 'A PROV' or 'F PROV' (fleets on split coasts: 'F STP/sc')")
+        return v
+
+    def start_units(self) -> list[tuple[str, str]]:
+        """(army|fleet, place) for each starting unit."""
+        return [("army" if u[0] == "A" else "fleet", u[2:]) for u in self.start]
 
 
 class RuleNumbers(Strict):

@@ -299,3 +299,31 @@ def check_state_file(board: Board, path: Path) -> list[Finding]:
     except DataErrors as exc:
         return [_f("rs.state.schema", p.message, "", "error", f"{p.file}:{p.line}:{p.col}") for p in exc.problems]
     return check_state(board, st, str(path))
+
+
+def start_state_yaml(board: Board) -> str:
+    """A game-state file for Spring 1901 with every power's starting units.
+
+    Lama herds are left empty on purpose: each power places three in Winter
+    1900, and the checker says so until they are filled in.
+    """
+    lines = [
+        "# Rather Silly Diplomacy: position at the start of Spring 1901.",
+        "# Fill in each power's three lama herds (not on supply centres), then check with",
+        "#   pnp check rather-silly --state THIS_FILE",
+        f"year: {board.rules.first_year}",
+        "season: spring",
+        "players:",
+    ]
+    for pw in board.powers:
+        lines.append(f"  {pw.id}:")
+        lines.append(f"    centres: [{', '.join(pw.homes)}]")
+        lines.append("    units:")
+        for kind, place in pw.start_units():
+            lines.append(f"      - {{type: {kind}, at: {place}}}")
+        lines.append("    lama_herds: []   # three provinces that are not supply centres")
+        lines.append("    fleets_built: []  # every fleet built from Winter 1901 on, in order: {year: 1901}")
+    lines += ["  doktor:", "    points: 0", "    units: []   # the Tardis arrives through the first hyperspace link",
+              "  superhirn:", "    units: []", "  wahrsager:", "    units: []",
+              "borg: null   # appears after the Spring 1901 moves", "monsters: []"]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,65 @@
+"""`pnp silly ...`: small tools for a Rather Silly game master."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+app = typer.Typer(no_args_is_help=True, add_completion=False,
+                  help="Rather Silly Diplomacy: neighbours of a province, a starting game-state file.")
+
+DATA = Path(__file__).resolve().parents[3] / "data" / "rather-silly"
+
+
+def _board(data: Path):
+    from .mapdata import load_board
+
+    return load_board(data / "map.yaml")
+
+
+@app.command()
+def neighbours(
+    province: str = typer.Argument(..., help="Abbreviation, e.g. BUL or STP/sc."),
+    data: Path = typer.Option(DATA, "--data", help="The rather-silly data folder."),
+):
+    """Where an army and a fleet can move from PROVINCE (tunnel included)."""
+    from ...data.errors import DataErrors
+
+    try:
+        board = _board(data)
+    except DataErrors as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(2)
+    pid = province.upper() if "/" not in province else province.split("/")[0].upper() + "/" + province.split("/")[1].lower()
+    base = pid.split("/")[0]
+    if base not in board.provinces:
+        typer.echo(f"unknown province {province!r}; known: {', '.join(sorted(board.provinces))}", err=True)
+        raise typer.Exit(2)
+    p = board.provinces[base]
+    typer.echo(f"{p.id} {p.de} / {p.en} ({p.type}{', supply centre' if p.sc else ''})")
+    if p.army:
+        extra = [j for j in board.tunnel.joins if j != base] if base in board.tunnel.joins else []
+        typer.echo("army:  " + ", ".join(p.army) + (f"   tunnel: {', '.join(extra)}" if extra else ""))
+    fleet = board.fleet_nodes()
+    for node in ([pid] if "/" in pid else [n for n in fleet if n.split("/")[0] == base]):
+        if node in fleet:
+            typer.echo(f"fleet{'' if node == base else ' ' + node}: " + ", ".join(fleet[node]))
+    if p.only:
+        typer.echo(f"open to {p.only} units only")
+
+
+@app.command()
+def start(
+    out: Optional[Path] = typer.Option(None, "--out", help="Write the file here instead of printing it."),
+    data: Path = typer.Option(DATA, "--data", help="The rather-silly data folder."),
+):
+    """A game-state file for Spring 1901 with every power's starting units."""
+    from .state import start_state_yaml
+
+    text = start_state_yaml(_board(data))
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        out.write_text(text, encoding="utf-8")
+        typer.echo(f"wrote {out}")
