@@ -252,3 +252,20 @@ def test_every_kit_asset_renders(kit):
     assert {"clouds/1-light", "clouds/blind", "umpire/d6-directions", "umpire/setup-sheet",
             "umpire/position-sheet", "views/setup-example-green", "views/setup-example-gold"} <= set(names)
     assert len(names) == len(set(names))
+
+
+def test_umpire_guide_is_data_and_fits_one_page(kit, tmp_path):
+    from pnp.games.klin_zha.guide import guide_pages, load_guide
+
+    guide = load_guide(kit.game.folder / "guide.yaml")
+    for lang, word in (("de", "Blockader"), ("en", "Blockader")):
+        pages = guide_pages(guide, BuildOptions(lang=lang))
+        assert len(pages) == 1
+        words = _words(render_pdf_bytes(pages), tmp_path, f"guide-{lang}")
+        assert word in words
+    assert "Wolkenrand" in _words(render_pdf_bytes(guide_pages(guide, BuildOptions(lang="de"))), tmp_path, "g")
+    long = guide.model_copy(update={"sections": guide.sections * 3})
+    from pnp.data.errors import DataErrors
+
+    with pytest.raises(DataErrors, match="past the page"):
+        guide_pages(long, BuildOptions())

@@ -131,5 +131,11 @@ def kit_assets(kit, opts):
                              (f"Sicht {'Grün' if side == 'green' else 'Gold'}: " if de else f"{side.title()}'s view: ")
                              + path.stem,
                              lambda path=path, side=side: iter(view_pages(kit, path, side, opts))))
+    guide = kit.game.folder / "guide.yaml"
+    if guide.is_file():
+        from .guide import guide_pages, load_guide
+
+        text = load_guide(guide)
+        out.append(Asset("umpire/guide", tr(text.title, lang), lambda: iter(guide_pages(text, opts))))
     # piece tokens come from tokens.yaml (kind: counters); the checker compares their counts
     return out

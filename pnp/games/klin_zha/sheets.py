@@ -35,7 +35,7 @@ def d6_table_page(kit, opts):
     r = kit.rules
     page, box = document_page(opts.paper, "portrait", 12.0,
                               "Ziehende Wolken: Würfeltabelle" if de else "Moving clouds: d6 table",
-                              "Klin Zha mit Wolken · 001_172d3087ef5ea435.txt")
+                              ("Klin Zha mit Wolken" if de else "Clouded Klin Zha") + " · 001_172d3087ef5ea435.txt")
     c = page.content
     x, y = box.x, box.y + 4
     intro = ("Alle X Züge zieht jede Wolke Y Felder in Richtung Z (Erweiterung aus der Regel). "

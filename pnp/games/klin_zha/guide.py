@@ -1,0 +1,47 @@
+"""The umpire's one-page guide, typeset from guide.yaml (text is data, in both languages)."""
+from __future__ import annotations
+
+from pydantic import Field
+
+from ...data.loader import _display, load_yaml, validate
+from ...data.schema import Localised, Strict, tr
+from ...imposition.layout import document_page
+from ...scene import Text
+from ...scene.text import layout
+
+PT = 25.4 / 72
+
+
+class Section(Strict):
+    head: Localised
+    text: Localised
+
+
+class Guide(Strict):
+    title: Localised
+    sections: list[Section] = Field(min_length=1)
+
+
+def load_guide(path) -> Guide:
+    return validate(Guide, load_yaml(path), _display(path))
+
+
+def guide_pages(guide: Guide, opts, size: float = 9.5):
+    lang = opts.lang
+    page, box = document_page(opts.paper, "portrait", 14.0, tr(guide.title, lang),
+                              ("Klin Zha mit Wolken" if lang == "de" else "Clouded Klin Zha")
+                              + " · 001_172d3087ef5ea435.txt")
+    y = box.y + 2
+    for s in guide.sections:
+        page.content.add(Text(box.x, y + 4, tr(s.head, lang), size=size + 1.5, weight="bold"))
+        y += 6.5
+        body = Text(box.x, y, tr(s.text, lang), size=size, box=(box.w, box.bottom - y), line_height=1.3)
+        lines = layout(body)
+        page.content.add(body)
+        y += len(lines) * size * 1.3 * PT + 4.5
+    if y > box.bottom:
+        from ...data.errors import DataErrors, Problem
+
+        raise DataErrors([Problem("guide.yaml", 0, 0, f"the guide runs {y - box.bottom:.0f} mm past the page; "
+                                                      "shorten the sections")])
+    return [page]
