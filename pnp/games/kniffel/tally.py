@@ -1,0 +1,137 @@
+"""Adding up a filled Bilanz: every set scored by the rules, sums and bonus by the sheet.
+
+A filled Bilanz is a small YAML file, one entry per Vorgabe::
+
+    player: Maria                       # optional
+    sets:
+      - {vorgabe: 1-5, dice: "1,2,3,4,5,5", points: 20}   # points: what was written (optional)
+      - {vorgabe: 6en, dice: [5, 6, 6, 6, 6, 6]}
+      - {vorgabe: ">21", dice: "6,6,6,2,1,1"}             # quote '>21' and '<21' in YAML
+    total: 312                          # optional: the total written on the sheet
+
+The points of each set come from :mod:`.scoring`; block sums, the bonus and
+the total come from the score-sheet data (``data/18-kniffel/bilanz.yaml``),
+so the tally adds up exactly what the printed sheet says.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Union
+
+from pydantic import Field
+
+from ...data.errors import DataErrors, Problem
+from ...data.loader import _display, load_yaml, locate, validate
+from ...data.schema import Strict
+from ...schemas.score_sheet import ScoreSheet
+from .scoring import LABELS, KniffelInputError, parse_dice, score, vorgabe
+
+DEFAULT_SHEET = Path(__file__).resolve().parents[3] / "data" / "18-kniffel" / "bilanz.yaml"
+
+
+class Entry(Strict):
+    vorgabe: Union[str, int] = Field(description="seed label, e.g. 1en, 5+1, '2,4,6', '>21'")
+    dice: Union[str, list[int]] = Field(description="the set: six dice 1..6, e.g. '1,2,3,4,5,5'")
+    points: int | None = Field(None, description="points written on the sheet, checked if given")
+
+
+class FilledBilanz(Strict):
+    player: str | None = None
+    sets: list[Entry] = Field(min_length=1, max_length=18)
+    total: int | None = Field(None, description="total written on the sheet, checked if given")
+
+
+@dataclass
+class Line:
+    vorgabe: str
+    dice: tuple[int, ...]
+    points: int
+    fulfilled: bool
+    written: int | None = None
+    where: str = ""
+
+
+@dataclass
+class Tally:
+    player: str | None
+    lines: list[Line]
+    values: dict[str, int]  # every row of the sheet, hand-filled and computed
+    missing: list[str]
+    total_row: str
+    written_total: int | None = None
+    mismatches: list[str] = field(default_factory=list)  # written numbers that disagree
+
+    @property
+    def total(self) -> int:
+        return self.values[self.total_row]
+
+    def as_dict(self, sheet: ScoreSheet) -> dict:
+        computed = [r.id for _, r in sheet.rows() if r.computed]
+        return {"player": self.player,
+                "sets": [{"vorgabe": ln.vorgabe, "dice": list(ln.dice), "points": ln.points,
+                          "fulfilled": ln.fulfilled} for ln in self.lines],
+                "sums": {rid: self.values[rid] for rid in computed},
+                "total": self.total, "missing": self.missing, "mismatches": self.mismatches}
+
+
+def load_sheet(path: Path | None = None) -> ScoreSheet:
+    from ...data.loader import load_model
+
+    return load_model(path or DEFAULT_SHEET, ScoreSheet)
+
+
+def tally_file(path: Path, sheet: ScoreSheet | None = None, partial: bool = False) -> Tally:
+    """Read and add up a filled Bilanz; every problem is a positioned DataErrors."""
+    raw = load_yaml(path)
+    file = _display(Path(path))
+    doc = validate(FilledBilanz, raw, file)
+    return tally(doc, sheet or load_sheet(), file, raw, partial)
+
+
+def tally(doc: FilledBilanz, sheet: ScoreSheet, file: str = "<bilanz>", raw=None, partial: bool = False) -> Tally:
+    problems: list[Problem] = []
+
+    def where(*loc) -> tuple[int, int]:
+        return locate(raw, loc) if raw is not None else (0, 0)
+
+    lines: list[Line] = []
+    seen: dict[str, int] = {}
+    for i, e in enumerate(doc.sets):
+        try:
+            v = vorgabe(str(e.vorgabe))
+        except KniffelInputError as exc:
+            problems.append(Problem(file, *where("sets", i, "vorgabe"), f"'sets.{i}.vorgabe': {exc}"))
+            continue
+        if v.label in seen:
+            problems.append(Problem(file, *where("sets", i, "vorgabe"),
+                                    f"'sets.{i}.vorgabe': Vorgabe {v.label} is used twice (first in sets.{seen[v.label]}); "
+                                    "each Vorgabe is filled exactly once"))
+            continue
+        seen[v.label] = i
+        try:
+            dice = parse_dice(e.dice if isinstance(e.dice, str) else list(e.dice))
+        except KniffelInputError as exc:
+            problems.append(Problem(file, *where("sets", i, "dice"), f"'sets.{i}.dice': {exc}"))
+            continue
+        line, col = where("sets", i)
+        lines.append(Line(v.label, dice, score(dice, v), v.test(dice), e.points, f"{file}:{line}"))
+    missing = [lab for lab in LABELS if lab not in seen]
+    if missing and not partial and not problems:
+        problems.append(Problem(file, *where("sets"), f"'sets': the Bilanz is not complete, missing "
+                                f"{len(missing)} of 18 Vorgaben: {' '.join(missing)}"))
+    if problems:
+        raise DataErrors(problems)
+    entry_ids = {r.id for r in sheet.entries}
+    absent = sorted(set(LABELS) - entry_ids)
+    if absent:
+        raise DataErrors([Problem(file, 0, 0, f"the score sheet has no rows for {', '.join(absent)}")])
+    values = sheet.evaluate({ln.vorgabe: ln.points for ln in lines})
+    total_row = sheet.totals[-1].id if sheet.totals else sheet.rows()[-1][1].id
+    mism = [f"{ln.where}: {ln.vorgabe} {','.join(map(str, ln.dice))} scores {ln.points}, the sheet says {ln.written}"
+            for ln in lines if ln.written is not None and ln.written != ln.points]
+    t = Tally(doc.player, lines, values, missing, total_row, doc.total, mism)
+    if doc.total is not None and doc.total != t.total:
+        line, _ = where("total")
+        t.mismatches.append(f"{file}:{line}: total is {t.total}, the sheet says {doc.total}")
+    return t
