@@ -163,3 +163,34 @@ def overlay_cmd(
     out.parent.mkdir(parents=True, exist_ok=True)
     write_pdf(pages, out, title=lay.name)
     typer.echo(f"wrote {out} ({len(pages)} page(s))")
+
+
+@app.command("views")
+@_guard
+def views_cmd(
+    position: Path = typer.Argument(..., exists=True, dir_okay=False, help="Position YAML (green:/gold: piece -> cell)."),
+    out: Path = typer.Option(Path("output/klin-zha/views"), "--out", file_okay=False,
+                             help="Folder for <position>-green.pdf and <position>-gold.pdf."),
+    lang: str = typer.Option("de", "--lang", help="de or en."),
+    data: Path = typer.Option(DATA, "--data", file_okay=False),
+):
+    """Render what Green and what Gold see of a position (for the umpire to set the board up)."""
+    from ...assets import BuildOptions
+    from ...backends.pdf import write_pdf
+    from ...checks import failed
+    from .check import run
+    from .sky import load_position
+    from .views import view_pages
+
+    kit = _kit(data)
+    findings = run(kit.grid(), kit.rules, kit.game.seed, [], kit.board.size, kit.board_file, load_position(position))
+    for f in findings:
+        typer.echo(str(f), err=True)
+    if failed(findings):
+        raise typer.Exit(1)
+    opts = BuildOptions(lang=lang if lang in ("de", "en") else "de")
+    out.mkdir(parents=True, exist_ok=True)
+    for side in ("green", "gold"):
+        target = out / f"{position.stem}-{side}.pdf"
+        write_pdf(view_pages(kit, position, side, opts), target, title=f"{position.stem} {side}")
+        typer.echo(f"wrote {target}")
