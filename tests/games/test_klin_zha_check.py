@@ -1,4 +1,5 @@
 """Clouded Klin Zha checker: the shipped data passes; broken layouts, setups and tokens fail clearly."""
+import re
 import shutil
 from pathlib import Path
 
@@ -196,3 +197,12 @@ def test_random_layout_written_by_the_cli_passes_the_checker(game, tmp_path):
 
     data = json.loads(res.stdout)
     assert data["seed"] == 11 and max(data["under_per_corner"].values()) < 8
+
+
+def test_misspelt_layout_keys_are_reported_with_position(game):
+    write(game, "clouds/bad.yaml", "title: x\nedges: diagonal\nclouds:\n  - {name: A, cels: [E37]}\n")
+    with pytest.raises(DataErrors) as exc:
+        check(game)
+    msg = str(exc.value)
+    assert "bad.yaml:2:8: 'edges'" in msg and "'by-edge'" in msg
+    assert re.search(r"bad\.yaml:4:\d+: unknown key 'clouds\.0\.cels'", msg), msg
