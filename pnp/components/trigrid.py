@@ -467,13 +467,28 @@ def swatch_legend(x: float, y: float, rows: list[tuple[object, str]], size: floa
     return grp
 
 
+def edge_option(opts, default: float) -> float:
+    """The cell edge: ``-o cell_mm=N`` when given (checked), else the data's."""
+    from ..data.errors import DataErrors, Problem
+
+    raw = opts.extra.get("cell_mm")
+    if raw in (None, ""):
+        return default
+    try:
+        v = float(raw)
+    except (TypeError, ValueError):
+        v = float("nan")
+    if not 5 <= v <= 200:
+        raise DataErrors([Problem("--option", 0, 0, f"cell_mm: expected a cell edge in mm from 5 to 200, got {raw!r}")])
+    return v
+
+
 def triboard_assets(doc, game, opts, stem: str):
     """The ``triboard`` kind: the printed board (one page, or tiled when too big)."""
     from ..assets import Asset
     from ..data.schema import tr
 
-    edge = float(opts.extra.get("cell_mm", doc.edge)) if opts.extra.get("cell_mm") else doc.edge
-    g = doc.grid(edge)
+    g = doc.grid(edge_option(opts, doc.edge))
     lang = opts.lang
     frame = board_frame(g, opts.paper, opts.orientation, doc.margin, bool(opts.extra.get("tile", False)))
     title = tr(doc.title, lang)

@@ -104,3 +104,10 @@ def test_shipped_klin_zha_board_lists_match_the_geometry():
     assert sorted(doc.half_spaces) == sorted(g.name(c) for c in cut)
     assert {c.tip: sorted(c.cells) for c in doc.corners} == {t: sorted(g.name(c) for c in cs) for t, cs in corners.items()}
     assert all(len(c.cells) == 24 for c in doc.corners) and len(doc.half_spaces) == 9
+
+
+@pytest.mark.parametrize("bad", ["abc", 2, 500, "nan"])
+def test_bad_cell_mm_option_is_a_data_error(tmp_path, bad):
+    _, doc = doc_from(tmp_path, "kind: triboard\ntitle: Test\n")
+    with pytest.raises(DataErrors, match="cell_mm: expected a cell edge in mm from 5 to 200"):
+        pages_of(doc, cell_mm=bad)

@@ -7,7 +7,7 @@ board (``cell_mm``, ``tile``) change them too.
 from __future__ import annotations
 
 from ...assets import Asset
-from ...components.trigrid import (BoardFrame, board_frame, board_group, board_pages, cell_names, page_title,
+from ...components.trigrid import (BoardFrame, board_frame, edge_option, board_group, board_pages, cell_names, page_title,
                                    registration_marks, swatch_legend)
 from ...data.schema import tr
 from ...scene import Group, mirror_x
@@ -22,8 +22,7 @@ def _flag(value) -> bool:
 
 
 def board_settings(kit, opts):
-    edge = float(opts.extra["cell_mm"]) if opts.extra.get("cell_mm") else kit.board.edge
-    g = kit.grid(edge)
+    g = kit.grid(edge_option(opts, kit.board.edge))
     frame = board_frame(g, opts.paper, opts.orientation, kit.board.margin, _flag(opts.extra.get("tile", False)))
     return g, frame
 
