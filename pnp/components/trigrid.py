@@ -490,7 +490,8 @@ def triboard_assets(doc, game, opts, stem: str):
 
     g = doc.grid(edge_option(opts, doc.edge))
     lang = opts.lang
-    frame = board_frame(g, opts.paper, opts.orientation, doc.margin, bool(opts.extra.get("tile", False)))
+    force_tiles = str(opts.extra.get("tile", False)).strip().lower() in ("1", "true", "yes", "on")
+    frame = board_frame(g, opts.paper, opts.orientation, doc.margin, force_tiles)
     title = tr(doc.title, lang)
 
     def draw():
