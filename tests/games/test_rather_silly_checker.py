@@ -186,6 +186,7 @@ def test_shipped_example_state_and_a_legal_state_pass(board, tmp_path):
     ("{type: amazon, at: YOR}", "{type: amazon, at: YOR, devil: 2}", "rs.devil.who"),
     ("  doktor:", "  narr:\n    units: [{type: army, at: GAL}]\n  doktor:", "rs.narr.no-units"),
     ("year: 1903", "year: 1903\nfoo: 1", "rs.state.schema"),
+    ("{type: army, at: UKR}", "{type: tardis, at: UKR}", "rs.tardis.owner"),
 ])
 def test_broken_states_get_the_rule_that_forbids_them(board, tmp_path, old, new, rule):
     assert old in LEGAL
@@ -245,3 +246,10 @@ def test_cli_neighbours_and_start(tmp_path):
     res = r.invoke(app, ["start", "--out", str(tmp_path / "s.yaml")])
     assert res.exit_code == 0 and "F STP/sc" not in (tmp_path / "s.yaml").read_text()
     assert "{type: fleet, at: STP/sc}" in (tmp_path / "s.yaml").read_text()
+
+
+def test_borg_in_a_centre_at_the_adjustments_makes_it_neutral(board, tmp_path):
+    winter = LEGAL.replace("season: autumn", "season: winter").replace("borg: TYR", "borg: LVP")
+    assert "rs.borg.neutral" in rules_of(check_state_file(board, state(tmp_path, winter)))
+    autumn = LEGAL.replace("borg: TYR", "borg: LVP")
+    assert "rs.borg.neutral" not in rules_of(check_state_file(board, state(tmp_path, autumn)))

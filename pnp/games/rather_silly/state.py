@@ -263,6 +263,20 @@ def check_state(board: Board, st: GameState, where: str = "") -> list[Finding]:
         if h.points and pid != "doktor":
             err("rs.doktor.points", f"{pid} has victory points; only the Doktor collects them", pid)
 
+    # the Tardis: one in the game, the Doktor's
+    tardis = [(pid, u) for pid, h in st.players.items() for u in h.units if u.type == "tardis"]
+    for pid, u in tardis:
+        if pid != "doktor":
+            err("rs.tardis.owner", f"{pid} has a Tardis; it belongs to the Doktor alone", pid)
+    if len(tardis) > 1:
+        err("rs.tardis.one", f"{len(tardis)} Tardis units on the board; there is exactly one", "tardis")
+    # a centre where the Borg sits during the adjustments turns neutral at once
+    if st.borg and st.season == "winter":
+        b = st.borg.split("/")[0]
+        if b in owner:
+            err("rs.borg.neutral", f"the Borg sits in {b} during the adjustments, so {b} is neutral, "
+                f"not {owner[b]}'s", b)
+
     total = sum(len(h.centres) for h in st.players.values())
     if total > R.supply_centres:
         err("rs.state.centres", f"{total} centres owned; the board has {R.supply_centres}")
