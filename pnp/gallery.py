@@ -20,6 +20,8 @@ from .output import write_bytes_atomic
 INDEX = "index.html"
 _PAGE_SUFFIX = re.compile(r"^(?P<stem>.+)-p(?P<n>\d{2,})$")
 _PREVIEW_SUFFIX = re.compile(r"^(?P<stem>.+)-(?P<what>contact|hand)$")
+_TTS_SUFFIX = re.compile(r"^(?P<stem>.+?)(?:-(?P<what>faces-\d+|back))?$")
+TTS_FOLDER = "tts"  # pnp.tts writes <game>/tts/<asset>.json, -faces-N.png, -back.png, .png
 SHOWN = (".pdf", ".svg", ".png", ".json")
 
 
@@ -69,6 +71,14 @@ def scan_game(folder: Path) -> list[AssetFiles]:
     for p in files:
         rel = p.relative_to(folder).with_suffix("").as_posix()
         ext = p.suffix.lower()
+        if rel.startswith(TTS_FOLDER + "/"):
+            m = _TTS_SUFFIX.match(rel)
+            a = entry(m["stem"])
+            if ext == ".png" and (m["what"] or "").startswith("faces"):
+                a.pngs.append(p)
+            else:
+                a.other.append(p)
+            continue
         m = _PREVIEW_SUFFIX.match(rel)
         if ext == ".png" and m:
             entry(m["stem"]).previews[m["what"]] = p
@@ -89,12 +99,19 @@ def scan_game(folder: Path) -> list[AssetFiles]:
 
 def pdf_pages(path: Path) -> int | None:
     """Page count of a PDF, read lazily; None if it cannot be read."""
+    import logging
+
+    log = logging.getLogger("pypdf")
+    level = log.level
+    log.setLevel(logging.ERROR + 10)  # a broken file is reported as "no count", not as log noise
     try:
         from pypdf import PdfReader
 
         return len(PdfReader(str(path)).pages)
     except Exception:  # a broken or foreign file must not break the gallery
         return None
+    finally:
+        log.setLevel(level)
 
 
 def human_size(n: int) -> str:
@@ -242,9 +259,16 @@ def _asset_html(a: AssetFiles, base: Path, title: str) -> str:
     for kind, p in sorted(a.previews.items()):
         links.append(f'<a href="{_href(p, base)}">{_e(kind)} sheet</a>')
     for p in a.other:
-        links.append(f'<a href="{_href(p, base)}">{_e(p.suffix[1:].upper())}</a> ({human_size(p.stat().st_size)})')
+        links.append(f'<a href="{_href(p, base)}">{_e(p.name)}</a> ({human_size(p.stat().st_size)})')
     out.append('<div class="files">' + "<br>".join(links) + "</div></div>")
     return "".join(out)
+
+
+def _title(stem: str, titles: dict[str, str]) -> str:
+    if stem.startswith(TTS_FOLDER + "/"):
+        name = stem[len(TTS_FOLDER) + 1:]
+        return f"Tabletop Simulator: {titles.get(name, name)}"
+    return titles.get(stem, "")
 
 
 def render_html(entries: list[GameEntry], out_dir: Path) -> str:
@@ -270,8 +294,14 @@ def render_html(entries: list[GameEntry], out_dir: Path) -> str:
             parts.append(f"<details{opened}><summary>Checker: {_e(summary)}</summary><ul>"
                          + "".join(f'<li class="{_e(sev)}">{_e(text)}</li>' for sev, text in e.findings) + "</ul></details>")
         if e.assets:
+            files = [p for a in e.assets for p in ([a.pdf] if a.pdf else []) + a.svgs + a.pngs
+                     + list(a.previews.values()) + a.other]
+            n_pdf = sum(1 for a in e.assets if a.pdf)
+            parts.append(f'<p class="desc">{len(e.assets)} asset(s), {n_pdf} PDF(s), {len(files)} file(s), '
+                         f'{human_size(sum(p.stat().st_size for p in files))} in '
+                         f'<code>{_e(e.name)}/</code></p>')
             parts.append('<div class="grid">')
-            parts.extend(_asset_html(a, out_dir, e.asset_titles.get(a.stem, "")) for a in e.assets)
+            parts.extend(_asset_html(a, out_dir, _title(a.stem, e.asset_titles)) for a in e.assets)
             parts.append("</div>")
         else:
             parts.append(f'<p class="empty">Not built yet: run <code>pnp build {_e(e.name)}</code>.</p>')
