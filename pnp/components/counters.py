@@ -174,9 +174,32 @@ def _size(doc: CounterSheet, opts: BuildOptions) -> float:
     return v
 
 
+def counter_faces(doc: CounterSheet, lang: str, size: float) -> list[tuple]:
+    """Distinct single-width counters with their copy counts (previews, Tabletop
+    Simulator). Double-width pairs are left out: a face list holds one size."""
+    from ..imposition.items import Item
+
+    out: list[tuple] = []
+    seen: dict[tuple[str, str | None], int] = {}
+    for spec in counter_specs(doc, size):
+        if spec.counter.width != 1:
+            continue
+        key = (spec.counter.id, spec.group_id)
+        if key in seen:
+            item, n = out[seen[key]]
+            out[seen[key]] = (item, n + 1)
+            continue
+        c = spec.counter
+        front = (lambda b, s=spec: draw_face(doc, s, s.counter, b, lang))
+        back = None if c.back is None else (lambda b, s=spec: draw_face(doc, s, s.counter.back, b, lang))
+        seen[key] = len(out)
+        out.append((Item(spec.w, spec.h, front, back, spec.label), 1))
+    return out
+
+
 def counter_assets(doc: CounterSheet, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
     size = _size(doc, opts)
     title = tr(doc.title, opts.lang)
     n = len(counter_specs(doc, size))
     yield Asset(doc.name or stem, title, lambda: counter_pages(doc, opts, size),
-                description=f"{n} counters, {size:g} mm")
+                description=f"{n} counters, {size:g} mm", faces=counter_faces(doc, opts.lang, size))

@@ -131,3 +131,12 @@ def test_bad_sheets_report_file_line_and_key(tmp_path, old, new, needle):
         load_doc(path)
     msg = str(exc.value)
     assert needle in msg and re.search(r"tokens\.yaml:\d+:\d+: ", msg), msg
+
+
+def test_faces_list_distinct_single_width_counters_with_copy_counts(tmp_path):
+    doc = load(tmp_path)
+    asset = next(iter(counter_assets(doc, None, BuildOptions(), "tokens")))
+    faces = {item.label: n for item, n in asset.faces}
+    assert faces == {"soldier-red": 5, "soldier-blue": 5, "giant": 3, "timer": 4}
+    timer = next(item for item, _ in asset.faces if item.label == "timer")
+    assert timer.back is not None and all(item.w == item.h == 15.0 for item, _ in asset.faces)
