@@ -115,7 +115,7 @@ def draw_sheet(doc: ScoreSheet, w: float, h: float, lang: str, cols: ColumnSpec)
         raise DataErrors([Problem("score-sheet", 0, 0, f"a {w:.0f} x {h:.0f} mm sheet has no room for "
                                   f"{len(rows)} rows; use fewer sheets per page")])
     label_pt = min(10.0, u / PT * 0.5)
-    explain_pt = label_pt * 0.8
+    explain_pt = label_pt * 0.85
 
     # columns: label | explanation | n value columns
     label_w = max(_text_w(_label_text(r, lang), label_pt, "bold") for _, r in rows) + 3.0
@@ -189,6 +189,7 @@ def _draw_row(grp: Group, row: Row, y: float, u: float, w: float, x_vals: float,
     shade = mix(accent, WHITE, 0.86) if row.computed else None
     if shade is not None:
         grp.add(Rect(0, y, x_vals, u, style=style(fill=shade)))
+    grp.add(Path(style=GRID).move(0, y).line(x_vals, y))  # above: a shaded row must not hide it
     grp.add(Path(style=GRID).move(0, y + u).line(w, y + u))
     grp.add(Text(1.5, y, _label_text(row, lang), size=label_pt, weight="bold",
                  fill=accent if row.computed else color("black"), box=(label_w - 1.5, u),
