@@ -24,7 +24,8 @@ FLEET_LINE = color("#3b82c4")
 BOTH_LINE = color("#555555")
 TUNNEL = color("#7b1fa2")
 
-UNITS_W, UNITS_H = 1000.0, 850.0  # the coordinate frame of map.yaml positions
+UNITS_W, UNITS_H = 1000.0, 850.0
+COAST_SIDES = {"nc": (0.0, -1.0), "sc": (0.0, 1.0), "ec": (1.0, 0.0), "wc": (-1.0, 0.0)}  # the coordinate frame of map.yaml positions
 
 
 class MapGeometry:
@@ -64,6 +65,10 @@ class MapGeometry:
                     dx, dy = q.x - p.x, q.y - p.y
                     d = math.hypot(dx, dy) or 1.0
                     vx, vy = vx + dx / d, vy + dy / d
+                d = math.hypot(vx, vy) or 1.0
+                # lean towards the side the coast is named after (north coast up, ...)
+                nx, ny = COAST_SIDES.get(c, (0.0, 0.0))
+                vx, vy = vx / d + nx, vy / d + ny
                 d = math.hypot(vx, vy) or 1.0
                 out[f"{p.id}/{c}"] = (cx + vx / d * self.r * 1.05, cy + vy / d * self.r * 1.05)
         return out
