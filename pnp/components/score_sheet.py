@@ -71,8 +71,27 @@ def _label_text(row: Row, lang: str) -> str:
     return ("Σ " if row.computed else "") + tr(row.label, lang)
 
 
-def draw_sheet(doc: ScoreSheet, w: float, h: float, lang: str, cols: ColumnSpec) -> Group:
-    """The whole sheet in a w x h box (mm, origin top-left)."""
+def draw_sheet(doc: ScoreSheet, w: float, h: float, lang: str, cols: ColumnSpec, id_prefix: str = "") -> Group:
+    """The whole sheet in a w x h box (mm, origin top-left).
+
+    Group ids (``row-<id>``, ``block-<id>``, ``header``, ``legend``, ...) get
+    ``id_prefix`` so several sheets on one page keep unique SVG ids.
+    """
+    g = _draw(doc, w, h, lang, cols)
+    if id_prefix:
+        _prefix_ids(g, id_prefix)
+    return g
+
+
+def _prefix_ids(node: Group, prefix: str) -> None:
+    if node.id:
+        node.id = prefix + node.id
+    for ch in node.children:
+        if isinstance(ch, Group):
+            _prefix_ids(ch, prefix)
+
+
+def _draw(doc: ScoreSheet, w: float, h: float, lang: str, cols: ColumnSpec) -> Group:
     g = Group(id="score-sheet")
     k = min(w / 190.0, h / 275.0)  # 1.0 for an A4 page inside the margin
     accent = color(doc.accent)
@@ -272,9 +291,11 @@ def pad_pages(doc: ScoreSheet, opts: BuildOptions, up: int, cols: ColumnSpec, co
         page = Page(pw, ph, Group(children=[sheet], id="page"), label=tr(doc.title, lang))
         return [page for _ in range(copies)]
     inset = max(3.0, 4.0 * min(w / 140.0, h / 194.0))
+    drawn = [0]
 
     def front(bleed: float) -> Group:
-        inner = draw_sheet(doc, w - 2 * inset, h - 2 * inset, lang, cols)
+        drawn[0] += 1
+        inner = draw_sheet(doc, w - 2 * inset, h - 2 * inset, lang, cols, f"s{(drawn[0] - 1) % up + 1}-")
         inner.transform = _translate(inset, inset)
         return Group(children=[Rect(0, 0, w, h, style=style(fill="white")), inner])
 

@@ -230,7 +230,7 @@ def test_assets_from_options(doc):
     assert [a.name for a in assets] == ["bilanz-4up"]
     pages = list(assets[0].iter_pages())
     assert len(pages) == 3
-    heads = find(pages[0].content, "header")
+    heads = find(pages[0].content, "s1-header")
     assert heads is not None and len([c for c in heads.children if isinstance(c, Rect)]) == 6
     solo = score_sheet_assets(doc, None, BuildOptions(extra={"per_game": 5, "up": 2}), "bilanz")
     assert [a.name for a in solo] == ["bilanz-solo-2up"]
@@ -250,3 +250,18 @@ def test_same_data_same_bytes(doc):
     a = render_pdf_bytes(pad_pages(doc, BuildOptions(), 4, ColumnSpec(4), 2))
     b = render_pdf_bytes(pad_pages(doc, BuildOptions(), 4, ColumnSpec(4), 2))
     assert a == b
+
+
+def test_sheets_on_one_page_have_unique_ids(doc):
+    page = pad_pages(doc, BuildOptions(), 4, ColumnSpec(4), copies=1)[0]
+    ids = []
+
+    def collect(node):
+        if isinstance(node, Group):
+            if node.id:
+                ids.append(node.id)
+            for ch in node.children:
+                collect(ch)
+    collect(page.content)
+    assert len(ids) == len(set(ids))
+    assert {"s1-row-gt21", "s4-row-2_4_6", "s2-legend"} <= set(ids)

@@ -92,3 +92,29 @@ def test_bad_sets_are_rejected_with_a_reason(text, msg):
 def test_unknown_label_lists_the_valid_ones():
     with pytest.raises(KniffelInputError, match="unknown Vorgabe '7en'.*1en 2en"):
         vorgabe("7en")
+
+
+def test_exhaustive_over_all_462_sets():
+    """Pasch Vorgaben exclude each other; a long straight is also both short ones; sums split three ways."""
+    import itertools
+
+    sets = list(itertools.combinations_with_replacement(range(1, 7), 6))
+    assert len(sets) == 462
+    counts = {lab: 0 for lab in LABELS}
+    for s in sets:
+        met = {lab for lab in LABELS if fulfilled(s, lab)}
+        for lab in met:
+            counts[lab] += 1
+        assert len(met & {"6+0", "5+1", "4+2", "3+3", "2+2+2"}) <= 1, s
+        if "1-6" in met:
+            assert {"1-5", "2-6"} <= met
+        assert (">21" in met) + ("<21" in met) + (sum(s) == 21) == 1
+        for lab in LABELS[6:]:
+            assert abs(score(s, lab)) == sum(s)
+    # distinct multisets per rule, counted by hand from the count patterns
+    assert counts["6+0"] == 6  # one per number
+    assert counts["5+1"] == 30  # 6 numbers x 5 others
+    assert counts["4+2"] == 6 * 5 + 6 * 10  # 4+2 of one other, or 4+1+1 of two others
+    assert counts["2+2+2"] == 20  # choose three numbers
+    assert counts["1-6"] == 1 and counts["1-5"] == 6 and counts["2-6"] == 6
+    assert counts["2,4,6"] == counts["1,3,5"] == 28  # multisets of size 6 from 3 numbers
