@@ -100,3 +100,44 @@ def test_checker_flags_a_sheet_that_disagrees_with_the_seed(tmp_path):
     (folder / "counters.yaml").write_text(broken, encoding="utf-8")
     rules = {f.rule for f in check(game) if f.severity == "error"}
     assert rules == {"rs.counters.count", "rs.counters.strength", "rs.counters.twins"}
+
+
+def _raster(pdf: bytes, tmp_path, dpi: int = 254):
+    """First page as a pillow image via poppler (10 px per mm at 254 dpi)."""
+    import shutil as sh
+    import subprocess
+
+    from PIL import Image
+
+    if not sh.which("pdftoppm"):
+        pytest.skip("pdftoppm (poppler-utils) not installed")
+    src = tmp_path / "sheet.pdf"
+    src.write_bytes(pdf)
+    subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", "1", "-l", "1", str(src), str(tmp_path / "p")],
+                   check=True)
+    return Image.open(next(tmp_path.glob("p*.png"))).convert("RGB")
+
+
+@pytest.mark.parametrize("size", [15.0, 20.0])
+def test_printed_counter_pitch_is_the_size_in_mm(sheet, tmp_path, size):
+    """Crop marks stand on every trim edge: their spacing on the printed page is the counter size."""
+    asset = next(iter(counter_assets(sheet, None, BuildOptions(extra={"counter_size": size}), "counters")))
+    page = next(asset.iter_pages())
+    img = _raster(render_pdf_bytes([page]), tmp_path)
+    px_per_mm = img.width / page.width
+    # crop marks start bleed (3) + gap (1) mm above the grid and are 4 mm long: look 6 mm above it
+    y = round((page.trim_box.y - 6.0) * px_per_mm)
+    dark = [x for x in range(img.width) if sum(img.getpixel((x, y))) < 200]
+    starts = [x for i, x in enumerate(dark) if i == 0 or x - dark[i - 1] > 1]
+    gaps = [(b - a) / px_per_mm for a, b in zip(starts, starts[1:])]
+    assert len(gaps) >= 5, gaps
+    assert all(abs(g - size) < 0.25 for g in gaps), gaps
+    # and the first counter is Austria's red, measured in its middle
+    first = page.trim_box
+    r, g, b = img.getpixel((round((first.x + 2) * px_per_mm), round((first.y + size / 2) * px_per_mm)))
+    assert (abs(r - 0xC6) < 6, abs(g - 0x28) < 6, abs(b - 0x28) < 6) == (True, True, True)
+
+
+def test_counter_pdf_is_byte_identical_across_builds(sheet):
+    a = next(iter(counter_assets(sheet, None, BuildOptions(), "counters")))
+    assert render_pdf_bytes(list(a.iter_pages())) == render_pdf_bytes(list(a.iter_pages()))
