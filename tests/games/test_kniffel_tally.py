@@ -166,3 +166,13 @@ def test_vorgaben_out_of_order(game_copy):
     p.write_text("".join(lines))
     f = run_check(game_copy)
     assert any(x.rule == "kniffel.vorgaben" and "order is 2en 1en 3en" in x.message for x in f)
+
+
+def test_shipped_example_adds_up_and_ends_with_the_seed_turn():
+    t = tally_file(GAME_DIR / "examples" / "maria.yaml")
+    assert not t.mismatches and not t.missing and t.total == 326
+    last = {ln.vorgabe: ln.points for ln in t.lines[-3:]}
+    assert last == {"1-5": 20, "6en": 30, "5+1": -14}
+    roll = sorted(d for ln in t.lines[-3:] for d in ln.dice)
+    assert roll == [1, 1, 1, 2, 2, 2, 3, 3, 4, 5, 5, 5, 5, 6, 6, 6, 6, 6]
+    assert t.values["bonus-sum"] - 30 == 62  # what Maria had before her last turn
