@@ -37,6 +37,7 @@ GREY_TEXT = color("#555555")
 MIN_EXPLAIN_PT = 4.2  # smaller explanations are left out
 PAD_SIZES = {1: "", 2: "A5", 4: "A6"}
 PAD_WORDS = {"de": "pro Blatt", "en": "per page"}
+COLUMN_WORDS = {"de": ("{n} Spieler", "Solo, {n} Spiele"), "en": ("{n} players", "solo, {n} games")}
 
 
 def slug(row_id: str) -> str:
@@ -319,8 +320,7 @@ def score_sheet_assets(doc: ScoreSheet, game, opts: BuildOptions, stem: str) -> 
         # the default solo sheet comes as one full page only
         for up in (ups if cols.per_game == bool(specs[0].per_game) else [1]):
             name = f"{stem}-{'solo-' if cols.per_game else ''}{up}up"
-            what = (f"{cols.count} {tr(doc.columns.game, opts.lang)}" if cols.per_game
-                    else f"{cols.count} {tr(doc.columns.player, opts.lang)}")
+            what = COLUMN_WORDS.get(opts.lang, COLUMN_WORDS["en"])[cols.per_game].format(n=cols.count)
             size = f", {PAD_SIZES[up]}" if PAD_SIZES[up] else ""
             assets.append(Asset(
                 name=name, title=f"{title} ({up} {PAD_WORDS.get(opts.lang, 'per page')}{size}; {what})",
