@@ -15,7 +15,7 @@ from .assets import Asset
 from .scene import Group, Page, Rect, Text, rotate, scale, style, translate
 
 PAD = 6.0  # mm around the sheet and between faces
-LABEL = 6.0  # mm of caption under each face
+LABEL = 7.0  # mm of caption under each face
 HEADER = 12.0  # mm for the title line
 CORNER = 3.0  # mm radius the preview cuts card corners to
 
@@ -71,7 +71,7 @@ def contact_sheet(asset: Asset) -> Page:
         root.add(cell)
         caption = f"{item.label or f'#{i + 1}'}  ×{copies}"
         root.add(Text(PAD + c * (cw + PAD), HEADER + PAD + r * (ch + LABEL + PAD) + ch + 1.0, caption,
-                      size=8, box=(cw, LABEL - 1.0), shrink=True, wrap=False, anchor="middle",
+                      size=10, box=(cw, LABEL - 1.0), shrink=True, wrap=False, anchor="middle",
                       fill=_INK.fill))
     return Page(width, height, root, label=f"{asset.name} contact sheet")
 
@@ -84,7 +84,7 @@ def _pick(faces, n: int):
     return [faces[i % len(faces)][0] for i in range(n)]
 
 
-def hand(asset: Asset, n: int = 5, spread: float = 40.0) -> Page:
+def hand(asset: Asset, n: int = 5, spread: float = 48.0) -> Page:
     """n cards fanned as if held in one hand: rotated about a point below them.
 
     ``spread`` is the angle in degrees between the outermost cards.
@@ -94,7 +94,7 @@ def hand(asset: Asset, n: int = 5, spread: float = 40.0) -> Page:
     cards = _pick(_faces(asset), n)
     w = max(c.w for c in cards)
     h = max(c.h for c in cards)
-    pivot_y = h * 1.9  # pivot below the card centre: the further, the flatter the fan
+    pivot_y = h * 1.6  # from the pivot (the holding thumb) to the cards' top edge
     angles = [0.0] if n == 1 else [-spread / 2 + spread * i / (n - 1) for i in range(n)]
     # bounding box of every rotated card corner, in a frame where the pivot is (0, 0)
     placed = []

@@ -69,10 +69,17 @@ def test_hand_fans_five_distinct_cards_symmetrically(tmp_path):
     colours = img.getcolors(1 << 20)
     present = {i for i in range(17) if any(close(c, rgb(face_colour(i)), 6) for n, c in colours if n > 30)}
     assert len(present) == 5  # five different faces are visible
-    # the middle card is upright and centred: its colour is at the page's centre column
-    middle = [i for i in range(17) if i in present][2]
-    cx = img.width // 2
-    assert close(img.getpixel((cx, img.height // 2)), rgb(face_colour(middle)), 6)
+    # the last card lies on top: its centre, mapped through its transform, shows its colour
+    k = 50 / 25.4
+    top = cards[-1]
+    x, y = top.transform.apply(63 / 2, 88 / 4)
+    visible = sorted(present)
+    assert close(img.getpixel((round(x * k), round(y * k))), rgb(face_colour(visible[-1])), 6)
+    # every card shows a strip at least a quarter card wide along its top edge
+    for c in cards[:-1]:
+        nxt = cards[cards.index(c) + 1]
+        (ax, ay), (bx, by) = c.transform.apply(0, 0), nxt.transform.apply(0, 0)
+        assert ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5 > 63 / 4
 
 
 def test_write_previews_only_for_assets_with_faces(tmp_path):
