@@ -265,3 +265,40 @@ def test_sheets_on_one_page_have_unique_ids(doc):
     collect(page.content)
     assert len(ids) == len(set(ids))
     assert {"s1-row-gt21", "s4-row-2_4_6", "s2-legend"} <= set(ids)
+
+
+def test_printed_sizes_measure_what_the_layout_says(doc, tmp_path):
+    """Render the 1-up and 4-up PDFs to pixels (10 px per mm) and measure the inked extents."""
+    import shutil
+    import subprocess
+
+    import numpy as np
+    from PIL import Image
+
+    from pnp.backends.pdf import render_pdf_bytes
+
+    if not shutil.which("pdftoppm"):
+        pytest.skip("pdftoppm not installed")
+    for up, pages in ((1, pad_pages(doc, BuildOptions(), 1, ColumnSpec(4), 1)),
+                      (4, pad_pages(doc, BuildOptions(), 4, ColumnSpec(4), 1))):
+        pdf = tmp_path / f"p{up}.pdf"
+        pdf.write_bytes(render_pdf_bytes(pages))
+        subprocess.run(["pdftoppm", "-r", "254", "-png", "-singlefile", str(pdf), str(tmp_path / f"p{up}")],
+                       check=True)
+        img = np.asarray(Image.open(tmp_path / f"p{up}.png").convert("L"))
+        assert abs(img.shape[0] - 2970) <= 1 and abs(img.shape[1] - 2100) <= 1
+        dark = img < 128
+        cols = np.flatnonzero(dark.any(axis=0))
+        rows = np.flatnonzero(dark.any(axis=1))
+        if up == 1:
+            # the table frame runs from the left to the right margin (8 mm .. 202 mm)
+            assert abs(cols[0] - 80) <= 3 and abs(cols[-1] - 2020) <= 3
+            assert rows[0] >= 80 and rows[-1] <= 2890
+        else:
+            # crop marks: the outermost ink is the marks, 1 mm .. 5 mm outside the trim block (8..202 mm)
+            assert 30 - 3 <= cols[0] <= 70 and 2030 <= cols[-1] <= 2070 + 3
+            # the middle cut at x = 105 mm carries a mark above the sheets
+            top_band = dark[30:70, :]
+            assert top_band[:, 1048:1053].any()
+            # the sheets' own tables stay inside their trims: nothing inked in a 2 mm strip along the cut
+            assert not dark[200:2700, 1035:1065].any()
