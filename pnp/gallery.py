@@ -20,7 +20,7 @@ from .output import write_bytes_atomic
 INDEX = "index.html"
 _PAGE_SUFFIX = re.compile(r"^(?P<stem>.+)-p(?P<n>\d{2,})$")
 _PREVIEW_SUFFIX = re.compile(r"^(?P<stem>.+)-(?P<what>contact|hand)$")
-_TTS_SUFFIX = re.compile(r"^(?P<stem>.+?)(?:-(?P<what>faces-\d+|back))?$")
+_TTS_SUFFIX = re.compile(r"^(?P<stem>.+?)(?:-(?P<what>faces-\d+|backs-\d+|back))?$")
 TTS_FOLDER = "tts"  # pnp.tts writes <game>/tts/<asset>.json, -faces-N.png, -back.png, .png
 SHOWN = (".pdf", ".svg", ".png", ".json")
 

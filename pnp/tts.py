@@ -1,13 +1,14 @@
 """Tabletop Simulator export: play a deck or counter sheet online before
 cutting paper.
 
-For every asset with ``faces`` this writes, into ``out_dir``:
+For every asset with ``faces`` this writes, into ``<out>/<game>/tts/``:
 
 - ``<name>-faces-1.png`` ...: face sheets, a grid of at most 10 x 7 cards and
   at most 4096 x 4096 px (Tabletop Simulator's limits). The grid's last slot
   is what TTS shows for cards hidden in another player's hand, so a sheet
   holds at most 69 faces and the last slot gets the back.
-- ``<name>-back.png``: the card back.
+- ``<name>-back.png``: the card back; when faces have backs of their own
+  (double-sided counters) also ``<name>-backs-N.png``, slot for slot.
 - ``<name>.json``: a saved object (a ``DeckCustom``) whose cards repeat each
   face by its copy count, with image URLs pointing at the files above.
 
@@ -28,6 +29,7 @@ from pathlib import Path
 from .assets import Asset, BuildOptions
 from .output import write_bytes_atomic
 
+TTS_FOLDER = "tts"
 MAX_COLS, MAX_ROWS = 10, 7
 MAX_PX = 4096
 MAX_DPI = 300  # no point in sharper card images than print
@@ -101,22 +103,37 @@ def _transform(scale: tuple[float, float], face_down: bool = True) -> dict:
             "scaleX": scale[0], "scaleY": 1.0, "scaleZ": scale[1]}
 
 
-def _back_item(asset: Asset):
+def _backs(asset: Asset, faces: list, size: tuple[int, int]) -> "tuple[object, list | None]":
+    """(common back image, per-face back images or None).
+
+    ``asset.back`` is the deck's one back (an Item; its back side if it has
+    one, else its front is the back design). Without it, the faces' own
+    backs are used: if they all look the same that is the common back,
+    otherwise (double-sided counters) every face keeps its own back.
+    """
+    from PIL import Image
+
+    plain = Image.new("RGB", size, (96, 96, 110))
     if asset.back is not None:
-        return asset.back, False
-    first = asset.faces[0][0]
-    if first.back is not None:
-        return first, True
-    return None, False
+        b = asset.back
+        return _render(b, b.back is not None, size), None
+    if not any(item.back is not None for item, _ in faces):
+        return plain, None
+    own = [_render(item, True, size) if item.back is not None else plain for item, _ in faces]
+    if all(img.tobytes() == own[0].tobytes() for img in own[1:]):
+        return own[0], None
+    return plain, own
 
 
-def deck_object(asset: Asset, sheets: list[dict], back_url: str, size_mm: tuple[float, float]) -> dict:
+def deck_object(asset: Asset, sheets: list[dict], back_url: str | None, size_mm: tuple[float, float]) -> dict:
     """The TTS ``DeckCustom`` for an asset: one Card per copy, ids sheet*100 + slot."""
     deck_ids, cards, custom = [], [], {}
     s = (round(size_mm[0] / TTS_CARD_MM[0], 3), round(size_mm[1] / TTS_CARD_MM[1], 3))
     for sheet_no, sheet in enumerate(sheets, 1):
-        entry = {"FaceURL": sheet["url"], "BackURL": back_url, "NumWidth": sheet["cols"],
-                 "NumHeight": sheet["rows"], "BackIsHidden": True, "UniqueBack": False, "Type": 0}
+        unique = "back_url" in sheet  # a sheet of backs, slot for slot
+        entry = {"FaceURL": sheet["url"], "BackURL": sheet["back_url"] if unique else back_url,
+                 "NumWidth": sheet["cols"], "NumHeight": sheet["rows"], "BackIsHidden": True,
+                 "UniqueBack": unique, "Type": 0}
         custom[str(sheet_no)] = entry
         for slot, (item, copies) in enumerate(sheet["faces"]):
             card_id = sheet_no * 100 + slot
@@ -158,30 +175,41 @@ def export_asset(asset: Asset, out_dir: Path, base_url: str | None = None) -> li
     h = max(i.h for i, _ in faces)
     written: list[Path] = []
 
-    back_item, back_is_back = _back_item(asset)
-    sheets = []
     # card pixel size is set by the first (fullest) sheet so all cards match
     groups = chunks(faces)
     cols0, rows0 = grid_for(len(groups[0]), w, h)
     size = card_pixels(cols0, rows0, w, h)
-    back_img = (_render(back_item, back_is_back, size) if back_item is not None
-                else Image.new("RGB", size, (96, 96, 110)))
-    for n, group in enumerate(groups, 1):
-        cols, rows = grid_for(len(group), w, h)
+    back_img, own_backs = _backs(asset, faces, size)
+
+    def sheet_of(images, cols, rows, hidden, name):
         sheet = Image.new("RGB", (cols * size[0], rows * size[1]), (255, 255, 255))
-        for slot, (item, _) in enumerate(group):
+        for slot, img in enumerate(images):
             r, c = divmod(slot, cols)
-            sheet.paste(_render(item, False, size), (c * size[0], r * size[1]))
-        sheet.paste(back_img, ((cols - 1) * size[0], (rows - 1) * size[1]))  # hidden-card slot
-        path = out_dir / f"{safe}-faces-{n}.png"
+            sheet.paste(img, (c * size[0], r * size[1]))
+        sheet.paste(hidden, ((cols - 1) * size[0], (rows - 1) * size[1]))  # hidden-card slot
+        path = out_dir / name
         write_bytes_atomic(path, _png_bytes(sheet))
         written.append(path)
-        sheets.append({"url": _url(path, base_url), "cols": cols, "rows": rows, "faces": group})
+        return path
+
+    sheets = []
+    thumb = None
+    start = 0
+    for n, group in enumerate(groups, 1):
+        cols, rows = grid_for(len(group), w, h)
+        images = [_render(item, False, size) for item, _ in group]
+        thumb = thumb or images[0].copy()
+        path = sheet_of(images, cols, rows, back_img, f"{safe}-faces-{n}.png")
+        sheet = {"url": _url(path, base_url), "cols": cols, "rows": rows, "faces": group}
+        if own_backs is not None:
+            bpath = sheet_of(own_backs[start:start + len(group)], cols, rows, back_img, f"{safe}-backs-{n}.png")
+            sheet["back_url"] = _url(bpath, base_url)
+        sheets.append(sheet)
+        start += len(group)
     back_path = out_dir / f"{safe}-back.png"
     write_bytes_atomic(back_path, _png_bytes(back_img))
     written.append(back_path)
     # TTS shows <name>.png next to a saved object as its thumbnail
-    thumb = back_img.copy()
     thumb.thumbnail((256, 256))
     thumb_path = out_dir / f"{safe}.png"
     write_bytes_atomic(thumb_path, _png_bytes(thumb))
@@ -195,12 +223,14 @@ def export_asset(asset: Asset, out_dir: Path, base_url: str | None = None) -> li
 
 
 def export(game, opts: BuildOptions, out_dir: Path) -> list[Path]:
-    """Export every deck/counter asset of ``game`` for Tabletop Simulator into out_dir."""
+    """Export every deck/counter asset of ``game`` for Tabletop Simulator
+    into ``out_dir/<game>/tts/`` (out_dir is the build's output root)."""
     from .build import collect_assets
 
     base_url = opts.extra.get("tts_url") if opts.extra else None
+    folder = Path(out_dir) / game.name / TTS_FOLDER
     written: list[Path] = []
     for asset in collect_assets(game, opts):
         if asset.faces:
-            written += export_asset(asset, out_dir, base_url)
+            written += export_asset(asset, folder, base_url)
     return written

@@ -18,21 +18,22 @@ def face_colour(i: int) -> str:
     return f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}"
 
 
-def card(i: int, w: float = 63.0, h: float = 88.0) -> Item:
+def card(i: int, w: float = 63.0, h: float = 88.0, own_back: bool = False) -> Item:
     fill = face_colour(i)
+    back_fill = face_colour(i + 50) if own_back else BACK
 
     def front(bleed: float) -> Group:
         return Group([Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, style(fill=fill)),
                       Text(w / 2, h / 2, str(i + 1), size=28, weight="bold", anchor="middle", fill=color("white"))])
 
     def back(bleed: float) -> Group:
-        return Group([Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, style(fill=BACK))])
+        return Group([Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, style(fill=back_fill))])
 
     return Item(w, h, front, back, label=f"Karte {i + 1}")
 
 
-def deck(copies: list[int], w: float = 63.0, h: float = 88.0, name: str = "deck") -> Asset:
-    faces = [(card(i, w, h), n) for i, n in enumerate(copies)]
+def deck(copies: list[int], w: float = 63.0, h: float = 88.0, name: str = "deck", own_back: bool = False) -> Asset:
+    faces = [(card(i, w, h, own_back), n) for i, n in enumerate(copies)]
     return Asset(name, "Testdeck", [], faces=faces, back=None)
 
 

@@ -127,7 +127,7 @@ def test_unbuilt_and_stale_games_are_listed_not_crashed(swatch_game, tmp_path):
 def test_scan_groups_pages_previews_and_tts_files(tmp_path):
     g = tmp_path / "g"
     for rel in ("deck.pdf", "deck-p01.svg", "deck-p02.svg", "deck-p01.png", "deck-p02.png", "deck-contact.png",
-                "cards/a.svg", "tts/deck.json", "tts/deck-faces-1.png", "tts/deck-back.png", "tts/deck.png",
+                "cards/a.svg", "tts/deck.json", "tts/deck-faces-1.png", "tts/deck-backs-1.png", "tts/deck-back.png", "tts/deck.png",
                 ".pnp-staging-x/junk.pdf"):
         (g / rel).parent.mkdir(parents=True, exist_ok=True)
         (g / rel).write_bytes(b"x")
@@ -138,4 +138,4 @@ def test_scan_groups_pages_previews_and_tts_files(tmp_path):
     assert d.preview.name == "deck-contact.png"
     t = by["tts/deck"]
     assert [p.name for p in t.pngs] == ["deck-faces-1.png"]
-    assert sorted(p.name for p in t.other) == ["deck-back.png", "deck.json", "deck.png"]
+    assert sorted(p.name for p in t.other) == ["deck-back.png", "deck-backs-1.png", "deck.json", "deck.png"]

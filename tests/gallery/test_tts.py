@@ -49,6 +49,7 @@ def test_kafka_shaped_deck_counts_and_pixels(tmp_path):
     assert [c["CardID"] for c in obj["ContainedObjects"]] == obj["DeckIDs"]
     assert len({c["GUID"] for c in obj["ContainedObjects"]}) == 50
     (entry,) = obj["CustomDeck"].values()
+    assert entry["UniqueBack"] is False  # all faces share one back
     cols, rows = entry["NumWidth"], entry["NumHeight"]
     assert cols * rows >= 18 and cols <= 10 and rows <= 7
     sheet_path = tmp_path / "deck-faces-1.png"
@@ -85,6 +86,24 @@ def test_many_faces_split_over_sheets_of_at_most_69(tmp_path):
         assert entry["NumWidth"] * entry["NumHeight"] >= max(i % 100 for i in obj["DeckIDs"] if i // 100 == int(key)) + 2
     # square counters are scaled to stay square on the table
     assert obj["Transform"]["scaleX"] / obj["Transform"]["scaleZ"] == pytest.approx((30 / 63.5) / (30 / 88.9), rel=0.01)
+
+
+@needs_png
+def test_double_sided_counters_keep_their_own_backs(tmp_path):
+    asset = deck([2, 1, 3], w=25, h=25, name="chits", own_back=True)
+    obj = _load(tts.export_asset(asset, tmp_path))["ObjectStates"][0]
+    (entry,) = obj["CustomDeck"].values()
+    assert entry["UniqueBack"] is True
+    assert entry["BackURL"] == (tmp_path / "chits-backs-1.png").resolve().as_uri()
+    faces = Image.open(tmp_path / "chits-faces-1.png").convert("RGB")
+    backs = Image.open(tmp_path / "chits-backs-1.png").convert("RGB")
+    assert faces.size == backs.size
+    cols = entry["NumWidth"]
+    cw, ch = faces.width // cols, faces.height // entry["NumHeight"]
+    for i in range(3):
+        r, c = divmod(i, cols)
+        xy = (c * cw + cw // 6, r * ch + ch // 6)
+        assert close(faces.getpixel(xy), rgb(face_colour(i))) and close(backs.getpixel(xy), rgb(face_colour(i + 50)))
 
 
 @needs_png
