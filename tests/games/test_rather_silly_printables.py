@@ -142,3 +142,37 @@ def test_large_map_width_option(game):
     bad = next(a for a in assets(game, BuildOptions(extra={"map_width": "wide"})) if a.name == "map-large")
     with pytest.raises(ValueError, match="map_width"):
         list(bad.iter_pages())
+
+
+def test_position_page_marks_units_centres_and_herds(game, board, tmp_path):
+    from pnp.games.rather_silly.position import draw_position
+    from pnp.games.rather_silly.state import load_state
+    from pnp.scene import Circle, Polygon, Rect
+
+    st = load_state(DATA / "rather-silly" / "examples" / "state-1905-autumn.yaml")
+    g = draw_position(board, st, 280, 240, "de")
+    units = _group(g, "units")
+    letters = [t.text for t in _walk(units) if isinstance(t, Text)]
+    n_units = sum(len(u.places()) for h in st.players.values() for u in h.units)
+    markers = [n for n in units.children if isinstance(n, Group)]
+    assert len(markers) == n_units + 1 + len(st.monsters)  # plus the Borg
+    assert letters.count("A®") == 1 and letters.count("T") == 1 and "B" in letters
+    rings = [n for n in _walk(_group(g, "ownership")) if isinstance(n, Ellipse)]
+    assert len(rings) == sum(len(h.centres) for h in st.players.values())
+    herds = [n for n in _walk(units) if isinstance(n, Polygon)]
+    assert len(herds) == sum(len(set(h.lama_herds)) for h in st.players.values())
+    assert len([n for n in _walk(_group(g, "twin-bars")) if isinstance(n, SPath)]) == 1
+    # as an asset when a state file is given, and from the CLI
+    a = next(a for a in assets(game, BuildOptions(extra={"state": str(DATA / "rather-silly" / "examples" /
+                                                                      "state-1905-autumn.yaml")}))
+             if a.name == "position")
+    text = PdfReader(io.BytesIO(render_pdf_bytes(list(a.iter_pages())))).pages[0].extract_text()
+    assert "Herbst 1905" in text and "England: 6" in text
+    from typer.testing import CliRunner
+
+    from pnp.games.rather_silly.cli import app
+
+    res = CliRunner().invoke(app, ["show", str(DATA / "rather-silly" / "examples" / "state-1905-autumn.yaml"),
+                                   "--out", str(tmp_path / "p.pdf"), "--lang", "en"])
+    assert res.exit_code == 0, res.output
+    assert "Autumn 1905" in PdfReader(str(tmp_path / "p.pdf")).pages[0].extract_text()

@@ -7,7 +7,7 @@ from typing import Optional
 import typer
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
-                  help="Rather Silly Diplomacy: neighbours of a province, a starting game-state file.")
+                  help="Rather Silly Diplomacy: neighbours of a province, a starting game-state file, a position on the map.")
 
 DATA = Path(__file__).resolve().parents[3] / "data" / "rather-silly"
 
@@ -63,3 +63,29 @@ def start(
     else:
         out.write_text(text, encoding="utf-8")
         typer.echo(f"wrote {out}")
+
+
+@app.command()
+def show(
+    state: Path = typer.Argument(..., help="A game-state YAML file."),
+    out: Path = typer.Option(Path("position.pdf"), "--out", help="PDF to write."),
+    lang: str = typer.Option("de", "--lang", help="de or en."),
+    paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
+    data: Path = typer.Option(DATA, "--data", help="The rather-silly data folder."),
+):
+    """Draw a game position on the schematic map (one landscape page)."""
+    from ...assets import BuildOptions
+    from ...backends.pdf import write_pdf
+    from ...data.errors import DataErrors
+    from .position import position_page
+    from .state import load_state
+
+    try:
+        board = _board(data)
+        st = load_state(state)
+    except DataErrors as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(2)
+    write_pdf([position_page(board, st, BuildOptions(lang=lang, paper=paper))], out,
+              title=f"Rather Silly {st.season} {st.year}")
+    typer.echo(f"wrote {out}")

@@ -7,6 +7,7 @@
   several sheets (width from ``--set map_width=MM``, default 600).
 * ``aid-phases``, ``role-<id>``, ``superhirn-ledger``, ``doktor-track``,
   ``season-track``, ``wahrsager-log``: one-page player aids.
+* ``position`` (only with ``-o state=FILE``): a game position on the map.
 """
 from __future__ import annotations
 
@@ -22,10 +23,12 @@ from .mapdata import Board, load_board
 TITLES = {
     "de": {"additions": "Kartenergänzungen", "map": "Schemakarte", "map-large": "Schemakarte (groß, gekachelt)",
            "phases": "Ablauf", "ledger": "Superhirn-Anteile", "dtrack": "Doktor-Siegpunkte",
-           "strack": "Jahreszeiten-Leiste", "wlog": "Wahrsager-Protokoll", "key": "Legende"},
+           "strack": "Jahreszeiten-Leiste", "wlog": "Wahrsager-Protokoll", "key": "Legende",
+           "position": "Spielstand"},
     "en": {"additions": "Map additions", "map": "Schematic map", "map-large": "Schematic map (large, tiled)",
            "phases": "Order of play", "ledger": "Superbrain shares", "dtrack": "Doctor victory points",
-           "strack": "Season track", "wlog": "Fortune-teller log", "key": "Key"},
+           "strack": "Season track", "wlog": "Fortune-teller log", "key": "Key",
+           "position": "Position"},
 }
 
 
@@ -118,6 +121,15 @@ def large_map_pages(board: Board, opts: BuildOptions) -> list[Page]:
     return tile(item, sheet, 10.0, TITLES[lang]["map-large"])
 
 
+def _position(board: Board, state_path: str, opts: BuildOptions) -> Page:
+    from pathlib import Path
+
+    from .position import position_page
+    from .state import load_state
+
+    return position_page(board, load_state(Path(state_path)), opts)
+
+
 # ------------------------------------------------------------------ assets
 
 def assets(game: Game, opts: BuildOptions) -> list[Asset]:
@@ -138,6 +150,10 @@ def assets(game: Game, opts: BuildOptions) -> list[Asset]:
     ]
     for role in aids.roles:
         out.append(Asset(f"role-{role.id}", tr(role.title, lang), lambda r=role: [role_page(aids, board, r, opts)]))
+    state = opts.extra.get("state") if isinstance(opts.extra, dict) else None
+    if state:
+        out.append(Asset("position", t["position"], lambda: [_position(board, state, opts)],
+                         description=f"the position in {state} on the schematic map"))
     out += [
         Asset("superhirn-ledger", t["ledger"], lambda: [ledger_page(board, opts)]),
         Asset("doktor-track", t["dtrack"], lambda: [doktor_page(board, opts)]),
