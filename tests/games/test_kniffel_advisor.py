@@ -121,3 +121,24 @@ def test_deterministic():
     a = best(MARIA, LABELS[3:12], 20, top=8).as_dict()
     b = best(MARIA, LABELS[3:12], 20, top=8).as_dict()
     assert a == b
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None)
+@given(roll=st.lists(st.integers(1, 6), min_size=18, max_size=18),
+       perm=st.permutations(list(range(18))),
+       labels=st.lists(st.sampled_from(LABELS), min_size=3, max_size=8, unique=True),
+       so_far=st.integers(0, 90))
+def test_no_hand_made_split_beats_the_advisor(roll, perm, labels, so_far):
+    closed_max = sum(6 * v.face for v in VORGABEN[:6] if v.label not in labels)
+    so_far = min(so_far, closed_max)
+    adv = best(roll, labels, so_far, top=1)
+    dice = [roll[i] for i in perm]
+    sets_ = [tuple(sorted(dice[i:i + 6])) for i in (0, 6, 12)]
+    pts = [score(s, v) for s, v in zip(sets_, labels[:3])]
+    block = sum(p for p, v in zip(pts, labels[:3]) if vorgabe(v).bonus_block)
+    value = sum(pts) + (36 if so_far < 84 <= so_far + block else 0)
+    assert adv.options[0].value >= value

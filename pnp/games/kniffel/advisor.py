@@ -125,7 +125,7 @@ def _open_indices(open_labels) -> list[int]:
 
 def best(roll: "Dice | str", open_labels, bonus_so_far: int = 0, top: int = 5) -> Advice:
     """Rank the ways to split ``roll`` (18 dice) and fill three of the ``open`` Vorgaben."""
-    dice = parse_dice(roll, ROLL_SIZE, "roll") if isinstance(roll, str) else parse_dice(list(roll), ROLL_SIZE, "roll")
+    dice = parse_dice(roll if isinstance(roll, str) else list(roll), ROLL_SIZE, "roll")
     opened = _open_indices(open_labels)
     closed_max = sum(6 * VORGABEN[i].face for i in range(6) if i not in opened)
     if not 0 <= bonus_so_far <= closed_max:
