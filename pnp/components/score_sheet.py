@@ -289,16 +289,19 @@ def pad_pages(doc: ScoreSheet, opts: BuildOptions, up: int, cols: ColumnSpec, co
         pw, ph = paper_size(opts.paper, "portrait")
         sheet = draw_sheet(doc, w, h, lang, cols)
         sheet.transform = _translate(margin, margin)
-        page = Page(pw, ph, Group(children=[sheet], id="page"), label=tr(doc.title, lang))
-        return [page for _ in range(copies)]
+        return [Page(pw, ph, Group(children=[sheet], id="page"), label=tr(doc.title, lang)) for _ in range(copies)]
     inset = max(3.0, 4.0 * min(w / 140.0, h / 194.0))
     drawn = [0]
+    cache: dict[int, Group] = {}  # one drawing per position on the page, shared by all copies
 
     def front(bleed: float) -> Group:
+        pos = drawn[0] % up + 1
         drawn[0] += 1
-        inner = draw_sheet(doc, w - 2 * inset, h - 2 * inset, lang, cols, f"s{(drawn[0] - 1) % up + 1}-")
-        inner.transform = _translate(inset, inset)
-        return Group(children=[Rect(0, 0, w, h, style=style(fill="white")), inner])
+        if pos not in cache:
+            inner = draw_sheet(doc, w - 2 * inset, h - 2 * inset, lang, cols, f"s{pos}-")
+            inner.transform = _translate(inset, inset)
+            cache[pos] = Group(children=[Rect(0, 0, w, h, style=style(fill="white")), inner])
+        return cache[pos]
 
     item = Item(w, h, front, None, label=tr(doc.title, lang))
     spec = sheet_from_options(opts, orientation=orient, bleed=0.0, gutter=0.0, crop_marks=True, duplex="none",
