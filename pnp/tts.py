@@ -67,16 +67,23 @@ def chunks(faces: list, size: int = MAX_COLS * MAX_ROWS - 1) -> list[list]:
     return [faces[i:i + size] for i in range(0, len(faces), size)]
 
 
-def _render(item, back: bool, size: tuple[int, int]):
-    """One card face (or back) as a PIL image of exactly ``size`` pixels."""
+def _render(item, back: bool, size: tuple[int, int], bleed: float = 1.0):
+    """One card face (or back) as a PIL image of exactly ``size`` pixels.
+
+    Rendered with a little bleed and cropped to the trim, so no anti-aliased
+    page edge shows as a light seam between cards on the sheet.
+    """
     from PIL import Image
 
     from .backends.png import render_image
     from .imposition.single import single_page
 
-    page = single_page(item, 0.0, back=back)
-    dpi = size[0] / (page.width / 25.4)
+    page = single_page(item, bleed, back=back)
+    dpi = size[0] / (item.w / 25.4)
     img = render_image(page, dpi=max(1.0, dpi)).convert("RGB")
+    kx, ky = img.width / page.width, img.height / page.height  # px per mm as rendered
+    box = (bleed * kx, bleed * ky, (bleed + item.w) * kx, (bleed + item.h) * ky)
+    img = img.crop(tuple(round(v) for v in box))
     if img.size != size:
         img = img.resize(size, Image.LANCZOS)
     return img
