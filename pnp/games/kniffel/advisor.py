@@ -180,8 +180,11 @@ def best(roll: "Dice | str", open_labels, bonus_so_far: int = 0, top: int = 5) -
             val = val + BONUS_POINTS * sec
         if want_top and (len(found) < top or int(val.max()) >= thr):
             n = len(val)
-            cut = val[np.argpartition(val, n - top)[n - top]] if n > top else val.min()
-            cand = np.flatnonzero(val >= max(int(cut), thr))
+            if len(found) < top and n > top:  # no threshold yet: find this triple's top-th value
+                cut = max(int(val[np.argpartition(val, n - top)[n - top]]), thr)
+            else:
+                cut = thr
+            cand = np.flatnonzero(val >= cut)
             cand = cand[np.argsort(-val[cand], kind="stable")][:top]
             found = sorted(found + [(-int(val[p]), t, int(p)) for p in cand])[:top]
             if len(found) == top:
