@@ -302,3 +302,12 @@ def test_printed_sizes_measure_what_the_layout_says(doc, tmp_path):
             assert top_band[:, 1048:1053].any()
             # the sheets' own tables stay inside their trims: nothing inked in a 2 mm strip along the cut
             assert not dark[200:2700, 1035:1065].any()
+
+
+def test_a_sheet_too_long_for_the_pad_is_a_clear_error():
+    blocks = [{"id": f"b{j}", "title": f"B{j}", "rows": [{"id": f"b{j}r{i}", "label": "x"} for i in range(60)]}
+              for j in range(2)]
+    sheet = ScoreSheet.model_validate({"kind": "score-sheet", "title": "Long", "blocks": blocks})
+    assert len(pad_pages(sheet, BuildOptions(), 1, ColumnSpec(2), 1)) == 1  # fits a full page
+    with pytest.raises(DataErrors, match="no room for 120 rows; use fewer sheets per page"):
+        pad_pages(sheet, BuildOptions(), 4, ColumnSpec(2), 1)
