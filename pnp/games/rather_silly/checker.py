@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ...checks import Finding
 from ...data.errors import DataErrors
-from .mapdata import Board, load_board, raw_ids
+from .mapdata import Board, load_board_and_ids
 
 SEED = "003_3878791c092c868a.txt"
 
@@ -174,10 +174,10 @@ def check_board(board: Board, ids_with_lines: list[tuple[str, int]] | None = Non
 
 def check_map_file(path: Path) -> list[Finding]:
     try:
-        board = load_board(path)
+        board, ids = load_board_and_ids(path)
     except DataErrors as exc:
         return [_f("rs.map.schema", p.message, where=f"{p.file}:{p.line}:{p.col}") for p in exc.problems]
-    return check_board(board, raw_ids(path))
+    return check_board(board, ids)
 
 
 # ------------------------------------------------------------------ counter sheet

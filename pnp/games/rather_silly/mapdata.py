@@ -15,7 +15,6 @@ import re
 
 from pydantic import Field, field_validator
 
-from ...data.loader import load_model
 from ...data.schema import Strict
 
 Abbr = str  # three capital letters, checked by pattern
@@ -170,7 +169,16 @@ class Board:
 
 def load_board(path: Path) -> Board:
     """Read and validate ``map.yaml``; DataErrors name file:line:col on bad input."""
-    m = load_model(path, MapFile)
+    return load_board_and_ids(path)[0]
+
+
+def load_board_and_ids(path: Path) -> tuple[Board, list[tuple[str, int]]]:
+    """The board plus every province id as written with its line (duplicates
+    collapse in the board, so the checker needs the raw list to report them)."""
+    from ...data.loader import _display, load_yaml, validate
+
+    raw = load_yaml(path)
+    m = validate(MapFile, raw, _display(Path(path)))
     provs: dict[str, Province] = {}
     for s in m.seas:
         provs.setdefault(s.id, Province(s.id, s.de, s.en, "sea", s.x, s.y, fleet=list(s.fleet)))
@@ -178,19 +186,10 @@ def load_board(path: Path) -> Board:
         provs.setdefault(land.id, Province(land.id, land.de, land.en, land.type, land.x, land.y, land.sc,
                                            list(land.army), list(land.fleet), dict(land.coasts or {}),
                                            list(land.touches), land.only))
-    return Board(provs, m.tunnel, list(m.powers), list(m.roles), m.rules, Path(path))
-
-
-def raw_ids(path: Path) -> list[tuple[str, int]]:
-    """Every province id as written, with its line (for duplicate reports)."""
-    from ...data.loader import load_yaml
-
-    raw = load_yaml(path)
-    out = []
+    ids = []
     for section in ("seas", "lands"):
         seq = raw.get(section) or []
         for i, entry in enumerate(seq):
             line = seq.lc.item(i)[0] + 1 if hasattr(seq, "lc") else 0
-            if isinstance(entry, dict) and "id" in entry:
-                out.append((str(entry["id"]), line))
-    return out
+            ids.append((str(entry["id"]), line))
+    return Board(provs, m.tunnel, list(m.powers), list(m.roles), m.rules, Path(path)), ids
