@@ -32,7 +32,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from ..data.schema import Localised, Strict, check_colour
+from ..data.schema import I18n, Localised, Strict, check_colour
 
 RowId = Annotated[str, Field(pattern=r"^\S{1,40}$", description="row id, no spaces (e.g. 'ones', '5+1')")]
 
@@ -83,9 +83,9 @@ class Columns(Strict):
     players: int = Field(4, ge=1, le=12, description="player columns printed by default")
     max_players: int = Field(6, ge=1, le=12, description="most player columns a build may ask for")
     games: int = Field(6, ge=1, le=12, description="game columns on a solo sheet (per_game)")
-    player: Localised = Field({"de": "Spieler", "en": "Player"}, description="heading word for a player column")
-    game: Localised = Field({"de": "Spiel", "en": "Game"}, description="heading word for a game column")
-    name: Localised = Field({"de": "Name", "en": "Name"}, description="label of the name field")
+    player: Localised = Field(I18n(de="Spieler", en="Player"), description="heading word for a player column")
+    game: Localised = Field(I18n(de="Spiel", en="Game"), description="heading word for a game column")
+    name: Localised = Field(I18n(de="Name", en="Name"), description="label of the name field")
 
     @model_validator(mode="after")
     def _range(self):
