@@ -92,14 +92,15 @@ class CounterSheet(Strict):
     kind: Literal["counters"]
     title: Localised = "Spielsteine"
     name: str | None = Field(None, pattern=r"^[a-z0-9][a-z0-9/-]*$", description="output name (default: file stem)")
-    size: Annotated[float, Field(ge=8, le=60)] = 15.0
+    size: Annotated[float, Field(ge=8, le=60)] = Field(15.0, description="mm: side of a square / diameter "
+                                                       "of a round counter (build option counter_size overrides)")
     shape: Literal["square", "round"] = "square"
-    corner: Annotated[float, Field(ge=0, le=10)] = 1.0
-    colour: str = "white"
-    text: str = "black"
-    groups: list[Group] = Field(default_factory=list)
-    icons: list[Symbol] = Field(default_factory=list)
-    counters: list[CounterType] = Field(min_length=1)
+    corner: Annotated[float, Field(ge=0, le=10)] = Field(1.0, description="mm: corner radius of the frame")
+    colour: str = Field("white", description="background of counters without group or colour")
+    text: str = Field("black", description="ink of counters without group or text colour")
+    groups: list[Group] = Field(default_factory=list, description="colour sets, e.g. one per player")
+    icons: list[Symbol] = Field(default_factory=list, description="icons drawn like symbols, 100 x 100 box")
+    counters: list[CounterType] = Field(min_length=1, description="counter types with their counts")
 
     @field_validator("colour", "text")
     @classmethod
