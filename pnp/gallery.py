@@ -10,6 +10,7 @@ sorted, no timestamps, so rebuilding unchanged data gives the same bytes.
 from __future__ import annotations
 
 import html
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -221,6 +222,11 @@ def _e(text: str) -> str:
     return html.escape(str(text), quote=True)
 
 
+def _inline(text: str) -> str:
+    """Escaped text with `backtick` spans as <code> (descriptions mention commands)."""
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", _e(text))
+
+
 def _href(path: Path, base: Path) -> str:
     return quote(path.relative_to(base).as_posix())
 
@@ -286,7 +292,7 @@ def render_html(entries: list[GameEntry], out_dir: Path) -> str:
         parts.append(f'<section class="game" id="{_e(e.name)}">')
         parts.append(f"<h2>{_e(e.title or e.name)} {_badge(e.verdict)}</h2>")
         if e.description:
-            parts.append(f'<p class="desc">{_e(e.description)}</p>')
+            parts.append(f'<p class="desc">{_inline(e.description)}</p>')
         if e.findings:
             n_err = sum(1 for sev, _ in e.findings if sev == "error")
             summary = f"{len(e.findings)} finding(s)" + (f", {n_err} error(s)" if n_err else "")
@@ -318,4 +324,5 @@ def write_gallery(out_dir: Path, data_dir: Path) -> Path:
     entries = collect(out_dir, data_dir)
     path = out_dir / INDEX
     write_bytes_atomic(path, render_html(entries, out_dir).encode("utf-8"))
+    os.chmod(path, 0o644)  # temp files are created private; a web page is for reading
     return path

@@ -24,6 +24,7 @@ import hashlib
 import io
 import json
 import math
+import os
 from pathlib import Path
 
 from .assets import Asset, BuildOptions
@@ -87,6 +88,11 @@ def _render(item, back: bool, size: tuple[int, int], bleed: float = 1.0):
     if img.size != size:
         img = img.resize(size, Image.LANCZOS)
     return img
+
+
+def _write(path: Path, data: bytes) -> None:
+    write_bytes_atomic(path, data)
+    os.chmod(path, 0o644)  # temp files are created private; TTS and uploads need to read them
 
 
 def _png_bytes(img) -> bytes:
@@ -195,7 +201,7 @@ def export_asset(asset: Asset, out_dir: Path, base_url: str | None = None) -> li
             sheet.paste(img, (c * size[0], r * size[1]))
         sheet.paste(hidden, ((cols - 1) * size[0], (rows - 1) * size[1]))  # hidden-card slot
         path = out_dir / name
-        write_bytes_atomic(path, _png_bytes(sheet))
+        _write(path, _png_bytes(sheet))
         written.append(path)
         return path
 
@@ -214,17 +220,17 @@ def export_asset(asset: Asset, out_dir: Path, base_url: str | None = None) -> li
         sheets.append(sheet)
         start += len(group)
     back_path = out_dir / f"{safe}-back.png"
-    write_bytes_atomic(back_path, _png_bytes(back_img))
+    _write(back_path, _png_bytes(back_img))
     written.append(back_path)
     # TTS shows <name>.png next to a saved object as its thumbnail
     thumb.thumbnail((256, 256))
     thumb_path = out_dir / f"{safe}.png"
-    write_bytes_atomic(thumb_path, _png_bytes(thumb))
+    _write(thumb_path, _png_bytes(thumb))
     written.append(thumb_path)
     obj = deck_object(asset, sheets, _url(back_path, base_url), (w, h))
     json_path = out_dir / f"{safe}.json"
     text = json.dumps(saved_object([obj], asset.title or asset.name), ensure_ascii=False, indent=2) + "\n"
-    write_bytes_atomic(json_path, text.encode("utf-8"))
+    _write(json_path, text.encode("utf-8"))
     written.append(json_path)
     return written
 
