@@ -130,26 +130,28 @@ def preview_name(asset_name: str, what: str = "contact") -> str:
     return f"{asset_name}-{what}.png"
 
 
+def _write_png(page: Page, path: Path, dpi: int) -> Path:
+    """Render and write atomically (a watcher or browser never sees half a file)."""
+    import io
+    import os
+
+    from .backends.png import render_image
+    from .output import write_bytes_atomic
+
+    buf = io.BytesIO()
+    render_image(page, dpi=dpi).save(buf, format="PNG", optimize=True)
+    path = Path(path)
+    write_bytes_atomic(path, buf.getvalue())
+    os.chmod(path, 0o644)
+    return path
+
+
 def write_previews(assets: Iterable[Asset], out_dir: Path, dpi: int = 90) -> list[Path]:
     """Write ``<name>-contact.png`` into out_dir for every asset with faces."""
-    from .backends.png import write_png
-
-    written = []
-    for asset in assets:
-        if not asset.faces:
-            continue
-        path = Path(out_dir) / preview_name(asset.name)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_png(contact_sheet(asset), path, dpi=dpi)
-        written.append(path)
-    return written
+    return [_write_png(contact_sheet(a), Path(out_dir) / preview_name(a.name), dpi)
+            for a in assets if a.faces]
 
 
 def write_hand(asset: Asset, path: Path, n: int = 5, dpi: int = 110) -> Path:
     """Write the fan of ``n`` cards as a PNG (the README's hand picture)."""
-    from .backends.png import write_png
-
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_png(hand(asset, n), path, dpi=dpi)
-    return path
+    return _write_png(hand(asset, n), path, dpi)
