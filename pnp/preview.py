@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Iterable
 
 from .assets import Asset
+from .fonts import string_width
 from .scene import Group, Page, Rect, Text, rotate, scale, style, translate
 
 PAD = 6.0  # mm around the sheet and between faces
@@ -57,22 +58,26 @@ def contact_sheet(asset: Asset) -> Page:
     ch = max(item.h for item, _ in faces)
     cols = _columns(len(faces), cw, ch)
     rows = math.ceil(len(faces) / cols)
-    width = PAD + cols * (cw + PAD)
-    height = HEADER + PAD + rows * (ch + LABEL + PAD)
     total = sum(copies for _, copies in faces)
+    captions = [f"{item.label or f'#{i + 1}'}  ×{copies}" for i, (item, copies) in enumerate(faces)]
+    # one caption size for the whole sheet: the longest caption fits its cell
+    widest = max(string_width(c, 10) for c in captions)
+    cap_size = max(4.0, min(10.0, 10 * (cw + PAD * 0.8) / widest)) if widest else 10.0
+    label = min(LABEL, cap_size * 25.4 / 72 * 1.4 + 1.5)  # caption row height, mm
+    width = PAD + cols * (cw + PAD)
+    height = HEADER + PAD + rows * (ch + label + PAD)
     root = Group([Rect(0, 0, width, height, style=_BG)], id="contact-sheet")
     root.add(Text(PAD, HEADER - 2, f"{asset.title or asset.name} — {len(faces)} faces, {total} pieces",
                   size=14, weight="bold", fill=_INK.fill))
     for i, (item, copies) in enumerate(faces):
         r, c = divmod(i, cols)
         x = PAD + c * (cw + PAD) + (cw - item.w) / 2
-        y = HEADER + PAD + r * (ch + LABEL + PAD) + (ch - item.h) / 2
+        y = HEADER + PAD + r * (ch + label + PAD) + (ch - item.h) / 2
         cell = Group([_face_group(item)], transform=translate(x, y), id=f"face-{i + 1}")
         root.add(cell)
-        caption = f"{item.label or f'#{i + 1}'}  ×{copies}"
-        root.add(Text(PAD + c * (cw + PAD), HEADER + PAD + r * (ch + LABEL + PAD) + ch + 1.0, caption,
-                      size=10, box=(cw, LABEL - 1.0), shrink=True, wrap=False, anchor="middle",
-                      fill=_INK.fill))
+        root.add(Text(PAD * 0.6 + c * (cw + PAD), HEADER + PAD + r * (ch + label + PAD) + ch + 1.0, captions[i],
+                      size=cap_size, box=(cw + PAD * 0.8, label - 1.0), shrink=True, wrap=False,
+                      anchor="middle", fill=_INK.fill))
     return Page(width, height, root, label=f"{asset.name} contact sheet")
 
 
