@@ -97,13 +97,13 @@ def test_hand_of_the_real_deck_and_readme_image(tmp_path):
     from pnp.build import collect_assets
     from pnp.game import discover
 
-    for name, game in discover(DATA).items():
-        decks = [a for a in collect_assets(game, BuildOptions()) if a.faces and len(a.faces) >= 5]
-        if decks:
-            break
-    else:
+    decks = [a for game in discover(DATA).values() for a in collect_assets(game, BuildOptions())
+             if a.faces and len(a.faces) >= 5]
+    if not decks:
         pytest.skip("no game with a deck of 5+ faces yet")
-    out = preview.write_hand(decks[0], tmp_path / "hand.png", dpi=110)
+    # the biggest pieces make the best picture: cards rather than counters
+    best = max(decks, key=lambda a: a.faces[0][0].w * a.faces[0][0].h)
+    out = preview.write_hand(best, tmp_path / "hand.png", dpi=110)
     img = Image.open(out).convert("RGB")
     assert img.width > img.height  # a fan is wider than tall
     assert len(img.getcolors(1 << 20)) > 50
