@@ -214,6 +214,7 @@ details li{font-family:ui-monospace,monospace;font-size:12.5px;margin:2px 0}
 .asset .files{font-size:13px;margin-top:6px}
 .asset .files a{margin-right:6px}
 .empty{color:var(--muted);font-style:italic}
+.hint{font-size:12.5px;color:var(--muted);margin-top:6px}
 footer{padding:0 28px 28px;color:var(--muted);font-size:13px}
 """
 
@@ -266,7 +267,13 @@ def _asset_html(a: AssetFiles, base: Path, title: str) -> str:
         links.append(f'<a href="{_href(p, base)}">{_e(kind)} sheet</a>')
     for p in a.other:
         links.append(f'<a href="{_href(p, base)}">{_e(p.name)}</a> ({human_size(p.stat().st_size)})')
-    out.append('<div class="files">' + "<br>".join(links) + "</div></div>")
+    out.append('<div class="files">' + "<br>".join(links) + "</div>")
+    if a.stem.startswith(TTS_FOLDER + "/"):
+        name = a.stem.split("/")[-1]
+        out.append(f'<div class="hint">Copy <code>{_e(name)}.json</code> and <code>{_e(name)}.png</code> into '
+                   "Tabletop Simulator&rsquo;s <code>Saves/Saved Objects</code> folder, then Objects &rarr; "
+                   "Saved Objects in the game.</div>")
+    out.append("</div>")
     return "".join(out)
 
 
