@@ -63,11 +63,11 @@ def _scales(x: float, y: float) -> Group:
     g.add(Path(style=TICK).move(x, y - SCALE_HALF).line(x, y + SCALE_HALF))
     for k in range(-SCALE_HALF, SCALE_HALF + 1):
         n = 2.2 if k % 5 == 0 else 1.0
-        g.add(Path(style=TICK).move(x + k, y - n).line(x + k, y))  # ticks above the x scale
+        g.add(Path(style=TICK).move(x + k, y).line(x + k, y + n))  # ticks below the x scale
         g.add(Path(style=TICK).move(x, y + k).line(x + n, y + k))  # ticks right of the y scale
         if k % 5 == 0 and k:
             lab = f"{k:+d}"
-            g.add(Text(x + k, y - 3.0, lab, size=5, anchor="middle"))
+            g.add(Text(x + k, y + 4.2, lab, size=5, anchor="middle"))
             g.add(Text(x + 3.2, y + k + 0.7, lab, size=5))
     return g
 

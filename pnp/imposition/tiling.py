@@ -22,7 +22,7 @@ from .items import Item, SheetSpec
 from .marks import crosshair, grid_crop_marks
 from .paper import paper_size
 
-FOOTER = 9.0  # mm strip under the window for the page name and map
+FOOTER = 18.0  # mm under the window: crop marks, then page name, map and cutting hint
 MAP_CELL = 3.5  # mm per page in the page map
 SEAM = style(stroke="darkgrey", width=0.2, dash=(2.0, 1.5))
 HALO = style(stroke="white", width=0.6)
@@ -30,9 +30,11 @@ MAP_OFF = style(stroke="black", width=0.15)
 MAP_ON = style(fill="darkgrey", stroke="black", width=0.15)
 
 WORDS = {
-    "de": {"of": "von", "cut": "an der gestrichelten Linie {sides} abschneiden, Kreuze decken, kleben",
+    "de": {"of": "von", "cut": "An der gestrichelten Linie {sides} abschneiden, auf die Nachbarseite legen, "
+                 "bis die Kreuze sich ergänzen, festkleben.",
            "left": "links", "top": "oben", "and": " und "},
-    "en": {"of": "of", "cut": "cut along the dashed line at the {sides}, match the crosses, tape",
+    "en": {"of": "of", "cut": "Cut along the dashed line at the {sides}, lay the page on its neighbour "
+                 "so the half crosses complete each other, tape.",
            "left": "left", "top": "top", "and": " and "},
 }
 
@@ -127,8 +129,12 @@ def _seam_marks(plan: TilePlan, item_w: float, item_h: float) -> Group:
     return g
 
 
+def map_cell(plan: TilePlan) -> float:
+    return min(MAP_CELL, 30.0 / plan.cols, 10.0 / plan.rows)
+
+
 def _page_map(plan: TilePlan, r: int, c: int, x: float, y: float) -> Group:
-    cell = min(MAP_CELL, 30.0 / max(plan.cols, plan.rows))
+    cell = map_cell(plan)
     g = Group(id="page-map")
     for rr in range(plan.rows):
         for cc in range(plan.cols):
@@ -170,7 +176,7 @@ def tile(item: Item, sheet: SheetSpec, overlap: float = 10.0, title: str = "") -
             if title:
                 label = f"{title} · {label}"
             if not single:
-                content.add(*_footer(plan, r, c, label, words))
+                content.add(*_footer(plan, r, c, label, words, sheet))
             pages.append(Page(plan.page_w, plan.page_h, content, trim=trim, bleed=window_page,
                               label=label))
     return pages
@@ -200,14 +206,15 @@ def _only_outer(marks: Group, window: Box, trim_item: Box, win: Box) -> Group:
     return keep
 
 
-def _footer(plan: TilePlan, r: int, c: int, label: str, words: dict) -> list:
-    y = plan.y0 + plan.win_h + 2.5
-    cell = min(MAP_CELL, 30.0 / max(plan.cols, plan.rows))
-    map_w = plan.cols * cell
+def _footer(plan: TilePlan, r: int, c: int, label: str, words: dict, sheet: SheetSpec) -> list:
+    """Page name, page map and the cutting hint, below the reach of the crop marks."""
+    y = plan.y0 + plan.win_h + sheet.crop_gap + sheet.crop_length + 1.5
+    mid = plan.page_w / 2
+    out = [_page_map(plan, r, c, mid + 2, y)]
+    out.append(Text(mid - 2, y + 3.2, label, size=9, weight="bold", anchor="end"))
     sides = [words[s] for s, on in (("left", c > 0), ("top", r > 0)) if on]
-    out = [_page_map(plan, r, c, plan.page_w / 2 + 2, y)]
-    out.append(Text(plan.page_w / 2 - 2, y + 3.2, label, size=9, weight="bold", anchor="end"))
     if sides:
         hint = words["cut"].format(sides=words["and"].join(sides))
-        out.append(Text(plan.page_w / 2 + 4 + map_w, y + 3.2, hint, size=6))
+        left = sheet.margin
+        out.append(Text(left, y + 5.0, hint, size=6, box=(mid - 2 - left, 6.0), anchor="end"))
     return out
