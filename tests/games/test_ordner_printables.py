@@ -195,3 +195,19 @@ def test_rules_summary_fits_one_page(lang, needle):
 
     reader, text = pdf_text([rules_page(lang)])
     assert len(reader.pages) == 1 and needle in text and "200" in text and "60" in text
+
+
+def test_foldover_tiles_without_duplex(erste):
+    from pnp.games.ordnerstruktur.tiles import foldover_items
+
+    items = foldover_items(erste)
+    w, h = TILE["paare"]
+    assert len(items) == 66 and {(i.w, i.h) for i in items} == {(w, 2 * h)}
+    assert all(i.back is None for i in items)
+    it = next(i for i in items if i.label == "4 Stadt Höhle")
+    ts = texts(it.front(3.0))
+    assert "Stadt Höhle" in ts and "25" in ts
+    game = discover()["ordnerstruktur"]
+    tiles = next(a for a in rules.build(game, BuildOptions(duplex="none")) if a.name == "erste-schritte-plaettchen")
+    pages = list(tiles.iter_pages())
+    assert len(pages) == 2  # 66 tall tiles, fronts only

@@ -43,7 +43,7 @@ def build(game, opts: BuildOptions) -> Iterable[Asset]:
     from .mat import design_form, play_mat
     from .sheets import account_sheet, transitions_card
     from .solver import solve_structure
-    from .tiles import tile_items
+    from .tiles import foldover_items, tile_items
 
     lang, paper = opts.lang, opts.paper
     structures = _load_all(game)  # fail before any drawing, with every problem
@@ -61,9 +61,12 @@ def build(game, opts: BuildOptions) -> Iterable[Asset]:
     for stem, s in structures:
         yield Asset(f"{stem}-matte", f"Spielmatte: {s.title}", [play_mat(s, lang, paper)],
                     description="the seed's screen on paper: sums above the names and left of the subfolders")
+        # without duplex printing the tiles fold over: front and back on one side, fold line between
+        make = foldover_items if opts.duplex == "none" else tile_items
         yield Asset(f"{stem}-plaettchen", f"Dateiplättchen: {s.title}",
-                    (lambda s=s: impose(tile_items(s, lang), sheet)),
-                    description="one tile per file: subfolder and name on the front, Machtpunkte on the back")
+                    (lambda s=s, make=make: impose(make(s, lang), sheet)),
+                    description="one tile per file: subfolder and name on the front, Machtpunkte on the back "
+                                "(duplex; fold-over with --duplex none)")
         yield Asset(f"{stem}-loesung", f"Lösung: {s.title}",
                     (lambda s=s: iter([solution_sheet(s, solve_structure(s), lang, paper)])),
                     description="exhaustive solution: best score, a best path, the score distribution")

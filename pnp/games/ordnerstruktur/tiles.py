@@ -54,3 +54,27 @@ def tile_items(structure: Structure, lang: str = "de") -> list[Item]:
             pts = structure.points(r, name) if r <= NUMBERED else None
             items.append(Item(w, h, _front(r, name, w, h), _back(r, name, pts, w, h, lang), label=f"{r} {name}"))
     return items
+
+
+def foldover_items(structure: Structure, lang: str = "de") -> list[Item]:
+    """Tiles for printers without duplex: front above, back below a dashed fold line.
+
+    Folded along the line (the back half goes behind), the points read upright
+    when the tile is turned over its fold edge, top to bottom.
+    """
+    from ...scene import Path, translate
+
+    out = []
+    for it in tile_items(structure, lang):
+        w, h = it.w, it.h
+
+        def draw(bleed: float, it=it, w=w, h=h) -> Group:
+            g = Group(id=f"tile-fold-{it.label}")
+            g.add(Group([it.front(bleed)], clip=Rect(-bleed, -bleed, w + 2 * bleed, h + bleed)))
+            g.add(Group([Group([it.back(bleed)], transform=translate(0, h))],
+                        clip=Rect(-bleed, h, w + 2 * bleed, h + bleed)))
+            g.add(Path(style=style(stroke="#606060", width=0.2, dash=(1.2, 1.2))).move(0, h).line(w, h))
+            return g
+
+        out.append(Item(w, 2 * h, draw, None, label=it.label))
+    return out
