@@ -3,8 +3,10 @@ a simple, predictable method allows.
 
 Shelf packing: items are sorted by height (tallest first, then widest, then
 input order, so the result is deterministic), laid left to right in rows
-("shelves"); a new shelf starts when the row is full and a new page when
-the shelf does not fit. An item taller than the printable height but fitting
+("shelves"); short items stack in columns inside a taller shelf; a new
+shelf starts when the row is full and a new page when the shelf does not
+fit. ``orientation="auto"`` keeps whichever paper orientation needs fewer
+pages. An item taller than the printable height but fitting
 when turned is turned by 90 degrees (if ``sheet.rotate``).
 
 Items are not in a guillotine grid, so each gets its own crop marks: eight
@@ -46,13 +48,62 @@ def spacing(sheet: SheetSpec) -> float:
     return max(sheet.gutter, need)
 
 
-def _paper(sheet: SheetSpec) -> tuple[float, float]:
-    return paper_size(sheet.paper, "portrait" if sheet.orientation == "auto" else sheet.orientation)
+def _orientations(sheet: SheetSpec) -> tuple[str, ...]:
+    return ("portrait", "landscape") if sheet.orientation == "auto" else (sheet.orientation,)
 
 
-def layout_pages(items: list[Item], sheet: SheetSpec) -> list[list[Placed]]:
-    """Positions of every item, page by page."""
-    pw, ph = _paper(sheet)
+def _shelves(sized: list[tuple], aw: float, ah: float, gap: float) -> list[list[tuple]]:
+    """Shelf packing with stacking: (i, w, h, turned) in order -> pages of (i, x, y, w, h, turned).
+
+    A shelf is as tall as its first (tallest) item. Within a shelf, items go
+    into columns: a short item is stacked under the previous one when it is
+    no wider than that column and still fits the shelf height, otherwise it
+    starts a new column to the right.
+    """
+    pages: list[list[tuple]] = []
+    page: list[tuple] = []
+    shelf_y = shelf_h = 0.0
+    col_x = col_w = col_y = 0.0
+    started = False
+    for i, w, h, turned in sized:
+        if started and w <= col_w + 1e-9 and col_y + gap + h <= shelf_y + shelf_h + 1e-9:
+            y = col_y + gap
+            page.append((i, col_x, y, w, h, turned))
+            col_y = y + h
+            continue
+        x = col_x + col_w + gap if started else 0.0
+        if started and x + w > aw + 1e-9:  # next shelf
+            shelf_y, x = shelf_y + shelf_h + gap, 0.0
+            started = False
+        if not started:
+            if page and shelf_y + h > ah + 1e-9:  # next page
+                pages.append(page)
+                page, shelf_y = [], 0.0
+            shelf_h = h
+            started = True
+        page.append((i, x, shelf_y, w, h, turned))
+        col_x, col_w, col_y = x, w, shelf_y + h
+    if page:
+        pages.append(page)
+    return pages
+
+
+def layout_pages(items: list[Item], sheet: SheetSpec) -> tuple[str, list[list[Placed]]]:
+    """The paper orientation and every item's position, page by page.
+
+    With ``orientation="auto"`` portrait and landscape are both tried; fewer
+    pages wins, portrait on a tie.
+    """
+    best = None
+    for orient in _orientations(sheet):
+        pages = _layout(items, sheet, orient)
+        if best is None or len(pages) < len(best[1]):
+            best = (orient, pages)
+    return best
+
+
+def _layout(items: list[Item], sheet: SheetSpec, orient: str) -> list[list[Placed]]:
+    pw, ph = paper_size(sheet.paper, orient)
     aw, ah = pw - 2 * sheet.margin, ph - 2 * sheet.margin
     gap = spacing(sheet)
     sized = []
@@ -67,30 +118,14 @@ def layout_pages(items: list[Item], sheet: SheetSpec) -> list[list[Placed]]:
                                  f"{sheet.paper} with a {sheet.margin:g} mm margin; tile it instead")
         sized.append((-h, -w, i, w, h, turned))
     sized.sort()
-    pages: list[list[Placed]] = []
-    page: list[Placed] = []
-    x = y = 0.0
-    shelf_h = 0.0
-    for _, _, i, w, h, turned in sized:
-        if page and x + w > aw + 1e-9:  # next shelf
-            y += shelf_h + gap
-            x, shelf_h = 0.0, 0.0
-        if page and y + h > ah + 1e-9:  # next page
-            pages.append(page)
-            page, x, y, shelf_h = [], 0.0, 0.0, 0.0
-        page.append(Placed(i, items[i], Box(x, y, w, h), turned))
-        x += w + gap
-        shelf_h = max(shelf_h, h)
-    if page:
-        pages.append(page)
-    # centre each page's block on the paper
+    pages = _shelves([(i, w, h, t) for _, _, i, w, h, t in sized], aw, ah, gap)
     out = []
-    for pl in pages:
-        block = bbox(p.trim for p in pl)
-        dx = sheet.margin + (aw - block.right) / 2
-        dy = sheet.margin + (ah - block.bottom) / 2
-        out.append([Placed(p.index, p.item, Box(p.trim.x + dx, p.trim.y + dy, p.trim.w, p.trim.h), p.turned)
-                    for p in pl])
+    for pl in pages:  # centre each page's block on the paper
+        right = max(x + w for _, x, _, w, _, _ in pl)
+        bottom = max(y + h for _, _, y, _, h, _ in pl)
+        dx = sheet.margin + (aw - right) / 2
+        dy = sheet.margin + (ah - bottom) / 2
+        out.append([Placed(i, items[i], Box(x + dx, y + dy, w, h), t) for i, x, y, w, h, t in pl])
     return out
 
 
@@ -105,8 +140,8 @@ def pack(items: Iterable[Item], sheet: SheetSpec) -> Iterator[Page]:
     items = list(items)
     if not items:
         return
-    pw, ph = _paper(sheet)
-    pages = layout_pages(items, sheet)
+    orient, pages = layout_pages(items, sheet)
+    pw, ph = paper_size(sheet.paper, orient)
     front_word, back_word = LABELS.get(sheet.lang, LABELS["en"])
     reach = sheet.bleed + sheet.crop_gap
     for n, placed in enumerate(pages, 1):

@@ -247,6 +247,19 @@ def test_each_back_lands_behind_its_front(duplex, orientation, offset):
         tuple(a + b for a, b in zip(_mirror(duplex, w, h, centre(front.trim)), offset)))
 
 
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_turned_cards_get_turned_backs_behind_them(duplex):
+    sheet = replace(SHEET, duplex=duplex, orientation="landscape")  # poker turned: 3x3
+    front, back = list(impose([card() for _ in range(9)], sheet))
+    fronts, backs = placed(front, "card-"), placed(back, "back-")
+    for i in range(9):
+        ft, bt = fronts[f"card-{i}"][2], backs[f"back-{i}"][2]
+        assert ft.b != 0  # really turned
+        for u, v in ((0, 0), (63, 0), (10, 70)):
+            want = _mirror(duplex, 297, 210, ft.apply(u, v))
+            assert bt.apply(63 - u, v) == pytest.approx(want)
+
+
 def test_long_flip_keeps_backs_upright_short_flip_turns_them():
     f, b = list(impose([card()], replace(SHEET, duplex="long")))
     t = placed(b, "back-")["back-0"][2]

@@ -6,6 +6,7 @@ import pytest
 from pnp.imposition.items import SheetSpec
 from pnp.imposition.packing import pack, spacing
 
+from .test_grid import _mirror
 from .helpers import card, centre, find, overlaps, placed, seg_hits_box, segments
 
 SHEET = SheetSpec(paper="a4", margin=8, bleed=3, duplex="none")
@@ -93,6 +94,30 @@ def test_backs_follow_their_fronts(duplex):
         for key, (btrim, _, bt) in backs.items():
             ftrim = fronts["item-" + key.split("-")[1]][0]
             cx, cy = centre(ftrim)
-            want = (210 - cx, cy) if duplex == "long" else (cx, 297 - cy)
+            w, h = front.width, front.height
+            want = _mirror(duplex, w, h, (cx, cy))
             assert centre(btrim) == pytest.approx((want[0] + 0.5, want[1] + 1.0))
             assert bt.a * bt.d - bt.b * bt.c == pytest.approx(1)
+
+
+def test_short_items_stack_inside_a_tall_shelf():
+    items = [card(60, 120, back=False)] + [card(25, 25, back=False) for _ in range(6)]
+    pages = list(pack(items, replace(SHEET, orientation="portrait")))
+    assert len(pages) == 1
+    ps = placed(pages[0], "item-")
+    tall = ps["item-0"][0]
+    small = [ps[f"item-{i}"][0] for i in range(1, 7)]
+    # all tokens sit beside the tall item, within its shelf, stacked in columns
+    assert all(t.y >= tall.y - 1e-9 and t.bottom <= tall.bottom + 1e-9 for t in small)
+    columns = {round(t.x, 6) for t in small}
+    assert len(columns) == 2  # 3 per column: 3 x 25 + 2 x 11 = 97 <= 120
+    assert small[1].y - small[0].bottom == pytest.approx(spacing(SHEET))
+
+
+def test_auto_orientation_takes_fewer_pages():
+    # 130 x 80 mm: portrait holds 1 x 3 per page (3 pages), landscape 2 x 2 (2 pages)
+    items = [card(130, 80, back=False) for _ in range(8)]
+    portrait = list(pack(items, replace(SHEET, orientation="portrait")))
+    auto = list(pack(items, replace(SHEET, orientation="auto")))
+    assert (len(portrait), len(auto)) == (3, 2)
+    assert auto[0].width > auto[0].height
