@@ -206,3 +206,15 @@ def test_misspelt_layout_keys_are_reported_with_position(game):
     msg = str(exc.value)
     assert "bad.yaml:2:8: 'edges'" in msg and "'by-edge'" in msg
     assert re.search(r"bad\.yaml:4:\d+: unknown key 'clouds\.0\.cels'", msg), msg
+
+
+def test_position_must_name_an_existing_layout_and_step(game, tmp_path):
+    p = tmp_path / "pos.yaml"
+    p.write_text(SETUP.read_text().replace("layout: 2-medium", "layout: foggy"))
+    bad = rules_of(check(game, p), "position.layout")
+    assert len(bad) == 1 and "'foggy'" in bad[0].message and bad[0].where.endswith("pos.yaml:4:9")
+    p.write_text(SETUP.read_text().replace("layout: 2-medium\nstep: 0", "layout: drifting\nstep: 4"))
+    bad = rules_of(check(game, p), "position.layout")
+    assert len(bad) == 1 and "steps 0..3" in bad[0].message
+    p.write_text(SETUP.read_text().replace("layout: 2-medium\nstep: 0", "layout: drifting\nstep: 3"))
+    assert rules_of(check(game, p), "position.layout") == []

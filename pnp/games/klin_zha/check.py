@@ -17,6 +17,7 @@ class Checker:
         self.out: list[Finding] = []
         self.corners, self.half = g.regions()
         self.corner_of = {c: t for t, cs in self.corners.items() for c in cs}
+        self.layout_names: dict[str, Layout] | None = None
 
     def add(self, rule, message, obj="", where="", severity="error"):
         self.out.append(Finding(rule, message, self.seed, obj, severity, where))
@@ -128,6 +129,15 @@ class Checker:
             line, col = locate(raw, loc)
             return f"{file}:{line}:{col}"
 
+        if self.layout_names is not None and pos.layout is not None:
+            if pos.layout not in self.layout_names:
+                self.add("position.layout", f"no cloud layout {pos.layout!r} in clouds/ (have "
+                         f"{', '.join(self.layout_names)})", "position", where("layout"))
+            else:
+                lay = self.layout_names[pos.layout]
+                if pos.step >= steps(lay.model):
+                    self.add("position.layout", f"layout {pos.layout!r} has steps 0..{steps(lay.model) - 1}, "
+                             f"not {pos.step}", "position", where("step"))
         pieces = {p.id: p for p in self.rules.pieces}
         allow_half = self.rules.setup.allow_half_spaces if pos.allow_half_spaces is None else pos.allow_half_spaces
         occupied: dict[Cell, str] = {}
@@ -187,5 +197,6 @@ def run(g: TriGrid, rules: VariantRules, seed: str, layouts: list[Layout], board
     for lay in layouts:
         ch.layout(lay)
     if position is not None:
+        ch.layout_names = {lay.name: lay for lay in layouts} if layouts else None
         ch.position(*position)
     return ch.out
