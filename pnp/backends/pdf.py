@@ -1,0 +1,297 @@
+"""PDF backend: scene pages -> one PDF through the reportlab canvas.
+
+Each page's content stream starts with a matrix that turns scene millimetres
+(top-left origin, y down) into PDF points, so shapes, line widths and dashes
+are written in millimetres as they are; only text and images are flipped back
+locally so they stand upright. MediaBox is the page, TrimBox/BleedBox come
+from ``page.trim_box``/``page.bleed_box`` on every page.
+
+Group opacity is applied to each child (PDF has no cheap group alpha via the
+reportlab canvas); it differs from true group compositing only where
+children of a translucent group overlap.
+
+Output is deterministic: reportlab's ``invariant`` mode, fixed
+creator/producer, no dates.
+"""
+from __future__ import annotations
+
+import io
+import os
+from typing import Iterable
+
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+from .. import fonts
+from ..scene.primitives import Ellipse, Group, Image, Page, Path, Polygon, Rect, Text
+from ..scene.text import layout
+from .hatch import hatch_segments
+from .shapes import outline
+
+PT = 72.0 / 25.4  # points per mm
+CREATOR = "pnp"
+PRODUCER = "pnp (reportlab)"
+
+_JOIN = {"miter": 0, "round": 1, "bevel": 2}
+_CAP = {"butt": 0, "round": 1, "square": 2}
+_registered: set[str] = set()
+
+
+def font_name(family: str, weight: str) -> str:
+    """Register the bundled TTF with reportlab once per process; return its name."""
+    f = fonts.face(family, weight)
+    if f.ps_name not in _registered:
+        pdfmetrics.registerFont(fonts.ttfont(family, weight))
+        _registered.add(f.ps_name)
+    return f.ps_name
+
+
+def _num(v: float) -> str:
+    """Compact, deterministic number formatting for the content stream."""
+    s = f"{v:.4f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+def _ops_code(ops) -> str:
+    """Path ops (M/L/C/Z, mm) as PDF path construction operators."""
+    n = _num
+    out = []
+    for op in ops:
+        k = op[0]
+        if k == "L":
+            out.append(f"{n(op[1])} {n(op[2])} l")
+        elif k == "C":
+            out.append(f"{n(op[1])} {n(op[2])} {n(op[3])} {n(op[4])} {n(op[5])} {n(op[6])} c")
+        elif k == "M":
+            out.append(f"{n(op[1])} {n(op[2])} m")
+        else:
+            out.append("h")
+    return " ".join(out)
+
+
+def _colour_op(col, stroke: bool) -> str:
+    if col.cmyk is not None:
+        c, m, y, k = col.cmyk
+        return f"{_num(c)} {_num(m)} {_num(y)} {_num(k)} {'K' if stroke else 'k'}"
+    r, g, b = col.rgb01
+    return f"{_num(r)} {_num(g)} {_num(b)} {'RG' if stroke else 'rg'}"
+
+
+class _Painter:
+    """Walks a scene tree and writes it into a reportlab canvas.
+
+    Path geometry and paint state go straight into the canvas's content list
+    as PDF operators (one string per shape), which is several times faster
+    than one canvas method call per path segment; fonts, images and alpha
+    states use the canvas API so reportlab manages those resources.
+    """
+
+    def __init__(self, canvas: Canvas):
+        self.c = canvas
+        self.code = canvas._code  # reportlab's content stream for the current page
+        self._state: list = []
+        self._reset()
+
+    def _reset(self):
+        # what the PDF graphics state currently holds (None = PDF default)
+        self.fill = None
+        self.stroke = None
+        self.lw = None
+        self.dash = None
+        self.join = 0
+        self.cap = 0
+        self.falpha = 1.0
+        self.salpha = 1.0
+        self._state.clear()
+
+    def _save(self):
+        self.code.append("q")
+        self._state.append((self.fill, self.stroke, self.lw, self.dash, self.join, self.cap,
+                            self.falpha, self.salpha))
+
+    def _restore(self):
+        self.code.append("Q")
+        (self.fill, self.stroke, self.lw, self.dash, self.join, self.cap,
+         self.falpha, self.salpha) = self._state.pop()
+
+    # --------------------------------------------------------- paint state
+    def _set_fill(self, col, alpha):
+        if col != self.fill:
+            self.code.append(_colour_op(col, False))
+            self.fill = col
+        if alpha != self.falpha:
+            self.c.setFillAlpha(alpha)
+            self.falpha = alpha
+
+    def _set_stroke(self, st, alpha, col=None, width=None):
+        col = col or st.stroke
+        width = st.stroke_width if width is None else width
+        code = self.code
+        if col != self.stroke:
+            code.append(_colour_op(col, True))
+            self.stroke = col
+        if width != self.lw:
+            code.append(f"{_num(width)} w")
+            self.lw = width
+        dash = st.dash if st is not None else None
+        if dash != self.dash:
+            code.append(f"[{' '.join(_num(d) for d in dash)}] 0 d" if dash else "[] 0 d")
+            self.dash = dash
+        join = _JOIN.get(st.join, 0) if st is not None else 0
+        if join != self.join:
+            code.append(f"{join} j")
+            self.join = join
+        cap = _CAP.get(st.cap, 0) if st is not None else 0
+        if cap != self.cap:
+            code.append(f"{cap} J")
+            self.cap = cap
+        if alpha != self.salpha:
+            self.c.setStrokeAlpha(alpha)
+            self.salpha = alpha
+
+    # --------------------------------------------------------- tree walk
+    def page(self, page: Page):
+        c = self.c
+        c.setPageSize((page.width * PT, page.height * PT))
+        for name, box in (("trim", page.trim_box), ("bleed", page.bleed_box)):
+            c.setCropBox(_pdf_box(box, page.height), name=name)
+        self.code = c._code
+        self._reset()
+        self.code.append(f"{_num(PT)} 0 0 {_num(-PT)} 0 {_num(page.height * PT)} cm")
+        self.node(page.content, 1.0)
+        c.showPage()
+
+    def node(self, n, alpha: float):
+        t = type(n)
+        if t is Group:
+            self.group(n, alpha)
+        elif t is Text:
+            self.text(n, alpha)
+        elif t is Image:
+            self.image(n, alpha)
+        elif t in (Rect, Path, Ellipse, Polygon):
+            self.shape(n, alpha)
+        else:
+            raise TypeError(f"cannot draw {t.__name__} in PDF")
+
+    def group(self, g: Group, alpha: float):
+        tr = g.transform
+        plain = tr.is_identity and g.clip is None
+        if not plain:
+            self._save()
+            if not tr.is_identity:
+                self.code.append(f"{_num(tr.a)} {_num(tr.b)} {_num(tr.c)} {_num(tr.d)} "
+                                 f"{_num(tr.e)} {_num(tr.f)} cm")
+            if g.clip is not None:
+                self.code.append(_ops_code(outline(g.clip)) + " W* n")
+        a = alpha * g.opacity
+        for child in g.children:
+            self.node(child, a)
+        if not plain:
+            self._restore()
+
+    def shape(self, n, alpha: float):
+        st = n.style
+        a = alpha * st.opacity
+        fill = st.fill is not None
+        stroke = st.stroke is not None and st.stroke_width > 0
+        hatch = st.hatch
+        if not (fill or stroke or hatch):
+            return
+        ops = outline(n)
+        if not ops:
+            return
+        geom = _ops_code(ops)
+        if fill:
+            self._set_fill(st.fill, a)
+        if hatch is None:
+            if stroke:
+                self._set_stroke(st, a)
+            self.code.append(geom + (" B*" if fill and stroke else " f*" if fill else " S"))
+            return
+        if fill:
+            self.code.append(geom + " f*")
+        segs = hatch_segments(ops, hatch)
+        if segs:
+            self._set_stroke(None, a, hatch.color, hatch.width)
+            n_ = _num
+            self.code.append(" ".join(f"{n_(x1)} {n_(y1)} m {n_(x2)} {n_(y2)} l" for x1, y1, x2, y2 in segs)
+                             + " S")
+        if stroke:
+            self._set_stroke(st, a)
+            self.code.append(geom + " S")
+
+    def text(self, t: Text, alpha: float):
+        if t.fill is None or not t.text:
+            return
+        lines = layout(t)
+        name = font_name(t.font, t.weight)
+        self._set_fill(t.fill, alpha * t.opacity)
+        to = self.c.beginText()
+        shift = {"start": 0.0, "middle": 0.5, "end": 1.0}[t.anchor]
+        size = None
+        for ln in lines:
+            if not ln.text:
+                continue
+            if ln.size != size:
+                size = ln.size
+                to.setFont(name, size / PT)
+            to.setTextTransform(1, 0, 0, -1, ln.x - shift * ln.width, ln.y)
+            to.textOut(ln.text)
+        self.code.append(to.getCode())
+
+    def image(self, im: Image, alpha: float):
+        src = im.source
+        reader = ImageReader(io.BytesIO(src) if isinstance(src, (bytes, bytearray)) else os.fspath(src))
+        self._save()
+        if alpha != self.falpha:
+            self.c.setFillAlpha(alpha)
+            self.falpha = alpha
+        # the image is drawn upright: flip back locally around its box
+        self.code.append(f"1 0 0 -1 {_num(im.x)} {_num(im.y + im.h)} cm")
+        self.c.drawImage(reader, 0, 0, im.w, im.h, mask="auto")
+        self._restore()
+
+
+def _pdf_box(box, page_h: float) -> tuple[float, float, float, float]:
+    """A scene Box (mm, y down) as a PDF rectangle [x1 y1 x2 y2] in points."""
+    return (round(box.x * PT, 4), round((page_h - box.bottom) * PT, 4),
+            round(box.right * PT, 4), round((page_h - box.y) * PT, 4))
+
+
+def _canvas(target, title: str) -> Canvas:
+    c = Canvas(target, invariant=1, pageCompression=1,
+               initialFontName=font_name("sans", "regular"), initialFontSize=10)
+    c.setCreator(CREATOR)
+    c.setProducer(PRODUCER)
+    c.setTitle(title)
+    c.setAuthor("")
+    c.setSubject("")
+    return c
+
+
+def _render(pages: Iterable[Page], target, title: str) -> Canvas:
+    c = _canvas(target, title)
+    painter = _Painter(c)
+    count = 0
+    for page in pages:  # consumed lazily: only the current page's scene is alive
+        painter.page(page)
+        count += 1
+    if count == 0:
+        raise ValueError("no pages to write")
+    return c
+
+
+def write_pdf(pages: Iterable[Page], path, title: str = "") -> None:
+    """Write all pages into one PDF file at ``path``."""
+    c = _render(pages, os.fspath(path), title)
+    c.save()
+
+
+def render_pdf_bytes(pages: Iterable[Page], title: str = "") -> bytes:
+    """The PDF as bytes (for tests and in-memory use)."""
+    buf = io.BytesIO()
+    c = _render(pages, buf, title)
+    c.save()
+    return buf.getvalue()

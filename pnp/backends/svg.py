@@ -1,0 +1,198 @@
+"""SVG backend: one page -> one SVG file through svgwrite.
+
+The document is sized in millimetres with a viewBox in millimetres, so user
+units are mm and shapes are written with the scene's numbers unchanged.
+Text stays text (one <text> per laid-out line, font named), so the file can
+be edited; the PDF and PNG use the same line breaks. Group opacity is
+multiplied into each child, exactly as the PDF backend does, so the formats
+agree where translucent children overlap.
+"""
+from __future__ import annotations
+
+import base64
+import os
+
+import svgwrite
+
+from .. import fonts
+from ..scene.primitives import Ellipse, Group, Image, Page, Path, Polygon, Rect, Text
+from ..scene.text import layout
+from .hatch import hatch_segments
+from .shapes import outline
+
+MM_PER_PT = 25.4 / 72.0
+_ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
+
+
+def _n(v: float) -> str:
+    s = f"{v:.4f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+def _d(ops) -> str:
+    out = []
+    for op in ops:
+        k = op[0]
+        if k == "Z":
+            out.append("Z")
+        else:
+            out.append(k + " ".join(_n(v) for v in op[1:]))
+    return " ".join(out)
+
+
+class _Writer:
+    def __init__(self, page: Page):
+        self.page = page
+        self.dwg = svgwrite.Drawing(size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
+                                    viewBox=f"0 0 {_n(page.width)} {_n(page.height)}", debug=False,
+                                    profile="full")
+        tb, bb = page.trim_box, page.bleed_box
+        self.dwg.attribs["data-trim"] = " ".join(_n(v) for v in (tb.x, tb.y, tb.w, tb.h))
+        self.dwg.attribs["data-bleed"] = " ".join(_n(v) for v in (bb.x, bb.y, bb.w, bb.h))
+        if page.label:
+            self.dwg.set_desc(title=page.label)
+        self._ids = 0
+
+    def _id(self, prefix: str) -> str:
+        self._ids += 1
+        return f"{prefix}{self._ids}"
+
+    def _paint(self, el, st, alpha: float):
+        a = alpha * st.opacity
+        if st.fill is not None:
+            el["fill"] = st.fill.hex
+            el["fill-rule"] = "evenodd"
+            if a < 1:
+                el["fill-opacity"] = _n(a)
+        else:
+            el["fill"] = "none"
+        if st.stroke is not None and st.stroke_width > 0:
+            el["stroke"] = st.stroke.hex
+            el["stroke-width"] = _n(st.stroke_width)
+            if st.dash:
+                el["stroke-dasharray"] = " ".join(_n(d) for d in st.dash)
+            if st.join != "miter":
+                el["stroke-linejoin"] = st.join
+            if st.cap != "butt":
+                el["stroke-linecap"] = st.cap
+            if a < 1:
+                el["stroke-opacity"] = _n(a)
+
+    def node(self, n, parent, alpha: float):
+        t = type(n)
+        if t is Group:
+            self.group(n, parent, alpha)
+        elif t is Text:
+            self.text(n, parent, alpha)
+        elif t is Image:
+            self.image(n, parent, alpha)
+        elif t in (Rect, Path, Ellipse, Polygon):
+            self.shape(n, parent, alpha)
+        else:
+            raise TypeError(f"cannot draw {t.__name__} in SVG")
+
+    def group(self, g: Group, parent, alpha: float):
+        el = self.dwg.g()
+        if g.id:
+            el["id"] = g.id
+        tr = g.transform
+        if not tr.is_identity:
+            el["transform"] = "matrix(" + " ".join(_n(v) for v in (tr.a, tr.b, tr.c, tr.d, tr.e, tr.f)) + ")"
+        if g.clip is not None:
+            cid = self._id("clip")
+            cp = self.dwg.defs.add(self.dwg.clipPath(id=cid))
+            cp.add(self.dwg.path(d=_d(outline(g.clip)), **{"clip-rule": "evenodd"}))
+            el["clip-path"] = f"url(#{cid})"
+        a = alpha * g.opacity
+        for child in g.children:
+            self.node(child, el, a)
+        parent.add(el)
+
+    def shape(self, n, parent, alpha: float):
+        st = n.style
+        if st.fill is None and (st.stroke is None or st.stroke_width <= 0) and st.hatch is None:
+            return
+        if type(n) is Rect and n.radius <= 0:
+            el = self.dwg.rect(insert=(_n(n.x), _n(n.y)), size=(_n(n.w), _n(n.h)))
+        elif type(n) is Rect:
+            el = self.dwg.rect(insert=(_n(n.x), _n(n.y)), size=(_n(n.w), _n(n.h)),
+                               rx=_n(min(n.radius, n.w / 2, n.h / 2)), ry=_n(min(n.radius, n.w / 2, n.h / 2)))
+        elif type(n) is Ellipse:
+            el = self.dwg.ellipse(center=(_n(n.cx), _n(n.cy)), r=(_n(n.rx), _n(n.ry)))
+        elif type(n) is Polygon:
+            pts = [(_n(x), _n(y)) for x, y in n.points]
+            el = self.dwg.polygon(pts) if n.closed else self.dwg.polyline(pts)
+        else:
+            ops = outline(n)
+            if not ops:
+                return
+            el = self.dwg.path(d=_d(ops))
+        hatch = st.hatch
+        if hatch is None:
+            self._paint(el, st, alpha)
+            parent.add(el)
+            return
+        # fill, then the shared hatch segments, then the outline on top
+        from dataclasses import replace
+
+        self._paint(el, replace(st, stroke=None), alpha)
+        parent.add(el)
+        segs = hatch_segments(outline(n), hatch)
+        if segs:
+            d = " ".join(f"M{_n(x1)} {_n(y1)} L{_n(x2)} {_n(y2)}" for x1, y1, x2, y2 in segs)
+            hp = self.dwg.path(d=d, fill="none", stroke=hatch.color.hex)
+            hp["stroke-width"] = _n(hatch.width)
+            a = alpha * st.opacity
+            if a < 1:
+                hp["stroke-opacity"] = _n(a)
+            parent.add(hp)
+        if st.stroke is not None and st.stroke_width > 0:
+            ol = self.dwg.path(d=_d(outline(n)))
+            self._paint(ol, replace(st, fill=None, hatch=None), alpha)
+            parent.add(ol)
+
+    def text(self, t: Text, parent, alpha: float):
+        if t.fill is None or not t.text:
+            return
+        face = fonts.face(t.font, t.weight)
+        a = alpha * t.opacity
+        for ln in layout(t):
+            if not ln.text:
+                continue
+            el = self.dwg.text(ln.text, insert=(_n(ln.x), _n(ln.y)))
+            el["font-family"] = face.svg_family
+            el["font-size"] = _n(ln.size * MM_PER_PT)
+            if t.weight == "bold":
+                el["font-weight"] = "bold"
+            if t.anchor != "start":
+                el["text-anchor"] = _ANCHOR[t.anchor]
+            el["fill"] = t.fill.hex
+            if a < 1:
+                el["fill-opacity"] = _n(a)
+            el["xml:space"] = "preserve"
+            parent.add(el)
+
+    def image(self, im: Image, parent, alpha: float):
+        src = im.source
+        data = bytes(src) if isinstance(src, (bytes, bytearray)) else open(os.fspath(src), "rb").read()
+        mime = "image/jpeg" if data[:3] == b"\xff\xd8\xff" else "image/png"
+        href = f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
+        el = self.dwg.image(href=href, insert=(_n(im.x), _n(im.y)), size=(_n(im.w), _n(im.h)))
+        el["preserveAspectRatio"] = "none"
+        if alpha < 1:
+            el["opacity"] = _n(alpha)
+        parent.add(el)
+
+    def render(self) -> str:
+        self.node(self.page.content, self.dwg, 1.0)
+        return self.dwg.tostring()
+
+
+def svg_string(page: Page) -> str:
+    """The page as an SVG document string."""
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + _Writer(page).render() + "\n"
+
+
+def write_svg(page: Page, path) -> None:
+    with open(os.fspath(path), "w", encoding="utf-8") as fh:
+        fh.write(svg_string(page))
