@@ -98,3 +98,24 @@ def test_solve_writes_histogram_pdf(tmp_path):
     text = PdfReader(str(out)).pages[0].extract_text()
     assert "Vier Völker" in text and "236" in text
     assert run("solve", VIER, "--histogram", str(tmp_path / "h.txt")).exit_code == 2
+
+
+def test_solve_writes_histogram_svg_and_png(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    from PIL import Image
+
+    svg, png = tmp_path / "h.svg", tmp_path / "h.png"
+    assert run("solve", VIER, "--histogram", str(svg), "--lang", "en").exit_code == 0
+    root = ET.parse(svg).getroot()
+    assert root.get("width") == "180mm" and root.get("height") == "100mm"
+    ns = "{http://www.w3.org/2000/svg}"
+    words = " ".join(t.text or "" for t in root.iter(f"{ns}text"))
+    assert "236,196 paths" in words and "best score" in words
+    out = json.loads(run("solve", VIER, "--json").stdout)
+    reds = [r for r in root.iter(f"{ns}rect") if r.get("fill") == "#c81e1e"]
+    assert len(reds) == 1  # the best score's bar
+    assert run("solve", VIER, "--histogram", str(png)).exit_code == 0
+    im = Image.open(png)
+    assert abs(im.size[0] - 180 / 25.4 * 150) <= 2 and abs(im.size[1] - 100 / 25.4 * 150) <= 2
+    assert out["best"] > 0

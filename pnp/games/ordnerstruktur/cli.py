@@ -72,6 +72,7 @@ def solve(
     as_json: bool = typer.Option(False, "--json", help="Print {best, best_path, optimal_paths, paths, histogram}."),
     histogram: Optional[Path] = typer.Option(None, "--histogram", help="Also draw the score histogram to this .svg or .png file."),
     workers: int = typer.Option(1, min=1, max=16, help="Threads for the last level (memory-bound: 1 is usually as fast)."),
+    lang: str = typer.Option("de", "--lang", help="Language of the histogram's labels: de or en."),
 ):
     """Score every path of a structure: best score, a best path, how many reach it, all scores."""
     from .solver import solve_structure
@@ -85,7 +86,7 @@ def solve(
         from .histogram import write_histogram
 
         try:
-            write_histogram(s, sol, histogram)
+            write_histogram(s, sol, histogram, "en" if lang == "en" else "de")
         except ImportError as exc:
             typer.echo(f"--histogram {histogram}: this renderer is not available ({exc.name}); try .pdf", err=True)
             raise typer.Exit(2) from None

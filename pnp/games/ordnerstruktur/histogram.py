@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ...imposition.layout import document_page
 from ...scene import Group, Page, Path as ScenePath, Polygon, Rect, Text, style
-from .look import INK, t
+from .look import INK, num, t
 from .model import ACCOUNTS
 from .scoring import score_path
 from .solver import Solution
@@ -43,7 +43,7 @@ def histogram_group(sol: Solution, w: float, h: float, lang: str = "de") -> Grou
     while k * step <= ymax + 1e-9:
         y = top + ph - ph * (k * step) / ymax
         g.add(ScenePath(style=TICK).move(left, y).line(left + pw, y))
-        g.add(Text(left - 1.5, y + 1.0, f"{int(k * step):,}".replace(",", "." if lang == "de" else ","),
+        g.add(Text(left - 1.5, y + 1.0, num(int(k * step), lang),
                    size=6, anchor="end", fill=INK))
         k += 1
     # bars
@@ -62,7 +62,7 @@ def histogram_group(sol: Solution, w: float, h: float, lang: str = "de") -> Grou
     # best score marker (its bar is often too short to see)
     bx = left + (sol.best + 0.5) * bw
     g.add(Polygon([(bx - 1.6, top + 0.2), (bx + 1.6, top + 0.2), (bx, top + 2.6)], BEST))
-    g.add(Text(bx - 2.2, top + 2.3, f"{t(lang, 'best')} {sol.best} · {sol.optimal_paths:,}×", size=6.5,
+    g.add(Text(bx - 2.2, top + 2.3, f"{t(lang, 'best')} {sol.best} · {num(sol.optimal_paths, lang)}×", size=6.5,
                weight="bold", anchor="end", fill=BEST.fill))
     return g
 
@@ -71,7 +71,7 @@ def histogram_page(structure: Structure, sol: Solution, lang: str = "de") -> Pag
     w, h = 180.0, 100.0
     content = Group(id="histogram-page")
     content.add(Rect(0, 0, w, h, style(fill="white")))
-    content.add(Text(4, 6, f"{structure.title}: {t(lang, 'distribution')} ({sol.paths:,})", size=8, weight="bold",
+    content.add(Text(4, 6, f"{structure.title}: {t(lang, 'distribution')} ({num(sol.paths, lang)} {t(lang, 'paths')})", size=8, weight="bold",
                      fill=INK))
     content.add(Group([histogram_group(sol, w - 6, h - 10, lang)], transform=_shift(3, 8)))
     return Page(w, h, content, label="histogram")
@@ -111,10 +111,8 @@ def solution_sheet(structure: Structure, sol: Solution, lang: str = "de", paper:
                               f"{structure.author} · Ordnerstruktur · Tobias Thulke")
     g = page.content
     x, y, w = box.x, box.y, box.w
-    sep = "." if lang == "de" else ","
-    num = lambda n: f"{n:,}".replace(",", sep)  # noqa: E731
-    stats = [(t(lang, "paths"), num(sol.paths)), (t(lang, "best"), str(sol.best)),
-             (t(lang, "optimal"), num(sol.optimal_paths)), (t(lang, "mean"), f"{sol.mean:.1f}")]
+    stats = [(t(lang, "paths"), num(sol.paths, lang)), (t(lang, "best"), str(sol.best)),
+             (t(lang, "optimal"), num(sol.optimal_paths, lang)), (t(lang, "mean"), f"{sol.mean:.1f}")]
     cw = w / len(stats)
     for k, (lab, val) in enumerate(stats):
         g.add(Rect(x + k * cw + 1, y, cw - 2, 16, style(fill="#f3f3f3"), radius=1.5))

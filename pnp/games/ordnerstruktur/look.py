@@ -96,6 +96,11 @@ TEXT = {
 }
 
 
+def num(n: int, lang: str) -> str:
+    """Thousands grouped the local way: 6.291.456 (de), 6,291,456 (en)."""
+    return f"{n:,}".replace(",", "." if lang == "de" else ",")
+
+
 def t(lang: str, key: str):
     return TEXT.get(lang, TEXT["de"])[key]
 
