@@ -19,6 +19,11 @@ from pnp.output import OutputError
 runner = CliRunner()
 
 
+def _env(data, **extra):
+    """Environment for a subprocess that can import the tiny game's rules module."""
+    return dict(os.environ, PYTHONPATH=str(data.parent / "mods"), **extra)
+
+
 def _build(data, out, **extra):
     games = list(discover(data).values())
     return build_games(games, BuildOptions(extra=extra), ["pdf", "svg", "png"], out)
@@ -136,7 +141,7 @@ def test_staging_rejects_missing_parent_gracefully(tmp_path):
 
 
 def test_missing_font_is_a_clear_error(tiny_game, tmp_path):
-    env = dict(os.environ, PNP_FONT_DIR=str(tmp_path / "nofonts"))
+    env = _env(tiny_game, PNP_FONT_DIR=str(tmp_path / "nofonts"))
     res = subprocess.run([sys.executable, "-m", "pnp.cli", "build", "tiny", "--data", str(tiny_game),
                           "--out", str(tmp_path / "o"), "--format", "pdf"],
                          env=env, capture_output=True, text=True, cwd=tmp_path)
@@ -150,7 +155,7 @@ def test_corrupt_font_is_a_clear_error(tiny_game, tmp_path):
     fonts.mkdir()
     for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
         (fonts / name).write_bytes(b"this is not a font" * 10)
-    env = dict(os.environ, PNP_FONT_DIR=str(fonts))
+    env = _env(tiny_game, PNP_FONT_DIR=str(fonts))
     res = subprocess.run([sys.executable, "-m", "pnp.cli", "build", "tiny", "--data", str(tiny_game),
                           "--out", str(tmp_path / "o"), "--format", "svg"],
                          env=env, capture_output=True, text=True, cwd=tmp_path)
@@ -163,7 +168,7 @@ def test_determinism_across_hash_seeds(tiny_game, tmp_path):
     digests = []
     for seed in ("1", "999"):
         out = tmp_path / f"o{seed}"
-        env = dict(os.environ, PYTHONHASHSEED=seed)
+        env = _env(tiny_game, PYTHONHASHSEED=seed)
         subprocess.run([sys.executable, "-m", "pnp.cli", "build", "tiny", "--data", str(tiny_game),
                         "--out", str(out)], env=env, check=True, capture_output=True, cwd=tmp_path)
         digests.append(_digest(out))
