@@ -5,7 +5,7 @@ layout with a typo still loads and every bad name is reported at once.
 """
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import Annotated, Literal, Union
 
 from pydantic import Field, field_validator
 
@@ -55,8 +55,10 @@ class VariantRules(Strict):
     neutral_tokens: int = Field(10, ge=0, le=40, description="neutral tokens per colour")
     d6_directions: list[Literal["right", "down-right", "down-left", "left", "up-left", "up-right"]] = Field(
         default=list(DIRECTION_NAMES), min_length=6, max_length=6)
-    d6_distance: list[int] = Field(default=[1, 1, 1, 2, 2, 3], min_length=6, max_length=6,
-                                   description="cells a cloud moves for each d6 roll")
+    d6_distance: list[Annotated[int, Field(ge=0, le=8)]] = Field(
+        default=[1, 1, 1, 2, 2, 3], min_length=6, max_length=6, description="Y: cells a cloud moves for each d6 roll")
+    d6_turns: list[Annotated[int, Field(ge=1, le=50)]] = Field(
+        default=[3, 3, 4, 4, 5, 6], min_length=6, max_length=6, description="X: turns until the next move, per d6 roll")
 
 
 class Cloud(Strict):

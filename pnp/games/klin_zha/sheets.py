@@ -39,17 +39,18 @@ def d6_table_page(kit, opts):
     c = page.content
     x, y = box.x, box.y + 4
     intro = ("Alle X Züge zieht jede Wolke Y Felder in Richtung Z (Erweiterung aus der Regel). "
-             "Für jede Wolke zweimal würfeln: erst die Richtung, dann die Weite. "
+             "Für jede Wolke würfeln: Richtung, Weite und wann sie das nächste Mal zieht. "
              "Eine Wolke zieht um ganze Kantenlängen, darum bleiben Spitze-oben-Felder Spitze-oben-Felder; "
              "Felder, die das Brett verlassen, fallen weg." if de else
              "Every X turns each cloud moves Y cells in direction Z (the rules' expansion). "
-             "Roll twice per cloud: first the direction, then the distance. "
+             "Roll per cloud: direction, distance and when it moves next. "
              "Clouds move by whole edge lengths, so point-up cells stay point-up; "
              "cells that leave the board drop off.")
     c.add(Text(x, y, intro, size=9.5, box=(box.w, 24), line_height=1.3))
     y += 28
-    col = [x, x + 18, x + 48, x + 100]
-    head = ("W6", "Richtung", "Pfeil", "Weite") if de else ("d6", "direction", "arrow", "distance")
+    col = [x, x + 18, x + 50, x + 80, x + 118]
+    head = (("W6", "Richtung Z", "Pfeil", "Weite Y", "nächster Zug X") if de
+            else ("d6", "direction Z", "arrow", "distance Y", "next move X"))
     for cx, h in zip(col, head):
         c.add(Text(cx, y, h, size=10, weight="bold"))
     y += 3
@@ -57,7 +58,7 @@ def d6_table_page(kit, opts):
     for i in range(6):
         top = y + i * row_h
         if i % 2 == 0:
-            c.add(Rect(x - 2, top, box.w + 4 - 40, row_h, style(fill="#f0f0f0")))
+            c.add(Rect(x - 2, top, box.w + 4, row_h, style(fill="#f0f0f0")))
         d = r.d6_directions[i]
         c.add(Text(col[0] + 3, top + 9, str(i + 1), size=16, weight="bold"))
         c.add(Text(col[1], top + 8.5, _w(d, lang), size=11))
@@ -66,6 +67,8 @@ def d6_table_page(kit, opts):
         dist = r.d6_distance[i]
         c.add(Text(col[3], top + 8.5, f"{dist} " + (("Feld" if dist == 1 else "Felder") if de else
                                                     ("cell" if dist == 1 else "cells")), size=11))
+        turns = r.d6_turns[i]
+        c.add(Text(col[4], top + 8.5, (f"nach {turns} Zügen" if de else f"after {turns} turns"), size=11))
     y += 6 * row_h + 10
     # a compass on a small board: the six arrows from the centre
     g = TriGrid(kit.board.size, 9.0, kit.board.naming)

@@ -192,7 +192,7 @@ def random_layout(g: TriGrid, seed: int, rules: VariantRules, clouds: int | None
         }
         if moving:
             doc["moving"] = {
-                "every": rng.randint(3, 6),
+                "every": rules.d6_turns[rng.randrange(6)],
                 "steps": 3,
                 "drift": [{"cloud": f"Wolke {i + 1}", "direction": rules.d6_directions[rng.randrange(6)],
                            "distance": rules.d6_distance[rng.randrange(6)]} for i in range(len(made))],
