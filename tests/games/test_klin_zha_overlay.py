@@ -269,3 +269,18 @@ def test_umpire_guide_is_data_and_fits_one_page(kit, tmp_path):
 
     with pytest.raises(DataErrors, match="past the page"):
         guide_pages(long, BuildOptions())
+
+
+def test_d6_table_prints_the_rules_numbers(kit, tmp_path):
+    from dataclasses import replace
+
+    from pnp.games.klin_zha.sheets import d6_table_page
+
+    rules = kit.rules.model_copy(update={"d6_distance": [4, 1, 1, 1, 1, 1], "d6_turns": [7, 3, 3, 3, 3, 3]})
+    page = d6_table_page(replace(kit, rules=rules), BuildOptions(lang="en"))
+    p = tmp_path / "d6.pdf"
+    p.write_bytes(render_pdf_bytes([page]))
+    text = subprocess.run(["pdftotext", "-layout", str(p), "-"], capture_output=True, text=True, check=True).stdout
+    first = next(line for line in text.splitlines() if line.strip().startswith("1 "))
+    assert "right" in first and "4 cells" in first and "after 7 turns" in first
+    assert text.count("after 3 turns") == 5
