@@ -60,13 +60,17 @@ def _ink(doc: CounterSheet, spec: Spec, face: Face):
     return color(bg), color(fg)
 
 
-def draw_face(doc: CounterSheet, spec: Spec, face: Face, bleed: float, lang: str) -> Group:
-    """One side of a counter in its own coordinates (trim = 0, 0, w, h)."""
+def draw_face(doc: CounterSheet, spec: Spec, face: Face, bleed: float, lang: str, copy: int = 1,
+              side: str = "front") -> Group:
+    """One side of a counter in its own coordinates (trim = 0, 0, w, h).
+
+    The group id ``counter-<type>[-<group>]-<copy>[-back]`` is unique on a sheet,
+    so SVG ids stay valid and tests can count counters."""
     from .symbols import draw_symbol
 
     w, h, k = spec.w, spec.h, spec.h / BASE
     bg, fg = _ink(doc, spec, face)
-    g = Group(id=f"counter-{spec.label}")
+    g = Group(id=f"counter-{spec.label}-{copy}" + ("-back" if side == "back" else ""))
     g.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, style(fill=bg)))
     inset = 0.7 * k
     if spec.shape == "round":
@@ -129,10 +133,13 @@ def counter_items(doc: CounterSheet, lang: str = "de", size: float | None = None
     from ..imposition.items import Item
 
     items = []
+    copies: dict[str, int] = {}
     for spec in counter_specs(doc, size):
         c = spec.counter
-        front = (lambda b, s=spec: draw_face(doc, s, s.counter, b, lang))
-        back = None if c.back is None else (lambda b, s=spec: draw_face(doc, s, s.counter.back, b, lang))
+        n = copies[spec.label] = copies.get(spec.label, 0) + 1
+        front = (lambda b, s=spec, n=n: draw_face(doc, s, s.counter, b, lang, n))
+        back = None if c.back is None else (lambda b, s=spec, n=n: draw_face(doc, s, s.counter.back, b, lang, n,
+                                                                               "back"))
         items.append(Item(spec.w, spec.h, front, back, spec.label))
     return items
 
@@ -191,7 +198,7 @@ def counter_faces(doc: CounterSheet, lang: str, size: float) -> list[tuple]:
             continue
         c = spec.counter
         front = (lambda b, s=spec: draw_face(doc, s, s.counter, b, lang))
-        back = None if c.back is None else (lambda b, s=spec: draw_face(doc, s, s.counter.back, b, lang))
+        back = None if c.back is None else (lambda b, s=spec: draw_face(doc, s, s.counter.back, b, lang, 1, "back"))
         seen[key] = len(out)
         out.append((Item(spec.w, spec.h, front, back, spec.label), 1))
     return out

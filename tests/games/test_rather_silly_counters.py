@@ -82,7 +82,7 @@ def test_every_monster_counter_on_the_pages_shows_strength_2(sheet):
             if isinstance(node, Group) and (node.id or "").startswith("counter-") and "monster" in node.id:
                 texts = [t.text for t in _walk(node) if isinstance(t, Text)]
                 assert "2" in texts, texts
-                found[node.id] += 1
+                found[node.id.rsplit("-", 1)[0]] += 1
     assert found == {"counter-sea-monster": 8, "counter-space-monster": 8}
 
 
@@ -141,3 +141,22 @@ def test_printed_counter_pitch_is_the_size_in_mm(sheet, tmp_path, size):
 def test_counter_pdf_is_byte_identical_across_builds(sheet):
     a = next(iter(counter_assets(sheet, None, BuildOptions(), "counters")))
     assert render_pdf_bytes(list(a.iter_pages())) == render_pdf_bytes(list(a.iter_pages()))
+
+
+def test_svg_pages_hold_each_counter_once_with_unique_ids(sheet, tmp_path):
+    import xml.etree.ElementTree as ET
+
+    from pnp.backends.svg import write_svg
+
+    asset = next(iter(counter_assets(sheet, None, BuildOptions(), "counters")))
+    ids: list[str] = []
+    for n, page in enumerate(asset.iter_pages()):
+        path = tmp_path / f"p{n}.svg"
+        write_svg(page, path)
+        ids += [e.get("id") for e in ET.parse(path).getroot().iter() if (e.get("id") or "").startswith("counter-")]
+    assert len(ids) == len(set(ids))
+    fronts = Counter(i.rsplit("-", 1)[0] for i in ids if not i.endswith("-back"))
+    assert fronts["counter-army-austria"] == 12 and fronts["counter-lama-turkey"] == 3
+    assert fronts["counter-twins-russia"] == 1 and fronts["counter-borg"] == 1
+    backs = Counter(i.rsplit("-", 2)[0] for i in ids if i.endswith("-back"))
+    assert backs == Counter({"counter-devil": 12, **{f"counter-twins-{p}": 1 for p in POWERS}})
