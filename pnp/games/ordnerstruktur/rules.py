@@ -47,27 +47,29 @@ def build(game, opts: BuildOptions) -> Iterable[Asset]:
 
     lang, paper = opts.lang, opts.paper
     structures = _load_all(game)  # fail before any drawing, with every problem
-    names = {"paare": "Paare", "voelker": "Vier Völker"}
-    yield Asset("regeln", "Kurzregeln", [rules_page(lang, paper)],
+    from .look import t
+
+    yield Asset("regeln", "Kurzregeln" if lang == "de" else "Rules in brief", [rules_page(lang, paper)],
                 description="the rules in brief, in our own words, for the table")
     for v in VARIANTS:
-        yield Asset(f"entwurf-{v}", f"Entwurfsformular ({names[v]})", [design_form(v, lang, paper)],
+        vname = t(lang, "variant")[v]
+        yield Asset(f"entwurf-{v}", f"{t(lang, 'design')} ({vname})", [design_form(v, lang, paper)],
                     description="blank 11 x names grid with sum boxes and the limits, for the passive player")
-        yield Asset(f"konten-{v}", f"Kontenblatt ({names[v]})", [account_sheet(v, lang, paper)],
+        yield Asset(f"konten-{v}", f"{t(lang, 'accounts')} ({vname})", [account_sheet(v, lang, paper)],
                     description="six accounts with ten entry boxes, sums, strike boxes and the final scoring")
-        yield Asset(f"uebergaenge-{v}", f"Übergänge ({names[v]})", [transitions_card(v, lang, paper)],
+        yield Asset(f"uebergaenge-{v}", f"{t(lang, 'transitions')} ({vname})", [transitions_card(v, lang, paper)],
                     description="from each name the allowed next names and the account each move feeds")
     sheet = sheet_from_options(opts)
     for stem, s in structures:
-        yield Asset(f"{stem}-matte", f"Spielmatte: {s.title}", [play_mat(s, lang, paper)],
+        yield Asset(f"{stem}-matte", f"{t(lang, 'mat')}: {s.title}", [play_mat(s, lang, paper)],
                     description="the seed's screen on paper: sums above the names and left of the subfolders")
         # without duplex printing the tiles fold over: front and back on one side, fold line between
         make = foldover_items if opts.duplex == "none" else tile_items
-        yield Asset(f"{stem}-plaettchen", f"Dateiplättchen: {s.title}",
+        yield Asset(f"{stem}-plaettchen", f"{t(lang, 'tiles')}: {s.title}",
                     (lambda s=s, make=make: impose(make(s, lang), sheet)),
                     description="one tile per file: subfolder and name on the front, Machtpunkte on the back "
                                 "(duplex; fold-over with --duplex none)")
-        yield Asset(f"{stem}-loesung", f"Lösung: {s.title}",
+        yield Asset(f"{stem}-loesung", f"{t(lang, 'solution')}: {s.title}",
                     (lambda s=s: iter([solution_sheet(s, solve_structure(s), lang, paper)])),
                     description="exhaustive solution: best score, a best path, the score distribution")
 
