@@ -40,6 +40,7 @@ def build(game, opts: BuildOptions) -> Iterable[Asset]:
     from ...imposition.items import sheet_from_options
     from .aid import rules_page
     from .histogram import solution_sheet
+    from .look import t
     from .mat import design_form, play_mat
     from .sheets import account_sheet, transitions_card
     from .solver import solve_structure
@@ -47,7 +48,6 @@ def build(game, opts: BuildOptions) -> Iterable[Asset]:
 
     lang, paper = opts.lang, opts.paper
     structures = _load_all(game)  # fail before any drawing, with every problem
-    from .look import t
 
     yield Asset("regeln", "Kurzregeln" if lang == "de" else "Rules in brief", [rules_page(lang, paper)],
                 description="the rules in brief, in our own words, for the table")
