@@ -41,6 +41,18 @@ class SheetSpec:
     rotate: bool = True  # grid/packing may turn items 90 degrees when that fits more
     lang: str = "de"  # language of page labels and printed instructions
 
+    def __post_init__(self):
+        for name in ("margin", "gutter", "bleed", "crop_length", "crop_gap"):
+            v = getattr(self, name)
+            if not isinstance(v, (int, float)) or v < 0:
+                raise ValueError(f"sheet {name} must be 0 or more mm, got {v!r}")
+        if self.orientation not in ("auto", "portrait", "landscape"):
+            raise ValueError(f"sheet orientation must be auto, portrait or landscape, got {self.orientation!r}")
+        if self.duplex not in ("long", "short", "none"):
+            raise ValueError(f"duplex must be long, short or none, got {self.duplex!r}")
+        if len(self.back_offset) != 2:
+            raise ValueError(f"back_offset must be (x, y) in mm, got {self.back_offset!r}")
+
 
 def sheet_from_options(opts: BuildOptions, **overrides) -> SheetSpec:
     base = dict(paper=opts.paper, orientation=opts.orientation, margin=opts.margin, gutter=opts.gutter,

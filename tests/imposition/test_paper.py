@@ -41,3 +41,13 @@ def test_unknown_paper_and_orientation():
         paper_size("b5")
     with pytest.raises(ValueError, match="orientation"):
         paper_size("a4", "sideways")
+
+
+@pytest.mark.parametrize("bad,match", [(dict(bleed=-1), "bleed"), (dict(margin=-2), "margin"),
+                                       (dict(duplex="both"), "duplex"), (dict(orientation="up"), "orientation"),
+                                       (dict(back_offset=(1, 2, 3)), "back_offset")])
+def test_sheet_spec_rejects_nonsense(bad, match):
+    from pnp.imposition.items import SheetSpec
+
+    with pytest.raises(ValueError, match=match):
+        SheetSpec(**bad)
