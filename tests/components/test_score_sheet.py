@@ -311,3 +311,32 @@ def test_a_sheet_too_long_for_the_pad_is_a_clear_error():
     assert len(pad_pages(sheet, BuildOptions(), 1, ColumnSpec(2), 1)) == 1  # fits a full page
     with pytest.raises(DataErrors, match="no room for 120 rows; use fewer sheets per page"):
         pad_pages(sheet, BuildOptions(), 4, ColumnSpec(2), 1)
+
+
+def test_svg_of_a_4up_page(doc, tmp_path):
+    import xml.etree.ElementTree as ET
+
+    from pnp.backends.svg import write_svg
+
+    page = pad_pages(doc, BuildOptions(paper="letter", lang="en"), 4, ColumnSpec(6), 1)[0]
+    out = tmp_path / "p.svg"
+    write_svg(page, out)
+    root = ET.parse(out).getroot()
+    assert root.attrib["width"] == "215.9mm" and root.attrib["height"] == "279.4mm"
+    ids = [e.attrib["id"] for e in root.iter() if "id" in e.attrib]
+    assert len(ids) == len(set(ids))
+    assert {"s1-row-gt21", "s3-row-lt21", "s4-row-2_4_6"} <= set(ids)
+    texts = [e.text for e in root.iter() if e.tag.endswith("text") and e.text]
+    assert texts.count("2+2+2") == 4 and texts.count("Σ Total") == 4 and texts.count("Street block") == 4
+
+
+def test_png_backend_measures_the_same(doc):
+    import numpy as np
+
+    from pnp.backends.png import render_image
+
+    page = pad_pages(doc, BuildOptions(), 1, ColumnSpec(4), 1)[0]
+    img = np.asarray(render_image(page, dpi=127).convert("L"))  # 5 px per mm
+    dark = img < 128
+    cols = np.flatnonzero(dark.any(axis=0))
+    assert abs(cols[0] - 40) <= 2 and abs(cols[-1] - 1010) <= 2  # 8 mm .. 202 mm
