@@ -69,17 +69,22 @@ class TilePlan:
     win_h: float
     x0: float  # window's top-left corner on the page
     y0: float
-    bleed: float
+    bleed_x: float  # bleed shown left/right and top/bottom of the item
+    bleed_y: float
     overlap: float
 
     def window(self, r: int, c: int) -> Box:
         """Window of page (r, c) in item coordinates (trim at 0, 0)."""
-        return Box(-self.bleed + c * (self.win_w - self.overlap), -self.bleed + r * (self.win_h - self.overlap),
+        return Box(-self.bleed_x + c * (self.win_w - self.overlap), -self.bleed_y + r * (self.win_h - self.overlap),
                    self.win_w, self.win_h)
 
 
 def plan_tiles(item_w: float, item_h: float, sheet: SheetSpec, overlap: float) -> TilePlan:
-    """Fewest pages over the allowed orientations; ties keep portrait."""
+    """Fewest pages over the allowed orientations; ties keep portrait.
+
+    An item whose trim fits the printable area stays on one page even when
+    its full bleed does not: the bleed is then cut to what the margin allows.
+    """
     if overlap < 0:
         raise ValueError(f"overlap must be 0 or more mm, got {overlap}")
     span_w, span_h = item_w + 2 * sheet.bleed, item_h + 2 * sheet.bleed
@@ -89,16 +94,18 @@ def plan_tiles(item_w: float, item_h: float, sheet: SheetSpec, overlap: float) -
         pw, ph = paper_size(sheet.paper, o)
         aw = pw - 2 * sheet.margin
         ah_full = ph - 2 * sheet.margin
-        if span_w <= aw + 1e-9 and span_h <= ah_full + 1e-9:
-            plan = TilePlan(pw, ph, 1, 1, span_w, span_h, (pw - span_w) / 2, (ph - span_h) / 2,
-                            sheet.bleed, overlap)
+        if item_w <= aw + 1e-9 and item_h <= ah_full + 1e-9:
+            bx = max(0.0, min(sheet.bleed, (aw - item_w) / 2))
+            by = max(0.0, min(sheet.bleed, (ah_full - item_h) / 2))
+            ww, wh = item_w + 2 * bx, item_h + 2 * by
+            plan = TilePlan(pw, ph, 1, 1, ww, wh, (pw - ww) / 2, (ph - wh) / 2, bx, by, overlap)
             n = 1
         else:
             ah = ah_full - FOOTER
             cols, ww = _split(span_w, aw, overlap)
             rows, wh = _split(span_h, ah, overlap)
             plan = TilePlan(pw, ph, rows, cols, ww, wh, sheet.margin + (aw - ww) / 2,
-                            sheet.margin + (ah - wh) / 2, sheet.bleed, overlap)
+                            sheet.margin + (ah - wh) / 2, sheet.bleed, sheet.bleed, overlap)
             n = rows * cols
         if best is None or n < best[0]:
             best = (n, plan)
@@ -108,8 +115,8 @@ def plan_tiles(item_w: float, item_h: float, sheet: SheetSpec, overlap: float) -
 def _seam_marks(plan: TilePlan, item_w: float, item_h: float) -> Group:
     """Dashed cut lines and crosses in the middle of every shared strip (item coordinates)."""
     g = Group(id="seams")
-    top, bottom = -plan.bleed, item_h + plan.bleed
-    left, right = -plan.bleed, item_w + plan.bleed
+    top, bottom = -plan.bleed_y, item_h + plan.bleed_y
+    left, right = -plan.bleed_x, item_w + plan.bleed_x
     for c in range(1, plan.cols):
         x = plan.window(0, c).x + plan.overlap / 2
         g.add(Path(style=SEAM).move(x, top).line(x, bottom))

@@ -140,3 +140,14 @@ def test_impossible_overlap_is_refused():
 
 def test_row_names():
     assert [row_name(i) for i in (0, 1, 25, 26, 27)] == ["A", "B", "Z", "AA", "AB"]
+
+
+def test_trim_that_fits_stays_on_one_page_with_the_bleed_the_margin_allows():
+    # 280 x 190 fits A4 landscape's 281 x 194 printable area, but not with 3 mm bleed
+    pages = tile(board(280, 190), replace(SHEET, bleed=3, orientation="landscape"))
+    assert len(pages) == 1
+    p = pages[0]
+    assert (p.trim.w, p.trim.h) == pytest.approx((280, 190))
+    assert p.trim.x - p.bleed.x == pytest.approx(0.5)  # (281 - 280) / 2
+    assert p.trim.y - p.bleed.y == pytest.approx(2)  # (194 - 190) / 2
+    assert p.bleed.x >= 8 - 1e-9 and p.bleed.right <= 297 - 8 + 1e-9
