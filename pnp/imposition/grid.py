@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import chain, islice
 from typing import Iterable, Iterator
 
@@ -108,6 +109,18 @@ class GridPlan:
             return translate(t.x + self.item_h, t.y) @ rotate(90)
         return translate(t.x, t.y)
 
+    @cached_property
+    def cells(self) -> list[tuple[Box, Box, Transform]]:
+        """(trim, bleed box, placement) of every cell, computed once per plan."""
+        return [(self.trim(i), self.bleed(i), self.placement(i)) for i in range(self.per_page)]
+
+    def back_cells(self, duplex: str, offset: tuple[float, float]) -> list[tuple[Box, Box, Transform]]:
+        """(trim, bleed box, placement) of every cell's back on the back page."""
+        flip = sheet_flip(duplex, self.page_w, self.page_h)
+        moved = translate(*offset) @ flip
+        return [(map_box(moved, t), map_box(moved, b), back_placement(p, self.item_w, flip, offset))
+                for t, b, p in self.cells]
+
     def edges(self) -> tuple[list[float], list[float]]:
         xs, ys = [], []
         for c in range(self.cols):
@@ -162,40 +175,60 @@ def grid_capacity(card_w: float, card_h: float, sheet: SheetSpec) -> tuple[int, 
 
 def _placed(item_group: Group, transform: Transform, clip: Box, gid: str) -> Group:
     inner = Group(children=[item_group], transform=transform)
-    return Group(children=[inner], clip=Rect(clip.x, clip.y, clip.w, clip.h), id=gid)
+    return Group(children=[inner], clip=_clip_rect(clip), id=gid)
 
 
-def front_page(plan: GridPlan, chunk: list[Item], sheet: SheetSpec, first_index: int, label: str) -> Page:
-    content = Group(id="fronts")
-    trims, bleeds = [], []
-    for k, item in enumerate(chunk):
-        clip = plan.bleed(k)
-        content.add(_placed(item.front(sheet.bleed), plan.placement(k), clip, f"card-{first_index + k}"))
-        trims.append(plan.trim(k))
-        bleeds.append(clip)
+_CLIPS: dict[Box, Rect] = {}
+
+
+def _clip_rect(b: Box) -> Rect:
+    """One Rect per distinct clip box, shared between sheets (scenes are read-only)."""
+    r = _CLIPS.get(b)
+    if r is None:
+        if len(_CLIPS) > 4096:
+            _CLIPS.clear()
+        r = _CLIPS[b] = Rect(b.x, b.y, b.w, b.h)
+    return r
+
+
+def decorations(plan: GridPlan, sheet: SheetSpec) -> list[Group]:
+    """Cut lines and crop marks of a front sheet (the same on every sheet, so built once)."""
+    out = []
     xs, ys = plan.edges()
     if sheet.cut_lines:
-        content.add(cut_lines(xs, ys, plan.grid))
+        out.append(cut_lines(xs, ys, plan.grid))
     if sheet.crop_marks:
         reach = plan.outer_bleed + sheet.crop_gap
-        content.add(grid_crop_marks(xs, ys, plan.grid, reach, sheet.crop_length, plan.page_w, plan.page_h))
-    return Page(plan.page_w, plan.page_h, content, trim=bbox(trims), bleed=bbox(bleeds), label=label)
+        out.append(grid_crop_marks(xs, ys, plan.grid, reach, sheet.crop_length, plan.page_w, plan.page_h))
+    return out
 
 
-def back_page(plan: GridPlan, chunk: list[Item], sheet: SheetSpec, first_index: int, label: str) -> Page:
-    flip = sheet_flip(sheet.duplex, plan.page_w, plan.page_h)
-    shift = translate(*sheet.back_offset)
+def front_page(plan: GridPlan, chunk: list[Item], sheet: SheetSpec, first_index: int, label: str,
+               decor: list[Group] | None = None) -> Page:
+    content = Group(id="fronts")
+    cells = plan.cells
+    for k, item in enumerate(chunk):
+        _, clip, where = cells[k]
+        content.add(_placed(item.front(sheet.bleed), where, clip, f"card-{first_index + k}"))
+    content.add(*(decorations(plan, sheet) if decor is None else decor))
+    used = cells[:len(chunk)]
+    return Page(plan.page_w, plan.page_h, content, trim=bbox(c[0] for c in used),
+                bleed=bbox(c[1] for c in used), label=label)
+
+
+def back_page(plan: GridPlan, chunk: list[Item], sheet: SheetSpec, first_index: int, label: str,
+              cells: list | None = None) -> Page:
+    cells = cells or plan.back_cells(sheet.duplex, sheet.back_offset)
     content = Group(id="backs")
-    trims, bleeds = [], []
+    used = []
     for k, item in enumerate(chunk):
         if item.back is None:
             continue
-        clip = map_box(shift @ flip, plan.bleed(k))
-        where = back_placement(plan.placement(k), item.w, flip, sheet.back_offset)
+        trim, clip, where = cells[k]
         content.add(_placed(item.back(sheet.bleed), where, clip, f"back-{first_index + k}"))
-        trims.append(map_box(shift @ flip, plan.trim(k)))
-        bleeds.append(clip)
-    return Page(plan.page_w, plan.page_h, content, trim=bbox(trims), bleed=bbox(bleeds), label=label)
+        used.append(cells[k])
+    return Page(plan.page_w, plan.page_h, content, trim=bbox(c[0] for c in used),
+                bleed=bbox(c[1] for c in used), label=label)
 
 
 def _check_size(item: Item, plan: GridPlan, index: int) -> None:
@@ -224,6 +257,8 @@ def impose(items: Iterable[Item], sheet: SheetSpec) -> Iterator[Page]:
     sheets = math.ceil(total / plan.per_page) if total is not None else None
     front_word, back_word = LABELS.get(sheet.lang, LABELS["en"])
     stream = chain([first], it)
+    backs = plan.back_cells(sheet.duplex, sheet.back_offset) if sheet.duplex != "none" else None
+    decor = decorations(plan, sheet)  # shared by every front page; scenes are read-only
     index = 0
     number = 0
     while True:
@@ -234,9 +269,9 @@ def impose(items: Iterable[Item], sheet: SheetSpec) -> Iterator[Page]:
         for k, item in enumerate(chunk):
             _check_size(item, plan, index + k)
         of = f"{number}/{sheets}" if sheets else f"{number}"
-        yield front_page(plan, chunk, sheet, index, f"{front_word} {of}")
+        yield front_page(plan, chunk, sheet, index, f"{front_word} {of}", decor)
         if sheet.duplex != "none" and any(item.back is not None for item in chunk):
-            yield back_page(plan, chunk, sheet, index, f"{back_word} {of}")
+            yield back_page(plan, chunk, sheet, index, f"{back_word} {of}", backs)
         index += len(chunk)
 
 
