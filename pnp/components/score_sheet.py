@@ -15,7 +15,8 @@ outside every trim. ``copies`` fills that many pages.
 
 Build options (``-o key=value``): ``players`` (1..max_players), ``per_game``
 (true or a number of game columns: a solo sheet), ``up`` (1, 2 or 4),
-``copies`` (pages per pad file).
+``copies`` (pages per pad file). With more than one copy the PDF holds all
+pages and a ``-page`` asset gives one SVG/PNG page instead of many copies.
 """
 from __future__ import annotations
 
@@ -258,8 +259,8 @@ def read_options(doc: ScoreSheet, opts: BuildOptions) -> tuple[list[int], list[C
     else:
         players = _opt_int(extra, "players", doc.columns.players, 1, doc.columns.max_players)
         specs.append(ColumnSpec(players))
-        if "players" not in extra:
-            specs.append(ColumnSpec(doc.columns.games, True))  # plus a solo sheet by default
+        if "players" not in extra and "up" not in extra:
+            specs.append(ColumnSpec(doc.columns.games, True))  # plain build: a solo sheet as well
     return ups, specs, copies
 
 
@@ -325,8 +326,15 @@ def score_sheet_assets(doc: ScoreSheet, game, opts: BuildOptions, stem: str) -> 
             name = f"{stem}-{'solo-' if cols.per_game else ''}{up}up"
             what = COLUMN_WORDS.get(opts.lang, COLUMN_WORDS["en"])[cols.per_game].format(n=cols.count)
             size = f", {PAD_SIZES[up]}" if PAD_SIZES[up] else ""
+            full = f"{title} ({up} {PAD_WORDS.get(opts.lang, 'per page')}{size}; {what})"
             assets.append(Asset(
-                name=name, title=f"{title} ({up} {PAD_WORDS.get(opts.lang, 'per page')}{size}; {what})",
+                name=name, title=full,
                 pages=lambda cols=cols, up=up: pad_pages(doc, opts, up, cols, copies),
+                formats=("pdf",) if copies > 1 else None,
                 description=f"{up} sheet(s) per page, {copies} page(s)"))
+            if copies > 1:  # identical pages: one SVG/PNG of a single page is enough
+                assets.append(Asset(
+                    name=f"{name}-page", title=full, formats=("svg", "png"),
+                    pages=lambda cols=cols, up=up: pad_pages(doc, opts, up, cols, 1),
+                    description="one page of the pad, for screens and editing"))
     return assets

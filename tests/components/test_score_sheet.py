@@ -227,11 +227,15 @@ def test_assets_from_options(doc):
     names = [a.name for a in score_sheet_assets(doc, None, BuildOptions(), "bilanz")]
     assert names == ["bilanz-1up", "bilanz-2up", "bilanz-4up", "bilanz-solo-1up"]
     assets = score_sheet_assets(doc, None, BuildOptions(extra={"up": 4, "copies": 3, "players": 6}), "bilanz")
-    assert [a.name for a in assets] == ["bilanz-4up"]
+    assert [a.name for a in assets] == ["bilanz-4up", "bilanz-4up-page"]
+    assert assets[0].formats == ("pdf",) and assets[1].formats == ("svg", "png")
+    assert len(list(assets[1].iter_pages())) == 1
     pages = list(assets[0].iter_pages())
     assert len(pages) == 3
     heads = find(pages[0].content, "s1-header")
     assert heads is not None and len([c for c in heads.children if isinstance(c, Rect)]) == 6
+    only = score_sheet_assets(doc, None, BuildOptions(extra={"up": 2}), "bilanz")
+    assert [a.name for a in only] == ["bilanz-2up"]  # an explicit size narrows the build
     solo = score_sheet_assets(doc, None, BuildOptions(extra={"per_game": 5, "up": 2}), "bilanz")
     assert [a.name for a in solo] == ["bilanz-solo-2up"]
 
