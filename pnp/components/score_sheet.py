@@ -15,6 +15,8 @@ outside every trim. ``copies`` fills that many pages.
 
 Build options (``-o key=value``): ``players`` (1..max_players), ``per_game``
 (true or a number of game columns: a solo sheet), ``up`` (1, 2 or 4),
+each narrowing the build (a plain build gives every ``pads.up`` size for the
+default players plus one full-page solo sheet),
 ``copies`` (pages per pad file). With more than one copy the PDF holds all
 pages and a ``-page`` asset gives one SVG/PNG page instead of many copies.
 """
