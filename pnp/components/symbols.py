@@ -180,7 +180,7 @@ def _u_turn(pen: _Pen, p: UTurnPart):
 
 # A lightning bolt pointing down, in a box 0.62 wide and 1 high, centred on 0.
 _BOLT = [(0.06, -0.5), (-0.28, 0.06), (-0.02, 0.06), (-0.16, 0.5), (0.31, -0.12), (0.05, -0.12), (0.22, -0.5)]
-_BOLT_ORIENT = {"vertical": 0.0, "horizontal": -90.0, "slanted": -35.0}
+_BOLT_ORIENT = {"vertical": 0.0, "horizontal": -90.0, "slanted": -42.0}
 
 
 def _bolt(pen: _Pen, p: BoltPart):
@@ -283,8 +283,8 @@ def symbol_sheet_page(lib: SymbolLibrary, lang: str = "de", paper=(210.0, 297.0)
         x0, y0 = margin + c * cw, margin + title_h + r * ch
         content.add(Rect(x0 + 1, y0 + 1, cw - 2, ch - 2, style(stroke="lightgrey", width=0.3), radius=2))
         content.add(draw_symbol(s, x0 + (cw - sym) / 2, y0 + 3, sym, lib.ink))
-        content.add(Text(x0 + 2, y0 + sym + 4, tr(s.name, lang), size=9, weight="bold", anchor="middle",
-                         box=(cw - 4, 7), shrink=True, wrap=False))
+        content.add(Text(x0 + 2, y0 + sym + 3.5, tr(s.name, lang), size=9, weight="bold", anchor="middle",
+                         box=(cw - 4, 9), shrink=True, min_size=6.5, line_height=1.1, valign="middle"))
         content.add(Text(x0 + cw / 2, y0 + sym + 13.5, s.id, size=6.5, anchor="middle", fill=color("darkgrey")))
     return Page(pw, ph, content, label=f"{tr(lib.title, lang)}")
 
