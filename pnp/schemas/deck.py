@@ -1,0 +1,135 @@
+"""Schema of a deck of cards (kind: deck).
+
+A deck names its card size, its categories (colour plus a mark shape, so the
+category still reads in greyscale), its card types (name, category, copies,
+action cost, symbol, optional text) and one back design for every card.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, ValidationInfo, field_validator, model_validator
+
+from ..data.schema import Localised, PositiveMm, Strict, check_colour, tr
+
+# Common card sizes in mm (width x height, portrait).
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "bridge": (57.0, 89.0),
+    "mini": (44.0, 63.0),
+    "tarot": (70.0, 120.0),
+    "square": (70.0, 70.0),
+    "euro": (59.0, 92.0),
+}
+
+MARKS = ("circle", "square", "triangle", "diamond", "hexagon", "star", "cross", "ring")
+Ident = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]
+
+
+class CardSize(Strict):
+    """Either a named size or width/height in mm."""
+
+    name: Literal["poker", "bridge", "mini", "tarot", "square", "euro"] | None = None
+    width: PositiveMm | None = None
+    height: PositiveMm | None = None
+    corner_radius: Annotated[float, Field(ge=0, le=10)] = 3.0
+
+    @model_validator(mode="after")
+    def _one_way(self):
+        if self.name is None and (self.width is None or self.height is None):
+            raise ValueError("give a size name (poker, bridge, mini, tarot, square, euro) or both width and height in mm")
+        if self.name is not None and (self.width is not None or self.height is not None):
+            raise ValueError("give either a size name or width/height, not both")
+        return self
+
+    @property
+    def mm(self) -> tuple[float, float]:
+        if self.name:
+            return CARD_SIZES[self.name]
+        return (float(self.width), float(self.height))
+
+
+class Category(Strict):
+    id: Ident
+    name: Localised
+    colour: str
+    mark: Literal["circle", "square", "triangle", "diamond", "hexagon", "star", "cross", "ring"]
+
+    @field_validator("colour")
+    @classmethod
+    def _colour(cls, v):
+        return check_colour(v)
+
+
+class CardType(Strict):
+    id: Ident
+    name: Localised
+    category: Ident
+    copies: Annotated[int, Field(ge=1, le=200)]
+    cost: Annotated[int, Field(ge=0, le=9)] | None = None
+    symbol: Ident | None = None
+    text: Localised | None = None
+
+
+class Back(Strict):
+    title: Localised = ""
+    subtitle: Localised = ""
+    colour: str = "#2b2d42"
+    ink: str = "white"
+    pattern: Literal["grid", "none"] = "grid"
+
+    @field_validator("colour", "ink")
+    @classmethod
+    def _colour(cls, v):
+        return check_colour(v)
+
+
+class CostStyle(Strict):
+    style: Literal["numeral", "pips"] = "numeral"
+    label: Localised = {"de": "Handlungen", "en": "actions"}  # type: ignore[assignment]
+    singular: Localised = {"de": "Handlung", "en": "action"}  # type: ignore[assignment]
+
+
+class Deck(Strict):
+    kind: Literal["deck"]
+    title: Localised
+    card: CardSize = CardSize(name="poker")
+    symbols: str | None = Field(None, description="symbol library file, relative to the game folder")
+    cost: CostStyle = CostStyle()
+    categories: list[Category] = Field(min_length=1, max_length=12)
+    cards: list[CardType] = Field(min_length=1, max_length=500)
+    back: Back = Back()
+
+    @field_validator("categories")
+    @classmethod
+    def _unique_categories(cls, v):
+        seen = set()
+        for c in v:
+            if c.id in seen:
+                raise ValueError(f"category id {c.id!r} is defined twice")
+            seen.add(c.id)
+        return v
+
+    @field_validator("cards")
+    @classmethod
+    def _cards_refer(cls, v, info: ValidationInfo):
+        cats = [c.id for c in (info.data.get("categories") or [])]
+        seen = set()
+        for i, card in enumerate(v):
+            if card.id in seen:
+                raise ValueError(f"card id {card.id!r} (card #{i + 1}) is defined twice")
+            seen.add(card.id)
+            if cats and card.category not in cats:
+                raise ValueError(f"card #{i + 1} {card.id!r} has category {card.category!r}; "
+                                 f"expected one of {', '.join(cats)}")
+        return v
+
+    def category(self, cat_id: str) -> Category:
+        return next(c for c in self.categories if c.id == cat_id)
+
+    @property
+    def total(self) -> int:
+        return sum(c.copies for c in self.cards)
+
+    def card_name(self, card: CardType, lang: str = "de") -> str:
+        return tr(card.name, lang)
