@@ -253,3 +253,21 @@ def test_borg_in_a_centre_at_the_adjustments_makes_it_neutral(board, tmp_path):
     assert "rs.borg.neutral" in rules_of(check_state_file(board, state(tmp_path, winter)))
     autumn = LEGAL.replace("borg: TYR", "borg: LVP")
     assert "rs.borg.neutral" not in rules_of(check_state_file(board, state(tmp_path, autumn)))
+
+
+def test_pnp_check_command_exit_codes(tmp_path):
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    r = CliRunner()
+    good = r.invoke(app, ["check", "rather-silly", "--data", str(DATA), "--state",
+                          str(DATA / "rather-silly" / "examples" / "state-1905-autumn.yaml")])
+    assert good.exit_code == 0, good.output
+    assert "rs.victory.none" in good.output
+    bad = r.invoke(app, ["check", "rather-silly", "--data", str(DATA), "--state",
+                         str(state(tmp_path, LEGAL.replace("lama_herds: [WAL, WAL, NAO]", "lama_herds: [LON]")))])
+    assert bad.exit_code == 1 and "rs.lamas.count" in bad.output and "rs.lamas.place" in bad.output
+    broken = r.invoke(app, ["check", "rather-silly", "--data", str(DATA), "--state",
+                            str(state(tmp_path, "year: [1903\n"))])
+    assert broken.exit_code in (1, 2) and "state.yaml:" in broken.output
