@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, ValidationInfo, field_validator, model_validator
+from pydantic import Field, field_validator
 
 from ..data.schema import Localised, PositiveMm, Strict, check_colour, tr
 
@@ -27,26 +27,10 @@ Ident = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]
 
 
 class CardSize(Strict):
-    """Either a named size or width/height in mm."""
+    """A card size in mm, for decks whose cards are not a named size."""
 
-    name: Literal["poker", "bridge", "mini", "tarot", "square", "euro"] | None = None
-    width: PositiveMm | None = None
-    height: PositiveMm | None = None
-    corner_radius: Annotated[float, Field(ge=0, le=10)] = 3.0
-
-    @model_validator(mode="after")
-    def _one_way(self):
-        if self.name is None and (self.width is None or self.height is None):
-            raise ValueError("give a size name (poker, bridge, mini, tarot, square, euro) or both width and height in mm")
-        if self.name is not None and (self.width is not None or self.height is not None):
-            raise ValueError("give either a size name or width/height, not both")
-        return self
-
-    @property
-    def mm(self) -> tuple[float, float]:
-        if self.name:
-            return CARD_SIZES[self.name]
-        return (float(self.width), float(self.height))
+    width: PositiveMm
+    height: PositiveMm
 
 
 class Category(Strict):
@@ -76,7 +60,7 @@ class Back(Strict):
     subtitle: Localised = ""
     colour: str = "#2b2d42"
     ink: str = "white"
-    pattern: Literal["grid", "none"] = "grid"
+    symbol: Ident | None = None
 
     @field_validator("colour", "ink")
     @classmethod
@@ -84,18 +68,13 @@ class Back(Strict):
         return check_colour(v)
 
 
-class CostStyle(Strict):
-    style: Literal["numeral", "pips"] = "numeral"
-    label: Localised = {"de": "Handlungen", "en": "actions"}  # type: ignore[assignment]
-    singular: Localised = {"de": "Handlung", "en": "action"}  # type: ignore[assignment]
-
-
 class Deck(Strict):
     kind: Literal["deck"]
+    name: Ident | None = Field(None, description="output file stem; default: the YAML file's stem")
     title: Localised
-    card: CardSize = CardSize(name="poker")
-    symbols: str | None = Field(None, description="symbol library file, relative to the game folder")
-    cost: CostStyle = CostStyle()
+    card: Literal["poker", "bridge", "mini", "tarot", "square", "euro"] | CardSize = "poker"
+    cost_style: Literal["numeral", "pips"] = "numeral"
+    cost_label: Localised = "Handlungen"
     categories: list[Category] = Field(min_length=1, max_length=12)
     cards: list[CardType] = Field(min_length=1, max_length=500)
     back: Back = Back()
@@ -112,17 +91,19 @@ class Deck(Strict):
 
     @field_validator("cards")
     @classmethod
-    def _cards_refer(cls, v, info: ValidationInfo):
-        cats = [c.id for c in (info.data.get("categories") or [])]
+    def _unique_cards(cls, v):
         seen = set()
         for i, card in enumerate(v):
             if card.id in seen:
                 raise ValueError(f"card id {card.id!r} (card #{i + 1}) is defined twice")
             seen.add(card.id)
-            if cats and card.category not in cats:
-                raise ValueError(f"card #{i + 1} {card.id!r} has category {card.category!r}; "
-                                 f"expected one of {', '.join(cats)}")
         return v
+
+    @property
+    def size(self) -> tuple[float, float]:
+        if isinstance(self.card, str):
+            return CARD_SIZES[self.card]
+        return (float(self.card.width), float(self.card.height))
 
     def category(self, cat_id: str) -> Category:
         return next(c for c in self.categories if c.id == cat_id)
