@@ -17,7 +17,9 @@ Decisions, so the printed sheet measures what the data says:
   card or its bleed. If the margin is too narrow, the outer bleed shrinks
   first so a mark of at least 2 mm still fits.
 * Duplex: after each front page its back page follows (see
-  :mod:`pnp.imposition.duplex` for how positions are mirrored);
+  :mod:`pnp.imposition.duplex` for how positions are mirrored), also for a
+  sheet whose cards happen to have no backs, so the printer's page pairs
+  never slip;
   ``back_offset`` shifts everything on back pages. Back pages carry no crop
   marks: cut from the front. ``duplex="none"`` leaves backs out.
 """
@@ -259,6 +261,10 @@ def impose(items: Iterable[Item], sheet: SheetSpec) -> Iterator[Page]:
     stream = chain([first], it)
     backs = plan.back_cells(sheet.duplex, sheet.back_offset) if sheet.duplex != "none" else None
     decor = decorations(plan, sheet)  # shared by every front page; scenes are read-only
+    # Once any sheet has a back page, every sheet gets one (blank if need be):
+    # a duplex printer pairs pages strictly two by two. A list is checked up
+    # front; a generator can only be judged as it goes.
+    two_sided = sheet.duplex != "none" and total is not None and any(i.back is not None for i in items)
     index = 0
     number = 0
     while True:
@@ -270,7 +276,8 @@ def impose(items: Iterable[Item], sheet: SheetSpec) -> Iterator[Page]:
             _check_size(item, plan, index + k)
         of = f"{number}/{sheets}" if sheets else f"{number}"
         yield front_page(plan, chunk, sheet, index, f"{front_word} {of}", decor)
-        if sheet.duplex != "none" and any(item.back is not None for item in chunk):
+        two_sided = two_sided or (sheet.duplex != "none" and any(item.back is not None for item in chunk))
+        if two_sided:
             yield back_page(plan, chunk, sheet, index, f"{back_word} {of}", backs)
         index += len(chunk)
 

@@ -144,6 +144,7 @@ def pack(items: Iterable[Item], sheet: SheetSpec) -> Iterator[Page]:
     pw, ph = paper_size(sheet.paper, orient)
     front_word, back_word = LABELS.get(sheet.lang, LABELS["en"])
     reach = sheet.bleed + sheet.crop_gap
+    two_sided = sheet.duplex != "none" and any(it.back is not None for it in items)
     for n, placed in enumerate(pages, 1):
         of = f"{n}/{len(pages)}"
         content = Group(id="fronts")
@@ -163,7 +164,7 @@ def pack(items: Iterable[Item], sheet: SheetSpec) -> Iterator[Page]:
         trims = [p.trim for p in placed]
         yield Page(pw, ph, content, trim=bbox(trims), bleed=bbox(t.grow(sheet.bleed) for t in trims),
                    label=f"{front_word} {of}")
-        if sheet.duplex == "none" or not any(p.item.back is not None for p in placed):
+        if not two_sided:  # every front gets a back page once any item has one
             continue
         flip = sheet_flip(sheet.duplex, pw, ph)
         shift = translate(*sheet.back_offset)

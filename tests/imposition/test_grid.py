@@ -210,6 +210,15 @@ def test_no_backs_without_duplex_or_without_back_art():
     assert sorted(placed(pages[1], "back-")) == sorted(f"back-{i}" for i in range(0, 9, 2))
 
 
+def test_every_front_gets_a_back_page_once_any_card_has_a_back():
+    # sheet 1 without backs, sheet 2 with: a duplex printer pairs pages two by two,
+    # so sheet 1 still needs its (blank) back page
+    deck = [card(back=False) for _ in range(9)] + [card() for _ in range(9)]
+    pages = list(impose(deck, SHEET))
+    assert [p.label for p in pages] == ["Vorderseiten 1/2", "Rückseiten 1/2", "Vorderseiten 2/2", "Rückseiten 2/2"]
+    assert not placed(pages[1], "back-") and len(placed(pages[3], "back-")) == 9
+
+
 def _mirror(duplex, w, h, pt):
     """Where a front point is seen from the back, worked out from the physical flip."""
     x, y = pt

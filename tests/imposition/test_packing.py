@@ -121,3 +121,12 @@ def test_auto_orientation_takes_fewer_pages():
     auto = list(pack(items, replace(SHEET, orientation="auto")))
     assert (len(portrait), len(auto)) == (3, 2)
     assert auto[0].width > auto[0].height
+
+
+def test_every_packed_front_gets_a_back_page_when_any_item_has_one():
+    items = [card(60, 90, back=False) for _ in range(9)] + [card(25, 25)]
+    pages = list(pack(items, replace(SHEET, duplex="long", orientation="portrait")))
+    fronts = [p for p in pages if p.label.startswith("Vorder")]
+    backs = [p for p in pages if p.label.startswith("Rück")]
+    assert len(fronts) >= 2 and len(backs) == len(fronts)
+    assert [p.label[:5] for p in pages] == ["Vorde", "Rücks"] * len(fronts)
