@@ -33,7 +33,7 @@ from .output import write_bytes_atomic
 TTS_FOLDER = "tts"
 MAX_COLS, MAX_ROWS = 10, 7
 MAX_PX = 4096
-MAX_DPI = 300  # no point in sharper card images than print
+MAX_DPI = 300  # no point in sharper card images than print; --option tts_dpi=N lowers it
 # a TTS card at scale 1 is a poker card; other sizes and shapes are scaled from it
 TTS_CARD_MM = (63.5, 88.9)
 
@@ -56,9 +56,9 @@ def grid_for(n_faces: int, w: float, h: float) -> tuple[int, int]:
     return best[1], best[2]
 
 
-def card_pixels(cols: int, rows: int, w: float, h: float) -> tuple[int, int]:
+def card_pixels(cols: int, rows: int, w: float, h: float, max_dpi: float = MAX_DPI) -> tuple[int, int]:
     """Whole-pixel card size so the sheet stays within 4096 px and 300 dpi."""
-    px_per_mm = min(MAX_PX / (cols * w), MAX_PX / (rows * h), MAX_DPI / 25.4)
+    px_per_mm = min(MAX_PX / (cols * w), MAX_PX / (rows * h), max_dpi / 25.4)
     cw = int(w * px_per_mm)
     ch = int(h * px_per_mm)
     return max(cw, 1), max(ch, 1)
@@ -97,7 +97,7 @@ def _write(path: Path, data: bytes) -> None:
 
 def _png_bytes(img) -> bytes:
     buf = io.BytesIO()
-    img.save(buf, format="PNG", optimize=True)
+    img.save(buf, format="PNG", compress_level=6)
     return buf.getvalue()
 
 
@@ -175,7 +175,8 @@ def saved_object(objects: list[dict], name: str) -> dict:
             "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
 
 
-def export_asset(asset: Asset, out_dir: Path, base_url: str | None = None) -> list[Path]:
+def export_asset(asset: Asset, out_dir: Path, base_url: str | None = None,
+                 max_dpi: float = MAX_DPI) -> list[Path]:
     """Face sheets, back and saved-object JSON for one asset with faces."""
     from PIL import Image
 
@@ -191,7 +192,7 @@ def export_asset(asset: Asset, out_dir: Path, base_url: str | None = None) -> li
     # card pixel size is set by the first (fullest) sheet so all cards match
     groups = chunks(faces)
     cols0, rows0 = grid_for(len(groups[0]), w, h)
-    size = card_pixels(cols0, rows0, w, h)
+    size = card_pixels(cols0, rows0, w, h, max_dpi)
     back_img, own_backs = _backs(asset, faces, size)
 
     def sheet_of(images, cols, rows, hidden, name):
@@ -240,10 +241,12 @@ def export(game, opts: BuildOptions, out_dir: Path) -> list[Path]:
     into ``out_dir/<game>/tts/`` (out_dir is the build's output root)."""
     from .build import collect_assets
 
-    base_url = opts.extra.get("tts_url") if opts.extra else None
+    extra = opts.extra or {}
+    base_url = extra.get("tts_url")
+    max_dpi = min(MAX_DPI, float(extra.get("tts_dpi", MAX_DPI)))
     folder = Path(out_dir) / game.name / TTS_FOLDER
     written: list[Path] = []
     for asset in collect_assets(game, opts):
         if asset.faces:
-            written += export_asset(asset, folder, base_url)
+            written += export_asset(asset, folder, base_url, max_dpi)
     return written

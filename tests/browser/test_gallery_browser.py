@@ -14,18 +14,17 @@ from PIL import Image
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tests" / "gallery"))
-from galhelp import DATA, build_real_games  # noqa: E402
+from galhelp import build_real_games  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def gallery(tmp_path_factory):
     from pnp.gallery import write_gallery
 
-    out = tmp_path_factory.mktemp("out")
-    built, skipped = build_real_games(out)
+    out, data, built, skipped = build_real_games(tmp_path_factory.mktemp("real"))
     if not built:
         pytest.skip("no game in data/ builds yet: " + "; ".join(skipped or ["no games"]))
-    return write_gallery(out, DATA), built
+    return write_gallery(out, data), built
 
 
 def test_gallery_loads_offline_with_every_image_and_link(browser, gallery, tmp_path):

@@ -11,11 +11,13 @@ from galhelp import CHECKED_RULES, build_real_games
 
 @pytest.fixture(scope="session")
 def real_output(tmp_path_factory):
-    out = tmp_path_factory.mktemp("out")
-    built, skipped = build_real_games(out)
+    """(out, data, built games, index.html) for real games built into a temp folder."""
+    from pnp.gallery import write_gallery
+
+    out, data, built, skipped = build_real_games(tmp_path_factory.mktemp("real"))
     if not built:
         pytest.skip("no game in data/ builds yet: " + "; ".join(skipped or ["no games"]))
-    return out, built, skipped
+    return out, data, built, write_gallery(out, data)
 
 
 @pytest.fixture

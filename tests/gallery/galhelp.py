@@ -53,26 +53,61 @@ REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "data"
 
 
-def build_real_games(out: Path, dpi: int = 40):
-    """Build every game in data/ that builds; returns (games built, reasons skipped)."""
-    from pnp.assets import BuildOptions
-    from pnp.build import build_games
-    from pnp.data.errors import DataErrors
+# Quick real games for the gallery tests; PNP_GALLERY_GAMES=all (or a comma list)
+# builds more, e.g. for the README screenshot.
+QUICK_GAMES = ("18-kniffel", "ordnerstruktur")
+_BUILT: dict = {}
+
+
+def chosen_games() -> list[str]:
+    import os
+
     from pnp.game import discover
 
-    try:
-        games = discover(DATA)
-    except DataErrors as exc:
-        return [], [str(p) for p in exc.problems]
+    names = list(discover(DATA))
+    want = os.environ.get("PNP_GALLERY_GAMES", "")
+    if want == "all":
+        return names
+    if want:
+        return [n for n in want.split(",") if n in names]
+    quick = [n for n in QUICK_GAMES if n in names]
+    return quick or names[:1]
+
+
+def build_real_games(root: Path, dpi: int = 30):
+    """Build the chosen real games into root/out from a data folder root/data
+    that links only those games (so the gallery checks just them).
+
+    Returns (out, data, games built, reasons skipped); cached per session."""
+    from pnp.assets import BuildOptions
+    from pnp.build import build_games, collect_assets
+    from pnp.data.errors import DataErrors
+    from pnp.game import discover
+    from pnp.preview import write_previews
+
+    if "result" in _BUILT:
+        return _BUILT["result"]
+    out, data = root / "out", root / "data"
+    data.mkdir(parents=True, exist_ok=True)
     built, skipped = [], []
+    try:
+        names = chosen_games()
+    except DataErrors as exc:
+        names, skipped = [], [str(p) for p in exc.problems]
+    for name in names:
+        (data / name).symlink_to(DATA / name, target_is_directory=True)
     opts = BuildOptions(dpi=dpi)
+    games = discover(data) if names else {}
     for g in games.values():
         try:
             build_games([g], opts, ["pdf", "svg", "png"], out)
+            # contact sheets, as the build writes them for decks and counters
+            write_previews([a for a in collect_assets(g, opts) if a.faces], out / g.name, dpi=40)
             built.append(g)
         except Exception as exc:  # other engineers' games may be half-done
             skipped.append(f"{g.name}: {type(exc).__name__}: {exc}")
-    return built, skipped
+    _BUILT["result"] = (out, data, built, skipped)
+    return _BUILT["result"]
 
 
 CHECKED_RULES = '''

@@ -11,8 +11,6 @@ from urllib.parse import unquote
 import pytest
 from pypdf import PdfReader
 
-from galhelp import DATA
-
 from pnp.gallery import human_size, scan_game, write_gallery
 
 
@@ -53,8 +51,7 @@ def parse(path: Path) -> Refs:
 
 
 def test_every_link_and_image_of_the_real_gallery_exists(real_output):
-    out, built, _ = real_output
-    index = write_gallery(out, DATA)
+    out, data, built, index = real_output
     assert index == out / "index.html"
     refs = parse(index)
     assert "script" not in refs.tags and "link" not in refs.tags  # inline CSS only, no scripts
@@ -75,8 +72,7 @@ def test_every_link_and_image_of_the_real_gallery_exists(real_output):
 def test_page_counts_sizes_and_verdicts_match_the_files(real_output):
     from pnp.checks import failed
 
-    out, built, _ = real_output
-    index = write_gallery(out, DATA)
+    out, data, built, index = real_output
     refs, html = parse(index), index.read_text()
     for g in built:
         text = refs.section_text(g.name)
@@ -93,9 +89,9 @@ def test_page_counts_sizes_and_verdicts_match_the_files(real_output):
 
 
 def test_gallery_is_deterministic(real_output, tmp_path):
-    out, _, _ = real_output
-    first = write_gallery(out, DATA).read_bytes()
-    assert write_gallery(out, DATA).read_bytes() == first
+    out, data, _, index = real_output
+    first = index.read_bytes()
+    assert write_gallery(out, data).read_bytes() == first
 
 
 def test_failed_checker_shows_fail_with_its_finding(swatch_game, tmp_path):
