@@ -11,4 +11,7 @@ def build(game, opts):
 
 
 def check(game, state=None):
-    return []
+    """Deck and set-up against seed-facts.yaml (see checker.py)."""
+    from .checker import check as _check
+
+    return _check(game, state)
