@@ -112,16 +112,21 @@ class GridPlan:
         return translate(t.x, t.y)
 
     @cached_property
-    def cells(self) -> list[tuple[Box, Box, Transform]]:
-        """(trim, bleed box, placement) of every cell, computed once per plan."""
-        return [(self.trim(i), self.bleed(i), self.placement(i)) for i in range(self.per_page)]
+    def cells(self) -> list[tuple[Box, Box, Transform, Rect]]:
+        """(trim, bleed box, placement, clip) of every cell, computed once per plan
+        and shared by all its sheets (backends only read scenes)."""
+        return [(self.trim(i), self.bleed(i), self.placement(i), _rect(self.bleed(i)))
+                for i in range(self.per_page)]
 
-    def back_cells(self, duplex: str, offset: tuple[float, float]) -> list[tuple[Box, Box, Transform]]:
-        """(trim, bleed box, placement) of every cell's back on the back page."""
+    def back_cells(self, duplex: str, offset: tuple[float, float]) -> list[tuple[Box, Box, Transform, Rect]]:
+        """The same for every cell's back on the back page."""
         flip = sheet_flip(duplex, self.page_w, self.page_h)
         moved = translate(*offset) @ flip
-        return [(map_box(moved, t), map_box(moved, b), back_placement(p, self.item_w, flip, offset))
-                for t, b, p in self.cells]
+        out = []
+        for t, b, p, _ in self.cells:
+            clip = map_box(moved, b)
+            out.append((map_box(moved, t), clip, back_placement(p, self.item_w, flip, offset), _rect(clip)))
+        return out
 
     def edges(self) -> tuple[list[float], list[float]]:
         xs, ys = [], []
@@ -175,22 +180,13 @@ def grid_capacity(card_w: float, card_h: float, sheet: SheetSpec) -> tuple[int, 
     return p.cols, p.rows, p.orientation
 
 
-def _placed(item_group: Group, transform: Transform, clip: Box, gid: str) -> Group:
+def _placed(item_group: Group, transform: Transform, clip: Rect, gid: str) -> Group:
     inner = Group(children=[item_group], transform=transform)
-    return Group(children=[inner], clip=_clip_rect(clip), id=gid)
+    return Group(children=[inner], clip=clip, id=gid)
 
 
-_CLIPS: dict[Box, Rect] = {}
-
-
-def _clip_rect(b: Box) -> Rect:
-    """One Rect per distinct clip box, shared between sheets (scenes are read-only)."""
-    r = _CLIPS.get(b)
-    if r is None:
-        if len(_CLIPS) > 4096:
-            _CLIPS.clear()
-        r = _CLIPS[b] = Rect(b.x, b.y, b.w, b.h)
-    return r
+def _rect(b: Box) -> Rect:
+    return Rect(b.x, b.y, b.w, b.h)
 
 
 def decorations(plan: GridPlan, sheet: SheetSpec) -> list[Group]:
@@ -210,7 +206,7 @@ def front_page(plan: GridPlan, chunk: list[Item], sheet: SheetSpec, first_index:
     content = Group(id="fronts")
     cells = plan.cells
     for k, item in enumerate(chunk):
-        _, clip, where = cells[k]
+        _, _, where, clip = cells[k]
         content.add(_placed(item.front(sheet.bleed), where, clip, f"card-{first_index + k}"))
     content.add(*(decorations(plan, sheet) if decor is None else decor))
     used = cells[:len(chunk)]
@@ -226,7 +222,7 @@ def back_page(plan: GridPlan, chunk: list[Item], sheet: SheetSpec, first_index: 
     for k, item in enumerate(chunk):
         if item.back is None:
             continue
-        trim, clip, where = cells[k]
+        _, _, where, clip = cells[k]
         content.add(_placed(item.back(sheet.bleed), where, clip, f"back-{first_index + k}"))
         used.append(cells[k])
     return Page(plan.page_w, plan.page_h, content, trim=bbox(c[0] for c in used),
