@@ -1,6 +1,5 @@
 """Imposed sheets through the real PDF backend, rasterised with pdftoppm:
 cards where the scene says, bleed past the outer trims, backs behind fronts."""
-import io
 import shutil
 import subprocess
 from dataclasses import replace

@@ -1,5 +1,4 @@
 """Single-item pages, plain document pages and the duplex calibration sheet."""
-from dataclasses import replace
 
 import pytest
 
@@ -10,7 +9,7 @@ from pnp.imposition.layout import document_page
 from pnp.imposition.single import single_page
 from pnp.scene import Text
 
-from .helpers import card, find, placed
+from .helpers import card, find
 
 
 @pytest.mark.parametrize("bleed", [0.0, 3.0])
