@@ -276,7 +276,7 @@ def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str, symbols: Symbols
     title = tr(doc.title, lang)
     sheet = sheet_from_options(opts)
     deck = Asset(name, title, lambda: impose(card_items(doc, symbols, lang), sheet), formats=("pdf",),
-                 description=f"{doc.total} cards, {len(doc.cards)} types, {doc.card}",
+                 description=f"{doc.total} cards, {len(doc.cards)} types, {doc.size[0]:g} × {doc.size[1]:g} mm",
                  faces=card_faces(doc, symbols, lang), back=back_item(doc, symbols, lang))
     yield deck
     for card in doc.cards:

@@ -72,12 +72,28 @@ class Deck(Strict):
     kind: Literal["deck"]
     name: Ident | None = Field(None, description="output file stem; default: the YAML file's stem")
     title: Localised
-    card: Literal["poker", "bridge", "mini", "tarot", "square", "euro"] | CardSize = "poker"
+    card: str | CardSize = Field("poker", description="poker, bridge, mini, tarot, square, euro, "
+                                                      "'WxH' in mm (e.g. 63x88) or {width:, height:}")
     cost_style: Literal["numeral", "pips"] = "numeral"
     cost_label: Localised = "Handlungen"
     categories: list[Category] = Field(min_length=1, max_length=12)
     cards: list[CardType] = Field(min_length=1, max_length=500)
     back: Back = Back()
+
+    @field_validator("card")
+    @classmethod
+    def _card(cls, v):
+        if isinstance(v, str):
+            v = v.strip().lower()
+            if v not in CARD_SIZES:
+                from ..imposition.paper import parse_wxh
+
+                wh = parse_wxh(v)
+                if wh is None:
+                    raise ValueError(f"unknown card size {v!r}; use {', '.join(CARD_SIZES)} or WxH in mm")
+                if not all(20 <= x <= 300 for x in wh):
+                    raise ValueError(f"card size {v!r}: each side must lie between 20 and 300 mm")
+        return v
 
     @field_validator("categories")
     @classmethod
@@ -102,7 +118,11 @@ class Deck(Strict):
     @property
     def size(self) -> tuple[float, float]:
         if isinstance(self.card, str):
-            return CARD_SIZES[self.card]
+            if self.card in CARD_SIZES:
+                return CARD_SIZES[self.card]
+            from ..imposition.paper import parse_wxh
+
+            return parse_wxh(self.card)
         return (float(self.card.width), float(self.card.height))
 
     def category(self, cat_id: str) -> Category:
