@@ -20,12 +20,15 @@ import os
 from typing import Iterable
 
 from reportlab import rl_config
+from functools import lru_cache
+
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
-from ..scene.primitives import Ellipse, Group, Image, Page, Path, Polygon, Rect, Text
+from ..scene.primitives import IDENTITY, Ellipse, Group, Image, Page, Path, Polygon, Rect, Text
 from ..scene.text import layout
 from .hatch import hatch_segments
 from .shapes import outline
@@ -37,49 +40,52 @@ rl_config.useA85 = 0
 CREATOR = "pnp"
 PRODUCER = "pnp (reportlab)"
 
+_SHIFT = {"start": 0.0, "middle": 0.5, "end": 1.0}
 _JOIN = {"miter": 0, "round": 1, "bevel": 2}
 _CAP = {"butt": 0, "round": 1, "square": 2}
-_registered: set[str] = set()
+_fonts: dict[tuple[str, str], tuple[str, object]] = {}
 
 
 def font_name(family: str, weight: str) -> str:
     """Register the bundled TTF with reportlab once per process; return its name."""
-    f = fonts.face(family, weight)
-    if f.ps_name not in _registered:
-        pdfmetrics.registerFont(fonts.ttfont(family, weight))
-        _registered.add(f.ps_name)
-    return f.ps_name
+    return _font(family, weight)[0]
+
+
+def _font(family: str, weight: str):
+    got = _fonts.get((family, weight))
+    if got is None:
+        ttf = fonts.ttfont(family, weight)
+        pdfmetrics.registerFont(ttf)
+        got = _fonts[(family, weight)] = (ttf.fontName, ttf)
+    return got
 
 
 def _num(v: float) -> str:
-    """Compact, deterministic number formatting for the content stream."""
-    s = f"{v:.4f}".rstrip("0").rstrip(".")
-    return "0" if s in ("-0", "") else s
+    """Compact, deterministic number formatting (reportlab's C formatter)."""
+    return fp_str(v)
 
 
 def _ops_code(ops) -> str:
     """Path ops (M/L/C/Z, mm) as PDF path construction operators."""
-    n = _num
     out = []
     for op in ops:
         k = op[0]
         if k == "L":
-            out.append(f"{n(op[1])} {n(op[2])} l")
+            out.append(fp_str(op[1], op[2]) + " l")
         elif k == "C":
-            out.append(f"{n(op[1])} {n(op[2])} {n(op[3])} {n(op[4])} {n(op[5])} {n(op[6])} c")
+            out.append(fp_str(*op[1:]) + " c")
         elif k == "M":
-            out.append(f"{n(op[1])} {n(op[2])} m")
+            out.append(fp_str(op[1], op[2]) + " m")
         else:
             out.append("h")
     return " ".join(out)
 
 
+@lru_cache(maxsize=1024)
 def _colour_op(col, stroke: bool) -> str:
     if col.cmyk is not None:
-        c, m, y, k = col.cmyk
-        return f"{_num(c)} {_num(m)} {_num(y)} {_num(k)} {'K' if stroke else 'k'}"
-    r, g, b = col.rgb01
-    return f"{_num(r)} {_num(g)} {_num(b)} {'RG' if stroke else 'rg'}"
+        return f"{fp_str(*col.cmyk)} {'K' if stroke else 'k'}"
+    return f"{fp_str(*col.rgb01)} {'RG' if stroke else 'rg'}"
 
 
 class _Painter:
@@ -181,12 +187,12 @@ class _Painter:
 
     def group(self, g: Group, alpha: float):
         tr = g.transform
-        plain = tr.is_identity and g.clip is None
+        moved = tr is not IDENTITY and tr != IDENTITY
+        plain = not moved and g.clip is None
         if not plain:
             self._save()
-            if not tr.is_identity:
-                self.code.append(f"{_num(tr.a)} {_num(tr.b)} {_num(tr.c)} {_num(tr.d)} "
-                                 f"{_num(tr.e)} {_num(tr.f)} cm")
+            if moved:
+                self.code.append(fp_str(tr.a, tr.b, tr.c, tr.d, tr.e, tr.f) + " cm")
             if g.clip is not None:
                 self.code.append(_ops_code(outline(g.clip)) + " W* n")
         a = alpha * g.opacity
@@ -219,31 +225,41 @@ class _Painter:
         segs = hatch_segments(ops, hatch)
         if segs:
             self._set_stroke(None, a, hatch.color, hatch.width)
-            n_ = _num
-            self.code.append(" ".join(f"{n_(x1)} {n_(y1)} m {n_(x2)} {n_(y2)} l" for x1, y1, x2, y2 in segs)
+            self.code.append(" ".join(f"{fp_str(x1, y1)} m {fp_str(x2, y2)} l" for x1, y1, x2, y2 in segs)
                              + " S")
         if stroke:
             self._set_stroke(st, a)
             self.code.append(geom + " S")
 
     def text(self, t: Text, alpha: float):
+        """Lines from the shared layout, written as BT..ET with reportlab's TTF subsets.
+
+        Uses the TrueType font's documented splitString/getSubsetInternalName
+        pair directly (as reportlab's text object does internally), which
+        embeds and subsets the font without a text object per line.
+        """
         if t.fill is None or not t.text:
             return
         lines = layout(t)
-        name = font_name(t.font, t.weight)
+        _name, font = _font(t.font, t.weight)
         self._set_fill(t.fill, alpha * t.opacity)
-        to = self.c.beginText()
-        shift = {"start": 0.0, "middle": 0.5, "end": 1.0}[t.anchor]
-        size = None
+        doc = self.c._doc
+        shift = _SHIFT[t.anchor]
+        parts = ["BT"]
+        cur = None
         for ln in lines:
             if not ln.text:
                 continue
-            if ln.size != size:
-                size = ln.size
-                to.setFont(name, size / PT)
-            to.setTextTransform(1, 0, 0, -1, ln.x - shift * ln.width, ln.y)
-            to.textOut(ln.text)
-        self.code.append(to.getCode())
+            size = fp_str(ln.size / PT)
+            parts.append(f"1 0 0 -1 {fp_str(ln.x - shift * ln.width, ln.y)} Tm")
+            for subset, chunk in font.splitString(ln.text, doc):
+                key = (subset, size)
+                if key != cur:
+                    parts.append(f"{font.getSubsetInternalName(subset, doc)} {size} Tf")
+                    cur = key
+                parts.append(f"({escapePDF(chunk)}) Tj")
+        parts.append("ET")
+        self.code.append(" ".join(parts))
 
     def image(self, im: Image, alpha: float):
         src = im.source
