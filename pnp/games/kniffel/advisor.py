@@ -41,7 +41,9 @@ _LOOKUP = np.full(7 ** 6, -1, dtype=np.int64)
 _LOOKUP[_CODES] = np.arange(len(_SETS))
 _DICE: list[Dice] = [tuple(f + 1 for f in range(6) for _ in range(int(c[f]))) for c in _SETS]
 # score of every multiset on every Vorgabe, in sheet order
-_SCORES = np.array([[score(d, v) for v in VORGABEN] for d in _DICE], dtype=np.int32)
+_SCORES = np.array([[score(d, v) for v in VORGABEN] for d in _DICE], dtype=np.int16)
+# _FITS[f][n]: which multisets have at most n dice showing face f + 1
+_FITS = [np.array([_SETS[:, f] <= n for n in range(SET_SIZE + 1)]) for f in range(6)]
 
 
 @lru_cache(maxsize=64)
@@ -49,8 +51,10 @@ def _splits(counts: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray
     """Indices (A, B, C) into the multiset table of every ordered split of the roll."""
     c = np.array(counts, dtype=np.int64)
     a_idx = np.flatnonzero(np.all(_SETS <= c, axis=1))
-    rest = c[None, :] - _SETS[a_idx]
-    ok = np.all(_SETS[None, :, :] <= rest[:, None, :], axis=2)
+    rest = np.minimum(c[None, :] - _SETS[a_idx], SET_SIZE)  # (nA, 6), what is left per face
+    ok = _FITS[0][rest[:, 0]]  # B fits the rest: face by face, from precomputed masks
+    for f in range(1, 6):
+        ok &= _FITS[f][rest[:, f]]
     ia, b = np.nonzero(ok)
     a = a_idx[ia]
     cc = _LOOKUP[int(c @ _BASE) - _CODES[a] - _CODES[b]]
@@ -155,7 +159,7 @@ def best(roll: "Dice | str", open_labels, bonus_so_far: int = 0, top: int = 5) -
     bonus_cap = np.where(is_bonus, m1, 0)[tri].sum(axis=1)
     has_bonus = is_bonus[tri].any(axis=1) & (need > 0) & (bonus_cap >= need)
     track = bool(need > 0 and is_bonus.any())  # report best with / without the bonus
-    low = -(10 ** 6)  # below any real value
+    low = -30000  # below any real value, fits int16
     sec_bound = np.where(has_bonus, base + BONUS_POINTS, low)
     order = np.argsort(-np.maximum(base, sec_bound), kind="stable")
 
