@@ -166,6 +166,9 @@ def build(
     lang: Lang = typer.Option(Lang.de, help="Language of texts printed on components."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; each game gets a sub-folder."),
     dpi: int = typer.Option(150, min=30, max=1200, help="Resolution of PNG previews."),
+    back_offset: str = typer.Option("0,0", "--back-offset",
+                                    help="Shift back pages by X,Y mm to correct a printer's duplex misregistration "
+                                         "(measure it with `pnp calibrate`)."),
     option: list[str] = typer.Option([], "--option", "-o",
                                      help="Game-specific setting KEY=VALUE, repeatable "
                                           "(e.g. square_mm=50, cell_mm=30, mirror=true, players=6, up=4, copies=10)."),
@@ -182,7 +185,7 @@ def build(
     if bad or not formats:
         raise DataErrors([Problem("--format", 0, 0, f"unknown format(s) {', '.join(bad) or '(none)'}; use pdf, svg, png")])
     opts = BuildOptions(paper=paper.value, bleed=bleed, duplex=duplex.value, lang=lang.value, dpi=dpi,
-                        extra=_parse_extras(option))
+                        back_offset=_parse_offset(back_offset), extra=_parse_extras(option))
     games = _select(data, game)
     quiet = as_json or not sys.stderr.isatty()
     if quiet:
@@ -203,6 +206,40 @@ def build(
                                for w in written], indent=2))
         return
     _summary(written, out)
+
+
+def _parse_offset(text: str) -> tuple[float, float]:
+    from .data.errors import DataErrors, Problem
+
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise DataErrors([Problem("--back-offset", 0, 0, f"expected X,Y in mm such as 0.5,-1, got {text!r}")]) from None
+    if max(abs(x), abs(y)) > 20:
+        raise DataErrors([Problem("--back-offset", 0, 0, f"{text!r}: an offset over 20 mm is not a printer error")])
+    return (x, y)
+
+
+@app.command()
+@guarded
+def calibrate(
+    paper: Paper = typer.Option(Paper.a4, help="Paper size to calibrate."),
+    duplex: Duplex = typer.Option(Duplex.long, help="Flip edge your printer uses."),
+    lang: Lang = typer.Option(Lang.de, help="Language of the instructions."),
+    back_offset: str = typer.Option("0,0", "--back-offset", help="Offset to verify, X,Y mm."),
+    out: Path = typer.Option(Path("output/calibration.pdf"), "--out", help="PDF file to write."),
+):
+    """Write a two-page duplex calibration sheet; read the back's scales to get --back-offset."""
+    from .backends import write
+    from .imposition.grid import calibration_sheet
+    from .imposition.items import SheetSpec
+    from .output import Staging
+
+    sheet = SheetSpec(paper=paper.value, duplex=duplex.value, back_offset=_parse_offset(back_offset), lang=lang.value)
+    with Staging(out.parent) as st:
+        write("pdf", calibration_sheet(sheet), st.path(out.name), title="pnp duplex calibration")
+        st.commit()
+    typer.echo(f"{out}: print both pages double-sided at 100 %, then read the scales on the back")
 
 
 def _summary(written, out: Path) -> None:

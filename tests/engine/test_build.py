@@ -203,3 +203,18 @@ def test_help_is_fast():
     subprocess.run([sys.executable, "-m", "pnp.cli", "--help"], check=True, capture_output=True)
     # generous bound for loaded CI machines; the benchmark reports the real number
     assert time.perf_counter() - t < 2.0
+
+
+def test_calibrate_and_back_offset(tiny_game, tmp_path):
+    out = tmp_path / "cal.pdf"
+    res = runner.invoke(app, ["calibrate", "--out", str(out), "--paper", "letter"])
+    assert res.exit_code == 0, res.output
+    from pypdf import PdfReader
+
+    pages = PdfReader(out).pages
+    assert len(pages) == 2
+    assert round(float(pages[0].mediabox.width) * 25.4 / 72, 1) == 215.9
+    bad = runner.invoke(app, ["build", "tiny", "--data", str(tiny_game), "--back-offset", "1,x", "--out", str(tmp_path / "o")])
+    assert bad.exit_code == 2 and "expected X,Y in mm" in bad.output
+    huge = runner.invoke(app, ["build", "tiny", "--data", str(tiny_game), "--back-offset", "50,0", "--out", str(tmp_path / "o")])
+    assert huge.exit_code == 2 and "over 20 mm" in huge.output
