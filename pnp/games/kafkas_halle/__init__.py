@@ -6,8 +6,30 @@ symbols.yaml, board.yaml); this module adds what is special to the game.
 from __future__ import annotations
 
 
+def _board(game):
+    from ...game import documents
+
+    boards = [(path, doc) for path, kind, doc in documents(game) if kind == "board"]
+    return boards[0][1] if boards else None
+
+
 def build(game, opts):
-    return []
+    """The token sheet (sized to the board's squares) and the player aid (de and en)."""
+    from ...assets import Asset
+    from ...components.square_board import square_mm
+    from .aid import aid_page
+    from .tokens import token_pages
+
+    board = _board(game)
+    if board is not None:
+        sq = square_mm(board, opts)
+        title = "Spielsteine" if opts.lang == "de" else "Tokens"
+        yield Asset("tokens", f"Kafkas Halle – {title} ({sq:g} mm)", lambda: token_pages(board, sq, opts),
+                    description=f"12 Sperren, 4 barriers, 2 standees, Z1/Z2 for {sq:g} mm squares")
+    margin = max(opts.margin, 12.0)
+    yield Asset("player-aid", "Kafkas Halle – Spielhilfe" if opts.lang == "de" else "Kafka's Hall – player aid",
+                lambda: [aid_page("de", opts.paper, margin), aid_page("en", opts.paper, margin)],
+                description="player aid, German and English")
 
 
 def check(game, state=None):
