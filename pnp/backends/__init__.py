@@ -10,20 +10,36 @@ from typing import Iterable
 from ..scene import Page
 
 
+def _pdf(pages, path, dpi=150, title=""):
+    from .pdf import write_pdf
+
+    write_pdf([pages] if isinstance(pages, Page) else pages, path, title=title)
+
+
+def _svg(page, path, dpi=150, title=""):
+    from .svg import write_svg
+
+    write_svg(page, path)
+
+
+def _png(page, path, dpi=150, title=""):
+    from .png import write_png
+
+    write_png(page, path, dpi=dpi)
+
+
+# format -> writer(pages_or_page, path, dpi=, title=); PDF takes every page, SVG/PNG one page
+WRITERS = {"pdf": _pdf, "svg": _svg, "png": _png}
+
+
 def write(fmt: str, pages: "Iterable[Page] | Page", path, dpi: float = 150, title: str = "") -> None:
-    if fmt == "pdf":
-        from .pdf import write_pdf
-
-        return write_pdf(pages if not isinstance(pages, Page) else [pages], path, title=title)
-    if fmt == "svg":
-        from .svg import write_svg
-
-        return write_svg(pages, path)
-    if fmt == "png":
-        from .png import write_png
-
-        return write_png(pages, path, dpi=dpi)
-    raise ValueError(f"unknown format {fmt!r}")
+    try:
+        writer = WRITERS[fmt]
+    except KeyError:
+        raise ValueError(f"unknown format {fmt!r}; choose one of {', '.join(WRITERS)}") from None
+    if fmt != "pdf" and not isinstance(pages, Page):
+        raise TypeError(f"{fmt} files hold one page each; pass a single Page")
+    writer(pages, path, dpi=dpi, title=title)
 
 
 def render_pdf_bytes(pages: Iterable[Page], title: str = "") -> bytes:

@@ -114,15 +114,12 @@ class _Writer:
             return
         if type(n) is Rect and n.radius <= 0:
             el = self.dwg.rect(insert=(_n(n.x), _n(n.y)), size=(_n(n.w), _n(n.h)))
-        elif type(n) is Rect:
-            el = self.dwg.rect(insert=(_n(n.x), _n(n.y)), size=(_n(n.w), _n(n.h)),
-                               rx=_n(min(n.radius, n.w / 2, n.h / 2)), ry=_n(min(n.radius, n.w / 2, n.h / 2)))
         elif type(n) is Ellipse:
             el = self.dwg.ellipse(center=(_n(n.cx), _n(n.cy)), r=(_n(n.rx), _n(n.ry)))
         elif type(n) is Polygon:
             pts = [(_n(x), _n(y)) for x, y in n.points]
             el = self.dwg.polygon(pts) if n.closed else self.dwg.polyline(pts)
-        else:
+        else:  # paths, and rounded rects as the shared cubic outline so curves match the PDF
             ops = outline(n)
             if not ops:
                 return
