@@ -95,7 +95,11 @@ def scan_game(folder: Path) -> list[AssetFiles]:
             a.pngs.append(p)
         else:
             a.other.append(p)
-    return [by_stem[k] for k in sorted(by_stem)]
+    # whole-game files first, then per-item files in sub-folders, Tabletop Simulator last
+    def order(stem: str):
+        return (stem.startswith(TTS_FOLDER + "/"), stem.count("/"), stem)
+
+    return [by_stem[k] for k in sorted(by_stem, key=order)]
 
 
 def pdf_pages(path: Path) -> int | None:

@@ -128,7 +128,7 @@ def test_scan_groups_pages_previews_and_tts_files(tmp_path):
         (g / rel).parent.mkdir(parents=True, exist_ok=True)
         (g / rel).write_bytes(b"x")
     by = {a.stem: a for a in scan_game(g)}
-    assert sorted(by) == ["cards/a", "deck", "tts/deck"]
+    assert list(by) == ["deck", "cards/a", "tts/deck"]  # game-wide first, TTS last
     d = by["deck"]
     assert d.pdf.name == "deck.pdf" and [p.name for p in d.svgs] == ["deck-p01.svg", "deck-p02.svg"]
     assert d.preview.name == "deck-contact.png"
