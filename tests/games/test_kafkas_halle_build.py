@@ -1,0 +1,187 @@
+"""Kafkas Halle builds: the deck PDF read back against the seed text itself,
+backs, per-card SVGs, the board, the tokens and the player aid."""
+from __future__ import annotations
+
+import io
+import re
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.assets import BuildOptions
+from pnp.backends import render_pdf_bytes, write
+from pnp.build import build_games, collect_assets
+from pnp.game import discover
+from pnp.paths import DEFAULT_DATA, SEEDS_DIR
+
+SEED = "000_b69832241c10d319.txt"
+CATEGORY_HEADS = ("Bewegen", "Drehen", "Schieben", "Manipulieren")
+
+
+def seed_cards() -> dict[str, tuple[str, int, int]]:
+    """Card name -> (category, copies, cost), parsed from the seed's own text."""
+    text = (Path(SEEDS_DIR) / SEED).read_text(encoding="utf-8")
+    part = text[text.index("Zu den Karten"):text.index("Der Spielablauf")]
+    out, cat = {}, None
+    for line in part.splitlines():
+        line = line.strip()
+        if line.rstrip(":") in CATEGORY_HEADS:
+            cat = line.rstrip(":")
+            continue
+        if cat and line and not line.startswith("Symbole"):
+            for copies, name, cost in re.findall(r"(\d+)\*? ([^;()]+?) \((\d)\)", line):
+                out[name.strip()] = (cat, int(copies), int(cost))
+    return out
+
+
+@pytest.fixture(scope="module")
+def game():
+    return discover(DEFAULT_DATA)["kafkas-halle"]
+
+
+@pytest.fixture(scope="module")
+def assets(game):
+    return {a.name: a for a in collect_assets(game, BuildOptions())}
+
+
+@pytest.fixture(scope="module")
+def deck_pdf(assets):
+    return PdfReader(io.BytesIO(render_pdf_bytes(assets["deck"].iter_pages())))
+
+
+def test_seed_parse_sanity():
+    cards = seed_cards()
+    assert len(cards) == 17
+    assert sum(c for _, c, _ in cards.values()) == 50
+
+
+def test_deck_pdf_has_50_faces_matching_the_seed(deck_pdf):
+    cards = seed_cards()
+    pages = deck_pdf.pages
+    # duplex: each front page is followed by its back page
+    fronts = [p.extract_text() for p in pages[0::2]]
+    backs = [p.extract_text() for p in pages[1::2]]
+    assert len(fronts) == len(backs) == 6  # 50 cards, 9 per A4 sheet
+    lines = Counter(line.strip() for t in fronts for line in t.splitlines())
+    for name, (cat, copies, cost) in cards.items():
+        assert lines[name] == copies, f"{name}: {lines[name]} faces, seed says {copies}"
+    assert sum(lines[n] for n in cards) == 50
+    # each band reads "<category> <cost>": category totals 18/14/10/8 and the costs
+    bands = Counter()
+    for line, n in lines.items():
+        m = re.fullmatch(r"(Bewegen|Drehen|Schieben|Manipulieren) (\d)", line)
+        if m:
+            bands[(m[1], int(m[2]))] += n
+    want = Counter()
+    for cat, copies, cost in cards.values():
+        want[(cat, cost)] += copies
+    assert bands == want
+    per_cat = Counter()
+    for (cat, _), n in bands.items():
+        per_cat[cat] += n
+    assert per_cat == {"Bewegen": 18, "Manipulieren": 14, "Drehen": 10, "Schieben": 8}
+    # copy counts and costs printed on the faces
+    all_text = "\n".join(fronts)
+    want_copies = Counter()
+    want_costs = Counter()
+    for _, copies, cost in cards.values():
+        want_copies[copies] += copies
+        want_costs[cost] += copies
+    for copies, n in want_copies.items():
+        assert all_text.count(f"{copies}×") == n
+    for cost, n in want_costs.items():
+        assert all_text.count(f"Handlungen: {cost}") == n
+
+
+def test_backs_are_identical_and_carry_no_card_text(deck_pdf):
+    cards = seed_cards()
+    backs = deck_pdf.pages[1::2]
+    texts = [p.extract_text() for p in backs]
+    assert sum(t.count("Kafkas Halle") for t in texts) == 50
+    for t in texts:
+        assert not any(name in t for name in cards)
+    # full sheets of backs draw exactly the same content
+    full = [p.get_contents().get_data() for p in backs[:-1]]
+    assert len(set(full)) == 1
+
+
+def test_deck_asset_faces_and_back(assets):
+    deck = assets["deck"]
+    assert deck.formats == ("pdf",)
+    assert len(deck.faces) == 17 and sum(n for _, n in deck.faces) == 50
+    assert deck.back is not None and deck.back.back is None
+    names = {item.label: n for item, n in deck.faces}
+    assert names == {k: v[1] for k, v in seed_cards().items()}
+    assert (deck.faces[0][0].w, deck.faces[0][0].h) == (63.0, 88.0)
+
+
+def test_one_svg_per_card_type(assets, tmp_path):
+    cards = [a for n, a in assets.items() if n.startswith("cards/") and n != "cards/_back"]
+    assert len(cards) == 17
+    a = assets["cards/mit-anlauf"]
+    assert a.formats == ("svg",)
+    out = tmp_path / "c.svg"
+    write("svg", a.iter_pages().__next__(), out)
+    root = ET.parse(out).getroot()
+    assert root.get("width") == "69mm" and root.get("height") == "94mm"  # 63 x 88 + 3 mm bleed
+    texts = ["".join(t.itertext()) for t in root.iter() if t.tag.endswith("text")]
+    assert "Mit Anlauf" in texts and "3×" in texts and "Bewegen" in texts
+
+
+def test_contact_sheet_is_png_only(assets):
+    a = assets["deck-contact-sheet"]
+    assert a.formats == ("png",)
+    page = next(a.iter_pages())
+    assert page.width > 100 and page.height > 100
+
+
+def test_board_diagram_and_tiled_board(assets):
+    diagram = list(assets["board-diagram"].iter_pages())
+    assert len(diagram) == 1
+    board = list(assets["board-45mm"].iter_pages())
+    assert len(board) > 1  # 8 x 45 mm does not fit an A4 sheet
+    reader = PdfReader(io.BytesIO(render_pdf_bytes(diagram)))
+    text = reader.pages[0].extract_text()
+    assert "Sperre ×12" in text and "Z1" in text and "Z2" in text
+
+
+def test_tokens_follow_square_size(game):
+    from pnp.game import documents
+    from pnp.games.kafkas_halle.tokens import token_items
+
+    board = next(doc for _, kind, doc in documents(game) if kind == "board")
+    for sq in (30.0, 45.0):
+        items = token_items(board, sq, "de")
+        labels = Counter(i.label.rsplit(" ", 1)[0] if i.label[-1].isdigit() and " " in i.label else i.label
+                         for i in items)
+        assert labels["Sperre"] == 12
+        bars = [i for i in items if i.w > i.h * 2]
+        assert len(bars) == 4
+        assert all(abs(i.w - 2 * sq * 0.92) < 1e-9 for i in bars)  # one rigid piece over two squares
+        standees = [i for i in items if i.h > sq * 2]
+        assert len(standees) == 2
+        assert all(i.w < sq for i in items if i not in bars)  # single pieces fit one square
+        assert {"Z1", "Z2"} <= {i.label for i in items}
+
+
+def test_token_sheet_and_player_aid_pdf(assets):
+    tok = PdfReader(io.BytesIO(render_pdf_bytes(assets["tokens"].iter_pages())))
+    text = "\n".join(p.extract_text() for p in tok.pages)
+    assert text.count("Sperre") == 12
+    aid = PdfReader(io.BytesIO(render_pdf_bytes(assets["player-aid"].iter_pages())))
+    assert len(aid.pages) == 2
+    de, en = (p.extract_text() for p in aid.pages)
+    assert "Verzweifeln" in de and "zwei Handlungen" in de
+    assert "Despair" in en and "two actions" in en
+
+
+def test_build_writes_every_asset_as_pdf(game, tmp_path):
+    written = build_games([game], BuildOptions(extra={"square_mm": 30}), ["pdf"], tmp_path)
+    names = sorted(p.path.name for p in written)
+    assert {"deck.pdf", "symbols.pdf", "board-diagram.pdf", "board-30mm.pdf", "tokens.pdf",
+            "player-aid.pdf"} <= set(names)
+    deck = next(w for w in written if w.path.name == "deck.pdf")
+    assert deck.pages == 12
