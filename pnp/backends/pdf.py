@@ -168,7 +168,8 @@ class _Painter:
             c.setCropBox(_pdf_box(box, page.height), name=name)
         self.code = c._code
         self._reset()
-        self.code.append(f"{_num(PT)} 0 0 {_num(-PT)} 0 {_num(page.height * PT)} cm")
+        # mm user space, y down; miter limit 4 as in SVG so sharp corners bevel alike
+        self.code.append(f"{_num(PT)} 0 0 {_num(-PT)} 0 {_num(page.height * PT)} cm 4 M")
         self.node(page.content, 1.0)
         c.showPage()
 

@@ -63,6 +63,70 @@ def _dash_polyline(pts, pattern_px):
     return [p for p in pieces if len(p) > 1]
 
 
+MITER_LIMIT = 4.0  # the SVG default; the PDF backend sets the same
+
+
+def stroke_outline(pts, closed: bool, hw: float, join: str, cap: str):
+    """The area a stroke of half-width ``hw`` covers, as polygons and discs.
+
+    Returns (polygons, discs): the union of segment quads, joins (miter up to
+    MITER_LIMIT, else bevel; round; bevel) and caps (butt, square, round),
+    which is what PDF and SVG paint for the same stroke.
+    """
+    clean = [pts[0]]
+    for p in pts[1:]:
+        if abs(p[0] - clean[-1][0]) > 1e-9 or abs(p[1] - clean[-1][1]) > 1e-9:
+            clean.append(p)
+    if closed and len(clean) > 2 and abs(clean[0][0] - clean[-1][0]) < 1e-9 and abs(clean[0][1] - clean[-1][1]) < 1e-9:
+        clean.pop()
+    polys: list = []
+    discs: list = []
+    if len(clean) < 2:
+        if cap == "round" and clean:
+            discs.append((clean[0][0], clean[0][1], hw))
+        return polys, discs
+    segs = list(zip(clean, clean[1:])) + ([(clean[-1], clean[0])] if closed else [])
+    dirs = []
+    for (x0, y0), (x1, y1) in segs:
+        L = math.hypot(x1 - x0, y1 - y0)
+        dx, dy = (x1 - x0) / L, (y1 - y0) / L
+        dirs.append((dx, dy))
+        nx, ny = -dy * hw, dx * hw
+        polys.append([(x0 + nx, y0 + ny), (x1 + nx, y1 + ny), (x1 - nx, y1 - ny), (x0 - nx, y0 - ny)])
+    # joins at every vertex between two segments
+    n = len(segs)
+    pairs = [(i, i + 1) for i in range(n - 1)] + ([(n - 1, 0)] if closed else [])
+    for i, j in pairs:
+        vx, vy = segs[j][0]
+        (ax, ay), (bx, by) = dirs[i], dirs[j]
+        cross = ax * by - ay * bx
+        if abs(cross) < 1e-12 and ax * bx + ay * by > 0:
+            continue  # straight on: the quads already meet
+        if join == "round":
+            discs.append((vx, vy, hw))
+            continue
+        side = -1.0 if cross > 0 else 1.0  # the outer side of the turn
+        n1 = (-ay * hw * side, ax * hw * side)
+        n2 = (-by * hw * side, bx * hw * side)
+        p1, p2 = (vx + n1[0], vy + n1[1]), (vx + n2[0], vy + n2[1])
+        cos = ax * bx + ay * by
+        if join == "miter" and 1 + cos > 1e-12 and 1 / math.sqrt((1 + cos) / 2) <= MITER_LIMIT:
+            k = 1 / (1 + cos)
+            m = (vx + (n1[0] + n2[0]) * k, vy + (n1[1] + n2[1]) * k)
+            polys.append([(vx, vy), p1, m, p2])
+        else:
+            polys.append([(vx, vy), p1, p2])
+    if not closed:
+        for (px, py), (dx, dy), sign in ((clean[0], dirs[0], -1), (clean[-1], dirs[-1], 1)):
+            if cap == "round":
+                discs.append((px, py, hw))
+            elif cap == "square":
+                ex, ey = px + sign * dx * hw, py + sign * dy * hw
+                nx, ny = -dy * hw, dx * hw
+                polys.append([(px + nx, py + ny), (ex + nx, ey + ny), (ex - nx, ey - ny), (px - nx, py - ny)])
+    return polys, discs
+
+
 class _Raster:
     def __init__(self, page: Page, dpi: float):
         self.page = page
@@ -158,24 +222,24 @@ class _Raster:
             mask = m if mask is None else ImageChops.logical_xor(mask.convert("1"), m.convert("1")).convert("L")
         return (mask, ox, oy) if mask is not None else None
 
-    def _lines_mask(self, polylines, width_px: float, round_join: bool, round_cap: bool):
-        allpts = [p for pts in polylines for p in pts]
-        if not allpts:
+    def _lines_mask(self, polylines, width_px: float, join: str = "miter", cap: str = "butt"):
+        """Mask of stroked polylines [(points, closed)], joins and caps drawn as PDF/SVG do."""
+        hw = width_px / 2
+        allpts = [p for pts, _ in polylines for p in pts]
+        if not allpts or hw <= 0:
             return None
-        pad = width_px + 2
+        pad = hw * MITER_LIMIT + 2
         x0, y0, x1, y1 = bbox(allpts)
         ox, oy = math.floor(x0 - pad), math.floor(y0 - pad)
         w, h = math.ceil(x1 + pad) - ox, math.ceil(y1 + pad) - oy
         mask = PILImage.new("L", (w, h), 0)
         d = ImageDraw.Draw(mask)
-        wi = max(1, round(width_px))
-        for pts in polylines:
-            local = [(x - ox, y - oy) for x, y in pts]
-            d.line(local, fill=255, width=wi, joint="curve" if (round_join or len(local) > 2) else None)
-            if round_cap and wi > 2:
-                r = wi / 2
-                for (px, py) in (local[0], local[-1]):
-                    d.ellipse((px - r, py - r, px + r, py + r), fill=255)
+        for pts, closed in polylines:
+            polys, discs = stroke_outline(pts, closed, hw, join, cap)
+            for poly in polys:
+                d.polygon([(x - ox, y - oy) for x, y in poly], fill=255)
+            for cx, cy, r in discs:
+                d.ellipse((cx - ox - r, cy - oy - r, cx - ox + r, cy - oy + r), fill=255)
         return mask, ox, oy
 
     # ------------------------------------------------------------ tree walk
@@ -219,17 +283,18 @@ class _Raster:
         lin = math.sqrt(abs(tf.a * tf.d - tf.b * tf.c)) or 1.0
         if st.hatch is not None:
             segs = hatch_segments(ops, st.hatch)
-            lines = [[tf.apply(x1, y1), tf.apply(x2, y2)] for x1, y1, x2, y2 in segs]
+            lines = [([tf.apply(x1, y1), tf.apply(x2, y2)], False) for x1, y1, x2, y2 in segs]
             if lines:
-                got = self._lines_mask(lines, st.hatch.width * lin, False, False)
+                got = self._lines_mask(lines, st.hatch.width * lin)
                 if got:
                     self._paste(st.hatch.color, *got, a)
         if stroke:
-            polylines = [pts + [pts[0]] if closed else pts for pts, closed in subs]
+            polylines = subs
             if st.dash:
                 pattern = [d * lin for d in st.dash]
-                polylines = [piece for pl in polylines for piece in _dash_polyline(pl, pattern)]
-            got = self._lines_mask(polylines, st.stroke_width * lin, st.join == "round", st.cap == "round")
+                polylines = [(piece, False) for pts, closed in subs
+                             for piece in _dash_polyline(pts + [pts[0]] if closed else pts, pattern)]
+            got = self._lines_mask(polylines, st.stroke_width * lin, st.join, st.cap)
             if got:
                 self._paste(st.stroke, *got, a)
 
