@@ -54,7 +54,32 @@ def check(game: Game, state: Path | None = None) -> list[Finding]:
     return run(kit.grid(), kit.rules, game.seed, kit.layouts, kit.board.size, kit.board_file, position, tokens)
 
 
+# Layout findings that mean the overlay cannot be drawn as written (a name that
+# is not a cell, a drift naming no cloud): the build refuses them instead of
+# silently printing a transparency with cells missing.
+UNPRINTABLE = ("layout.cell-name", "layout.moving")
+
+
+def _refuse_unprintable(kit: Kit) -> None:
+    from ...data.errors import DataErrors, Problem
+    from .check import Checker
+
+    ch = Checker(kit.grid(), kit.rules, kit.game.seed)
+    for lay in kit.layouts:
+        ch.layout(lay)
+    problems = []
+    for f in ch.out:
+        if f.rule in UNPRINTABLE and f.severity == "error":
+            file, line, col = (f.where.rsplit(":", 2) + ["0", "0"])[:3]
+            problems.append(Problem(file, int(line) if line.isdigit() else 0, int(col) if col.isdigit() else 0,
+                                    f"{f.message} ({f.rule})"))
+    if problems:
+        raise DataErrors(problems)
+
+
 def build(game: Game, opts):
     from .assets import kit_assets
 
-    return kit_assets(load_kit(game), opts)
+    kit = load_kit(game)
+    _refuse_unprintable(kit)
+    return kit_assets(kit, opts)
