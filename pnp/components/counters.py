@@ -204,9 +204,64 @@ def counter_faces(doc: CounterSheet, lang: str, size: float) -> list[tuple]:
     return out
 
 
+KEY_WORDS = {"de": ("Legende", "Rückseite", "je {n} · {g} Farben"), "en": ("Key", "back", "{n} each · {g} colours")}
+
+
+def key_pages(doc: CounterSheet, opts: BuildOptions) -> list[Page]:
+    """A key to the sheet: each counter type that has ``about``, drawn at its
+    real size (front and back), with its count and meaning."""
+    from ..imposition.layout import document_page
+    from ..scene import translate
+
+    lang = opts.lang
+    key_word, back_word, each_word = KEY_WORDS.get(lang, KEY_WORDS["en"])
+    title = f"{tr(doc.title, lang)} – {key_word}"
+    pages: list[Page] = []
+    page, box = document_page(opts.paper, "portrait", 12.0, title, tr(doc.title, lang))
+    y = box.y
+    s = doc.size
+    for c in doc.counters:
+        if c.about is None:
+            continue
+        gids = [g.id for g in doc.groups] if c.groups == "all" else (list(c.groups) if c.groups else [None])
+        spec = Spec(c, gids[0], s * c.width, s, c.shape or doc.shape, doc.corner)
+        faces = [(c, "front")] + ([(c.back, "back")] if c.back is not None else [])
+        art_w = sum(spec.w for _ in faces) + 3 * (len(faces) - 1)
+        row_h = s + 4
+        if y + row_h > box.bottom:
+            pages.append(page)
+            page, box = document_page(opts.paper, "portrait", 12.0, title, tr(doc.title, lang))
+            y = box.y
+        x = box.x
+        for face, side in faces:
+            art = draw_face(doc, spec, face, 0.0, lang, 1, side)
+            page.content.add(Group(children=[art], transform=translate(x, y), clip=Rect(0, 0, spec.w, spec.h),
+                                   id=f"key-{c.id}-{side}"))
+            x += spec.w + 3
+        tx = box.x + max(art_w, 2 * s + 3) + 5
+        name = tr(c.label, lang) or tr(c.top, lang) or c.id
+        count = (each_word.format(n=c.count, g=len(gids)) if gids[0] is not None and len(gids) > 1
+                 else f"{c.count}×")
+        page.content.add(Text(tx, y + 3.6, f"{name}  ·  {count}", size=9, weight="bold"))
+        back_text = ""
+        if c.back is not None:
+            back_text = tr(c.back.top, lang) or (tr(c.back.label, lang) if tr(c.back.label, lang) != tr(c.label, lang)
+                                                 else "")
+        about = tr(c.about, lang) + (f" ({back_word}: {back_text})" if back_text else "")
+        page.content.add(Text(tx, y + 5.2, about, size=8.5, box=(box.right - tx, s - 4.5), shrink=True,
+                              min_size=6.0))
+        y += row_h
+    pages.append(page)
+    return pages
+
+
 def counter_assets(doc: CounterSheet, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
     size = _size(doc, opts)
     title = tr(doc.title, opts.lang)
     n = len(counter_specs(doc, size))
-    yield Asset(doc.name or stem, title, lambda: counter_pages(doc, opts, size),
+    name = doc.name or stem
+    yield Asset(name, title, lambda: counter_pages(doc, opts, size),
                 description=f"{n} counters, {size:g} mm", faces=counter_faces(doc, opts.lang, size))
+    if any(c.about is not None for c in doc.counters):
+        yield Asset(f"{name}-key", f"{title} – {KEY_WORDS.get(opts.lang, KEY_WORDS['en'])[0]}",
+                    lambda: key_pages(doc, opts), description="what each counter means")

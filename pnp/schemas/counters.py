@@ -86,6 +86,8 @@ class CounterType(Face):
     shape: Literal["square", "round"] | None = None
     back: Face | None = Field(None, description="the other state, printed on the back")
     show_group: bool = Field(True, description="print the group's short name, if it has one")
+    about: Localised | None = Field(None, description="what the counter means; counters with 'about' get a "
+                                                      "key page (<name>-key)")
 
 
 class CounterSheet(Strict):

@@ -140,3 +140,18 @@ def test_faces_list_distinct_single_width_counters_with_copy_counts(tmp_path):
     assert faces == {"soldier-red": 5, "soldier-blue": 5, "giant": 3, "timer": 4}
     timer = next(item for item, _ in asset.faces if item.label == "timer")
     assert timer.back is not None and all(item.w == item.h == 15.0 for item, _ in asset.faces)
+
+
+def test_key_page_only_when_counters_say_what_they_mean(tmp_path):
+    doc = load(tmp_path)
+    assert [a.name for a in counter_assets(doc, None, BuildOptions(), "tokens")] == ["tokens"]
+    text = SHEET.replace("  - {id: giant, label: Riese,", "  - {id: giant, about: {de: Ein Riese., en: A giant.}, label: Riese,")
+    doc = load(tmp_path, text)
+    assets = list(counter_assets(doc, None, BuildOptions(lang="en"), "tokens"))
+    assert [a.name for a in assets] == ["tokens", "tokens-key"]
+    pages = list(assets[1].iter_pages())
+    got = PdfReader(io.BytesIO(render_pdf_bytes(pages))).pages[0].extract_text()
+    assert "Riese" in got and "A giant." in got and "3×" in got and "Soldat" not in got
+    # the key shows the counter at its real size
+    key = next(n for n in _walk(pages[0].content) if isinstance(n, Group) and n.id == "key-giant-front")
+    assert key.clip.w == 15.0 and key.clip.h == 15.0
