@@ -1,0 +1,127 @@
+"""Symbols from YAML parts: they stay in their box, point the right way,
+bad data is positioned, and the symbol sheet names every symbol."""
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.backends import render_pdf_bytes
+from pnp.components.symbols import draw_named, draw_symbol, symbol_sheet_page
+from pnp.data.errors import DataErrors
+from pnp.data.loader import load_model
+from pnp.data.schema import tr
+from pnp.paths import DEFAULT_DATA
+from pnp.scene import Group, Path, Text
+from pnp.scene.geometry import normalise
+from pnp.schemas.symbols import SymbolLibrary
+
+KH = DEFAULT_DATA / "kafkas-halle" / "symbols.yaml"
+
+
+@pytest.fixture(scope="module")
+def lib():
+    return load_model(KH, SymbolLibrary)
+
+
+def points(node, fill_only=False):
+    """Every path point (mm) under ``node``; with fill_only, only filled shapes."""
+    out = []
+    if isinstance(node, Group):
+        for ch in node.children:
+            out += points(ch, fill_only)
+    elif isinstance(node, Path):
+        if fill_only and node.style.fill is None:
+            return out
+        for op in normalise(node):
+            nums = op[1:]
+            out += [(nums[i], nums[i + 1]) for i in range(0, len(nums), 2)]
+    elif isinstance(node, Text) and not fill_only:
+        out.append((node.x, node.y))
+    return out
+
+
+def bbox(pts):
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def centroid(pts):
+    return sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+
+
+def test_seventeen_symbols_each_fill_but_stay_in_their_box(lib):
+    assert len(lib.symbols) == 17
+    for s in lib.symbols:
+        g = draw_symbol(s, 10.0, 20.0, 40.0)
+        x0, y0, x1, y1 = bbox(points(g))
+        # stroke widths reach a little past the path points; 1 mm slack
+        assert x0 >= 10 - 1 and y0 >= 20 - 1 and x1 <= 50 + 1 and y1 <= 60 + 1, (s.id, (x0, y0, x1, y1))
+        assert max(x1 - x0, y1 - y0) >= 40 * 0.55, s.id  # large enough to read
+
+
+def test_arrows_point_where_their_names_say(lib):
+    def head(sid):
+        return centroid(points(draw_named(lib, sid, 0, 0, 100), fill_only=True))
+
+    assert head("pfeil-rechts")[0] > 55 and head("pfeil-links")[0] < 45
+    assert head("pfeil-vorwaerts")[1] < 45 and head("pfeil-zurueck")[1] > 55  # forward = away from the player
+    ax, ay = head("anlauf")
+    assert ax > 55 and ay < 45  # slanted up-right
+
+
+def test_clockwise_and_counter_clockwise_are_mirror_images(lib):
+    cw = points(draw_named(lib, "drehen-uhrzeigersinn", 0, 0, 100), fill_only=True)
+    ccw = points(draw_named(lib, "drehen-gegen-uhrzeigersinn", 0, 0, 100), fill_only=True)
+    mirrored = sorted((round(100 - x, 3), round(y, 3)) for x, y in cw)
+    assert mirrored == sorted((round(x, 3), round(y, 3)) for x, y in ccw)
+    assert centroid(cw)[0] != pytest.approx(centroid(ccw)[0], abs=1)
+
+
+def test_nested_squares_nest(lib):
+    g = draw_named(lib, "verbot-manipulation", 0, 0, 100)
+    sizes = sorted(bbox(points(p))[2] - bbox(points(p))[0] for p in g.children)
+    assert len(sizes) == 3 and sizes[0] < sizes[1] < sizes[2]
+
+
+def test_unknown_symbol_names_the_known_ones(lib):
+    with pytest.raises(KeyError) as exc:
+        draw_named(lib, "pfeil-oben", 0, 0, 10)
+    assert "pfeil-oben" in str(exc.value) and "pfeil-links" in str(exc.value)
+
+
+def test_bad_path_and_duplicate_id_are_positioned(tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_text("kind: symbols\nsymbols:\n  - id: x\n    name: X\n    parts:\n"
+                 "      - {type: path, d: 'M 0 0 L 10 q 5 5'}\n", encoding="utf-8")
+    with pytest.raises(DataErrors) as exc:
+        load_model(f, SymbolLibrary)
+    (p,) = exc.value.problems
+    assert p.line == 6
+    assert "path 'd'" in p.message and "needs 2 numbers" in p.message
+    f.write_text("kind: symbols\nsymbols:\n  - {id: x, name: X, parts: [{type: plus}]}\n"
+                 "  - {id: x, name: Y, parts: [{type: smiley}]}\n", encoding="utf-8")
+    with pytest.raises(DataErrors) as exc:
+        load_model(f, SymbolLibrary)
+    assert "defined twice" in str(exc.value)
+
+
+def test_unknown_part_type_is_positioned(tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_text("kind: symbols\nsymbols:\n  - id: x\n    name: X\n    parts:\n      - {type: spiral}\n",
+                 encoding="utf-8")
+    with pytest.raises(DataErrors) as exc:
+        load_model(f, SymbolLibrary)
+    assert exc.value.problems[0].line == 6
+    assert "arrow" in str(exc.value)  # says what is expected
+
+
+def test_symbol_sheet_names_every_symbol(lib):
+    for lang in ("de", "en"):
+        page = symbol_sheet_page(lib, lang)
+        text = PdfReader(io.BytesIO(render_pdf_bytes([page]))).pages[0].extract_text()
+        flat = " ".join(text.split())
+        for s in lib.symbols:
+            assert s.id in flat
+            assert " ".join(tr(s.name, lang).split()) in flat, (lang, s.id)
