@@ -87,7 +87,7 @@ def watch(game: str, data_dir: Path, out_dir: Path, opts, formats: list[str],
     folder = games[game].folder if game in games else data_dir / game
     roots = [p.resolve() for p in (folder, FONT_DIR) if p.is_dir()]
 
-    changed: list[str] = []
+    changed: dict[str, str] = {}  # path -> last event ("deleted" or "changed"), in arrival order
     lock = threading.Lock()
     wake = threading.Event()
 
@@ -95,12 +95,17 @@ def watch(game: str, data_dir: Path, out_dir: Path, opts, formats: list[str],
         def on_any_event(self, event):
             if event.is_directory or event.event_type in ("opened", "closed_no_write"):
                 return
-            paths = [event.src_path] + ([event.dest_path] if getattr(event, "dest_path", "") else [])
+            dest = getattr(event, "dest_path", "")
+            if event.event_type == "moved":  # an editor's save: temp file renamed over the real one
+                events = [(event.src_path, "moved"), (dest, "changed")]
+            else:
+                events = [(event.src_path, "deleted" if event.event_type == "deleted" else "changed")]
             with lock:
-                for p in paths:
+                for p, what in events:
                     p = p.decode() if isinstance(p, bytes) else p
-                    if _relevant(p) and p not in changed:
-                        changed.append(p)
+                    if p and _relevant(p):
+                        changed.pop(p, None)
+                        changed[p] = what
                         wake.set()
 
     observer = Observer()
@@ -121,11 +126,14 @@ def watch(game: str, data_dir: Path, out_dir: Path, opts, formats: list[str],
             if stop.is_set():
                 break
             with lock:
-                batch, changed[:] = list(changed), []
-            if not batch:
+                batch = dict(changed)
+                changed.clear()
+            # files that came and went within the burst (editor temp files) are not news
+            news = [(p, w) for p, w in batch.items() if w == "deleted" or (w == "changed" and Path(p).exists())]
+            if not news:
                 continue
-            for p in batch:
-                echo(f"changed: {_describe(p, roots)}")
+            for p, what in news:
+                echo(f"{'removed' if what == 'deleted' else 'changed'}: {_describe(p, roots)}")
             rebuild(game, data_dir, out_dir, opts, formats, echo)
     except KeyboardInterrupt:
         echo("stopped.")

@@ -60,6 +60,14 @@ def test_watch_rebuilds_on_save_survives_errors_and_stops(swatch_game, tmp_path)
         assert _wait_for(lambda: any(line.startswith("rebuilt") for line in lines[n:])), lines
         assert _fill(pdf) not in (red, blue)
 
+        n = len(lines)  # an editor saving via a temp file renamed over the original
+        tmp = swatch_game / "swatch" / "sedAb12Z"
+        tmp.write_text("fill: '#ffff00'\n")
+        tmp.replace(look)
+        assert _wait_for(lambda: any(line.startswith("rebuilt") for line in lines[n:])), lines
+        reported = [line for line in lines[n:] if line.startswith(("changed", "removed"))]
+        assert reported == ["changed: swatch/look.yaml"], reported
+
         n = len(lines)
         (swatch_game / "swatch" / ".look.yaml.swp").write_text("editor junk")
         time.sleep(0.6)
