@@ -36,6 +36,8 @@ class AssetFiles:
     pngs: list[Path] = field(default_factory=list)
     previews: dict[str, Path] = field(default_factory=dict)  # contact/hand PNGs
     other: list[Path] = field(default_factory=list)  # e.g. Tabletop Simulator JSON
+    pages: int | None = None  # PDF page count, filled by read_pdfs()
+    title: str = ""  # PDF title, filled by read_pdfs()
 
     @property
     def preview(self) -> Path | None:
@@ -56,7 +58,6 @@ class GameEntry:
     assets: list[AssetFiles] = field(default_factory=list)
     verdict: str = "not checked"  # ok | FAIL | not checked
     findings: list[tuple[str, str]] = field(default_factory=list)  # (severity, text)
-    asset_titles: dict[str, str] = field(default_factory=dict)
 
 
 def scan_game(folder: Path) -> list[AssetFiles]:
@@ -104,6 +105,14 @@ def scan_game(folder: Path) -> list[AssetFiles]:
 
 def pdf_pages(path: Path) -> int | None:
     """Page count of a PDF, read lazily; None if it cannot be read."""
+    return pdf_info(path)[0]
+
+
+def pdf_info(path: Path) -> tuple[int | None, str]:
+    """(page count, document title) of a PDF; (None, "") if it cannot be read.
+
+    The build writes each asset's title into its PDF, so the gallery needs
+    neither the game data nor a re-run of the game's code to name it."""
     import logging
 
     log = logging.getLogger("pypdf")
@@ -112,9 +121,11 @@ def pdf_pages(path: Path) -> int | None:
     try:
         from pypdf import PdfReader
 
-        return len(PdfReader(str(path)).pages)
+        reader = PdfReader(str(path))
+        title = (reader.metadata or {}).get("/Title") or ""
+        return len(reader.pages), str(title)
     except Exception:  # a broken or foreign file must not break the gallery
-        return None
+        return None, ""
     finally:
         log.setLevel(level)
 
@@ -146,16 +157,6 @@ def _check(game) -> tuple[str, list[tuple[str, str]]]:
     return ("FAIL" if failed(findings) else "ok"), [(f.severity, str(f)) for f in findings]
 
 
-def _titles(game) -> dict[str, str]:
-    """Asset name -> title, from the game's asset list (no rendering)."""
-    from .assets import BuildOptions
-    from .build import collect_assets
-    try:
-        return {a.name: a.title for a in collect_assets(game, BuildOptions())}
-    except Exception:
-        return {}
-
-
 def collect(out_dir: Path, data_dir: Path) -> list[GameEntry]:
     """Every game that has an output folder, plus games in data not built yet."""
     from .data.errors import DataErrors
@@ -175,12 +176,14 @@ def collect(out_dir: Path, data_dir: Path) -> list[GameEntry]:
         e = GameEntry(name, out_dir / name)
         if e.folder.is_dir():
             e.assets = scan_game(e.folder)
+            for a in e.assets:
+                if a.pdf is not None:
+                    a.pages, a.title = pdf_info(a.pdf)
         g = games.get(name)
         if g is not None:
             e.title = tr(g.manifest.title, "de")
             e.description = tr(g.manifest.description, "de") if g.manifest.description else ""
             e.verdict, e.findings = _check(g)
-            e.asset_titles = _titles(g)
         elif data_problem:
             e.verdict, e.findings = "FAIL", [("error", p) for p in data_problem]
         else:
@@ -255,7 +258,7 @@ def _asset_html(a: AssetFiles, base: Path, title: str) -> str:
     out.append(f'<h3>{_e(title or a.stem)}</h3><div class="name">{_e(a.stem)}</div>')
     links = []
     if a.pdf is not None:
-        pages = pdf_pages(a.pdf)
+        pages = a.pages
         pages_txt = f"{pages} page{'s' if pages != 1 else ''}, " if pages is not None else ""
         links.append(f'<a href="{_href(a.pdf, base)}">PDF</a> ({pages_txt}{human_size(a.pdf.stat().st_size)})')
     for label, files in (("SVG", a.svgs), ("PNG", a.pngs)):
@@ -318,7 +321,8 @@ def render_html(entries: list[GameEntry], out_dir: Path) -> str:
                          f'{human_size(sum(p.stat().st_size for p in files))} in '
                          f'<code>{_e(e.name)}/</code></p>')
             parts.append('<div class="grid">')
-            parts.extend(_asset_html(a, out_dir, _title(a.stem, e.asset_titles)) for a in e.assets)
+            titles = {a.stem: a.title for a in e.assets if a.title}
+            parts.extend(_asset_html(a, out_dir, _title(a.stem, titles)) for a in e.assets)
             parts.append("</div>")
         else:
             parts.append(f'<p class="empty">Not built yet: run <code>pnp build {_e(e.name)}</code>.</p>')

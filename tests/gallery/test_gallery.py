@@ -4,6 +4,7 @@ files, checker verdicts match the checkers, and the page is self-contained."""
 from __future__ import annotations
 
 import re
+from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote
@@ -79,7 +80,11 @@ def test_page_counts_sizes_and_verdicts_match_the_files(real_output):
         for a in scan_game(out / g.name):
             if a.pdf is None:
                 continue
-            n = len(PdfReader(str(a.pdf)).pages)
+            reader = PdfReader(str(a.pdf))
+            n = len(reader.pages)
+            title = (reader.metadata or {}).get("/Title")
+            if title:  # the tile is named after the asset's title, as written into its PDF
+                assert f"<h3>{escape(str(title))}</h3>" in html, (a.stem, title)
             assert f"{n} page{'s' if n != 1 else ''}, {human_size(a.pdf.stat().st_size)}" in text, a.stem
         mod = g.module()
         if mod is not None and hasattr(mod, "check"):
