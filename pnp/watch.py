@@ -62,11 +62,11 @@ def rebuild(game: str, data_dir: Path, out_dir: Path, opts, formats: list[str],
     except Exception as exc:  # a watcher must survive a bug in one build
         echo(f"internal error: {type(exc).__name__}: {exc}; waiting for the next change.")
         return False
+    echo(f"rebuilt {game}: {len(written)} file(s) in {time.monotonic() - started:.1f} s -> {Path(out_dir) / game}")
     try:
         write_gallery(out_dir, data_dir)
     except Exception as exc:
         echo(f"gallery not updated: {type(exc).__name__}: {exc}")
-    echo(f"rebuilt {game}: {len(written)} file(s) in {time.monotonic() - started:.1f} s -> {Path(out_dir) / game}")
     return True
 
 

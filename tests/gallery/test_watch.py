@@ -37,7 +37,7 @@ def test_watch_rebuilds_on_save_survives_errors_and_stops(swatch_game, tmp_path)
     pdf = out / "swatch" / "swatch.pdf"
     try:
         assert _wait_for(lambda: any(line.startswith("watching") for line in lines)), lines
-        assert pdf.is_file() and (out / "index.html").is_file()
+        assert pdf.is_file() and (out / "index.html").is_file()  # the gallery is written before "watching"
         red = _fill(pdf)
 
         look = swatch_game / "swatch" / "look.yaml"
