@@ -164,8 +164,8 @@ def piece_shape(p: PieceType, boxes: list[Box], sq: float, gid: str) -> Group:
         for b in boxes:
             g.add(_text_mid(b.x + sq / 2, b.y + sq / 2, p.label, sq / PT * 0.3, ink))
     elif p.shape == "figure":
-        g.add(Circle(cx, cy, sq * 0.32, outline))
-        g.add(_text_mid(cx, cy, p.label, sq / PT * 0.32, ink))
+        g.add(Circle(cx, cy, sq * 0.28, outline))  # leaves a mark's corner label free
+        g.add(_text_mid(cx, cy, p.label, sq / PT * 0.3, ink))
     elif p.shape == "disc":
         g.add(Circle(cx, cy, sq * 0.38, outline))
         g.add(_text_mid(cx, cy, p.label, sq / PT * 0.3, ink))
