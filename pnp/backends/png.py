@@ -31,7 +31,8 @@ MM_PER_PT = 25.4 / 72.0
 
 @lru_cache(maxsize=256)
 def _font(path: str, px: float):
-    return ImageFont.truetype(path, size=max(1.0, px))
+    # BASIC layout: no kerning, so advances match the metrics the shared layout used
+    return ImageFont.truetype(path, size=max(1.0, px), layout_engine=ImageFont.Layout.BASIC)
 
 
 def _dash_polyline(pts, pattern_px):
@@ -331,7 +332,6 @@ class _Raster:
         path = str(fonts.face(t.font, t.weight).path)
         a = alpha * t.opacity
         shift = {"start": 0.0, "middle": 0.5, "end": 1.0}[t.anchor]
-        anchor = {"start": "ls", "middle": "ms", "end": "rs"}[t.anchor]
         for ln in layout(t):
             if not ln.text:
                 continue
@@ -339,14 +339,15 @@ class _Raster:
             if uniform:
                 px = size_mm * tf.a
                 font = _font(path, px)
-                X, Y = tf.apply(ln.x, ln.y)
-                l, tp, r, b = font.getbbox(ln.text, anchor=anchor)
+                # start the line where the shared layout's width says (as the PDF does)
+                X, Y = tf.apply(ln.x - shift * ln.width, ln.y)
+                l, tp, r, b = font.getbbox(ln.text, anchor="ls")
                 ox, oy = math.floor(X + l) - 1, math.floor(Y + tp) - 1
                 w, h = math.ceil(X + r) - ox + 2, math.ceil(Y + b) - oy + 2
                 if w <= 0 or h <= 0:
                     continue
                 mask = PILImage.new("L", (w, h), 0)
-                ImageDraw.Draw(mask).text((X - ox, Y - oy), ln.text, font=font, fill=255, anchor=anchor)
+                ImageDraw.Draw(mask).text((X - ox, Y - oy), ln.text, font=font, fill=255, anchor="ls")
                 self._paste(t.fill, mask, ox, oy, a)
                 continue
             # general transform: draw upright in a tile, then map it

@@ -167,6 +167,7 @@ class _Writer:
             if a < 1:
                 el["fill-opacity"] = _n(a)
             el["xml:space"] = "preserve"
+            el["style"] = "font-kerning:none"  # the layout (and PDF/PNG) use unkerned advances
             parent.add(el)
 
     def image(self, im: Image, parent, alpha: float):
