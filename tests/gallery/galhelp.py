@@ -55,7 +55,7 @@ DATA = REPO / "data"
 
 # Quick real games for the gallery tests; PNP_GALLERY_GAMES=all (or a comma list)
 # builds more, e.g. for the README screenshot.
-QUICK_GAMES = ("18-kniffel", "ordnerstruktur")
+QUICK_GAMES = ("18-kniffel", "kafkas-halle")  # a score sheet and a deck with faces
 _BUILT: dict = {}
 
 
@@ -84,6 +84,7 @@ def build_real_games(root: Path, dpi: int = 30):
     from pnp.data.errors import DataErrors
     from pnp.game import discover
     from pnp.preview import write_previews
+    from pnp.tts import export
 
     if "result" in _BUILT:
         return _BUILT["result"]
@@ -103,6 +104,7 @@ def build_real_games(root: Path, dpi: int = 30):
             build_games([g], opts, ["pdf", "svg", "png"], out)
             # contact sheets, as the build writes them for decks and counters
             write_previews([a for a in collect_assets(g, opts) if a.faces], out / g.name, dpi=40)
+            export(g, BuildOptions(extra={"tts_dpi": 40}), out)  # Tabletop Simulator files too
             built.append(g)
         except Exception as exc:  # other engineers' games may be half-done
             skipped.append(f"{g.name}: {type(exc).__name__}: {exc}")

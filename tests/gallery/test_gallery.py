@@ -12,6 +12,8 @@ from urllib.parse import unquote
 import pytest
 from pypdf import PdfReader
 
+from pnp.assets import BuildOptions
+from pnp.build import collect_assets
 from pnp.gallery import human_size, scan_game, write_gallery
 
 
@@ -65,9 +67,14 @@ def test_every_link_and_image_of_the_real_gallery_exists(real_output):
     for src in refs.imgs:
         assert src.endswith((".png", ".svg"))
     linked = {unquote(r) for r in refs.links}
+    shown = {unquote(r) for r in refs.imgs}
     for g in built:
         for pdf in (out / g.name).rglob("*.pdf"):
             assert pdf.relative_to(out).as_posix() in linked  # every PDF is reachable
+        for a in collect_assets(g, BuildOptions()):
+            if a.faces:  # decks show their contact sheet and offer the Tabletop Simulator object
+                assert f"{g.name}/{a.name}-contact.png" in shown
+                assert f"{g.name}/tts/{a.name.replace('/', '-')}.json" in linked
 
 
 def test_page_counts_sizes_and_verdicts_match_the_files(real_output):
