@@ -173,3 +173,21 @@ def test_category_bands_differ_in_greyscale_and_mark(tmp_path):
         greys.append(img.getpixel((px(3 + 14), px(3 + 2))))  # in the band, clear of mark and text
     greys.sort()
     assert min(b - a for a, b in zip(greys, greys[1:])) >= 25, greys
+
+
+def test_poker_cards_go_3x3_on_a4_and_letter(tmp_path):
+    from pnp.components.card import deck_sheet
+    from pnp.imposition.grid import plan_grid
+
+    game, folder = make_game(tmp_path)
+    from pnp.data.loader import load_model
+    from pnp.schemas.deck import Deck
+
+    doc = load_model(folder / "deck.yaml", Deck)
+    a4 = deck_sheet(doc, BuildOptions(paper="a4"))
+    letter = deck_sheet(doc, BuildOptions(paper="letter"))
+    assert a4.margin == 8.0  # the user's margin is kept when it already fits 9
+    assert plan_grid(63, 88, a4).per_page == 9
+    assert plan_grid(63, 88, letter).per_page == 9 and letter.margin == 5.0
+    plan = plan_grid(63, 88, letter)
+    assert plan.orientation == "portrait" and (plan.cols, plan.rows) == (3, 3)

@@ -68,24 +68,36 @@ SECTIONS = {
 }
 
 
+def _stack(sections, box, body: float, head: float) -> tuple[Group, float]:
+    """The sections stacked from the top of ``box``; returns (group, bottom y)."""
+    ink = color("#1a1a1a")
+    g = Group()
+    y = box.y + 2
+    for h_text, b_text in sections:
+        g.add(Rect(box.x, y, 2.2, head * PT * 1.1, style(fill="#8a3a8f")))
+        g.add(Text(box.x + 5, y + head * PT * 0.95, h_text, size=head, weight="bold", fill=ink))
+        y += head * PT * 1.6
+        lines = layout(Text(box.x + 5, y, b_text, size=body, box=(box.w - 5, 400.0), line_height=1.3))
+        h = len(lines) * body * PT * 1.3
+        g.add(Text(box.x + 5, y, b_text, size=body, box=(box.w - 5, h + 1), fill=ink, line_height=1.3))
+        y += h + body * PT * 1.2
+    return g, y
+
+
 def aid_page(lang: str, paper: str = "a4", margin: float = 14.0):
+    """One page of the aid; the type shrinks (not below 9 pt) until it fits the paper."""
     from ...imposition.layout import document_page
 
     title, sections = SECTIONS[lang]
     page, box = document_page(paper, "portrait", margin, title)
-    y = box.y + 2
-    ink = color("#1a1a1a")
-    g = Group(id=f"player-aid-{lang}")
-    for i, (head, body) in enumerate(sections):
-        g.add(Rect(box.x, y, 2.2, HEAD * PT * 1.1, style(fill="#8a3a8f")))
-        g.add(Text(box.x + 5, y + HEAD * PT * 0.95, head, size=HEAD, weight="bold", fill=ink))
-        y += HEAD * PT * 1.6
-        text = Text(box.x + 5, y, body, size=BODY, box=(box.w - 5, 200.0), fill=ink, line_height=1.3)
-        lines = layout(text)
-        h = len(lines) * BODY * PT * 1.3
-        g.add(Text(box.x + 5, y, body, size=BODY, box=(box.w - 5, h + 1), fill=ink, line_height=1.3))
-        y += h + 5
-    if y > box.bottom:
-        raise ValueError(f"player aid ({lang}) needs {y - box.y:.0f} mm but the page has {box.h:.0f} mm")
+    body, head = BODY, HEAD
+    while True:
+        g, bottom = _stack(sections, box, body, head)
+        if bottom <= box.bottom or body <= 9.0:
+            break
+        body, head = body - 0.5, head - 0.5
+    if bottom > box.bottom:
+        raise ValueError(f"player aid ({lang}) needs {bottom - box.y:.0f} mm but the page has {box.h:.0f} mm")
+    g.id = f"player-aid-{lang}"
     page.content.add(g)
     return page
