@@ -116,12 +116,12 @@ class _Painter:
         self._state.clear()
 
     def _save(self):
-        self.code.append("q")
+        self.c.saveState()  # q, and reportlab keeps its alpha (ExtGState) bookkeeping in step
         self._state.append((self.fill, self.stroke, self.lw, self.dash, self.join, self.cap,
                             self.falpha, self.salpha))
 
     def _restore(self):
-        self.code.append("Q")
+        self.c.restoreState()
         (self.fill, self.stroke, self.lw, self.dash, self.join, self.cap,
          self.falpha, self.salpha) = self._state.pop()
 

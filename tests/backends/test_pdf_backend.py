@@ -118,3 +118,19 @@ def test_missing_glyph_is_a_font_error_naming_it():
 def test_no_pages_is_an_error():
     with pytest.raises(ValueError, match="no pages"):
         render_pdf_bytes([])
+
+
+def test_opacity_survives_save_restore(tmp_path):
+    """Alpha first set inside a clipped group (q..Q) is set again for a shape after it."""
+    from backend_readback import pdf_raster
+
+    half = style(fill="black", opacity=0.5)
+    g = Group([Rect(0, 0, 10, 10, style(fill="black")),
+               Group([Rect(10, 0, 10, 10, half)], clip=Rect(10, 0, 10, 10)),
+               Rect(20, 0, 10, 10, half),
+               Group([Rect(30, 0, 10, 10, style(fill="black"))], opacity=0.5)])
+    img = pdf_raster(render_pdf_bytes([Page(40, 10, g)]), tmp_path, 72)
+    grey = img.convert("L")
+    assert grey.getpixel((round(5 * PT), round(5 * PT))) < 10
+    for x_mm in (15, 25, 35):
+        assert 120 <= grey.getpixel((round(x_mm * PT), round(5 * PT))) <= 136, x_mm
