@@ -54,4 +54,4 @@ def _segments(ops: tuple, angle: float, spacing: float) -> tuple:
 
 def hatch_segments(ops, hatch: Hatch) -> tuple[tuple[float, float, float, float], ...]:
     """Segments (x1, y1, x2, y2) in the shape's coordinates filling ``ops``."""
-    return _segments(tuple(ops), float(hatch.angle), float(hatch.spacing))
+    return _segments(tuple(tuple(op) for op in ops), float(hatch.angle), float(hatch.spacing))
