@@ -9,7 +9,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote
 
-import pytest
 from pypdf import PdfReader
 
 from pnp.assets import BuildOptions
