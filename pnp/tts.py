@@ -154,7 +154,7 @@ def deck_object(asset: Asset, sheets: list[dict], back_url: str | None, size_mm:
                 deck_ids.append(card_id)
                 cards.append({
                     "Name": "Card", "Transform": _transform(s), "Nickname": item.label or "",
-                    "Description": "", "CardID": card_id, "SidewaysCard": False,
+                    "Description": "", "CardID": card_id, "SidewaysCard": False, "Hands": True,
                     "CustomDeck": {str(sheet_no): entry},
                     "GUID": _guid(asset.name, str(card_id), str(k)),
                 })
@@ -164,7 +164,7 @@ def deck_object(asset: Asset, sheets: list[dict], back_url: str | None, size_mm:
         "Name": "DeckCustom", "Transform": _transform(s), "Nickname": asset.title or asset.name,
         "Description": asset.description or "", "ColorDiffuse": {"r": 0.713, "g": 0.713, "b": 0.713},
         "Locked": False, "Grid": True, "Snap": True, "Autoraise": True, "Sticky": True, "Tooltip": True,
-        "SidewaysCard": False, "Hands": True, "DeckIDs": deck_ids, "CustomDeck": custom,
+        "SidewaysCard": False, "Hands": False, "DeckIDs": deck_ids, "CustomDeck": custom,
         "ContainedObjects": cards, "GUID": _guid(asset.name, "deck"),
     }
 
