@@ -13,7 +13,7 @@ from pathlib import Path as FsPath
 
 from ..assets import Asset
 from ..data.schema import tr
-from ..scene import (BLACK, WHITE, Color, Group, Page, Path, Polygon, Rect, Text, Transform, color, rotate,
+from ..scene import (BLACK, Color, Group, Page, Path, Rect, Text, Transform, color, rotate,
                      scale, style, translate)
 from ..scene.geometry import normalise
 from ..schemas.symbols import (DIRECTIONS, ArrowPart, BoltPart, CurvedArrowPart, NestedSquaresPart, PathPart,
@@ -291,15 +291,9 @@ def symbol_sheet_page(lib: SymbolLibrary, lang: str = "de", paper=(210.0, 297.0)
 
 def symbol_sheet_assets(doc: SymbolLibrary, game, opts, stem: str):
     """Kind 'symbols': one page showing every symbol with its name."""
-    from ..imposition.items import sheet_from_options
+    from ..imposition.paper import paper_size
 
-    try:
-        from ..imposition.paper import paper_size
-
-        sheet = sheet_from_options(opts)
-        paper = paper_size(sheet.paper, "portrait")
-    except ImportError:  # paper module not there yet: A4
-        paper = (210.0, 297.0)
+    paper = paper_size(opts.paper, "portrait")
     yield Asset(stem, tr(doc.title, opts.lang), lambda: [symbol_sheet_page(doc, opts.lang, paper)],
                 description="every symbol of the library with its name")
 
@@ -312,4 +306,4 @@ def load_library(folder: FsPath, file: str) -> SymbolLibrary:
 
 
 __all__ = ["draw_symbol", "draw_named", "symbol_sheet_page", "symbol_sheet_assets", "parse_path_d",
-           "load_library", "WHITE", "Polygon"]
+           "load_library"]

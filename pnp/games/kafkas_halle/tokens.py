@@ -9,7 +9,7 @@ come from board.yaml, so the tokens match the set-up diagram.
 from __future__ import annotations
 
 from ...data.schema import tr
-from ...scene import Circle, Group, Path, Rect, Text, color, mix, rotate, style, translate, WHITE
+from ...scene import WHITE, Circle, Group, Path, Rect, Text, color, mix, rotate, style
 from ...components.card import contrast_ink
 
 PT = 25.4 / 72
