@@ -271,3 +271,15 @@ def test_pnp_check_command_exit_codes(tmp_path):
     broken = r.invoke(app, ["check", "rather-silly", "--data", str(DATA), "--state",
                             str(state(tmp_path, "year: [1903\n"))])
     assert broken.exit_code in (1, 2) and "state.yaml:" in broken.output
+
+
+def test_state_findings_point_at_the_line(board, tmp_path):
+    body = LEGAL.replace("lama_herds: [WAL, WAL, NAO]", "lama_herds: [WAL, LON, NAO]").replace(
+        "{type: army, at: UKR}", "{type: army, at: BLA}")
+    path = state(tmp_path, body)
+    lines = body.splitlines()
+    fs = {f.rule: f for f in check_state_file(board, path)}
+    herd_line = next(i for i, s in enumerate(lines, 1) if "LON, NAO" in s)
+    unit_line = next(i for i, s in enumerate(lines, 1) if "at: BLA" in s)
+    assert f":{herd_line}:" in fs["rs.lamas.place"].where
+    assert f":{unit_line}:" in fs["rs.state.terrain"].where
