@@ -266,10 +266,15 @@ def draw_named(library: SymbolLibrary, symbol_id: str, x: float, y: float, size:
 # ------------------------------------------------------------------ symbol sheet
 
 
-def symbol_sheet_page(lib: SymbolLibrary, lang: str = "de", paper=(210.0, 297.0), margin: float = 12.0) -> Page:
-    """All symbols of a library on one page, each with its name and id."""
+PER_PAGE = 20  # 4 x 5 cells: symbols stay about 35 mm on A4
+
+
+def symbol_sheet_page(lib: SymbolLibrary, lang: str = "de", paper=(210.0, 297.0), margin: float = 12.0,
+                      symbols: "list[Symbol] | None" = None, part: str = "") -> Page:
+    """Symbols of a library (default: all) on one page, each with its name and id."""
     pw, ph = paper
-    n = len(lib.symbols)
+    symbols = lib.symbols if symbols is None else symbols
+    n = len(symbols)
     cols = 4 if n > 9 else 3
     rows = math.ceil(n / cols)
     title_h = 16.0
@@ -277,8 +282,9 @@ def symbol_sheet_page(lib: SymbolLibrary, lang: str = "de", paper=(210.0, 297.0)
     ch = min((ph - 2 * margin - title_h) / max(rows, 1), cw + 14)
     sym = min(cw - 10, ch - 16)
     content = Group(id="symbol-sheet")
-    content.add(Text(margin, margin + 8, tr(lib.title, lang), size=18, weight="bold"))
-    for i, s in enumerate(lib.symbols):
+    title = tr(lib.title, lang) + (f" ({part})" if part else "")
+    content.add(Text(margin, margin + 8, title, size=18, weight="bold"))
+    for i, s in enumerate(symbols):
         r, c = divmod(i, cols)
         x0, y0 = margin + c * cw, margin + title_h + r * ch
         content.add(Rect(x0 + 1, y0 + 1, cw - 2, ch - 2, style(stroke="lightgrey", width=0.3), radius=2))
@@ -286,15 +292,24 @@ def symbol_sheet_page(lib: SymbolLibrary, lang: str = "de", paper=(210.0, 297.0)
         content.add(Text(x0 + 2, y0 + sym + 3.5, tr(s.name, lang), size=9, weight="bold", anchor="middle",
                          box=(cw - 4, 9), shrink=True, min_size=6.5, line_height=1.1, valign="middle"))
         content.add(Text(x0 + cw / 2, y0 + sym + 13.5, s.id, size=6.5, anchor="middle", fill=color("darkgrey")))
-    return Page(pw, ph, content, label=f"{tr(lib.title, lang)}")
+    return Page(pw, ph, content, label=title)
+
+
+def symbol_sheet_pages(lib: SymbolLibrary, lang: str = "de", paper=(210.0, 297.0)) -> list[Page]:
+    """The symbol sheet, PER_PAGE symbols a page."""
+    chunks = [lib.symbols[i:i + PER_PAGE] for i in range(0, len(lib.symbols), PER_PAGE)]
+    if len(chunks) == 1:
+        return [symbol_sheet_page(lib, lang, paper)]
+    return [symbol_sheet_page(lib, lang, paper, symbols=c, part=f"{k}/{len(chunks)}")
+            for k, c in enumerate(chunks, 1)]
 
 
 def symbol_sheet_assets(doc: SymbolLibrary, game, opts, stem: str):
-    """Kind 'symbols': one page showing every symbol with its name."""
+    """Kind 'symbols': pages showing every symbol with its name."""
     from ..imposition.paper import paper_size
 
     paper = paper_size(opts.paper, "portrait")
-    yield Asset(stem, tr(doc.title, opts.lang), lambda: [symbol_sheet_page(doc, opts.lang, paper)],
+    yield Asset(stem, tr(doc.title, opts.lang), lambda: symbol_sheet_pages(doc, opts.lang, paper),
                 description="every symbol of the library with its name")
 
 

@@ -125,3 +125,17 @@ def test_symbol_sheet_names_every_symbol(lib):
         for s in lib.symbols:
             assert s.id in flat
             assert " ".join(tr(s.name, lang).split()) in flat, (lang, s.id)
+
+
+def test_a_big_library_spreads_over_pages():
+    from pnp.components.symbols import PER_PAGE, symbol_sheet_pages
+
+    parts = [{"type": "plus"}]
+    lib = SymbolLibrary(kind="symbols", symbols=[{"id": f"s{i}", "name": f"Zeichen {i}", "parts": parts}
+                                                 for i in range(45)])
+    pages = symbol_sheet_pages(lib)
+    assert len(pages) == 3 and PER_PAGE == 20
+    reader = PdfReader(io.BytesIO(render_pdf_bytes(pages)))
+    texts = [" ".join(p.extract_text().split()) for p in reader.pages]
+    assert "(1/3)" in texts[0] and "Zeichen 0" in texts[0] and "Zeichen 19" in texts[0]
+    assert "Zeichen 20" not in texts[0] and "Zeichen 44" in texts[2]
