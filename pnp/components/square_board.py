@@ -233,9 +233,10 @@ def square_mm(doc: SquareBoard, opts: BuildOptions) -> float:
     try:
         v = float(raw)
     except (TypeError, ValueError):
-        raise ValueError(f"square_mm must be a number of millimetres, got {raw!r}") from None
-    if not 10 <= v <= 120:
-        raise ValueError(f"square_mm must lie between 10 and 120 mm, got {v:g}")
+        v = None
+    if v is None or not 10 <= v <= 120:
+        raise DataErrors([Problem("--option square_mm", 0, 0,
+                                  f"expected a square size in mm between 10 and 120, got {raw!r}")])
     return v
 
 

@@ -122,5 +122,6 @@ def test_tiling_follows_square_mm(tmp_path):
     (page,) = list(small["brett-20mm"].iter_pages())
     w, h, _ = board_size(load_model(tmp_path / "data/b/board.yaml", SquareBoard), 20.0)
     assert (page.trim_box.w, page.trim_box.h) == pytest.approx((w, h))
-    with pytest.raises(ValueError, match="square_mm"):
-        collect_assets(game, BuildOptions(extra={"square_mm": "huge"}))
+    for bad in ("huge", "5"):
+        with pytest.raises(DataErrors, match="square_mm.*between 10 and 120"):
+            collect_assets(game, BuildOptions(extra={"square_mm": bad}))
