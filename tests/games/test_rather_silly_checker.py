@@ -101,6 +101,15 @@ def test_broken_map_copies_fail(tmp_path, old, new, rule):
     assert rule in rules_of(findings), [str(f) for f in findings]
 
 
+def test_map_findings_point_at_the_province_line(tmp_path):
+    text = MAP.read_text(encoding="utf-8")
+    (tmp_path / "map.yaml").write_text(text.replace("fleet: [DEN, HOL, KIE, NTH]", "fleet: [DEN, HOL, NTH]"),
+                                       encoding="utf-8")
+    (f,) = check_map_file(tmp_path / "map.yaml")
+    kie = next(i for i, s in enumerate(text.splitlines(), 1) if "{id: KIE," in s)
+    assert f.where.endswith(f"map.yaml:{kie}") and f.object == "KIE-HEL"
+
+
 def test_schema_error_names_file_line_and_key(tmp_path):
     text = MAP.read_text(encoding="utf-8").replace("x: 95,  y: 215,", "x: 95,  y: wide,", 1)
     (tmp_path / "map.yaml").write_text(text, encoding="utf-8")

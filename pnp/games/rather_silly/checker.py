@@ -169,6 +169,22 @@ def check_board(board: Board, ids_with_lines: list[tuple[str, int]] | None = Non
         out.append(_f("rs.map.powers", f"{len(board.powers)} powers; the seed has the seven usual ones", where=where))
     if sorted(r.id for r in board.roles) != ["doktor", "narr", "superhirn", "wahrsager"]:
         out.append(_f("rs.map.powers", "the four extra players are narr, superhirn, doktor and wahrsager", where=where))
+    return _with_lines(out, where, ids_with_lines)
+
+
+def _with_lines(findings: list[Finding], file: str, ids_with_lines) -> list[Finding]:
+    """Point findings about a province (object 'BUL', 'BUL/ec' or 'KIE-HEL') at its line."""
+    if not ids_with_lines or not file:
+        return findings
+    first: dict[str, int] = {}
+    for pid, line in ids_with_lines:
+        first.setdefault(pid, line)
+    out = []
+    for f in findings:
+        key = f.object.split("-")[0].split("/")[0]
+        if f.where == file and key in first:
+            f = Finding(f.rule, f.message, f.seed, f.object, f.severity, f"{file}:{first[key]}")
+        out.append(f)
     return out
 
 
