@@ -109,13 +109,16 @@ def _rect_ops(x, y, w, h):
     return [("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",)]
 
 
-def _head(pen: _Pen, tip, angle_deg, length, ink=None):
-    """A filled triangular arrow head with its tip at ``tip`` pointing along angle."""
+def _head(pen: _Pen, tip, angle_deg, length, ink=None, spread=0.72):
+    """A filled triangular arrow head with its tip at ``tip`` pointing along angle.
+
+    ``spread`` is the half-width of the base relative to the head's length.
+    """
     a = math.radians(angle_deg)
     ux, uy = math.cos(a), math.sin(a)
     nx, ny = -uy, ux
     bx, by = tip[0] - ux * length, tip[1] - uy * length
-    hw = length * 0.72
+    hw = length * spread
     pen.poly([tip, (bx + nx * hw, by + ny * hw), (bx - nx * hw, by - ny * hw)], ink)
 
 
@@ -151,17 +154,17 @@ def _curved_arrow(pen: _Pen, p: CurvedArrowPart):
     else:
         start = p.start
     r = p.radius
-    # shorten the arc so the head's tip lands on the arc's end
-    head = p.head
-    head_deg = math.degrees(head * 0.8 / r)
-    arc_sweep = sign * (sweep - head_deg)
-    pen.stroke([("A", 0, 0, r, r, start, arc_sweep)], p.width)
-    end = math.radians(start + sign * sweep)
-    tip = (r * math.cos(end), r * math.sin(end))
-    base_ang = math.radians(start + arc_sweep)
-    base = (r * math.cos(base_ang), r * math.sin(base_ang))
-    direction = math.degrees(math.atan2(tip[1] - base[1], tip[0] - base[0]))
-    _head(pen, tip, direction, head)
+    # The arc runs its full sweep and the head sits on its end, pointing
+    # along the tangent: on a tight curve a head squeezed onto the arc (or a
+    # wide one) seems to point sideways, and players misread the turn.
+    pen.stroke([("A", 0, 0, r, r, start, sign * sweep)], p.width)
+    end_deg = start + sign * sweep
+    end = math.radians(end_deg)
+    base = (r * math.cos(end), r * math.sin(end))
+    direction = end_deg + 90 * sign
+    u = math.radians(direction)
+    tip = (base[0] + math.cos(u) * p.head * 0.85, base[1] + math.sin(u) * p.head * 0.85)
+    _head(pen, tip, direction, p.head, spread=0.6)
 
 
 def _u_turn(pen: _Pen, p: UTurnPart):
