@@ -97,3 +97,16 @@ def test_png_bytes_deterministic_without_timestamps(tmp_path):
 def test_missing_glyph_is_a_font_error_naming_it():
     with pytest.raises(FontError, match=r"U\+E0001"):
         render_image(Page(50, 50, Group([Text(5, 20, "ok \U000E0001 no")])))
+
+
+def test_huge_page_still_renders_in_place():
+    """Past MAX_WORK_PIXELS the raster drops supersampling instead of exhausting memory."""
+    from pnp.backends import png as png_backend
+
+    page = Page(1500, 1500, Group([Rect(100, 100, 200, 50, style(fill="#ff0000"))]))
+    r = png_backend._Raster(page, 50)
+    assert r.ss == 1
+    img = r.render()
+    assert img.size == (px(1500, 50), px(1500, 50))
+    assert img.getpixel((px(200, 50), px(125, 50))) == (255, 0, 0)
+    assert img.getpixel((px(200, 50), px(155, 50))) == (255, 255, 255)
