@@ -103,10 +103,10 @@ def test_huge_page_still_renders_in_place():
     """Past MAX_WORK_PIXELS the raster drops supersampling instead of exhausting memory."""
     from pnp.backends import png as png_backend
 
-    page = Page(1500, 1500, Group([Rect(100, 100, 200, 50, style(fill="#ff0000"))]))
+    page = Page(2000, 2000, Group([Rect(100, 100, 200, 50, style(fill="#ff0000"))]))
     r = png_backend._Raster(page, 50)
     assert r.ss == 1
     img = r.render()
-    assert img.size == (px(1500, 50), px(1500, 50))
+    assert img.size == (px(2000, 50), px(2000, 50))
     assert img.getpixel((px(200, 50), px(125, 50))) == (255, 0, 0)
     assert img.getpixel((px(200, 50), px(155, 50))) == (255, 255, 255)
