@@ -33,12 +33,29 @@ def collect_assets(game: Game, opts: BuildOptions) -> list[Asset]:
     mod = game.module()
     if mod is not None and hasattr(mod, "build"):
         assets.extend(mod.build(game, opts))
+    assets.extend(_contact_sheets(assets))
     seen: dict[str, Asset] = {}
     for a in assets:
         if a.name in seen:
             raise DataErrors([Problem(str(game.folder), 0, 0, f"two assets are both named {a.name!r}; rename one")])
         seen[a.name] = a
     return assets
+
+
+def _contact_sheets(assets: list[Asset]) -> list[Asset]:
+    """A PNG contact sheet for every asset with faces that has none yet."""
+    names = {a.name for a in assets}
+    out = []
+    for a in assets:
+        if a.faces and f"{a.name}-contact-sheet" not in names:
+            def page(a=a):
+                from .preview import contact_sheet
+
+                return [contact_sheet(a)]
+
+            out.append(Asset(f"{a.name}-contact-sheet", f"{a.title} – contact sheet", page, formats=("png",),
+                             description="every distinct face once, small"))
+    return out
 
 
 def _file_names(name: str, ext: str, count: int) -> list[str]:

@@ -31,6 +31,7 @@ GAME_APPS = {
     "kniffel": ("pnp.games.kniffel.cli", "18-Kniffel: score a set, tally a Bilanz, find the best split."),
     "ordner": ("pnp.games.ordnerstruktur.cli", "Ordnerstruktur: score a path, solve a structure, random structures."),
     "clouds": ("pnp.games.klin_zha.cli", "Clouded Klin Zha: random cloud layouts and cloud tools."),
+    "silly": ("pnp.games.rather_silly.cli", "Rather Silly Diplomacy: neighbours, start position, draw a position."),
 }
 
 DataOpt = typer.Option(DEFAULT_DATA, "--data", help="Folder holding one sub-folder per game (default: the repo's data/).",
@@ -201,11 +202,15 @@ def build(
                 bar.update(task, description=label[-42:], completed=done, total=total)
 
             written = build_games(games, opts, formats, out, progress=tick)
+    from .gallery import write_gallery
+
+    gallery_path = write_gallery(out, data)
     if as_json:
         typer.echo(json.dumps([{"game": w.game, "file": str(w.path), "pages": w.pages, "bytes": w.bytes}
                                for w in written], indent=2))
         return
     _summary(written, out)
+    typer.echo(f"gallery: {gallery_path}")
 
 
 def _parse_offset(text: str) -> tuple[float, float]:
@@ -293,9 +298,11 @@ def check(
     else:
         for name, fs in results.items():
             errors = sum(1 for f in fs if f.severity == "error")
-            warnings = len(fs) - errors
+            warnings = sum(1 for f in fs if f.severity == "warning")
+            notes = len(fs) - errors - warnings
             verdict = "FAIL" if errors else "ok"
-            typer.echo(f"{name}: {verdict} ({errors} error(s), {warnings} warning(s))")
+            extra = f", {notes} note(s)" if notes else ""
+            typer.echo(f"{name}: {verdict} ({errors} error(s), {warnings} warning(s){extra})")
             for f in fs:
                 typer.echo(f"  {f}")
     if bad:
@@ -391,14 +398,19 @@ def watch(
 def tts(
     game: str = typer.Argument(..., help="Game whose decks and counters to export."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; files go to OUT/<game>/tts/."),
+    lang: Lang = typer.Option(Lang.de, help="Language of texts on the faces."),
+    option: list[str] = typer.Option([], "--option", "-o",
+                                     help="KEY=VALUE, repeatable: tts_url=https://host/dir/ (where you upload the "
+                                          "images for online play), tts_dpi=150 (smaller sheets), game settings."),
     data: Path = DataOpt,
 ):
     """Export decks and counters for Tabletop Simulator (face sheets, back image, saved-object JSON)."""
     from .assets import BuildOptions
     from .tts import export
 
+    opts = BuildOptions(lang=lang.value, extra=_parse_extras(option))
     for g in _select(data, game):
-        for p in export(g, BuildOptions(), out):
+        for p in export(g, opts, out):
             typer.echo(str(p))
 
 

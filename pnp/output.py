@@ -12,6 +12,12 @@ import tempfile
 from pathlib import Path
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 class OutputError(Exception):
     """The output folder cannot be created or written."""
 
@@ -24,6 +30,7 @@ class Staging:
         try:
             self.dest.mkdir(parents=True, exist_ok=True)
             self.dir = Path(tempfile.mkdtemp(prefix=".pnp-staging-", dir=self.dest))
+            os.chmod(self.dir, 0o777 & ~_umask())
         except OSError as exc:
             raise OutputError(f"{self.dest}: cannot create output folder ({exc.strerror})") from None
         self.files: list[str] = []  # relative paths, in write order
@@ -69,6 +76,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; outputs are for sharing
         os.replace(tmp, path)
     except BaseException:
         try:
