@@ -163,7 +163,8 @@ def main() -> None:
     print(f"floor: {f_draw:.3f} s drawing ({f_cpu:.3f} s CPU)  {1000 * f_cpu / n:.3f} ms/card CPU  "
           f"run incl. start-up {f_wall:.3f} s  peak RSS {f_rss:.0f} MB (bare reportlab canvas)")
     print(f"ratio: {p_cpu / f_cpu:.2f}x CPU, {p_draw / f_draw:.2f}x wall  (target <= 3x)")
-    print(f"target 500 cards < 1.5 s incl. start-up: {'met' if n != 500 or p_wall < 1.5 else 'NOT met'}")
+    if n == 500:
+        print(f"target 500 cards < 1.5 s incl. start-up: {'met' if p_wall < 1.5 else 'NOT met'}")
 
 
 if __name__ == "__main__":
