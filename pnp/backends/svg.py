@@ -52,10 +52,28 @@ class _Writer:
         if page.label:
             self.dwg.set_desc(title=page.label)
         self._ids = 0
+        self._used: dict[str, int] = {}  # scene ids seen so far -> how often
 
     def _id(self, prefix: str) -> str:
         self._ids += 1
+        while f"{prefix}{self._ids}" in self._used:
+            self._ids += 1
+        self._used[f"{prefix}{self._ids}"] = 1  # a later scene group called "clip1" gets "clip1-2"
         return f"{prefix}{self._ids}"
+
+    def _unique(self, wanted: str) -> str:
+        """The scene id, or ``id-2``, ``id-3``... when a component reuses it (ids must be unique)."""
+        n = self._used.get(wanted, 0) + 1
+        self._used[wanted] = n
+        if n == 1:
+            return wanted
+        cand = f"{wanted}-{n}"
+        while cand in self._used:
+            n += 1
+            cand = f"{wanted}-{n}"
+        self._used[wanted] = n
+        self._used[cand] = 1
+        return cand
 
     def _paint(self, el, st, alpha: float):
         a = alpha * st.opacity
@@ -94,7 +112,7 @@ class _Writer:
     def group(self, g: Group, parent, alpha: float):
         el = self.dwg.g()
         if g.id:
-            el["id"] = g.id
+            el["id"] = self._unique(g.id)
         tr = g.transform
         if not tr.is_identity:
             el["transform"] = "matrix(" + " ".join(_n(v) for v in (tr.a, tr.b, tr.c, tr.d, tr.e, tr.f)) + ")"

@@ -91,3 +91,15 @@ def test_write_and_determinism(tmp_path):
 def test_missing_glyph_is_a_font_error_naming_it():
     with pytest.raises(FontError, match=r"U\+E0001"):
         svg_string(Page(50, 50, Group([Text(5, 20, "ok \U000E0001 no")])))
+
+
+def test_reused_scene_ids_are_made_unique():
+    """Components may reuse a group id (one symbol on many counters); SVG ids must stay unique."""
+    sym = lambda: Group([Rect(0, 0, 5, 5, style(fill="red"))], id="symbol-army")  # noqa: E731
+    page = Page(50, 50, Group([sym(), sym(), Group([sym()], clip=Rect(0, 0, 9, 9)), Group(id="symbol-army-2"),
+                               Group(id="clip1")]))
+    root = ET.fromstring(svg_string(page).encode())
+    ids = [e.get("id") for e in root.iter() if e.get("id")]
+    assert len(ids) == len(set(ids)), ids
+    assert ids.count("symbol-army") == 1 and "symbol-army-3" in ids  # first keeps its name, order decides
+    assert svg_string(page) == svg_string(page)
