@@ -169,16 +169,9 @@ def counter_pages(doc: CounterSheet, opts: BuildOptions, size: float | None = No
 
 def _size(doc: CounterSheet, opts: BuildOptions) -> float:
     """Counter size: ``--set counter_size=18`` (opts.extra) overrides the data."""
-    raw = opts.extra.get("counter_size") if isinstance(opts.extra, dict) else None
-    if raw is None:
-        return doc.size
-    try:
-        v = float(raw)
-    except (TypeError, ValueError):
-        raise ValueError(f"counter_size must be a number of millimetres, got {raw!r}") from None
-    if not 8 <= v <= 60:
-        raise ValueError(f"counter_size must lie between 8 and 60 mm, got {v:g}")
-    return v
+    from ..options import number
+
+    return number(opts, "counter_size", doc.size, 8, 60)
 
 
 def counter_faces(doc: CounterSheet, lang: str, size: float) -> list[tuple]:

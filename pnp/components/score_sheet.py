@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from ..assets import Asset, BuildOptions
 from ..data.errors import DataErrors, Problem
 from ..data.schema import tr
-from ..scene import Box, Group, Page, Path, Rect, Text, color, mix, style
+from ..scene import Group, Page, Path, Rect, Text, color, mix, style
 from ..scene.style import WHITE
 from ..scene.text import layout
 from ..schemas.score_sheet import Block, Row, ScoreSheet
@@ -234,11 +234,10 @@ def _cell_style(fill, total: bool):
 # ------------------------------------------------------------------ pads
 
 
-def _opt_int(extra: dict, key: str, default: int, lo: int, hi: int) -> int:
-    v = extra.get(key, default)
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise DataErrors([Problem(f"--option {key}", 0, 0, f"{key} must be a whole number from {lo} to {hi}, got {v!r}")])
-    return v
+def _opt_int(opts: BuildOptions, key: str, default: int, lo: int, hi: int) -> int:
+    from ..options import number
+
+    return number(opts, key, default, lo, hi, unit="", integer=True)
 
 
 def read_options(doc: ScoreSheet, opts: BuildOptions) -> tuple[list[int], list[ColumnSpec], int]:
@@ -251,15 +250,15 @@ def read_options(doc: ScoreSheet, opts: BuildOptions) -> tuple[list[int], list[C
         ups = [up]
     else:
         ups = sorted(set(doc.pads.up))
-    copies = _opt_int(extra, "copies", doc.pads.copies, 1, 500)
+    copies = _opt_int(opts, "copies", doc.pads.copies, 1, 500)
     specs: list[ColumnSpec] = []
     per_game = extra.get("per_game", False)
     if per_game is True:
         specs.append(ColumnSpec(doc.columns.games, True))
     elif per_game not in (False, None, 0):
-        specs.append(ColumnSpec(_opt_int(extra, "per_game", doc.columns.games, 1, 12), True))
+        specs.append(ColumnSpec(_opt_int(opts, "per_game", doc.columns.games, 1, 12), True))
     else:
-        players = _opt_int(extra, "players", doc.columns.players, 1, doc.columns.max_players)
+        players = _opt_int(opts, "players", doc.columns.players, 1, doc.columns.max_players)
         specs.append(ColumnSpec(players))
         if "players" not in extra and "up" not in extra:
             specs.append(ColumnSpec(doc.columns.games, True))  # plain build: a solo sheet as well

@@ -227,17 +227,9 @@ def _tr(x, y):
 
 
 def square_mm(doc: SquareBoard, opts: BuildOptions) -> float:
-    raw = opts.extra.get("square_mm") if isinstance(opts.extra, dict) else None
-    if raw is None:
-        return doc.square_mm
-    try:
-        v = float(raw)
-    except (TypeError, ValueError):
-        v = None
-    if v is None or not 10 <= v <= 120:
-        raise DataErrors([Problem("--option square_mm", 0, 0,
-                                  f"expected a square size in mm between 10 and 120, got {raw!r}")])
-    return v
+    from ..options import number
+
+    return number(opts, "square_mm", doc.square_mm, 10, 120)
 
 
 def diagram_page(doc: SquareBoard, opts: BuildOptions):

@@ -469,18 +469,9 @@ def swatch_legend(x: float, y: float, rows: list[tuple[object, str]], size: floa
 
 def edge_option(opts, default: float) -> float:
     """The cell edge: ``-o cell_mm=N`` when given (checked), else the data's."""
-    from ..data.errors import DataErrors, Problem
+    from ..options import number
 
-    raw = opts.extra.get("cell_mm")
-    if raw in (None, ""):
-        return default
-    try:
-        v = float(raw)
-    except (TypeError, ValueError):
-        v = float("nan")
-    if not 5 <= v <= 200:
-        raise DataErrors([Problem("--option", 0, 0, f"cell_mm: expected a cell edge in mm from 5 to 200, got {raw!r}")])
-    return v
+    return number(opts, "cell_mm", default, 5, 200)
 
 
 def triboard_assets(doc, game, opts, stem: str):
@@ -490,7 +481,9 @@ def triboard_assets(doc, game, opts, stem: str):
 
     g = doc.grid(edge_option(opts, doc.edge))
     lang = opts.lang
-    force_tiles = str(opts.extra.get("tile", False)).strip().lower() in ("1", "true", "yes", "on")
+    from ..options import flag
+
+    force_tiles = flag(opts, "tile")
     frame = board_frame(g, opts.paper, opts.orientation, doc.margin, force_tiles)
     title = tr(doc.title, lang)
 

@@ -95,7 +95,7 @@ def test_sizes_are_millimetres_and_configurable(tmp_path):
     assert "20 mm" in asset.description
     big = counter_items(doc, size=20)
     assert {(i.w, i.h) for i in big} == {(20.0, 20.0), (40.0, 20.0)}
-    with pytest.raises(ValueError, match="counter_size"):
+    with pytest.raises(DataErrors, match="counter_size"):
         list(counter_assets(doc, None, BuildOptions(extra={"counter_size": "huge"}), "tokens"))
 
 

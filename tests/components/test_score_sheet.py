@@ -240,9 +240,9 @@ def test_assets_from_options(doc):
     assert [a.name for a in solo] == ["bilanz-solo-2up"]
 
 
-@pytest.mark.parametrize("extra,msg", [({"players": 7}, "players must be"), ({"players": 0}, "players must be"),
-                                       ({"up": 3}, "up must be 1, 2 or 4"), ({"copies": 0}, "copies must be"),
-                                       ({"copies": "many"}, "copies must be"), ({"per_game": 13}, "per_game")])
+@pytest.mark.parametrize("extra,msg", [({"players": 7}, "players: expected a whole number"), ({"players": 0}, "players: expected a whole number"),
+                                       ({"up": 3}, "up must be 1, 2 or 4"), ({"copies": 0}, "copies: expected a whole number"),
+                                       ({"copies": "many"}, "copies: expected a whole number"), ({"per_game": 13}, "per_game")])
 def test_bad_options_are_data_errors(doc, extra, msg):
     with pytest.raises(DataErrors, match=msg):
         score_sheet_assets(doc, None, BuildOptions(extra=extra), "bilanz")

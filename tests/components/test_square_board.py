@@ -123,5 +123,5 @@ def test_tiling_follows_square_mm(tmp_path):
     w, h, _ = board_size(load_model(tmp_path / "data/b/board.yaml", SquareBoard), 20.0)
     assert (page.trim_box.w, page.trim_box.h) == pytest.approx((w, h))
     for bad in ("huge", "5"):
-        with pytest.raises(DataErrors, match="square_mm.*between 10 and 120"):
+        with pytest.raises(DataErrors, match="square_mm: expected a number of mm from 10 to 120"):
             collect_assets(game, BuildOptions(extra={"square_mm": bad}))

@@ -109,5 +109,5 @@ def test_shipped_klin_zha_board_lists_match_the_geometry():
 @pytest.mark.parametrize("bad", ["abc", 2, 500, "nan"])
 def test_bad_cell_mm_option_is_a_data_error(tmp_path, bad):
     _, doc = doc_from(tmp_path, "kind: triboard\ntitle: Test\n")
-    with pytest.raises(DataErrors, match="cell_mm: expected a cell edge in mm from 5 to 200"):
+    with pytest.raises(DataErrors, match="cell_mm: expected a number of mm from 5 to 200"):
         pages_of(doc, cell_mm=bad)

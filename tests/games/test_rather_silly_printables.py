@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from pnp.data.errors import DataErrors
 from pnp.assets import BuildOptions
 from pnp.backends.pdf import render_pdf_bytes
 from pnp.game import discover
@@ -141,7 +142,7 @@ def test_large_map_width_option(game):
     small = next(a for a in assets(game, BuildOptions(extra={"map_width": "300"})) if a.name == "map-large")
     assert len(list(big.iter_pages())) > len(list(small.iter_pages()))
     bad = next(a for a in assets(game, BuildOptions(extra={"map_width": "wide"})) if a.name == "map-large")
-    with pytest.raises(ValueError, match="map_width"):
+    with pytest.raises(DataErrors, match="map_width"):
         list(bad.iter_pages())
 
 

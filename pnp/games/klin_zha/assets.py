@@ -11,19 +11,14 @@ from ...components.trigrid import (BoardFrame, board_frame, edge_option, board_g
                                    registration_marks, swatch_legend)
 from ...data.schema import tr
 from ...scene import Group, mirror_x
+from ...options import flag
 from .overlay import legend_rows, overlay_group
 from .sky import Layout, resolve, steps
 
 
-def _flag(value) -> bool:
-    if isinstance(value, str):
-        return value.strip().lower() in ("1", "true", "yes", "on", "ja")
-    return bool(value)
-
-
 def board_settings(kit, opts):
     g = kit.grid(edge_option(opts, kit.board.edge))
-    frame = board_frame(g, opts.paper, opts.orientation, kit.board.margin, _flag(opts.extra.get("tile", False)))
+    frame = board_frame(g, opts.paper, opts.orientation, kit.board.margin, flag(opts, "tile"))
     return g, frame
 
 
@@ -42,7 +37,7 @@ def overlay_pages(kit, layout: Layout, opts, mirror: bool | None = None):
     """One overlay page (or set of tiles) per step of the layout."""
     g, frame = board_settings(kit, opts)
     lang = opts.lang
-    mirror = _flag(opts.extra.get("mirror", False)) if mirror is None else mirror
+    mirror = flag(opts, "mirror") if mirror is None else mirror
     title = tr(layout.model.title, lang)
     pages = []
     for step in range(steps(layout.model)):
@@ -114,7 +109,7 @@ def kit_assets(kit, opts):
         out.append(Asset(f"clouds/{lay.name}", ("Wolkenfolie: " if de else "Cloud overlay: ") + t,
                          lambda lay=lay: iter(overlay_pages(kit, lay, opts)),
                          description=f"{n} overlay page(s) at board scale"
-                         + (" (mirrored)" if _flag(opts.extra.get("mirror", False)) else "")))
+                         + (" (mirrored)" if flag(opts, "mirror") else "")))
         out.append(Asset(f"umpire/clouds-{lay.name}", ("Spielleiter-Karte: " if de else "Umpire map: ") + t,
                          lambda lay=lay: iter(umpire_pages(kit, lay, opts)),
                          description="board and overlay merged with cell names"))

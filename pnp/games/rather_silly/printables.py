@@ -109,12 +109,9 @@ def large_map_pages(board: Board, opts: BuildOptions) -> list[Page]:
     from .schematic import UNITS_H, UNITS_W, draw_map
 
     lang = _lang(opts)
-    try:
-        width = float(opts.extra.get("map_width", 600)) if isinstance(opts.extra, dict) else 600.0
-    except (TypeError, ValueError):
-        raise ValueError(f"map_width must be a number of millimetres, got {opts.extra.get('map_width')!r}") from None
-    if not 150 <= width <= 3000:
-        raise ValueError(f"map_width must lie between 150 and 3000 mm, got {width:g}")
+    from ...options import number
+
+    width = number(opts, "map_width", 600.0, 150, 3000)
     height = width * UNITS_H / UNITS_W
     item = Item(width, height, lambda b: draw_map(board, width, height, lang, names=True, bleed=b), None, "map")
     sheet = sheet_from_options(opts)
