@@ -35,7 +35,7 @@ PT = 25.4 / 72  # mm per PDF point
 BLEED = 3.0  # the build's default bleed (pnp build --bleed)
 PAPERS = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
 # games still being written in the shared tree; add them here when they land
-PENDING = {"kafkas-halle"}
+PENDING: set[str] = set()
 GAMES = sorted(p.name for p in DATA.iterdir() if (p / "game.yaml").is_file() and p.name not in PENDING)
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -75,12 +75,23 @@ def expected_item_sizes() -> dict[str, set[tuple[float, float]]]:
         out["18-kniffel/bilanz-2up"] = {((297 - 2 * m) / 2, 210 - 2 * m)}
     if 4 in pads:
         out["18-kniffel/bilanz-4up"] = {((210 - 2 * m) / 2, (297 - 2 * m) / 2)}
-    if (DATA / "kafkas-halle" / "deck.yaml").is_file() and "kafkas-halle" not in PENDING:
+    if "kafkas-halle" not in PENDING:
+        from pnp.games.kafkas_halle.tokens import token_items
         from pnp.schemas.deck import CARD_SIZES
 
         card = _yaml("kafkas-halle/deck.yaml").get("card", "poker")
         out["kafkas-halle/deck"] = {CARD_SIZES[card] if isinstance(card, str) else (card["width"], card["height"])}
+        # tokens are sized from the board's square_mm (Sperre, barriers, standees, goal marks)
+        board = _kh_board()
+        out["kafkas-halle/tokens"] = {(it.w, it.h) for it in token_items(board, board.square_mm, "de")}
     return out
+
+
+def _kh_board():
+    from pnp.data.loader import load_model
+    from pnp.schemas.board import SquareBoard
+
+    return load_model(DATA / "kafkas-halle" / "board.yaml", SquareBoard)
 
 
 def requested_tiled_sizes() -> dict[str, tuple[float, float]]:
@@ -88,7 +99,16 @@ def requested_tiled_sizes() -> dict[str, tuple[float, float]]:
     from pnp.games.rather_silly.schematic import UNITS_H, UNITS_W
 
     width = 600.0  # printables.large_map_pages default (option map_width)
-    return {"rather-silly/map-large": (width, width * UNITS_H / UNITS_W)}
+    out = {"rather-silly/map-large": (width, width * UNITS_H / UNITS_W)}
+    if "kafkas-halle" not in PENDING:
+        from pnp.components.square_board import board_size
+
+        board = _kh_board()
+        w, h, edge = board_size(board, board.square_mm)
+        # the squares themselves: files x square_mm, plus the coordinate border on both sides
+        assert abs(w - 2 * edge - board.files * board.square_mm) < 1e-9
+        out[f"kafkas-halle/board-{board.square_mm:g}mm"] = (w, h)
+    return out
 
 
 # ------------------------------------------------------------------ the build
@@ -308,6 +328,18 @@ def test_every_game_built_something(built):
         assert any(k.startswith(g + "/") and v["pdf"] for k, v in assets.items()), f"{g}: no PDF"
 
 
+def _check_page_boxes(media: Box, trim: Box, bleed: Box, where: str) -> None:
+    """Paper size in either orientation, or a stand-alone item: trim + the same bleed all round."""
+    assert abs(media.x) < 1e-6 and abs(media.y) < 1e-6, where
+    assert media.contains(bleed) and bleed.contains(trim), f"{where}: boxes not nested {media} {bleed} {trim}"
+    if _is_paper(media.w, media.h):
+        return
+    gaps = (trim.x - media.x, trim.y - media.y, media.right - trim.right, media.bottom - trim.bottom)
+    assert max(gaps) - min(gaps) < 0.01 and 0 <= min(gaps) <= 10, f"{where}: {media.w:.2f} x {media.h:.2f} mm " \
+        f"is no paper size and not trim + 2 x bleed (gaps {gaps})"
+    assert _close(bleed.w, media.w, 0.01) and _close(bleed.h, media.h, 0.01), where
+
+
 def test_pdf_pages_are_paper_or_trim_plus_bleed(built):
     pages = 0
     for key, files in _assets(built).items():
@@ -316,17 +348,7 @@ def test_pdf_pages_are_paper_or_trim_plus_bleed(built):
         for i, page in enumerate(PdfReader(files["pdf"]).pages, 1):
             pages += 1
             b = pdf_boxes(page)
-            media, trim, bleed = b["media"], b["trim"], b["bleed"]
-            where = f"{key}.pdf page {i}"
-            assert media.x == 0 and abs(media.y) < 1e-6, where
-            assert media.contains(bleed) and bleed.contains(trim), f"{where}: boxes not nested {b}"
-            if _is_paper(media.w, media.h):
-                continue
-            # a stand-alone item: the page is the trim plus the same bleed on every side
-            gaps = (trim.x - media.x, trim.y - media.y, media.right - trim.right, media.bottom - trim.bottom)
-            assert max(gaps) - min(gaps) < 0.01 and 0 <= min(gaps) <= 10, f"{where}: {media.w:.2f} x {media.h:.2f} mm " \
-                f"is no paper size and not trim + 2 x bleed (gaps {gaps})"
-            assert _close(bleed.w, media.w, 0.01) and _close(bleed.h, media.h, 0.01), where
+            _check_page_boxes(b["media"], b["trim"], b["bleed"], f"{key}.pdf page {i}")
     assert pages > 50
 
 
@@ -335,25 +357,26 @@ def test_svg_pages_match_their_pdf_pages(built):
     for key, files in _assets(built).items():
         if not files["svgs"]:
             continue
-        assert files["pdf"] is not None, f"{key}: SVG without PDF"
-        pdf_pages = PdfReader(files["pdf"]).pages
-        svgs = files["svgs"]
-        if len(svgs) == 1 and svgs[0].stem.endswith("-page"):
-            continue  # one sample page of a pad (n identical copies in the PDF)
-        assert len(svgs) == len(pdf_pages), f"{key}: {len(svgs)} SVGs for {len(pdf_pages)} PDF pages"
-        for svg_path, pdf_page in zip(svgs, pdf_pages):
-            s = read_svg(svg_path)
-            where = svg_path.name
+        svgs = [read_svg(p) for p in files["svgs"]]
+        for s in svgs:
+            where = s.path.name
             assert s.view.x == 0 and s.view.y == 0, where
             assert _close(s.view.w, s.width_mm, 1e-4) and _close(s.view.h, s.height_mm, 1e-4), \
                 f"{where}: {s.width_mm} x {s.height_mm} mm but viewBox {s.view}"
+            _check_page_boxes(s.view, s.trim, s.bleed, where)
+            checked += 1
+        if files["pdf"] is None:
+            continue  # an SVG-only asset (e.g. one SVG per card type)
+        pdf_pages = PdfReader(files["pdf"]).pages
+        if len(svgs) == 1 and svgs[0].path.stem.endswith("-page"):
+            continue  # one sample page of a pad (n identical copies in the PDF)
+        assert len(svgs) == len(pdf_pages), f"{key}: {len(svgs)} SVGs for {len(pdf_pages)} PDF pages"
+        for s, pdf_page in zip(svgs, pdf_pages):
             b = pdf_boxes(pdf_page)
             for name, box in (("media", s.view), ("trim", s.trim), ("bleed", s.bleed)):
                 pb = b[name]
                 assert all(_close(u, v, 0.01) for u, v in ((box.x, pb.x), (box.y, pb.y), (box.w, pb.w), (box.h, pb.h))), \
-                    f"{where}: SVG {name} {box} != PDF {pb}"
-            assert s.view.contains(s.bleed) and s.bleed.contains(s.trim), where
-            checked += 1
+                    f"{s.path.name}: SVG {name} {box} != PDF {pb}"
     assert checked > 50
 
 
@@ -431,9 +454,90 @@ def test_imposed_items_measure_what_the_data_says(built):
                     overlap_w = min(ca.right, tb.right) - max(ca.x, tb.x)
                     overlap_h = min(ca.bottom, tb.bottom) - max(ca.y, tb.y)
                     assert overlap_w <= 1e-3 or overlap_h <= 1e-3, f"{where}: {ga}'s bleed covers {gb}"
-    assert measured_assets == set(expected), f"imposed assets measured {sorted(measured_assets)}, " \
-                                             f"expected {sorted(expected)}"
+    with_svg = {k for k in expected if assets.get(k, {}).get("svgs")}
+    assert measured_assets == with_svg, f"imposed assets measured {sorted(measured_assets)}, " \
+                                        f"expected {sorted(with_svg)}"
     assert cards > 300
+
+
+def read_pdf_marks(page) -> tuple[list[Box], list[tuple[float, float, float, float]]]:
+    """The outermost clip boxes (one per imposed item) and the stroked two-point lines drawn
+    outside any clip (crop marks, cut lines), in page mm with the origin top-left."""
+    from pypdf.generic import ContentStream
+
+    H = float(page.mediabox.top)
+    ctm: Matrix = IDENT
+    depth = 0
+    stack = []
+    path: list[list[tuple[float, float]]] = []
+    clips: list[Box] = []
+    lines = []
+    pending_clip = False
+
+    def dev(x, y):
+        X, Y = _apply(ctm, x, y)
+        return X * PT, (H - Y) * PT
+
+    for operands, op in ContentStream(page.get_contents(), page.pdf).operations:
+        if op == b"q":
+            stack.append((ctm, depth))
+        elif op == b"Q":
+            ctm, depth = stack.pop()
+        elif op == b"cm":
+            a, b, c, d, e, f = (float(v) for v in operands)
+            ctm = _mul(ctm, (a, b, c, d, e, f))
+        elif op == b"m":
+            path.append([dev(float(operands[0]), float(operands[1]))])
+        elif op == b"l":
+            path[-1].append(dev(float(operands[0]), float(operands[1])))
+        elif op == b"c":
+            path[-1].append(dev(float(operands[4]), float(operands[5])))
+        elif op == b"re":
+            x, y, w, h = (float(v) for v in operands)
+            path.append([dev(x, y), dev(x + w, y), dev(x + w, y + h), dev(x, y + h)])
+        elif op in (b"W", b"W*"):
+            pending_clip = True
+        elif op in (b"n", b"S", b"s", b"f", b"f*", b"F", b"B", b"B*", b"b", b"b*"):
+            if pending_clip:
+                if depth == 0:
+                    clips.append(_bbox([p for sub in path for p in sub]))
+                depth += 1
+                pending_clip = False
+            elif op == b"S" and depth == 0:
+                lines += [(*sub[0], *sub[1]) for sub in path if len(sub) == 2]
+            path = []
+    return clips, lines
+
+
+def test_imposed_pdf_sheets_measure_what_the_data_says(built):
+    """The same measurement on the PDFs (the only output of imposed decks): item clips and
+    crop marks read from the content streams."""
+    expected = expected_item_sizes()
+    assets = _assets(built)
+    items = 0
+    for key, sizes in sorted(expected.items()):
+        pdf = assets[key]["pdf"]
+        assert pdf is not None, f"{key}: no PDF"
+        front_pages = 0
+        for i, page in enumerate(PdfReader(pdf).pages, 1):
+            clips, lines = read_pdf_marks(page)
+            marks = [ln for ln in lines if abs(ln[0] - ln[2]) < 1e-6 or abs(ln[1] - ln[3]) < 1e-6]
+            if not clips or not marks:
+                continue  # a back page: no marks, cut from the front
+            front_pages += 1
+            vertical, horizontal = _axis_marks(marks)
+            where = f"{pdf.name} page {i}"
+            for clip in clips:
+                xs = {round(x, 3) for x, _, _ in vertical if clip.x - 1e-3 <= x <= clip.right + 1e-3}
+                ys = {round(y, 3) for y, _, _ in horizontal if clip.y - 1e-3 <= y <= clip.bottom + 1e-3}
+                grid = len(xs) == 2 and len(ys) == 2 and _fits((max(xs) - min(xs), max(ys) - min(ys)), sizes)
+                t = _grid_trim(clip, vertical, horizontal) if grid else _packed_trim(clip, vertical, horizontal)
+                assert _fits((t.w, t.h), sizes), f"{where}: item trim {t.w:.3f} x {t.h:.3f} mm, the data says {sorted(sizes)}"
+                for seg in marks:
+                    assert not clip.meets_segment(*seg), f"{where}: crop mark {seg} runs into an item"
+                items += 1
+        assert front_pages, f"{key}: no imposed page with crop marks in {pdf.name}"
+    assert items > 300
 
 
 def test_backs_lie_behind_fronts(built):
