@@ -22,6 +22,7 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
     "mini": (44.0, 63.0),
     "tarot": (70.0, 120.0),
     "square": (70.0, 70.0),
+    "euro": (59.0, 92.0),
 }
 
 ORIENTATIONS = ("auto", "portrait", "landscape")

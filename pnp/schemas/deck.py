@@ -12,15 +12,7 @@ from pydantic import Field, field_validator
 
 from ..data.schema import Localised, PositiveMm, Strict, check_colour, tr
 
-# Common card sizes in mm (width x height, portrait).
-CARD_SIZES: dict[str, tuple[float, float]] = {
-    "poker": (63.0, 88.0),
-    "bridge": (57.0, 89.0),
-    "mini": (44.0, 63.0),
-    "tarot": (70.0, 120.0),
-    "square": (70.0, 70.0),
-    "euro": (59.0, 92.0),
-}
+from ..imposition.paper import CARD_SIZES, parse_wxh  # noqa: F401  (CARD_SIZES re-exported)
 
 MARKS = ("circle", "square", "triangle", "diamond", "hexagon", "star", "cross", "ring")
 Ident = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]
@@ -86,8 +78,6 @@ class Deck(Strict):
         if isinstance(v, str):
             v = v.strip().lower()
             if v not in CARD_SIZES:
-                from ..imposition.paper import parse_wxh
-
                 wh = parse_wxh(v)
                 if wh is None:
                     raise ValueError(f"unknown card size {v!r}; use {', '.join(CARD_SIZES)} or WxH in mm")
@@ -120,8 +110,6 @@ class Deck(Strict):
         if isinstance(self.card, str):
             if self.card in CARD_SIZES:
                 return CARD_SIZES[self.card]
-            from ..imposition.paper import parse_wxh
-
             return parse_wxh(self.card)
         return (float(self.card.width), float(self.card.height))
 
