@@ -6,12 +6,14 @@ are written in millimetres as they are; only text and images are flipped back
 locally so they stand upright. MediaBox is the page, TrimBox/BleedBox come
 from ``page.trim_box``/``page.bleed_box`` on every page.
 
-Group opacity is applied to each child (PDF has no cheap group alpha via the
-reportlab canvas); it differs from true group compositing only where
-children of a translucent group overlap.
+A group's clip is given in the group's own coordinates (after its
+transform), as in SVG and the PNG backend. Group opacity is applied to each
+child (PDF has no cheap group alpha via the reportlab canvas); it differs
+from true group compositing only where children of a translucent group
+overlap. Filled shapes use the even-odd rule in all three backends.
 
-Output is deterministic: reportlab's ``invariant`` mode, fixed
-creator/producer, no dates.
+Output is deterministic: reportlab's ``invariant`` mode (a fixed date and
+document id), fixed creator/producer, no clock or hash-order anywhere.
 """
 from __future__ import annotations
 
