@@ -1,0 +1,41 @@
+"""The repository keeps the layout the README promises."""
+from __future__ import annotations
+
+import re
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_test_file_names_are_unique():
+    # pytest's default import mode keys test modules by file name
+    names = Counter(p.name for p in (ROOT / "tests").rglob("test_*.py"))
+    assert [n for n, c in names.items() if c > 1] == []
+
+
+def test_top_level_layout():
+    for name in ("pyproject.toml", "pnp", "data", "output", "fonts", "tests", "README.md", ".ci/run", "benchmarks"):
+        assert (ROOT / name).exists(), name
+    assert (ROOT / "fonts" / "LICENSE-DejaVu.txt").is_file()
+
+
+def test_no_generated_output_tracked():
+    files = subprocess.run(["git", "ls-files", "output"], cwd=ROOT, capture_output=True, text=True).stdout.split()
+    if not files:  # not a git checkout (e.g. an sdist): nothing to check
+        return
+    assert files == ["output/.keep"]
+
+
+def test_only_backends_import_drawing_libraries():
+    offenders = []
+    for p in (ROOT / "pnp").rglob("*.py"):
+        rel = p.relative_to(ROOT / "pnp")
+        if rel.parts[0] == "backends":
+            continue
+        for line in p.read_text(encoding="utf-8").splitlines():
+            if re.match(r"\s*(from|import)\s+(reportlab\.pdfgen|svgwrite)", line) or \
+                    re.match(r"\s*from\s+PIL\s+import\s+.*ImageDraw", line):
+                offenders.append(f"{rel}: {line.strip()}")
+    assert offenders == []
