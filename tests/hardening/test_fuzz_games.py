@@ -18,7 +18,7 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
@@ -361,6 +361,60 @@ def test_kniffel_sheets(tmp_path_factory, fuzz_counts, text):
     _clean_findings(check_sheet(sheet))
     try:
         tally_file(BILANZ, sheet)
+    except DataErrors as exc:
+        _clean_errors(exc)
+
+
+# ------------------------------------------------------------------ Kafkas Halle
+
+KH = DATA / "kafkas-halle"
+# The Kafkas Halle checker reads its YAML raw (to compare it with seed-facts.yaml) and still
+# crashes on odd shapes: AttributeError/TypeError/KeyError in checker.py (a state that is a
+# list, an unhashable symbol id or category, seed facts with missing keys). Reported to its
+# owner; strict, so the marker must go once the checker answers with findings or DataErrors.
+KH_CRASHES = pytest.mark.xfail(raises=(AttributeError, TypeError, KeyError), strict=True,
+                               reason="kafkas_halle/checker.py crashes on malformed raw YAML")
+
+
+KH_FILES = ["deck.yaml", "board.yaml", "seed-facts.yaml", "symbols.yaml"]
+KH_SYMBOL_ID_LIST = (KH / "symbols.yaml").read_text(encoding="utf-8").replace(
+    "  - id: pfeil-links\n", "  - id: [pfeil-links]\n", 1)
+
+
+@KH_CRASHES
+@SETTINGS
+@example(text="- {piece: sperre, at: d1}\n")  # known crash: a state that is a list
+@given(text=documents(KH / "board.yaml"))
+def test_kafkas_halle_states(tmp_path_factory, fuzz_counts, text):
+    """`pnp check kafkas-halle --state FILE`: a position is a board file in play."""
+    from pnp.games.kafkas_halle import check
+
+    fuzz_counts["kafkas-halle states"] += 1
+    try:
+        _clean_findings(check(_game("kafkas-halle"), _write(tmp_path_factory, text, "state.yaml")))
+    except DataErrors as exc:
+        _clean_errors(exc)
+
+
+@KH_CRASHES
+@SETTINGS
+@example(case=("symbols.yaml", KH_SYMBOL_ID_LIST))  # known crash: unhashable symbol id
+@given(case=st.one_of(*(st.tuples(st.just(name), documents(KH / name)) for name in KH_FILES)))
+def test_kafkas_halle_game_files(tmp_path_factory, fuzz_counts, case):
+    """A copy of the game with one of its files mutated: the checker (which reads the raw
+    YAML, to compare it with the seed facts) answers with findings or DataErrors."""
+    import shutil
+
+    from pnp.game import discover
+    from pnp.games.kafkas_halle import check
+
+    which, text = case
+    fuzz_counts["kafkas-halle game files"] += 1
+    root = tmp_path_factory.mktemp("kh")
+    shutil.copytree(KH, root / "kafkas-halle")
+    (root / "kafkas-halle" / which).write_text(text, encoding="utf-8")
+    try:
+        _clean_findings(check(discover(root)["kafkas-halle"]))
     except DataErrors as exc:
         _clean_errors(exc)
 
