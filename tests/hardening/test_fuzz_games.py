@@ -82,7 +82,11 @@ def _get(doc, path):
     return doc
 
 
-OPS = ("replace", "delete", "add-key", "duplicate", "empty", "wrap", "to-string", "negate")
+OPS = ("replace", "delete", "add-key", "duplicate", "empty", "wrap", "to-string", "negate",
+       # edits that often stay valid, so the code behind validation gets odd but legal data
+       "scale", "scale", "text", "text")
+TEXTS = st.one_of(st.text(max_size=300), st.sampled_from(
+    ["", " ", "ÄÖÜ äöü ß „quoted“ – ½ × €", "W" * 200, "a\nb\nc", "Zusätzliche Handlung " * 12]))
 
 
 @st.composite
@@ -115,6 +119,11 @@ def mutated(draw, original):
             parent[key] = str(node)
         elif op == "negate" and isinstance(node, (int, float)) and not isinstance(node, bool):
             parent[key] = -node - 1
+        elif op == "scale" and isinstance(node, (int, float)) and not isinstance(node, bool):
+            factor = draw(st.sampled_from([0, 0.01, 0.1, 0.5, 0.99, 1.01, 1.5, 2, 3, 10]))
+            parent[key] = type(node)(node * factor) if isinstance(node, int) else node * factor
+        elif op == "text" and isinstance(node, str):
+            parent[key] = draw(TEXTS)
     return doc
 
 
