@@ -35,7 +35,7 @@ def number(opts, key: str, default: float, lo: float, hi: float, unit: str = "mm
     except (TypeError, ValueError):
         v = math.nan
     if not lo <= v <= hi:
-        raise _bad(key, (f"{key}: expected a {kind} of {unit} from {lo:g} to {hi:g}, got {raw!r}" if unit else f"{key}: expected a {kind} from {lo:g} to {hi:g}, got {raw!r}"))
+        raise _bad(key, (f"expected a {kind} of {unit} from {lo:g} to {hi:g}, got {raw!r}" if unit else f"expected a {kind} from {lo:g} to {hi:g}, got {raw!r}"))
     return int(v) if integer else v
 
 
@@ -50,4 +50,4 @@ def flag(opts, key: str, default: bool = False) -> bool:
         return True
     if text in FALSE:
         return False
-    raise _bad(key, f"{key}: expected true or false, got {raw!r}")
+    raise _bad(key, f"expected true or false, got {raw!r}")
