@@ -281,10 +281,10 @@ def read_svg(path: Path) -> SvgPage:
             page.items[gid] = (clip, _mul(ctm, _parse_transform(inner.get("transform") if inner is not None else None)))
         if re.fullmatch(r"tile-[A-Z]+\d+", gid):
             page.tile = gid[5:]
-        if gid == "window":
+        if re.fullmatch(r"window(-\d+)?", gid):
             page.window = clip
-        in_marks = in_marks or gid == "crop-marks"
-        in_seams = in_seams or gid == "seams"
+        in_marks = in_marks or re.fullmatch(r"crop-marks(-\d+)?", gid) is not None
+        in_seams = in_seams or re.fullmatch(r"seams(-\d+)?", gid) is not None
         if tag == "path" and (in_marks or in_seams):
             for sub in _path_points(el.get("d", "")):
                 if len(sub) == 2 and (in_marks or el.get("stroke-dasharray")):
