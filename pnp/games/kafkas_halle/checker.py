@@ -19,6 +19,7 @@ from typing import Any
 from ...checks import Finding
 from ...data.errors import DataErrors
 from ...data.loader import _display, load_yaml, locate
+from ...game import documents
 from ...kinds import kind_of
 
 FACTS_FILE = "seed-facts.yaml"
@@ -335,9 +336,19 @@ def check(game, state: Path | None = None) -> list[Finding]:
     if state is not None:
         state = Path(state)
         raw = load_yaml(state)
+        if not isinstance(raw, dict):
+            lc = getattr(raw, "lc", None)
+            at = f":{lc.line + 1}:{lc.col + 1}" if lc is not None else ""
+            rep.add("setup.schema", "", "a position is a board file (a mapping with files, ranks, pieces, "
+                    f"objects), not a {'list' if isinstance(raw, list) else type(raw).__name__}",
+                    f"{_display(state)}{at}")
+            return rep.findings
         check_setup(facts, rep, state, raw, start=False)
         return rep.findings
 
+    # Broken files are reported as data errors (exit 2) exactly as `pnp build`
+    # reports them; only well-formed data is then compared with the seed.
+    documents(game)
     symbol_ids = set()
     for _p, lib in _files_of_kind(game, "symbols"):
         symbol_ids |= {s.get("id") for s in lib.get("symbols") or [] if isinstance(s, dict)}
