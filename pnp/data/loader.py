@@ -83,12 +83,34 @@ def load_yaml(path: "str | Path") -> Any:
         raise DataErrors([Problem(file, line, col, f"YAML syntax: {msg}")]) from None
     except YAMLError as exc:
         raise DataErrors([Problem(file, 0, 0, f"YAML syntax: {str(exc).splitlines()[0]}")]) from None
+    except TypeError:  # ruamel hashes keys: a key that is a mapping holding a list or mapping
+        line, col = _complex_key(text)
+        raise DataErrors([Problem(file, line, col, "YAML syntax: a key must be plain text or a number, "
+                                                   "not a mapping or list")]) from None
     except RecursionError:
         raise DataErrors([Problem(file, 0, 0, f"nesting deeper than {MAX_DEPTH} levels")]) from None
     if data is None:
         raise DataErrors([Problem(file, 1, 1, "the file is empty; expected a YAML mapping")])
     _check_shape(data, file)
     return data
+
+
+def _complex_key(text: str) -> tuple[int, int]:
+    """(line, col) of the first mapping key that is not a scalar, or (0, 0)."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+    todo = [YAML(typ="rt").compose(text)]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, MappingNode):
+            for key, value in node.value:
+                if not isinstance(key, ScalarNode):
+                    return key.start_mark.line + 1, key.start_mark.column + 1
+                todo.append(value)
+        elif isinstance(node, SequenceNode):
+            todo.extend(node.value)
+    return 0, 0
 
 
 def locate(root: Any, loc: tuple, at_key: bool = False) -> tuple[int, int]:
