@@ -379,22 +379,17 @@ def test_kniffel_sheets(tmp_path_factory, fuzz_counts, text):
 # ------------------------------------------------------------------ Kafkas Halle
 
 KH = DATA / "kafkas-halle"
-# The Kafkas Halle checker reads its YAML raw (to compare it with seed-facts.yaml) and still
-# crashes on odd shapes: AttributeError/TypeError/KeyError in checker.py (a state that is a
-# list, an unhashable symbol id or category, seed facts with missing keys). Reported to its
-# owner; strict, so the marker must go once the checker answers with findings or DataErrors.
-KH_CRASHES = pytest.mark.xfail(raises=(AttributeError, TypeError, KeyError), strict=True,
-                               reason="kafkas_halle/checker.py crashes on malformed raw YAML")
+# The Kafkas Halle checker reads seed-facts.yaml (the seed transcribed) raw and still crashes
+# when it lacks keys or has the wrong shape (KeyError 'deck', AttributeError on a bare
+# scalar). Reported to its owner; strict, so the marker must go once it answers with findings
+# or DataErrors.
+KH_FACTS_CRASH = pytest.mark.xfail(raises=(AttributeError, TypeError, KeyError), strict=True,
+                                   reason="kafkas_halle/checker.py crashes on a malformed seed-facts.yaml")
+KH_FILES = ["deck.yaml", "board.yaml", "symbols.yaml"]
 
 
-KH_FILES = ["deck.yaml", "board.yaml", "seed-facts.yaml", "symbols.yaml"]
-KH_SYMBOL_ID_LIST = (KH / "symbols.yaml").read_text(encoding="utf-8").replace(
-    "  - id: pfeil-links\n", "  - id: [pfeil-links]\n", 1)
-
-
-@KH_CRASHES
 @SETTINGS
-@example(text="- {piece: sperre, at: d1}\n")  # known crash: a state that is a list
+@example(text="- {piece: sperre, at: d1}\n")  # a state that is a list (crashed before e71621d)
 @given(text=documents(KH / "board.yaml"))
 def test_kafkas_halle_states(tmp_path_factory, fuzz_counts, text):
     """`pnp check kafkas-halle --state FILE`: a position is a board file in play."""
@@ -407,20 +402,12 @@ def test_kafkas_halle_states(tmp_path_factory, fuzz_counts, text):
         _clean_errors(exc)
 
 
-@KH_CRASHES
-@SETTINGS
-@example(case=("symbols.yaml", KH_SYMBOL_ID_LIST))  # known crash: unhashable symbol id
-@given(case=st.one_of(*(st.tuples(st.just(name), documents(KH / name)) for name in KH_FILES)))
-def test_kafkas_halle_game_files(tmp_path_factory, fuzz_counts, case):
-    """A copy of the game with one of its files mutated: the checker (which reads the raw
-    YAML, to compare it with the seed facts) answers with findings or DataErrors."""
+def _check_kh_copy(tmp_path_factory, which: str, text: str) -> None:
     import shutil
 
     from pnp.game import discover
     from pnp.games.kafkas_halle import check
 
-    which, text = case
-    fuzz_counts["kafkas-halle game files"] += 1
     root = tmp_path_factory.mktemp("kh")
     shutil.copytree(KH, root / "kafkas-halle")
     (root / "kafkas-halle" / which).write_text(text, encoding="utf-8")
@@ -428,6 +415,24 @@ def test_kafkas_halle_game_files(tmp_path_factory, fuzz_counts, case):
         _clean_findings(check(discover(root)["kafkas-halle"]))
     except DataErrors as exc:
         _clean_errors(exc)
+
+
+@SETTINGS
+@given(case=st.one_of(*(st.tuples(st.just(name), documents(KH / name)) for name in KH_FILES)))
+def test_kafkas_halle_game_files(tmp_path_factory, fuzz_counts, case):
+    """A copy of the game with its deck, board or symbols mutated: the checker (which compares
+    them with the seed facts) answers with findings or DataErrors."""
+    fuzz_counts["kafkas-halle game files"] += 1
+    _check_kh_copy(tmp_path_factory, *case)
+
+
+@KH_FACTS_CRASH
+@SETTINGS
+@example(text="seed: 000_b69832241c10d319.txt\nsetup: {}\n")  # known crash: KeyError 'deck'
+@given(text=documents(KH / "seed-facts.yaml"))
+def test_kafkas_halle_seed_facts(tmp_path_factory, fuzz_counts, text):
+    fuzz_counts["kafkas-halle seed facts"] += 1
+    _check_kh_copy(tmp_path_factory, "seed-facts.yaml", text)
 
 
 def test_cases_were_counted(fuzz_counts):
