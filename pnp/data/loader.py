@@ -83,10 +83,11 @@ def load_yaml(path: "str | Path") -> Any:
         raise DataErrors([Problem(file, line, col, f"YAML syntax: {msg}")]) from None
     except YAMLError as exc:
         raise DataErrors([Problem(file, 0, 0, f"YAML syntax: {str(exc).splitlines()[0]}")]) from None
-    except TypeError:  # ruamel hashes keys: a key that is a mapping holding a list or mapping
-        line, col = _complex_key(text)
-        raise DataErrors([Problem(file, line, col, "YAML syntax: a key must be plain text or a number, "
-                                                   "not a mapping or list")]) from None
+    except (TypeError, ValueError, KeyError):
+        # ruamel's constructors: an unhashable key, an impossible date (2024-02-30), `!!int abc`,
+        # `!!bool maybe`, an integer of more than 4300 digits
+        line, col, msg = _unreadable(text)
+        raise DataErrors([Problem(file, line, col, f"YAML syntax: {msg}")]) from None
     except RecursionError:
         raise DataErrors([Problem(file, 0, 0, f"nesting deeper than {MAX_DEPTH} levels")]) from None
     if data is None:
@@ -95,22 +96,35 @@ def load_yaml(path: "str | Path") -> Any:
     return data
 
 
-def _complex_key(text: str) -> tuple[int, int]:
-    """(line, col) of the first mapping key that is not a scalar, or (0, 0)."""
+_TAG_WORDS = {"timestamp": "a date", "int": "a whole number", "float": "a number", "bool": "true or false"}
+
+
+def _unreadable(text: str) -> tuple[int, int, str]:
+    """Where a document that parses cannot be built into values, and why."""
     from ruamel.yaml import YAML
     from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-    todo = [YAML(typ="rt").compose(text)]
+    y = YAML(typ="rt")
+    todo = [y.compose(text)]
     while todo:
         node = todo.pop()
+        mark = node.start_mark
         if isinstance(node, MappingNode):
-            for key, value in node.value:
+            for key, value in reversed(node.value):
                 if not isinstance(key, ScalarNode):
-                    return key.start_mark.line + 1, key.start_mark.column + 1
-                todo.append(value)
+                    return (key.start_mark.line + 1, key.start_mark.column + 1,
+                            "a key must be plain text or a number, not a mapping or list")
+                todo += [value, key]
         elif isinstance(node, SequenceNode):
-            todo.extend(node.value)
-    return 0, 0
+            todo += reversed(node.value)
+        elif isinstance(node, ScalarNode):
+            try:
+                y.constructor.construct_object(node)
+            except Exception:
+                word = _TAG_WORDS.get(node.tag.rsplit(":", 1)[-1], node.tag)
+                return (mark.line + 1, mark.column + 1, f"{node.value[:40]!r} cannot be read as {word}; "
+                        "put it in quotes if it is meant as text")
+    return 0, 0, "the document cannot be read"
 
 
 def locate(root: Any, loc: tuple, at_key: bool = False) -> tuple[int, int]:
