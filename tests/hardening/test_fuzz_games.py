@@ -383,8 +383,6 @@ KH = DATA / "kafkas-halle"
 # when it lacks keys or has the wrong shape (KeyError 'deck', AttributeError on a bare
 # scalar). Reported to its owner; strict, so the marker must go once it answers with findings
 # or DataErrors.
-KH_FACTS_CRASH = pytest.mark.xfail(raises=(AttributeError, TypeError, KeyError), strict=True,
-                                   reason="kafkas_halle/checker.py crashes on a malformed seed-facts.yaml")
 KH_FILES = ["deck.yaml", "board.yaml", "symbols.yaml"]
 
 
@@ -426,9 +424,8 @@ def test_kafkas_halle_game_files(tmp_path_factory, fuzz_counts, case):
     _check_kh_copy(tmp_path_factory, *case)
 
 
-@KH_FACTS_CRASH
 @SETTINGS
-@example(text="seed: 000_b69832241c10d319.txt\nsetup: {}\n")  # known crash: KeyError 'deck'
+@example(text="seed: 000_b69832241c10d319.txt\nsetup: {}\n")  # crashed with KeyError 'deck' before facts.py
 @given(text=documents(KH / "seed-facts.yaml"))
 def test_kafkas_halle_seed_facts(tmp_path_factory, fuzz_counts, text):
     fuzz_counts["kafkas-halle seed facts"] += 1

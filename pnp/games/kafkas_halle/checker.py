@@ -326,8 +326,14 @@ def _check_symmetry(rep, path, raw, objs, goals, files, ranks, s) -> None:
 
 
 def load_facts(game) -> tuple[Path, dict]:
+    """The seed's facts, validated (positioned DataErrors if the file is damaged)."""
+    from ...data.loader import validate
+    from .facts import SeedFacts
+
     path = game.folder / FACTS_FILE
-    return path, load_yaml(path)
+    raw = load_yaml(path)
+    validate(SeedFacts, raw, _display(path))
+    return path, raw
 
 
 def check(game, state: Path | None = None) -> list[Finding]:
