@@ -163,12 +163,17 @@ def locate(root: Any, loc: tuple, at_key: bool = False) -> tuple[int, int]:
 
 
 def _describe(err: dict) -> str:
-    loc = ".".join(str(p) for p in err["loc"] if not str(p).startswith("function-")) or "(top level)"
+    loc = ".".join(str(p) for p in err["loc"] if not str(p).startswith("function-"))
     kind = err["type"]
     inp = err.get("input")
-    shown = repr(inp) if not isinstance(inp, (dict, list)) else type(inp).__name__
-    if len(shown) > 60:
-        shown = shown[:57] + "..."
+    if isinstance(inp, dict):
+        shown = "a mapping"
+    elif isinstance(inp, list):
+        shown = "a list"
+    else:
+        shown = repr(inp)
+        if len(shown) > 60:
+            shown = shown[:57] + "..."
     if kind == "extra_forbidden":
         return f"unknown key '{loc}'"
     if kind == "missing":
@@ -176,6 +181,8 @@ def _describe(err: dict) -> str:
     msg = err["msg"]
     if msg.startswith("Value error, "):
         msg = msg[len("Value error, "):]
+    if not loc:  # a check on the whole file: the message says what is wrong
+        return msg if kind == "value_error" else f"{msg} (got {shown})"
     return f"'{loc}': {msg} (got {shown})"
 
 
