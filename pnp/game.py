@@ -11,8 +11,9 @@ The engine never imports a game module by name; it only follows game.yaml.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pydantic import Field
 
@@ -20,7 +21,7 @@ from .data.errors import DataErrors, Problem
 from .data.loader import load_model
 from .data.schema import Localised, Strict
 
-from .paths import DEFAULT_DATA, SEEDS_DIR  # noqa: F401  (re-exported)
+from .paths import DEFAULT_DATA  # noqa: F401  (re-exported)
 
 
 class GameManifest(Strict):
@@ -35,6 +36,9 @@ class GameManifest(Strict):
 class Game:
     folder: Path
     manifest: GameManifest
+    # (path, kind, model, raw) of every data file, read once per Game object;
+    # discover() makes new Game objects, so a rebuild always reads afresh.
+    _loaded: list[tuple[Path, str | None, Any, Any]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def name(self) -> str:
@@ -76,23 +80,38 @@ def discover(data_dir: Path | None = None) -> dict[str, Game]:
     return games
 
 
+def loaded(game: Game) -> list[tuple[Path, str | None, Any, Any]]:
+    if game._loaded is None:
+        from .kinds import read_doc
+
+        out, problems = [], []
+        for p in sorted(game.folder.rglob("*.yaml")):
+            if p.name == "game.yaml" or any(part.startswith(".") for part in p.relative_to(game.folder).parts):
+                continue
+            try:
+                out.append((p, *read_doc(p)))
+            except DataErrors as exc:
+                problems += exc.problems
+        if problems:
+            raise DataErrors(problems)
+        game._loaded = out
+    return game._loaded
+
+
 def documents(game: Game) -> list[tuple[Path, str | None, object]]:
     """Every YAML file of a game except game.yaml, loaded: (path, kind, model-or-raw).
 
-    All files are read before failing so one run reports every problem.
+    All files are read before failing so one run reports every problem; the
+    result is kept on the Game, so components and checkers share one read.
     """
-    from .kinds import load_doc
+    return [(p, kind, doc) for p, kind, doc, _raw in loaded(game)]
 
-    out, problems = [], []
-    for p in sorted(game.folder.rglob("*.yaml")):
-        if p.name == "game.yaml" or any(part.startswith(".") for part in p.relative_to(game.folder).parts):
-            continue
-        try:
-            kind, doc = load_doc(p)
-        except DataErrors as exc:
-            problems += exc.problems
-            continue
-        out.append((p, kind, doc))
-    if problems:
-        raise DataErrors(problems)
-    return out
+
+def source(game: Game | None, doc: object) -> tuple[Path, Any] | None:
+    """(path, raw YAML with line marks) of a model that ``documents`` loaded."""
+    if game is None:
+        return None
+    for p, _kind, d, raw in loaded(game):
+        if d is doc:
+            return p, raw
+    return None

@@ -56,20 +56,27 @@ def kind_of(data: Any) -> str | None:
     return None
 
 
-def load_doc(path: Path) -> tuple[str | None, Any]:
+def read_doc(path: Path) -> tuple[str | None, Any, Any]:
     """Load a YAML data file; validate it if it declares a known kind.
 
-    Returns (kind, model) for known kinds, (None, raw) for files without a
-    kind (those belong to the game's rules module).
+    Returns (kind, model, raw) for known kinds and (None, raw, raw) for files
+    without a kind (those belong to the game's rules module). ``raw`` keeps
+    the line marks for later cross-checks.
     """
-    from .data.loader import _display, load_yaml, locate, validate
+    from .data.loader import display_path, load_yaml, locate, validate
 
     raw = load_yaml(path)
     k = kind_of(raw)
     if k is None:
-        return None, raw
+        return None, raw, raw
     if k not in KINDS:
         line, col = locate(raw, ("kind",))
-        raise DataErrors([Problem(_display(path), line, col,
+        raise DataErrors([Problem(display_path(path), line, col,
                                   f"'kind': unknown kind {k!r}; expected one of {', '.join(KINDS)}")])
-    return k, validate(KINDS[k].model(), raw, _display(path))
+    return k, validate(KINDS[k].model(), raw, display_path(path)), raw
+
+
+def load_doc(path: Path) -> tuple[str | None, Any]:
+    """(kind, model) of a data file; see :func:`read_doc`."""
+    kind, doc, _raw = read_doc(path)
+    return kind, doc

@@ -53,27 +53,17 @@ def game_symbols(game) -> Symbols:
     return Symbols(doc for _, kind, doc in documents(game) if kind == "symbols")
 
 
-def deck_path(game, stem: str) -> Path | None:
-    if game is None:
-        return None
-    hits = sorted(p for p in game.folder.rglob(f"{stem}.yaml"))
-    return hits[0] if hits else None
-
-
-def reference_problems(doc: Deck, path: Path | None, symbols: Symbols) -> list[Problem]:
-    """Card types naming a category or a symbol that does not exist, as file:line:col problems."""
-    raw = None
-    if path is not None:
-        from ..data.loader import load_yaml
-
-        raw = load_yaml(path)
+def reference_problems(doc: Deck, src: "tuple[Path, object] | None", symbols: Symbols) -> list[Problem]:
+    """Card types naming a category or a symbol that does not exist, as file:line:col
+    problems; ``src`` is the deck's (path, raw YAML) from :func:`pnp.game.source`."""
+    path, raw = src if src is not None else (None, None)
 
     def where(loc: tuple) -> tuple[str, int, int]:
         if raw is None:
             return (str(path or "deck"), 0, 0)
-        from ..data.loader import _display, locate
+        from ..data.loader import display_path, locate
 
-        return (_display(path), *locate(raw, loc))
+        return (display_path(path), *locate(raw, loc))
 
     problems = []
     cats = [c.id for c in doc.categories]
@@ -273,21 +263,21 @@ def deck_sheet(doc: Deck, opts: BuildOptions):
     return sheet
 
 
-def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str, symbols: Symbols | None = None,
-                path: Path | None = None) -> Iterable[Asset]:
+def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str, symbols: Symbols | None = None
+                ) -> Iterable[Asset]:
     """Kind 'deck': the imposed deck PDF, one SVG per card type and a PNG contact sheet.
 
     Unknown categories or symbols fail here, before anything is drawn, as
     ``file:line:col`` problems pointing into the deck file.
     """
     from ..imposition.grid import impose
-    from ..imposition.items import sheet_from_options
     from ..imposition.single import single_page
     from ..preview import contact_sheet
 
     symbols = symbols if symbols is not None else game_symbols(game)
-    path = path or deck_path(game, stem)
-    problems = reference_problems(doc, path, symbols)
+    from ..game import source
+
+    problems = reference_problems(doc, source(game, doc), symbols)
     if problems:
         raise DataErrors(problems)
     lang = opts.lang

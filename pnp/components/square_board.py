@@ -25,21 +25,18 @@ CAP = 0.73  # cap height / font size (DejaVu Sans)
 # ------------------------------------------------------------------ data checks
 
 
-def board_problems(doc: SquareBoard, path: Path | None) -> list[Problem]:
+def board_problems(doc: SquareBoard, src: "tuple[Path, object] | None") -> list[Problem]:
     """Squares off the board, unknown pieces or marks, and two-square pieces not
-    on two neighbouring squares, as file:line:col problems."""
-    raw = None
-    if path is not None:
-        from ..data.loader import load_yaml
-
-        raw = load_yaml(path)
+    on two neighbouring squares, as file:line:col problems; ``src`` is the
+    board's (path, raw YAML) from :func:`pnp.game.source`."""
+    path, raw = src if src is not None else (None, None)
 
     def where(loc):
         if raw is None:
             return (str(path or "board"), 0, 0)
-        from ..data.loader import _display, locate
+        from ..data.loader import display_path, locate
 
-        return (_display(path), *locate(raw, loc))
+        return (display_path(path), *locate(raw, loc))
 
     out: list[Problem] = []
     size = f"{FILES[0]}1 to {FILES[doc.files - 1]}{doc.ranks}"
@@ -260,17 +257,15 @@ def board_item(doc: SquareBoard, sq: float, lang: str):
                 f"{tr(doc.title, lang)} {sq:g} mm")
 
 
-def board_assets(doc: SquareBoard, game, opts: BuildOptions, stem: str, path: Path | None = None
-                 ) -> Iterable[Asset]:
+def board_assets(doc: SquareBoard, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
     """Kind 'board': a one-page set-up diagram and the playing board at
     ``square_mm`` (``--set square_mm=..``), tiled over several sheets if needed."""
     from ..imposition.items import sheet_from_options
     from ..imposition.tiling import tile
 
-    if path is None and game is not None:
-        hits = sorted(game.folder.rglob(f"{stem}.yaml"))
-        path = hits[0] if hits else None
-    problems = board_problems(doc, path)
+    from ..game import source
+
+    problems = board_problems(doc, source(game, doc))
     if problems:
         raise DataErrors(problems)
     name = doc.name or stem

@@ -22,7 +22,8 @@ MAX_NODES = 200_000
 M = TypeVar("M", bound=BaseModel)
 
 
-def _display(path: Path) -> str:
+def display_path(path: Path) -> str:
+    """A path as messages show it: relative to the working folder when inside it."""
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
@@ -54,7 +55,7 @@ def load_yaml(path: "str | Path") -> Any:
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
     path = Path(path)
-    file = _display(path)
+    file = display_path(path)
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -203,4 +204,4 @@ def validate(model: type[M], data: Any, file: str, context: dict | None = None) 
 def load_model(path: "str | Path", model: type[M], context: dict | None = None) -> M:
     """Load a YAML file and validate it as ``model``."""
     data = load_yaml(path)
-    return validate(model, data, _display(Path(path)), context)
+    return validate(model, data, display_path(Path(path)), context)

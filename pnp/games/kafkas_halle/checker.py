@@ -17,10 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from ...checks import Finding
-from ...data.errors import DataErrors
-from ...data.loader import _display, load_yaml, locate
-from ...game import documents
-from ...kinds import kind_of
+from ...data.loader import display_path, load_yaml, locate
+from ...game import loaded
 
 FACTS_FILE = "seed-facts.yaml"
 FILES = "abcdefghijklmnopqrstuvwxyz"
@@ -46,21 +44,12 @@ class _Report:
 
 def _where(path: Path, raw: Any, loc: tuple) -> str:
     line, _col = locate(raw, loc)
-    return f"{_display(path)}:{line}"
+    return f"{display_path(path)}:{line}"
 
 
 def _files_of_kind(game, kind: str) -> list[tuple[Path, Any]]:
-    out = []
-    for p in sorted(game.folder.rglob("*.yaml")):
-        if p.name in ("game.yaml", FACTS_FILE):
-            continue
-        try:
-            raw = load_yaml(p)
-        except DataErrors:
-            continue  # the build and the kind validation report broken files
-        if kind_of(raw) == kind:
-            out.append((p, raw))
-    return out
+    """(path, raw YAML) of the game's files of one kind, from the shared read."""
+    return [(p, raw) for p, k, _doc, raw in loaded(game) if k == kind]
 
 
 def parse_square(sq: Any, files: int, ranks: int) -> tuple[int, int] | None:
@@ -331,12 +320,16 @@ def load_facts(game) -> tuple[Path, dict]:
     from .facts import SeedFacts
 
     path = game.folder / FACTS_FILE
-    raw = load_yaml(path)
-    validate(SeedFacts, raw, _display(path))
+    raw = next((r for p, _k, _d, r in loaded(game) if p == path), None)
+    if raw is None:
+        raw = load_yaml(path)  # missing: load_yaml reports it as a data error
+    validate(SeedFacts, raw, display_path(path))
     return path, raw
 
 
 def check(game, state: Path | None = None) -> list[Finding]:
+    # load_facts reads the game through pnp.game.loaded: broken files are data
+    # errors (exit 2) exactly as `pnp build` reports them, before any rule runs.
     facts_path, facts = load_facts(game)
     rep = _Report(str(facts.get("seed") or game.seed))
     if state is not None:
@@ -347,14 +340,11 @@ def check(game, state: Path | None = None) -> list[Finding]:
             at = f":{lc.line + 1}:{lc.col + 1}" if lc is not None else ""
             rep.add("setup.schema", "", "a position is a board file (a mapping with files, ranks, pieces, "
                     f"objects), not a {'list' if isinstance(raw, list) else type(raw).__name__}",
-                    f"{_display(state)}{at}")
+                    f"{display_path(state)}{at}")
             return rep.findings
         check_setup(facts, rep, state, raw, start=False)
         return rep.findings
 
-    # Broken files are reported as data errors (exit 2) exactly as `pnp build`
-    # reports them; only well-formed data is then compared with the seed.
-    documents(game)
     symbol_ids = set()
     for _p, lib in _files_of_kind(game, "symbols"):
         symbol_ids |= {s.get("id") for s in lib.get("symbols") or [] if isinstance(s, dict)}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ...data.loader import _display, load_yaml, validate
+from ...data.loader import display_path, load_yaml, validate
 from ...data.schema import Localised, Strict, tr
 from ...imposition.layout import document_page
 from ...scene import Text
@@ -23,7 +23,7 @@ class Guide(Strict):
 
 
 def load_guide(path) -> Guide:
-    return validate(Guide, load_yaml(path), _display(path))
+    return validate(Guide, load_yaml(path), display_path(path))
 
 
 def guide_pages(guide: Guide, opts, size: float = 9.5):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ...checks import Finding
 from ...components.trigrid import TriGrid
-from ...data.loader import _display
+from ...data.loader import display_path
 from ...game import Game
 from ...kinds import load_doc
 from .schemas import VariantRules
@@ -37,7 +37,7 @@ def load_kit(game: Game) -> Kit:
     rules = load_rules(folder / "rules.yaml")
     _, board = load_doc(folder / "board.yaml")
     layouts = load_layouts(folder / "clouds")
-    return Kit(game, rules, board, _display(folder / "board.yaml"), layouts)
+    return Kit(game, rules, board, display_path(folder / "board.yaml"), layouts)
 
 
 def check(game: Game, state: Path | None = None) -> list[Finding]:
@@ -50,7 +50,7 @@ def check(game: Game, state: Path | None = None) -> list[Finding]:
     tokens = None
     sheet_path = game.folder / "tokens.yaml"
     if sheet_path.is_file():
-        tokens = (load_doc(sheet_path)[1], _display(sheet_path))
+        tokens = (load_doc(sheet_path)[1], display_path(sheet_path))
     return run(kit.grid(), kit.rules, game.seed, kit.layouts, kit.board.size, kit.board_file, position, tokens)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...components.trigrid import Cell, TriGrid
 from ...data.errors import DataErrors, Problem
-from ...data.loader import _display, load_yaml, locate, validate
+from ...data.loader import display_path, load_yaml, locate, validate
 from .schemas import CloudLayout, Position, VariantRules
 
 NORMAL, EDGE, UNDER = "normal", "edge", "under"
@@ -61,8 +61,8 @@ class Sky:
 
 def load_layout(path: Path) -> Layout:
     raw = load_yaml(path)
-    model = validate(CloudLayout, raw, _display(path))
-    return Layout(path.stem, _display(path), raw, model)
+    model = validate(CloudLayout, raw, display_path(path))
+    return Layout(path.stem, display_path(path), raw, model)
 
 
 def load_layouts(folder: Path) -> list[Layout]:
@@ -80,12 +80,12 @@ def load_layouts(folder: Path) -> list[Layout]:
 
 def load_rules(path: Path) -> VariantRules:
     raw = load_yaml(path)
-    return validate(VariantRules, raw, _display(path))
+    return validate(VariantRules, raw, display_path(path))
 
 
 def load_position(path: Path) -> tuple[Position, Any, str]:
     raw = load_yaml(path)
-    return validate(Position, raw, _display(path)), raw, _display(path)
+    return validate(Position, raw, display_path(path)), raw, display_path(path)
 
 
 # ------------------------------------------------------------------ resolving

@@ -22,7 +22,7 @@ from typing import Union
 from pydantic import Field
 
 from ...data.errors import DataErrors, Problem
-from ...data.loader import _display, load_yaml, locate, validate
+from ...data.loader import display_path, load_yaml, locate, validate
 from ...data.schema import Strict
 from ...schemas.score_sheet import ScoreSheet
 from .scoring import LABELS, KniffelInputError, parse_dice, score, vorgabe
@@ -84,7 +84,7 @@ def load_sheet(path: Path | None = None) -> ScoreSheet:
 def tally_file(path: Path, sheet: ScoreSheet | None = None, partial: bool = False) -> Tally:
     """Read and add up a filled Bilanz; every problem is a positioned DataErrors."""
     raw = load_yaml(path)
-    file = _display(Path(path))
+    file = display_path(Path(path))
     doc = validate(FilledBilanz, raw, file)
     return tally(doc, sheet or load_sheet(), file, raw, partial)
 

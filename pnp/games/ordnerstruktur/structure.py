@@ -22,7 +22,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from ...data.errors import DataErrors, Problem
-from ...data.loader import _display, load_yaml, locate, validate
+from ...data.loader import display_path, load_yaml, locate, validate
 from ...data.schema import Strict
 from .model import CANONICAL, MAX_NAME, MAX_SUBFOLDER, NUMBERED, PEOPLES, SEED, TOTAL, VARIANTS
 
@@ -204,16 +204,16 @@ def _ordered(vs: list[Violation]) -> list[Violation]:
 def load_structure(path: "str | Path") -> Structure:
     """Read and validate a structure file; raises DataErrors listing every problem."""
     raw = load_yaml(path)
-    violations, structure = check_raw(raw, _display(Path(path)))
+    violations, structure = check_raw(raw, display_path(Path(path)))
     if violations or structure is None:
         raise DataErrors([x.problem() for x in _ordered(violations)] or
-                         [Problem(_display(Path(path)), 1, 1, "not a structure")])
+                         [Problem(display_path(Path(path)), 1, 1, "not a structure")])
     return structure
 
 
 def violations_of(path: "str | Path") -> list[Violation]:
     """Every violation in a structure file (YAML syntax problems included)."""
-    file = _display(Path(path))
+    file = display_path(Path(path))
     try:
         raw = load_yaml(path)
     except DataErrors as exc:

@@ -175,10 +175,10 @@ def load_board(path: Path) -> Board:
 def load_board_and_ids(path: Path) -> tuple[Board, list[tuple[str, int]]]:
     """The board plus every province id as written with its line (duplicates
     collapse in the board, so the checker needs the raw list to report them)."""
-    from ...data.loader import _display, load_yaml, validate
+    from ...data.loader import display_path, load_yaml, validate
 
     raw = load_yaml(path)
-    m = validate(MapFile, raw, _display(Path(path)))
+    m = validate(MapFile, raw, display_path(Path(path)))
     provs: dict[str, Province] = {}
     for s in m.seas:
         provs.setdefault(s.id, Province(s.id, s.de, s.en, "sea", s.x, s.y, fleet=list(s.fleet)))

@@ -329,9 +329,9 @@ def victory_report(board: Board, st: GameState, where: str = "") -> list[Finding
 
 def check_state_file(board: Board, path: Path) -> list[Finding]:
     """Load and check a state file; findings point at file:line:col where they can."""
-    from ...data.loader import _display, load_yaml, locate, validate
+    from ...data.loader import display_path, load_yaml, locate, validate
 
-    file = _display(Path(path))
+    file = display_path(Path(path))
     try:
         raw = load_yaml(path)
         st = validate(GameState, raw, file)
