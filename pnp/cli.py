@@ -6,6 +6,7 @@ the commands that need them, so ``pnp --help`` answers quickly.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import os
 import sys
@@ -25,14 +26,6 @@ app = typer.Typer(
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
-
-# game-specific sub-commands, mounted only if their module is present
-GAME_APPS = {
-    "kniffel": ("pnp.games.kniffel.cli", "18-Kniffel: score a set, tally a Bilanz, find the best split."),
-    "ordner": ("pnp.games.ordnerstruktur.cli", "Ordnerstruktur: score a path, solve a structure, random structures."),
-    "clouds": ("pnp.games.klin_zha.cli", "Clouded Klin Zha: random cloud layouts and cloud tools."),
-    "silly": ("pnp.games.rather_silly.cli", "Rather Silly Diplomacy: neighbours, start position, draw a position."),
-}
 
 DataOpt = typer.Option(DEFAULT_DATA, "--data", help="Folder holding one sub-folder per game (default: the repo's data/).",
                        file_okay=False)
@@ -415,12 +408,21 @@ def tts(
 
 
 def _mount_game_apps() -> None:
-    for cmd, (modpath, helptext) in GAME_APPS.items():
-        try:
-            mod = importlib.import_module(modpath)
-        except ImportError:
+    """Mount every ``pnp/games/<pkg>/cli.py`` that exists as ``pnp <COMMAND>``.
+
+    The engine names no game: a game module opts in by having a cli.py with
+    ``COMMAND`` and a typer ``app`` (importing only light modules at its top).
+    """
+    import pkgutil
+
+    from . import games
+
+    for info in pkgutil.iter_modules(games.__path__):
+        name = f"{games.__name__}.{info.name}.cli"
+        if not info.ispkg or importlib.util.find_spec(name) is None:
             continue
-        app.add_typer(mod.app, name=cmd, help=helptext)
+        mod = importlib.import_module(name)
+        app.add_typer(mod.app, name=mod.COMMAND)
 
 
 def main() -> None:

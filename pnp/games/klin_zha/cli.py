@@ -10,6 +10,8 @@ from typing import Optional
 
 import typer
 
+COMMAND = "clouds"  # mounted by pnp.cli as `pnp clouds ...`
+
 app = typer.Typer(help="Clouded Klin Zha: random cloud layouts, terminal previews and single overlays.",
                   no_args_is_help=True, add_completion=False, rich_markup_mode=None,
                   pretty_exceptions_enable=False)

@@ -11,6 +11,8 @@ from typing import Optional
 
 import typer
 
+COMMAND = "kniffel"  # mounted by pnp.cli as `pnp kniffel ...`
+
 app = typer.Typer(
     help="18-Kniffel: score a set, tally a Bilanz, find the best split of a roll. "
          "Dice are comma lists (1,2,3,4,5,5); Vorgaben are the seed's labels (3en, 5+1, 2,4,6, '<21') "

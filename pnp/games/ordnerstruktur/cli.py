@@ -11,6 +11,8 @@ from typing import Optional
 
 import typer
 
+COMMAND = "ordner"  # mounted by pnp.cli as `pnp ordner ...`
+
 app = typer.Typer(help="Ordnerstruktur: score a path, solve a structure exhaustively, make random "
                   "structures.", no_args_is_help=True)
 

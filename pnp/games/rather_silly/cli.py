@@ -6,6 +6,8 @@ from typing import Optional
 
 import typer
 
+COMMAND = "silly"  # mounted by pnp.cli as `pnp silly ...`
+
 app = typer.Typer(no_args_is_help=True, add_completion=False,
                   help="Rather Silly Diplomacy: neighbours of a province, a starting game-state file, a position on the map.")
 
