@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Annotated, Union
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
 from ..scene.style import ColourError, color
 
@@ -39,10 +39,6 @@ Mm = Annotated[float, Field(ge=0, le=5000, allow_inf_nan=False, description="len
 PositiveMm = Annotated[float, Field(gt=0, le=5000, allow_inf_nan=False, description="length in millimetres")]
 
 
-class ColourStr(str):
-    pass
-
-
 def check_colour(v: str) -> str:
     try:
         color(v)
@@ -51,7 +47,9 @@ def check_colour(v: str) -> str:
     return v
 
 
-ColourField = Annotated[str, Field(description="colour: name, #rrggbb or cmyk(c,m,y,k)")]
+# A colour checked when the file is read, so a typo is a positioned data error.
+ColourField = Annotated[str, AfterValidator(check_colour),
+                        Field(description="colour: name, #rrggbb, #rgb or cmyk(c,m,y,k)")]
 
 
 __all__ = ["Strict", "I18n", "Localised", "tr", "Mm", "PositiveMm", "ColourField", "check_colour",

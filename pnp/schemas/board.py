@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from ..data.schema import Localised, Strict, check_colour
+from ..data.schema import ColourField, Localised, Strict
 
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]
 Square = Annotated[str, Field(pattern=r"^[a-z][1-9][0-9]?$", description="a square such as d3")]
@@ -30,30 +30,23 @@ def square_name(f: int, r: int) -> str:
     return f"{FILES[f]}{r + 1}"
 
 
-class _Coloured(Strict):
-    @field_validator("colour", "ink", check_fields=False)
-    @classmethod
-    def _colour(cls, v):
-        return None if v is None else check_colour(v)
-
-
-class PieceType(_Coloured):
+class PieceType(Strict):
     id: Id
     name: Localised
     label: str = Field("", max_length=3, description="letter(s) printed on the piece")
     shape: Literal["block", "bar", "figure", "disc"] = "block"
     squares: Literal[1, 2] = Field(1, description="how many squares one piece covers")
-    colour: str = "#555555"
-    ink: str | None = Field(None, description="label colour; default: black or white, whichever reads")
+    colour: ColourField = "#555555"
+    ink: ColourField | None = Field(None, description="label colour; default: black or white, whichever reads")
 
 
-class MarkedSquare(_Coloured):
+class MarkedSquare(Strict):
     id: Id
     at: Square
     label: str = Field("", max_length=4)
     name: Localised = ""
-    colour: str = "#f3d250"
-    ink: str | None = None
+    colour: ColourField = "#f3d250"
+    ink: ColourField | None = None
 
 
 class BoardObject(Strict):
@@ -68,16 +61,12 @@ class BoardObject(Strict):
         return [v] if isinstance(v, str) else v
 
 
-class Colours(_Coloured):
-    light: str = "#f4ead5"
-    dark: str = "#c8ab83"
-    frame: str = "#3a3a3a"
-    ink: str = "white"
+class Colours(Strict):
+    light: ColourField = "#f4ead5"
+    dark: ColourField = "#c8ab83"
+    frame: ColourField = "#3a3a3a"
+    ink: ColourField = "white"
 
-    @field_validator("light", "dark", "frame")
-    @classmethod
-    def _c(cls, v):
-        return check_colour(v)
 
 
 class SquareBoard(Strict):

@@ -39,9 +39,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, model_validator
 
-from ..data.schema import Localised, Strict, check_colour
+from ..data.schema import ColourField, Localised, Strict
 from .symbols import Symbol
 
 Count = Annotated[int, Field(ge=0, le=2000)]
@@ -51,14 +51,10 @@ IconRef = Union[str, Annotated[list[str], Field(min_length=1, max_length=4)]]
 class Group(Strict):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     name: Localised
-    colour: str
-    text: str = "black"
+    colour: ColourField
+    text: ColourField = "black"
     short: Localised | None = Field(None, description="short name printed on counters (default: none)")
 
-    @field_validator("colour", "text")
-    @classmethod
-    def _colour(cls, v):
-        return check_colour(v)
 
 
 class Face(Strict):
@@ -68,13 +64,9 @@ class Face(Strict):
     top: Localised | None = Field(None, description="small text along the top edge (a state, a countdown)")
     icon: IconRef | None = Field(None, description="icon id, or a list of ids side by side")
     number: int | str | None = Field(None, description="a big number, e.g. a strength")
-    colour: str | None = Field(None, description="background; default the group's colour")
-    text: str | None = Field(None, description="ink; default the group's text colour")
+    colour: ColourField | None = Field(None, description="background; default the group's colour")
+    text: ColourField | None = Field(None, description="ink; default the group's text colour")
 
-    @field_validator("colour", "text")
-    @classmethod
-    def _colour(cls, v):
-        return None if v is None else check_colour(v)
 
 
 class CounterType(Face):
@@ -98,16 +90,12 @@ class CounterSheet(Strict):
                                                        "of a round counter (build option counter_size overrides)")
     shape: Literal["square", "round"] = "square"
     corner: Annotated[float, Field(ge=0, le=10)] = Field(1.0, description="mm: corner radius of the frame")
-    colour: str = Field("white", description="background of counters without group or colour")
-    text: str = Field("black", description="ink of counters without group or text colour")
+    colour: ColourField = Field("white", description="background of counters without group or colour")
+    text: ColourField = Field("black", description="ink of counters without group or text colour")
     groups: list[Group] = Field(default_factory=list, description="colour sets, e.g. one per player")
     icons: list[Symbol] = Field(default_factory=list, description="icons drawn like symbols, 100 x 100 box")
     counters: list[CounterType] = Field(min_length=1, description="counter types with their counts")
 
-    @field_validator("colour", "text")
-    @classmethod
-    def _colour(cls, v):
-        return check_colour(v)
 
     @model_validator(mode="after")
     def _references(self):

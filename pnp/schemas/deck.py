@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from ..data.schema import Localised, PositiveMm, Strict, check_colour, tr
+from ..data.schema import ColourField, Localised, PositiveMm, Strict, tr
 
 from ..imposition.paper import CARD_SIZES, parse_wxh  # noqa: F401  (CARD_SIZES re-exported)
 
@@ -28,13 +28,9 @@ class CardSize(Strict):
 class Category(Strict):
     id: Ident
     name: Localised
-    colour: str
+    colour: ColourField
     mark: Literal["circle", "square", "triangle", "diamond", "hexagon", "star", "cross", "ring"]
 
-    @field_validator("colour")
-    @classmethod
-    def _colour(cls, v):
-        return check_colour(v)
 
 
 class CardType(Strict):
@@ -50,14 +46,10 @@ class CardType(Strict):
 class Back(Strict):
     title: Localised = ""
     subtitle: Localised = ""
-    colour: str = "#2b2d42"
-    ink: str = "white"
+    colour: ColourField = "#2b2d42"
+    ink: ColourField = "white"
     symbol: Ident | None = None
 
-    @field_validator("colour", "ink")
-    @classmethod
-    def _colour(cls, v):
-        return check_colour(v)
 
 
 class Deck(Strict):

@@ -30,9 +30,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, model_validator
 
-from ..data.schema import I18n, Localised, Strict, check_colour
+from ..data.schema import ColourField, I18n, Localised, Strict
 
 RowId = Annotated[str, Field(pattern=r"^\S{1,40}$", description="row id, no spaces (e.g. 'ones', '5+1')")]
 
@@ -66,13 +66,9 @@ class Row(Strict):
 class Block(Strict):
     id: RowId
     title: Localised
-    colour: str = Field("lightblue", description="colour of the block's heading band")
+    colour: ColourField = Field("lightblue", description="colour of the block's heading band")
     rows: list[Row] = Field(min_length=1, max_length=60)
 
-    @field_validator("colour")
-    @classmethod
-    def _colour(cls, v):
-        return check_colour(v)
 
     @property
     def entries(self) -> list[Row]:
@@ -105,17 +101,13 @@ class ScoreSheet(Strict):
     title: Localised
     subtitle: Localised | None = None
     seed: str | None = Field(None, description="rule document the sheet follows")
-    accent: str = Field("navy", description="colour of the title and computed-row marks")
+    accent: ColourField = Field("navy", description="colour of the title and computed-row marks")
     columns: Columns = Columns()
     blocks: list[Block] = Field(min_length=1, max_length=20)
     totals: list[Row] = Field(default_factory=list, max_length=10)
     legend: list[Localised] = Field(default_factory=list, max_length=12)
     pads: Pads = Pads()
 
-    @field_validator("accent")
-    @classmethod
-    def _colour(cls, v):
-        return check_colour(v)
 
     @model_validator(mode="after")
     def _references(self):

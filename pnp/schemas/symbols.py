@@ -16,7 +16,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field, field_validator, model_validator
 
-from ..data.schema import Localised, Strict, check_colour
+from ..data.schema import ColourField, Localised, Strict
 
 Point = tuple[Annotated[float, Field(ge=-100, le=200)], Annotated[float, Field(ge=-100, le=200)]]
 Units = Annotated[float, Field(gt=0, le=300, description="length in symbol units (the box is 100)")]
@@ -35,12 +35,8 @@ class PartBase(Strict):
     at: Point = (50.0, 50.0)
     scale: Annotated[float, Field(gt=0, le=5)] = 1.0
     rotate: Annotated[float, Field(ge=-360, le=360)] = 0.0
-    colour: str | None = Field(None, description="ink for this part; default: the library's ink")
+    colour: ColourField | None = Field(None, description="ink for this part; default: the library's ink")
 
-    @field_validator("colour")
-    @classmethod
-    def _colour(cls, v):
-        return None if v is None else check_colour(v)
 
 
 class ArrowPart(PartBase):
@@ -153,13 +149,9 @@ class Symbol(Strict):
 class SymbolLibrary(Strict):
     kind: Literal["symbols"]
     title: Localised = "Symbole"
-    ink: str = "black"
+    ink: ColourField = "black"
     symbols: list[Symbol] = Field(min_length=1)
 
-    @field_validator("ink")
-    @classmethod
-    def _ink(cls, v):
-        return check_colour(v)
 
     @model_validator(mode="after")
     def _unique(self):

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from ..data.schema import ColourField, Localised, Strict, check_colour
+from ..data.schema import ColourField, Localised, Strict
 
 
 class TriCorner(Strict):
@@ -21,10 +21,6 @@ class TriCorner(Strict):
     tint: ColourField | None = Field(None, description="background tint of the corner's cells")
     cells: list[str] | None = Field(None, description="the corner's cells; checked against the geometry")
 
-    @field_validator("tint")
-    @classmethod
-    def _colour(cls, v):
-        return v if v is None else check_colour(v)
 
 
 class TriBoard(Strict):
@@ -47,10 +43,6 @@ class TriBoard(Strict):
     margin: float = Field(4.5, ge=0, le=30, description="page margin in mm for the one-page print")
     scale_bar: bool = Field(True, description="a 100 mm bar to check the print scale")
 
-    @field_validator("line", "up_fill", "down_fill", "half_space_tint")
-    @classmethod
-    def _colours(cls, v):
-        return v if v is None else check_colour(v)
 
     def grid(self, edge: float | None = None):
         from ..components.trigrid import TriGrid

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
-from ...data.schema import ColourField, Localised, Strict, check_colour
+from ...data.schema import ColourField, Localised, Strict
 
 DIRECTION_NAMES = ("right", "down-right", "down-left", "left", "up-left", "up-right")
 
@@ -20,10 +20,6 @@ class Side(Strict):
     colour: ColourField
     ink: ColourField = "white"  # text colour on the side's tokens
 
-    @field_validator("colour", "ink")
-    @classmethod
-    def _colour(cls, v):
-        return check_colour(v)
 
 
 class PieceType(Strict):
