@@ -1,8 +1,6 @@
 """A tiny throw-away game with its own rules module, for engine tests."""
 from __future__ import annotations
 
-import sys
-import textwrap
 
 import pytest
 
@@ -33,20 +31,6 @@ def check(game, state=None):
 
 
 @pytest.fixture
-def tiny_game(tmp_path, monkeypatch):
-    """data dir with one game 'tiny' whose rules module lives in tmp_path."""
-    mod_dir = tmp_path / "mods"
-    mod_dir.mkdir()
-    name = f"tiny_rules_{abs(hash(str(tmp_path))) % 10**8}"
-    (mod_dir / f"{name}.py").write_text(RULES)
-    monkeypatch.syspath_prepend(str(mod_dir))
-    data = tmp_path / "data"
-    (data / "tiny").mkdir(parents=True)
-    (data / "tiny" / "game.yaml").write_text(textwrap.dedent(f"""\
-        name: tiny
-        title: Tiny
-        seed: seed.txt
-        rules: {name}
-    """))
-    yield data
-    sys.modules.pop(name, None)
+def tiny_game(make_rules_game):
+    """data dir with one game 'tiny' whose rules module lives in tmp_path/mods."""
+    return make_rules_game("tiny", RULES)

@@ -54,22 +54,27 @@ def test_two_builds_are_byte_identical(tiny_game, tmp_path):
     assert _digest(tmp_path / "a") == _digest(tmp_path / "b")
 
 
-def test_failed_build_leaves_earlier_outputs(tiny_game, tmp_path, monkeypatch):
-    out = tmp_path / "out"
-    _build(tiny_game, out)
-    before = _digest(out)
+def _fail_on_write(monkeypatch, n: int, exc: BaseException) -> None:
+    """Make the n-th file write of the next build raise ``exc``."""
     import pnp.backends as backends
 
     real = backends.write
     calls = {"n": 0}
 
-    def flaky(fmt, pages, path, **kw):
+    def failing(fmt, pages, path, **kw):
         calls["n"] += 1
-        if calls["n"] == 3:
-            raise OSError(28, "No space left on device")
+        if calls["n"] == n:
+            raise exc
         return real(fmt, pages, path, **kw)
 
-    monkeypatch.setattr(backends, "write", flaky)
+    monkeypatch.setattr(backends, "write", failing)
+
+
+def test_failed_build_leaves_earlier_outputs(tiny_game, tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    _build(tiny_game, out)
+    before = _digest(out)
+    _fail_on_write(monkeypatch, 3, OSError(28, "No space left on device"))
     with pytest.raises(OSError):
         _build(tiny_game, out, pages=3)
     assert _digest(out) == before
@@ -80,18 +85,7 @@ def test_ctrl_c_mid_build(tiny_game, tmp_path, monkeypatch):
     out = tmp_path / "out"
     _build(tiny_game, out)
     before = _digest(out)
-    import pnp.backends as backends
-
-    real = backends.write
-    calls = {"n": 0}
-
-    def interrupted(fmt, pages, path, **kw):
-        calls["n"] += 1
-        if calls["n"] == 2:
-            raise KeyboardInterrupt
-        return real(fmt, pages, path, **kw)
-
-    monkeypatch.setattr(backends, "write", interrupted)
+    _fail_on_write(monkeypatch, 2, KeyboardInterrupt())
     res = runner.invoke(app, ["build", "tiny", "--data", str(tiny_game), "--out", str(out)])
     assert res.exit_code == 130
     assert "interrupted" in res.output

@@ -1,8 +1,6 @@
 """Fixtures for the gallery, preview, TTS and watch tests (helpers live in galhelp.py)."""
 from __future__ import annotations
 
-import sys
-import textwrap
 
 import pytest
 
@@ -21,21 +19,8 @@ def real_output(tmp_path_factory):
 
 
 @pytest.fixture
-def swatch_game(tmp_path, monkeypatch):
+def swatch_game(make_rules_game):
     """A data folder with one tiny game 'swatch' whose colour comes from look.yaml."""
-    mods = tmp_path / "mods"
-    mods.mkdir()
-    mod = f"swatch_rules_{abs(hash(str(tmp_path))) % 10**8}"
-    (mods / f"{mod}.py").write_text(CHECKED_RULES)
-    monkeypatch.syspath_prepend(str(mods))
-    data = tmp_path / "data"
-    (data / "swatch").mkdir(parents=True)
-    (data / "swatch" / "game.yaml").write_text(textwrap.dedent(f"""\
-        name: swatch
-        title: Swatch game
-        seed: seed.txt
-        rules: {mod}
-    """))
+    data = make_rules_game("swatch", CHECKED_RULES)
     (data / "swatch" / "look.yaml").write_text("fill: '#ff0000'\n")
-    yield data
-    sys.modules.pop(mod, None)
+    return data

@@ -38,14 +38,14 @@ def _dump(value) -> str:
 
 
 def _assert_clean(path):
+    """Either the file loads, or every problem names this file and says something."""
     try:
         load_doc(path)
     except DataErrors as exc:
+        assert exc.problems
         for p in exc.problems:
-            text = str(p)
-            assert text.startswith(str(path).split("/")[-1]) or str(path) in text or p.file
-            assert p.message
-    # a valid document is fine too
+            assert p.file.endswith(path.name), p
+            assert str(p).startswith(p.file) and p.message.strip(), p
 
 
 @SETTINGS
@@ -72,10 +72,7 @@ def test_random_documents_of_every_kind(tmp_path_factory, kind, body):
     body["kind"] = kind
     p = tmp_path_factory.mktemp("fz") / "x.yaml"
     p.write_text(_dump(body), encoding="utf-8")
-    try:
-        _assert_clean(p)
-    except (ImportError, AttributeError):
-        pass  # kind's schema not present in this checkout
+    _assert_clean(p)
 
 
 @SETTINGS
