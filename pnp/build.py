@@ -64,16 +64,23 @@ def _file_names(name: str, ext: str, count: int) -> list[str]:
     return [f"{name}-p{i:02d}.{ext}" for i in range(1, count + 1)]
 
 
-def plan(assets: Iterable[Asset], formats: Iterable[str]) -> list[tuple[Asset, str]]:
-    return [(a, f) for a in assets for f in FORMATS if f in formats and a.wants(f)]
+def plan(assets: Iterable[Asset], formats: Iterable[str]) -> list[tuple[Asset, tuple[str, ...]]]:
+    """Each asset with the requested formats it supports (assets wanting none are dropped)."""
+    items = [(a, tuple(f for f in FORMATS if f in formats and a.wants(f))) for a in assets]
+    return [(a, fmts) for a, fmts in items if fmts]
 
 
-def write_asset(asset: Asset, fmt: str, staging: Staging, prefix: str, opts: BuildOptions) -> list[tuple[str, int]]:
-    """Write one asset in one format into staging; returns (relative path, pages)."""
+def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: str,
+                opts: BuildOptions) -> list[tuple[str, int]]:
+    """Write one asset in its formats into staging; returns (relative path, pages).
+
+    The PDF streams its pages; SVG and PNG share one set of pages, so a scene
+    is built once however many one-file-per-page formats want it.
+    """
     from . import backends
 
-    title = asset.title
-    if fmt == "pdf":
+    out = []
+    if "pdf" in fmts:
         rel = f"{prefix}{asset.name}.pdf"
         counter = [0]
 
@@ -82,14 +89,16 @@ def write_asset(asset: Asset, fmt: str, staging: Staging, prefix: str, opts: Bui
                 counter[0] += 1
                 yield page
 
-        backends.write("pdf", counted(), staging.path(rel), title=title)
-        return [(rel, counter[0])]
-    pages = list(asset.iter_pages())
-    out = []
-    for rel_name, page in zip(_file_names(asset.name, fmt, len(pages)), pages):
-        rel = prefix + rel_name
-        backends.write(fmt, page, staging.path(rel), dpi=opts.dpi, title=title)
-        out.append((rel, 1))
+        backends.write("pdf", counted(), staging.path(rel), title=asset.title)
+        out.append((rel, counter[0]))
+    per_page = [f for f in fmts if f != "pdf"]
+    if per_page:
+        pages = list(asset.iter_pages())
+        for fmt in per_page:
+            for rel_name, page in zip(_file_names(asset.name, fmt, len(pages)), pages):
+                rel = prefix + rel_name
+                backends.write(fmt, page, staging.path(rel), dpi=opts.dpi, title=asset.title)
+                out.append((rel, 1))
     return out
 
 
@@ -111,12 +120,12 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
     staged: list[tuple[str, str, int]] = []
     with Staging(out_dir) as st:
         for g, items in work:
-            for asset, fmt in items:
-                for rel, pages in write_asset(asset, fmt, st, f"{g.name}/", opts):
+            for asset, fmts in items:
+                for rel, pages in write_asset(asset, fmts, st, f"{g.name}/", opts):
                     staged.append((g.name, rel, pages))
                 done += 1
                 if progress:
-                    progress(f"{g.name}/{asset.name}.{fmt}", done, total)
+                    progress(f"{g.name}/{asset.name} ({','.join(fmts)})", done, total)
         moved = st.commit()
     by_rel = {rel: (game, pages) for game, rel, pages in staged}
     out = []
