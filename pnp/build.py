@@ -43,7 +43,8 @@ def collect_assets(game: Game, opts: BuildOptions) -> list[Asset]:
 
 
 def _contact_sheets(assets: list[Asset]) -> list[Asset]:
-    """A PNG contact sheet for every asset with faces that has none yet."""
+    """A PNG contact sheet (``<name>-contact-sheet.png``, which the gallery
+    shows as the asset's preview) for every asset with faces that has none yet."""
     names = {a.name for a in assets}
     out = []
     for a in assets:

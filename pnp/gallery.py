@@ -20,7 +20,7 @@ from .output import write_bytes_atomic
 
 INDEX = "index.html"
 _PAGE_SUFFIX = re.compile(r"^(?P<stem>.+)-p(?P<n>\d{2,})$")
-_PREVIEW_SUFFIX = re.compile(r"^(?P<stem>.+)-(?P<what>contact|hand)$")
+_PREVIEW_SUFFIX = re.compile(r"^(?P<stem>.+)-(?P<what>contact-sheet|hand)$")
 _TTS_SUFFIX = re.compile(r"^(?P<stem>.+?)(?:-(?P<what>faces-\d+|backs-\d+|back))?$")
 TTS_FOLDER = "tts"  # pnp.tts writes <game>/tts/<asset>.json, -faces-N.png, -back.png, .png
 SHOWN = (".pdf", ".svg", ".png", ".json")
@@ -42,7 +42,7 @@ class AssetFiles:
     @property
     def preview(self) -> Path | None:
         """The image that shows this asset best: contact sheet, else page 1."""
-        for p in (self.previews.get("contact"), self.previews.get("hand"),
+        for p in (self.previews.get("contact-sheet"), self.previews.get("hand"),
                   self.pngs[0] if self.pngs else None, self.svgs[0] if self.svgs else None):
             if p is not None:
                 return p

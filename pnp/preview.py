@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Iterable
+
 
 from .assets import Asset
 from .fonts import string_width
@@ -97,7 +97,6 @@ def hand(asset: Asset, n: int = 5, spread: float = 48.0) -> Page:
     if n < 1:
         raise ValueError("a hand needs at least one card")
     cards = _pick(_faces(asset), n)
-    w = max(c.w for c in cards)
     h = max(c.h for c in cards)
     pivot_y = h * 1.6  # from the pivot (the holding thumb) to the cards' top edge
     angles = [0.0] if n == 1 else [-spread / 2 + spread * i / (n - 1) for i in range(n)]
@@ -131,10 +130,6 @@ def scaled(page: Page, factor: float) -> Page:
                 Group([page.content], transform=scale(factor)), label=page.label)
 
 
-def preview_name(asset_name: str, what: str = "contact") -> str:
-    return f"{asset_name}-{what}.png"
-
-
 def _write_png(page: Page, path: Path, dpi: int) -> Path:
     """Render and write atomically (a watcher or browser never sees half a file)."""
     import io
@@ -149,12 +144,6 @@ def _write_png(page: Page, path: Path, dpi: int) -> Path:
     write_bytes_atomic(path, buf.getvalue())
     os.chmod(path, 0o644)
     return path
-
-
-def write_previews(assets: Iterable[Asset], out_dir: Path, dpi: int = 90) -> list[Path]:
-    """Write ``<name>-contact.png`` into out_dir for every asset with faces."""
-    return [_write_png(contact_sheet(a), Path(out_dir) / preview_name(a.name), dpi)
-            for a in assets if a.faces]
 
 
 def write_hand(asset: Asset, path: Path, n: int = 5, dpi: int = 110) -> Path:

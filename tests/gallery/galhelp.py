@@ -80,10 +80,9 @@ def build_real_games(root: Path, dpi: int = 30):
 
     Returns (out, data, games built, reasons skipped); cached per session."""
     from pnp.assets import BuildOptions
-    from pnp.build import build_games, collect_assets
+    from pnp.build import build_games
     from pnp.data.errors import DataErrors
     from pnp.game import discover
-    from pnp.preview import write_previews
     from pnp.tts import export
 
     if "result" in _BUILT:
@@ -102,8 +101,6 @@ def build_real_games(root: Path, dpi: int = 30):
     for g in games.values():
         try:
             build_games([g], opts, ["pdf", "svg", "png"], out)
-            # contact sheets, as the build writes them for decks and counters
-            write_previews([a for a in collect_assets(g, opts) if a.faces], out / g.name, dpi=40)
             export(g, BuildOptions(extra={"tts_dpi": 40}), out)  # Tabletop Simulator files too
             built.append(g)
         except Exception as exc:  # other engineers' games may be half-done

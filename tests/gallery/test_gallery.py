@@ -72,7 +72,7 @@ def test_every_link_and_image_of_the_real_gallery_exists(real_output):
             assert pdf.relative_to(out).as_posix() in linked  # every PDF is reachable
         for a in collect_assets(g, BuildOptions()):
             if a.faces:  # decks show their contact sheet and offer the Tabletop Simulator object
-                assert f"{g.name}/{a.name}-contact.png" in shown
+                assert f"{g.name}/{a.name}-contact-sheet.png" in shown
                 assert f"{g.name}/tts/{a.name.replace('/', '-')}.json" in linked
 
 
@@ -133,7 +133,7 @@ def test_unbuilt_and_stale_games_are_listed_not_crashed(swatch_game, tmp_path):
 
 def test_scan_groups_pages_previews_and_tts_files(tmp_path):
     g = tmp_path / "g"
-    for rel in ("deck.pdf", "deck-p01.svg", "deck-p02.svg", "deck-p01.png", "deck-p02.png", "deck-contact.png",
+    for rel in ("deck.pdf", "deck-p01.svg", "deck-p02.svg", "deck-p01.png", "deck-p02.png", "deck-contact-sheet.png",
                 "cards/a.svg", "tts/deck.json", "tts/deck-faces-1.png", "tts/deck-backs-1.png", "tts/deck-back.png", "tts/deck.png",
                 ".pnp-staging-x/junk.pdf"):
         (g / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -142,7 +142,7 @@ def test_scan_groups_pages_previews_and_tts_files(tmp_path):
     assert list(by) == ["deck", "cards/a", "tts/deck"]  # game-wide first, TTS last
     d = by["deck"]
     assert d.pdf.name == "deck.pdf" and [p.name for p in d.svgs] == ["deck-p01.svg", "deck-p02.svg"]
-    assert d.preview.name == "deck-contact.png"
+    assert d.preview.name == "deck-contact-sheet.png"
     t = by["tts/deck"]
     assert [p.name for p in t.pngs] == ["deck-faces-1.png"]
     assert sorted(p.name for p in t.other) == ["deck-back.png", "deck-backs-1.png", "deck.json", "deck.png"]

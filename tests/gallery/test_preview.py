@@ -82,12 +82,14 @@ def test_hand_fans_five_distinct_cards_symmetrically(tmp_path):
         assert ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5 > 63 / 4
 
 
-def test_write_previews_only_for_assets_with_faces(tmp_path):
+def test_build_adds_contact_sheets_only_for_assets_with_faces():
     from pnp.assets import Asset
+    from pnp.build import _contact_sheets
 
-    written = preview.write_previews([deck([2, 1], name="cards/small"), Asset("board", "Board", [])], tmp_path)
-    assert written == [tmp_path / "cards" / "small-contact.png"]
-    assert Image.open(written[0]).size[0] > 50
+    sheets = _contact_sheets([deck([2, 1], name="cards/small"), Asset("board", "Board", [])])
+    assert [s.name for s in sheets] == ["cards/small-contact-sheet"]
+    img = png.render_image(list(sheets[0].iter_pages())[0], dpi=40)
+    assert img.size[0] > 50
 
 
 def test_hand_of_the_real_deck_and_readme_image(tmp_path):
