@@ -39,6 +39,15 @@ Mm = Annotated[float, Field(ge=0, le=5000, allow_inf_nan=False, description="len
 PositiveMm = Annotated[float, Field(gt=0, le=5000, allow_inf_nan=False, description="length in millimetres")]
 
 
+def require_unique(ids, what: str, verb: str = "defined") -> None:
+    """Raise a ValueError naming the first id that appears twice."""
+    seen: set = set()
+    for i in ids:
+        if i in seen:
+            raise ValueError(f"{what} id {i!r} is {verb} twice")
+        seen.add(i)
+
+
 def check_colour(v: str) -> str:
     try:
         color(v)

@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from ..data.schema import ColourField, Localised, Strict
+from ..data.schema import ColourField, Localised, Strict, require_unique
 
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]
 Square = Annotated[str, Field(pattern=r"^[a-z][1-9][0-9]?$", description="a square such as d3")]
@@ -68,7 +68,6 @@ class Colours(Strict):
     ink: ColourField = "white"
 
 
-
 class SquareBoard(Strict):
     kind: Literal["board"]
     name: Id | None = Field(None, description="asset name stem; default: the file name")
@@ -84,11 +83,7 @@ class SquareBoard(Strict):
     @model_validator(mode="after")
     def _unique(self):
         for what, items in (("piece", self.pieces), ("mark", self.marks)):
-            seen = set()
-            for x in items:
-                if x.id in seen:
-                    raise ValueError(f"{what} id {x.id!r} is used twice")
-                seen.add(x.id)
+            require_unique((x.id for x in items), what, "used")
         return self
 
     def piece(self, pid: str) -> PieceType | None:

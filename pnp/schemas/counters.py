@@ -56,7 +56,6 @@ class Group(Strict):
     short: Localised | None = Field(None, description="short name printed on counters (default: none)")
 
 
-
 class Face(Strict):
     """What one side of a counter shows."""
 
@@ -66,7 +65,6 @@ class Face(Strict):
     number: int | str | None = Field(None, description="a big number, e.g. a strength")
     colour: ColourField | None = Field(None, description="background; default the group's colour")
     text: ColourField | None = Field(None, description="ink; default the group's text colour")
-
 
 
 class CounterType(Face):
@@ -95,7 +93,6 @@ class CounterSheet(Strict):
     groups: list[Group] = Field(default_factory=list, description="colour sets, e.g. one per player")
     icons: list[Symbol] = Field(default_factory=list, description="icons drawn like symbols, 100 x 100 box")
     counters: list[CounterType] = Field(min_length=1, description="counter types with their counts")
-
 
     @model_validator(mode="after")
     def _references(self):

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from ..data.schema import ColourField, Localised, PositiveMm, Strict, tr
+from ..data.schema import ColourField, Localised, PositiveMm, Strict, require_unique, tr
 
 from ..imposition.paper import CARD_SIZES, parse_wxh  # noqa: F401  (CARD_SIZES re-exported)
 
@@ -32,7 +32,6 @@ class Category(Strict):
     mark: Literal["circle", "square", "triangle", "diamond", "hexagon", "star", "cross", "ring"]
 
 
-
 class CardType(Strict):
     id: Ident
     name: Localised
@@ -49,7 +48,6 @@ class Back(Strict):
     colour: ColourField = "#2b2d42"
     ink: ColourField = "white"
     symbol: Ident | None = None
-
 
 
 class Deck(Strict):
@@ -77,24 +75,10 @@ class Deck(Strict):
                     raise ValueError(f"card size {v!r}: each side must lie between 20 and 300 mm")
         return v
 
-    @field_validator("categories")
+    @field_validator("categories", "cards")
     @classmethod
-    def _unique_categories(cls, v):
-        seen = set()
-        for c in v:
-            if c.id in seen:
-                raise ValueError(f"category id {c.id!r} is defined twice")
-            seen.add(c.id)
-        return v
-
-    @field_validator("cards")
-    @classmethod
-    def _unique_cards(cls, v):
-        seen = set()
-        for i, card in enumerate(v):
-            if card.id in seen:
-                raise ValueError(f"card id {card.id!r} (card #{i + 1}) is defined twice")
-            seen.add(card.id)
+    def _unique(cls, v, info):
+        require_unique((x.id for x in v), "category" if info.field_name == "categories" else "card")
         return v
 
     @property

@@ -69,7 +69,6 @@ class Block(Strict):
     colour: ColourField = Field("lightblue", description="colour of the block's heading band")
     rows: list[Row] = Field(min_length=1, max_length=60)
 
-
     @property
     def entries(self) -> list[Row]:
         return [r for r in self.rows if not r.computed]
@@ -107,7 +106,6 @@ class ScoreSheet(Strict):
     totals: list[Row] = Field(default_factory=list, max_length=10)
     legend: list[Localised] = Field(default_factory=list, max_length=12)
     pads: Pads = Pads()
-
 
     @model_validator(mode="after")
     def _references(self):

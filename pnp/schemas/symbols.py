@@ -16,7 +16,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field, field_validator, model_validator
 
-from ..data.schema import ColourField, Localised, Strict
+from ..data.schema import ColourField, Localised, Strict, require_unique
 
 Point = tuple[Annotated[float, Field(ge=-100, le=200)], Annotated[float, Field(ge=-100, le=200)]]
 Units = Annotated[float, Field(gt=0, le=300, description="length in symbol units (the box is 100)")]
@@ -36,7 +36,6 @@ class PartBase(Strict):
     scale: Annotated[float, Field(gt=0, le=5)] = 1.0
     rotate: Annotated[float, Field(ge=-360, le=360)] = 0.0
     colour: ColourField | None = Field(None, description="ink for this part; default: the library's ink")
-
 
 
 class ArrowPart(PartBase):
@@ -152,14 +151,9 @@ class SymbolLibrary(Strict):
     ink: ColourField = "black"
     symbols: list[Symbol] = Field(min_length=1)
 
-
     @model_validator(mode="after")
     def _unique(self):
-        seen = set()
-        for s in self.symbols:
-            if s.id in seen:
-                raise ValueError(f"symbol id {s.id!r} is defined twice")
-            seen.add(s.id)
+        require_unique((s.id for s in self.symbols), "symbol")
         return self
 
     def get(self, symbol_id: str) -> Symbol | None:

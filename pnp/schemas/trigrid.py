@@ -22,7 +22,6 @@ class TriCorner(Strict):
     cells: list[str] | None = Field(None, description="the corner's cells; checked against the geometry")
 
 
-
 class TriBoard(Strict):
     kind: Literal["triboard"]
     title: Localised
