@@ -29,6 +29,8 @@ import pytest
 from pypdf import PdfReader
 from ruamel.yaml import YAML
 
+from pnp.scene import Box as SceneBox
+
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "data"
 PT = 25.4 / 72  # mm per PDF point
@@ -151,20 +153,8 @@ def _assets(out: Path) -> dict[str, dict]:
 # ------------------------------------------------------------------ geometry helpers
 
 
-@dataclass(frozen=True)
-class Box:
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def right(self):
-        return self.x + self.w
-
-    @property
-    def bottom(self):
-        return self.y + self.h
+class Box(SceneBox):
+    """The engine's Box plus the two questions this test asks of it."""
 
     def contains(self, o: "Box", tol: float = 1e-3) -> bool:
         return (o.x >= self.x - tol and o.y >= self.y - tol and o.right <= self.right + tol
