@@ -127,11 +127,5 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
                 done += 1
                 if progress:
                     progress(f"{g.name}/{asset.name} ({','.join(fmts)})", done, total)
-        moved = st.commit()
-    by_rel = {rel: (game, pages) for game, rel, pages in staged}
-    out = []
-    for p in moved:
-        rel = str(p.relative_to(out_dir))
-        game, pages = by_rel[rel]
-        out.append(Written(game, p, pages, p.stat().st_size))
-    return out
+        st.commit()
+    return [Written(game, out_dir / rel, pages, (out_dir / rel).stat().st_size) for game, rel, pages in staged]
