@@ -1,23 +1,29 @@
-"""The bundled fonts: where they are, their metrics, and glyph coverage.
+"""The bundled fonts: where they are, their metrics, glyph coverage and subsets.
 
-All text in every output uses these files (never a system font), so a PDF,
-an SVG and a PNG of the same scene wrap and place text identically. Metrics
-come from reportlab's TrueType parser; that is measuring, not drawing.
+All text in every output uses these files (never a system font), so a PDF and
+an SVG of the same scene wrap and place text identically. This is the one
+measuring service: the text layout and every backend ask it, and it reads the
+TrueType tables with fontTools, so no drawing library is needed to measure.
+Widths are the ``hmtx`` advances in thousandths of an em, the same numbers
+the PDF backend embeds, so a line measured here is the line the PDF draws.
 """
 from __future__ import annotations
 
+import io
 import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 FONT_DIR = Path(os.environ.get("PNP_FONT_DIR", Path(__file__).resolve().parent.parent / "fonts"))
+MM_PER_PT = 25.4 / 72.0
 
 # family -> weight -> file name inside FONT_DIR
 FAMILIES: dict[str, dict[str, str]] = {
     "sans": {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"},
 }
 LICENCES = {"sans": "LICENSE-DejaVu.txt"}
+CSS_FAMILY = {"sans": "DejaVu Sans"}
 
 
 class FontError(Exception):
@@ -29,11 +35,11 @@ class FontFace:
     family: str
     weight: str
     path: Path
-    ps_name: str  # the name registered with reportlab and written into SVG
+    ps_name: str  # the name a backend registers the font under
 
     @property
     def svg_family(self) -> str:
-        return "DejaVu Sans"
+        return CSS_FAMILY[self.family]
 
 
 def face(family: str = "sans", weight: str = "regular") -> FontFace:
@@ -45,46 +51,106 @@ def face(family: str = "sans", weight: str = "regular") -> FontFace:
     return FontFace(family, weight, FONT_DIR / fname, f"pnp-{family}-{weight}")
 
 
-@lru_cache(maxsize=None)
-def _ttf(family: str, weight: str):
-    from reportlab.pdfbase.ttfonts import TTFont  # metrics only
+@dataclass(frozen=True)
+class Metrics:
+    widths: dict[int, float]  # code point -> advance in 1/1000 em
+    default: float  # advance of glyph 0, for code points the font lacks
+    ascent: float  # 1/1000 em, positive
+    descent: float  # 1/1000 em, positive
 
+
+def font_bytes(family: str = "sans", weight: str = "regular") -> bytes:
+    """The font file's bytes, read once per process (backends embed them)."""
+    return _read(family, weight)
+
+
+@lru_cache(maxsize=None)
+def _read(family: str, weight: str) -> bytes:
     f = face(family, weight)
     if not f.path.is_file():
-        raise FontError(f"{f.path}: font file missing (the fonts/ folder ships it; restore it from git)")
+        raise FontError(f"{f.path.name}: font file missing from the fonts folder (restore it from git)")
+    return f.path.read_bytes()
+
+
+def _ttfont(family: str, weight: str):
+    from fontTools.ttLib import TTFont, TTLibError
+
     try:
-        return TTFont(f.ps_name, str(f.path))
-    except Exception as exc:  # reportlab raises various types for bad files
-        raise FontError(f"{f.path}: not a usable TrueType font ({exc})") from None
+        return TTFont(io.BytesIO(_read(family, weight)), lazy=True, recalcTimestamp=False)
+    except (TTLibError, OSError, ValueError, AssertionError) as exc:
+        raise FontError(f"{face(family, weight).path.name}: not a usable TrueType font ({exc})") from None
 
 
-def ttfont(family: str = "sans", weight: str = "regular"):
-    """The reportlab TTFont object (backends register it for embedding)."""
-    return _ttf(family, weight)
+@lru_cache(maxsize=None)
+def metrics(family: str = "sans", weight: str = "regular") -> Metrics:
+    font = _ttfont(family, weight)
+    try:
+        k = 1000.0 / font["head"].unitsPerEm
+        hmtx = font["hmtx"].metrics
+        widths = {cp: hmtx[name][0] * k for cp, name in font.getBestCmap().items()}
+        os2 = font["OS/2"]
+        default = hmtx[font.getGlyphOrder()[0]][0] * k
+        ascent, descent = os2.sTypoAscender * k, -os2.sTypoDescender * k
+    except (KeyError, AttributeError, IndexError) as exc:
+        raise FontError(f"{face(family, weight).path.name}: a table the layout needs is missing ({exc})") from None
+    # a no-break space measures like a space, as the PDF writer treats it
+    if 0x20 in widths:
+        widths.setdefault(0xA0, widths[0x20])
+    return Metrics(widths, default, ascent, descent)
 
 
 def string_width(text: str, size_pt: float, family: str = "sans", weight: str = "regular") -> float:
-    """Advance width of ``text`` in millimetres."""
-    return _ttf(family, weight).stringWidth(text, size_pt) * 25.4 / 72.0
+    """Advance width of ``text`` in millimetres (no kerning, as every backend draws it)."""
+    m = metrics(family, weight)
+    get, dflt = m.widths.get, m.default
+    return sum(get(ord(ch), dflt) for ch in text) * 0.001 * size_pt * MM_PER_PT
 
 
 def ascent_descent(size_pt: float, family: str = "sans", weight: str = "regular") -> tuple[float, float]:
     """(ascent, descent) in millimetres, both positive."""
-    f = _ttf(family, weight).face
-    k = size_pt * 25.4 / 72.0 / 1000.0
-    return f.ascent * k, -f.descent * k
+    m = metrics(family, weight)
+    k = size_pt * MM_PER_PT / 1000.0
+    return m.ascent * k, m.descent * k
+
+
+def missing_glyph(text: str, family: str = "sans", weight: str = "regular") -> str | None:
+    """The first character of ``text`` the font cannot draw, or None."""
+    widths = metrics(family, weight).widths
+    for ch in text:
+        if ch not in "\n\t" and ord(ch) not in widths:
+            return ch
+    return None
 
 
 def check_glyphs(text: str, family: str = "sans", weight: str = "regular") -> None:
     """Raise FontError naming the first character the font cannot draw."""
-    cmap = _ttf(family, weight).face.charToGlyph
-    for ch in text:
-        if ch in "\n\t":
-            continue
-        if ord(ch) not in cmap:
-            raise FontError(
-                f"character {ch!r} (U+{ord(ch):04X}) is not in the bundled font "
-                f"{face(family, weight).path.name}; use another character or add a font")
+    ch = missing_glyph(text, family, weight)
+    if ch is not None:
+        raise FontError(
+            f"character {ch!r} (U+{ord(ch):04X}) is not in the bundled font "
+            f"{face(family, weight).path.name}; use another character or add a font")
+
+
+def subset(chars: str, family: str = "sans", weight: str = "regular") -> bytes:
+    """A TrueType font holding only ``chars`` (for embedding into an SVG).
+
+    Hinting and layout tables are dropped and names kept, so the subset is
+    small and the same characters always give the same bytes.
+    """
+    from fontTools import subset as ft_subset
+
+    opts = ft_subset.Options()
+    opts.hinting = False
+    opts.layout_features = []
+    opts.name_IDs = ["*"]
+    opts.notdef_outline = True
+    font = _ttfont(family, weight)
+    sub = ft_subset.Subsetter(opts)
+    sub.populate(unicodes=sorted({ord(c) for c in chars if c not in "\n\t"}))
+    sub.subset(font)
+    buf = io.BytesIO()
+    font.save(buf, reorderTables=True)
+    return buf.getvalue()
 
 
 def fonts_report() -> list[dict]:
@@ -92,6 +158,6 @@ def fonts_report() -> list[dict]:
     for fam, weights in FAMILIES.items():
         for w in weights:
             f = face(fam, w)
-            rows.append({"family": fam, "weight": w, "file": str(f.path), "exists": f.path.is_file(),
-                         "licence": str(FONT_DIR / LICENCES[fam])})
+            rows.append({"family": fam, "weight": w, "file": f"fonts/{f.path.name}", "exists": f.path.is_file(),
+                         "licence": f"fonts/{LICENCES[fam]}"})
     return rows

@@ -1,4 +1,4 @@
-"""PDF backend: scene pages -> one PDF through the reportlab canvas.
+"""PDF backend: a :class:`~pnp.backends.base.Renderer` on the reportlab canvas.
 
 Each page's content stream starts with a matrix that turns scene millimetres
 (top-left origin, y down) into PDF points, so shapes, line widths and dashes
@@ -6,65 +6,57 @@ are written in millimetres as they are; only text and images are flipped back
 locally so they stand upright. MediaBox is the page, TrimBox/BleedBox come
 from ``page.trim_box``/``page.bleed_box`` on every page.
 
-A group's clip is given in the group's own coordinates (after its
-transform), as in SVG and the PNG backend. Group opacity is applied to each
-child (PDF has no cheap group alpha via the reportlab canvas); it differs
-from true group compositing only where children of a translucent group
-overlap. Filled shapes use the even-odd rule in all three backends.
+Path geometry and paint state are PDF operators collected in a buffer and
+handed to the canvas with its public ``addLiteral`` (one call per run of
+shapes), which is several times faster than a canvas call per segment; text,
+images, alpha and the graphics-state stack go through the canvas API so
+reportlab manages fonts (embedded TrueType subsets), images and ExtGStates.
+
+Group opacity is multiplied into each child (PDF has no cheap group alpha via
+the canvas); it differs from true group compositing only where children of a
+translucent group overlap. Filled shapes use the even-odd rule, as in SVG.
 
 Output is deterministic: reportlab's ``invariant`` mode (a fixed date and
 document id), fixed creator/producer, no clock or hash-order anywhere.
+Streams are zlib only, without ASCII85 (25 % smaller, a third faster); that
+reportlab setting is switched for the duration of our own writing and put
+back afterwards, so other users of reportlab in the process are unaffected.
 """
 from __future__ import annotations
 
 import io
 import os
+from contextlib import contextmanager
+from functools import lru_cache
 from typing import Iterable
 
 from reportlab import rl_config
-from functools import lru_cache
-
-from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
-from ..scene.primitives import IDENTITY, Ellipse, Group, Image, Page, Path, Polygon, Rect, Text
-from ..scene.text import layout
-from .hatch import hatch_segments
+from ..scene.primitives import IDENTITY, Page
+from .base import Renderer, walk
 from .shapes import outline
 
 PT = 72.0 / 25.4  # points per mm
-# Streams stay binary (zlib only): ASCII85 makes files 25 % larger and costs
-# a third of the writing time for nothing a print shop needs.
-rl_config.useA85 = 0
 CREATOR = "pnp"
 PRODUCER = "pnp (reportlab)"
 
 _SHIFT = {"start": 0.0, "middle": 0.5, "end": 1.0}
 _JOIN = {"miter": 0, "round": 1, "bevel": 2}
 _CAP = {"butt": 0, "round": 1, "square": 2}
-_fonts: dict[tuple[str, str], tuple[str, object]] = {}
 
 
+@lru_cache(maxsize=None)
 def font_name(family: str, weight: str) -> str:
     """Register the bundled TTF with reportlab once per process; return its name."""
-    return _font(family, weight)[0]
-
-
-def _font(family: str, weight: str):
-    got = _fonts.get((family, weight))
-    if got is None:
-        ttf = fonts.ttfont(family, weight)
-        pdfmetrics.registerFont(ttf)
-        got = _fonts[(family, weight)] = (ttf.fontName, ttf)
-    return got
-
-
-def _num(v: float) -> str:
-    """Compact, deterministic number formatting (reportlab's C formatter)."""
-    return fp_str(v)
+    f = fonts.face(family, weight)
+    pdfmetrics.registerFont(TTFont(f.ps_name, io.BytesIO(fonts.font_bytes(family, weight))))
+    return f.ps_name
 
 
 def _ops_code(ops) -> str:
@@ -90,19 +82,15 @@ def _colour_op(col, stroke: bool) -> str:
     return f"{fp_str(*col.rgb01)} {'RG' if stroke else 'rg'}"
 
 
-class _Painter:
-    """Walks a scene tree and writes it into a reportlab canvas.
-
-    Path geometry and paint state go straight into the canvas's content list
-    as PDF operators (one string per shape), which is several times faster
-    than one canvas method call per path segment; fonts, images and alpha
-    states use the canvas API so reportlab manages those resources.
-    """
+class PdfRenderer(Renderer):
+    """Draws pages into a reportlab canvas, tracking the PDF graphics state
+    so unchanged colours, widths and dashes are not written again."""
 
     def __init__(self, canvas: Canvas):
         self.c = canvas
-        self.code = canvas._code  # reportlab's content stream for the current page
+        self.buf: list[str] = []
         self._state: list = []
+        self._plain: list[bool] = []  # per open group: did it save the graphics state?
         self._reset()
 
     def _reset(self):
@@ -117,12 +105,19 @@ class _Painter:
         self.salpha = 1.0
         self._state.clear()
 
+    def _flush(self):
+        if self.buf:
+            self.c.addLiteral("\n".join(self.buf))
+            self.buf.clear()
+
     def _save(self):
+        self._flush()
         self.c.saveState()  # q, and reportlab keeps its alpha (ExtGState) bookkeeping in step
         self._state.append((self.fill, self.stroke, self.lw, self.dash, self.join, self.cap,
                             self.falpha, self.salpha))
 
     def _restore(self):
+        self._flush()
         self.c.restoreState()
         (self.fill, self.stroke, self.lw, self.dash, self.join, self.cap,
          self.falpha, self.salpha) = self._state.pop()
@@ -130,141 +125,110 @@ class _Painter:
     # --------------------------------------------------------- paint state
     def _set_fill(self, col, alpha):
         if col != self.fill:
-            self.code.append(_colour_op(col, False))
+            self.buf.append(_colour_op(col, False))
             self.fill = col
         if alpha != self.falpha:
+            self._flush()
             self.c.setFillAlpha(alpha)
             self.falpha = alpha
 
-    def _set_stroke(self, st, alpha, col=None, width=None):
-        col = col or st.stroke
-        width = st.stroke_width if width is None else width
-        code = self.code
+    def _set_stroke(self, col, width, alpha, dash=None, join="miter", cap="butt"):
+        buf = self.buf
         if col != self.stroke:
-            code.append(_colour_op(col, True))
+            buf.append(_colour_op(col, True))
             self.stroke = col
         if width != self.lw:
-            code.append(f"{_num(width)} w")
+            buf.append(f"{fp_str(width)} w")
             self.lw = width
-        dash = st.dash if st is not None else None
         if dash != self.dash:
-            code.append(f"[{' '.join(_num(d) for d in dash)}] 0 d" if dash else "[] 0 d")
+            buf.append(f"[{' '.join(fp_str(d) for d in dash)}] 0 d" if dash else "[] 0 d")
             self.dash = dash
-        join = _JOIN.get(st.join, 0) if st is not None else 0
-        if join != self.join:
-            code.append(f"{join} j")
-            self.join = join
-        cap = _CAP.get(st.cap, 0) if st is not None else 0
-        if cap != self.cap:
-            code.append(f"{cap} J")
-            self.cap = cap
+        j = _JOIN.get(join, 0)
+        if j != self.join:
+            buf.append(f"{j} j")
+            self.join = j
+        k = _CAP.get(cap, 0)
+        if k != self.cap:
+            buf.append(f"{k} J")
+            self.cap = k
         if alpha != self.salpha:
+            self._flush()
             self.c.setStrokeAlpha(alpha)
             self.salpha = alpha
 
-    # --------------------------------------------------------- tree walk
-    def page(self, page: Page):
+    # --------------------------------------------------------- Renderer
+    def begin_page(self, page: Page):
         c = self.c
         c.setPageSize((page.width * PT, page.height * PT))
         for name, box in (("trim", page.trim_box), ("bleed", page.bleed_box)):
             c.setCropBox(_pdf_box(box, page.height), name=name)
-        self.code = c._code
         self._reset()
         # mm user space, y down; miter limit 4 as in SVG so sharp corners bevel alike
-        self.code.append(f"{_num(PT)} 0 0 {_num(-PT)} 0 {_num(page.height * PT)} cm 4 M")
-        self.node(page.content, 1.0)
-        c.showPage()
+        self.buf.append(f"{fp_str(PT)} 0 0 {fp_str(-PT)} 0 {fp_str(page.height * PT)} cm 4 M")
 
-    def node(self, n, alpha: float):
-        t = type(n)
-        if t is Group:
-            self.group(n, alpha)
-        elif t is Text:
-            self.text(n, alpha)
-        elif t is Image:
-            self.image(n, alpha)
-        elif t in (Rect, Path, Ellipse, Polygon):
-            self.shape(n, alpha)
-        else:
-            raise TypeError(f"cannot draw {t.__name__} in PDF")
+    def end_page(self, page: Page):
+        self._flush()
+        self.c.showPage()
 
-    def group(self, g: Group, alpha: float):
+    def begin_group(self, g):
         tr = g.transform
         moved = tr is not IDENTITY and tr != IDENTITY
         plain = not moved and g.clip is None
-        if not plain:
-            self._save()
-            if moved:
-                self.code.append(fp_str(tr.a, tr.b, tr.c, tr.d, tr.e, tr.f) + " cm")
-            if g.clip is not None:
-                self.code.append(_ops_code(outline(g.clip)) + " W* n")
-        a = alpha * g.opacity
-        for child in g.children:
-            self.node(child, a)
-        if not plain:
+        self._plain.append(plain)
+        if plain:
+            return
+        self._save()
+        if moved:
+            self.buf.append(fp_str(tr.a, tr.b, tr.c, tr.d, tr.e, tr.f) + " cm")
+        if g.clip is not None:
+            self.buf.append(_ops_code(outline(g.clip)) + " W* n")
+
+    def end_group(self, g):
+        if not self._plain.pop():
             self._restore()
 
-    def shape(self, n, alpha: float):
-        st = n.style
-        a = alpha * st.opacity
-        fill = st.fill is not None
-        stroke = st.stroke is not None and st.stroke_width > 0
-        hatch = st.hatch
-        if not (fill or stroke or hatch):
-            return
+    def shape(self, n, st, alpha: float):
         ops = outline(n)
         if not ops:
             return
-        geom = _ops_code(ops)
+        a = alpha * st.opacity
+        fill = st.fill is not None
+        stroke = st.stroke is not None and st.stroke_width > 0
         if fill:
             self._set_fill(st.fill, a)
-        if hatch is None:
-            if stroke:
-                self._set_stroke(st, a)
-            self.code.append(geom + (" B*" if fill and stroke else " f*" if fill else " S"))
-            return
-        if fill:
-            self.code.append(geom + " f*")
-        segs = hatch_segments(ops, hatch)
-        if segs:
-            self._set_stroke(None, a, hatch.color, hatch.width)
-            self.code.append(" ".join(f"{fp_str(x1, y1)} m {fp_str(x2, y2)} l" for x1, y1, x2, y2 in segs)
-                             + " S")
         if stroke:
-            self._set_stroke(st, a)
-            self.code.append(geom + " S")
+            self._set_stroke(st.stroke, st.stroke_width, a, st.dash, st.join, st.cap)
+        self.buf.append(_ops_code(ops) + (" B*" if fill and stroke else " f*" if fill else " S"))
 
-    def text(self, t: Text, alpha: float):
-        """Lines from the shared layout, written as BT..ET with reportlab's TTF subsets.
+    def segments(self, segs, color, width: float, alpha: float):
+        self._set_stroke(color, width, alpha)
+        self.buf.append(" ".join(f"{fp_str(x1, y1)} m {fp_str(x2, y2)} l" for x1, y1, x2, y2 in segs) + " S")
 
-        Uses the TrueType font's documented splitString/getSubsetInternalName
-        pair directly (as reportlab's text object does internally), which
-        embeds and subsets the font without a text object per line.
+    def text(self, t, lines, alpha: float):
+        """One text object per Text; reportlab embeds and subsets the TTF.
+
+        The y axis is flipped back for the text object (inside q/Q), so each
+        line needs just one text matrix, written by ``setTextOrigin``.
         """
-        if t.fill is None or not t.text:
-            return
-        lines = layout(t)
-        _name, font = _font(t.font, t.weight)
         self._set_fill(t.fill, alpha * t.opacity)
-        doc = self.c._doc
+        self._save()
+        self.buf.append("1 0 0 -1 0 0 cm")
+        self._flush()
         shift = _SHIFT[t.anchor]
-        parts = ["BT"]
-        cur = None
-        for ln in lines:
-            if not ln.text:
-                continue
-            size = fp_str(ln.size / PT)
-            parts.append(f"1 0 0 -1 {fp_str(ln.x - shift * ln.width, ln.y)} Tm")
-            for subset, chunk in font.splitString(ln.text, doc):
-                key = (subset, size)
-                if key != cur:
-                    parts.append(f"{font.getSubsetInternalName(subset, doc)} {size} Tf")
-                    cur = key
-                parts.append(f"({escapePDF(chunk)}) Tj")
-        parts.append("ET")
-        self.code.append(" ".join(parts))
+        first = lines[0]
+        to = self.c.beginText(first.x - shift * first.width, -first.y)
+        name, size = font_name(t.font, t.weight), None
+        for i, ln in enumerate(lines):
+            if ln.size != size:
+                size = ln.size
+                to.setFont(name, size / PT)
+            if i:
+                to.setTextOrigin(ln.x - shift * ln.width, -ln.y)
+            to.textOut(ln.text)
+        self.c.drawText(to)
+        self._restore()
 
-    def image(self, im: Image, alpha: float):
+    def image(self, im, alpha: float):
         src = im.source
         reader = ImageReader(io.BytesIO(src) if isinstance(src, (bytes, bytearray)) else os.fspath(src))
         self._save()
@@ -272,7 +236,8 @@ class _Painter:
             self.c.setFillAlpha(alpha)
             self.falpha = alpha
         # the image is drawn upright: flip back locally around its box
-        self.code.append(f"1 0 0 -1 {_num(im.x)} {_num(im.y + im.h)} cm")
+        self.buf.append(f"1 0 0 -1 {fp_str(im.x)} {fp_str(im.y + im.h)} cm")
+        self._flush()
         self.c.drawImage(reader, 0, 0, im.w, im.h, mask="auto")
         self._restore()
 
@@ -283,38 +248,44 @@ def _pdf_box(box, page_h: float) -> tuple[float, float, float, float]:
             round(box.right * PT, 4), round((page_h - box.y) * PT, 4))
 
 
-def _canvas(target, title: str) -> Canvas:
-    c = Canvas(target, invariant=1, pageCompression=1,
-               initialFontName=font_name("sans", "regular"), initialFontSize=10)
-    c.setCreator(CREATOR)
-    c.setProducer(PRODUCER)
-    c.setTitle(title)
-    c.setAuthor("")
-    c.setSubject("")
-    return c
+@contextmanager
+def _binary_streams():
+    old = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = old
 
 
-def _render(pages: Iterable[Page], target, title: str) -> Canvas:
-    c = _canvas(target, title)
-    painter = _Painter(c)
-    count = 0
-    for page in pages:  # consumed lazily: only the current page's scene is alive
-        painter.page(page)
-        count += 1
-    if count == 0:
-        raise ValueError("no pages to write")
-    return c
+def _write(pages: Iterable[Page], target, title: str) -> int:
+    """Draw every page into ``target`` (a path or a binary file); returns the page count."""
+    with _binary_streams():
+        c = Canvas(target, invariant=1, pageCompression=1,
+                   initialFontName=font_name("sans", "regular"), initialFontSize=10)
+        c.setCreator(CREATOR)
+        c.setProducer(PRODUCER)
+        c.setTitle(title)
+        c.setAuthor("")
+        c.setSubject("")
+        r = PdfRenderer(c)
+        count = 0
+        for page in pages:  # consumed lazily: only the current page's scene is alive
+            walk(r, page)
+            count += 1
+        if count == 0:
+            raise ValueError("no pages to write")
+        c.save()
+    return count
 
 
-def write_pdf(pages: Iterable[Page], path, title: str = "") -> None:
-    """Write all pages into one PDF file at ``path``."""
-    c = _render(pages, os.fspath(path), title)
-    c.save()
+def write_pdf(pages: Iterable[Page], path, title: str = "") -> int:
+    """Write all pages into one PDF file at ``path``; returns the page count."""
+    return _write(pages, os.fspath(path), title)
 
 
 def render_pdf_bytes(pages: Iterable[Page], title: str = "") -> bytes:
-    """The PDF as bytes (for tests and in-memory use)."""
+    """The PDF as bytes (for rasterising and in-memory use)."""
     buf = io.BytesIO()
-    c = _render(pages, buf, title)
-    c.save()
+    _write(pages, buf, title)
     return buf.getvalue()

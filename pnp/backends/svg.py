@@ -1,11 +1,13 @@
-"""SVG backend: one page -> one SVG file through svgwrite.
+"""SVG backend: a :class:`~pnp.backends.base.Renderer` writing one page per
+SVG file through svgwrite.
 
 The document is sized in millimetres with a viewBox in millimetres, so user
 units are mm and shapes are written with the scene's numbers unchanged.
-Text stays text (one <text> per laid-out line, font named), so the file can
-be edited; the PDF and PNG use the same line breaks. Group opacity is
-multiplied into each child, exactly as the PDF backend does, so the formats
-agree where translucent children overlap.
+Text stays text (one <text> per laid-out line), so the file can be edited;
+the glyphs it uses are embedded as a subset of the bundled font (a data URL
+in an @font-face rule), so the page looks the same on a machine that does
+not have the font. Group opacity is multiplied into each child, exactly as
+the PDF backend does, so the formats agree where translucent children overlap.
 """
 from __future__ import annotations
 
@@ -15,13 +17,11 @@ import os
 import svgwrite
 
 from .. import fonts
-from ..scene.primitives import Ellipse, Group, Image, Page, Path, Polygon, Rect, Text
-from ..scene.text import layout
-from .hatch import hatch_segments
+from ..scene.primitives import Ellipse, Page, Polygon, Rect
+from .base import Renderer, walk
 from .shapes import outline
 
 MM_PER_PT = 25.4 / 72.0
-_ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
 
 
 def _n(v: float) -> str:
@@ -40,20 +40,11 @@ def _d(ops) -> str:
     return " ".join(out)
 
 
-class _Writer:
-    def __init__(self, page: Page):
-        self.page = page
-        self.dwg = svgwrite.Drawing(size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
-                                    viewBox=f"0 0 {_n(page.width)} {_n(page.height)}", debug=False,
-                                    profile="full")
-        tb, bb = page.trim_box, page.bleed_box
-        self.dwg.attribs["data-trim"] = " ".join(_n(v) for v in (tb.x, tb.y, tb.w, tb.h))
-        self.dwg.attribs["data-bleed"] = " ".join(_n(v) for v in (bb.x, bb.y, bb.w, bb.h))
-        if page.label:
-            self.dwg.set_desc(title=page.label)
-        self._ids = 0
-        self._used: dict[str, int] = {}  # scene ids seen so far -> how often
+class SvgRenderer(Renderer):
+    def __init__(self):
+        self.dwg = None
 
+    # ids -------------------------------------------------------------
     def _id(self, prefix: str) -> str:
         self._ids += 1
         while f"{prefix}{self._ids}" in self._used:
@@ -96,20 +87,32 @@ class _Writer:
             if a < 1:
                 el["stroke-opacity"] = _n(a)
 
-    def node(self, n, parent, alpha: float):
-        t = type(n)
-        if t is Group:
-            self.group(n, parent, alpha)
-        elif t is Text:
-            self.text(n, parent, alpha)
-        elif t is Image:
-            self.image(n, parent, alpha)
-        elif t in (Rect, Path, Ellipse, Polygon):
-            self.shape(n, parent, alpha)
-        else:
-            raise TypeError(f"cannot draw {t.__name__} in SVG")
+    # Renderer ----------------------------------------------------------
+    def begin_page(self, page: Page):
+        self.dwg = svgwrite.Drawing(size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
+                                    viewBox=f"0 0 {_n(page.width)} {_n(page.height)}", debug=False,
+                                    profile="full")
+        tb, bb = page.trim_box, page.bleed_box
+        self.dwg.attribs["data-trim"] = " ".join(_n(v) for v in (tb.x, tb.y, tb.w, tb.h))
+        self.dwg.attribs["data-bleed"] = " ".join(_n(v) for v in (bb.x, bb.y, bb.w, bb.h))
+        if page.label:
+            self.dwg.set_desc(title=page.label)
+        self._ids = 0
+        self._used: dict[str, int] = {}  # scene ids seen so far -> how often
+        self._chars: dict[tuple[str, str], set[str]] = {}  # glyphs to embed per font
+        self._stack = [self.dwg]
 
-    def group(self, g: Group, parent, alpha: float):
+    def end_page(self, page: Page):
+        css = []
+        for (family, weight), chars in sorted(self._chars.items()):
+            data = base64.b64encode(fonts.subset("".join(sorted(chars)), family, weight)).decode("ascii")
+            css.append(f"@font-face{{font-family:'{fonts.face(family, weight).svg_family}';"
+                       f"font-weight:{'bold' if weight == 'bold' else 'normal'};"
+                       f"src:url(data:font/ttf;base64,{data}) format('truetype')}}")
+        if css:
+            self.dwg.defs.add(self.dwg.style("".join(css)))
+
+    def begin_group(self, g):
         el = self.dwg.g()
         if g.id:
             el["id"] = self._unique(g.id)
@@ -121,20 +124,19 @@ class _Writer:
             cp = self.dwg.defs.add(self.dwg.clipPath(id=cid))
             cp.add(self.dwg.path(d=_d(outline(g.clip)), **{"clip-rule": "evenodd"}))
             el["clip-path"] = f"url(#{cid})"
-        a = alpha * g.opacity
-        for child in g.children:
-            self.node(child, el, a)
-        parent.add(el)
+        self._stack.append(el)
 
-    def shape(self, n, parent, alpha: float):
-        st = n.style
-        if st.fill is None and (st.stroke is None or st.stroke_width <= 0) and st.hatch is None:
-            return
-        if type(n) is Rect and n.radius <= 0:
+    def end_group(self, g):
+        el = self._stack.pop()
+        self._stack[-1].add(el)
+
+    def shape(self, n, st, alpha: float):
+        t = type(n)
+        if t is Rect and n.radius <= 0:
             el = self.dwg.rect(insert=(_n(n.x), _n(n.y)), size=(_n(n.w), _n(n.h)))
-        elif type(n) is Ellipse:
+        elif t is Ellipse:
             el = self.dwg.ellipse(center=(_n(n.cx), _n(n.cy)), r=(_n(n.rx), _n(n.ry)))
-        elif type(n) is Polygon:
+        elif t is Polygon:
             pts = [(_n(x), _n(y)) for x, y in n.points]
             el = self.dwg.polygon(pts) if n.closed else self.dwg.polyline(pts)
         else:  # paths, and rounded rects as the shared cubic outline so curves match the PDF
@@ -142,53 +144,39 @@ class _Writer:
             if not ops:
                 return
             el = self.dwg.path(d=_d(ops))
-        hatch = st.hatch
-        if hatch is None:
-            self._paint(el, st, alpha)
-            parent.add(el)
-            return
-        # fill, then the shared hatch segments, then the outline on top
-        from dataclasses import replace
+        self._paint(el, st, alpha)
+        self._stack[-1].add(el)
 
-        self._paint(el, replace(st, stroke=None), alpha)
-        parent.add(el)
-        segs = hatch_segments(outline(n), hatch)
-        if segs:
-            d = " ".join(f"M{_n(x1)} {_n(y1)} L{_n(x2)} {_n(y2)}" for x1, y1, x2, y2 in segs)
-            hp = self.dwg.path(d=d, fill="none", stroke=hatch.color.hex)
-            hp["stroke-width"] = _n(hatch.width)
-            a = alpha * st.opacity
-            if a < 1:
-                hp["stroke-opacity"] = _n(a)
-            parent.add(hp)
-        if st.stroke is not None and st.stroke_width > 0:
-            ol = self.dwg.path(d=_d(outline(n)))
-            self._paint(ol, replace(st, fill=None, hatch=None), alpha)
-            parent.add(ol)
+    def segments(self, segs, color, width: float, alpha: float):
+        d = " ".join(f"M{_n(x1)} {_n(y1)} L{_n(x2)} {_n(y2)}" for x1, y1, x2, y2 in segs)
+        el = self.dwg.path(d=d, fill="none", stroke=color.hex)
+        el["stroke-width"] = _n(width)
+        if alpha < 1:
+            el["stroke-opacity"] = _n(alpha)
+        self._stack[-1].add(el)
 
-    def text(self, t: Text, parent, alpha: float):
-        if t.fill is None or not t.text:
-            return
+    def text(self, t, lines, alpha: float):
         face = fonts.face(t.font, t.weight)
+        used = self._chars.setdefault((t.font, t.weight), set())
         a = alpha * t.opacity
-        for ln in layout(t):
-            if not ln.text:
-                continue
+        parent = self._stack[-1]
+        for ln in lines:
+            used.update(ln.text)
             el = self.dwg.text(ln.text, insert=(_n(ln.x), _n(ln.y)))
             el["font-family"] = face.svg_family
             el["font-size"] = _n(ln.size * MM_PER_PT)
             if t.weight == "bold":
                 el["font-weight"] = "bold"
             if t.anchor != "start":
-                el["text-anchor"] = _ANCHOR[t.anchor]
+                el["text-anchor"] = t.anchor
             el["fill"] = t.fill.hex
             if a < 1:
                 el["fill-opacity"] = _n(a)
             el["xml:space"] = "preserve"
-            el["style"] = "font-kerning:none"  # the layout (and PDF/PNG) use unkerned advances
+            el["style"] = "font-kerning:none"  # the layout (and the PDF) use unkerned advances
             parent.add(el)
 
-    def image(self, im: Image, parent, alpha: float):
+    def image(self, im, alpha: float):
         src = im.source
         data = bytes(src) if isinstance(src, (bytes, bytearray)) else open(os.fspath(src), "rb").read()
         mime = "image/jpeg" if data[:3] == b"\xff\xd8\xff" else "image/png"
@@ -197,18 +185,17 @@ class _Writer:
         el["preserveAspectRatio"] = "none"
         if alpha < 1:
             el["opacity"] = _n(alpha)
-        parent.add(el)
-
-    def render(self) -> str:
-        self.node(self.page.content, self.dwg, 1.0)
-        return self.dwg.tostring()
+        self._stack[-1].add(el)
 
 
 def svg_string(page: Page) -> str:
     """The page as an SVG document string."""
-    return '<?xml version="1.0" encoding="utf-8"?>\n' + _Writer(page).render() + "\n"
+    r = SvgRenderer()
+    walk(r, page)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + r.dwg.tostring() + "\n"
 
 
-def write_svg(page: Page, path) -> None:
+def write_svg(page: Page, path) -> int:
     with open(os.fspath(path), "w", encoding="utf-8") as fh:
         fh.write(svg_string(page))
+    return 1

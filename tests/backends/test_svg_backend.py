@@ -103,3 +103,20 @@ def test_reused_scene_ids_are_made_unique():
     assert len(ids) == len(set(ids)), ids
     assert ids.count("symbol-army") == 1 and "symbol-army-3" in ids  # first keeps its name, order decides
     assert svg_string(page) == svg_string(page)
+
+
+def test_text_glyphs_are_embedded_so_no_installed_font_is_needed(root):
+    """Every character of every <text> is in the font subset embedded as a data URL."""
+    import base64
+    import io
+    import re
+
+    from fontTools.ttLib import TTFont
+
+    css = "".join(e.text or "" for e in els(root, "style"))
+    faces = re.findall(r"font-weight:(\w+);src:url\(data:font/ttf;base64,([A-Za-z0-9+/=]+)\)", css)
+    assert sorted(w for w, _ in faces) == ["bold", "normal"]
+    cover = {w: set(TTFont(io.BytesIO(base64.b64decode(d))).getBestCmap()) for w, d in faces}
+    for t in els(root, "text"):
+        weight = "bold" if t.get("font-weight") == "bold" else "normal"
+        assert {ord(c) for c in t.text} <= cover[weight], t.text
