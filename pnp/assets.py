@@ -10,9 +10,6 @@ from .scene import Page
 if TYPE_CHECKING:  # pragma: no cover
     from .imposition.items import Item
 
-FORMATS = ("pdf", "svg", "png")
-
-
 @dataclass(frozen=True)
 class BuildOptions:
     paper: str = "a4"  # a4 | letter

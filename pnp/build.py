@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .assets import FORMATS, Asset, BuildOptions
+from .assets import Asset, BuildOptions
+from .backends import FORMATS
 from .data.errors import DataErrors, Problem
 from .game import Game, documents
 from .kinds import KINDS
@@ -59,12 +60,6 @@ def _contact_sheets(assets: list[Asset]) -> list[Asset]:
     return out
 
 
-def _file_names(name: str, ext: str, count: int) -> list[str]:
-    if count == 1:
-        return [f"{name}.{ext}"]
-    return [f"{name}-p{i:02d}.{ext}" for i in range(1, count + 1)]
-
-
 def plan(assets: Iterable[Asset], formats: Iterable[str]) -> list[tuple[Asset, tuple[str, ...]]]:
     """Each asset with the requested formats it supports (assets wanting none are dropped)."""
     items = [(a, tuple(f for f in FORMATS if f in formats and a.wants(f))) for a in assets]
@@ -73,34 +68,12 @@ def plan(assets: Iterable[Asset], formats: Iterable[str]) -> list[tuple[Asset, t
 
 def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: str,
                 opts: BuildOptions) -> list[tuple[str, int]]:
-    """Write one asset in its formats into staging; returns (relative path, pages).
+    """Write one asset in its formats into staging; returns (relative path, pages)."""
+    from .backends import write_formats
 
-    The PDF streams its pages; SVG and PNG share one set of pages, so a scene
-    is built once however many one-file-per-page formats want it.
-    """
-    from . import backends
-
-    out = []
-    if "pdf" in fmts:
-        rel = f"{prefix}{asset.name}.pdf"
-        counter = [0]
-
-        def counted():
-            for page in asset.iter_pages():
-                counter[0] += 1
-                yield page
-
-        backends.write("pdf", counted(), staging.path(rel), title=asset.title)
-        out.append((rel, counter[0]))
-    per_page = [f for f in fmts if f != "pdf"]
-    if per_page:
-        pages = list(asset.iter_pages())
-        for fmt in per_page:
-            for rel_name, page in zip(_file_names(asset.name, fmt, len(pages)), pages):
-                rel = prefix + rel_name
-                backends.write(fmt, page, staging.path(rel), dpi=opts.dpi, title=asset.title)
-                out.append((rel, 1))
-    return out
+    written = write_formats(asset.iter_pages, fmts, asset.name, lambda rel: staging.path(prefix + rel),
+                            dpi=opts.dpi, title=asset.title)
+    return [(prefix + rel, pages) for rel, pages in written]
 
 
 def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_dir: Path,

@@ -170,14 +170,10 @@ def build(
     as_json: bool = JsonOpt,
 ):
     """Render games to print-ready files in OUT/<game>/ (atomic: all or nothing)."""
-    from .assets import FORMATS, BuildOptions
+    from .assets import BuildOptions
     from .build import build_games
-    from .data.errors import DataErrors, Problem
 
-    formats = [f.strip().lower() for f in format.split(",") if f.strip()]
-    bad = [f for f in formats if f not in FORMATS]
-    if bad or not formats:
-        raise DataErrors([Problem("--format", 0, 0, f"unknown format(s) {', '.join(bad) or '(none)'}; use pdf, svg, png")])
+    formats = _formats(format)
     opts = BuildOptions(paper=paper.value, bleed=bleed, duplex=duplex.value, lang=lang.value, dpi=dpi,
                         back_offset=_parse_offset(back_offset), extra=_parse_extras(option))
     games = _select(data, game)
@@ -204,6 +200,16 @@ def build(
         return
     _summary(written, out)
     typer.echo(f"gallery: {gallery_path}")
+
+
+def _formats(text: str) -> list[str]:
+    from .backends import parse_formats
+    from .data.errors import DataErrors, Problem
+
+    try:
+        return parse_formats(text)
+    except ValueError as exc:
+        raise DataErrors([Problem("--format", 0, 0, str(exc))]) from None
 
 
 def _parse_offset(text: str) -> tuple[float, float]:
@@ -382,7 +388,7 @@ def watch(
     from .watch import watch as run_watch
 
     _select(data, game)
-    formats = [f.strip() for f in format.split(",") if f.strip()]
+    formats = _formats(format)
     run_watch(game, data, out, BuildOptions(extra=_parse_extras(option)), formats, echo=typer.echo)
 
 

@@ -84,3 +84,25 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
         except OSError:
             pass
         raise
+
+
+def write_document(path: Path, pages, title: str = "", dpi: float = 150) -> int:
+    """Write a stand-alone document (a game command's PDF, SVG or PNG, by the
+    file's suffix) atomically: a temp file beside it, renamed into place."""
+    from .backends import write_by_suffix
+
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".pnp-", suffix=path.suffix, dir=path.parent)
+    os.close(fd)
+    try:
+        n = write_by_suffix(list(pages), tmp, dpi=dpi, title=title)
+        os.chmod(tmp, 0o666 & ~_umask())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return n

@@ -132,16 +132,13 @@ def scaled(page: Page, factor: float) -> Page:
 
 def _write_png(page: Page, path: Path, dpi: int) -> Path:
     """Render and write atomically (a watcher or browser never sees half a file)."""
-    import io
     import os
 
-    from .backends.png import render_image
+    from .backends.png import png_bytes
     from .output import write_bytes_atomic
 
-    buf = io.BytesIO()
-    render_image(page, dpi=dpi).save(buf, format="PNG", optimize=True)
     path = Path(path)
-    write_bytes_atomic(path, buf.getvalue())
+    write_bytes_atomic(path, png_bytes(page, dpi))
     os.chmod(path, 0o644)
     return path
 

@@ -21,7 +21,6 @@ multiplayer, upload the images and pass ``--option tts_url=https://host/dir/``
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import math
 import os
@@ -68,37 +67,9 @@ def chunks(faces: list, size: int = MAX_COLS * MAX_ROWS - 1) -> list[list]:
     return [faces[i:i + size] for i in range(0, len(faces), size)]
 
 
-def _render(item, back: bool, size: tuple[int, int], bleed: float = 1.0):
-    """One card face (or back) as a PIL image of exactly ``size`` pixels.
-
-    Rendered with a little bleed and cropped to the trim, so no anti-aliased
-    page edge shows as a light seam between cards on the sheet.
-    """
-    from PIL import Image
-
-    from .backends.png import render_image
-    from .imposition.single import single_page
-
-    page = single_page(item, bleed, back=back)
-    dpi = size[0] / (item.w / 25.4)
-    img = render_image(page, dpi=max(1.0, dpi)).convert("RGB")
-    kx, ky = img.width / page.width, img.height / page.height  # px per mm as rendered
-    box = (bleed * kx, bleed * ky, (bleed + item.w) * kx, (bleed + item.h) * ky)
-    img = img.crop(tuple(round(v) for v in box))
-    if img.size != size:
-        img = img.resize(size, Image.LANCZOS)
-    return img
-
-
 def _write(path: Path, data: bytes) -> None:
     write_bytes_atomic(path, data)
     os.chmod(path, 0o644)  # temp files are created private; TTS and uploads need to read them
-
-
-def _png_bytes(img) -> bytes:
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=6)
-    return buf.getvalue()
 
 
 def _guid(*parts: str) -> str:
@@ -116,24 +87,49 @@ def _transform(scale: tuple[float, float], face_down: bool = True) -> dict:
             "scaleX": scale[0], "scaleY": 1.0, "scaleZ": scale[1]}
 
 
-def _backs(asset: Asset, faces: list, size: tuple[int, int]) -> "tuple[object, list | None]":
-    """(common back image, per-face back images or None).
+
+def _cell(item, back: bool, w: float, h: float, x: float = 0.0, y: float = 0.0, bleed: float = 1.0):
+    """One card side in a ``w`` x ``h`` mm cell at (x, y), drawn with a little
+    bleed and clipped to the cell, so neighbours show no light seam."""
+    from .scene import Group, Rect, scale, translate
+
+    draw = item.back if back else item.front
+    # a smaller face in a mixed-size deck is stretched to fill its cell
+    inner = Group([draw(bleed)], transform=translate(x, y) @ scale(w / item.w, h / item.h))
+    return Group([inner], clip=Rect(x, y, w, h))
+
+
+def _png(cells: list, cols: int, rows: int, w: float, h: float, size: tuple[int, int]) -> bytes:
+    """A sheet of ``cols`` x ``rows`` cells rasterised to exactly cols*size x rows*size pixels."""
+    from .backends.png import png_bytes
+    from .scene import Group, Page
+
+    page = Page(cols * w, rows * h, Group(cells))
+    return png_bytes(page, size=(cols * size[0], rows * size[1]))
+
+
+def _backs(asset: Asset, faces: list, w: float, h: float, size: tuple[int, int]) -> "tuple[object, list | None]":
+    """(common back cell maker, per-face back cell makers or None).
 
     ``asset.back`` is the deck's one back (an Item; its back side if it has
     one, else its front is the back design). Without it, the faces' own
     backs are used: if they all look the same that is the common back,
     otherwise (double-sided counters) every face keeps its own back.
     """
-    from PIL import Image
+    from .scene import Group, Rect, style
 
-    plain = Image.new("RGB", size, (96, 96, 110))
+    def plain(x=0.0, y=0.0):
+        return Group([Rect(x, y, w, h, style(fill="#60606e"))])
+
     if asset.back is not None:
         b = asset.back
-        return _render(b, b.back is not None, size), None
+        return (lambda x=0.0, y=0.0: _cell(b, b.back is not None, w, h, x, y)), None
     if not any(item.back is not None for item, _ in faces):
         return plain, None
-    own = [_render(item, True, size) if item.back is not None else plain for item, _ in faces]
-    if all(img.tobytes() == own[0].tobytes() for img in own[1:]):
+    own = [(lambda x=0.0, y=0.0, it=item: _cell(it, True, w, h, x, y)) if item.back is not None else plain
+           for item, _ in faces]
+    looks = {_png([make()], 1, 1, w, h, size) for make in own}
+    if len(looks) == 1:
         return own[0], None
     return plain, own
 
@@ -178,8 +174,6 @@ def saved_object(objects: list[dict], name: str) -> dict:
 def export_asset(asset: Asset, out_dir: Path, base_url: str | None = None,
                  max_dpi: float = MAX_DPI) -> list[Path]:
     """Face sheets, back and saved-object JSON for one asset with faces."""
-    from PIL import Image
-
     faces = list(asset.faces or [])
     if not faces:
         return []
@@ -193,40 +187,37 @@ def export_asset(asset: Asset, out_dir: Path, base_url: str | None = None,
     groups = chunks(faces)
     cols0, rows0 = grid_for(len(groups[0]), w, h)
     size = card_pixels(cols0, rows0, w, h, max_dpi)
-    back_img, own_backs = _backs(asset, faces, size)
+    back, own_backs = _backs(asset, faces, w, h, size)
 
-    def sheet_of(images, cols, rows, hidden, name):
-        sheet = Image.new("RGB", (cols * size[0], rows * size[1]), (255, 255, 255))
-        for slot, img in enumerate(images):
-            r, c = divmod(slot, cols)
-            sheet.paste(img, (c * size[0], r * size[1]))
-        sheet.paste(hidden, ((cols - 1) * size[0], (rows - 1) * size[1]))  # hidden-card slot
+    def sheet_of(makers, cols, rows, name):
+        cells = [make(c * w, r * h) for (r, c), make in zip((divmod(i, cols) for i in range(len(makers))), makers)]
+        cells.append(back((cols - 1) * w, (rows - 1) * h))  # the hidden-card slot
         path = out_dir / name
-        _write(path, _png_bytes(sheet))
+        _write(path, _png(cells, cols, rows, w, h, size))
         written.append(path)
         return path
 
     sheets = []
-    thumb = None
     start = 0
     for n, group in enumerate(groups, 1):
         cols, rows = grid_for(len(group), w, h)
-        images = [_render(item, False, size) for item, _ in group]
-        thumb = thumb or images[0].copy()
-        path = sheet_of(images, cols, rows, back_img, f"{safe}-faces-{n}.png")
+        fronts = [(lambda x, y, it=item: _cell(it, False, w, h, x, y)) for item, _ in group]
+        path = sheet_of(fronts, cols, rows, f"{safe}-faces-{n}.png")
         sheet = {"url": _url(path, base_url), "cols": cols, "rows": rows, "faces": group}
         if own_backs is not None:
-            bpath = sheet_of(own_backs[start:start + len(group)], cols, rows, back_img, f"{safe}-backs-{n}.png")
+            bpath = sheet_of(own_backs[start:start + len(group)], cols, rows, f"{safe}-backs-{n}.png")
             sheet["back_url"] = _url(bpath, base_url)
         sheets.append(sheet)
         start += len(group)
     back_path = out_dir / f"{safe}-back.png"
-    _write(back_path, _png_bytes(back_img))
+    _write(back_path, _png([back()], 1, 1, w, h, size))
     written.append(back_path)
-    # TTS shows <name>.png next to a saved object as its thumbnail
-    thumb.thumbnail((256, 256))
+    # TTS shows <name>.png next to a saved object as its thumbnail: the first face, at most 256 px
+    k = min(1.0, 256 / max(size))
     thumb_path = out_dir / f"{safe}.png"
-    _write(thumb_path, _png_bytes(thumb))
+    first = faces[0][0]
+    _write(thumb_path, _png([_cell(first, False, w, h)], 1, 1, w, h,
+                            (max(1, round(size[0] * k)), max(1, round(size[1] * k)))))
     written.append(thumb_path)
     obj = deck_object(asset, sheets, _url(back_path, base_url), (w, h))
     json_path = out_dir / f"{safe}.json"

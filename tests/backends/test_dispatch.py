@@ -24,7 +24,7 @@ def test_pdf_takes_many_pages_others_one(tmp_path):
         backends.write("svg", [build_scene()], tmp_path / "x.svg")
     with pytest.raises(ValueError, match="unknown format 'tiff'"):
         backends.write("tiff", build_scene(), tmp_path / "x.tiff")
-    assert set(backends.WRITERS) == {"pdf", "svg", "png"}
+    assert list(backends.FORMATS) == ["pdf", "svg", "png"]
 
 
 def test_importing_the_package_loads_no_drawing_library():

@@ -58,16 +58,19 @@ def _fail_on_write(monkeypatch, n: int, exc: BaseException) -> None:
     """Make the n-th file write of the next build raise ``exc``."""
     import pnp.backends as backends
 
-    real = backends.write
+    real = backends.write_formats
     calls = {"n": 0}
 
-    def failing(fmt, pages, path, **kw):
-        calls["n"] += 1
-        if calls["n"] == n:
-            raise exc
-        return real(fmt, pages, path, **kw)
+    def failing(pages, fmts, stem, target, **kw):
+        def counted(rel):
+            calls["n"] += 1
+            if calls["n"] == n:
+                raise exc
+            return target(rel)
 
-    monkeypatch.setattr(backends, "write", failing)
+        return real(pages, fmts, stem, counted, **kw)
+
+    monkeypatch.setattr(backends, "write_formats", failing)
 
 
 def test_failed_build_leaves_earlier_outputs(tiny_game, tmp_path, monkeypatch):
@@ -94,12 +97,7 @@ def test_ctrl_c_mid_build(tiny_game, tmp_path, monkeypatch):
 
 
 def test_disk_full_message(tiny_game, tmp_path, monkeypatch):
-    import pnp.backends as backends
-
-    def full(fmt, pages, path, **kw):
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(backends, "write", full)
+    _fail_on_write(monkeypatch, 1, OSError(28, "No space left on device"))
     res = runner.invoke(app, ["build", "tiny", "--data", str(tiny_game), "--out", str(tmp_path / "o")])
     assert res.exit_code == 2, res.output
     assert "No space left on device" in res.output

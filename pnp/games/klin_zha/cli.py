@@ -151,7 +151,7 @@ def overlay_cmd(
 ):
     """Write one layout's overlay (or umpire copy) as a PDF at board scale."""
     from ...assets import BuildOptions
-    from ...backends.pdf import write_pdf
+    from ...output import write_document
     from .assets import overlay_pages, umpire_pages
     from .sky import load_layout
 
@@ -162,8 +162,7 @@ def overlay_cmd(
         extra["cell_mm"] = cell_mm
     opts = BuildOptions(lang=lang if lang in ("de", "en") else "de", extra=extra)
     pages = umpire_pages(kit, lay, opts) if umpire else overlay_pages(kit, lay, opts)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    write_pdf(pages, out, title=lay.name)
+    write_document(out, pages, title=lay.name)
     typer.echo(f"wrote {out} ({len(pages)} page(s))")
 
 
@@ -178,7 +177,7 @@ def views_cmd(
 ):
     """Render what Green and what Gold see of a position (for the umpire to set the board up)."""
     from ...assets import BuildOptions
-    from ...backends.pdf import write_pdf
+    from ...output import write_document
     from ...checks import failed
     from .check import run
     from .sky import load_position
@@ -194,5 +193,5 @@ def views_cmd(
     out.mkdir(parents=True, exist_ok=True)
     for side in ("green", "gold"):
         target = out / f"{position.stem}-{side}.pdf"
-        write_pdf(view_pages(kit, position, side, opts), target, title=f"{position.stem} {side}")
+        write_document(target, view_pages(kit, position, side, opts), title=f"{position.stem} {side}")
         typer.echo(f"wrote {target}")

@@ -87,22 +87,11 @@ def write_histogram(structure: Structure, sol: Solution, path: "str | Path", lan
     """Draw the histogram to .svg, .png or .pdf (by suffix) through the shared backends."""
     path = Path(path)
     page = histogram_page(structure, sol, lang)
-    suffix = path.suffix.lower()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if suffix == ".svg":
-        from ...backends.svg import write_svg
-
-        write_svg(page, path)
-    elif suffix == ".png":
-        from ...backends.png import write_png
-
-        write_png(page, path)
-    elif suffix == ".pdf":
-        from ...backends.pdf import write_pdf
-
-        write_pdf([page], path, title=structure.title)
-    else:
+    if path.suffix.lower() not in (".svg", ".png", ".pdf"):
         raise ValueError(f"--histogram {path}: use a .svg, .png or .pdf file name")
+    from ...output import write_document
+
+    write_document(path, [page], title=structure.title)
 
 
 def solution_sheet(structure: Structure, sol: Solution, lang: str = "de", paper: str = "a4") -> Page:

@@ -77,7 +77,7 @@ def show(
 ):
     """Draw a game position on the schematic map (one landscape page)."""
     from ...assets import BuildOptions
-    from ...backends.pdf import write_pdf
+    from ...output import write_document
     from ...data.errors import DataErrors
     from .position import position_page
     from .state import load_state
@@ -88,6 +88,6 @@ def show(
     except DataErrors as exc:
         typer.echo(str(exc), err=True)
         raise typer.Exit(2)
-    write_pdf([position_page(board, st, BuildOptions(lang=lang, paper=paper))], out,
-              title=f"Rather Silly {st.season} {st.year}")
+    write_document(out, [position_page(board, st, BuildOptions(lang=lang, paper=paper))],
+                   title=f"Rather Silly {st.season} {st.year}")
     typer.echo(f"wrote {out}")
