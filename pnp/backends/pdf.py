@@ -229,8 +229,11 @@ class PdfRenderer(Renderer):
         self._restore()
 
     def image(self, im, alpha: float):
+        """Raster images through reportlab's image cache; SVG art stays vector (svglib)."""
+        from .images import is_svg, svg_drawing
+
         src = im.source
-        reader = ImageReader(io.BytesIO(src) if isinstance(src, (bytes, bytearray)) else os.fspath(src))
+        data = bytes(src) if isinstance(src, (bytes, bytearray)) else None
         self._save()
         if alpha != self.falpha:
             self.c.setFillAlpha(alpha)
@@ -238,7 +241,15 @@ class PdfRenderer(Renderer):
         # the image is drawn upright: flip back locally around its box
         self.buf.append(f"1 0 0 -1 {fp_str(im.x)} {fp_str(im.y + im.h)} cm")
         self._flush()
-        self.c.drawImage(reader, 0, 0, im.w, im.h, mask="auto")
+        if data is not None and is_svg(data):
+            from reportlab.graphics import renderPDF
+
+            d = svg_drawing(data)
+            self.c.scale(im.w / d.width, im.h / d.height)
+            renderPDF.draw(d, self.c, 0, 0)
+        else:
+            reader = ImageReader(io.BytesIO(data) if data is not None else os.fspath(src))
+            self.c.drawImage(reader, 0, 0, im.w, im.h, mask="auto")
         self._restore()
 
 

@@ -179,7 +179,9 @@ class SvgRenderer(Renderer):
     def image(self, im, alpha: float):
         src = im.source
         data = bytes(src) if isinstance(src, (bytes, bytearray)) else open(os.fspath(src), "rb").read()
-        mime = "image/jpeg" if data[:3] == b"\xff\xd8\xff" else "image/png"
+        from .images import is_svg
+
+        mime = "image/svg+xml" if is_svg(data) else "image/jpeg" if data[:3] == b"\xff\xd8\xff" else "image/png"
         href = f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
         el = self.dwg.image(href=href, insert=(_n(im.x), _n(im.y)), size=(_n(im.w), _n(im.h)))
         el["preserveAspectRatio"] = "none"

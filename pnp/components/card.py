@@ -1,250 +1,320 @@
-"""Cards of a deck (kind: deck): faces, the shared back, and the deck's assets.
+"""Cards of a deck (kind: deck): records stamped with a layout, and the deck's assets.
 
-Face layout, top to bottom (tuned for poker size, scaled for others): a band
-in the category colour with the category's mark shape and name, and the cost
-in a round badge; the card's exact name; its symbol, large; optional rule
-text; a footer strip with the copy count ("4×") and the cost again in words.
-The band colour, the mark shape and the name together keep categories
-readable in greyscale and for colour-blind players. Every back is drawn by
-the same function from the deck's one back design, so backs cannot differ.
+There is no drawing code here: a card face is its layout (a file in the game
+folder or a shipped one in ``pnp/layout/shipped/``) stamped with the card's
+field values. The layout is validated and compiled once per build; faces are
+stamped lazily, one sheet at a time, so a long deck is never in memory.
 """
 from __future__ import annotations
 
-import math
+from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 from ..assets import Asset, BuildOptions
 from ..data.errors import DataErrors, Problem
 from ..data.schema import tr
-from ..scene import WHITE, Circle, Color, Group, Polygon, Rect, Text, color, mix, style
-from ..schemas.deck import CardType, Category, Deck
-from ..schemas.symbols import Symbol, SymbolLibrary
+from ..scene import WHITE, color, contrast, mix
+from ..schemas.deck import Back, Deck
 
-POKER_W, POKER_H = 63.0, 88.0
-BLACK_INK = color("#1a1a1a")
+SHIPPED = Path(__file__).resolve().parent.parent / "layout" / "shipped"
+TIGHT_MARGIN = 5.0  # mm: still inside what home printers print
 
 
 # ------------------------------------------------------------------ symbols lookup
 
 
 class Symbols:
-    """Every symbol of the game's symbol libraries by id (first definition wins)."""
+    """Every symbol of the given libraries by id (first definition wins)."""
 
-    def __init__(self, libraries: Iterable[SymbolLibrary] = ()):
-        self.by_id: dict[str, tuple[Symbol, str]] = {}
+    def __init__(self, libraries: Iterable = ()):
+        self.by_id: dict[str, tuple[Any, str]] = {}
         for lib in libraries:
             for s in lib.symbols:
                 self.by_id.setdefault(s.id, (s, lib.ink))
 
-    def draw(self, sid: str, x: float, y: float, size: float, ink=None) -> Group:
+    def draw(self, sid: str, x: float, y: float, size: float, ink=None):
         from .symbols import draw_symbol
 
         sym, lib_ink = self.by_id[sid]
         return draw_symbol(sym, x, y, size, ink or lib_ink)
 
 
+@lru_cache(maxsize=None)
+def _shipped_symbols():
+    from .symbols import load_library
+
+    return load_library(SHIPPED, "marks.yaml")
+
+
 def game_symbols(game) -> Symbols:
-    """The symbol libraries (kind: symbols) of the game folder."""
-    if game is None:
-        return Symbols()
-    from ..game import documents
+    """The game's symbol libraries (kind: symbols), then the shipped marks and pips."""
+    libs = []
+    if game is not None:
+        from ..game import documents
 
-    return Symbols(doc for _, kind, doc in documents(game) if kind == "symbols")
+        libs = [doc for _, kind, doc in documents(game) if kind == "symbols"]
+    return Symbols([*libs, _shipped_symbols()])
 
 
-def reference_problems(doc: Deck, src: "tuple[Path, object] | None", symbols: Symbols) -> list[Problem]:
-    """Card types naming a category or a symbol that does not exist, as file:line:col
-    problems; ``src`` is the deck's (path, raw YAML) from :func:`pnp.game.source`."""
-    path, raw = src if src is not None else (None, None)
+# ------------------------------------------------------------------ layouts
 
-    def where(loc: tuple) -> tuple[str, int, int]:
-        if raw is None:
-            return (str(path or "deck"), 0, 0)
-        from ..data.loader import display_path, locate
 
-        return (display_path(path), *locate(raw, loc))
+@lru_cache(maxsize=64)
+def _load_layout(path: Path):
+    from ..data.loader import load_model
+    from ..layout.schema import Layout
 
+    return load_model(path, Layout)
+
+
+def layout_file(ref: str, folder: Path) -> Path:
+    """A layout reference: ``x.yaml`` in the game folder, or the name of a shipped layout."""
+    if ref.endswith((".yaml", ".yml")):
+        return folder / ref
+    return SHIPPED / f"{ref}.yaml"
+
+
+def compiled_layout(ref: str, folder: Path, tables: dict, where: tuple[str, int, int]):
+    """Load, validate and compile a layout; problems point at the layout file (or at ``where``)."""
+    from ..data.loader import display_path, load_yaml, locate
+    from ..layout.compile import compile_layout
+    from ..layout.expr import ExprError
+
+    path = layout_file(ref, folder)
+    if not path.is_file():
+        shipped = ", ".join(sorted(p.stem for p in SHIPPED.glob("*.yaml") if p.stem != "marks"))
+        raise DataErrors([Problem(*where, f"layout {ref!r}: no file {display_path(path)} and no shipped layout of "
+                                          f"that name (shipped: {shipped})")])
+    layout = _load_layout(path.resolve())
+    try:
+        return compile_layout(layout, tables)
+    except (ExprError, ValueError) as exc:
+        msg = str(exc)
+        loc = _element_path(msg)
+        line, col = locate(load_yaml(path), loc) if loc else (0, 0)
+        raise DataErrors([Problem(display_path(path), line, col, msg)]) from None
+
+
+def _element_path(msg: str) -> tuple:
+    """('elements', 3, 'elements', 1) from a message starting 'elements.3.elements.1 ...'."""
+    head = msg.split(" ", 1)[0].rstrip(":")
+    parts = head.split(".")
+    if not parts or parts[0] != "elements":
+        return ()
+    return tuple(int(p) if p.isdigit() else p for p in parts)
+
+
+# ------------------------------------------------------------------ the classic layout's tables
+
+
+def category_tables(deck: Deck, lang: str) -> dict:
+    """colour, ink, tint, edge, mark and category (name) per category, for the classic layout."""
+    t: dict[str, dict] = {k: {} for k in ("colour", "ink", "tint", "edge", "mark", "category")}
+    for c in deck.categories or ():
+        band = color(c.colour)
+        t["colour"][c.id] = c.colour
+        t["ink"][c.id] = contrast(band).hex
+        t["tint"][c.id] = mix(band, WHITE, 0.86).hex
+        t["edge"][c.id] = mix(band, WHITE, 0.5).hex
+        t["mark"][c.id] = f"mark-{c.mark}"
+        t["category"][c.id] = tr(c.name, lang)
+    return {k: v for k, v in t.items() if v}
+
+
+# ------------------------------------------------------------------ the deck
+
+
+@dataclass
+class Card:
+    """One card type of the list: its field values, copies and where it was written."""
+
+    values: dict
+    copies: int
+    source: tuple[str, int]  # display file, line
+    back: Any = None  # the compiled back layout and its values, or None
+
+    @property
+    def label(self) -> str:
+        for key in ("name", "title", "id"):
+            v = self.values.get(key)
+            if v:
+                return str(v.get("de") if isinstance(v, dict) else getattr(v, "de", v))
+        return f"#{self.source[1]}"
+
+
+@dataclass
+class DeckPlan:
+    doc: Deck
+    face: Any  # Compiled layout
+    cards: list[Card]
+    symbols: Symbols
+    folder: Path
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def size(self):
+        return self.doc.size
+
+    @property
+    def total(self) -> int:
+        return sum(c.copies for c in self.cards)
+
+
+def plan_deck(doc: Deck, game, lang: str, stem: str = "deck") -> DeckPlan:
+    """Everything the deck needs before drawing: layouts compiled, card list read and typed.
+
+    Every problem of the card list is reported at once, as ``file:line``.
+    """
+    from ..data.loader import display_path
+    from ..game import source
+    from ..layout.fields import parse_field
+
+    src = source(game, doc)
+    path, raw = src if src is not None else (Path(f"{stem}.yaml"), None)
+    folder = Path(path).parent
+    shown = display_path(Path(path))
+    tables = {**category_tables(doc, lang), **doc.tables}
+    face = compiled_layout(doc.layout, folder, tables, _at(shown, raw, ("layout",)))
+    fields = {}
     problems = []
-    cats = [c.id for c in doc.categories]
-    for i, card in enumerate(doc.cards):
-        if card.category not in cats:
-            problems.append(Problem(*where(("cards", i, "category")),
-                                    f"'category': card {card.id!r} names unknown category {card.category!r}; "
-                                    f"expected one of {', '.join(cats)}"))
-        if card.symbol is not None and card.symbol not in symbols.by_id:
-            known = ", ".join(symbols.by_id) or "none (add a file with kind: symbols)"
-            problems.append(Problem(*where(("cards", i, "symbol")),
-                                    f"'symbol': card {card.id!r} names unknown symbol {card.symbol!r}; "
-                                    f"the game's symbols are: {known}"))
-    if doc.back.symbol is not None and doc.back.symbol not in symbols.by_id:
-        problems.append(Problem(*where(("back", "symbol")),
-                                f"'symbol': the back names unknown symbol {doc.back.symbol!r}"))
-    return problems
+    for name, decl in face.layout.fields.items():
+        try:
+            fields[name] = parse_field(decl)
+        except ValueError as exc:
+            problems.append(Problem(display_path(layout_file(doc.layout, folder)), 0, 0, f"field {name!r}: {exc}"))
+    if problems:
+        raise DataErrors(problems)
+    defaults = dict(doc.defaults)
+    if doc.cost_label is not None:
+        defaults.setdefault("cost_label", doc.cost_label)
+    if doc.cost_style is not None:
+        defaults.setdefault("cost_style", doc.cost_style)
+    records = _records(doc, fields, folder, shown, raw)
+    backs = _backs(doc, folder, shown, raw)
+    cards = []
+    for rec in records:
+        values = {**defaults, **{k: v for k, v in rec.values.items() if v is not None}}
+        back = backs(values, rec.source) if backs else None
+        cards.append(Card(values, rec.copies, rec.source, back))
+    plan = DeckPlan(doc, face, cards, game_symbols(game), folder)
+    _check_references(plan)
+    return plan
 
 
-# ------------------------------------------------------------------ drawing
+def _at(shown: str, raw, loc: tuple) -> tuple[str, int, int]:
+    from ..data.loader import locate
+
+    return (shown, *locate(raw, loc)) if raw is not None else (shown, 0, 0)
 
 
-def contrast_ink(bg: Color) -> Color:
-    """Black or white, whichever reads better on ``bg``."""
-    r, g, b = bg.rgb01
-    return BLACK_INK if 0.299 * r + 0.587 * g + 0.114 * b > 0.55 else WHITE
+def _records(doc: Deck, fields: dict, folder: Path, shown: str, raw) -> list:
+    from ..data.tables import read_records, records_from_yaml
+
+    if isinstance(doc.cards, str):
+        return read_records(folder / doc.cards, fields, doc.columns, doc.sheet)
+    items = raw["cards"] if raw is not None else doc.cards
+    return records_from_yaml(items, fields, shown)
 
 
-def mark_shape(mark: str, cx: float, cy: float, size: float, ink: Color, outline: Color | None = None) -> Group:
-    """A category mark: a filled shape ``size`` mm across centred on (cx, cy)."""
-    r = size / 2
-    st = style(fill=ink, stroke=outline, width=size * 0.06) if outline else style(fill=ink)
-    g = Group(id=f"mark-{mark}")
+def _backs(doc: Deck, folder: Path, shown: str, raw):
+    """A function card values -> (compiled back layout, back values), or None for single-sided decks."""
+    if doc.backs is None and doc.back == "none":
+        return None
+    cache: dict[str, Any] = {}
 
-    def poly(n, start, radius=r):
-        pts = [(cx + radius * math.cos(math.radians(start + 360 * i / n)),
-                cy + radius * math.sin(math.radians(start + 360 * i / n))) for i in range(n)]
-        g.add(Polygon(pts, st))
+    def compiled(spec, loc):
+        spec = Back(layout=spec) if isinstance(spec, str) else spec
+        key = spec.layout
+        if key not in cache:
+            cache[key] = compiled_layout(spec.layout, folder, dict(doc.tables), _at(shown, raw, loc))
+        return cache[key], spec.values()
 
-    if mark == "circle":
-        g.add(Circle(cx, cy, r * 0.92, st))
-    elif mark == "ring":
-        g.add(Circle(cx, cy, r * 0.78, style(stroke=ink, width=r * 0.32)))
-    elif mark == "square":
-        s = r * 0.84
-        g.add(Rect(cx - s, cy - s, 2 * s, 2 * s, st))
-    elif mark == "triangle":
-        poly(3, -90, r * 1.08)
-        g.children[-1].points = [(x, y + r * 0.2) for x, y in g.children[-1].points]
-    elif mark == "diamond":
-        poly(4, -90, r * 1.05)
-    elif mark == "hexagon":
-        poly(6, 0)
-    elif mark == "star":
-        pts = []
-        for i in range(10):
-            rad = r if i % 2 == 0 else r * 0.45
-            a = math.radians(-90 + 36 * i)
-            pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
-        g.add(Polygon(pts, st))
-    elif mark == "cross":
-        t = r * 0.32
-        g.add(Polygon([(cx - t, cy - r), (cx + t, cy - r), (cx + t, cy - t), (cx + r, cy - t), (cx + r, cy + t),
-                       (cx + t, cy + t), (cx + t, cy + r), (cx - t, cy + r), (cx - t, cy + t), (cx - r, cy + t),
-                       (cx - r, cy - t), (cx - t, cy - t)], st))
-    return g
+    if doc.backs is None:
+        one = compiled(doc.back if doc.back is not None else Back(), ("back",))
+        return lambda values, where: one
+    by, table = doc.backs.by, doc.backs.layouts
+    made = {k: compiled(v, ("backs", "layouts", k)) for k, v in table.items()}
+
+    def pick(values, where):
+        key = "" if values.get(by) is None else str(values.get(by))
+        if key in made:
+            return made[key]
+        if "default" in made:
+            return made["default"]
+        raise DataErrors([Problem(where[0], where[1], 0, f"no back for {by} = {key!r}; 'backs' lists "
+                                                         f"{', '.join(made)} (add one or a 'default')")])
+
+    return pick
 
 
-def draw_front(deck: Deck, card: CardType, symbols: Symbols, bleed: float, lang: str, copy: int = 1) -> Group:
-    """One card face in card coordinates (trim = 0, 0, w, h), background over the bleed."""
-    w, h = deck.size
-    k = min(w / POKER_W, h / POKER_H)
-    cat: Category = deck.category(card.category)  # checked by reference_problems
-    band = color(cat.colour)
-    ink = contrast_ink(band)
-    g = Group(id=f"card-{card.id}-{copy}")
-    g.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, style(fill="white")))
-    # top band: mark, category name, cost badge
-    band_h = 16.0 * k
-    g.add(Rect(-bleed, -bleed, w + 2 * bleed, band_h + bleed, style(fill=band)))
-    g.add(mark_shape(cat.mark, 8.5 * k, band_h / 2, 9.0 * k, ink))
-    badge_r = 6.6 * k
-    bx, by = w - 9.5 * k, band_h / 2
-    g.add(Text(15 * k, band_h / 2 - 3.2 * k, tr(cat.name, lang), size=12 * k, weight="bold", fill=ink,
-               box=(bx - badge_r - 16.5 * k, 6.4 * k), shrink=True, wrap=False, valign="middle"))
-    if card.cost is not None:
-        g.add(Circle(bx, by, badge_r, style(fill="white", stroke=BLACK_INK, width=0.5 * k)))
-        if deck.cost_style == "pips" and card.cost > 0:
-            g.add(_pips(card.cost, bx, by, badge_r))
-        else:
-            size = 22 * k
-            g.add(Text(bx, by + size * 0.73 * 25.4 / 72 / 2, str(card.cost), size=size, weight="bold",
-                       anchor="middle", fill=BLACK_INK))
-    # name
-    g.add(Text(4 * k, band_h + 2.0 * k, tr(card.name, lang), size=14 * k, weight="bold", anchor="middle",
-               box=(w - 8 * k, 8 * k), shrink=True, wrap=False, valign="middle", fill=BLACK_INK))
-    # symbol on a faint tint of the category colour
-    sym = 35.0 * k
-    sx, sy = (w - sym) / 2, band_h + 11.5 * k
-    g.add(Rect(sx - 2.5 * k, sy - 2.5 * k, sym + 5 * k, sym + 5 * k,
-               style(fill=mix(band, WHITE, 0.86), stroke=mix(band, WHITE, 0.5), width=0.3 * k), radius=3 * k))
-    if card.symbol is not None:
-        g.add(symbols.draw(card.symbol, sx, sy, sym))
-    # rule text
-    foot_h = 8.0 * k
-    text_top = sy + sym + 4.0 * k
-    if card.text is not None:
-        g.add(Text(5 * k, text_top, tr(card.text, lang), size=7.5 * k, anchor="middle",
-                   box=(w - 10 * k, h - foot_h - text_top - 1.5 * k), shrink=True, valign="middle",
-                   line_height=1.15, fill=BLACK_INK))
-    # footer strip: copies and cost in words
-    g.add(Rect(-bleed, h - foot_h, w + 2 * bleed, foot_h + bleed, style(fill=band)))
-    g.add(mark_shape(cat.mark, 5.0 * k, h - foot_h / 2, 4.2 * k, ink))
-    base = h - foot_h / 2 + 1.4 * k
-    g.add(Text(9.0 * k, base, f"{card.copies}×", size=11 * k, weight="bold", fill=ink))
-    if card.cost is not None:
-        g.add(Text(w - 4 * k, base, f"{tr(deck.cost_label, lang)}: {card.cost}", size=8.5 * k, anchor="end",
-                   fill=ink))
-    return g
-
-
-def _pips(n: int, cx: float, cy: float, r: float) -> Group:
-    g = Group(id=f"pips-{n}")
-    pr = r * (0.28 if n <= 2 else 0.22)
-    step = pr * 2.6
-    x0 = cx - step * (n - 1) / 2
-    for i in range(n):
-        g.add(Circle(x0 + i * step, cy, pr, style(fill=BLACK_INK)))
-    return g
-
-
-def draw_back(deck: Deck, symbols: Symbols, bleed: float, lang: str) -> Group:
-    """The one back every card shares."""
-    w, h = deck.size
-    k = min(w / POKER_W, h / POKER_H)
-    b = deck.back
-    bg, ink = color(b.colour), color(b.ink)
-    g = Group(id="card-back")
-    g.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, style(fill=bg)))
-    g.add(Rect(3.5 * k, 3.5 * k, w - 7 * k, h - 7 * k, style(stroke=ink, width=0.8 * k), radius=3 * k))
-    g.add(Rect(5.5 * k, 5.5 * k, w - 11 * k, h - 11 * k, style(stroke=ink, width=0.3 * k), radius=2 * k))
-    if b.title:
-        g.add(Text(8 * k, 12 * k, tr(b.title, lang), size=15 * k, weight="bold", anchor="middle", fill=ink,
-                   box=(w - 16 * k, 9 * k), shrink=True, wrap=False, valign="middle"))
-    if b.symbol is not None:
-        s = 30 * k
-        g.add(symbols.draw(b.symbol, (w - s) / 2, (h - s) / 2, s, ink))
-    if b.subtitle:
-        g.add(Text(8 * k, h - 21 * k, tr(b.subtitle, lang), size=12 * k, anchor="middle", fill=ink,
-                   box=(w - 16 * k, 9 * k), shrink=True, wrap=False, valign="middle"))
-    return g
+def _check_references(plan: DeckPlan) -> None:
+    """Symbols a card names that no library has, found before drawing, with the card's row."""
+    problems = []
+    symbol_fields = [n for n, d in plan.face.layout.fields.items() if n == "symbol" or n.endswith("_symbol")]
+    for card in plan.cards:
+        for name in symbol_fields:
+            sid = card.values.get(name)
+            if sid and sid not in plan.symbols.by_id:
+                known = ", ".join(s for s in plan.symbols.by_id if not s.startswith(("mark-", "pip")))
+                problems.append(Problem(card.source[0], card.source[1], 0,
+                                        f"{name!r}: unknown symbol {sid!r}; the game's symbols are: "
+                                        f"{known or 'none (add a file with kind: symbols)'}"))
+    if problems:
+        raise DataErrors(problems)
 
 
 # ------------------------------------------------------------------ items and assets
 
 
-def _item(deck: Deck, card: CardType, symbols: Symbols, lang: str, copy: int = 1):
+def _stamp(plan: DeckPlan, layout, values: dict, card: Card | None, bleed: float, lang: str):
+    from ..layout.compile import Card as Stamp, CardError
+    from .images import Images
+
+    w, h = plan.size
+    where = card.source if card is not None else (plan.doc.name or "deck", 0)
+    try:
+        return layout.stamp(values, Stamp(w, h, bleed, lang, plan.symbols, Images(plan.folder),
+                                          warn=plan.warnings.append))
+    except CardError as exc:
+        raise DataErrors([Problem(where[0], where[1], 0, str(exc))]) from None
+
+
+def _item(plan: DeckPlan, card: Card, lang: str):
     from ..imposition.items import Item
 
-    w, h = deck.size
-    return Item(w, h, lambda b, c=card, n=copy: draw_front(deck, c, symbols, b, lang, n),
-                lambda b: draw_back(deck, symbols, b, lang), tr(card.name, lang))
+    w, h = plan.size
+    back = None
+    if card.back is not None:
+        layout, values = card.back
+        back = lambda b: _stamp(plan, layout, values, card, b, lang)  # noqa: E731
+    return Item(w, h, lambda b: _stamp(plan, plan.face, card.values, card, b, lang), back, card.label)
 
 
-def card_items(deck: Deck, symbols: Symbols, lang: str = "de") -> list:
-    """One item per printed card, copies expanded, in data order."""
-    return [_item(deck, c, symbols, lang, n) for c in deck.cards for n in range(1, c.copies + 1)]
+def card_items(plan: DeckPlan, lang: str = "de") -> list:
+    """One item per printed card, copies expanded, in list order."""
+    items = []
+    for card in plan.cards:
+        item = _item(plan, card, lang)
+        items += [item] * card.copies
+    return items
 
 
-def card_faces(deck: Deck, symbols: Symbols, lang: str = "de") -> list[tuple]:
-    return [(_item(deck, c, symbols, lang), c.copies) for c in deck.cards]
+def card_faces(plan: DeckPlan, lang: str = "de") -> list[tuple]:
+    return [(_item(plan, c, lang), c.copies) for c in plan.cards]
 
 
-def back_item(deck: Deck, symbols: Symbols, lang: str = "de"):
+def back_item(plan: DeckPlan, lang: str = "de"):
+    """The deck's one back as an item, when every card has the same one."""
     from ..imposition.items import Item
 
-    w, h = deck.size
-    return Item(w, h, lambda b: draw_back(deck, symbols, b, lang), None, "back")
-
-
-TIGHT_MARGIN = 5.0  # mm: still inside what home printers print
+    backs = {id(c.back[0]) if c.back else None for c in plan.cards}
+    if len(backs) != 1 or None in backs:
+        return None
+    layout, values = plan.cards[0].back
+    w, h = plan.size
+    return Item(w, h, lambda b: _stamp(plan, layout, values, None, b, lang), None, "back")
 
 
 def deck_sheet(doc: Deck, opts: BuildOptions):
@@ -263,37 +333,49 @@ def deck_sheet(doc: Deck, opts: BuildOptions):
     return sheet
 
 
-def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str, symbols: Symbols | None = None
-                ) -> Iterable[Asset]:
-    """Kind 'deck': the imposed deck PDF, one SVG per card type and a PNG contact sheet.
+def _slug(card: Card, i: int) -> str:
+    import re
 
-    Unknown categories or symbols fail here, before anything is drawn, as
-    ``file:line:col`` problems pointing into the deck file.
-    """
+    v = card.values.get("id") or card.label
+    s = re.sub(r"[^a-z0-9]+", "-", str(v).lower()).strip("-")
+    return s or f"card-{i + 1}"
+
+
+def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
+    """Kind 'deck': the imposed deck PDF, one SVG per card type and per back, a PNG contact sheet."""
     from ..imposition.grid import impose
     from ..imposition.single import single_page
     from ..preview import contact_sheet
 
-    symbols = symbols if symbols is not None else game_symbols(game)
-    from ..game import source
-
-    problems = reference_problems(doc, source(game, doc), symbols)
-    if problems:
-        raise DataErrors(problems)
     lang = opts.lang
+    plan = plan_deck(doc, game, lang, stem)
     name = doc.name or stem
     title = tr(doc.title, lang)
     sheet = deck_sheet(doc, opts)
-    deck = Asset(name, title, lambda: impose(card_items(doc, symbols, lang), sheet), formats=("pdf",),
-                 description=f"{doc.total} cards, {len(doc.cards)} types, {doc.size[0]:g} × {doc.size[1]:g} mm",
-                 faces=card_faces(doc, symbols, lang), back=back_item(doc, symbols, lang))
+    w, h = plan.size
+    deck = Asset(name, title, lambda: impose(card_items(plan, lang), sheet), formats=("pdf",),
+                 description=f"{plan.total} cards, {len(plan.cards)} types, {w:g} × {h:g} mm",
+                 faces=card_faces(plan, lang), back=back_item(plan, lang))
+    deck.plan = plan  # for checkers and exports that need the card list
     yield deck
-    for card in doc.cards:
-        item = _item(doc, card, symbols, lang)
-        yield Asset(f"cards/{card.id}", tr(card.name, lang), lambda it=item: [single_page(it, opts.bleed)],
-                    formats=("svg",), description=f"{card.copies}× {tr(card.name, lang)}")
-    yield Asset("cards/_back", "back" if lang == "en" else "Rückseite",
-                lambda: [single_page(back_item(doc, symbols, lang), opts.bleed)], formats=("svg",),
-                description="the back every card shares")
+    seen: set[str] = set()
+    for i, card in enumerate(plan.cards):
+        slug = _slug(card, i)
+        while slug in seen:
+            slug += "-2"
+        seen.add(slug)
+        item = _item(plan, card, lang)
+        yield Asset(f"cards/{slug}", card.label, lambda it=item: [single_page(it, opts.bleed)],
+                    formats=("svg",), description=f"{card.copies}× {card.label}")
+    backs = {}
+    for card in plan.cards:
+        if card.back is not None:
+            backs.setdefault(id(card.back[0]), card)
+    for n, card in enumerate(backs.values()):
+        item = _item(plan, card, lang)
+        suffix = "" if len(backs) == 1 else f"-{n + 1}"
+        yield Asset(f"cards/_back{suffix}", "back" if lang == "en" else "Rückseite",
+                    lambda it=item: [single_page(it, opts.bleed, back=True)], formats=("svg",),
+                    description="the back every card shares" if len(backs) == 1 else f"back {n + 1}")
     yield Asset(f"{name}-contact-sheet", title, lambda: [contact_sheet(deck)], formats=("png",),
                 description="every card type once with its copy count")

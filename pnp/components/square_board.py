@@ -14,9 +14,8 @@ from typing import Iterable
 from ..assets import Asset, BuildOptions
 from ..data.errors import DataErrors, Problem
 from ..data.schema import tr
-from ..scene import Box, Circle, Group, Rect, Text, color, style
+from ..scene import Box, Circle, Group, Rect, Text, color, contrast, style
 from ..schemas.board import FILES, BoardObject, PieceType, SquareBoard, parse_square
-from .card import contrast_ink
 
 PT = 25.4 / 72  # mm per point
 CAP = 0.73  # cap height / font size (DejaVu Sans)
@@ -121,7 +120,7 @@ def draw_board(doc: SquareBoard, sq: float, bleed: float, lang: str, pieces: boo
             continue
         b = square_box(doc, m.at, sq, e)
         fill = color(m.colour)
-        ink = color(m.ink) if m.ink else contrast_ink(fill)
+        ink = color(m.ink) if m.ink else contrast(fill)
         g.add(Rect(b.x, b.y, sq, sq, style(fill=fill)))
         g.add(Rect(b.x + sq * 0.04, b.y + sq * 0.04, sq * 0.92, sq * 0.92, style(stroke=ink, width=sq * 0.02)))
         if m.label:
@@ -148,7 +147,7 @@ def piece_shape(p: PieceType, boxes: list[Box], sq: float, gid: str) -> Group:
     x0, y0 = min(b.x for b in boxes), min(b.y for b in boxes)
     x1, y1 = max(b.right for b in boxes), max(b.bottom for b in boxes)
     fill = color(p.colour)
-    ink = color(p.ink) if p.ink else contrast_ink(fill)
+    ink = color(p.ink) if p.ink else contrast(fill)
     g = Group(id=gid)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     outline = style(fill=fill, stroke=color("#1a1a1a"), width=sq * 0.025)
@@ -207,7 +206,7 @@ def legend(doc: SquareBoard, x: float, y: float, w: float, lang: str, sq: float 
             fill = color(ent.colour)
             g.add(Rect(ex + sq / 2, ey, sq, sq, style(fill=fill, stroke=color("#1a1a1a"), width=0.3)))
             g.add(_text_mid(ex + sq, ey + sq / 2, ent.label, sq / PT * 0.3,
-                            color(ent.ink) if ent.ink else contrast_ink(fill)))
+                            color(ent.ink) if ent.ink else contrast(fill)))
         g.add(Text(ex + 2 * sq + 3, ey + sq / 2 + 10 * PT * CAP / 2, text, size=10, fill=color("#1a1a1a"),
                    box=None))
     rows = (len(entries) + cols - 1) // cols

@@ -143,3 +143,12 @@ def style(fill=None, stroke=None, width: float = 0.25, dash=None, join="miter", 
 
 BLACK = Color(0, 0, 0)
 WHITE = Color(255, 255, 255)
+
+
+INK = Color(26, 26, 26)  # near-black for text on light grounds
+
+
+def contrast(bg: Color) -> Color:
+    """Near-black or white, whichever reads better on ``bg``."""
+    r, g, b = bg.rgb01
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 0.55 else WHITE

@@ -1,28 +1,41 @@
 """Schema of a deck of cards (kind: deck).
 
-A deck names its card size, its categories (colour plus a mark shape, so the
-category still reads in greyscale), its card types (name, category, copies,
-action cost, symbol, optional text) and one back design for every card.
+A deck is a card list drawn with a layout (:mod:`pnp.layout`)::
+
+    kind: deck
+    title: Starter
+    card: poker
+    layout: card.yaml            # a layout file here, or a shipped one (classic-card)
+    cards: cards.csv             # a spreadsheet (csv, tsv, xlsx, ods) or a YAML list
+    backs: {by: type, creature: back-creature.yaml, spell: back-spell.yaml}
+
+The card list's fields are the layout's; ``copies`` repeats a card. A deck
+has one ``back`` for every card, or ``backs`` chosen by a field (a type, a
+category, or a per-card ``back`` column), or neither (single-sided).
+``categories`` is a short way to give the classic layout its colour, mark and
+name per category.
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
-from ..data.schema import ColourField, Localised, PositiveMm, Strict, require_unique, tr
-
-from ..imposition.paper import CARD_SIZES, parse_wxh  # noqa: F401  (CARD_SIZES re-exported)
+from ..data.schema import ColourField, Localised, Strict, require_unique
+from ..imposition.paper import CARD_SIZES, parse_wxh
+from ..layout.schema import TableValue
 
 MARKS = ("circle", "square", "triangle", "diamond", "hexagon", "star", "cross", "ring")
 Ident = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]
+LayoutRef = Annotated[str, Field(min_length=1, max_length=200,
+                                 description="a layout file in the game folder (x.yaml) or a shipped layout name")]
 
 
 class CardSize(Strict):
     """A card size in mm, for decks whose cards are not a named size."""
 
-    width: PositiveMm
-    height: PositiveMm
+    width: Annotated[float, Field(ge=20, le=300, allow_inf_nan=False)]
+    height: Annotated[float, Field(ge=20, le=300, allow_inf_nan=False)]
 
 
 class Category(Strict):
@@ -32,22 +45,35 @@ class Category(Strict):
     mark: Literal["circle", "square", "triangle", "diamond", "hexagon", "star", "cross", "ring"]
 
 
-class CardType(Strict):
-    id: Ident
-    name: Localised
-    category: Ident
-    copies: Annotated[int, Field(ge=1, le=200)]
-    cost: Annotated[int, Field(ge=0, le=9)] | None = None
-    symbol: Ident | None = None
-    text: Localised | None = None
-
-
 class Back(Strict):
-    title: Localised = ""
-    subtitle: Localised = ""
-    colour: ColourField = "#2b2d42"
-    ink: ColourField = "white"
+    """A back: a layout and the values of its fields (the same for every card it is on).
+
+    ``title``, ``subtitle``, ``colour``, ``ink`` and ``symbol`` are the fields
+    of the shipped classic back; other layouts take theirs in ``fields``.
+    """
+
+    layout: LayoutRef = "classic-back"
+    title: Localised | None = None
+    subtitle: Localised | None = None
+    colour: ColourField | None = None
+    ink: ColourField | None = None
     symbol: Ident | None = None
+    fields: dict[str, Any] = Field(default_factory=dict)
+
+    def values(self) -> dict[str, Any]:
+        out = {k: v for k in ("title", "subtitle", "colour", "ink", "symbol") if (v := getattr(self, k)) is not None}
+        return {**out, **self.fields}
+
+
+BackSpec = Union[LayoutRef, Back]
+
+
+class Backs(Strict):
+    """Backs chosen per card by the value of one field."""
+
+    by: Ident = Field(description="the field whose value picks the back (e.g. type, category, back)")
+    layouts: dict[str, BackSpec] = Field(min_length=1, max_length=100,
+                                         description="field value -> back; 'default' for values not listed")
 
 
 class Deck(Strict):
@@ -56,11 +82,21 @@ class Deck(Strict):
     title: Localised
     card: str | CardSize = Field("poker", description="poker, bridge, mini, tarot, square, euro, "
                                                       "'WxH' in mm (e.g. 63x88) or {width:, height:}")
-    cost_style: Literal["numeral", "pips"] = "numeral"
-    cost_label: Localised = "Handlungen"
-    categories: list[Category] = Field(min_length=1, max_length=12)
-    cards: list[CardType] = Field(min_length=1, max_length=500)
-    back: Back = Back()
+    layout: LayoutRef = "classic-card"
+    cards: Union[Annotated[list[dict[str, Any]], Field(min_length=1, max_length=10_000)],
+                 Annotated[str, Field(pattern=r"(?i)^[^/\\].*\.(csv|tsv|xlsx|ods)$")]] = Field(
+        description="the card list: a list of cards, or a spreadsheet file in the game folder")
+    columns: dict[str, str] | None = Field(None, description="spreadsheet column -> field, where they differ")
+    sheet: str | None = Field(None, description="which sheet of an XLSX/ODS workbook (default: the first)")
+    defaults: dict[str, Any] = Field(default_factory=dict, description="field values for cards that leave them out")
+    tables: dict[Ident, dict[str, TableValue]] = Field(default_factory=dict,
+                                                       description="lookup tables for the layout (override its own)")
+    back: BackSpec | None = None
+    backs: Backs | None = None
+    # the classic layout's settings, kept short for hand-written decks
+    categories: list[Category] | None = Field(None, max_length=12)
+    cost_style: Literal["numeral", "pips"] | None = None
+    cost_label: Localised | None = None
 
     @field_validator("card")
     @classmethod
@@ -75,11 +111,19 @@ class Deck(Strict):
                     raise ValueError(f"card size {v!r}: each side must lie between 20 and 300 mm")
         return v
 
-    @field_validator("categories", "cards")
+    @field_validator("categories")
     @classmethod
-    def _unique(cls, v, info):
-        require_unique((x.id for x in v), "category" if info.field_name == "categories" else "card")
+    def _unique(cls, v):
+        if v is not None:
+            require_unique((x.id for x in v), "category")
         return v
+
+    @model_validator(mode="after")
+    def _one_back(self):
+        if self.back is not None and self.backs is not None:
+            raise ValueError("give either 'back' (one back for every card) or 'backs' (a back per field value), "
+                             "not both")
+        return self
 
     @property
     def size(self) -> tuple[float, float]:
@@ -90,11 +134,4 @@ class Deck(Strict):
         return (float(self.card.width), float(self.card.height))
 
     def category(self, cat_id: str) -> Category:
-        return next(c for c in self.categories if c.id == cat_id)
-
-    @property
-    def total(self) -> int:
-        return sum(c.copies for c in self.cards)
-
-    def card_name(self, card: CardType, lang: str = "de") -> str:
-        return tr(card.name, lang)
+        return next(c for c in self.categories or () if c.id == cat_id)

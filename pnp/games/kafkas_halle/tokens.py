@@ -9,8 +9,7 @@ come from board.yaml, so the tokens match the set-up diagram.
 from __future__ import annotations
 
 from ...data.schema import tr
-from ...scene import WHITE, Circle, Group, Path, Rect, Text, color, mix, rotate, style
-from ...components.card import contrast_ink
+from ...scene import WHITE, Circle, Group, Path, Rect, Text, color, contrast, mix, rotate, style
 
 PT = 25.4 / 72
 CAP = 0.73
@@ -63,7 +62,7 @@ def _figure(g: Group, cx: float, top: float, w: float, h: float, fill, ink, labe
     body.quad(cx - bw / 2, body_top, cx, body_top).quad(cx + bw / 2, body_top, cx + bw / 2, body_top + bw * 0.3)
     body.line(cx + bw / 2, top + h * 0.96).close()
     g.add(body)
-    g.add(_mid(cx, body_top + (top + h * 0.96 - body_top) * 0.5, label, w * 0.34, contrast_ink(fill)))
+    g.add(_mid(cx, body_top + (top + h * 0.96 - body_top) * 0.5, label, w * 0.34, contrast(fill)))
 
 
 def _standee(label: str, name: str, fill, sq: float, gid: str):
@@ -106,7 +105,7 @@ def token_items(board, sq: float, lang: str) -> list:
     for p in board.pieces:
         n = counts.get(p.id, 0)
         fill = color(p.colour)
-        ink = color(p.ink) if p.ink else contrast_ink(fill)
+        ink = color(p.ink) if p.ink else contrast(fill)
         name = tr(p.name, lang)
         for i in range(1, n + 1):
             gid = f"token-{p.id}-{i}"
@@ -121,7 +120,7 @@ def token_items(board, sq: float, lang: str) -> list:
                 items.append(Item(s, s, _square_token(p.label, name, fill, ink, s, gid), None, f"{name} {i}"))
     for m in board.marks:
         fill = color(m.colour)
-        ink = color(m.ink) if m.ink else contrast_ink(fill)
+        ink = color(m.ink) if m.ink else contrast(fill)
         s = sq * 0.8
         items.append(Item(s, s, _square_token(m.label, tr(m.name, lang), fill, ink, s, f"token-{m.id}"), None,
                           m.label))

@@ -1,0 +1,156 @@
+"""Schema of a layout (kind: layout): the look of a card, counter or tile as data.
+
+A layout declares the fields it shows (``cost: integer 0..9``), lookup
+tables (``colour: {spell: "#345", land: "#5a3"}``) and elements drawn in
+order. Every element is placed in a *frame* -- the card's trim (``card``),
+its ``bleed``, its ``safe`` zone, the enclosing group, or an earlier element
+named by ``id`` -- by putting the element's ``anchor`` point at the frame's
+``at`` point, moved by ``x``/``y`` mm. Sizes are mm or a percentage of the
+frame (``"50%"``). Strings may hold templates (``"{name}"``,
+``"{colour[type]}"``) and ``when:`` holds a condition (see
+:mod:`pnp.layout.expr`).
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import Field
+
+from ..data.schema import Localised, Strict
+
+ANCHORS = ("top-left", "top", "top-right", "left", "center", "right", "bottom-left", "bottom", "bottom-right")
+Anchor = Literal["top-left", "top", "top-right", "left", "center", "right", "bottom-left", "bottom", "bottom-right"]
+LENGTH_PATTERN = r"^\s*-?\d+(\.\d+)?\s*%\s*([+-]\s*\d+(\.\d+)?\s*)?$"
+Length = Union[Annotated[float, Field(ge=-2000, le=2000, allow_inf_nan=False)],
+               Annotated[str, Field(pattern=LENGTH_PATTERN,
+                                    description="mm, or a percentage of the frame with an optional mm offset: "
+                                                "'50%', '100% + 6', '100% - 6'")]]
+Ident = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=60)]
+Weight = Literal["regular", "bold", "italic", "bold-italic"]
+Colour = Annotated[str, Field(max_length=200, description="colour (name, #rrggbb, cmyk(...)) or a template")]
+Opacity = Annotated[float, Field(ge=0, le=1, allow_inf_nan=False)]
+Points = Annotated[float, Field(ge=1, le=200, allow_inf_nan=False, description="type size in points")]
+
+
+class Placed(Strict):
+    """Where an element goes; shared by every element type."""
+
+    id: Ident | None = Field(None, description="name other elements can use as their frame")
+    frame: str = Field("card", description="card, bleed, safe, parent or the id of an earlier element")
+    at: Anchor = Field("top-left", description="the point of the frame the element is placed at")
+    anchor: Anchor | None = Field(None, description="the element's own point put there (default: same as at)")
+    x: Length = Field(0, description="mm (or % of the frame width) to the right of that point")
+    y: Length = Field(0, description="mm (or % of the frame height) below that point")
+    w: Length | None = Field(None, description="width; default: the frame's width")
+    h: Length | None = Field(None, description="height; default: the frame's height")
+    rotate: Annotated[float, Field(ge=-360, le=360, allow_inf_nan=False)] = Field(
+        0, description="degrees clockwise about the anchor point")
+    when: str | None = Field(None, description="draw only when this condition on the fields holds")
+    opacity: Opacity = 1.0
+
+
+class Paint(Strict):
+    fill: Colour | None = None
+    stroke: Colour | None = None
+    stroke_width: Annotated[float, Field(ge=0, le=50, allow_inf_nan=False)] = 0.3
+    dash: list[Annotated[float, Field(gt=0, le=100, allow_inf_nan=False)]] | None = None
+
+
+class RectEl(Placed, Paint):
+    type: Literal["rect"]
+    radius: Annotated[float, Field(ge=0, le=500, allow_inf_nan=False)] = 0.0
+
+
+class EllipseEl(Placed, Paint):
+    type: Literal["ellipse", "circle"]
+
+
+class LineEl(Placed):
+    type: Literal["line"]
+    points: list[tuple[Length, Length]] = Field(min_length=2, max_length=500,
+                                                description="[x, y] pairs inside the element's box")
+    stroke: Colour = "black"
+    stroke_width: Annotated[float, Field(gt=0, le=50, allow_inf_nan=False)] = 0.3
+    dash: list[Annotated[float, Field(gt=0, le=100, allow_inf_nan=False)]] | None = None
+    cap: Literal["butt", "round", "square"] = "butt"
+
+
+class PolygonEl(Placed, Paint):
+    type: Literal["polygon"]
+    points: list[tuple[Length, Length]] = Field(min_length=3, max_length=500)
+
+
+class TextStyle(Strict):
+    size: Points = 10.0
+    min_size: Points = Field(6.0, description="smallest size text may shrink to before it is an error")
+    weight: Weight = "regular"
+    colour: Colour = "black"
+    align: Literal["left", "center", "right"] = "left"
+    valign: Literal["top", "middle", "bottom"] = "top"
+
+
+class TextEl(Placed, TextStyle):
+    """One line of text, shrunk (down to min_size) to fit its box's width."""
+
+    type: Literal["text"]
+    text: str = Field(max_length=2000)
+
+
+class TextBoxEl(Placed, TextStyle):
+    """Wrapped rich text: **bold**, *italic*, line breaks and :icon: symbols."""
+
+    type: Literal["textbox"]
+    text: str = Field(max_length=20000)
+    line_height: Annotated[float, Field(ge=0.8, le=3, allow_inf_nan=False)] = 1.2
+
+
+class SymbolEl(Placed):
+    type: Literal["symbol"]
+    symbol: str = Field(description="symbol id from the game's symbol libraries, or a template")
+    colour: Colour | None = None
+
+
+class ImageEl(Placed):
+    type: Literal["image"]
+    src: str = Field(description="image file (PNG, JPEG or SVG) in the game folder, usually '{art}'")
+    fit: Literal["contain", "cover", "stretch"] = "contain"
+
+
+class IconsEl(Placed):
+    """A symbol repeated ``count`` times in a row or column (pips, cost marks)."""
+
+    type: Literal["icons"]
+    icon: str
+    count: Union[Annotated[int, Field(ge=0, le=100)], str]
+    size: Length | None = Field(None, description="icon size; default: the box height (row) or width (column)")
+    gap: Annotated[float, Field(ge=0, le=100, allow_inf_nan=False)] = 1.0
+    direction: Literal["row", "column"] = "row"
+    align: Literal["start", "center", "end"] = "center"
+    colour: Colour | None = None
+
+
+class GroupEl(Placed):
+    """Elements placed inside this group's box (their default frame is the group)."""
+
+    type: Literal["group"]
+    elements: list["Element"] = Field(max_length=500)
+
+
+Element = Annotated[Union[RectEl, EllipseEl, LineEl, PolygonEl, TextEl, TextBoxEl, SymbolEl, ImageEl, IconsEl,
+                          GroupEl], Field(discriminator="type")]
+GroupEl.model_rebuild()
+
+TableValue = Union[Localised, float, int, bool]
+
+
+class Layout(Strict):
+    kind: Literal["layout"]
+    name: Ident | None = None
+    size: str | None = Field(None, description="the card size the layout is drawn for (poker, 63x88, ...); "
+                                               "cards of another size get it scaled to fit")
+    safe: Annotated[float, Field(ge=0, le=100, allow_inf_nan=False)] = Field(
+        3.0, description="mm inside the trim that text and important symbols keep clear of")
+    fields: dict[Ident, str] = Field(default_factory=dict, max_length=200,
+                                     description="field: type, e.g. 'cost: integer 0..9', 'text: text?'")
+    tables: dict[Ident, dict[str, TableValue]] = Field(default_factory=dict, max_length=100)
+    elements: list[Element] = Field(min_length=1, max_length=2000)
