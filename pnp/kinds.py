@@ -44,6 +44,8 @@ KINDS: dict[str, Kind] = {
                      "a triangular-grid board (rows of up/down cells)"),
     "counters": Kind("pnp.schemas.counters:CounterSheet", "pnp.components.counters:counter_assets",
                      "a counter/token sheet: square or round counters with counts, double-sided"),
+    "layout": Kind("pnp.layout.schema:Layout", None,
+                   "the look of a card side as data: fields, lookup tables and elements (see docs/layouts.md)"),
     "score-sheet": Kind("pnp.schemas.score_sheet:ScoreSheet", "pnp.components.score_sheet:score_sheet_assets",
                         "a score sheet / form: rows and columns of boxes with labels and sums"),
 }

@@ -76,18 +76,24 @@ def layout_file(ref: str, folder: Path) -> Path:
     return SHIPPED / f"{ref}.yaml"
 
 
-def compiled_layout(ref: str, folder: Path, tables: dict, where: tuple[str, int, int]):
-    """Load, validate and compile a layout; problems point at the layout file (or at ``where``)."""
+def compiled_layout(ref: str, folder: Path, tables: dict, where: tuple[str, int, int], game=None):
+    """Load, validate and compile a layout; problems point at the layout file (or at ``where``).
+
+    A layout in the game folder was read with the game's other files; a shipped
+    one is read once per process.
+    """
     from ..data.loader import display_path, load_yaml, locate
     from ..layout.compile import compile_layout
     from ..layout.expr import ExprError
 
     path = layout_file(ref, folder)
-    if not path.is_file():
+    layout = _game_layout(game, path)
+    if layout is None and not path.is_file():
         shipped = ", ".join(sorted(p.stem for p in SHIPPED.glob("*.yaml") if p.stem != "marks"))
         raise DataErrors([Problem(*where, f"layout {ref!r}: no file {display_path(path)} and no shipped layout of "
                                           f"that name (shipped: {shipped})")])
-    layout = _load_layout(path.resolve())
+    if layout is None:
+        layout = _load_layout(path.resolve())
     try:
         return compile_layout(layout, tables)
     except (ExprError, ValueError) as exc:
@@ -95,6 +101,17 @@ def compiled_layout(ref: str, folder: Path, tables: dict, where: tuple[str, int,
         loc = _element_path(msg)
         line, col = locate(load_yaml(path), loc) if loc else (0, 0)
         raise DataErrors([Problem(display_path(path), line, col, msg)]) from None
+
+
+def _game_layout(game, path: Path):
+    if game is None:
+        return None
+    from ..game import documents
+
+    for p, kind, doc in documents(game):
+        if kind == "layout" and p.resolve() == path.resolve():
+            return doc
+    return None
 
 
 def _element_path(msg: str) -> tuple:
@@ -176,7 +193,7 @@ def plan_deck(doc: Deck, game, lang: str, stem: str = "deck") -> DeckPlan:
     folder = Path(path).parent
     shown = display_path(Path(path))
     tables = {**category_tables(doc, lang), **doc.tables}
-    face = compiled_layout(doc.layout, folder, tables, _at(shown, raw, ("layout",)))
+    face = compiled_layout(doc.layout, folder, tables, _at(shown, raw, ("layout",)), game)
     fields = {}
     problems = []
     for name, decl in face.layout.fields.items():
@@ -192,7 +209,7 @@ def plan_deck(doc: Deck, game, lang: str, stem: str = "deck") -> DeckPlan:
     if doc.cost_style is not None:
         defaults.setdefault("cost_style", doc.cost_style)
     records = _records(doc, fields, folder, shown, raw)
-    backs = _backs(doc, folder, shown, raw)
+    backs = _backs(doc, folder, shown, raw, game)
     cards = []
     for rec in records:
         values = {**defaults, **{k: v for k, v in rec.values.items() if v is not None}}
@@ -218,7 +235,7 @@ def _records(doc: Deck, fields: dict, folder: Path, shown: str, raw) -> list:
     return records_from_yaml(items, fields, shown)
 
 
-def _backs(doc: Deck, folder: Path, shown: str, raw):
+def _backs(doc: Deck, folder: Path, shown: str, raw, game):
     """A function card values -> (compiled back layout, back values), or None for single-sided decks."""
     if doc.backs is None and doc.back == "none":
         return None
@@ -228,7 +245,7 @@ def _backs(doc: Deck, folder: Path, shown: str, raw):
         spec = Back(layout=spec) if isinstance(spec, str) else spec
         key = spec.layout
         if key not in cache:
-            cache[key] = compiled_layout(spec.layout, folder, dict(doc.tables), _at(shown, raw, loc))
+            cache[key] = compiled_layout(spec.layout, folder, dict(doc.tables), _at(shown, raw, loc), game)
         return cache[key], spec.values()
 
     if doc.backs is None:
