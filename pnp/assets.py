@@ -46,6 +46,8 @@ class Asset:
     # contact sheets and Tabletop Simulator export need not re-read the data.
     faces: "list[tuple[Item, int]] | None" = None
     back: "Item | None" = None
+    safe: float | None = None  # mm inside the trim that text keeps clear of (proofs draw it)
+    cards: object = None  # a deck's typed card list, for checkers and exports
 
     def iter_pages(self) -> Iterator[Page]:
         if callable(self.pages):

@@ -302,11 +302,12 @@ def _item(plan: DeckPlan, card: Card, lang: str):
     from ..imposition.items import Item
 
     w, h = plan.size
-    back = None
+    back, key = None, None
     if card.back is not None:
         layout, values = card.back
         back = lambda b: _stamp(plan, layout, values, card, b, lang)  # noqa: E731
-    return Item(w, h, lambda b: _stamp(plan, plan.face, card.values, card, b, lang), back, card.label)
+        key = (id(layout), repr(sorted(values.items())))
+    return Item(w, h, lambda b: _stamp(plan, plan.face, card.values, card, b, lang), back, card.label, key)
 
 
 def card_items(plan: DeckPlan, lang: str = "de") -> list:
@@ -372,8 +373,7 @@ def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asse
     w, h = plan.size
     deck = Asset(name, title, lambda: impose(card_items(plan, lang), sheet), formats=("pdf",),
                  description=f"{plan.total} cards, {len(plan.cards)} types, {w:g} × {h:g} mm",
-                 faces=card_faces(plan, lang), back=back_item(plan, lang))
-    deck.plan = plan  # for checkers and exports that need the card list
+                 faces=card_faces(plan, lang), back=back_item(plan, lang), safe=plan.face.layout.safe, cards=plan)
     yield deck
     seen: set[str] = set()
     for i, card in enumerate(plan.cards):

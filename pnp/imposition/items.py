@@ -23,6 +23,7 @@ class Item:
     front: Callable[[float], Group]
     back: Callable[[float], Group] | None = None
     label: str = ""
+    back_key: object = None  # equal keys: the same back design (proofs and exports show it once)
 
 
 @dataclass(frozen=True)

@@ -46,19 +46,23 @@ class Placed(Strict):
     rotate: Annotated[float, Field(ge=-360, le=360, allow_inf_nan=False)] = Field(
         0, description="degrees clockwise about the anchor point")
     when: str | None = Field(None, description="draw only when this condition on the fields holds")
-    opacity: Opacity = 1.0
+    opacity: Opacity = Field(1.0, description="0 (invisible) to 1 (opaque), for the element and what it holds")
+
+
+Dash = list[Annotated[float, Field(gt=0, le=100, allow_inf_nan=False)]]
+StrokeWidth = Annotated[float, Field(ge=0, le=50, allow_inf_nan=False)]
 
 
 class Paint(Strict):
-    fill: Colour | None = None
-    stroke: Colour | None = None
-    stroke_width: Annotated[float, Field(ge=0, le=50, allow_inf_nan=False)] = 0.3
-    dash: list[Annotated[float, Field(gt=0, le=100, allow_inf_nan=False)]] | None = None
+    fill: Colour | None = Field(None, description="colour inside; none: not filled")
+    stroke: Colour | None = Field(None, description="colour of the outline; none: no outline")
+    stroke_width: StrokeWidth = Field(0.3, description="outline width in mm")
+    dash: Dash | None = Field(None, description="dash pattern in mm: [on, off, ...]")
 
 
 class RectEl(Placed, Paint):
     type: Literal["rect"]
-    radius: Annotated[float, Field(ge=0, le=500, allow_inf_nan=False)] = 0.0
+    radius: Annotated[float, Field(ge=0, le=500, allow_inf_nan=False)] = Field(0.0, description="corner radius in mm")
 
 
 class EllipseEl(Placed, Paint):
@@ -69,71 +73,74 @@ class LineEl(Placed):
     type: Literal["line"]
     points: list[tuple[Length, Length]] = Field(min_length=2, max_length=500,
                                                 description="[x, y] pairs inside the element's box")
-    stroke: Colour = "black"
-    stroke_width: Annotated[float, Field(gt=0, le=50, allow_inf_nan=False)] = 0.3
-    dash: list[Annotated[float, Field(gt=0, le=100, allow_inf_nan=False)]] | None = None
-    cap: Literal["butt", "round", "square"] = "butt"
+    stroke: Colour = Field("black", description="line colour")
+    stroke_width: StrokeWidth = Field(0.3, description="line width in mm")
+    dash: Dash | None = Field(None, description="dash pattern in mm: [on, off, ...]")
+    cap: Literal["butt", "round", "square"] = Field("butt", description="how the line's ends look")
 
 
 class PolygonEl(Placed, Paint):
     type: Literal["polygon"]
-    points: list[tuple[Length, Length]] = Field(min_length=3, max_length=500)
+    points: list[tuple[Length, Length]] = Field(min_length=3, max_length=500,
+                                                description="[x, y] corners inside the element's box")
 
 
 class TextStyle(Strict):
-    size: Points = 10.0
+    size: Points = Field(10.0, description="type size in points")
     min_size: Points = Field(6.0, description="smallest size text may shrink to before it is an error")
-    weight: Weight = "regular"
-    colour: Colour = "black"
-    align: Literal["left", "center", "right"] = "left"
-    valign: Literal["top", "middle", "bottom"] = "top"
+    weight: Weight = Field("regular", description="face of the bundled DejaVu Sans")
+    colour: Colour = Field("black", description="text colour")
+    align: Literal["left", "center", "right"] = Field("left", description="lines within the box")
+    valign: Literal["top", "middle", "bottom"] = Field("top", description="the text block within the box")
 
 
 class TextEl(Placed, TextStyle):
     """One line of text, shrunk (down to min_size) to fit its box's width."""
 
     type: Literal["text"]
-    text: str = Field(max_length=2000)
+    text: str = Field(max_length=2000, description="the text, usually a template such as '{name}'")
 
 
 class TextBoxEl(Placed, TextStyle):
     """Wrapped rich text: **bold**, *italic*, line breaks and :icon: symbols."""
 
     type: Literal["textbox"]
-    text: str = Field(max_length=20000)
-    line_height: Annotated[float, Field(ge=0.8, le=3, allow_inf_nan=False)] = 1.2
+    text: str = Field(max_length=20000, description="rich text or a template such as '{text}'")
+    line_height: Annotated[float, Field(ge=0.8, le=3, allow_inf_nan=False)] = Field(
+        1.2, description="distance of lines as a multiple of the size")
 
 
 class SymbolEl(Placed):
     type: Literal["symbol"]
     symbol: str = Field(description="symbol id from the game's symbol libraries, or a template")
-    colour: Colour | None = None
+    colour: Colour | None = Field(None, description="ink; default: the symbol library's")
 
 
 class ImageEl(Placed):
     type: Literal["image"]
     src: str = Field(description="image file (PNG, JPEG or SVG) in the game folder, usually '{art}'")
-    fit: Literal["contain", "cover", "stretch"] = "contain"
+    fit: Literal["contain", "cover", "stretch"] = Field(
+        "contain", description="whole picture inside the box, box filled (cropped), or stretched")
 
 
 class IconsEl(Placed):
     """A symbol repeated ``count`` times in a row or column (pips, cost marks)."""
 
     type: Literal["icons"]
-    icon: str
-    count: Union[Annotated[int, Field(ge=0, le=100)], str]
+    icon: str = Field(description="symbol id or a template")
+    count: Union[Annotated[int, Field(ge=0, le=100)], str] = Field(description="how many; often '{cost}'")
     size: Length | None = Field(None, description="icon size; default: the box height (row) or width (column)")
-    gap: Annotated[float, Field(ge=0, le=100, allow_inf_nan=False)] = 1.0
-    direction: Literal["row", "column"] = "row"
-    align: Literal["start", "center", "end"] = "center"
-    colour: Colour | None = None
+    gap: Annotated[float, Field(ge=0, le=100, allow_inf_nan=False)] = Field(1.0, description="mm between icons")
+    direction: Literal["row", "column"] = Field("row", description="left to right, or top to bottom")
+    align: Literal["start", "center", "end"] = Field("center", description="where the run sits in the box")
+    colour: Colour | None = Field(None, description="ink; default: the symbol library's")
 
 
 class GroupEl(Placed):
     """Elements placed inside this group's box (their default frame is the group)."""
 
     type: Literal["group"]
-    elements: list["Element"] = Field(max_length=500)
+    elements: list["Element"] = Field(max_length=500, description="elements placed in the group's box")
 
 
 Element = Annotated[Union[RectEl, EllipseEl, LineEl, PolygonEl, TextEl, TextBoxEl, SymbolEl, ImageEl, IconsEl,
@@ -152,5 +159,7 @@ class Layout(Strict):
         3.0, description="mm inside the trim that text and important symbols keep clear of")
     fields: dict[Ident, str] = Field(default_factory=dict, max_length=200,
                                      description="field: type, e.g. 'cost: integer 0..9', 'text: text?'")
-    tables: dict[Ident, dict[str, TableValue]] = Field(default_factory=dict, max_length=100)
-    elements: list[Element] = Field(min_length=1, max_length=2000)
+    tables: dict[Ident, dict[str, TableValue]] = Field(
+        default_factory=dict, max_length=100,
+        description="lookup tables: {table[field]} gives the entry for the field's value ('default' for the rest)")
+    elements: list[Element] = Field(min_length=1, max_length=2000, description="drawn in order, later on top")
