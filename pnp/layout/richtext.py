@@ -261,12 +261,17 @@ def _paragraphs(markup: str, family: str, icon) -> tuple[tuple[_Word, ...], ...]
 # ---------------------------------------------------------------- hyphenation
 
 
-@lru_cache(maxsize=None)
-def _dictionary(lang: str) -> pyphen.Pyphen:
+def _code(lang: str) -> str:
     code = LANGUAGES.get(lang, lang.replace("-", "_"))
     if code not in pyphen.LANGUAGES:
         raise ValueError(f"no hyphenation patterns for language {lang!r} (use de, en or a code such as en_US)")
-    return pyphen.Pyphen(lang=code)
+    return code
+
+
+@lru_cache(maxsize=None)
+def _dictionary(lang: str) -> pyphen.Pyphen:
+    """Loaded on the first word that needs breaking (German takes most of a second)."""
+    return pyphen.Pyphen(lang=_code(lang))
 
 
 def _break_points(joined: str, lang: str | None) -> dict[int, str]:
@@ -497,7 +502,7 @@ def fit(markup: str, width_mm: float, height_mm: float, size_pt: float, min_size
     if line_height <= 0:
         raise ValueError(f"line_height must be above 0, got {line_height}")
     if lang is not None:
-        _dictionary(lang)
+        _code(lang)
     return _fit(markup, float(width_mm), float(height_mm), float(size_pt), float(min_size_pt), lang, family,
                 float(line_height), align, valign, icon)
 

@@ -7,6 +7,8 @@ import xml.etree.ElementTree as ET
 
 import pyphen
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnp import fonts
 from pnp.layout import richtext as rt
@@ -390,3 +392,23 @@ def test_svg_writes_font_style_for_the_italic_faces():
     assert styles == {("bold", None), (None, None), (None, "italic"), ("bold", "italic")}
     faces = set(re.findall(r"font-style:(\w+);font-weight:(\w+);src:", svg))
     assert faces == {("normal", "normal"), ("normal", "bold"), ("italic", "normal"), ("italic", "bold")}
+
+
+# ---------------------------------------------------------------- any input
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet="ab Zü*:\\\n-\u00ad\t", max_size=40), st.floats(4, 60))
+def test_any_markup_fits_inside_the_box_or_fails_with_a_data_error(markup, width):
+    try:
+        f = fit(markup, width, 30, 9, lang="de")
+    except (MarkupError, Overflow):
+        return
+    assert f.height_mm <= 30 + 1e-6 and f.width_mm <= width + 1e-6
+    assert all(right_edge(p) <= width + 1e-6 for p in texts(f))
+
+    def letters(s):
+        return re.sub(r"[ \t\u00ad-]", "", s)
+
+    written = "".join(r.text for r in parse(markup) if isinstance(r, TextRun))
+    assert letters("".join(p.text for p in texts(f))) == letters(written)  # each character drawn once, in order
