@@ -20,7 +20,8 @@ MM_PER_PT = 25.4 / 72.0
 
 # family -> weight -> file name inside FONT_DIR
 FAMILIES: dict[str, dict[str, str]] = {
-    "sans": {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"},
+    "sans": {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf",
+             "italic": "DejaVuSans-Oblique.ttf", "bold-italic": "DejaVuSans-BoldOblique.ttf"},
 }
 LICENCES = {"sans": "LICENSE-DejaVu.txt"}
 CSS_FAMILY = {"sans": "DejaVu Sans"}
@@ -57,6 +58,7 @@ class Metrics:
     default: float  # advance of glyph 0, for code points the font lacks
     ascent: float  # 1/1000 em, positive
     descent: float  # 1/1000 em, positive
+    cap: float  # 1/1000 em: top of "H" (DejaVu's OS/2 table is too old to state it)
 
 
 def font_bytes(family: str = "sans", weight: str = "regular") -> bytes:
@@ -91,12 +93,26 @@ def metrics(family: str = "sans", weight: str = "regular") -> Metrics:
         os2 = font["OS/2"]
         default = hmtx[font.getGlyphOrder()[0]][0] * k
         ascent, descent = os2.sTypoAscender * k, -os2.sTypoDescender * k
+        cap = getattr(os2, "sCapHeight", 0) * k or _glyph_top(font, "H") * k
     except (KeyError, AttributeError, IndexError) as exc:
         raise FontError(f"{face(family, weight).path.name}: a table the layout needs is missing ({exc})") from None
     # a no-break space measures like a space, as the PDF writer treats it
     if 0x20 in widths:
         widths.setdefault(0xA0, widths[0x20])
-    return Metrics(widths, default, ascent, descent)
+    return Metrics(widths, default, ascent, descent, cap)
+
+
+def _glyph_top(font, char: str) -> float:
+    """Top of ``char``'s outline in font units (0 when the font lacks it)."""
+    name = font.getBestCmap().get(ord(char))
+    if name is None:
+        return 0.0
+    glyph_set = font.getGlyphSet()
+    from fontTools.pens.boundsPen import BoundsPen
+
+    pen = BoundsPen(glyph_set)
+    glyph_set[name].draw(pen)
+    return pen.bounds[3] if pen.bounds else 0.0
 
 
 def string_width(text: str, size_pt: float, family: str = "sans", weight: str = "regular") -> float:
@@ -111,6 +127,11 @@ def ascent_descent(size_pt: float, family: str = "sans", weight: str = "regular"
     m = metrics(family, weight)
     k = size_pt * MM_PER_PT / 1000.0
     return m.ascent * k, m.descent * k
+
+
+def cap_height(size_pt: float, family: str = "sans", weight: str = "regular") -> float:
+    """Height of the capital letters above the baseline, in millimetres."""
+    return metrics(family, weight).cap * size_pt * MM_PER_PT / 1000.0
 
 
 def missing_glyph(text: str, family: str = "sans", weight: str = "regular") -> str | None:

@@ -40,6 +40,12 @@ def _d(ops) -> str:
     return " ".join(out)
 
 
+def _css_face(weight: str) -> tuple[bool, bool]:
+    """(bold, italic) for a weight key of fonts.FAMILIES: "bold", "italic", "bold-italic"."""
+    parts = weight.split("-")
+    return "bold" in parts, "italic" in parts
+
+
 class SvgRenderer(Renderer):
     def __init__(self):
         self.dwg = None
@@ -106,8 +112,10 @@ class SvgRenderer(Renderer):
         css = []
         for (family, weight), chars in sorted(self._chars.items()):
             data = base64.b64encode(fonts.subset("".join(sorted(chars)), family, weight)).decode("ascii")
+            bold, italic = _css_face(weight)
             css.append(f"@font-face{{font-family:'{fonts.face(family, weight).svg_family}';"
-                       f"font-weight:{'bold' if weight == 'bold' else 'normal'};"
+                       f"font-style:{'italic' if italic else 'normal'};"
+                       f"font-weight:{'bold' if bold else 'normal'};"
                        f"src:url(data:font/ttf;base64,{data}) format('truetype')}}")
         if css:
             self.dwg.defs.add(self.dwg.style("".join(css)))
@@ -159,14 +167,17 @@ class SvgRenderer(Renderer):
         face = fonts.face(t.font, t.weight)
         used = self._chars.setdefault((t.font, t.weight), set())
         a = alpha * t.opacity
+        bold, italic = _css_face(t.weight)
         parent = self._stack[-1]
         for ln in lines:
             used.update(ln.text)
             el = self.dwg.text(ln.text, insert=(_n(ln.x), _n(ln.y)))
             el["font-family"] = face.svg_family
             el["font-size"] = _n(ln.size * MM_PER_PT)
-            if t.weight == "bold":
+            if bold:
                 el["font-weight"] = "bold"
+            if italic:
+                el["font-style"] = "italic"
             if t.anchor != "start":
                 el["text-anchor"] = t.anchor
             el["fill"] = t.fill.hex

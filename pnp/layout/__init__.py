@@ -1,0 +1,1 @@
+"""Layouts as data: card and sheet faces described in YAML."""

@@ -1,0 +1,565 @@
+"""Rich-text boxes: markup -> runs -> words -> lines -> the largest size that fits.
+
+Markup (a card's text field):
+
+- ``*italic*``, ``**bold**``, ``***bold italic***``; the markers toggle, so they
+  may nest (``**bold *and italic***``). A marker left open is a :class:`MarkupError`.
+- a newline, or the two characters ``\\n``, breaks the line.
+- ``:name:`` (name of ``a-z``, ``0-9``, ``-``) is an inline icon; a colon that
+  does not form one stays text. ``\\:``, ``\\*`` and ``\\\\`` are a literal
+  colon, asterisk and backslash; any other backslash is text.
+- a soft hyphen (U+00AD) marks where a word may break; a word holding one
+  breaks only there, other words at the language's hyphenation points
+  (pyphen), and any word after a hyphen it already has.
+
+Spaces and tabs separate words (several count as one); the space between two
+words takes the face of the letter before it, so it joins that run.
+
+Everything is measured with :mod:`pnp.fonts` before it is placed. Widths grow
+linearly with the size, so each word is measured once (per point of size) and
+trying another size costs only additions. Greedy line filling needs fewer
+lines the smaller the type, so the largest fitting size on the 0.25 pt grid
+between ``size`` and ``min_size`` is found by bisection.
+
+An inline icon is a square as tall as the capital letters (times the ``icon``
+factor), standing on the baseline like a letter, with a blank of 0.08 em on
+each side; it wraps like a word and punctuation may follow it directly.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable, Union
+
+import pyphen
+
+from .. import fonts
+from ..scene import BLACK, Color, Group, Node, Text
+
+MM_PER_PT = fonts.MM_PER_PT
+SOFT_HYPHEN = "\u00ad"
+STEP_PT = 0.25  # the size grid the shrinking walks on
+ICON_BEARING_EM = 0.08
+LANGUAGES = {"de": "de_DE", "en": "en_GB"}  # a card's language -> pyphen dictionary
+ALIGNS = ("left", "center", "right", "justify")
+VALIGNS = ("top", "middle", "bottom")
+EPS = 1e-6  # mm: rounding slack when comparing widths and heights
+
+_ICON = re.compile(r":([a-z0-9-]+):")
+_SPACES = re.compile(r"([ \t]+)")
+_LETTERS = re.compile(r"[^\W\d_]+")
+_OBJECT = "\ufffc"  # stands for an icon inside a word's text when hyphenating
+
+
+class MarkupError(ValueError):
+    """Markup that cannot be read; ``pos`` is the 0-based offset in the text."""
+
+    def __init__(self, message: str, pos: int):
+        super().__init__(message)
+        self.pos = pos
+
+
+class Overflow(ValueError):
+    """The text does not fit its box even at the smallest size allowed."""
+
+    def __init__(self, height_mm: float, width_mm: float, size_pt: float, line: str | None):
+        self.height_mm = height_mm  # how much taller than the box, 0 if not
+        self.width_mm = width_mm  # how much the widest line sticks out, 0 if not
+        self.size_pt = size_pt  # the size tried last (the minimum)
+        self.line = line  # the text of the widest line when it is too wide
+        parts = [f"{_up(height_mm)} mm too tall"] if height_mm > 0 else []
+        if width_mm > 0:
+            parts.append(f"{line!r} is {_up(width_mm)} mm too wide")
+        super().__init__(f"overflows by {_up(self.mm)} mm at {size_pt:g} pt ({'; '.join(parts)})")
+
+    @property
+    def mm(self) -> float:
+        return max(self.height_mm, self.width_mm)
+
+
+def _up(mm: float) -> str:
+    """Millimetres rounded up to 0.1, so a tiny overflow never reads as 0.0."""
+    return f"{math.ceil(mm * 10 - 1e-9) / 10:.1f}"
+
+
+# ---------------------------------------------------------------- parsing
+
+
+@dataclass(frozen=True)
+class TextRun:
+    text: str  # soft hyphens kept
+    weight: str = "regular"  # regular | bold | italic | bold-italic (keys of fonts.FAMILIES)
+
+
+@dataclass(frozen=True)
+class IconRun:
+    name: str
+
+
+@dataclass(frozen=True)
+class LineBreak:
+    pass
+
+
+Run = Union[TextRun, IconRun, LineBreak]
+
+
+def _weight(bold: bool, italic: bool) -> str:
+    if bold:
+        return "bold-italic" if italic else "bold"
+    return "italic" if italic else "regular"
+
+
+def parse(markup: str) -> list[Run]:
+    """The runs of ``markup``; adjacent text of one face is one run."""
+    runs: list[Run] = []
+    buf: list[str] = []
+    bold: int | None = None  # where the open marker is, None when closed
+    italic: int | None = None
+
+    def flush():
+        if buf:
+            w = _weight(bold is not None, italic is not None)
+            text = "".join(buf)
+            buf.clear()
+            if runs and isinstance(runs[-1], TextRun) and runs[-1].weight == w:
+                runs[-1] = TextRun(runs[-1].text + text, w)
+            else:
+                runs.append(TextRun(text, w))
+
+    i, n = 0, len(markup)
+    while i < n:
+        ch = markup[i]
+        if ch == "\\" and i + 1 < n and markup[i + 1] in "*:\\n":
+            if markup[i + 1] == "n":
+                flush()
+                runs.append(LineBreak())
+            else:
+                buf.append(markup[i + 1])
+            i += 2
+        elif ch in "\r\n":
+            flush()
+            runs.append(LineBreak())
+            i += 2 if markup.startswith("\r\n", i) else 1
+        elif ch == "*":
+            j = i
+            while j < n and markup[j] == "*":
+                j += 1
+            if j - i > 3:
+                raise MarkupError(f"{j - i} asterisks in a row at character {i + 1}: write * for italic, "
+                                  "** for bold, *** for both, \\* for an asterisk", i)
+            flush()
+            if j - i >= 2:
+                bold = i if bold is None else None
+            if j - i != 2:
+                italic = i if italic is None else None
+            i = j
+        elif ch == ":" and (m := _ICON.match(markup, i)):
+            flush()
+            runs.append(IconRun(m.group(1)))
+            i = m.end()
+        else:
+            buf.append(ch)
+            i += 1
+    flush()
+    still_open = sorted((pos, mark) for pos, mark in ((bold, "**"), (italic, "*")) if pos is not None)
+    if still_open:
+        pos = still_open[0][0]
+        mark = "***" if len(still_open) == 2 and still_open[1][0] == pos else still_open[0][1]
+        raise MarkupError(f"{mark!r} at character {pos + 1} is never closed (write \\* for an asterisk)", pos)
+    return runs
+
+
+# ---------------------------------------------------------------- measuring
+# Widths below are per point of type size, in mm: multiply by the size.
+
+
+@dataclass(frozen=True)
+class _Text:
+    raw: str  # as written, soft hyphens included
+    weight: str
+    text: str  # what is drawn
+    w: float
+
+
+@dataclass(frozen=True)
+class _Icon:
+    name: str
+    side: float
+    w: float  # side plus a bearing each side
+
+
+Atom = Union[_Text, _Icon]
+
+
+@dataclass(frozen=True)
+class _Word:
+    atoms: tuple[Atom, ...]
+    w: float
+
+    @property
+    def end_face(self) -> str:
+        """The face of the space after the word: its last letter's, so the space
+        joins that run (an icon is followed by a regular space)."""
+        last = self.atoms[-1]
+        return last.weight if isinstance(last, _Text) else "regular"
+
+
+@lru_cache(maxsize=65536)
+def _text(raw: str, weight: str, family: str) -> _Text:
+    text = raw.replace(SOFT_HYPHEN, "")
+    fonts.check_glyphs(text, family, weight)
+    return _Text(raw, weight, text, fonts.string_width(text, 1.0, family, weight))
+
+
+@lru_cache(maxsize=None)
+def _space(family: str, weight: str) -> float:
+    return fonts.string_width(" ", 1.0, family, weight)
+
+
+def _icon(name: str, icon, family: str) -> _Icon:
+    factor = icon(name) if callable(icon) else icon
+    if not (isinstance(factor, (int, float)) and factor > 0):
+        raise ValueError(f"icon :{name}: needs a size factor above 0, got {factor!r}")
+    side = factor * fonts.cap_height(1.0, family)
+    return _Icon(name, side, side + 2 * ICON_BEARING_EM * MM_PER_PT)
+
+
+def _word(atoms) -> _Word:
+    return _Word(tuple(atoms), sum(a.w for a in atoms))
+
+
+@lru_cache(maxsize=4096)
+def _paragraphs(markup: str, family: str, icon) -> tuple[tuple[_Word, ...], ...]:
+    """Paragraphs (split at line breaks) of words (split at spaces and tabs)."""
+    paras: list[list[_Word]] = [[]]
+    atoms: list[Atom] = []
+
+    def end_word():
+        if atoms:
+            paras[-1].append(_word(atoms))
+            atoms.clear()
+
+    for run in parse(markup):
+        if isinstance(run, LineBreak):
+            end_word()
+            paras.append([])
+        elif isinstance(run, IconRun):
+            atoms.append(_icon(run.name, icon, family))
+        else:
+            for part in _SPACES.split(run.text):
+                if part[:1] in (" ", "\t"):
+                    end_word()
+                elif part:
+                    atoms.append(_text(part, run.weight, family))
+    end_word()
+    return tuple(tuple(p) for p in paras)
+
+
+# ---------------------------------------------------------------- hyphenation
+
+
+def _code(lang: str) -> str:
+    code = LANGUAGES.get(lang, lang.replace("-", "_"))
+    if code not in pyphen.LANGUAGES:
+        raise ValueError(f"no hyphenation patterns for language {lang!r} (use de, en or a code such as en_US)")
+    return code
+
+
+@lru_cache(maxsize=None)
+def _dictionary(lang: str) -> pyphen.Pyphen:
+    """Loaded on the first word that needs breaking (German takes most of a second)."""
+    return pyphen.Pyphen(lang=_code(lang))
+
+
+def _break_points(joined: str, lang: str | None) -> dict[int, str]:
+    """Offsets in ``joined`` where the word may break -> how: "shy" (the soft
+    hyphen there becomes a hyphen), "hyphen" (add one), "after" (after a hyphen)."""
+    points: dict[int, str] = {}
+    if SOFT_HYPHEN in joined:
+        points = {i: "shy" for i, c in enumerate(joined) if c == SOFT_HYPHEN}
+    elif lang:
+        dic = _dictionary(lang)
+        for m in _LETTERS.finditer(joined):
+            last = 0
+            for p in dic.positions(m.group()):
+                if p - last >= 2:  # never a one-letter syllable (the German patterns propose some)
+                    points[m.start() + p] = "hyphen"
+                    last = p
+    for i in range(1, len(joined) - 1):
+        if joined[i] in "-\u2010" and joined[i - 1].isalpha() and joined[i + 1].isalpha():
+            points[i + 1] = "after"
+    return {o: k for o, k in points.items() if 0 < o < len(joined)}
+
+
+def _split(atoms: tuple[Atom, ...], at: int, kind: str, family: str):
+    head: list[Atom] = []
+    tail: list[Atom] = []
+    pos = 0
+    for a in atoms:
+        n = len(a.raw) if isinstance(a, _Text) else 1
+        if pos + n <= at:
+            head.append(a)
+        elif pos >= at:
+            tail.append(a)
+        else:
+            head.append(_text(a.raw[:at - pos], a.weight, family))
+            tail.append(_text(a.raw[at - pos:], a.weight, family))
+        pos += n
+    if kind == "shy":
+        tail[0] = _text(tail[0].raw[1:], tail[0].weight, family)
+        if not tail[0].raw:
+            tail.pop(0)
+    if kind != "after":
+        last = head[-1]
+        if isinstance(last, _Text):
+            head[-1] = _text(last.raw + "-", last.weight, family)
+        else:
+            head.append(_text("-", "regular", family))
+    return _word(head), _word(tail)
+
+
+@lru_cache(maxsize=16384)
+def _options(atoms: tuple[Atom, ...], lang: str | None, family: str) -> tuple[tuple[_Word, _Word], ...]:
+    """Every way to break the word, as (head with its hyphen, tail), narrowest head first."""
+    joined = "".join(a.raw if isinstance(a, _Text) else _OBJECT for a in atoms)
+    opts = [_split(atoms, at, kind, family) for at, kind in sorted(_break_points(joined, lang).items())]
+    opts = [(h, t) for h, t in opts if t.atoms]
+    return tuple(sorted(opts, key=lambda ht: ht[0].w))
+
+
+# ---------------------------------------------------------------- lines
+
+
+@dataclass(frozen=True)
+class _Line:
+    words: tuple[_Word, ...]
+    width: float  # mm at the size it was broken for
+    last: bool  # ends a paragraph (not stretched when justified)
+
+
+def _break(paras, size: float, box_w: float, lang: str | None, family: str) -> list[_Line]:
+    """Fill lines greedily; a word that does not fit breaks at the widest hyphenation
+    point that does, else moves to the next line; alone on a line it overflows."""
+    lines: list[_Line] = []
+    for para in paras:
+        cur: list[_Word] = []
+        cur_w = 0.0
+        for word in para:
+            while True:
+                g = _space(family, cur[-1].end_face) * size if cur else 0.0
+                if cur_w + g + word.w * size <= box_w + EPS:
+                    cur.append(word)
+                    cur_w += g + word.w * size
+                    break
+                room = box_w - cur_w - g
+                opts = _options(word.atoms, lang, family)
+                best = None
+                for head, tail in opts:
+                    if head.w * size > room + EPS:
+                        break
+                    best = (head, tail)
+                if best is None and not cur and opts:
+                    best = opts[0]  # overflows least
+                if best is not None:
+                    head, word = best
+                    cur.append(head)
+                    lines.append(_Line(tuple(cur), cur_w + g + head.w * size, False))
+                    cur, cur_w = [], 0.0
+                elif cur:
+                    lines.append(_Line(tuple(cur), cur_w, False))
+                    cur, cur_w = [], 0.0
+                else:  # cannot break at all: the line overflows
+                    cur.append(word)
+                    cur_w = word.w * size
+                    break
+        lines.append(_Line(tuple(cur), cur_w, True))
+    return lines
+
+
+def _baselines(lines: list[_Line], size: float, line_height: float, family: str) -> tuple[list[float], float]:
+    """Baseline of each line from the box top, and the height used: the first
+    line's top to the last descender. An icon taller than the ascent pushes
+    its line down so it never touches the line above."""
+    asc, desc = fonts.ascent_descent(size, family)
+    step = size * line_height * MM_PER_PT
+    out: list[float] = []
+    y = 0.0
+    for ln in lines:
+        above = max([asc] + [a.side * size for wd in ln.words for a in wd.atoms if isinstance(a, _Icon)])
+        y = above if not out else y + max(step, desc + above)
+        out.append(y)
+    return out, (y + desc if out else 0.0)
+
+
+# ---------------------------------------------------------------- result
+
+
+@dataclass(frozen=True)
+class PlacedText:
+    x: float  # mm from the box's left edge
+    baseline_y: float  # mm from the box's top edge
+    text: str
+    size_pt: float
+    weight: str
+
+
+@dataclass(frozen=True)
+class PlacedIcon:
+    x: float  # left edge of the square, mm from the box's left
+    top_y: float  # top edge, mm from the box's top; the bottom is on the baseline
+    size_mm: float  # side of the square
+    name: str
+
+
+@dataclass(frozen=True)
+class Fitted:
+    size_pt: float
+    pieces: tuple[Union[PlacedText, PlacedIcon], ...]
+    lines: int
+    height_mm: float  # from the first line's ascent to the last line's descent
+    width_mm: float  # widest line
+    box: tuple[float, float]
+    family: str = "sans"
+
+
+def _place(lines, size, box_w, box_h, align, valign, line_height, family) -> Fitted:
+    bases, height = _baselines(lines, size, line_height, family)
+    dy = {"top": 0.0, "middle": (box_h - height) / 2, "bottom": box_h - height}[valign]
+    pieces: list = []
+    for ln, base in zip(lines, bases):
+        y = base + dy
+        slack = box_w - ln.width
+        gaps = len(ln.words) - 1
+        extra = slack / gaps if align == "justify" and not ln.last and gaps and slack > 0 else 0.0
+        x = {"center": slack / 2, "right": slack}.get(align, 0.0)
+        run: list[str] = []
+        run_x, run_weight = x, None
+
+        def close():
+            if "".join(run):
+                pieces.append(PlacedText(run_x, y, "".join(run), size, run_weight))
+            run.clear()
+
+        def add(text, weight, w):
+            nonlocal x, run_x, run_weight
+            if not run or weight != run_weight:
+                close()
+                run_x, run_weight = x, weight
+            run.append(text)
+            x += w
+
+        for i, wd in enumerate(ln.words):
+            if i:
+                face = ln.words[i - 1].end_face
+                add(" ", face, _space(family, face) * size)
+                if extra:
+                    close()
+                    x += extra
+            for a in wd.atoms:
+                if isinstance(a, _Icon):
+                    close()
+                    side = a.side * size
+                    pieces.append(PlacedIcon(x + (a.w - a.side) / 2 * size, y - side, side, a.name))
+                    x += a.w * size
+                else:
+                    add(a.text, a.weight, a.w * size)
+        close()
+    widest = max((ln.width for ln in lines), default=0.0)
+    return Fitted(size, tuple(pieces), len(lines), height, widest, (box_w, box_h), family)
+
+
+def _line_text(ln: _Line) -> str:
+    return " ".join("".join(a.text if isinstance(a, _Text) else f":{a.name}:" for a in wd.atoms)
+                    for wd in ln.words)
+
+
+# ---------------------------------------------------------------- fitting
+
+
+def fit(markup: str, width_mm: float, height_mm: float, size_pt: float, min_size_pt: float = 6.0, *,
+        lang: str | None = "de", family: str = "sans", line_height: float = 1.2, align: str = "left",
+        valign: str = "top", icon: "float | Callable[[str], float]" = 1.0) -> Fitted:
+    """Lay ``markup`` out in a box at the largest size from ``size_pt`` down to
+    ``min_size_pt`` (on a 0.25 pt grid) at which it fits, or raise :class:`Overflow`.
+
+    ``lang`` picks the hyphenation patterns (None: break only at soft hyphens and
+    hyphens); ``icon`` is the icons' side in cap heights, or a function of the
+    icon's name giving it (it must be hashable: results are cached). Raises
+    :class:`MarkupError` for bad markup and ``fonts.FontError`` for a character
+    the font lacks.
+    """
+    if align not in ALIGNS:
+        raise ValueError(f"align must be one of {', '.join(ALIGNS)}, got {align!r}")
+    if valign not in VALIGNS:
+        raise ValueError(f"valign must be one of {', '.join(VALIGNS)}, got {valign!r}")
+    if not (width_mm > 0 and height_mm > 0):
+        raise ValueError(f"text box must have a positive size, got {width_mm} x {height_mm} mm")
+    if not 0 < min_size_pt <= size_pt:
+        raise ValueError(f"text size {size_pt} pt is below its minimum {min_size_pt} pt")
+    if line_height <= 0:
+        raise ValueError(f"line_height must be above 0, got {line_height}")
+    if lang is not None:
+        _code(lang)
+    return _fit(markup, float(width_mm), float(height_mm), float(size_pt), float(min_size_pt), lang, family,
+                float(line_height), align, valign, icon)
+
+
+@lru_cache(maxsize=2048)
+def _fit(markup, box_w, box_h, size, min_size, lang, family, line_height, align, valign, icon) -> Fitted:
+    paras = _paragraphs(markup, family, icon)
+    if not any(paras):
+        return Fitted(size, (), 0, 0.0, 0.0, (box_w, box_h), family)
+
+    def attempt(s):
+        lines = _break(paras, s, box_w, lang, family)
+        height = _baselines(lines, s, line_height, family)[1]
+        widest = max(lines, key=lambda ln: ln.width)
+        return lines, height - box_h, widest.width - box_w, widest
+
+    def fits(a):
+        return a[1] <= EPS and a[2] <= EPS
+
+    sizes = [size]
+    while sizes[-1] - STEP_PT > min_size + 1e-9:
+        sizes.append(round(size - len(sizes) * STEP_PT, 6))
+    if min_size < size:
+        sizes.append(min_size)
+    first = attempt(size)
+    if fits(first):
+        return _place(first[0], size, box_w, box_h, align, valign, line_height, family)
+    smallest = attempt(min_size) if len(sizes) > 1 else first
+    if not fits(smallest):
+        _, dh, dw, widest = smallest
+        raise Overflow(max(dh, 0.0), max(dw, 0.0), min_size, _line_text(widest) if dw > EPS else None)
+    lo, hi, best = 1, len(sizes) - 1, smallest  # sizes[hi] fits; bisect for the first that does
+    while lo < hi:
+        mid = (lo + hi) // 2
+        a = attempt(sizes[mid])
+        if fits(a):
+            hi, best = mid, a
+        else:
+            lo = mid + 1
+    return _place(best[0], sizes[hi], box_w, box_h, align, valign, line_height, family)
+
+
+# ---------------------------------------------------------------- scene
+
+
+def to_scene(fitted: Fitted, x0: float, y0: float, fill: Color = BLACK,
+             draw_icon: "Callable[[str, float, float, float], Node] | None" = None) -> Group:
+    """The fitted box as scene nodes, its top-left at (x0, y0): one ``Text`` per
+    piece (baseline point, anchor start) and ``draw_icon(name, x, y, size_mm)``
+    for each icon, (x, y) being the icon square's top-left."""
+    g = Group()
+    for p in fitted.pieces:
+        if isinstance(p, PlacedText):
+            g.add(Text(x0 + p.x, y0 + p.baseline_y, p.text, size=p.size_pt, font=fitted.family,
+                       weight=p.weight, fill=fill))
+        elif draw_icon is None:
+            raise ValueError(f"the text shows the icon :{p.name}: but nothing draws icons")
+        else:
+            g.add(draw_icon(p.name, x0 + p.x, y0 + p.top_y, p.size_mm))
+    return g
