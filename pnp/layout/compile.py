@@ -76,14 +76,25 @@ def place(el: Placed, frame: Box) -> Box:
 
 
 class _Str:
-    """A string property: constant, or a template filled per card."""
+    """A string property: constant, or a template filled per card; given per language
+    (``{de: ..., en: ...}``) it is one template per language."""
 
-    def __init__(self, text: str | None, fields, tables, where: str):
-        self.t: Template | None = None if text is None else template(text)
-        if self.t is not None:
-            check_names(self.t.refs, fields, tables, where)
+    def __init__(self, text, fields, tables, where: str):
+        self.by_lang: dict[str, Template] | None = None
+        self.t: Template | None = None
+        if text is None:
+            return
+        if isinstance(text, str):
+            self.t = template(text)
+        else:  # I18n
+            self.by_lang = {"de": template(text.de), "en": template(text.en or text.de)}
+            self.t = self.by_lang["de"]
+        for t in (self.by_lang or {"": self.t}).values():
+            check_names(t.refs, fields, tables, where)
 
     def __call__(self, scope: Scope):
+        if self.by_lang is not None:
+            return self.by_lang.get(scope.lang, self.t).render(scope)
         return None if self.t is None else self.t.render(scope)
 
 
@@ -134,7 +145,7 @@ class Compiled:
 
     def stamp(self, values: dict, card: Card) -> Group:
         """One side of one card in trim coordinates, background over the bleed."""
-        scope = Scope(values, self.tables, text=lambda v: _text(v, card.lang))
+        scope = Scope(values, self.tables, text=lambda v: _text(v, card.lang), lang=card.lang)
         k = self.scale(card.w, card.h)
         w, h, b, s = card.w / k, card.h / k, card.bleed / k, self.layout.safe
         ctx = _Ctx(card, scope, {"card": Box(0, 0, w, h), "bleed": Box(-b, -b, w + 2 * b, h + 2 * b),

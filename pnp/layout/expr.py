@@ -46,10 +46,11 @@ class Scope:
     """What templates and conditions may read: field values, tables, language."""
 
     def __init__(self, values: Mapping[str, Any], tables: Mapping[str, Mapping[str, Any]],
-                 text: Callable[[Any], Any] = lambda v: v):
+                 text: Callable[[Any], Any] = lambda v: v, lang: str = "de"):
         self.values = values
         self.tables = tables
         self.text = text  # turns a localised value into plain text
+        self.lang = lang
 
     def get(self, ref: Ref) -> Any:
         value = self.values.get(ref.name)

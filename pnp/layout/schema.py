@@ -98,14 +98,14 @@ class TextEl(Placed, TextStyle):
     """One line of text, shrunk (down to min_size) to fit its box's width."""
 
     type: Literal["text"]
-    text: str = Field(max_length=2000, description="the text, usually a template such as '{name}'")
+    text: Localised = Field(description="the text, usually a template such as '{name}'; or {de: ..., en: ...}")
 
 
 class TextBoxEl(Placed, TextStyle):
     """Wrapped rich text: **bold**, *italic*, line breaks and :icon: symbols."""
 
     type: Literal["textbox"]
-    text: str = Field(max_length=20000, description="rich text or a template such as '{text}'")
+    text: Localised = Field(description="rich text or a template such as '{text}'; or {de: ..., en: ...}")
     line_height: Annotated[float, Field(ge=0.8, le=3, allow_inf_nan=False)] = Field(
         1.2, description="distance of lines as a multiple of the size")
 
