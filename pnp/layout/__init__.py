@@ -1,0 +1,1 @@
+"""Layouts as data: card faces described in YAML and bound to typed card fields."""
