@@ -30,13 +30,13 @@ import codecs
 import csv
 import io
 import os
+import pyexpat
 import re
 import stat
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator
-from xml.etree.ElementTree import ParseError, iterparse
 
 from pnp.layout.fields import FieldType, as_text, check_copies, parse_field
 
@@ -44,7 +44,7 @@ from .errors import DataErrors, Problem
 from .loader import display_path, locate
 
 MAX_FILE_BYTES = 8_000_000  # a card list file on disk
-MAX_UNPACKED_BYTES = 50_000_000  # the XML inside an XLSX or ODS
+MAX_UNPACKED_BYTES = 20_000_000  # the XML inside an XLSX or ODS
 MAX_ROWS = 10_000  # card rows per list
 MAX_COLUMNS = 100
 MAX_CARDS = 10_000  # cards after copies
@@ -323,71 +323,76 @@ def _check_archive(raw: bytes, file: str) -> None:
             raise _error(file, 0, f"the spreadsheet unpacks to {unpacked} bytes of XML; "
                          f"the limit is {MAX_UNPACKED_BYTES}")
         for info in parts:
-            if re.fullmatch(r"xl/worksheets/[^/]+\.xml", info.filename):
-                rows, cols = _xlsx_area(archive.open(info))
-            elif info.filename == "content.xml":
-                rows, cols = _ods_area(archive.open(info))
-            else:
-                continue
-            if rows > MAX_ROWS + 100:  # room for a title and empty rows above the cards
-                raise _error(file, 0, f"a sheet has data down to row {rows}; the limit is {MAX_ROWS} card rows")
-            if cols > MAX_COLUMNS:
-                raise _error(file, 0, f"a sheet has data in column {cols}; the limit is {MAX_COLUMNS} columns")
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ParseError, ValueError, EOFError, OSError) as exc:
+            if info.filename == "content.xml" or re.fullmatch(r"xl/worksheets/[^/]+\.xml", info.filename):
+                with archive.open(info) as stream:
+                    rows, cols = _used_area(stream)
+                if rows > MAX_ROWS + 100:  # room for a title and empty rows above the cards
+                    raise _error(file, 0, f"a sheet has data down to row {rows}; the limit is {MAX_ROWS} card rows")
+                if cols > MAX_COLUMNS:
+                    raise _error(file, 0, f"a sheet has data in column {cols}; the limit is {MAX_COLUMNS} columns")
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, pyexpat.ExpatError, ValueError, EOFError, OSError) as exc:
         raise _error(file, 0, f"not a readable spreadsheet (damaged, or not XLSX/ODS inside): {exc}") from None
 
 
-def _local(tag: str) -> str:
-    return tag.rsplit("}", 1)[-1]
+def _used_area(stream) -> tuple[int, int]:
+    """(last row, last column) holding a value, in an XLSX worksheet or across an ODS's tables.
 
+    Counts positions the way calamine will (XLSX cell addresses, ODS repeat attributes) from
+    expat events alone, without building elements.
+    """
+    row = col = repeat = repeat_rows = last_row = last_col = 0
+    in_cell = filled = row_filled = False
+    columns: dict[str, int] = {}  # "AB" -> 28
 
-def _xlsx_area(stream) -> tuple[int, int]:
-    """(last row, last column) holding a value in an XLSX worksheet."""
-    row = col = last_row = last_col = 0
-    for event, el in iterparse(stream, ("start", "end")):
-        tag = _local(el.tag)
-        if event == "start" and tag == "row":
-            row, col = int(el.get("r") or row + 1), 0
-        elif event == "start" and tag == "c":
-            ref = re.fullmatch(r"([A-Za-z]{1,3})(\d+)", el.get("r") or "")
-            if ref:
-                col = 0
-                for letter in ref[1].upper():
-                    col = col * 26 + ord(letter) - 64
-                row = int(ref[2])
+    def start(name: str, attrs: dict) -> None:
+        nonlocal row, col, repeat, repeat_rows, in_cell, filled, row_filled
+        if in_cell:
+            filled = True  # anything inside a cell: a value, a text paragraph
+            return
+        tag = name[name.rfind(" ") + 1:]
+        if tag == "c":  # XLSX cell, at its address or after the previous one
+            ref = attrs.get("r", "")
+            letters = ref.rstrip("0123456789")
+            if letters and ref[len(letters):]:
+                if letters not in columns:
+                    columns[letters] = sum(26 ** i * (ord(c) - 64) for i, c in enumerate(reversed(letters.upper())))
+                col, row = columns[letters], int(ref[len(letters):])
             else:
                 col += 1
-        elif event == "end" and tag == "c":
-            if len(el):
-                last_row, last_col = max(last_row, row), max(last_col, col)
-            el.clear()
-        elif event == "end" and tag == "row":
-            el.clear()
-    return last_row, last_col
-
-
-def _ods_area(stream) -> tuple[int, int]:
-    """(last row, last column) holding a value in any table of an ODS, repeats counted."""
-    table_ns = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
-    value_type = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}value-type"
-    row = col = last_row = last_col = 0
-    row_filled = False
-    for event, el in iterparse(stream, ("start", "end")):
-        tag = _local(el.tag)
-        if event == "start" and tag == "table":
-            row = 0
-        elif event == "start" and tag == "table-row":
+            repeat, in_cell, filled = 1, True, False
+        elif tag in ("table-cell", "covered-table-cell"):  # ODS cell
+            repeat, in_cell = int(attrs.get(_ODS + "number-columns-repeated", 1)), True
+            filled = _OFFICE + "value-type" in attrs
+        elif tag == "row":  # XLSX row
+            row, col = int(attrs.get("r") or row + 1), 0
+        elif tag == "table-row":  # ODS row: counted from 0, advanced after the row
             col, row_filled = 0, False
-        elif event == "end" and tag in ("table-cell", "covered-table-cell"):
-            repeat = int(el.get(table_ns + "number-columns-repeated") or 1)
-            if len(el) or el.get(value_type):
+            repeat_rows = int(attrs.get(_ODS + "number-rows-repeated", 1))
+        elif tag == "table":
+            row = 0
+
+    def end(name: str) -> None:
+        nonlocal row, col, in_cell, row_filled, last_row, last_col
+        tag = name[name.rfind(" ") + 1:]
+        if tag == "c":
+            in_cell = False
+            if filled:
+                last_row, last_col = max(last_row, row), max(last_col, col)
+        elif tag in ("table-cell", "covered-table-cell"):
+            in_cell = False
+            if filled:
                 last_col, row_filled = max(last_col, col + repeat), True
             col += repeat
-            el.clear()
-        elif event == "end" and tag == "table-row":
-            repeat = int(el.get(table_ns + "number-rows-repeated") or 1)
+        elif tag == "table-row":
             if row_filled:
-                last_row = max(last_row, row + repeat)
-            row += repeat
-            el.clear()
+                last_row = max(last_row, row + repeat_rows)
+            row += repeat_rows
+
+    parser = pyexpat.ParserCreate(namespace_separator=" ")
+    parser.StartElementHandler, parser.EndElementHandler = start, end
+    parser.ParseFile(stream)
     return last_row, last_col
+
+
+_ODS = "urn:oasis:names:tc:opendocument:xmlns:table:1.0 "
+_OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0 "

@@ -218,6 +218,8 @@ def parse_field(declaration: str) -> FieldType:
         spec = spec[:-1].rstrip()
     kind, _, args = spec.partition(" ")
     kind, args = kind.strip().lower(), args.strip()
+    if not kind:
+        raise ValueError(f"no field type given; the types are: {', '.join(KINDS)}")
     if kind not in KINDS:
         raise ValueError(f"unknown field type {shown(kind)}; the types are: {', '.join(KINDS)}")
     low = high = None
