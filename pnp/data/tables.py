@@ -96,7 +96,7 @@ def records_from_yaml(raw_list: Any, fields: dict[str, FieldType], file: str) ->
         raise DataErrors([Problem(file, line, col, "expected a list of cards, one mapping each")])
     if len(raw_list) > MAX_ROWS:
         raise _error(file, 0, f"{len(raw_list)} cards; the limit is {MAX_ROWS} per list")
-    match = _matcher(fields, None)
+    match, typed = _matcher(fields, None), _with_copies(fields)
     records, problems, unused = [], [], {}
     for i, item in enumerate(raw_list):
         line, col = locate(raw_list, (i,))
@@ -113,20 +113,12 @@ def records_from_yaml(raw_list: Any, fields: dict[str, FieldType], file: str) ->
                                         f"'{keys[name]}' and '{key}' both give the field {name}"))
             else:
                 keys[name] = key
-        values, copies = {}, 1
-        for name, ftype in _with_copies(fields).items():
-            key = keys.get(name)
-            where = locate(raw_list, (i, key)) if key is not None else (line, col)
-            try:
-                value = ftype.convert(item[key] if key is not None else None)
-            except ValueError as exc:
-                label = f"'{key}'" if key is not None else f"missing '{name}'"
-                problems.append(Problem(file, *where, f"{label}: {exc}"))
-                continue
-            if name == "copies":
-                copies = 1 if value is None else value
-            if name in fields:
-                values[name] = value
+        values, copies, failed = _card(typed, fields, lambda name: item[keys[name]] if name in keys else None)
+        for name, message in failed:
+            if name in keys:
+                problems.append(Problem(file, *locate(raw_list, (i, keys[name])), f"'{keys[name]}': {message}"))
+            else:
+                problems.append(Problem(file, line, col, f"missing '{name}': {message}"))
         records.append(Record(values, (file, line), copies))
     warnings = [f"{file}: keys not used by the layout: {', '.join(unused)}"] if unused else []
     return _finish(records, problems, warnings, file)
@@ -195,22 +187,28 @@ def _records(rows: Iterator[tuple[int, list]], fields: dict[str, FieldType],
             problems.append(Problem(file, line, 0, f"a value in column {last}, but only {len(headers)} "
                                     "columns have a header; name that column, or quote a text that "
                                     "holds the delimiter"))
-        values, copies = {}, 1
-        for name, ftype in typed.items():
-            index = plan.get(name)
-            raw = cells[index] if index is not None and index < len(cells) else None
-            try:
-                value = ftype.convert(raw)
-            except ValueError as exc:
-                problems.append(Problem(file, line, 0, f"column {headers[index]}: {exc}"))
-                continue
-            if name == "copies":
-                copies = 1 if value is None else value
-            if name in fields:
-                values[name] = value
+        values, copies, failed = _card(
+            typed, fields, lambda name: cells[plan[name]] if plan.get(name, len(cells)) < len(cells) else None)
+        problems += [Problem(file, line, 0, f"column {headers[plan[name]]}: {message}") for name, message in failed]
         records.append(Record(values, (file, line), copies))
     warnings = [f"{file}:{header_line}: columns not used by the layout: {', '.join(unused)}"] if unused else []
     return _finish(records, problems, warnings, file)
+
+
+def _card(typed: dict[str, FieldType], fields: dict[str, FieldType], raw_of) -> tuple[dict, int, list]:
+    """One card's typed values (declared fields only), its copies, and (field, message) failures."""
+    values, copies, failed = {}, 1, []
+    for name, ftype in typed.items():
+        try:
+            value = ftype.convert(raw_of(name))
+        except ValueError as exc:
+            failed.append((name, str(exc)))
+            continue
+        if name == "copies":
+            copies = 1 if value is None else value
+        if name in fields:
+            values[name] = value
+    return values, copies, failed
 
 
 def _finish(records: list[Record], problems: list[Problem], warnings: list[str], file: str) -> RecordList:
@@ -307,7 +305,9 @@ def _sheet_rows(raw: bytes, file: str, sheet: str | None) -> Iterator[tuple[int,
         table = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
     except DataErrors:
         raise
-    except Exception as exc:  # calamine's errors have no common base worth naming
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as exc:  # calamine's errors share no base; a Rust panic is a BaseException
         raise _error(file, 0, f"cannot read the spreadsheet: {exc}") from None
     for index, cells in enumerate(table):
         yield index + 1, cells
@@ -330,7 +330,9 @@ def _check_archive(raw: bytes, file: str) -> None:
                     raise _error(file, 0, f"a sheet has data down to row {rows}; the limit is {MAX_ROWS} card rows")
                 if cols > MAX_COLUMNS:
                     raise _error(file, 0, f"a sheet has data in column {cols}; the limit is {MAX_COLUMNS} columns")
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, pyexpat.ExpatError, ValueError, EOFError, OSError) as exc:
+    except DataErrors:
+        raise
+    except Exception as exc:  # zipfile, zlib and expat each raise their own kinds on damage
         raise _error(file, 0, f"not a readable spreadsheet (damaged, or not XLSX/ODS inside): {exc}") from None
 
 

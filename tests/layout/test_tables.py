@@ -12,6 +12,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnp.data import tables
 from pnp.data.errors import DataErrors
@@ -350,8 +352,8 @@ def test_hostile_archives_are_refused_before_reading(tmp_path, monkeypatch):
         "cut.xlsx: not a readable spreadsheet (damaged, or not XLSX/ODS inside): no element found: line 1, column 27"]
     with zipfile.ZipFile("other.ods", "w") as z:
         z.writestr("readme.txt", "a zip, but no spreadsheet")
-    assert problems(lambda: read_records("other.ods", NAME)) == [
-        "other.ods: cannot read the spreadsheet: Cannot detect file format"]
+    [found] = problems(lambda: read_records("other.ods", NAME))
+    assert found.startswith("other.ods: cannot read the spreadsheet: ")  # then calamine's words
     with zipfile.ZipFile("inflated.xlsx", "w", zipfile.ZIP_DEFLATED) as z:
         z.writestr("xl/sharedStrings.xml", " " * (tables.MAX_UNPACKED_BYTES + 1))
     assert problems(lambda: read_records("inflated.xlsx", NAME)) == [
@@ -394,3 +396,18 @@ def test_row_problem_and_card_limits(tmp_path, monkeypatch):
     Path("wide.csv").write_text(",".join(f"c{i}" for i in range(tables.MAX_COLUMNS + 1)) + "\n")
     assert problems(lambda: read_records("wide.csv", NAME)) == [
         f"wide.csv:1: {tables.MAX_COLUMNS + 1} columns; the limit is {tables.MAX_COLUMNS}"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(ext=st.sampled_from(FORMATS), flips=st.lists(st.tuples(st.floats(0, 1), st.integers(0, 255)), min_size=1, max_size=4))
+def test_damaged_files_give_data_errors_only(tmp_path_factory, ext, flips):
+    """Bytes overwritten anywhere in a good file: the answer is records or DataErrors, never a crash."""
+    data = bytearray((FILES / f"cards.{ext}").read_bytes())
+    for where, byte in flips:
+        data[min(int(where * len(data)), len(data) - 1)] = byte
+    path = tmp_path_factory.mktemp("damaged") / f"cards.{ext}"
+    path.write_bytes(bytes(data))
+    try:
+        read_records(path, FIELDS, COLUMNS)
+    except DataErrors:
+        pass
