@@ -270,7 +270,7 @@ def _text_rows(raw: bytes, file: str, delimiter: str | None) -> Iterator[tuple[i
     if "\x00" in text:
         raise _error(file, 0, "binary data (a NUL byte): this is not a text table")
     if delimiter is None:
-        first = next((ln for ln in text.splitlines() if ln.strip()), "")
+        first = next((ln for ln in io.StringIO(text) if ln.strip()), "")
         delimiter = max((",", ";", "\t"), key=first.count)  # ties keep the comma
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     row_number = 0
@@ -303,9 +303,7 @@ def _sheet_rows(raw: bytes, file: str, sheet: str | None) -> Iterator[tuple[int,
         if name is None:
             raise _error(file, 0, f"no sheet {sheet!r}; the sheets are: {', '.join(names)}")
         table = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
-    except DataErrors:
-        raise
-    except (KeyboardInterrupt, SystemExit):
+    except (DataErrors, KeyboardInterrupt, SystemExit):
         raise
     except BaseException as exc:  # calamine's errors share no base; a Rust panic is a BaseException
         raise _error(file, 0, f"cannot read the spreadsheet: {exc}") from None
