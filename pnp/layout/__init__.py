@@ -1,1 +1,1 @@
-"""Layouts as data: card and sheet faces described in YAML."""
+"""Layouts as data: card faces described in YAML and bound to typed card fields."""
