@@ -40,7 +40,7 @@ class Finding:
 
     def problem(self, text: str | None = None) -> Problem:
         """The finding as a data problem, for loaders that refuse what a rule rejects."""
-        return Problem(self.file, self.line, self.col, self.message if text is None else text)
+        return Loc(self.file, self.line, self.col).problem(self.message if text is None else text)
 
 
 def flag(message: str, obj: str = "", at: Loc | str = "", severity: str = "") -> Finding:
@@ -50,10 +50,10 @@ def flag(message: str, obj: str = "", at: Loc | str = "", severity: str = "") ->
     return Finding("", message, object=obj, severity=severity, file=at.file, line=at.line, col=at.col)
 
 
-def from_problems(problems: Iterable[Problem]) -> Iterator[Finding]:
+def from_problems(problems: Iterable[Problem], obj: str = "") -> Iterator[Finding]:
     """Data problems (a file that does not load) as findings of the rule that needed the file."""
     for p in problems:
-        yield flag(p.message, at=Loc(p.file, p.line, p.col))
+        yield flag(p.message, obj, Loc(p.file, p.line, p.col))
 
 
 def failed(findings: Iterable[Finding]) -> bool:

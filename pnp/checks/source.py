@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..data.errors import Problem
 from ..data.loader import display_path, load_yaml, locate
 
 
@@ -23,6 +24,9 @@ class Loc:
     def __str__(self) -> str:
         nums = [n for n in (self.line, self.col if self.line else 0) if n]
         return ":".join([self.file, *map(str, nums)])
+
+    def problem(self, message: str) -> Problem:
+        return Problem(self.file, self.line, self.col, message)
 
 
 @dataclass(frozen=True)
