@@ -63,14 +63,15 @@ def copies(card: dict) -> int:
     return v if isinstance(v, int) else 0
 
 
-@RULES.rule("deck.total", "Die Genehmigungskarten", "the deck holds fifty cards", scope="deck")
+@RULES.rule("deck.total", "Spielmaterial (fünfzig Genehmigungskarten)", "the deck holds fifty cards", scope="deck")
 def total(d: Deck):
     n = sum(copies(c) for _, c in d.cards)
     if n != d.want["total"]:
         yield flag(f"the deck has {n} cards; the seed has {d.want['total']}", "deck", d.src.at("cards"))
 
 
-@RULES.rule("deck.category-total", "Die Genehmigungskarten",
+@RULES.rule("deck.category-total",
+            "Die Genehmigungskarten (vier Kartenkategorien)",
             "18 Bewegen, 14 Manipulieren, 10 Drehen and 8 Schieben cards", scope="deck")
 def category_total(d: Deck):
     for cat, n in d.want["categories"].items():
@@ -79,7 +80,9 @@ def category_total(d: Deck):
                        d.src.at("categories"))
 
 
-@RULES.rule("deck.category-unknown", "Die Genehmigungskarten", "no category besides the seed's four", scope="deck")
+@RULES.rule("deck.category-unknown",
+            "Die Genehmigungskarten (vier Kartenkategorien)",
+            "no category besides the seed's four", scope="deck")
 def category_unknown(d: Deck):
     for cat in d.per_category:
         if cat not in d.want["categories"]:
@@ -111,7 +114,8 @@ def card_copies(d: Deck):
                        d.src.at("cards", i, "copies"))
 
 
-@RULES.rule("deck.cost", "Zu den Karten (die Zahl in Klammern: nötige Handlungen)",
+@RULES.rule("deck.cost",
+            "Zu den Karten (die Zahl in Klammern gibt die Anzahl der nötigen Handlungen an)",
             "each card type costs the seed's number of actions", scope="deck")
 def card_cost(d: Deck):
     for s, i, c in d.seed_cards():
@@ -124,8 +128,9 @@ def _label(c: dict) -> str:
     return de(c.get("name")) or str(c.get("id"))
 
 
-@RULES.rule("deck.card-unknown", "Zu den Karten", "no card type the seed does not list (names match exactly)",
-            scope="deck")
+@RULES.rule("deck.card-unknown",
+            "Zu den Karten",
+            "no card type the seed does not list (names match exactly)", scope="deck")
 def card_unknown(d: Deck):
     names = {s["name"] for s in d.want["cards"]}
     for i, c in d.cards:
@@ -134,7 +139,8 @@ def card_unknown(d: Deck):
                        d.src.at("cards", i, "name"))
 
 
-@RULES.rule("deck.symbol", "Neben der Kategorie einer Karte ... ein simples, gut erkennbares Symbol",
+@RULES.rule("deck.symbol",
+            "Die Genehmigungskarten (ein simples, gut erkennbares Symbol)",
             "every card shows a symbol that a symbols file defines", scope="deck")
 def card_symbol(d: Deck):
     for i, c in d.cards:
@@ -146,7 +152,8 @@ def card_symbol(d: Deck):
                        d.src.at("cards", i, "symbol"))
 
 
-@RULES.rule("deck.forbid-cost", "Nun aber zu den Verboten: Sie benötigen NULL Handlungen",
+@RULES.rule("deck.forbid-cost",
+            "Nun aber zu den Verboten (Sie benötigen NULL Handlungen)",
             "a forbid (Verbot ...) costs no action", scope="deck")
 def forbid_cost(d: Deck):
     for i, c in d.cards:

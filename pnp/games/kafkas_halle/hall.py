@@ -95,14 +95,18 @@ def straight(o: Object):
     return o.squares if abs(f1 - f2) + abs(r1 - r2) == 1 else None
 
 
-@RULES.rule("setup.schema", "Das Schachbrett", "a position is a board file (a mapping)", scope="position")
+@RULES.rule("setup.schema",
+            "Das Schachbrett (acht mal acht Einzelfeldern)",
+            "a position is a board file (a mapping)", scope="position")
 def schema(src: Source):
     what = "list" if isinstance(src.raw, list) else type(src.raw).__name__
     yield flag("a position is a board file (a mapping with files, ranks, pieces, objects), not a " + what,
                at=src.at())
 
 
-@RULES.rule("setup.board", "Das Schachbrett", "the hall is an 8×8 chessboard", scope="hall")
+@RULES.rule("setup.board",
+            "Das Schachbrett (acht mal acht Einzelfeldern)",
+            "the hall is an 8×8 chessboard", scope="hall")
 def board(h: Hall):
     raw, (files, ranks) = h.src.raw, h.size
     if raw.get("files", files) != files or raw.get("ranks", ranks) != ranks:
@@ -110,8 +114,7 @@ def board(h: Hall):
                    "board", h.src.at("files"))
 
 
-@RULES.rule("setup.square", "Das Schachbrett (Feldbezeichnungen a1 bis h8)", "every object stands on squares a1 to h8",
-            scope="hall")
+@RULES.rule("setup.square", "Das Schachbrett (a1 bis h8)", "every object stands on squares a1 to h8", scope="hall")
 def squares(h: Hall):
     files, ranks = h.size
     for o in h.objects:
@@ -120,8 +123,7 @@ def squares(h: Hall):
                        h.src.at("objects", o.index, "at"))
 
 
-@RULES.rule("setup.goal", "Die Spielfiguren (Zielfelder Z1 und Z2, a1 bzw. h8)", "the goals are on a1 and h8",
-            scope="hall")
+@RULES.rule("setup.goal", "Die Spielfiguren (auf a1 bzw. h8)", "the goals are on a1 and h8", scope="hall")
 def goals(h: Hall):
     for g, sq in h.s["goals"].items():
         if h.goals[g] != parse_square(sq, *h.size):
@@ -129,7 +131,9 @@ def goals(h: Hall):
             yield flag(f"goal {g.upper()} is on {got}; the seed puts it on {sq}", g.upper(), h.src.at("marks"))
 
 
-@RULES.rule("setup.sperren", "Die Sperren", "twelve Sperren on the seed's squares; they never move", scope="hall")
+@RULES.rule("setup.sperren",
+            "Die Sperren (Sperren sind unbeweglich)",
+            "twelve Sperren on the seed's squares; they never move", scope="hall")
 def sperren(h: Hall):
     sp = h.s["sperren"]
     got = Counter(sq for o in h.of_piece(sp["piece"]) for sq in o.squares)
@@ -143,7 +147,9 @@ def sperren(h: Hall):
         yield flag("; ".join(parts), "Sperren", h.at())
 
 
-@RULES.rule("setup.barrier-count", "Die Barrieren", "two light and two dark barriers", scope="hall")
+@RULES.rule("setup.barrier-count",
+            "Spielmaterial (zwei dunkle und zwei helle Barrieren)",
+            "two light and two dark barriers", scope="hall")
 def barrier_count(h: Hall):
     for b in h.s["barriers"]:
         n = len(h.of_piece(b["piece"]))
@@ -151,7 +157,8 @@ def barrier_count(h: Hall):
             yield flag(f"{n} pieces {b['piece']}; the seed has {b['count']}", b["piece"], h.at())
 
 
-@RULES.rule("setup.barrier-shape", "Die Barrieren (starre Balken über zwei Felder)",
+@RULES.rule("setup.barrier-shape",
+            "Die Barrieren (sie sind starre Balken)",
             "a barrier is a rigid bar over two orthogonally adjacent squares", scope="hall")
 def barrier_shape(h: Hall):
     for _b, o, bar in h.barriers():
@@ -162,7 +169,8 @@ def barrier_shape(h: Hall):
                        "orthogonally adjacent squares", o.id, h.at(o))
 
 
-@RULES.rule("setup.barrier-orientation", "Die Barrieren (die hellen waagerecht, die dunklen senkrecht)",
+@RULES.rule("setup.barrier-orientation",
+            "Die Barrieren (die hellen Barrieren waagerecht, die dunklen senkrecht)",
             "light barriers lie horizontally, dark ones vertically", scope="hall")
 def barrier_orientation(h: Hall):
     for b, o, bar in h.barriers():
@@ -172,7 +180,8 @@ def barrier_orientation(h: Hall):
                        f"the seed has {b['piece']} {b['orientation']}", o.id, h.at(o))
 
 
-@RULES.rule("setup.barrier-on-goal", "Die Spielfiguren (Barrieren können nicht auf Zielfelder geschoben werden)",
+@RULES.rule("setup.barrier-on-goal",
+            "Die Spielfiguren (Barrieren können nicht auf Zielfelder geschoben werden)",
             "no barrier on a goal square", scope="hall")
 def barrier_on_goal(h: Hall):
     goal_squares = {sq for sq in h.goals.values() if sq}
@@ -183,7 +192,8 @@ def barrier_on_goal(h: Hall):
                            o.id, h.at(o))
 
 
-@RULES.rule("setup.barrier-start", "Die Barrieren (Anfangspositionen d3-e3, d6-e6, a4-a5, h4-h5)",
+@RULES.rule("setup.barrier-start",
+            "Die Barrieren (Ihre Anfangspositionen)",
             "barriers start on the seed's squares", scope="start")
 def barrier_start(h: Hall):
     for b in h.s["barriers"]:
@@ -194,7 +204,8 @@ def barrier_start(h: Hall):
                        f"{', '.join('-'.join(p) for p in want)}", b["piece"], h.at())
 
 
-@RULES.rule("setup.overlap", "Die Spielfiguren (Zielfelder: die einzigen Felder für beide Spielfiguren)",
+@RULES.rule("setup.overlap",
+            "Die Spielfiguren (die einzigen Felder, auf denen beide Spielfiguren gleichzeitig stehen können)",
             "one object per square; only both figures may share a goal square", scope="hall")
 def overlap(h: Hall):
     figures = {f["piece"] for f in h.s["figures"]}
@@ -212,7 +223,7 @@ def overlap(h: Hall):
                    "square", names, h.at(here[1]))
 
 
-@RULES.rule("setup.figure-count", "Die Spielfiguren", "each player has one figure", scope="hall")
+@RULES.rule("setup.figure-count", "Spielmaterial (zwei Spielfiguren)", "each player has one figure", scope="hall")
 def figure_count(h: Hall):
     for f in h.s["figures"]:
         n = len(h.of_piece(f["piece"]))
@@ -220,7 +231,8 @@ def figure_count(h: Hall):
             yield flag(f"{n} pieces {f['piece']}; each player has one figure", f["piece"], h.at())
 
 
-@RULES.rule("setup.figure-start", "Die Spielfiguren (beginnt jeweils auf dem Zielfeld der anderen)",
+@RULES.rule("setup.figure-start",
+            "Die Spielfiguren (beginnt jeweils auf dem Zielfeld der anderen)",
             "a figure starts on the other player's goal", scope="start")
 def figure_start(h: Hall):
     for f in h.s["figures"]:
@@ -238,7 +250,8 @@ def figure_start(h: Hall):
                        fig.id, h.at(fig))
 
 
-@RULES.rule("setup.symmetry", "Zum Abschluss: Grafik der Anfangsaufstellung",
+@RULES.rule("setup.symmetry",
+            "Zum Abschluss (die von mir vorgeschlagene Anfangsaufstellung)",
             "the start position looks the same after a 180° turn", scope="start")
 def symmetry(h: Hall):
     files, ranks = h.size

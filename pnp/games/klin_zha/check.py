@@ -115,15 +115,15 @@ class Setup:
 # ------------------------------------------------------------------ board and tokens
 
 
-@RULES.rule("board.size", "Umsetzung: ein normales KlinZha-Brett", "the board has 9 cells per side (81 cells)",
-            scope="board")
+@RULES.rule("board.size",
+            "Umsetzung (einem normalen KlinZha-Brett)",
+            "the board has 9 cells per side (81 cells)", scope="board")
 def board_size(b: Board):
     if b.size != 9:
         yield flag(f"a Klin Zha board has 9 cells per side (81 cells); this one has {b.size}", "board", b.file)
 
 
-@RULES.rule("tokens.sides", "Aufstellung der Figuren (Spieler 1, Spieler 2)", "the token sheet has a group per side",
-            scope="tokens")
+@RULES.rule("tokens.sides", "Aufstellung der Figuren", "the token sheet has a group per side", scope="tokens")
 def token_sides(t: Tokens):
     groups = [g.id for g in t.sheet.groups]
     for side in SIDES:
@@ -131,7 +131,8 @@ def token_sides(t: Tokens):
             yield flag(f"the token sheet has no group {side!r}", "tokens", t.file)
 
 
-@RULES.rule("tokens.count", "Aufstellung der Figuren (gemäß den normalen Regeln)",
+@RULES.rule("tokens.count",
+            "Aufstellung der Figuren (normalen Regeln)",
             "every piece of both sides has its tokens", scope="tokens")
 def token_count(t: Tokens):
     groups = [g.id for g in t.sheet.groups]
@@ -149,7 +150,8 @@ def token_count(t: Tokens):
                 yield flag(f"no {side} token for {p.id!r}", "tokens", t.file)
 
 
-@RULES.rule("tokens.neutral", "Aufstellung der Figuren (neutrale Figuren der entsprechenden Farbe)",
+@RULES.rule("tokens.neutral",
+            "Aufstellung der Figuren (neutrale Figuren der entsprechenden Farbe)",
             "enough neutral tokens for pieces at cloud edges", scope="tokens", severity="warning")
 def token_neutral(t: Tokens):
     neutral = next((c for c in t.sheet.counters if c.id == "neutral"), None)
@@ -161,8 +163,7 @@ def token_neutral(t: Tokens):
 # ------------------------------------------------------------------ cloud layouts
 
 
-@RULES.rule("layout.cloud-name", "Umsetzung (Wolken eindeutig erkennbar)", "each cloud has its own name",
-            scope="layout")
+@RULES.rule("layout.cloud-name", "Umsetzung (eindeutig erkennbar)", "each cloud has its own name", scope="layout")
 def cloud_name(k: Clouds):
     names = [c.name for c in k.m.clouds]
     for i, n in enumerate(names):
@@ -170,7 +171,8 @@ def cloud_name(k: Clouds):
             yield flag(f"cloud name {n!r} is used twice", k.lay.name, k.at("clouds", i, "name"))
 
 
-@RULES.rule("layout.cell-name", "Umsetzung (welcher Kategorie ein jedes Feld angehört)",
+@RULES.rule("layout.cell-name",
+            "Umsetzung (welcher Kategorie ein jedes Feld angehört)",
             "every cell a layout names is a cell of the board", scope="layout")
 def cell_name(k: Clouds):
     for i, cloud, j, n, c in k.entries:
@@ -182,7 +184,8 @@ def cell_name(k: Clouds):
             yield flag(f"edge cell {n!r} is not a cell of the board", k.lay.name, k.at("edge_cells", j))
 
 
-@RULES.rule("layout.classified-once", "Grundidee (drei verschiedene Typen von Feldern)",
+@RULES.rule("layout.classified-once",
+            "Grundidee (Felder drei verschiedener Typen)",
             "every cell is exactly one of normal, cloud edge, under cloud", scope="layout")
 def classified_once(k: Clouds):
     owner: dict[Cell, str] = {}
@@ -203,7 +206,8 @@ def classified_once(k: Clouds):
             seen.add(c)
 
 
-@RULES.rule("layout.edge-touches", "Grundidee (Feld am Rande einer Wolke: halb von einer Wolke bedeckt)",
+@RULES.rule("layout.edge-touches",
+            "Grundidee (halb von einer Wolke bedeckt)",
             "a listed edge cell touches a cloud cell", scope="layout", severity="warning")
 def edge_touches(k: Clouds):
     for j, n, c in k.edge_entries():
@@ -212,7 +216,8 @@ def edge_touches(k: Clouds):
                        "half covered by a cloud", k.lay.name, k.at("edge_cells", j))
 
 
-@RULES.rule("layout.edge-cells", "Grundidee (Feld am Rande einer Wolke)",
+@RULES.rule("layout.edge-cells",
+            "Grundidee (Feld am Rande einer Wolke)",
             "edge cells are listed only when the layout says edges: listed", scope="layout", severity="warning")
 def edge_cells(k: Clouds):
     if k.m.edges != "listed" and k.m.edge_cells:
@@ -220,7 +225,8 @@ def edge_cells(k: Clouds):
                    k.lay.name, k.at("edge_cells"))
 
 
-@RULES.rule("layout.moving", "Mögliche Erweiterung (Wolken verschieben sich nach X Zügen)",
+@RULES.rule("layout.moving",
+            "Mögliche Erweiterung (daß die Wolken beweglich werden)",
             "moving clouds drift clouds the layout has, with derived edges", scope="layout")
 def moving(k: Clouds):
     if not k.m.moving:
@@ -235,7 +241,8 @@ def moving(k: Clouds):
                    "follow the clouds", k.lay.name, k.at("edges"))
 
 
-@RULES.rule("layout.corner-limit", "Playtest b) (unter 8 Felder pro Ecke komplett unter einer Wolke)",
+@RULES.rule("layout.corner-limit",
+            "Playtest (auf unter 8 pro Ecke begrenzt ... Blindvariante)",
             "fewer than 8 cells per corner fully under cloud, at every step (the blind layout is exempt)",
             scope="layout")
 def corner_limit(k: Clouds):
@@ -256,8 +263,9 @@ def corner_limit(k: Clouds):
 # ------------------------------------------------------------------ positions
 
 
-@RULES.rule("position.layout", "Mögliche Erweiterung", "a position names a layout of clouds/ and one of its steps",
-            scope="position")
+@RULES.rule("position.layout",
+            "Mögliche Erweiterung (nach X Zügen)",
+            "a position names a layout of clouds/ and one of its steps", scope="position")
 def position_layout(s: Setup):
     pos = s.pos
     if s.layouts is None or pos.layout is None:
@@ -271,8 +279,7 @@ def position_layout(s: Setup):
                    s.src.at("step"))
 
 
-@RULES.rule("position.piece", "Aufstellung der Figuren (gemäß den normalen Regeln)", "only the game's pieces",
-            scope="position")
+@RULES.rule("position.piece", "Aufstellung der Figuren (normalen Regeln)", "only the game's pieces", scope="position")
 def position_piece(s: Setup):
     ids = [p.id for p in s.rules.pieces]
     for side in SIDES:
@@ -282,7 +289,8 @@ def position_piece(s: Setup):
                            s.src.at(side, pid))
 
 
-@RULES.rule("position.count", "Aufstellung der Figuren (gemäß den normalen Regeln)",
+@RULES.rule("position.count",
+            "Aufstellung der Figuren (normalen Regeln)",
             "a side never has more pieces than the rules give it, and sets up all of them", scope="position")
 def position_count(s: Setup):
     want = {p.id: p.count for p in s.rules.pieces}
@@ -296,15 +304,17 @@ def position_count(s: Setup):
             yield flag(f"{side} has not placed: {', '.join(missing)}", side, s.src.at(side))
 
 
-@RULES.rule("position.cell-name", "Umsetzung: ein normales KlinZha-Brett", "every piece stands on a cell of the board",
-            scope="position")
+@RULES.rule("position.cell-name",
+            "Umsetzung (einem normalen KlinZha-Brett)",
+            "every piece stands on a cell of the board", scope="position")
 def position_cell_name(s: Setup):
     for side, pid, n, loc in s.cells():
         if not s.g.is_name(n):
             yield flag(f"{side} {pid}: {n!r} is not a cell of the board", side, s.src.at(*loc))
 
 
-@RULES.rule("position.one-per-cell", "Aufstellung der Figuren (ein Feld, auf dem bereits eine Figur steht)",
+@RULES.rule("position.one-per-cell",
+            "Aufstellung der Figuren (auf dem bereits eine Figur steht)",
             "one piece per cell", scope="position")
 def one_per_cell(s: Setup):
     occupied: dict[Cell, str] = {}
@@ -318,7 +328,8 @@ def one_per_cell(s: Setup):
         occupied.setdefault(c, f"{side} {pid}")
 
 
-@RULES.rule("position.half-space", "Aufstellung der Figuren (in eine Ecke)",
+@RULES.rule("position.half-space",
+            "Aufstellung der Figuren (in eine Ecke)",
             "at setup no piece on a half-space cell (unless the position allows them)", scope="position")
 def half_space(s: Setup):
     allow = s.rules.setup.allow_half_spaces if s.pos.allow_half_spaces is None else s.pos.allow_half_spaces
@@ -330,7 +341,8 @@ def half_space(s: Setup):
                        "at setup", side, s.src.at(*loc))
 
 
-@RULES.rule("position.one-corner", "Aufstellung der Figuren (in eine Ecke; in einer der verbleibenden Ecken)",
+@RULES.rule("position.one-corner",
+            "Aufstellung der Figuren (in eine Ecke ... in einer der verbleibenden Ecken)",
             "at setup each side stands in one corner, and not the other side's", scope="position")
 def one_corner(s: Setup):
     if not s.setup:

@@ -75,8 +75,9 @@ def build(game, opts: BuildOptions) -> Iterable[Asset]:
                     description="exhaustive solution: best score, a best path, the score distribution")
 
 
-@RULES.rule("ordner.structures", "Die Ordnerstruktur (Jeder passive Spieler kann beliebig viele Ordnerstrukturen "
-            "anlegen)", "the game folder ships structures to play", scope="game", severity="warning")
+@RULES.rule("ordner.structures",
+            "Die Ordnerstruktur (beliebig viele Ordnerstrukturen anlegen)",
+            "the game folder ships structures to play", scope="game", severity="warning")
 def structures_present(game):
     if not structure_files(game):
         yield flag(f"no structure files in {game.folder / STRUCTURES}")

@@ -146,16 +146,18 @@ def yaml_syntax(exc: DataErrors):
     yield from from_problems(exc.problems)
 
 
-@RULES.rule("ordner.schema", "Die Ordnerstruktur (beispielhaft: User Mustermann Struktur 1)",
+@RULES.rule("ordner.schema",
+            "Die Ordnerstruktur (Eine Ordnerstruktur ist wie folgt aufgebaut)",
             "title, author, variant, names and rows, no other keys", scope="structure")
 def schema(d: Draft):
     if isinstance(d.header, DataErrors):
         yield from from_problems(d.header.problems)
 
 
-@RULES.rule("ordner.names", "Die Ordnerstruktur (6 Dateinamen aus je 2 der 4 Völker); Die Vereinfachung des "
-            "Konzepts (die vier Völker)", "the names are the variant's file names, each exactly once",
-            scope="structure")
+@RULES.rule("ordner.names",
+            "Die Ordnerstruktur (6 Kombinationsmöglichkeiten); Die Vereinfachung des Konzepts (die vier Völker als "
+            "Dateinamen)",
+            "the names are the variant's file names, each exactly once", scope="structure")
 def names(d: Draft):
     if not d.variant or d.names is None:
         return
@@ -174,7 +176,8 @@ def names(d: Draft):
                    "names per subfolder, each exactly once", "names", d.src.at("names"))
 
 
-@RULES.rule("ordner.subfolder-11", "Die Machtübergaben (eine 11. Datei ..., die aber keine Zahl mehr enthält)",
+@RULES.rule("ordner.subfolder-11",
+            "Die Machtübergaben (eine 11. Datei ausgewählt, die aber keine Zahl mehr enthält)",
             "rows lists subfolders 1-10 only; subfolder 11 holds no numbers", scope="structure")
 def subfolder_11(d: Draft):
     for i in range(NUMBERED, len(d.rows)):
@@ -184,7 +187,8 @@ def subfolder_11(d: Draft):
                    f"subfolder {i + 1}", d.src.at("rows", i))
 
 
-@RULES.rule("ordner.rows", "Die Ordnerstruktur (11 Unterordner, jeder mit 6 Dateien)",
+@RULES.rule("ordner.rows",
+            "Die Ordnerstruktur (Jeder Unterordner erhält 6 Dateien)",
             "ten rows, one number per file name", scope="structure")
 def rows(d: Draft):
     if "rows" in d.raw and isinstance(d.raw["rows"], list) and len(d.rows) < NUMBERED:
@@ -199,7 +203,8 @@ def rows(d: Draft):
                        f"subfolder {i + 1}", d.src.at("rows", i))
 
 
-@RULES.rule("ordner.whole-number", "Die Spielvorbereitung (In jede Datei kommt eine Zahl)",
+@RULES.rule("ordner.whole-number",
+            "Die Spielvorbereitung (In jede Datei kommt eine Zahl)",
             "every file holds one whole number", scope="structure")
 def whole_number(d: Draft):
     for i, row in d.numbered_rows():
@@ -209,7 +214,8 @@ def whole_number(d: Draft):
                            f"subfolder {i + 1}, {d.label(j)}", d.src.at("rows", i, j))
 
 
-@RULES.rule("ordner.non-negative", "Die Spielvorbereitung (positive, ganze Zahlen, „0“ ist erlaubt)",
+@RULES.rule("ordner.non-negative",
+            "Die Spielvorbereitung (positiven, ganzen Zahlen)",
             "no negative numbers (0 is allowed)", scope="structure")
 def non_negative(d: Draft):
     for i, row in d.numbered_rows():
@@ -219,7 +225,8 @@ def non_negative(d: Draft):
                            f"subfolder {i + 1}, {d.label(j)}", d.src.at("rows", i, j))
 
 
-@RULES.rule("ordner.total", "Die Spielvorbereitung (in alle Dateien genau 200 Machtpunkte)",
+@RULES.rule("ordner.total",
+            "Die Spielvorbereitung (genau 200 Machtpunkte)",
             "the files hold exactly 200 Machtpunkte", scope="structure")
 def total(d: Draft):
     if d.grid is None:
@@ -230,7 +237,8 @@ def total(d: Draft):
                    f"({'remove' if n > TOTAL else 'add'} {abs(n - TOTAL)})", "total", d.src.at("rows"))
 
 
-@RULES.rule("ordner.subfolder-limit", "Die Spielvorbereitung (Summe eines Unterordners höchstens 60)",
+@RULES.rule("ordner.subfolder-limit",
+            "Die Spielvorbereitung (darf 60 Machtpunkte nicht überschreiten)",
             "a subfolder holds at most 60 Machtpunkte", scope="structure")
 def subfolder_limit(d: Draft):
     for i, r in enumerate(d.grid or ()):
@@ -239,7 +247,8 @@ def subfolder_limit(d: Draft):
                        f"subfolder {i + 1}", d.src.at("rows", i))
 
 
-@RULES.rule("ordner.name-limit", "Die Spielvorbereitung (Summe eines Dateinamens höchstens 100)",
+@RULES.rule("ordner.name-limit",
+            "Die Spielvorbereitung (darf 100 Machtpunkte nicht überschreiten)",
             "a file name holds at most 100 Machtpunkte", scope="structure")
 def name_limit(d: Draft):
     for j in range(d.width if d.grid else 0):

@@ -56,8 +56,9 @@ def map_schema(exc: DataErrors):
     yield from from_problems(exc.problems)
 
 
-@RULES.rule("rs.map.unique", "Regeln (Standard-Diplomacy-Regeln)", "each province id and name is used once",
-            scope="map")
+@RULES.rule("rs.map.unique",
+            "Regeln (Standard-Diplomacy-Regeln)",
+            "each province id and name is used once", scope="map")
 def unique(m: Map):
     first: dict[str, Loc] = {}
     for pid, loc in m.ids:
@@ -70,7 +71,7 @@ def unique(m: Map):
                 yield flag(f"the {attr} name {name!r} is used by {n} provinces", name, m.src.file)
 
 
-@RULES.rule("rs.map.centres", "Anzahl VZ: 34", "34 supply centres, all on land", scope="map")
+@RULES.rule("rs.map.centres", "Anzahl VZ (34)", "34 supply centres, all on land", scope="map")
 def centres(m: Map):
     scs = m.board.supply_centres()
     if len(scs) != m.board.rules.supply_centres:
@@ -80,7 +81,8 @@ def centres(m: Map):
             yield _f(m, f"{pid} is a {m.P[pid].type} but marked as a supply centre", pid)
 
 
-@RULES.rule("rs.map.standard", "Regeln (es gelten die allgemein bekannten Standard-Diplomacy-Regeln)",
+@RULES.rule("rs.map.standard",
+            "Regeln (allgemein bekannten Standard-Diplomacy-Regeln)",
             "19 seas, 14 inland and 42 coastal provinces as on the standard board", scope="map", severity="warning")
 def standard(m: Map):
     kinds = Counter(p.type for p in m.P.values())
@@ -89,7 +91,8 @@ def standard(m: Map):
             yield _f(m, f"{kinds.get(t, 0)} provinces of type {t}; the standard board has {n}", t)
 
 
-@RULES.rule("rs.map.reference", "Regeln (Standard-Diplomacy-Regeln)",
+@RULES.rule("rs.map.reference",
+            "Regeln (Standard-Diplomacy-Regeln)",
             "every neighbour named is a province, or a coast of one, and listed once", scope="map")
 def reference(m: Map):
     for p in m.P.values():
@@ -110,8 +113,9 @@ def reference(m: Map):
             yield _f(m, f"{node} lists a fleet neighbour twice", node)
 
 
-@RULES.rule("rs.map.terrain", "Regeln (Standard-Diplomacy-Regeln)", "armies move over land, fleets not inland",
-            scope="map")
+@RULES.rule("rs.map.terrain",
+            "Regeln (Standard-Diplomacy-Regeln)",
+            "armies move over land, fleets not inland", scope="map")
 def terrain(m: Map):
     for p in m.P.values():
         for n in p.army:
@@ -123,16 +127,18 @@ def terrain(m: Map):
             yield _f(m, f"{p.id} is inland but lists fleet moves", p.id)
 
 
-@RULES.rule("rs.map.coasts", "Regeln (Standard-Diplomacy-Regeln)", "a province with split coasts lists fleet "
-            "moves per coast", scope="map")
+@RULES.rule("rs.map.coasts",
+            "Regeln (Standard-Diplomacy-Regeln)",
+            "a province with split coasts lists fleet moves per coast", scope="map")
 def coasts(m: Map):
     for p in m.P.values():
         if p.coasts and p.fleet:
             yield _f(m, f"{p.id} has split coasts; list its fleet moves per coast only", p.id)
 
 
-@RULES.rule("rs.map.symmetric", "Regeln (Standard-Diplomacy-Regeln)", "every border is listed from both sides",
-            scope="map")
+@RULES.rule("rs.map.symmetric",
+            "Regeln (Standard-Diplomacy-Regeln)",
+            "every border is listed from both sides", scope="map")
 def symmetric(m: Map):
     for unit, graph in (("army", m.board.army_graph()), ("fleet", m.board.fleet_nodes())):
         for a, nbrs in graph.items():
@@ -141,7 +147,8 @@ def symmetric(m: Map):
                     yield _f(m, f"{unit} move {a}-{b} is listed at {a} but {b} does not list {a}", f"{a}-{b}")
 
 
-@RULES.rule("rs.map.switzerland", "Schweiz, Mont-Blanc-Tunnel (die Schweiz bleibt unzugänglich)",
+@RULES.rule("rs.map.switzerland",
+            "Schweiz, Mont-Blanc-Tunnel (Die Schweiz bleibt zwar unzugänglich)",
             "one impassable province (Switzerland) that no move enters", scope="map")
 def switzerland(m: Map):
     imp = [p for p in m.P.values() if p.type == "impassable"]
@@ -156,9 +163,10 @@ def switzerland(m: Map):
                 yield _f(m, f"{sw.id} touches {t}, which is not a land province", t)
 
 
-@RULES.rule("rs.map.tunnel", "Schweiz, Mont-Blanc-Tunnel (verbindet alle fünf an die Schweiz angrenzenden Gebiete; "
-            "nur für konventionelle Armeen und den BORG)", "the tunnel joins the provinces around Switzerland, for "
-            "armies and the Borg", scope="map")
+@RULES.rule("rs.map.tunnel",
+            "Schweiz, Mont-Blanc-Tunnel (alle fünf an die Schweiz angrenzenden Gebiete ... nur für konventionelle "
+            "Armeen und den BORG)",
+            "the tunnel joins the provinces around Switzerland, for armies and the Borg", scope="map")
 def tunnel(m: Map):
     for sw in (p for p in m.P.values() if p.type == "impassable"):
         joins, touches = sorted(m.board.tunnel.joins), sorted(sw.touches)
@@ -170,9 +178,9 @@ def tunnel(m: Map):
                  "tunnel")
 
 
-@RULES.rule("rs.map.islands", "Superhirn (Island grenzt an NAO & NWG, Kreta an ION, AEG & EAS; reine "
-            "Aufbauprovinzen)", "Iceland and Crete: build-only islands for Superhirn units, bordering the seed's "
-            "seas", scope="map")
+@RULES.rule("rs.map.islands",
+            "Superhirn (Island grenzt an NAO & NWG, Kreta an ION, AEG & EAS ... reine Aufbauprovinzen)",
+            "Iceland and Crete: build-only islands for Superhirn units, bordering the seed's seas", scope="map")
 def islands(m: Map):
     for iid, expected in ISLAND_BORDERS.items():
         isl = m.P.get(iid)
@@ -188,8 +196,9 @@ def islands(m: Map):
             yield _f(m, f"{iid} is build-only, not a supply centre", iid)
 
 
-@RULES.rule("rs.map.homes", "Regeln (die sieben üblichen Mächte)", "home centres are supply centres of one power "
-            "each", scope="map")
+@RULES.rule("rs.map.homes",
+            "Regeln (die sieben üblichen Mächte)",
+            "home centres are supply centres of one power each", scope="map")
 def homes(m: Map):
     owner: dict[str, str] = {}
     for pw in m.board.powers:
@@ -201,8 +210,9 @@ def homes(m: Map):
             owner[c] = pw.id
 
 
-@RULES.rule("rs.map.start", "Startpositionen", "each power starts with one unit on each home centre, on fitting "
-            "terrain", scope="map")
+@RULES.rule("rs.map.start",
+            "Startpositionen",
+            "each power starts with one unit on each home centre, on fitting terrain", scope="map")
 def start(m: Map):
     for pw in m.board.powers:
         places = [place for _, place in pw.start_units()]
@@ -218,7 +228,8 @@ def start(m: Map):
                          pw.id)
 
 
-@RULES.rule("rs.map.powers", "Regeln (die sieben üblichen Mächte; außerdem NARR, SUPERHIRN, DOKTOR, WAHRSAGER)",
+@RULES.rule("rs.map.powers",
+            "Regeln (die sieben üblichen Mächte ... NARR ... SUPERHIRN ... DOKTOR ... WAHRSAGER)",
             "the seven powers and the four extra players", scope="map")
 def powers(m: Map):
     if len(m.board.powers) != 7:
@@ -262,13 +273,15 @@ class Sheet:
         return [(p.id, got.get(p.id, 0)) for p in self.board.powers]
 
 
-@RULES.rule("rs.counters.schema", "Regeln (Weitere Requisiten)", "counters.yaml is a valid counter sheet",
-            scope="counters-file")
+@RULES.rule("rs.counters.schema",
+            "Regeln (Weitere Requisiten)",
+            "counters.yaml is a valid counter sheet", scope="counters-file")
 def counters_schema(exc: DataErrors):
     yield from from_problems(exc.problems)
 
 
-@RULES.rule("rs.counters.groups", "Regeln (die sieben üblichen Mächte; außerdem ...)",
+@RULES.rule("rs.counters.groups",
+            "Regeln (die sieben üblichen Mächte)",
             "every player with units has counters in the map's colour", scope="counters")
 def counter_groups(s: Sheet):
     groups = {g.id: g for g in s.sheet.groups}
@@ -281,9 +294,10 @@ def counter_groups(s: Sheet):
                        "warning")
 
 
-@RULES.rule("rs.counters.count", "Lama; A®mazonen; Drecksarmee; Siamesische Zwillinge; Borg; Doktor, Tardis; "
-            "Hyperspace-Verbindung; Seemonster; Weltraummonster", "the sheet prints every special unit the seed "
-            "gives each power, and the unique pieces once", scope="counters")
+@RULES.rule("rs.counters.count",
+            "Regeln (Weitere Requisiten); Lama; A®mazonen; Drecksarmee; Siamesische Zwillinge; Hyperspace-Verbindung",
+            "the sheet prints every special unit the seed gives each power, and the unique pieces once",
+            scope="counters")
 def counter_count(s: Sheet):
     R = s.board.rules
     expect = (("lama", R.lama_herds_per_power, "lama herds"), ("amazon", R.special_armies_max, "A®mazonen"),
@@ -306,7 +320,8 @@ def counter_count(s: Sheet):
                 yield flag(f"{p} has no {cid} counters", f"{cid}/{p}", s.file)
 
 
-@RULES.rule("rs.counters.twins", "Siamesische Zwillinge (in zwei nebeneinander liegenden Provinzen)",
+@RULES.rule("rs.counters.twins",
+            "Siamesische Zwillinge (in zwei nebeneinander liegenden Provinzen)",
             "Siamese twins are one double-width counter", scope="counters")
 def counter_twins(s: Sheet):
     twins = s.counter("twins")
@@ -314,7 +329,8 @@ def counter_twins(s: Sheet):
         yield flag("Siamese twins are one double-width counter (width: 2)", "twins", s.file)
 
 
-@RULES.rule("rs.counters.strength", "Seemonster (Flotten mit der Stärke 2); Weltraummonster (Armeen mit der Stärke 2)",
+@RULES.rule("rs.counters.strength",
+            "Seemonster (Flotten mit der Stärke 2); Weltraummonster (Armeen mit der Stärke 2)",
             "monster counters show strength 2", scope="counters")
 def counter_strength(s: Sheet):
     for cid in ("sea-monster", "space-monster"):
@@ -323,7 +339,8 @@ def counter_strength(s: Sheet):
             yield flag(f"{cid} counters must show strength 2, they show {c.number}", cid, s.file)
 
 
-@RULES.rule("rs.counters.devil", "Teuflische Einheit (für die nächsten zwei Jahreszeiten)",
+@RULES.rule("rs.counters.devil",
+            "Teuflische Einheit (für die nächsten zwei Jahreszeiten)",
             "devil's-bargain markers have two sides", scope="counters")
 def counter_devil(s: Sheet):
     devil = s.counter("devil")

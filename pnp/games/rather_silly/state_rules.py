@@ -101,22 +101,23 @@ class Play:
         return out
 
 
-@RULES.rule("rs.state.schema", "Spielablauf", "a state file names year, season and players' holdings",
-            scope="state-file")
+@RULES.rule("rs.state.schema",
+            "Spielablauf",
+            "a state file names year, season and players' holdings", scope="state-file")
 def schema(exc: DataErrors):
     yield from from_problems(exc.problems)
 
 
-@RULES.rule("rs.state.year", "Siegbedingungen (bis ins Jahr 1921)", "the year lies between the 1900 set-up and 1921",
-            scope="state")
+@RULES.rule("rs.state.year",
+            "Siegbedingungen (ins Jahr 1921)",
+            "the year lies between the 1900 set-up and 1921", scope="state")
 def year(s: Play):
     R = s.board.rules
     if not R.first_year - 1 <= s.st.year <= R.narr_year:
         yield flag(f"year {s.st.year} is outside the game (1900 set-up to {R.narr_year})", at=s.at("year"))
 
 
-@RULES.rule("rs.state.player", "Anzahl Spieler: 11 (die sieben üblichen Mächte; NARR, SUPERHIRN, DOKTOR, WAHRSAGER)",
-            "every player is one of the eleven", scope="state")
+@RULES.rule("rs.state.player", "Anzahl Spieler (11)", "every player is one of the eleven", scope="state")
 def player(s: Play):
     known = s.powers | {r.id for r in s.board.roles}
     for pid in s.st.players:
@@ -125,8 +126,9 @@ def player(s: Play):
                        s.at("players", pid))
 
 
-@RULES.rule("rs.state.province", "Regeln (Standard-Diplomacy-Regeln)", "every place named is a province (and a "
-            "real coast of it)", scope="state")
+@RULES.rule("rs.state.province",
+            "Regeln (Standard-Diplomacy-Regeln)",
+            "every place named is a province (and a real coast of it)", scope="state")
 def province(s: Play):
     for pid, h in s.st.players.items():
         for ci, c in enumerate(h.centres):
@@ -142,8 +144,9 @@ def province(s: Play):
             yield flag(f"{m.type}: {s.why_not(m.at)}", m.type, s.at("monsters", mi))
 
 
-@RULES.rule("rs.state.centres", "Anzahl VZ: 34", "a player's centres are supply centres nobody else owns; 34 at most",
-            scope="state")
+@RULES.rule("rs.state.centres",
+            "Anzahl VZ (34)",
+            "a player's centres are supply centres nobody else owns; 34 at most", scope="state")
 def centres(s: Play):
     owner: dict[str, str] = {}
     for pid, h in s.st.players.items():
@@ -168,7 +171,9 @@ def narr_no_units(s: Play):
                    s.at("players", "narr", "units"))
 
 
-@RULES.rule("rs.state.terrain", "Schweiz (unzugänglich); Weltraummonster (sterben in Seegebieten); Regeln",
+@RULES.rule("rs.state.terrain",
+            "Schweiz, Mont-Blanc-Tunnel (unzugänglich); Weltraummonster (zum Rückzug in Seegebiete); Regeln "
+            "(Standard-Diplomacy-Regeln)",
             "armies on land, fleets at sea or on a named coast, nobody in Switzerland", scope="state")
 def terrain(s: Play):
     for t in s.stands:
@@ -191,8 +196,9 @@ def terrain(s: Play):
             yield flag(f"a sea monster is a fleet and cannot be inland ({prov.id})", m.type, s.at(*loc))
 
 
-@RULES.rule("rs.islands.superhirn-only", "Superhirn (reine Aufbauprovinzen, für alle anderen Einheiten "
-            "unzugänglich)", "only Superhirn units on Iceland and Crete", scope="state")
+@RULES.rule("rs.islands.superhirn-only",
+            "Superhirn (für alle anderen Einheiten unzugänglich)",
+            "only Superhirn units on Iceland and Crete", scope="state")
 def superhirn_only(s: Play):
     for t in s.stands:
         if t.prov.type != "impassable" and t.prov.only and t.pid != t.prov.only:
@@ -203,9 +209,10 @@ def superhirn_only(s: Play):
             yield flag(f"{prov.en} is open to Superhirn units only", m.type, s.at(*loc))
 
 
-@RULES.rule("rs.state.occupancy", "Doktor, Tardis (als einzige Einheit ... im selben Gebiet); Vögel (friedlich "
-            "neben jeder anderen Einheitenart)", "one unit per province, besides the Tardis and birds",
-            scope="state")
+@RULES.rule("rs.state.occupancy",
+            "Doktor, Tardis (Als einzige Einheit kann er sich gleichzeitig mit anderen Einheiten im selben Gebiet "
+            "aufhalten); Vögel (friedlich neben jeder anderen Einheitenart leben)",
+            "one unit per province, besides the Tardis and birds", scope="state")
 def occupancy(s: Play):
     who: dict[str, list[str]] = {}
     first: dict[str, tuple] = {}
@@ -223,7 +230,8 @@ def occupancy(s: Play):
                        "province", base, s.at(*first.get(base, ())))
 
 
-@RULES.rule("rs.lamas.count", "Lama (im Winter 1900 in drei Spielfeldern eine Lamaherde)",
+@RULES.rule("rs.lamas.count",
+            "Lama (im Winter 1900 in drei Spielfeldern)",
             "each power settles exactly three lama herds; nobody else has any", scope="state")
 def lama_count(s: Play):
     n = s.board.rules.lama_herds_per_power
@@ -236,8 +244,9 @@ def lama_count(s: Play):
             yield flag(f"{pid} is not one of the seven powers; only they have lama herds", pid, at)
 
 
-@RULES.rule("rs.lamas.place", "Lama (keine Versorgungszentren)", "lama herds live outside supply centres",
-            scope="state")
+@RULES.rule("rs.lamas.place",
+            "Lama (keine Versorgungszentren)",
+            "lama herds live outside supply centres", scope="state")
 def lama_place(s: Play):
     for pid, h in s.st.players.items():
         for hi, herd in enumerate(h.lama_herds if pid in s.powers else ()):
@@ -251,7 +260,8 @@ def lama_place(s: Play):
                 yield flag(f"{pid}'s lama herd cannot live in {s.P[herd].en}", herd, at)
 
 
-@RULES.rule("rs.special-armies", "A®mazonen; Drecksarmee (für alle 5 Versorgungszentren)",
+@RULES.rule("rs.special-armies",
+            "A®mazonen; Drecksarmee (Für alle 5 Versorgungszentren)",
             "one A®mazone and one Drecksackarmee per full five centres, three at most", scope="state")
 def special_armies(s: Play):
     R = s.board.rules
@@ -265,8 +275,9 @@ def special_armies(s: Play):
                            s.at("players", pid, "units", types.index(t)))
 
 
-@RULES.rule("rs.twins.once", "Siamesische Zwillinge (im gesamten Spiel nur einmal)", "one Siamese-twin pair per "
-            "player and game", scope="state")
+@RULES.rule("rs.twins.once",
+            "Siamesische Zwillinge (nur einmal erlaubt)",
+            "one Siamese-twin pair per player and game", scope="state")
 def twins_once(s: Play):
     for pid, h in s.st.players.items():
         types = [u.type for u in h.units]
@@ -275,7 +286,8 @@ def twins_once(s: Play):
                        s.at("players", pid, "units", types.index("twins")))
 
 
-@RULES.rule("rs.twins.adjacent", "Siamesische Zwillinge (in zwei nebeneinander liegenden Provinzen)",
+@RULES.rule("rs.twins.adjacent",
+            "Siamesische Zwillinge (in zwei nebeneinander liegenden Provinzen)",
             "the twins stand on neighbouring provinces", scope="state")
 def twins_adjacent(s: Play):
     for pid, _ui, u, loc in s.units():
@@ -287,7 +299,8 @@ def twins_adjacent(s: Play):
                        "provinces", f"{a}-{b}", s.at(*loc))
 
 
-@RULES.rule("rs.devil.countdown", "Teuflische Einheit (für die nächsten zwei Jahreszeiten)",
+@RULES.rule("rs.devil.countdown",
+            "Teuflische Einheit (für die nächsten zwei Jahreszeiten)",
             "a devil's bargain counts down 2, 1", scope="state")
 def devil_countdown(s: Play):
     for pid, _ui, u, loc in s.units():
@@ -296,8 +309,9 @@ def devil_countdown(s: Play):
                        f"{u.devil}", pid, s.at(*loc))
 
 
-@RULES.rule("rs.devil.who", "Teuflische Einheit (jeder konventionellen Einheit; nicht Superhirn-, Wahrsager-"
-            "Einheiten, A®MAZONEN, DRECKSACKARMEEN)", "only conventional units sell their souls", scope="state")
+@RULES.rule("rs.devil.who",
+            "Teuflische Einheit (jeder konventionellen Einheit ... dürfen ihre Seele nicht verkaufen)",
+            "only conventional units sell their souls", scope="state")
 def devil_who(s: Play):
     for pid, _ui, u, loc in s.units():
         if u.devil is not None and (u.type not in CONVENTIONAL or u.superhirn_built or pid == "wahrsager"):
@@ -311,7 +325,8 @@ def _counted_builds(s: Play, pid: str):
             if b.year >= s.board.rules.gay_fleets_from_year]
 
 
-@RULES.rule("rs.gay-fleets.order", "Schwule Flotte (ab Winter 1901 jede 5. gebaute Flotte)",
+@RULES.rule("rs.gay-fleets.order",
+            "Schwule Flotte (ist jede 5. von einem Spieler gebaute Flotte schwul)",
             "every fifth fleet built from Winter 1901 on is gay, the others are not", scope="state")
 def gay_order(s: Play):
     R = s.board.rules
@@ -323,8 +338,7 @@ def gay_order(s: Play):
                            "others are not", pid, s.at("players", pid, "fleets_built", bi))
 
 
-@RULES.rule("rs.gay-fleets.count", "Schwule Flotte", "no more gay fleets on the board than were built",
-            scope="state")
+@RULES.rule("rs.gay-fleets.count", "Schwule Flotte", "no more gay fleets on the board than were built", scope="state")
 def gay_count(s: Play):
     for pid, h in s.st.players.items():
         on_board = sum(1 for u in h.units if u.gay)
@@ -334,15 +348,17 @@ def gay_count(s: Play):
                        s.at("players", pid, "fleets_built"))
 
 
-@RULES.rule("rs.doktor.points", "Doktor, Tardis (Siegpunkte des DOKTORs)", "only the Doktor collects victory points",
-            scope="state")
+@RULES.rule("rs.doktor.points",
+            "Doktor, Tardis (Für jedes zerstörte Monster erhält der DOKTOR einen Siegpunkt)",
+            "only the Doktor collects victory points", scope="state")
 def doktor_points(s: Play):
     for pid, h in s.st.players.items():
         if h.points and pid != "doktor":
             yield flag(f"{pid} has victory points; only the Doktor collects them", pid, s.at("players", pid, "points"))
 
 
-@RULES.rule("rs.tardis.owner", "Doktor, Tardis (beginnt das Spiel mit einer einzigen Einheit, dem TARDIS)",
+@RULES.rule("rs.tardis.owner",
+            "Doktor, Tardis (mit einer einzigen Einheit, dem unzerstörbaren TARDIS)",
             "the Tardis is the Doktor's", scope="state")
 def tardis_owner(s: Play):
     for pid, _ui, u, loc in s.units():
@@ -350,16 +366,19 @@ def tardis_owner(s: Play):
             yield flag(f"{pid} has a Tardis; it belongs to the Doktor alone", pid, s.at(*loc))
 
 
-@RULES.rule("rs.tardis.one", "Doktor, Tardis", "there is exactly one Tardis", scope="state")
+@RULES.rule("rs.tardis.one",
+            "Doktor, Tardis (mit einer einzigen Einheit, dem unzerstörbaren TARDIS)",
+            "there is exactly one Tardis", scope="state")
 def tardis_one(s: Play):
     n = sum(1 for *_, u, _loc in s.units() if u.type == "tardis")
     if n > 1:
         yield flag(f"{n} Tardis units on the board; there is exactly one", "tardis", s.at())
 
 
-@RULES.rule("rs.borg.neutral", "Borg (Versorgungszentren, in denen sich der BORG während der Anpassungsphase "
-            "aufhält, werden augenblicklich neutral)", "a centre the Borg sits in at the adjustments is neutral",
-            scope="state")
+@RULES.rule("rs.borg.neutral",
+            "Borg (Versorgungszentren, in denen sich der BORG während der Anpassungsphase aufhält, werden "
+            "augenblicklich neutral)",
+            "a centre the Borg sits in at the adjustments is neutral", scope="state")
 def borg_neutral(s: Play):
     b = s.st.borg.split("/")[0] if s.st.borg else None
     if b in s.owner and s.st.season == "winter":
@@ -370,7 +389,8 @@ def borg_neutral(s: Play):
 # ------------------------------------------------------------------ victory (info)
 
 
-@RULES.rule("rs.victory.centres", "Siegbedingungen (18 VZ nach den Herbstzügen)",
+@RULES.rule("rs.victory.centres",
+            "Siegbedingungen (Eroberung von 18 VZ nach den Herbstzügen)",
             "a player other than the Narr holding 18 centres after autumn wins", scope="state", severity="info")
 def victory_centres(s: Play):
     R = s.board.rules
@@ -380,8 +400,9 @@ def victory_centres(s: Play):
                        pid, s.at())
 
 
-@RULES.rule("rs.victory.doktor", "Siegbedingungen (DOKTOR: 30 Siegpunkte)", "the Doktor wins with 30 points plus "
-            "centres", scope="state", severity="info")
+@RULES.rule("rs.victory.doktor",
+            "Siegbedingungen (Erreichung von 30 Siegpunkten)",
+            "the Doktor wins with 30 points plus centres", scope="state", severity="info")
 def victory_doktor(s: Play):
     R = s.board.rules
     h = s.st.players.get("doktor")
@@ -390,15 +411,17 @@ def victory_doktor(s: Play):
                    f"{R.doktor_victory_points}: he wins", "doktor", s.at())
 
 
-@RULES.rule("rs.victory.narr", "Siegbedingungen (Der NARR gewinnt, sofern das Spiel ins Jahr 1921 gehen sollte)",
+@RULES.rule("rs.victory.narr",
+            "Siegbedingungen (sofern das Spiel ins Jahr 1921 gehen sollte)",
             "the Narr wins when the game reaches 1921", scope="state", severity="info")
 def victory_narr(s: Play):
     if s.st.year >= s.board.rules.narr_year:
         yield flag(f"the game has reached {s.st.year}: the Narr wins", "narr", s.at())
 
 
-@RULES.rule("rs.victory.none", "Siegbedingungen", "nobody has won yet: the three leaders by centres", scope="state",
-            severity="info")
+@RULES.rule("rs.victory.none",
+            "Siegbedingungen",
+            "nobody has won yet: the three leaders by centres", scope="state", severity="info")
 def victory_none(s: Play):
     if any(chain(victory_centres(s), victory_doktor(s), victory_narr(s))):
         return
