@@ -50,3 +50,11 @@ class Source:
         if self.raw is None:
             return Loc(self.file)
         return Loc(self.file, *locate(self.raw, path, at_key=key))
+
+    def at_id(self, part: str, ident: str) -> Loc:
+        """The entry of the list ``part`` whose ``id`` is ``ident``; the list itself when none is."""
+        items = self.raw.get(part) if isinstance(self.raw, dict) else None
+        for i, e in enumerate(items if isinstance(items, list) else []):
+            if isinstance(e, dict) and e.get("id") == ident:
+                return self.at(part, i)
+        return self.at(part)

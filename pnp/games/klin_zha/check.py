@@ -28,7 +28,7 @@ class Board:
 class Tokens:
     rules: VariantRules
     sheet: object  # pnp.schemas.counters.CounterSheet
-    file: str
+    src: Source
 
 
 @dataclass
@@ -128,7 +128,7 @@ def token_sides(t: Tokens):
     groups = [g.id for g in t.sheet.groups]
     for side in SIDES:
         if side not in groups:
-            yield flag(f"the token sheet has no group {side!r}", "tokens", t.file)
+            yield flag(f"the token sheet has no group {side!r}", "tokens", t.src.at("groups"))
 
 
 @RULES.rule("tokens.count",
@@ -140,14 +140,15 @@ def token_count(t: Tokens):
     for p in t.rules.pieces:
         c = by_id.get(p.id)
         if c is None:
-            yield flag(f"no token for {p.id!r}; each side needs {p.count}", "tokens", t.file)
+            yield flag(f"no token for {p.id!r}; each side needs {p.count}", "tokens", t.src.at("counters"))
             continue
         sides = groups if c.groups == "all" else (c.groups or [])
         for side in SIDES:
             if side in sides and c.count != p.count:
-                yield flag(f"{side} {p.id}: {c.count} token(s) printed, a side has {p.count}", "tokens", t.file)
+                yield flag(f"{side} {p.id}: {c.count} token(s) printed, a side has {p.count}", "tokens",
+                           t.src.at_id("counters", p.id))
             elif side not in sides:
-                yield flag(f"no {side} token for {p.id!r}", "tokens", t.file)
+                yield flag(f"no {side} token for {p.id!r}", "tokens", t.src.at_id("counters", p.id))
 
 
 @RULES.rule("tokens.neutral",
@@ -157,7 +158,7 @@ def token_neutral(t: Tokens):
     neutral = next((c for c in t.sheet.counters if c.id == "neutral"), None)
     if t.rules.neutral_tokens and (neutral is None or neutral.count < t.rules.neutral_tokens):
         yield flag(f"the umpire needs {t.rules.neutral_tokens} neutral tokens per colour for pieces at cloud edges",
-                   "tokens", t.file)
+                   "tokens", t.src.at_id("counters", "neutral"))
 
 
 # ------------------------------------------------------------------ cloud layouts
@@ -372,7 +373,7 @@ def check_position(kit, position: tuple, layouts: list[Layout] | None = None) ->
 
 
 def check_kit(kit, position: tuple | None = None, tokens: tuple | None = None) -> list[Finding]:
-    """Board, token sheet ((sheet, file) if there is one), every layout and, given, a position."""
+    """Board, token sheet ((sheet, Source) if there is one), every layout and, given, a position."""
     out = RULES.run(Board(kit.board.size, kit.board_file), "board")
     if tokens is not None:
         out += RULES.run(Tokens(kit.rules, *tokens), "tokens")

@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...checks import Finding
+from ...checks import Finding, Source
 from ...components.trigrid import TriGrid
 from ...data.loader import display_path
 from ...game import Game
-from ...kinds import load_doc
+from ...kinds import load_doc, read_doc
 from .check import RULES  # noqa: F401  (the rule book `pnp check --list-rules` shows)
 from .schemas import VariantRules
 from .sky import Layout, load_layouts, load_position, load_rules
@@ -49,7 +49,8 @@ def check(game: Game, state: Path | None = None) -> list[Finding]:
     tokens = None
     sheet_path = game.folder / "tokens.yaml"
     if sheet_path.is_file():
-        tokens = (load_doc(sheet_path)[1], display_path(sheet_path))
+        _kind, sheet, raw = read_doc(sheet_path)
+        tokens = (sheet, Source.of(sheet_path, raw))
     return check_kit(kit, position, tokens)
 
 

@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from ...checks import Finding, RuleBook, flag, from_problems
+from ...checks import Finding, Loc, RuleBook, Source, flag, from_problems
 from ...data.errors import DataErrors
-from ...data.loader import display_path
-from ...game import Game, documents
+from ...game import Game, loaded
 from ...schemas.score_sheet import ScoreSheet
 from .scoring import BLOCKS, BONUS_POINTS, BONUS_THRESHOLD, LABELS, SEED, VORGABEN
 
@@ -28,7 +27,18 @@ class Bilanz:
     """A score sheet of the game folder."""
 
     sheet: ScoreSheet
-    file: str = ""
+    src: Source = Source("")
+
+    def at(self, row_or_block: str = "") -> Loc:
+        """Where a row or block (by id) is in the sheet's file; the blocks list for ''."""
+        for bi, block in enumerate(self.sheet.blocks):
+            if block.id == row_or_block:
+                return self.src.at("blocks", bi)
+            for ri, row in enumerate(block.rows):
+                if row.id == row_or_block:
+                    return self.src.at("blocks", bi, "rows", ri)
+        ti = next((i for i, r in enumerate(self.sheet.totals) if r.id == row_or_block), None)
+        return self.src.at("blocks") if ti is None else self.src.at("totals", ti)
 
     @cached_property
     def bonus_rows(self) -> list:
@@ -100,7 +110,7 @@ def vorgaben(b: Bilanz):
     detail = [f"missing {lacking}"] * bool(lacking) + [f"not a Vorgabe: {extra}"] * bool(extra)
     order = " ".join(entries)
     yield flag(f"the Bilanz must list the 18 Vorgaben in the seed's order ({' '.join(LABELS)}); "
-               + "; ".join(detail or [f"order is {order}"]), at=b.file)
+               + "; ".join(detail or [f"order is {order}"]), at=b.at())
 
 
 @RULES.rule("kniffel.blocks",
@@ -108,7 +118,7 @@ def vorgaben(b: Bilanz):
             "three blocks holding the seed's Vorgaben", scope="sheet")
 def blocks(b: Bilanz):
     for block_id, problem in b.block_problems():
-        yield flag(problem, block_id, b.file)
+        yield flag(problem, block_id, b.at(block_id))
 
 
 @RULES.rule("kniffel.bonus",
@@ -118,14 +128,15 @@ def bonus(b: Bilanz):
     rows = b.bonus_rows
     if len(rows) != 1:
         yield flag(f"the sheet needs exactly one bonus row (36 points at 84 or more in the Bonusblock); found "
-                   f"{len(rows)}", at=b.file)
+                   f"{len(rows)}", at=b.at())
         return
     got = rows[0].bonus
     if (got.at_least, got.points) != (BONUS_THRESHOLD, BONUS_POINTS):
         yield flag(f"the seed's bonus is {BONUS_POINTS} points at {BONUS_THRESHOLD} or more; the sheet says "
-                   f"{got.points} at {got.at_least}", rows[0].id, b.file)
+                   f"{got.points} at {got.at_least}", rows[0].id, b.at(rows[0].id))
     elif b.well_formed and (b.probe(1)[got.of] != 6 or b.probe(100)[got.of] != 600):
-        yield flag(f"the bonus must look at the sum of 1en..6en; row {got.of!r} is something else", rows[0].id, b.file)
+        yield flag(f"the bonus must look at the sum of 1en..6en; row {got.of!r} is something else", rows[0].id,
+                   b.at(rows[0].id))
 
 
 @RULES.rule("kniffel.total",
@@ -139,7 +150,7 @@ def total(b: Bilanz):
     if low != 18 or high != 6 * 14 + 12 + BONUS_POINTS:
         yield flag(f"the grand total {row!r} must add every Vorgabe once plus the bonus (probe: 18 x 1 gave {low}, "
                    f"expected 18; 84 in the Bonusblock gave {high}, expected {6 * 14 + 12 + BONUS_POINTS})", row,
-                   b.file)
+                   b.at(row))
 
 
 @RULES.rule("kniffel.players",
@@ -148,7 +159,7 @@ def total(b: Bilanz):
 def players(b: Bilanz):
     if b.sheet.columns.max_players < 6:
         yield flag(f"the seed allows 1 to 6 players; the sheet allows at most {b.sheet.columns.max_players} columns",
-                   "columns", b.file)
+                   "columns", b.src.at("columns", "max_players"))
 
 
 @RULES.rule("kniffel.bilanz",
@@ -168,19 +179,19 @@ def arithmetic(f: Filled):
             yield flag(msg, f.tally.player or "state", loc)
 
 
-def _sheets(game: Game) -> list[tuple[Path, ScoreSheet]]:
-    return [(p, d) for p, kind, d in documents(game) if kind == "score-sheet"]
+def _sheets(game: Game) -> list[tuple[ScoreSheet, Source]]:
+    return [(d, Source.of(p, raw)) for p, kind, d, raw in loaded(game) if kind == "score-sheet"]
 
 
-def check_sheet(sheet: ScoreSheet, file: str = "") -> list[Finding]:
-    return RULES.run(Bilanz(sheet, file), "sheet")
+def check_sheet(sheet: ScoreSheet, src: Source = Source("")) -> list[Finding]:
+    return RULES.run(Bilanz(sheet, src), "sheet")
 
 
 def check(game: Game, state: Path | None = None) -> list[Finding]:
     findings = RULES.run(game, "game")
     sheets = _sheets(game)
-    for path, sheet in sheets:
-        findings += check_sheet(sheet, display_path(path))
+    for sheet, src in sheets:
+        findings += check_sheet(sheet, src)
     if state is not None and sheets:
-        findings += RULES.run(Filled(Path(state), sheets[0][1]), "state")
+        findings += RULES.run(Filled(Path(state), sheets[0][0]), "state")
     return findings

@@ -255,7 +255,7 @@ class Sheet:
 
     board: Board
     sheet: object  # pnp.schemas.counters.CounterSheet
-    file: str = ""
+    src: Source = Source("")
 
     def counter(self, cid: str):
         return next((c for c in self.sheet.counters if c.id == cid), None)
@@ -288,9 +288,10 @@ def counter_groups(s: Sheet):
     for pl in s.board.powers + s.board.roles:
         g = groups.get(pl.id)
         if g is None and pl.id != "narr":  # the Narr owns no units
-            yield flag(f"no counter colours for {pl.id}", pl.id, s.file)
+            yield flag(f"no counter colours for {pl.id}", pl.id, s.src.at("groups"))
         elif g is not None and g.colour.lower() != pl.colour.lower():
-            yield flag(f"{pl.id}'s counters are {g.colour} but the map colours it {pl.colour}", pl.id, s.file,
+            yield flag(f"{pl.id}'s counters are {g.colour} but the map colours it {pl.colour}", pl.id,
+                       s.src.at_id("groups", pl.id),
                        "warning")
 
 
@@ -305,19 +306,20 @@ def counter_count(s: Sheet):
     for cid, n, what in expect:
         for p, got in s.per_power(cid):
             if got != n:
-                yield flag(f"{p} gets {got} {what} counters; the seed gives each power {n}", f"{cid}/{p}", s.file)
+                yield flag(f"{p} gets {got} {what} counters; the seed gives each power {n}", f"{cid}/{p}",
+                           s.src.at_id("counters", cid))
     for cid, n in (("borg", 1), ("tardis", 1), ("link-a", 1), ("link-b", 1)):
         got = sum(s.per_group(cid).values())
         if got != n:
-            yield flag(f"{got} {cid} counters; the game has {n}", cid, s.file)
+            yield flag(f"{got} {cid} counters; the game has {n}", cid, s.src.at_id("counters", cid))
     for cid in ("sea-monster", "space-monster"):
         c = s.counter(cid)
         if c is None or c.count < 1:
-            yield flag(f"no {cid} counters", cid, s.file)
+            yield flag(f"no {cid} counters", cid, s.src.at_id("counters", cid))
     for cid in ("army", "fleet", "birds"):
         for p, got in s.per_power(cid):
             if got < 1:
-                yield flag(f"{p} has no {cid} counters", f"{cid}/{p}", s.file)
+                yield flag(f"{p} has no {cid} counters", f"{cid}/{p}", s.src.at_id("counters", cid))
 
 
 @RULES.rule("rs.counters.twins",
@@ -326,7 +328,7 @@ def counter_count(s: Sheet):
 def counter_twins(s: Sheet):
     twins = s.counter("twins")
     if twins is not None and twins.width != 2:
-        yield flag("Siamese twins are one double-width counter (width: 2)", "twins", s.file)
+        yield flag("Siamese twins are one double-width counter (width: 2)", "twins", s.src.at_id("counters", "twins"))
 
 
 @RULES.rule("rs.counters.strength",
@@ -336,7 +338,7 @@ def counter_strength(s: Sheet):
     for cid in ("sea-monster", "space-monster"):
         c = s.counter(cid)
         if c is not None and c.count >= 1 and str(c.number) != "2":
-            yield flag(f"{cid} counters must show strength 2, they show {c.number}", cid, s.file)
+            yield flag(f"{cid} counters must show strength 2, they show {c.number}", cid, s.src.at_id("counters", cid))
 
 
 @RULES.rule("rs.counters.devil",
@@ -345,16 +347,15 @@ def counter_strength(s: Sheet):
 def counter_devil(s: Sheet):
     devil = s.counter("devil")
     if devil is None or devil.back is None:
-        yield flag("devil's-bargain markers need two sides (two seasons, then one)", "devil", s.file)
+        yield flag("devil's-bargain markers need two sides (two seasons, then one)", "devil", s.src.at_id("counters", "devil"))
 
 
 def check_counters(board: Board, path: Path) -> list[Finding]:
     """The counter sheet prints what the seed asks for and in the map's power colours."""
-    from ...data.loader import display_path
-    from ...kinds import load_doc
+    from ...kinds import read_doc
 
     try:
-        _, sheet = load_doc(path)
+        _, sheet, raw = read_doc(path)
     except DataErrors as exc:
         return RULES.run(exc, "counters-file")
-    return RULES.run(Sheet(board, sheet, display_path(path)), "counters")
+    return RULES.run(Sheet(board, sheet, Source.of(path, raw)), "counters")
