@@ -18,7 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable, Iterator
 
-from .finding import SEVERITIES, Finding
+from ..data.errors import DataErrors
+from .finding import SEVERITIES, Finding, from_problems
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,11 @@ class RuleBook:
 
         return register
 
+    def load_rule(self, id: str, cites: str, about: str, scope: str) -> None:
+        """Register rule ``id`` whose context is the DataErrors of a file that does not load:
+        each problem becomes a finding of the rule."""
+        self.rule(id, cites, about, scope)(_problems)
+
     def __iter__(self) -> Iterator[Rule]:
         return iter(self._rules.values())
 
@@ -72,3 +78,7 @@ class RuleBook:
     def listing(self) -> list[dict]:
         return [{"id": r.id, "citation": self.citation(r), "about": r.about, "severity": r.severity,
                  "scope": r.scope} for r in self]
+
+
+def _problems(exc: DataErrors) -> Iterable[Finding]:
+    return from_problems(exc.problems)

@@ -38,16 +38,14 @@ def sources(game, kind: str) -> list[Source]:
     return [Source.of(p, raw) for p, k, _doc, raw in loaded(game) if k == kind]
 
 
-@RULES.rule("deck.missing",
-            "Spielmaterial (fünfzig Genehmigungskarten)",
+@RULES.rule("deck.missing", "Spielmaterial (fünfzig Genehmigungskarten)",
             "the game folder has a deck file", scope="game")
 def deck_missing(game):
     if not sources(game, "deck"):
         yield flag("no deck file (kind: deck) in the game folder", "deck", str(game.folder))
 
 
-@RULES.rule("setup.missing",
-            "Zum Abschluss (die von mir vorgeschlagene Anfangsaufstellung)",
+@RULES.rule("setup.missing", "Zum Abschluss (die von mir vorgeschlagene Anfangsaufstellung)",
             "the game folder has a board file", scope="game")
 def setup_missing(game):
     if not sources(game, "board"):

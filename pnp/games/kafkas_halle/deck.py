@@ -51,11 +51,14 @@ class Deck:
             out.setdefault(de(c.get("name")), (i, c))
         return out
 
-    def seed_cards(self):
-        """(seed card, its index in the deck, the deck's card) for each seed card the deck has."""
+    def differs(self, key: str):
+        """(seed card, what the deck says, where) for each seed card the deck has with another ``key``."""
         for s in self.want["cards"]:
             if s["name"] in self.by_name:
-                yield (s, *self.by_name[s["name"]])
+                i, c = self.by_name[s["name"]]
+                got = self.category(c) if key == "category" else c.get(key)
+                if got != s[key]:
+                    yield s, got, self.src.at("cards", i, key)
 
 
 def copies(card: dict) -> int:
@@ -70,8 +73,7 @@ def total(d: Deck):
         yield flag(f"the deck has {n} cards; the seed has {d.want['total']}", "deck", d.src.at("cards"))
 
 
-@RULES.rule("deck.category-total",
-            "Die Genehmigungskarten (vier Kartenkategorien)",
+@RULES.rule("deck.category-total", "Die Genehmigungskarten (vier Kartenkategorien)",
             "18 Bewegen, 14 Manipulieren, 10 Drehen and 8 Schieben cards", scope="deck")
 def category_total(d: Deck):
     for cat, n in d.want["categories"].items():
@@ -80,8 +82,7 @@ def category_total(d: Deck):
                        d.src.at("categories"))
 
 
-@RULES.rule("deck.category-unknown",
-            "Die Genehmigungskarten (vier Kartenkategorien)",
+@RULES.rule("deck.category-unknown", "Die Genehmigungskarten (vier Kartenkategorien)",
             "no category besides the seed's four", scope="deck")
 def category_unknown(d: Deck):
     for cat in d.per_category:
@@ -100,36 +101,28 @@ def card_missing(d: Deck):
 
 @RULES.rule("deck.card-category", "Zu den Karten", "each card type is in the seed's category", scope="deck")
 def card_category(d: Deck):
-    for s, i, c in d.seed_cards():
-        if d.category(c) != s["category"]:
-            yield flag(f"{s['name']!r} is in category {d.category(c)}; the seed puts it in {s['category']}",
-                       s["name"], d.src.at("cards", i, "category"))
+    for s, got, at in d.differs("category"):
+        yield flag(f"{s['name']!r} is in category {got}; the seed puts it in {s['category']}", s["name"], at)
 
 
 @RULES.rule("deck.copies", "Zu den Karten", "each card type has the seed's number of copies", scope="deck")
 def card_copies(d: Deck):
-    for s, i, c in d.seed_cards():
-        if c.get("copies") != s["copies"]:
-            yield flag(f"{s['name']!r} has {c.get('copies')} copies; the seed has {s['copies']}", s["name"],
-                       d.src.at("cards", i, "copies"))
+    for s, got, at in d.differs("copies"):
+        yield flag(f"{s['name']!r} has {got} copies; the seed has {s['copies']}", s["name"], at)
 
 
-@RULES.rule("deck.cost",
-            "Zu den Karten (die Zahl in Klammern gibt die Anzahl der nötigen Handlungen an)",
+@RULES.rule("deck.cost", "Zu den Karten (die Zahl in Klammern gibt die Anzahl der nötigen Handlungen an)",
             "each card type costs the seed's number of actions", scope="deck")
 def card_cost(d: Deck):
-    for s, i, c in d.seed_cards():
-        if c.get("cost") != s["cost"]:
-            yield flag(f"{s['name']!r} costs {c.get('cost')} actions; the seed says {s['cost']}", s["name"],
-                       d.src.at("cards", i, "cost"))
+    for s, got, at in d.differs("cost"):
+        yield flag(f"{s['name']!r} costs {got} actions; the seed says {s['cost']}", s["name"], at)
 
 
 def _label(c: dict) -> str:
     return de(c.get("name")) or str(c.get("id"))
 
 
-@RULES.rule("deck.card-unknown",
-            "Zu den Karten",
+@RULES.rule("deck.card-unknown", "Zu den Karten",
             "no card type the seed does not list (names match exactly)", scope="deck")
 def card_unknown(d: Deck):
     names = {s["name"] for s in d.want["cards"]}
@@ -139,8 +132,7 @@ def card_unknown(d: Deck):
                        d.src.at("cards", i, "name"))
 
 
-@RULES.rule("deck.symbol",
-            "Die Genehmigungskarten (ein simples, gut erkennbares Symbol)",
+@RULES.rule("deck.symbol", "Die Genehmigungskarten (ein simples, gut erkennbares Symbol)",
             "every card shows a symbol that a symbols file defines", scope="deck")
 def card_symbol(d: Deck):
     for i, c in d.cards:
@@ -152,8 +144,7 @@ def card_symbol(d: Deck):
                        d.src.at("cards", i, "symbol"))
 
 
-@RULES.rule("deck.forbid-cost",
-            "Nun aber zu den Verboten (Sie benötigen NULL Handlungen)",
+@RULES.rule("deck.forbid-cost", "Nun aber zu den Verboten (Sie benötigen NULL Handlungen)",
             "a forbid (Verbot ...) costs no action", scope="deck")
 def forbid_cost(d: Deck):
     for i, c in d.cards:

@@ -95,8 +95,7 @@ def straight(o: Object):
     return o.squares if abs(f1 - f2) + abs(r1 - r2) == 1 else None
 
 
-@RULES.rule("setup.schema",
-            "Das Schachbrett (acht mal acht Einzelfeldern)",
+@RULES.rule("setup.schema", "Das Schachbrett (acht mal acht Einzelfeldern)",
             "a position is a board file (a mapping)", scope="position")
 def schema(src: Source):
     what = "list" if isinstance(src.raw, list) else type(src.raw).__name__
@@ -104,8 +103,7 @@ def schema(src: Source):
                at=src.at())
 
 
-@RULES.rule("setup.board",
-            "Das Schachbrett (acht mal acht Einzelfeldern)",
+@RULES.rule("setup.board", "Das Schachbrett (acht mal acht Einzelfeldern)",
             "the hall is an 8×8 chessboard", scope="hall")
 def board(h: Hall):
     raw, (files, ranks) = h.src.raw, h.size
@@ -131,8 +129,7 @@ def goals(h: Hall):
             yield flag(f"goal {g.upper()} is on {got}; the seed puts it on {sq}", g.upper(), h.src.at("marks"))
 
 
-@RULES.rule("setup.sperren",
-            "Die Sperren (Sperren sind unbeweglich)",
+@RULES.rule("setup.sperren", "Die Sperren (Sperren sind unbeweglich)",
             "twelve Sperren on the seed's squares; they never move", scope="hall")
 def sperren(h: Hall):
     sp = h.s["sperren"]
@@ -147,8 +144,7 @@ def sperren(h: Hall):
         yield flag("; ".join(parts), "Sperren", h.at())
 
 
-@RULES.rule("setup.barrier-count",
-            "Spielmaterial (zwei dunkle und zwei helle Barrieren)",
+@RULES.rule("setup.barrier-count", "Spielmaterial (zwei dunkle und zwei helle Barrieren)",
             "two light and two dark barriers", scope="hall")
 def barrier_count(h: Hall):
     for b in h.s["barriers"]:
@@ -157,8 +153,7 @@ def barrier_count(h: Hall):
             yield flag(f"{n} pieces {b['piece']}; the seed has {b['count']}", b["piece"], h.at())
 
 
-@RULES.rule("setup.barrier-shape",
-            "Die Barrieren (sie sind starre Balken)",
+@RULES.rule("setup.barrier-shape", "Die Barrieren (sie sind starre Balken)",
             "a barrier is a rigid bar over two orthogonally adjacent squares", scope="hall")
 def barrier_shape(h: Hall):
     for _b, o, bar in h.barriers():
@@ -169,8 +164,7 @@ def barrier_shape(h: Hall):
                        "orthogonally adjacent squares", o.id, h.at(o))
 
 
-@RULES.rule("setup.barrier-orientation",
-            "Die Barrieren (die hellen Barrieren waagerecht, die dunklen senkrecht)",
+@RULES.rule("setup.barrier-orientation", "Die Barrieren (die hellen Barrieren waagerecht, die dunklen senkrecht)",
             "light barriers lie horizontally, dark ones vertically", scope="hall")
 def barrier_orientation(h: Hall):
     for b, o, bar in h.barriers():
@@ -180,8 +174,7 @@ def barrier_orientation(h: Hall):
                        f"the seed has {b['piece']} {b['orientation']}", o.id, h.at(o))
 
 
-@RULES.rule("setup.barrier-on-goal",
-            "Die Spielfiguren (Barrieren können nicht auf Zielfelder geschoben werden)",
+@RULES.rule("setup.barrier-on-goal", "Die Spielfiguren (Barrieren können nicht auf Zielfelder geschoben werden)",
             "no barrier on a goal square", scope="hall")
 def barrier_on_goal(h: Hall):
     goal_squares = {sq for sq in h.goals.values() if sq}
@@ -192,8 +185,7 @@ def barrier_on_goal(h: Hall):
                            o.id, h.at(o))
 
 
-@RULES.rule("setup.barrier-start",
-            "Die Barrieren (Ihre Anfangspositionen)",
+@RULES.rule("setup.barrier-start", "Die Barrieren (Ihre Anfangspositionen)",
             "barriers start on the seed's squares", scope="start")
 def barrier_start(h: Hall):
     for b in h.s["barriers"]:
@@ -231,8 +223,7 @@ def figure_count(h: Hall):
             yield flag(f"{n} pieces {f['piece']}; each player has one figure", f["piece"], h.at())
 
 
-@RULES.rule("setup.figure-start",
-            "Die Spielfiguren (beginnt jeweils auf dem Zielfeld der anderen)",
+@RULES.rule("setup.figure-start", "Die Spielfiguren (beginnt jeweils auf dem Zielfeld der anderen)",
             "a figure starts on the other player's goal", scope="start")
 def figure_start(h: Hall):
     for f in h.s["figures"]:
@@ -250,8 +241,7 @@ def figure_start(h: Hall):
                        fig.id, h.at(fig))
 
 
-@RULES.rule("setup.symmetry",
-            "Zum Abschluss (die von mir vorgeschlagene Anfangsaufstellung)",
+@RULES.rule("setup.symmetry", "Zum Abschluss (die von mir vorgeschlagene Anfangsaufstellung)",
             "the start position looks the same after a 180° turn", scope="start")
 def symmetry(h: Hall):
     files, ranks = h.size

@@ -115,8 +115,7 @@ class Setup:
 # ------------------------------------------------------------------ board and tokens
 
 
-@RULES.rule("board.size",
-            "Umsetzung (einem normalen KlinZha-Brett)",
+@RULES.rule("board.size", "Umsetzung (einem normalen KlinZha-Brett)",
             "the board has 9 cells per side (81 cells)", scope="board")
 def board_size(b: Board):
     if b.size != 9:
@@ -131,8 +130,7 @@ def token_sides(t: Tokens):
             yield flag(f"the token sheet has no group {side!r}", "tokens", t.src.at("groups"))
 
 
-@RULES.rule("tokens.count",
-            "Aufstellung der Figuren (normalen Regeln)",
+@RULES.rule("tokens.count", "Aufstellung der Figuren (normalen Regeln)",
             "every piece of both sides has its tokens", scope="tokens")
 def token_count(t: Tokens):
     groups = [g.id for g in t.sheet.groups]
@@ -151,8 +149,7 @@ def token_count(t: Tokens):
                 yield flag(f"no {side} token for {p.id!r}", "tokens", t.src.at_id("counters", p.id))
 
 
-@RULES.rule("tokens.neutral",
-            "Aufstellung der Figuren (neutrale Figuren der entsprechenden Farbe)",
+@RULES.rule("tokens.neutral", "Aufstellung der Figuren (neutrale Figuren der entsprechenden Farbe)",
             "enough neutral tokens for pieces at cloud edges", scope="tokens", severity="warning")
 def token_neutral(t: Tokens):
     neutral = next((c for c in t.sheet.counters if c.id == "neutral"), None)
@@ -172,8 +169,7 @@ def cloud_name(k: Clouds):
             yield flag(f"cloud name {n!r} is used twice", k.lay.name, k.at("clouds", i, "name"))
 
 
-@RULES.rule("layout.cell-name",
-            "Umsetzung (welcher Kategorie ein jedes Feld angehört)",
+@RULES.rule("layout.cell-name", "Umsetzung (welcher Kategorie ein jedes Feld angehört)",
             "every cell a layout names is a cell of the board", scope="layout")
 def cell_name(k: Clouds):
     for i, cloud, j, n, c in k.entries:
@@ -185,8 +181,7 @@ def cell_name(k: Clouds):
             yield flag(f"edge cell {n!r} is not a cell of the board", k.lay.name, k.at("edge_cells", j))
 
 
-@RULES.rule("layout.classified-once",
-            "Grundidee (Felder drei verschiedener Typen)",
+@RULES.rule("layout.classified-once", "Grundidee (Felder drei verschiedener Typen)",
             "every cell is exactly one of normal, cloud edge, under cloud", scope="layout")
 def classified_once(k: Clouds):
     owner: dict[Cell, str] = {}
@@ -207,8 +202,7 @@ def classified_once(k: Clouds):
             seen.add(c)
 
 
-@RULES.rule("layout.edge-touches",
-            "Grundidee (halb von einer Wolke bedeckt)",
+@RULES.rule("layout.edge-touches", "Grundidee (halb von einer Wolke bedeckt)",
             "a listed edge cell touches a cloud cell", scope="layout", severity="warning")
 def edge_touches(k: Clouds):
     for j, n, c in k.edge_entries():
@@ -217,8 +211,7 @@ def edge_touches(k: Clouds):
                        "half covered by a cloud", k.lay.name, k.at("edge_cells", j))
 
 
-@RULES.rule("layout.edge-cells",
-            "Grundidee (Feld am Rande einer Wolke)",
+@RULES.rule("layout.edge-cells", "Grundidee (Feld am Rande einer Wolke)",
             "edge cells are listed only when the layout says edges: listed", scope="layout", severity="warning")
 def edge_cells(k: Clouds):
     if k.m.edges != "listed" and k.m.edge_cells:
@@ -226,8 +219,7 @@ def edge_cells(k: Clouds):
                    k.lay.name, k.at("edge_cells"))
 
 
-@RULES.rule("layout.moving",
-            "Mögliche Erweiterung (daß die Wolken beweglich werden)",
+@RULES.rule("layout.moving", "Mögliche Erweiterung (daß die Wolken beweglich werden)",
             "moving clouds drift clouds the layout has, with derived edges", scope="layout")
 def moving(k: Clouds):
     if not k.m.moving:
@@ -264,8 +256,7 @@ def corner_limit(k: Clouds):
 # ------------------------------------------------------------------ positions
 
 
-@RULES.rule("position.layout",
-            "Mögliche Erweiterung (nach X Zügen)",
+@RULES.rule("position.layout", "Mögliche Erweiterung (nach X Zügen)",
             "a position names a layout of clouds/ and one of its steps", scope="position")
 def position_layout(s: Setup):
     pos = s.pos
@@ -290,8 +281,7 @@ def position_piece(s: Setup):
                            s.src.at(side, pid))
 
 
-@RULES.rule("position.count",
-            "Aufstellung der Figuren (normalen Regeln)",
+@RULES.rule("position.count", "Aufstellung der Figuren (normalen Regeln)",
             "a side never has more pieces than the rules give it, and sets up all of them", scope="position")
 def position_count(s: Setup):
     want = {p.id: p.count for p in s.rules.pieces}
@@ -305,8 +295,7 @@ def position_count(s: Setup):
             yield flag(f"{side} has not placed: {', '.join(missing)}", side, s.src.at(side))
 
 
-@RULES.rule("position.cell-name",
-            "Umsetzung (einem normalen KlinZha-Brett)",
+@RULES.rule("position.cell-name", "Umsetzung (einem normalen KlinZha-Brett)",
             "every piece stands on a cell of the board", scope="position")
 def position_cell_name(s: Setup):
     for side, pid, n, loc in s.cells():
@@ -314,8 +303,7 @@ def position_cell_name(s: Setup):
             yield flag(f"{side} {pid}: {n!r} is not a cell of the board", side, s.src.at(*loc))
 
 
-@RULES.rule("position.one-per-cell",
-            "Aufstellung der Figuren (auf dem bereits eine Figur steht)",
+@RULES.rule("position.one-per-cell", "Aufstellung der Figuren (auf dem bereits eine Figur steht)",
             "one piece per cell", scope="position")
 def one_per_cell(s: Setup):
     occupied: dict[Cell, str] = {}
@@ -329,8 +317,7 @@ def one_per_cell(s: Setup):
         occupied.setdefault(c, f"{side} {pid}")
 
 
-@RULES.rule("position.half-space",
-            "Aufstellung der Figuren (in eine Ecke)",
+@RULES.rule("position.half-space", "Aufstellung der Figuren (in eine Ecke)",
             "at setup no piece on a half-space cell (unless the position allows them)", scope="position")
 def half_space(s: Setup):
     allow = s.rules.setup.allow_half_spaces if s.pos.allow_half_spaces is None else s.pos.allow_half_spaces
@@ -342,8 +329,7 @@ def half_space(s: Setup):
                        "at setup", side, s.src.at(*loc))
 
 
-@RULES.rule("position.one-corner",
-            "Aufstellung der Figuren (in eine Ecke ... in einer der verbleibenden Ecken)",
+@RULES.rule("position.one-corner", "Aufstellung der Figuren (in eine Ecke ... in einer der verbleibenden Ecken)",
             "at setup each side stands in one corner, and not the other side's", scope="position")
 def one_corner(s: Setup):
     if not s.setup:

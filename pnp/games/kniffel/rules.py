@@ -89,8 +89,7 @@ class Filled:
             return exc
 
 
-@RULES.rule("kniffel.sheet",
-            "Allgemeines (diese Abrechnungsbögen will ich hier BILANZEN nennen)",
+@RULES.rule("kniffel.sheet", "Allgemeines (diese Abrechnungsbögen will ich hier BILANZEN nennen)",
             "the game folder has a Bilanz (kind: score-sheet)", scope="game")
 def sheet_present(game: Game):
     if not _sheets(game):
@@ -98,8 +97,7 @@ def sheet_present(game: Game):
                    str(game.folder))
 
 
-@RULES.rule("kniffel.vorgaben",
-            "Vorgaben (18 Stück)",
+@RULES.rule("kniffel.vorgaben", "Vorgaben (18 Stück)",
             "the Bilanz lists the 18 Vorgaben in the seed's order", scope="sheet")
 def vorgaben(b: Bilanz):
     entries = [r.id for r in b.sheet.entries]
@@ -113,16 +111,14 @@ def vorgaben(b: Bilanz):
                + "; ".join(detail or [f"order is {order}"]), at=b.at())
 
 
-@RULES.rule("kniffel.blocks",
-            "Vorgaben (BONUSBLOCK ... PASCHBLOCK ... STRASSENBLOCK)",
+@RULES.rule("kniffel.blocks", "Vorgaben (BONUSBLOCK ... PASCHBLOCK ... STRASSENBLOCK)",
             "three blocks holding the seed's Vorgaben", scope="sheet")
 def blocks(b: Bilanz):
     for block_id, problem in b.block_problems():
         yield flag(problem, block_id, b.at(block_id))
 
 
-@RULES.rule("kniffel.bonus",
-            "Vorgaben (mindestens 84 Punkte ... einen BONUS von 36 Punkten)",
+@RULES.rule("kniffel.bonus", "Vorgaben (mindestens 84 Punkte ... einen BONUS von 36 Punkten)",
             "one bonus row: 36 points when 1en..6en add up to 84 or more", scope="sheet")
 def bonus(b: Bilanz):
     rows = b.bonus_rows
@@ -139,8 +135,7 @@ def bonus(b: Bilanz):
                    b.at(rows[0].id))
 
 
-@RULES.rule("kniffel.total",
-            "Abrechnung (Bonuspunkte nicht vergessen)",
+@RULES.rule("kniffel.total", "Abrechnung (Bonuspunkte nicht vergessen)",
             "the grand total adds every Vorgabe once plus the bonus", scope="sheet")
 def total(b: Bilanz):
     if not b.well_formed:
@@ -153,8 +148,7 @@ def total(b: Bilanz):
                    b.at(row))
 
 
-@RULES.rule("kniffel.players",
-            "Allgemeines (ein Spiel für 1 bis 6)",
+@RULES.rule("kniffel.players", "Allgemeines (ein Spiel für 1 bis 6)",
             "room for six players", scope="sheet", severity="warning")
 def players(b: Bilanz):
     if b.sheet.columns.max_players < 6:
@@ -162,16 +156,14 @@ def players(b: Bilanz):
                    "columns", b.src.at("columns", "max_players"))
 
 
-@RULES.rule("kniffel.bilanz",
-            "Vorgaben (genau ein Mal Punkte eingetragen); Allgemeines (SETS zu jeweils 6 Würfeln)",
+@RULES.rule("kniffel.bilanz", "Vorgaben (genau ein Mal Punkte eingetragen); Allgemeines (SETS zu jeweils 6 Würfeln)",
             "a filled Bilanz names each Vorgabe once with a set of six dice", scope="state")
 def filled(f: Filled):
     if isinstance(f.tally, DataErrors):
         yield from from_problems(f.tally.problems, "state")
 
 
-@RULES.rule("kniffel.arithmetic",
-            "Vorgaben (als negativer Wert eingetragen); Abrechnung",
+@RULES.rule("kniffel.arithmetic", "Vorgaben (als negativer Wert eingetragen); Abrechnung",
             "the points and the total written on a filled Bilanz are what the sets score", scope="state")
 def arithmetic(f: Filled):
     if not isinstance(f.tally, DataErrors):

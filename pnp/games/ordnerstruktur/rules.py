@@ -75,8 +75,7 @@ def build(game, opts: BuildOptions) -> Iterable[Asset]:
                     description="exhaustive solution: best score, a best path, the score distribution")
 
 
-@RULES.rule("ordner.structures",
-            "Die Ordnerstruktur (beliebig viele Ordnerstrukturen anlegen)",
+@RULES.rule("ordner.structures", "Die Ordnerstruktur (beliebig viele Ordnerstrukturen anlegen)",
             "the game folder ships structures to play", scope="game", severity="warning")
 def structures_present(game):
     if not structure_files(game):

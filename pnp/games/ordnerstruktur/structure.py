@@ -131,6 +131,12 @@ class Draft:
         """(index, row) of subfolders 1-10 given as lists."""
         return [(i, r) for i, r in enumerate(self.rows[:NUMBERED]) if isinstance(r, list)]
 
+    def cells(self):
+        """(what it is, value, where) of every number in subfolders 1-10."""
+        for i, row in self.numbered_rows():
+            for j, x in enumerate(row):
+                yield f"subfolder {i + 1}, {self.label(j)}", x, self.src.at("rows", i, j)
+
     @cached_property
     def grid(self) -> tuple[tuple[int, ...], ...] | None:
         """The 10 x width numbers when every cell is a whole number (negatives included), else None."""
@@ -141,13 +147,11 @@ class Draft:
         return tuple(tuple(r) for _, r in rows)
 
 
-@RULES.rule("ordner.yaml", "Die Ordnerstruktur", "a structure file is readable YAML", scope="file")
-def yaml_syntax(exc: DataErrors):
-    yield from from_problems(exc.problems)
+RULES.load_rule("ordner.yaml", "Die Ordnerstruktur", "a structure file is readable YAML", scope="file")
 
 
-@RULES.rule("ordner.schema",
-            "Die Ordnerstruktur (Eine Ordnerstruktur ist wie folgt aufgebaut)",
+
+@RULES.rule("ordner.schema", "Die Ordnerstruktur (Eine Ordnerstruktur ist wie folgt aufgebaut)",
             "title, author, variant, names and rows, no other keys", scope="structure")
 def schema(d: Draft):
     if isinstance(d.header, DataErrors):
@@ -176,8 +180,7 @@ def names(d: Draft):
                    "names per subfolder, each exactly once", "names", d.src.at("names"))
 
 
-@RULES.rule("ordner.subfolder-11",
-            "Die Machtübergaben (eine 11. Datei ausgewählt, die aber keine Zahl mehr enthält)",
+@RULES.rule("ordner.subfolder-11", "Die Machtübergaben (eine 11. Datei ausgewählt, die aber keine Zahl mehr enthält)",
             "rows lists subfolders 1-10 only; subfolder 11 holds no numbers", scope="structure")
 def subfolder_11(d: Draft):
     for i in range(NUMBERED, len(d.rows)):
@@ -187,8 +190,7 @@ def subfolder_11(d: Draft):
                    f"subfolder {i + 1}", d.src.at("rows", i))
 
 
-@RULES.rule("ordner.rows",
-            "Die Ordnerstruktur (Jeder Unterordner erhält 6 Dateien)",
+@RULES.rule("ordner.rows", "Die Ordnerstruktur (Jeder Unterordner erhält 6 Dateien)",
             "ten rows, one number per file name", scope="structure")
 def rows(d: Draft):
     if "rows" in d.raw and isinstance(d.raw["rows"], list) and len(d.rows) < NUMBERED:
@@ -203,30 +205,23 @@ def rows(d: Draft):
                        f"subfolder {i + 1}", d.src.at("rows", i))
 
 
-@RULES.rule("ordner.whole-number",
-            "Die Spielvorbereitung (In jede Datei kommt eine Zahl)",
+@RULES.rule("ordner.whole-number", "Die Spielvorbereitung (In jede Datei kommt eine Zahl)",
             "every file holds one whole number", scope="structure")
 def whole_number(d: Draft):
-    for i, row in d.numbered_rows():
-        for j, x in enumerate(row):
-            if not _is_int(x):
-                yield flag(f"{x!r} is not a whole number; every file holds one whole number of Machtpunkte",
-                           f"subfolder {i + 1}, {d.label(j)}", d.src.at("rows", i, j))
+    for obj, x, at in d.cells():
+        if not _is_int(x):
+            yield flag(f"{x!r} is not a whole number; every file holds one whole number of Machtpunkte", obj, at)
 
 
-@RULES.rule("ordner.non-negative",
-            "Die Spielvorbereitung (positiven, ganzen Zahlen)",
+@RULES.rule("ordner.non-negative", "Die Spielvorbereitung (positiven, ganzen Zahlen)",
             "no negative numbers (0 is allowed)", scope="structure")
 def non_negative(d: Draft):
-    for i, row in d.numbered_rows():
-        for j, x in enumerate(row):
-            if _is_int(x) and x < 0:
-                yield flag(f"{x} is negative; Machtpunkte are whole numbers >= 0 ('0' is allowed)",
-                           f"subfolder {i + 1}, {d.label(j)}", d.src.at("rows", i, j))
+    for obj, x, at in d.cells():
+        if _is_int(x) and x < 0:
+            yield flag(f"{x} is negative; Machtpunkte are whole numbers >= 0 ('0' is allowed)", obj, at)
 
 
-@RULES.rule("ordner.total",
-            "Die Spielvorbereitung (genau 200 Machtpunkte)",
+@RULES.rule("ordner.total", "Die Spielvorbereitung (genau 200 Machtpunkte)",
             "the files hold exactly 200 Machtpunkte", scope="structure")
 def total(d: Draft):
     if d.grid is None:
@@ -237,8 +232,7 @@ def total(d: Draft):
                    f"({'remove' if n > TOTAL else 'add'} {abs(n - TOTAL)})", "total", d.src.at("rows"))
 
 
-@RULES.rule("ordner.subfolder-limit",
-            "Die Spielvorbereitung (darf 60 Machtpunkte nicht überschreiten)",
+@RULES.rule("ordner.subfolder-limit", "Die Spielvorbereitung (darf 60 Machtpunkte nicht überschreiten)",
             "a subfolder holds at most 60 Machtpunkte", scope="structure")
 def subfolder_limit(d: Draft):
     for i, r in enumerate(d.grid or ()):
@@ -247,8 +241,7 @@ def subfolder_limit(d: Draft):
                        f"subfolder {i + 1}", d.src.at("rows", i))
 
 
-@RULES.rule("ordner.name-limit",
-            "Die Spielvorbereitung (darf 100 Machtpunkte nicht überschreiten)",
+@RULES.rule("ordner.name-limit", "Die Spielvorbereitung (darf 100 Machtpunkte nicht überschreiten)",
             "a file name holds at most 100 Machtpunkte", scope="structure")
 def name_limit(d: Draft):
     for j in range(d.width if d.grid else 0):

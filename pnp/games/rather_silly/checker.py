@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from ...checks import Finding, Loc, RuleBook, Source, flag, from_problems
+from ...checks import Finding, Loc, RuleBook, Source, flag
 from ...data.errors import DataErrors
 from .mapdata import Board, read_board
 
@@ -35,6 +35,10 @@ class Map:
     def P(self):  # noqa: N802  (the provinces, as the rules read them)
         return self.board.provinces
 
+    def army_moves(self):
+        """(province, neighbour id) of every army move the map lists."""
+        return [(p, n) for p in self.P.values() for n in p.army]
+
     @cached_property
     def ids(self) -> list[tuple[str, Loc]]:
         """Every province id as written, in file order, with its place."""
@@ -51,13 +55,12 @@ def _f(m: Map, message: str, obj: str = "") -> Finding:
     return flag(message, obj, m.at(obj))
 
 
-@RULES.rule("rs.map.schema", "Regeln (Standard-Diplomacy-Regeln)", "map.yaml is a valid board file", scope="map-file")
-def map_schema(exc: DataErrors):
-    yield from from_problems(exc.problems)
+RULES.load_rule("rs.map.schema", "Regeln (Standard-Diplomacy-Regeln)", "map.yaml is a valid board file",
+                scope="map-file")
 
 
-@RULES.rule("rs.map.unique",
-            "Regeln (Standard-Diplomacy-Regeln)",
+
+@RULES.rule("rs.map.unique", "Regeln (Standard-Diplomacy-Regeln)",
             "each province id and name is used once", scope="map")
 def unique(m: Map):
     first: dict[str, Loc] = {}
@@ -81,8 +84,7 @@ def centres(m: Map):
             yield _f(m, f"{pid} is a {m.P[pid].type} but marked as a supply centre", pid)
 
 
-@RULES.rule("rs.map.standard",
-            "Regeln (allgemein bekannten Standard-Diplomacy-Regeln)",
+@RULES.rule("rs.map.standard", "Regeln (allgemein bekannten Standard-Diplomacy-Regeln)",
             "19 seas, 14 inland and 42 coastal provinces as on the standard board", scope="map", severity="warning")
 def standard(m: Map):
     kinds = Counter(p.type for p in m.P.values())
@@ -91,14 +93,12 @@ def standard(m: Map):
             yield _f(m, f"{kinds.get(t, 0)} provinces of type {t}; the standard board has {n}", t)
 
 
-@RULES.rule("rs.map.reference",
-            "Regeln (Standard-Diplomacy-Regeln)",
+@RULES.rule("rs.map.reference", "Regeln (Standard-Diplomacy-Regeln)",
             "every neighbour named is a province, or a coast of one, and listed once", scope="map")
 def reference(m: Map):
-    for p in m.P.values():
-        for n in p.army:
-            if n not in m.P:
-                yield _f(m, f"{p.id}: army neighbour {n} is not a province", p.id)
+    for p, n in m.army_moves():
+        if n not in m.P:
+            yield _f(m, f"{p.id}: army neighbour {n} is not a province", p.id)
     fleet = m.board.fleet_nodes()
     for node, nbrs in fleet.items():
         for n in nbrs:
@@ -113,22 +113,20 @@ def reference(m: Map):
             yield _f(m, f"{node} lists a fleet neighbour twice", node)
 
 
-@RULES.rule("rs.map.terrain",
-            "Regeln (Standard-Diplomacy-Regeln)",
+@RULES.rule("rs.map.terrain", "Regeln (Standard-Diplomacy-Regeln)",
             "armies move over land, fleets not inland", scope="map")
 def terrain(m: Map):
+    for p, n in m.army_moves():
+        if n in m.P and m.P[n].type not in ("land", "coast"):
+            yield _f(m, f"{p.id}: armies cannot move to {n} ({m.P[n].type})", p.id)
     for p in m.P.values():
-        for n in p.army:
-            if n in m.P and m.P[n].type not in ("land", "coast"):
-                yield _f(m, f"{p.id}: armies cannot move to {n} ({m.P[n].type})", p.id)
         if p.army and p.type not in ("land", "coast"):
             yield _f(m, f"{p.id} is a {p.type} and cannot have army moves", p.id)
         if p.type == "land" and (p.fleet or p.coasts):
             yield _f(m, f"{p.id} is inland but lists fleet moves", p.id)
 
 
-@RULES.rule("rs.map.coasts",
-            "Regeln (Standard-Diplomacy-Regeln)",
+@RULES.rule("rs.map.coasts", "Regeln (Standard-Diplomacy-Regeln)",
             "a province with split coasts lists fleet moves per coast", scope="map")
 def coasts(m: Map):
     for p in m.P.values():
@@ -136,8 +134,7 @@ def coasts(m: Map):
             yield _f(m, f"{p.id} has split coasts; list its fleet moves per coast only", p.id)
 
 
-@RULES.rule("rs.map.symmetric",
-            "Regeln (Standard-Diplomacy-Regeln)",
+@RULES.rule("rs.map.symmetric", "Regeln (Standard-Diplomacy-Regeln)",
             "every border is listed from both sides", scope="map")
 def symmetric(m: Map):
     for unit, graph in (("army", m.board.army_graph()), ("fleet", m.board.fleet_nodes())):
@@ -147,8 +144,7 @@ def symmetric(m: Map):
                     yield _f(m, f"{unit} move {a}-{b} is listed at {a} but {b} does not list {a}", f"{a}-{b}")
 
 
-@RULES.rule("rs.map.switzerland",
-            "Schweiz, Mont-Blanc-Tunnel (Die Schweiz bleibt zwar unzugänglich)",
+@RULES.rule("rs.map.switzerland", "Schweiz, Mont-Blanc-Tunnel (Die Schweiz bleibt zwar unzugänglich)",
             "one impassable province (Switzerland) that no move enters", scope="map")
 def switzerland(m: Map):
     imp = [p for p in m.P.values() if p.type == "impassable"]
@@ -196,8 +192,7 @@ def islands(m: Map):
             yield _f(m, f"{iid} is build-only, not a supply centre", iid)
 
 
-@RULES.rule("rs.map.homes",
-            "Regeln (die sieben üblichen Mächte)",
+@RULES.rule("rs.map.homes", "Regeln (die sieben üblichen Mächte)",
             "home centres are supply centres of one power each", scope="map")
 def homes(m: Map):
     owner: dict[str, str] = {}
@@ -210,8 +205,7 @@ def homes(m: Map):
             owner[c] = pw.id
 
 
-@RULES.rule("rs.map.start",
-            "Startpositionen",
+@RULES.rule("rs.map.start", "Startpositionen",
             "each power starts with one unit on each home centre, on fitting terrain", scope="map")
 def start(m: Map):
     for pw in m.board.powers:
@@ -228,8 +222,7 @@ def start(m: Map):
                          pw.id)
 
 
-@RULES.rule("rs.map.powers",
-            "Regeln (die sieben üblichen Mächte ... NARR ... SUPERHIRN ... DOKTOR ... WAHRSAGER)",
+@RULES.rule("rs.map.powers", "Regeln (die sieben üblichen Mächte ... NARR ... SUPERHIRN ... DOKTOR ... WAHRSAGER)",
             "the seven powers and the four extra players", scope="map")
 def powers(m: Map):
     if len(m.board.powers) != 7:
@@ -273,15 +266,12 @@ class Sheet:
         return [(p.id, got.get(p.id, 0)) for p in self.board.powers]
 
 
-@RULES.rule("rs.counters.schema",
-            "Regeln (Weitere Requisiten)",
-            "counters.yaml is a valid counter sheet", scope="counters-file")
-def counters_schema(exc: DataErrors):
-    yield from from_problems(exc.problems)
+RULES.load_rule("rs.counters.schema", "Regeln (Weitere Requisiten)", "counters.yaml is a valid counter sheet",
+                scope="counters-file")
 
 
-@RULES.rule("rs.counters.groups",
-            "Regeln (die sieben üblichen Mächte)",
+
+@RULES.rule("rs.counters.groups", "Regeln (die sieben üblichen Mächte)",
             "every player with units has counters in the map's colour", scope="counters")
 def counter_groups(s: Sheet):
     groups = {g.id: g for g in s.sheet.groups}
@@ -322,8 +312,7 @@ def counter_count(s: Sheet):
                 yield flag(f"{p} has no {cid} counters", f"{cid}/{p}", s.src.at_id("counters", cid))
 
 
-@RULES.rule("rs.counters.twins",
-            "Siamesische Zwillinge (in zwei nebeneinander liegenden Provinzen)",
+@RULES.rule("rs.counters.twins", "Siamesische Zwillinge (in zwei nebeneinander liegenden Provinzen)",
             "Siamese twins are one double-width counter", scope="counters")
 def counter_twins(s: Sheet):
     twins = s.counter("twins")
@@ -331,8 +320,7 @@ def counter_twins(s: Sheet):
         yield flag("Siamese twins are one double-width counter (width: 2)", "twins", s.src.at_id("counters", "twins"))
 
 
-@RULES.rule("rs.counters.strength",
-            "Seemonster (Flotten mit der Stärke 2); Weltraummonster (Armeen mit der Stärke 2)",
+@RULES.rule("rs.counters.strength", "Seemonster (Flotten mit der Stärke 2); Weltraummonster (Armeen mit der Stärke 2)",
             "monster counters show strength 2", scope="counters")
 def counter_strength(s: Sheet):
     for cid in ("sea-monster", "space-monster"):
@@ -341,8 +329,7 @@ def counter_strength(s: Sheet):
             yield flag(f"{cid} counters must show strength 2, they show {c.number}", cid, s.src.at_id("counters", cid))
 
 
-@RULES.rule("rs.counters.devil",
-            "Teuflische Einheit (für die nächsten zwei Jahreszeiten)",
+@RULES.rule("rs.counters.devil", "Teuflische Einheit (für die nächsten zwei Jahreszeiten)",
             "devil's-bargain markers have two sides", scope="counters")
 def counter_devil(s: Sheet):
     devil = s.counter("devil")

@@ -2,13 +2,11 @@
 (see state.py for the file), plus who has won (severity ``info``)."""
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import chain
 
-from ...checks import Loc, Source, flag, from_problems
-from ...data.errors import DataErrors
+from ...checks import Loc, Source, flag
 from .checker import RULES
 from .mapdata import Board, Province
 from .state import CONVENTIONAL, GameState, Unit
@@ -101,15 +99,12 @@ class Play:
         return out
 
 
-@RULES.rule("rs.state.schema",
-            "Spielablauf",
-            "a state file names year, season and players' holdings", scope="state-file")
-def schema(exc: DataErrors):
-    yield from from_problems(exc.problems)
+RULES.load_rule("rs.state.schema", "Spielablauf", "a state file names year, season and players' holdings",
+                scope="state-file")
 
 
-@RULES.rule("rs.state.year",
-            "Siegbedingungen (ins Jahr 1921)",
+
+@RULES.rule("rs.state.year", "Siegbedingungen (ins Jahr 1921)",
             "the year lies between the 1900 set-up and 1921", scope="state")
 def year(s: Play):
     R = s.board.rules
@@ -126,8 +121,7 @@ def player(s: Play):
                        s.at("players", pid))
 
 
-@RULES.rule("rs.state.province",
-            "Regeln (Standard-Diplomacy-Regeln)",
+@RULES.rule("rs.state.province", "Regeln (Standard-Diplomacy-Regeln)",
             "every place named is a province (and a real coast of it)", scope="state")
 def province(s: Play):
     for pid, h in s.st.players.items():
@@ -144,8 +138,7 @@ def province(s: Play):
             yield flag(f"{m.type}: {s.why_not(m.at)}", m.type, s.at("monsters", mi))
 
 
-@RULES.rule("rs.state.centres",
-            "Anzahl VZ (34)",
+@RULES.rule("rs.state.centres", "Anzahl VZ (34)",
             "a player's centres are supply centres nobody else owns; 34 at most", scope="state")
 def centres(s: Play):
     owner: dict[str, str] = {}
@@ -196,8 +189,7 @@ def terrain(s: Play):
             yield flag(f"a sea monster is a fleet and cannot be inland ({prov.id})", m.type, s.at(*loc))
 
 
-@RULES.rule("rs.islands.superhirn-only",
-            "Superhirn (für alle anderen Einheiten unzugänglich)",
+@RULES.rule("rs.islands.superhirn-only", "Superhirn (für alle anderen Einheiten unzugänglich)",
             "only Superhirn units on Iceland and Crete", scope="state")
 def superhirn_only(s: Play):
     for t in s.stands:
@@ -230,8 +222,7 @@ def occupancy(s: Play):
                        "province", base, s.at(*first.get(base, ())))
 
 
-@RULES.rule("rs.lamas.count",
-            "Lama (im Winter 1900 in drei Spielfeldern)",
+@RULES.rule("rs.lamas.count", "Lama (im Winter 1900 in drei Spielfeldern)",
             "each power settles exactly three lama herds; nobody else has any", scope="state")
 def lama_count(s: Play):
     n = s.board.rules.lama_herds_per_power
@@ -244,8 +235,7 @@ def lama_count(s: Play):
             yield flag(f"{pid} is not one of the seven powers; only they have lama herds", pid, at)
 
 
-@RULES.rule("rs.lamas.place",
-            "Lama (keine Versorgungszentren)",
+@RULES.rule("rs.lamas.place", "Lama (keine Versorgungszentren)",
             "lama herds live outside supply centres", scope="state")
 def lama_place(s: Play):
     for pid, h in s.st.players.items():
@@ -260,8 +250,7 @@ def lama_place(s: Play):
                 yield flag(f"{pid}'s lama herd cannot live in {s.P[herd].en}", herd, at)
 
 
-@RULES.rule("rs.special-armies",
-            "A®mazonen; Drecksarmee (Für alle 5 Versorgungszentren)",
+@RULES.rule("rs.special-armies", "A®mazonen; Drecksarmee (Für alle 5 Versorgungszentren)",
             "one A®mazone and one Drecksackarmee per full five centres, three at most", scope="state")
 def special_armies(s: Play):
     R = s.board.rules
@@ -275,8 +264,7 @@ def special_armies(s: Play):
                            s.at("players", pid, "units", types.index(t)))
 
 
-@RULES.rule("rs.twins.once",
-            "Siamesische Zwillinge (nur einmal erlaubt)",
+@RULES.rule("rs.twins.once", "Siamesische Zwillinge (nur einmal erlaubt)",
             "one Siamese-twin pair per player and game", scope="state")
 def twins_once(s: Play):
     for pid, h in s.st.players.items():
@@ -286,8 +274,7 @@ def twins_once(s: Play):
                        s.at("players", pid, "units", types.index("twins")))
 
 
-@RULES.rule("rs.twins.adjacent",
-            "Siamesische Zwillinge (in zwei nebeneinander liegenden Provinzen)",
+@RULES.rule("rs.twins.adjacent", "Siamesische Zwillinge (in zwei nebeneinander liegenden Provinzen)",
             "the twins stand on neighbouring provinces", scope="state")
 def twins_adjacent(s: Play):
     for pid, _ui, u, loc in s.units():
@@ -299,8 +286,7 @@ def twins_adjacent(s: Play):
                        "provinces", f"{a}-{b}", s.at(*loc))
 
 
-@RULES.rule("rs.devil.countdown",
-            "Teuflische Einheit (für die nächsten zwei Jahreszeiten)",
+@RULES.rule("rs.devil.countdown", "Teuflische Einheit (für die nächsten zwei Jahreszeiten)",
             "a devil's bargain counts down 2, 1", scope="state")
 def devil_countdown(s: Play):
     for pid, _ui, u, loc in s.units():
@@ -309,8 +295,7 @@ def devil_countdown(s: Play):
                        f"{u.devil}", pid, s.at(*loc))
 
 
-@RULES.rule("rs.devil.who",
-            "Teuflische Einheit (jeder konventionellen Einheit ... dürfen ihre Seele nicht verkaufen)",
+@RULES.rule("rs.devil.who", "Teuflische Einheit (jeder konventionellen Einheit ... dürfen ihre Seele nicht verkaufen)",
             "only conventional units sell their souls", scope="state")
 def devil_who(s: Play):
     for pid, _ui, u, loc in s.units():
@@ -325,8 +310,7 @@ def _counted_builds(s: Play, pid: str):
             if b.year >= s.board.rules.gay_fleets_from_year]
 
 
-@RULES.rule("rs.gay-fleets.order",
-            "Schwule Flotte (ist jede 5. von einem Spieler gebaute Flotte schwul)",
+@RULES.rule("rs.gay-fleets.order", "Schwule Flotte (ist jede 5. von einem Spieler gebaute Flotte schwul)",
             "every fifth fleet built from Winter 1901 on is gay, the others are not", scope="state")
 def gay_order(s: Play):
     R = s.board.rules
@@ -348,8 +332,7 @@ def gay_count(s: Play):
                        s.at("players", pid, "fleets_built"))
 
 
-@RULES.rule("rs.doktor.points",
-            "Doktor, Tardis (Für jedes zerstörte Monster erhält der DOKTOR einen Siegpunkt)",
+@RULES.rule("rs.doktor.points", "Doktor, Tardis (Für jedes zerstörte Monster erhält der DOKTOR einen Siegpunkt)",
             "only the Doktor collects victory points", scope="state")
 def doktor_points(s: Play):
     for pid, h in s.st.players.items():
@@ -357,8 +340,7 @@ def doktor_points(s: Play):
             yield flag(f"{pid} has victory points; only the Doktor collects them", pid, s.at("players", pid, "points"))
 
 
-@RULES.rule("rs.tardis.owner",
-            "Doktor, Tardis (mit einer einzigen Einheit, dem unzerstörbaren TARDIS)",
+@RULES.rule("rs.tardis.owner", "Doktor, Tardis (mit einer einzigen Einheit, dem unzerstörbaren TARDIS)",
             "the Tardis is the Doktor's", scope="state")
 def tardis_owner(s: Play):
     for pid, _ui, u, loc in s.units():
@@ -366,8 +348,7 @@ def tardis_owner(s: Play):
             yield flag(f"{pid} has a Tardis; it belongs to the Doktor alone", pid, s.at(*loc))
 
 
-@RULES.rule("rs.tardis.one",
-            "Doktor, Tardis (mit einer einzigen Einheit, dem unzerstörbaren TARDIS)",
+@RULES.rule("rs.tardis.one", "Doktor, Tardis (mit einer einzigen Einheit, dem unzerstörbaren TARDIS)",
             "there is exactly one Tardis", scope="state")
 def tardis_one(s: Play):
     n = sum(1 for *_, u, _loc in s.units() if u.type == "tardis")
@@ -389,8 +370,7 @@ def borg_neutral(s: Play):
 # ------------------------------------------------------------------ victory (info)
 
 
-@RULES.rule("rs.victory.centres",
-            "Siegbedingungen (Eroberung von 18 VZ nach den Herbstzügen)",
+@RULES.rule("rs.victory.centres", "Siegbedingungen (Eroberung von 18 VZ nach den Herbstzügen)",
             "a player other than the Narr holding 18 centres after autumn wins", scope="state", severity="info")
 def victory_centres(s: Play):
     R = s.board.rules
@@ -400,8 +380,7 @@ def victory_centres(s: Play):
                        pid, s.at())
 
 
-@RULES.rule("rs.victory.doktor",
-            "Siegbedingungen (Erreichung von 30 Siegpunkten)",
+@RULES.rule("rs.victory.doktor", "Siegbedingungen (Erreichung von 30 Siegpunkten)",
             "the Doktor wins with 30 points plus centres", scope="state", severity="info")
 def victory_doktor(s: Play):
     R = s.board.rules
@@ -411,16 +390,14 @@ def victory_doktor(s: Play):
                    f"{R.doktor_victory_points}: he wins", "doktor", s.at())
 
 
-@RULES.rule("rs.victory.narr",
-            "Siegbedingungen (sofern das Spiel ins Jahr 1921 gehen sollte)",
+@RULES.rule("rs.victory.narr", "Siegbedingungen (sofern das Spiel ins Jahr 1921 gehen sollte)",
             "the Narr wins when the game reaches 1921", scope="state", severity="info")
 def victory_narr(s: Play):
     if s.st.year >= s.board.rules.narr_year:
         yield flag(f"the game has reached {s.st.year}: the Narr wins", "narr", s.at())
 
 
-@RULES.rule("rs.victory.none",
-            "Siegbedingungen",
+@RULES.rule("rs.victory.none", "Siegbedingungen",
             "nobody has won yet: the three leaders by centres", scope="state", severity="info")
 def victory_none(s: Play):
     if any(chain(victory_centres(s), victory_doktor(s), victory_narr(s))):
