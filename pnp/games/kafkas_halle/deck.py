@@ -34,6 +34,12 @@ class Deck:
     def categories(self) -> dict:
         return {c.get("id"): de(c.get("name")) for c in self.src.raw.get("categories") or [] if isinstance(c, dict)}
 
+    def named(self):
+        """(index, German name, label for messages, card) of every card."""
+        for i, c in self.cards:
+            name = de(c.get("name"))
+            yield i, name, name or str(c.get("id")), c
+
     def category(self, card: dict) -> str:
         return self.categories.get(card.get("category"), str(card.get("category")))
 
@@ -118,37 +124,31 @@ def card_cost(d: Deck):
         yield flag(f"{s['name']!r} costs {got} actions; the seed says {s['cost']}", s["name"], at)
 
 
-def _label(c: dict) -> str:
-    return de(c.get("name")) or str(c.get("id"))
-
-
 @RULES.rule("deck.card-unknown", "Zu den Karten",
             "no card type the seed does not list (names match exactly)", scope="deck")
 def card_unknown(d: Deck):
     names = {s["name"] for s in d.want["cards"]}
-    for i, c in d.cards:
-        if de(c.get("name")) not in names:
-            yield flag(f"card type {de(c.get('name'))!r} is not in the seed (names must match exactly)", _label(c),
+    for i, name, label, _c in d.named():
+        if name not in names:
+            yield flag(f"card type {name!r} is not in the seed (names must match exactly)", label,
                        d.src.at("cards", i, "name"))
 
 
 @RULES.rule("deck.symbol", "Die Genehmigungskarten (ein simples, gut erkennbares Symbol)",
             "every card shows a symbol that a symbols file defines", scope="deck")
 def card_symbol(d: Deck):
-    for i, c in d.cards:
-        name, sym = de(c.get("name")), c.get("symbol")
-        if sym is None:
-            yield flag(f"{name!r} has no symbol", _label(c), d.src.at("cards", i))
-        elif sym not in d.symbol_ids:
-            yield flag(f"{name!r} refers to symbol {sym!r}, which no symbols file defines", _label(c),
+    for i, name, label, c in d.named():
+        if c.get("symbol") is None:
+            yield flag(f"{name!r} has no symbol", label, d.src.at("cards", i))
+        elif c["symbol"] not in d.symbol_ids:
+            yield flag(f"{name!r} refers to symbol {c['symbol']!r}, which no symbols file defines", label,
                        d.src.at("cards", i, "symbol"))
 
 
 @RULES.rule("deck.forbid-cost", "Nun aber zu den Verboten (Sie benötigen NULL Handlungen)",
             "a forbid (Verbot ...) costs no action", scope="deck")
 def forbid_cost(d: Deck):
-    for i, c in d.cards:
-        name = de(c.get("name"))
+    for i, name, _label, c in d.named():
         if name.startswith(d.want["forbid_prefix"]) and c.get("cost") != 0:
             yield flag(f"{name!r} is a forbid and must cost 0 actions (it is only played in reply); it costs "
                        f"{c.get('cost')}", name, d.src.at("cards", i, "cost"))

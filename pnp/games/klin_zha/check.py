@@ -234,10 +234,8 @@ def moving(k: Clouds):
                    "follow the clouds", k.lay.name, k.at("edges"))
 
 
-@RULES.rule("layout.corner-limit",
-            "Playtest (auf unter 8 pro Ecke begrenzt ... Blindvariante)",
-            "fewer than 8 cells per corner fully under cloud, at every step (the blind layout is exempt)",
-            scope="layout")
+@RULES.rule("layout.corner-limit", "Playtest (auf unter 8 pro Ecke begrenzt ... Blindvariante)",
+            "under 8 cells per corner fully under cloud at every step; the blind layout is exempt", scope="layout")
 def corner_limit(k: Clouds):
     lim = k.rules.under_cloud_limit
     if k.lay.name in lim.exempt_layouts:

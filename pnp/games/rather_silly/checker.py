@@ -250,6 +250,9 @@ class Sheet:
     sheet: object  # pnp.schemas.counters.CounterSheet
     src: Source = Source("")
 
+    def at(self, cid: str) -> Loc:
+        return self.src.at_id("counters", cid)
+
     def counter(self, cid: str):
         return next((c for c in self.sheet.counters if c.id == cid), None)
 
@@ -287,8 +290,7 @@ def counter_groups(s: Sheet):
 
 @RULES.rule("rs.counters.count",
             "Regeln (Weitere Requisiten); Lama; A®mazonen; Drecksarmee; Siamesische Zwillinge; Hyperspace-Verbindung",
-            "the sheet prints every special unit the seed gives each power, and the unique pieces once",
-            scope="counters")
+            "every special unit the seed gives each power, the unique pieces once", scope="counters")
 def counter_count(s: Sheet):
     R = s.board.rules
     expect = (("lama", R.lama_herds_per_power, "lama herds"), ("amazon", R.special_armies_max, "A®mazonen"),
@@ -297,19 +299,19 @@ def counter_count(s: Sheet):
         for p, got in s.per_power(cid):
             if got != n:
                 yield flag(f"{p} gets {got} {what} counters; the seed gives each power {n}", f"{cid}/{p}",
-                           s.src.at_id("counters", cid))
+                           s.at(cid))
     for cid, n in (("borg", 1), ("tardis", 1), ("link-a", 1), ("link-b", 1)):
         got = sum(s.per_group(cid).values())
         if got != n:
-            yield flag(f"{got} {cid} counters; the game has {n}", cid, s.src.at_id("counters", cid))
+            yield flag(f"{got} {cid} counters; the game has {n}", cid, s.at(cid))
     for cid in ("sea-monster", "space-monster"):
         c = s.counter(cid)
         if c is None or c.count < 1:
-            yield flag(f"no {cid} counters", cid, s.src.at_id("counters", cid))
+            yield flag(f"no {cid} counters", cid, s.at(cid))
     for cid in ("army", "fleet", "birds"):
         for p, got in s.per_power(cid):
             if got < 1:
-                yield flag(f"{p} has no {cid} counters", f"{cid}/{p}", s.src.at_id("counters", cid))
+                yield flag(f"{p} has no {cid} counters", f"{cid}/{p}", s.at(cid))
 
 
 @RULES.rule("rs.counters.twins", "Siamesische Zwillinge (in zwei nebeneinander liegenden Provinzen)",
@@ -317,7 +319,7 @@ def counter_count(s: Sheet):
 def counter_twins(s: Sheet):
     twins = s.counter("twins")
     if twins is not None and twins.width != 2:
-        yield flag("Siamese twins are one double-width counter (width: 2)", "twins", s.src.at_id("counters", "twins"))
+        yield flag("Siamese twins are one double-width counter (width: 2)", "twins", s.at("twins"))
 
 
 @RULES.rule("rs.counters.strength", "Seemonster (Flotten mit der Stärke 2); Weltraummonster (Armeen mit der Stärke 2)",
@@ -326,7 +328,7 @@ def counter_strength(s: Sheet):
     for cid in ("sea-monster", "space-monster"):
         c = s.counter(cid)
         if c is not None and c.count >= 1 and str(c.number) != "2":
-            yield flag(f"{cid} counters must show strength 2, they show {c.number}", cid, s.src.at_id("counters", cid))
+            yield flag(f"{cid} counters must show strength 2, they show {c.number}", cid, s.at(cid))
 
 
 @RULES.rule("rs.counters.devil", "Teuflische Einheit (für die nächsten zwei Jahreszeiten)",
@@ -334,7 +336,7 @@ def counter_strength(s: Sheet):
 def counter_devil(s: Sheet):
     devil = s.counter("devil")
     if devil is None or devil.back is None:
-        yield flag("devil's-bargain markers need two sides (two seasons, then one)", "devil", s.src.at_id("counters", "devil"))
+        yield flag("devil's-bargain markers need two sides (two seasons, then one)", "devil", s.at("devil"))
 
 
 def check_counters(board: Board, path: Path) -> list[Finding]:
