@@ -277,35 +277,29 @@ def _human(n: int) -> str:
 def check(
     game: str = typer.Argument("all", help="Game name or 'all'."),
     state: Optional[Path] = typer.Option(None, "--state", help="A game-state / position / structure file to check as well."),
+    list_rules: bool = typer.Option(False, "--list-rules",
+                                    help="List GAME's rules (id, description, the rule document's passage) instead of checking."),
     data: Path = DataOpt,
     as_json: bool = JsonOpt,
 ):
     """Check data (and optionally a game state) against the rule documents. Exit 1 if a rule fails."""
-    from .checks import failed
+    from .checks import Report, rules_json, rules_text
 
-    results = {}
-    for g in _select(data, game):
+    games = _select(data, game)
+    if list_rules:
+        books = {g.name: getattr(g.module(), "RULES", None) for g in games}
+        typer.echo(rules_json(books) if as_json else rules_text(books))
+        return
+    report = Report()
+    for g in games:
         mod = g.module()
-        findings = []
         if mod is not None and hasattr(mod, "check"):
-            findings = list(mod.check(g, state) if state is not None else mod.check(g))
-        results[g.name] = findings
-    bad = any(failed(f) for f in results.values())
-    if as_json:
-        typer.echo(json.dumps({name: {"ok": not failed(fs), "findings": [f.as_dict() for f in fs]}
-                               for name, fs in results.items()}, ensure_ascii=False, indent=2))
-    else:
-        for name, fs in results.items():
-            errors = sum(1 for f in fs if f.severity == "error")
-            warnings = sum(1 for f in fs if f.severity == "warning")
-            notes = len(fs) - errors - warnings
-            verdict = "FAIL" if errors else "ok"
-            extra = f", {notes} note(s)" if notes else ""
-            typer.echo(f"{name}: {verdict} ({errors} error(s), {warnings} warning(s){extra})")
-            for f in fs:
-                typer.echo(f"  {f}")
-    if bad:
-        raise typer.Exit(1)
+            report.add(g.name, mod.check(g, state) if state is not None else mod.check(g))
+        else:
+            report.add(g.name, [])
+    typer.echo(report.as_json() if as_json else report.as_text())
+    if report.exit_code:
+        raise typer.Exit(report.exit_code)
 
 
 @app.command()

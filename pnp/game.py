@@ -4,7 +4,8 @@
 rules module (a Python module path) may define:
 
     build(game: Game, opts: BuildOptions) -> Iterable[Asset]
-    check(game: Game) -> list[Finding]
+    check(game: Game, state: Path | None = None) -> list[Finding]
+    RULES: pnp.checks.RuleBook   (what `pnp check --list-rules` shows)
 
 The engine never imports a game module by name; it only follows game.yaml.
 """

@@ -179,12 +179,12 @@ def views_cmd(
     from ...assets import BuildOptions
     from ...output import write_document
     from ...checks import failed
-    from .check import run
+    from .check import check_position
     from .sky import load_position
     from .views import view_pages
 
     kit = _kit(data)
-    findings = run(kit.grid(), kit.rules, kit.game.seed, [], kit.board.size, kit.board_file, load_position(position))
+    findings = check_position(kit, load_position(position))
     for f in findings:
         typer.echo(str(f), err=True)
     if failed(findings):
