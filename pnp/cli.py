@@ -16,7 +16,6 @@ from typing import Optional
 
 import typer
 
-from .paths import DEFAULT_DATA
 
 app = typer.Typer(
     help="pnp turns YAML game data into print-ready PDF, SVG and PNG files and checks it against "
@@ -27,7 +26,14 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-DataOpt = typer.Option(DEFAULT_DATA, "--data", help="Folder holding one sub-folder per game (default: the repo's data/).",
+def _data(value: Optional[Path]) -> Path:
+    from .paths import data_dir
+
+    return data_dir(value)
+
+
+DataOpt = typer.Option(None, "--data", callback=_data, show_default="./data if there is one, else the shipped games",
+                       help="Folder holding one sub-folder per game.",
                        file_okay=False)
 JsonOpt = typer.Option(False, "--json", help="Print machine-readable JSON instead of tables.")
 
@@ -347,7 +353,7 @@ def schema(out: Path = typer.Option(Path("output/schemas"), "--out", help="Folde
 @guarded
 def new(
     name: str = typer.Argument(..., help="Folder/game name for the new game (lower case, digits, dashes)."),
-    data: Path = DataOpt,
+    data: Path = typer.Option(Path("data"), "--data", file_okay=False, help="Folder to create the game in."),
 ):
     """Scaffold a new game folder (one deck with one card type, one board) that builds as is."""
     from .scaffold import scaffold

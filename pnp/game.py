@@ -23,12 +23,13 @@ from .data.loader import load_model
 from .data.schema import Localised, Strict
 
 from .paths import DEFAULT_DATA  # noqa: F401  (re-exported)
+from .paths import data_dir as resolve_data
 
 
 class GameManifest(Strict):
     name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="folder-safe game id")
     title: Localised
-    seed: str | None = Field(None, description="rule document file name in shared/seeds")
+    seed: str | None = Field(None, description="file name of the rule document the checker cites")
     rules: str | None = Field(None, description="python module with build()/check()")
     description: Localised | None = None
 
@@ -64,7 +65,7 @@ class Game:
 
 def discover(data_dir: Path | None = None) -> dict[str, Game]:
     """All games under ``data_dir`` keyed by name, in name order."""
-    data_dir = Path(data_dir or DEFAULT_DATA)
+    data_dir = resolve_data(data_dir)
     if not data_dir.is_dir():
         raise DataErrors([Problem(str(data_dir), 0, 0, "data folder not found")])
     games: dict[str, Game] = {}
