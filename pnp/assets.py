@@ -46,6 +46,8 @@ class Asset:
     # contact sheets and Tabletop Simulator export need not re-read the data.
     faces: "list[tuple[Item, int]] | None" = None
     back: "Item | None" = None
+    source: str = ""  # the data file (or rules module) it comes from, for messages and the manifest
+    preview_of: str | None = None  # the asset this one is a preview image of (contact sheets)
 
     def iter_pages(self) -> Iterator[Page]:
         if callable(self.pages):

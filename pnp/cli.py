@@ -73,8 +73,11 @@ def guarded(fn):
         from .output import OutputError
         from .scene.style import ColourError
 
+        from .output import stop_signals_as_interrupt
+
         try:
-            return fn(*args, **kwargs)
+            with stop_signals_as_interrupt():
+                return fn(*args, **kwargs)
         except DataErrors as exc:
             for p in exc.problems:
                 _err(str(p))
@@ -175,7 +178,7 @@ def build(
     data: Path = DataOpt,
     as_json: bool = JsonOpt,
 ):
-    """Render games to print-ready files in OUT/<game>/ (atomic: all or nothing)."""
+    """Render games to print-ready files in OUT/<game>/ with a manifest.json; all games or none are replaced."""
     from .assets import BuildOptions
     from .build import build_games
 
@@ -240,15 +243,12 @@ def calibrate(
     out: Path = typer.Option(Path("output/calibration.pdf"), "--out", help="PDF file to write."),
 ):
     """Write a two-page duplex calibration sheet; read the back's scales to get --back-offset."""
-    from .backends import write
     from .imposition.grid import calibration_sheet
     from .imposition.items import SheetSpec
-    from .output import Staging
+    from .output import write_document
 
     sheet = SheetSpec(paper=paper.value, duplex=duplex.value, back_offset=_parse_offset(back_offset), lang=lang.value)
-    with Staging(out.parent) as st:
-        write("pdf", calibration_sheet(sheet), st.path(out.name), title="pnp duplex calibration")
-        st.commit()
+    write_document(out.with_suffix(".pdf"), calibration_sheet(sheet), title="duplex calibration")
     typer.echo(f"{out}: print both pages double-sided at 100 %, then read the scales on the back")
 
 
@@ -276,6 +276,35 @@ def _human(n: int) -> str:
             return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
         n /= 1024
     return str(n)
+
+
+@app.command()
+@guarded
+def clean(
+    game: str = typer.Argument("all", help="Game whose output folder to remove, or 'all'."),
+    out: Path = typer.Option(Path("output"), "--out", help="Output folder."),
+):
+    """Remove what `pnp build` wrote: game folders holding a pnp manifest.json, and the gallery.
+
+    Folders without a manifest (not made by pnp) are never touched."""
+    import shutil
+
+    from .build import read_manifest
+    from .data.errors import DataErrors, Problem
+    from .gallery import INDEX
+
+    built = sorted(p for p in out.iterdir() if p.is_dir() and read_manifest(p) is not None) if out.is_dir() else []
+    if game != "all":
+        if game not in {p.name for p in built}:
+            names = ", ".join(p.name for p in built) or "none"
+            raise DataErrors([Problem(str(out), 0, 0, f"no built game {game!r} here; built games: {names}")])
+        built = [out / game]
+    for p in built:
+        shutil.rmtree(p)
+        typer.echo(f"removed {p}")
+    if game == "all" and (out / INDEX).is_file():
+        (out / INDEX).unlink()
+        typer.echo(f"removed {out / INDEX}")
 
 
 @app.command()

@@ -296,4 +296,4 @@ def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str, symbols: Symbols
                 lambda: [single_page(back_item(doc, symbols, lang), opts.bleed)], formats=("svg",),
                 description="the back every card shares")
     yield Asset(f"{name}-contact-sheet", title, lambda: [contact_sheet(deck)], formats=("png",),
-                description="every card type once with its copy count")
+                description="every card type once with its copy count", preview_of=name)
