@@ -84,7 +84,7 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
     problems: list[Problem] = []
     for g in games:
         try:
-            work.append((g, plan(collect_assets(g, opts), formats)))
+            work.append((g, plan(collect_assets(g, opts.for_game(g)), formats)))
         except DataErrors as exc:
             problems += exc.problems
     if problems:
