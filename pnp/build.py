@@ -132,7 +132,7 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
     problems: list[Problem] = []
     for g in games:
         try:
-            work.append((g, plan(collect_assets(g, opts), formats, display_path(g.folder))))
+            work.append((g, plan(collect_assets(g, opts.for_game(g)), formats, display_path(g.folder))))
         except DataErrors as exc:
             problems += exc.problems
     if problems:
@@ -150,7 +150,7 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
                 done += 1
                 if progress:
                     progress(f"{g.name}/{asset.name} ({','.join(fmts)})", done, total)
-            write_manifest(st.dir / g.name, g, files, opts)
+            write_manifest(st.dir / g.name, g, files, opts.for_game(g))
         st.commit([g.name for g, _ in work])
     return [Written(game, out_dir / rel, pages, (out_dir / rel).stat().st_size) for game, rel, pages in staged]
 

@@ -43,6 +43,12 @@ class Paper(str, Enum):
     letter = "letter"
 
 
+class Orientation(str, Enum):
+    auto = "auto"
+    portrait = "portrait"
+    landscape = "landscape"
+
+
 class Duplex(str, Enum):
     long = "long"
     short = "short"
@@ -163,9 +169,22 @@ def list_games(data: Path = DataOpt, as_json: bool = JsonOpt):
 def build(
     game: str = typer.Argument("all", help="Game name (see `pnp list`) or 'all'."),
     format: str = typer.Option("pdf,svg,png", "--format", "-f", help="Comma list of formats: pdf, svg, png."),
-    paper: Paper = typer.Option(Paper.a4, help="Paper size of imposed sheets."),
-    bleed: float = typer.Option(3.0, min=0, max=10, help="Bleed in mm around cut items (0 allowed)."),
-    duplex: Duplex = typer.Option(Duplex.long, help="Backs for double-sided printing: flip on the long or short edge, or none."),
+    paper: Optional[str] = typer.Option(None, help="Paper: a3, a4, a5, a6, letter, legal or WxH in mm "
+                                                   "(default: the game's sheet: setting, else a4)."),
+    orientation: Optional[Orientation] = typer.Option(None, help="Paper orientation (default: auto, whichever "
+                                                                 "holds more)."),
+    margin: Optional[float] = typer.Option(None, min=0, max=50, help="mm the printer cannot print at the edge "
+                                                                    "(default 8)."),
+    gutter: Optional[float] = typer.Option(None, min=0, max=20, help="mm between cut items; some cutters need "
+                                                                    "2-3 (default 0)."),
+    bleed: Optional[float] = typer.Option(None, min=0, max=10, help="Bleed in mm around cut items (default 3; "
+                                                                   "0 allowed)."),
+    crop_marks: Optional[bool] = typer.Option(None, "--crop-marks/--no-crop-marks",
+                                              help="Crop marks in the margin (default on)."),
+    cut_lines: Optional[bool] = typer.Option(None, "--cut-lines/--no-cut-lines",
+                                             help="Thin cut lines between items (default off)."),
+    duplex: Optional[Duplex] = typer.Option(None, help="Backs for double-sided printing: flip on the long or short "
+                                                       "edge, or none (default long)."),
     lang: Lang = typer.Option(Lang.de, help="Language of texts printed on components."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; each game gets a sub-folder."),
     dpi: int = typer.Option(150, min=30, max=1200, help="Resolution of PNG previews."),
@@ -183,7 +202,9 @@ def build(
     from .build import build_games
 
     formats = _formats(format)
-    opts = BuildOptions(paper=paper.value, bleed=bleed, duplex=duplex.value, lang=lang.value, dpi=dpi,
+    sheet = _sheet(paper=paper, orientation=orientation and orientation.value, margin=margin, gutter=gutter,
+                   bleed=bleed, crop_marks=crop_marks, cut_lines=cut_lines, duplex=duplex and duplex.value)
+    opts = BuildOptions(**sheet, given=frozenset(sheet), lang=lang.value, dpi=dpi,
                         back_offset=_parse_offset(back_offset), extra=_parse_extras(option))
     games = _select(data, game)
     quiet = as_json or not sys.stderr.isatty()
@@ -209,6 +230,21 @@ def build(
         return
     _summary(written, out)
     typer.echo(f"gallery: {gallery_path}")
+
+
+def _sheet(**given) -> dict:
+    """The sheet settings given on the command line (they beat a game's ``sheet:``)."""
+    from .data.errors import DataErrors, Problem
+    from .imposition.paper import paper_size
+
+    out = {k: v for k, v in given.items() if v is not None}
+    if "paper" in out:
+        try:
+            paper_size(out["paper"])
+        except ValueError as exc:
+            raise DataErrors([Problem("--paper", 0, 0, str(exc))]) from None
+        out["paper"] = out["paper"].strip().lower()
+    return out
 
 
 def _formats(text: str) -> list[str]:
