@@ -2,7 +2,7 @@
 
 * :class:`Finding`: one verdict (rule id, message, severity, object, file:line:col and the
   passage of the rule document it enforces);
-* :class:`Source`: one way to say where something is in a YAML file (file + ruamel data +
+* :class:`Source`: one way to say where something is in a YAML file (file + marked YAML data +
   key path -> file:line:col);
 * :class:`RuleBook`: a game's rules, each a small function registered by id with its citation;
 * :class:`Report`: the findings of a ``pnp check`` run, its exit code and its renderings.

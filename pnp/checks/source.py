@@ -1,6 +1,6 @@
 """Where something is in a data file: the one place that turns a key path into file:line:col.
 
-A loader that keeps the ruamel document (with its line marks) wraps it in a :class:`Source`;
+A loader that keeps the marked YAML document (with its line marks) wraps it in a :class:`Source`;
 a checker then asks ``src.at("cards", 3, "cost")`` instead of walking line marks itself.
 """
 from __future__ import annotations
@@ -31,7 +31,7 @@ class Loc:
 
 @dataclass(frozen=True)
 class Source:
-    """One loaded YAML document: the path as messages show it and the ruamel data."""
+    """One loaded YAML document: the path as messages show it and the marked YAML data."""
 
     file: str
     raw: Any = None

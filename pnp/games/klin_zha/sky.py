@@ -24,7 +24,7 @@ NORMAL, EDGE, UNDER = "normal", "edge", "under"
 @dataclass
 class Layout:
     name: str  # file stem, e.g. "light"
-    src: Source  # the file and its ruamel document (for line numbers)
+    src: Source  # the file and its marked YAML document (for line numbers)
     model: CloudLayout
 
 
