@@ -24,6 +24,14 @@ class BuildOptions:
     lang: str = "de"  # de | en
     dpi: int = 150  # PNG resolution
     extra: dict = field(default_factory=dict)  # game-specific options (e.g. square size)
+    given: frozenset = frozenset()  # sheet settings set on the command line: they beat game.yaml
+
+    def for_game(self, game) -> "BuildOptions":
+        """These options with the game's own ``sheet:`` settings where the command line left them."""
+        from dataclasses import replace
+
+        own = {k: v for k, v in game.manifest.sheet.values().items() if k not in self.given}
+        return replace(self, **own) if own else self
 
 
 @dataclass
@@ -46,6 +54,8 @@ class Asset:
     # contact sheets and Tabletop Simulator export need not re-read the data.
     faces: "list[tuple[Item, int]] | None" = None
     back: "Item | None" = None
+    source: str = ""  # the data file (or rules module) it comes from, for messages and the manifest
+    preview_of: str | None = None  # the asset this one is a preview image of (contact sheets)
     safe: float | None = None  # mm inside the trim that text keeps clear of (proofs draw it)
     cards: object = None  # a deck's typed card list, for checkers and exports
 

@@ -2,6 +2,9 @@
 write them in every requested format, atomically."""
 from __future__ import annotations
 
+import hashlib
+import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
@@ -23,24 +26,28 @@ class Written:
 
 
 def collect_assets(game: Game, opts: BuildOptions) -> list[Asset]:
-    """Every asset a game builds, in a stable order; duplicate names are an error."""
+    """Every asset a game builds, in a stable order, each knowing where it comes from."""
+    from .data.loader import display_path
+
     assets: list[Asset] = []
     for path, kind, doc in documents(game):
         if kind is None:
             continue
         renderer = KINDS[kind].renderer()
         if renderer is not None:
-            assets.extend(renderer(doc, game, opts, path.stem))
+            assets.extend(_from(renderer(doc, game, opts, path.stem), display_path(path)))
     mod = game.module()
     if mod is not None and hasattr(mod, "build"):
-        assets.extend(mod.build(game, opts))
+        assets.extend(_from(mod.build(game, opts), f"rules module {game.manifest.rules}"))
     assets.extend(_contact_sheets(assets))
-    seen: dict[str, Asset] = {}
-    for a in assets:
-        if a.name in seen:
-            raise DataErrors([Problem(str(game.folder), 0, 0, f"two assets are both named {a.name!r}; rename one")])
-        seen[a.name] = a
     return assets
+
+
+def _from(assets: Iterable[Asset], source: str) -> list[Asset]:
+    out = list(assets)
+    for a in out:
+        a.source = a.source or source
+    return out
 
 
 def _contact_sheets(assets: list[Asset]) -> list[Asset]:
@@ -56,14 +63,53 @@ def _contact_sheets(assets: list[Asset]) -> list[Asset]:
                 return [contact_sheet(a)]
 
             out.append(Asset(f"{a.name}-contact-sheet", f"{a.title} – contact sheet", page, formats=("png",),
-                             description="every distinct face once, small"))
+                             description="every distinct face once, small", source=a.source, preview_of=a.name))
     return out
 
 
-def plan(assets: Iterable[Asset], formats: Iterable[str]) -> list[tuple[Asset, tuple[str, ...]]]:
-    """Each asset with the requested formats it supports (assets wanting none are dropped)."""
+def plan(assets: Iterable[Asset], formats: Iterable[str], folder: str = "") -> list[tuple[Asset, tuple[str, ...]]]:
+    """Each asset with the requested formats it supports (assets wanting none are dropped).
+
+    Two assets that could write the same file, or a file where another one
+    needs a folder, are a data error naming both, before anything is written.
+    """
     items = [(a, tuple(f for f in FORMATS if f in formats and a.wants(f))) for a in assets]
-    return [(a, fmts) for a, fmts in items if fmts]
+    items = [(a, fmts) for a, fmts in items if fmts]
+    _check_collisions(items, folder)
+    return items
+
+
+_PAGE = re.compile(r"^(?P<stem>.+)-p\d{2,}$")
+
+
+def _check_collisions(items, folder: str) -> None:
+    """Output names are fixed by asset name and format, except the page count of
+    one-file-per-page formats, so ``t`` (``t-p01.svg`` ...) is checked against any ``t-pNN``."""
+    owner: dict[tuple[str, str], Asset] = {}  # (stem, format) -> asset
+    problems = []
+
+    def clash(a: Asset, b: Asset, what: str):
+        problems.append(Problem(folder or "build", 0, 0, f"{what}: asset {a.name!r} (from {a.source or '?'}) and "
+                                                         f"asset {b.name!r} (from {b.source or '?'}); rename one"))
+
+    for a, fmts in items:
+        for f in fmts:
+            key = (a.name, f)
+            if key in owner:
+                clash(owner[key], a, f"both write {a.name}.{f}")
+            owner[key] = a
+    for (stem, f), a in owner.items():
+        m = _PAGE.match(stem)
+        if m and not FORMATS[f].one_file and (m["stem"], f) in owner:
+            clash(owner[(m["stem"], f)], a, f"a multi-page {f} of {m['stem']!r} is also named {stem}.{f}")
+    files = {f"{stem}.{f}" for stem, f in owner}
+    folders = {"/".join(name.split("/")[:i]) for name, _ in owner for i in range(1, name.count("/") + 1)}
+    for path in sorted(files & folders):
+        stem, f = path.rsplit(".", 1)
+        other = next(a for (n, _), a in owner.items() if n.startswith(path + "/"))
+        clash(owner[(stem, f)], other, f"{path} is a file of one and a folder of the other")
+    if problems:
+        raise DataErrors(problems)
 
 
 def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: str,
@@ -78,13 +124,15 @@ def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: s
 
 def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_dir: Path,
                 progress: Callable[[str, int, int], None] | None = None) -> list[Written]:
-    """Build games into ``out_dir/<game>/``. Nothing is moved into place unless
-    every file of every game was written."""
+    """Build games into ``out_dir/<game>/``: every game is staged whole, then all
+    are swapped in, or none (see :mod:`pnp.output`). Each folder gets a manifest."""
+    from .data.loader import display_path
+
     work = []
     problems: list[Problem] = []
     for g in games:
         try:
-            work.append((g, plan(collect_assets(g, opts), formats)))
+            work.append((g, plan(collect_assets(g, opts.for_game(g)), formats, display_path(g.folder))))
         except DataErrors as exc:
             problems += exc.problems
     if problems:
@@ -94,11 +142,59 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
     staged: list[tuple[str, str, int]] = []
     with Staging(out_dir) as st:
         for g, items in work:
+            files = []
             for asset, fmts in items:
                 for rel, pages in write_asset(asset, fmts, st, f"{g.name}/", opts):
                     staged.append((g.name, rel, pages))
+                    files.append((asset, rel.split("/", 1)[1], pages))
                 done += 1
                 if progress:
                     progress(f"{g.name}/{asset.name} ({','.join(fmts)})", done, total)
-        st.commit()
+            write_manifest(st.dir / g.name, g, files, opts.for_game(g))
+        st.commit([g.name for g, _ in work])
     return [Written(game, out_dir / rel, pages, (out_dir / rel).stat().st_size) for game, rel, pages in staged]
+
+
+MANIFEST = "manifest.json"
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def write_manifest(folder: Path, game: Game, files: list[tuple[Asset, str, int]], opts: BuildOptions) -> Path:
+    """``manifest.json``: every file with its bytes, sha256, pages, asset and format; the
+    data files it was made from with their sha256; pnp's version and the options.
+    Sorted and without time stamps, so unchanged data gives the same bytes."""
+    from dataclasses import asdict
+
+    from . import __version__
+
+    entries = []
+    for asset, rel, pages in files:
+        p = folder / rel
+        entries.append({"file": rel, "bytes": p.stat().st_size, "sha256": _sha256(p), "pages": pages,
+                        "format": Path(rel).suffix.lstrip("."), "asset": asset.name, "title": asset.title,
+                        "preview_of": asset.preview_of, "source": asset.source})
+    sources = [{"file": p.relative_to(game.folder).as_posix(), "sha256": _sha256(p)}
+               for p in sorted(game.folder.rglob("*")) if p.is_file()
+               and not any(part.startswith(".") for part in p.relative_to(game.folder).parts)]
+    doc = {"game": game.name, "pnp": __version__, "options": asdict(opts),
+           "files": sorted(entries, key=lambda e: e["file"]), "sources": sources}
+    path = folder / MANIFEST
+    folder.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True, default=str) + "\n",
+                    encoding="utf-8")
+    return path
+
+
+def read_manifest(folder: Path) -> dict | None:
+    """A game folder's manifest, or None when it has none (not built by pnp) or it is unreadable."""
+    try:
+        return json.loads((Path(folder) / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None

@@ -16,7 +16,6 @@ from typing import Optional
 
 import typer
 
-from .paths import DEFAULT_DATA
 
 app = typer.Typer(
     help="pnp turns YAML game data into print-ready PDF, SVG and PNG files and checks it against "
@@ -27,7 +26,14 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-DataOpt = typer.Option(DEFAULT_DATA, "--data", help="Folder holding one sub-folder per game (default: the repo's data/).",
+def _data(value: Optional[Path]) -> Path:
+    from .paths import data_dir
+
+    return data_dir(value)
+
+
+DataOpt = typer.Option(None, "--data", callback=_data, show_default="./data if there is one, else the shipped games",
+                       help="Folder holding one sub-folder per game.",
                        file_okay=False)
 JsonOpt = typer.Option(False, "--json", help="Print machine-readable JSON instead of tables.")
 
@@ -35,6 +41,12 @@ JsonOpt = typer.Option(False, "--json", help="Print machine-readable JSON instea
 class Paper(str, Enum):
     a4 = "a4"
     letter = "letter"
+
+
+class Orientation(str, Enum):
+    auto = "auto"
+    portrait = "portrait"
+    landscape = "landscape"
 
 
 class Duplex(str, Enum):
@@ -67,8 +79,11 @@ def guarded(fn):
         from .output import OutputError
         from .scene.style import ColourError
 
+        from .output import stop_signals_as_interrupt
+
         try:
-            return fn(*args, **kwargs)
+            with stop_signals_as_interrupt():
+                return fn(*args, **kwargs)
         except DataErrors as exc:
             for p in exc.problems:
                 _err(str(p))
@@ -154,9 +169,22 @@ def list_games(data: Path = DataOpt, as_json: bool = JsonOpt):
 def build(
     game: str = typer.Argument("all", help="Game name (see `pnp list`) or 'all'."),
     format: str = typer.Option("pdf,svg,png", "--format", "-f", help="Comma list of formats: pdf, svg, png."),
-    paper: Paper = typer.Option(Paper.a4, help="Paper size of imposed sheets."),
-    bleed: float = typer.Option(3.0, min=0, max=10, help="Bleed in mm around cut items (0 allowed)."),
-    duplex: Duplex = typer.Option(Duplex.long, help="Backs for double-sided printing: flip on the long or short edge, or none."),
+    paper: Optional[str] = typer.Option(None, help="Paper: a3, a4, a5, a6, letter, legal or WxH in mm "
+                                                   "(default: the game's sheet: setting, else a4)."),
+    orientation: Optional[Orientation] = typer.Option(None, help="Paper orientation (default: auto, whichever "
+                                                                 "holds more)."),
+    margin: Optional[float] = typer.Option(None, min=0, max=50, help="mm the printer cannot print at the edge "
+                                                                    "(default 8)."),
+    gutter: Optional[float] = typer.Option(None, min=0, max=20, help="mm between cut items; some cutters need "
+                                                                    "2-3 (default 0)."),
+    bleed: Optional[float] = typer.Option(None, min=0, max=10, help="Bleed in mm around cut items (default 3; "
+                                                                   "0 allowed)."),
+    crop_marks: Optional[bool] = typer.Option(None, "--crop-marks/--no-crop-marks",
+                                              help="Crop marks in the margin (default on)."),
+    cut_lines: Optional[bool] = typer.Option(None, "--cut-lines/--no-cut-lines",
+                                             help="Thin cut lines between items (default off)."),
+    duplex: Optional[Duplex] = typer.Option(None, help="Backs for double-sided printing: flip on the long or short "
+                                                       "edge, or none (default long)."),
     lang: Lang = typer.Option(Lang.de, help="Language of texts printed on components."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; each game gets a sub-folder."),
     dpi: int = typer.Option(150, min=30, max=1200, help="Resolution of PNG previews."),
@@ -169,12 +197,14 @@ def build(
     data: Path = DataOpt,
     as_json: bool = JsonOpt,
 ):
-    """Render games to print-ready files in OUT/<game>/ (atomic: all or nothing)."""
+    """Render games to print-ready files in OUT/<game>/ with a manifest.json; all games or none are replaced."""
     from .assets import BuildOptions
     from .build import build_games
 
     formats = _formats(format)
-    opts = BuildOptions(paper=paper.value, bleed=bleed, duplex=duplex.value, lang=lang.value, dpi=dpi,
+    sheet = _sheet(paper=paper, orientation=orientation and orientation.value, margin=margin, gutter=gutter,
+                   bleed=bleed, crop_marks=crop_marks, cut_lines=cut_lines, duplex=duplex and duplex.value)
+    opts = BuildOptions(**sheet, given=frozenset(sheet), lang=lang.value, dpi=dpi,
                         back_offset=_parse_offset(back_offset), extra=_parse_extras(option))
     games = _select(data, game)
     quiet = as_json or not sys.stderr.isatty()
@@ -200,6 +230,21 @@ def build(
         return
     _summary(written, out)
     typer.echo(f"gallery: {gallery_path}")
+
+
+def _sheet(**given) -> dict:
+    """The sheet settings given on the command line (they beat a game's ``sheet:``)."""
+    from .data.errors import DataErrors, Problem
+    from .imposition.paper import paper_size
+
+    out = {k: v for k, v in given.items() if v is not None}
+    if "paper" in out:
+        try:
+            paper_size(out["paper"])
+        except ValueError as exc:
+            raise DataErrors([Problem("--paper", 0, 0, str(exc))]) from None
+        out["paper"] = out["paper"].strip().lower()
+    return out
 
 
 def _formats(text: str) -> list[str]:
@@ -234,15 +279,12 @@ def calibrate(
     out: Path = typer.Option(Path("output/calibration.pdf"), "--out", help="PDF file to write."),
 ):
     """Write a two-page duplex calibration sheet; read the back's scales to get --back-offset."""
-    from .backends import write
     from .imposition.grid import calibration_sheet
     from .imposition.items import SheetSpec
-    from .output import Staging
+    from .output import write_document
 
     sheet = SheetSpec(paper=paper.value, duplex=duplex.value, back_offset=_parse_offset(back_offset), lang=lang.value)
-    with Staging(out.parent) as st:
-        write("pdf", calibration_sheet(sheet), st.path(out.name), title="pnp duplex calibration")
-        st.commit()
+    write_document(out.with_suffix(".pdf"), calibration_sheet(sheet), title="duplex calibration")
     typer.echo(f"{out}: print both pages double-sided at 100 %, then read the scales on the back")
 
 
@@ -274,38 +316,61 @@ def _human(n: int) -> str:
 
 @app.command()
 @guarded
+def clean(
+    game: str = typer.Argument("all", help="Game whose output folder to remove, or 'all'."),
+    out: Path = typer.Option(Path("output"), "--out", help="Output folder."),
+):
+    """Remove what `pnp build` wrote: game folders holding a pnp manifest.json, and the gallery.
+
+    Folders without a manifest (not made by pnp) are never touched."""
+    import shutil
+
+    from .build import read_manifest
+    from .data.errors import DataErrors, Problem
+    from .gallery import INDEX
+
+    built = sorted(p for p in out.iterdir() if p.is_dir() and read_manifest(p) is not None) if out.is_dir() else []
+    if game != "all":
+        if game not in {p.name for p in built}:
+            names = ", ".join(p.name for p in built) or "none"
+            raise DataErrors([Problem(str(out), 0, 0, f"no built game {game!r} here; built games: {names}")])
+        built = [out / game]
+    for p in built:
+        shutil.rmtree(p)
+        typer.echo(f"removed {p}")
+    if game == "all" and (out / INDEX).is_file():
+        (out / INDEX).unlink()
+        typer.echo(f"removed {out / INDEX}")
+
+
+@app.command()
+@guarded
 def check(
     game: str = typer.Argument("all", help="Game name or 'all'."),
     state: Optional[Path] = typer.Option(None, "--state", help="A game-state / position / structure file to check as well."),
+    list_rules: bool = typer.Option(False, "--list-rules",
+                                    help="List GAME's rules (id, description, the rule document's passage) instead of checking."),
     data: Path = DataOpt,
     as_json: bool = JsonOpt,
 ):
     """Check data (and optionally a game state) against the rule documents. Exit 1 if a rule fails."""
-    from .checks import failed
+    from .checks import Report, rules_json, rules_text
 
-    results = {}
-    for g in _select(data, game):
+    games = _select(data, game)
+    if list_rules:
+        books = {g.name: getattr(g.module(), "RULES", None) for g in games}
+        typer.echo(rules_json(books) if as_json else rules_text(books))
+        return
+    report = Report()
+    for g in games:
         mod = g.module()
-        findings = []
         if mod is not None and hasattr(mod, "check"):
-            findings = list(mod.check(g, state) if state is not None else mod.check(g))
-        results[g.name] = findings
-    bad = any(failed(f) for f in results.values())
-    if as_json:
-        typer.echo(json.dumps({name: {"ok": not failed(fs), "findings": [f.as_dict() for f in fs]}
-                               for name, fs in results.items()}, ensure_ascii=False, indent=2))
-    else:
-        for name, fs in results.items():
-            errors = sum(1 for f in fs if f.severity == "error")
-            warnings = sum(1 for f in fs if f.severity == "warning")
-            notes = len(fs) - errors - warnings
-            verdict = "FAIL" if errors else "ok"
-            extra = f", {notes} note(s)" if notes else ""
-            typer.echo(f"{name}: {verdict} ({errors} error(s), {warnings} warning(s){extra})")
-            for f in fs:
-                typer.echo(f"  {f}")
-    if bad:
-        raise typer.Exit(1)
+            report.add(g.name, mod.check(g, state) if state is not None else mod.check(g))
+        else:
+            report.add(g.name, [])
+    typer.echo(report.as_json() if as_json else report.as_text())
+    if report.exit_code:
+        raise typer.Exit(report.exit_code)
 
 
 @app.command()
@@ -353,7 +418,7 @@ def schema(out: Path = typer.Option(Path("output/schemas"), "--out", help="Folde
 @guarded
 def new(
     name: str = typer.Argument(..., help="Folder/game name for the new game (lower case, digits, dashes)."),
-    data: Path = DataOpt,
+    data: Path = typer.Option(Path("data"), "--data", file_okay=False, help="Folder to create the game in."),
 ):
     """Scaffold a new game folder (one deck with one card type, one board) that builds as is."""
     from .scaffold import scaffold

@@ -10,7 +10,6 @@ sorted, no timestamps, so rebuilding unchanged data gives the same bytes.
 from __future__ import annotations
 
 import html
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,34 +18,33 @@ from urllib.parse import quote
 from .output import write_bytes_atomic
 
 INDEX = "index.html"
-_PAGE_SUFFIX = re.compile(r"^(?P<stem>.+)-p(?P<n>\d{2,})$")
-_PREVIEW_SUFFIX = re.compile(r"^(?P<stem>.+)-(?P<what>contact-sheet|hand)$")
-_TTS_SUFFIX = re.compile(r"^(?P<stem>.+?)(?:-(?P<what>faces-\d+|backs-\d+|back))?$")
-TTS_FOLDER = "tts"  # pnp.tts writes <game>/tts/<asset>.json, -faces-N.png, -back.png, .png
-SHOWN = (".pdf", ".svg", ".png", ".json")
+TTS_FOLDER = "tts"  # pnp.tts writes <game>/tts/ with a manifest.json of its own
 
 
 @dataclass
 class AssetFiles:
-    """Every output file of one asset stem (``deck``, ``cards/nach-links``)."""
+    """Every output file of one asset (``deck``, ``cards/nach-links``), as its manifest lists them."""
 
     stem: str
+    title: str = ""
     pdf: Path | None = None
+    pages: int | None = None  # PDF pages, from the manifest
     svgs: list[Path] = field(default_factory=list)
     pngs: list[Path] = field(default_factory=list)
-    previews: dict[str, Path] = field(default_factory=dict)  # contact/hand PNGs
+    previews: list[Path] = field(default_factory=list)  # contact sheets of this asset
     other: list[Path] = field(default_factory=list)  # e.g. Tabletop Simulator JSON
-    pages: int | None = None  # PDF page count, filled by read_pdfs()
-    title: str = ""  # PDF title, filled by read_pdfs()
+    sizes: dict[Path, int] = field(default_factory=dict)
 
     @property
     def preview(self) -> Path | None:
-        """The image that shows this asset best: contact sheet, else page 1."""
-        for p in (self.previews.get("contact-sheet"), self.previews.get("hand"),
-                  self.pngs[0] if self.pngs else None, self.svgs[0] if self.svgs else None):
-            if p is not None:
-                return p
+        """The image that shows this asset best: its contact sheet, else page 1."""
+        for p in (self.previews[:1] or self.pngs[:1] or self.svgs[:1]):
+            return p
         return None
+
+    @property
+    def files(self) -> list[Path]:
+        return ([self.pdf] if self.pdf else []) + self.svgs + self.pngs + self.previews + self.other
 
 
 @dataclass
@@ -61,73 +59,33 @@ class GameEntry:
 
 
 def scan_game(folder: Path) -> list[AssetFiles]:
-    """Group a game's output files by asset stem, in a stable order."""
+    """A game's assets from its manifest (and the Tabletop Simulator export's), in a stable order."""
+    from .build import read_manifest
+
     by_stem: dict[str, AssetFiles] = {}
-
-    def entry(stem: str) -> AssetFiles:
-        return by_stem.setdefault(stem, AssetFiles(stem))
-
-    files = sorted(p for p in folder.rglob("*")
-                   if p.is_file() and p.suffix.lower() in SHOWN
-                   and not any(part.startswith(".") for part in p.relative_to(folder).parts))
-    for p in files:
-        rel = p.relative_to(folder).with_suffix("").as_posix()
-        ext = p.suffix.lower()
-        if rel.startswith(TTS_FOLDER + "/"):
-            m = _TTS_SUFFIX.match(rel)
-            a = entry(m["stem"])
-            if ext == ".png" and (m["what"] or "").startswith("faces"):
-                a.pngs.append(p)
+    for base, prefix in ((folder, ""), (folder / TTS_FOLDER, TTS_FOLDER + "/")):
+        man = read_manifest(base)
+        for e in (man or {}).get("files", []):
+            target = e.get("preview_of")
+            stem = prefix + (target or e["asset"])
+            a = by_stem.setdefault(stem, AssetFiles(stem))
+            p = base / e["file"]
+            a.sizes[p] = e["bytes"]
+            if target:
+                a.previews.append(p)
+                continue
+            a.title = a.title or e.get("title", "")
+            if prefix:  # Tabletop Simulator: face sheets preview, the rest are links
+                (a.pngs if "-faces-" in e["file"] else a.other).append(p)
+            elif e["format"] == "pdf":
+                a.pdf, a.pages = p, e["pages"]
             else:
-                a.other.append(p)
-            continue
-        m = _PREVIEW_SUFFIX.match(rel)
-        if ext == ".png" and m:
-            entry(m["stem"]).previews[m["what"]] = p
-            continue
-        m = _PAGE_SUFFIX.match(rel)
-        stem = m["stem"] if m and ext in (".svg", ".png") else rel
-        a = entry(stem)
-        if ext == ".pdf":
-            a.pdf = p
-        elif ext == ".svg":
-            a.svgs.append(p)
-        elif ext == ".png":
-            a.pngs.append(p)
-        else:
-            a.other.append(p)
+                (a.svgs if e["format"] == "svg" else a.pngs).append(p)
     # whole-game files first, then per-item files in sub-folders, Tabletop Simulator last
     def order(stem: str):
         return (stem.startswith(TTS_FOLDER + "/"), stem.count("/"), stem)
 
     return [by_stem[k] for k in sorted(by_stem, key=order)]
-
-
-def pdf_pages(path: Path) -> int | None:
-    """Page count of a PDF, read lazily; None if it cannot be read."""
-    return pdf_info(path)[0]
-
-
-def pdf_info(path: Path) -> tuple[int | None, str]:
-    """(page count, document title) of a PDF; (None, "") if it cannot be read.
-
-    The build writes each asset's title into its PDF, so the gallery needs
-    neither the game data nor a re-run of the game's code to name it."""
-    import logging
-
-    log = logging.getLogger("pypdf")
-    level = log.level
-    log.setLevel(logging.ERROR + 10)  # a broken file is reported as "no count", not as log noise
-    try:
-        from pypdf import PdfReader
-
-        reader = PdfReader(str(path))
-        title = (reader.metadata or {}).get("/Title") or ""
-        return len(reader.pages), str(title)
-    except Exception:  # a broken or foreign file must not break the gallery
-        return None, ""
-    finally:
-        log.setLevel(level)
 
 
 def human_size(n: int) -> str:
@@ -176,9 +134,6 @@ def collect(out_dir: Path, data_dir: Path) -> list[GameEntry]:
         e = GameEntry(name, out_dir / name)
         if e.folder.is_dir():
             e.assets = scan_game(e.folder)
-            for a in e.assets:
-                if a.pdf is not None:
-                    a.pages, a.title = pdf_info(a.pdf)
         g = games.get(name)
         if g is not None:
             e.title = tr(g.manifest.title, "de")
@@ -260,20 +215,20 @@ def _asset_html(a: AssetFiles, base: Path, title: str) -> str:
     if a.pdf is not None:
         pages = a.pages
         pages_txt = f"{pages} page{'s' if pages != 1 else ''}, " if pages is not None else ""
-        links.append(f'<a href="{_href(a.pdf, base)}">PDF</a> ({pages_txt}{human_size(a.pdf.stat().st_size)})')
+        links.append(f'<a href="{_href(a.pdf, base)}">PDF</a> ({pages_txt}{human_size(a.sizes[a.pdf])})')
     for label, files in (("SVG", a.svgs), ("PNG", a.pngs)):
         if not files:
             continue
-        size = human_size(sum(p.stat().st_size for p in files))
+        size = human_size(sum(a.sizes[p] for p in files))
         if len(files) == 1:
             links.append(f'<a href="{_href(files[0], base)}">{label}</a> ({size})')
         else:
             parts = " ".join(f'<a href="{_href(p, base)}">{i}</a>' for i, p in enumerate(files, 1))
             links.append(f"{label} pages {parts} ({len(files)} files, {size})")
-    for kind, p in sorted(a.previews.items()):
-        links.append(f'<a href="{_href(p, base)}">{_e(kind)} sheet</a>')
+    for p in a.previews:
+        links.append(f'<a href="{_href(p, base)}">contact sheet</a>')
     for p in a.other:
-        links.append(f'<a href="{_href(p, base)}">{_e(p.name)}</a> ({human_size(p.stat().st_size)})')
+        links.append(f'<a href="{_href(p, base)}">{_e(p.name)}</a> ({human_size(a.sizes[p])})')
     out.append('<div class="files">' + "<br>".join(links) + "</div>")
     if a.stem.startswith(TTS_FOLDER + "/"):
         name = a.stem.split("/")[-1]
@@ -314,16 +269,18 @@ def render_html(entries: list[GameEntry], out_dir: Path) -> str:
             parts.append(f"<details{opened}><summary>Checker: {_e(summary)}</summary><ul>"
                          + "".join(f'<li class="{_e(sev)}">{_e(text)}</li>' for sev, text in e.findings) + "</ul></details>")
         if e.assets:
-            files = [p for a in e.assets for p in ([a.pdf] if a.pdf else []) + a.svgs + a.pngs
-                     + list(a.previews.values()) + a.other]
+            files = [p for a in e.assets for p in a.files]
             n_pdf = sum(1 for a in e.assets if a.pdf)
             parts.append(f'<p class="desc">{len(e.assets)} asset(s), {n_pdf} PDF(s), {len(files)} file(s), '
-                         f'{human_size(sum(p.stat().st_size for p in files))} in '
+                         f'{human_size(sum(a.sizes[p] for a in e.assets for p in a.files))} in '
                          f'<code>{_e(e.name)}/</code></p>')
             parts.append('<div class="grid">')
             titles = {a.stem: a.title for a in e.assets if a.title}
             parts.extend(_asset_html(a, out_dir, _title(a.stem, titles)) for a in e.assets)
             parts.append("</div>")
+        elif e.folder.is_dir():
+            parts.append(f'<p class="empty"><code>{_e(e.name)}/</code> has no manifest.json (pnp did not write '
+                         f'it): run <code>pnp build {_e(e.name)}</code>.</p>')
         else:
             parts.append(f'<p class="empty">Not built yet: run <code>pnp build {_e(e.name)}</code>.</p>')
         parts.append("</section>")
@@ -339,5 +296,4 @@ def write_gallery(out_dir: Path, data_dir: Path) -> Path:
     entries = collect(out_dir, data_dir)
     path = out_dir / INDEX
     write_bytes_atomic(path, render_html(entries, out_dir).encode("utf-8"))
-    os.chmod(path, 0o644)  # temp files are created private; a web page is for reading
     return path

@@ -4,7 +4,8 @@
 rules module (a Python module path) may define:
 
     build(game: Game, opts: BuildOptions) -> Iterable[Asset]
-    check(game: Game) -> list[Finding]
+    check(game: Game, state: Path | None = None) -> list[Finding]
+    RULES: pnp.checks.RuleBook   (what `pnp check --list-rules` shows)
 
 The engine never imports a game module by name; it only follows game.yaml.
 """
@@ -13,23 +14,52 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from .data.errors import DataErrors, Problem
 from .data.loader import load_model
 from .data.schema import Localised, Strict
 
 from .paths import DEFAULT_DATA  # noqa: F401  (re-exported)
+from .paths import data_dir as resolve_data
+
+
+class SheetSettings(Strict):
+    """How this game's sheets are printed; `pnp build` options override each one."""
+
+    paper: str | None = Field(None, description="a3, a4, a5, a6, letter, legal or WxH in mm (e.g. 230x310)")
+    orientation: Literal["auto", "portrait", "landscape"] | None = None
+    margin: Annotated[float, Field(ge=0, le=50, allow_inf_nan=False)] | None = Field(
+        None, description="mm the printer cannot print at the paper edge")
+    gutter: Annotated[float, Field(ge=0, le=20, allow_inf_nan=False)] | None = Field(
+        None, description="mm between cut items (some cutters need 2-3 mm)")
+    bleed: Annotated[float, Field(ge=0, le=10, allow_inf_nan=False)] | None = None
+    crop_marks: bool | None = None
+    cut_lines: bool | None = None
+    duplex: Literal["long", "short", "none"] | None = None
+
+    @field_validator("paper")
+    @classmethod
+    def _paper(cls, v):
+        if v is not None:
+            from .imposition.paper import paper_size
+
+            paper_size(v)
+        return v
+
+    def values(self) -> dict:
+        return {k: v for k, v in self.model_dump().items() if v is not None}
 
 
 class GameManifest(Strict):
     name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="folder-safe game id")
     title: Localised
-    seed: str | None = Field(None, description="rule document file name in shared/seeds")
+    seed: str | None = Field(None, description="file name of the rule document the checker cites")
     rules: str | None = Field(None, description="python module with build()/check()")
     description: Localised | None = None
+    sheet: SheetSettings = SheetSettings()
 
 
 @dataclass
@@ -63,7 +93,7 @@ class Game:
 
 def discover(data_dir: Path | None = None) -> dict[str, Game]:
     """All games under ``data_dir`` keyed by name, in name order."""
-    data_dir = Path(data_dir or DEFAULT_DATA)
+    data_dir = resolve_data(data_dir)
     if not data_dir.is_dir():
         raise DataErrors([Problem(str(data_dir), 0, 0, "data folder not found")])
     games: dict[str, Game] = {}

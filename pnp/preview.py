@@ -139,7 +139,6 @@ def _write_png(page: Page, path: Path, dpi: int) -> Path:
 
     path = Path(path)
     write_bytes_atomic(path, png_bytes(page, dpi))
-    os.chmod(path, 0o644)
     return path
 
 

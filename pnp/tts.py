@@ -23,7 +23,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
 from pathlib import Path
 
 from .assets import Asset, BuildOptions
@@ -69,17 +68,16 @@ def chunks(faces: list, size: int = MAX_COLS * MAX_ROWS - 1) -> list[list]:
 
 def _write(path: Path, data: bytes) -> None:
     write_bytes_atomic(path, data)
-    os.chmod(path, 0o644)  # temp files are created private; TTS and uploads need to read them
 
 
 def _guid(*parts: str) -> str:
     return hashlib.sha1("/".join(parts).encode()).hexdigest()[:6]
 
 
-def _url(path: Path, base_url: str | None) -> str:
+def _url(path: Path, base_url: str | None, final: Path | None = None) -> str:
     if base_url:
         return base_url.rstrip("/") + "/" + path.name
-    return path.resolve().as_uri()
+    return ((final / path.name) if final is not None else path).resolve().as_uri()
 
 
 def _transform(scale: tuple[float, float], face_down: bool = True) -> dict:
@@ -172,12 +170,14 @@ def saved_object(objects: list[dict], name: str) -> dict:
 
 
 def export_asset(asset: Asset, out_dir: Path, base_url: str | None = None,
-                 max_dpi: float = MAX_DPI) -> list[Path]:
-    """Face sheets, back and saved-object JSON for one asset with faces."""
+                 max_dpi: float = MAX_DPI, final_dir: Path | None = None) -> list[Path]:
+    """Face sheets, back and saved-object JSON for one asset with faces, written into
+    ``out_dir``; ``final_dir`` is where they will be read from (file URLs point there)."""
     faces = list(asset.faces or [])
     if not faces:
         return []
     out_dir = Path(out_dir)
+    final = Path(final_dir or out_dir)
     safe = asset.name.replace("/", "-")
     w = max(i.w for i, _ in faces)
     h = max(i.h for i, _ in faces)
@@ -203,10 +203,10 @@ def export_asset(asset: Asset, out_dir: Path, base_url: str | None = None,
         cols, rows = grid_for(len(group), w, h)
         fronts = [(lambda x, y, it=item: _cell(it, False, w, h, x, y)) for item, _ in group]
         path = sheet_of(fronts, cols, rows, f"{safe}-faces-{n}.png")
-        sheet = {"url": _url(path, base_url), "cols": cols, "rows": rows, "faces": group}
+        sheet = {"url": _url(path, base_url, final), "cols": cols, "rows": rows, "faces": group}
         if own_backs is not None:
             bpath = sheet_of(own_backs[start:start + len(group)], cols, rows, f"{safe}-backs-{n}.png")
-            sheet["back_url"] = _url(bpath, base_url)
+            sheet["back_url"] = _url(bpath, base_url, final)
         sheets.append(sheet)
         start += len(group)
     back_path = out_dir / f"{safe}-back.png"
@@ -219,7 +219,7 @@ def export_asset(asset: Asset, out_dir: Path, base_url: str | None = None,
     _write(thumb_path, _png([_cell(first, False, w, h)], 1, 1, w, h,
                             (max(1, round(size[0] * k)), max(1, round(size[1] * k)))))
     written.append(thumb_path)
-    obj = deck_object(asset, sheets, _url(back_path, base_url), (w, h))
+    obj = deck_object(asset, sheets, _url(back_path, base_url, final), (w, h))
     json_path = out_dir / f"{safe}.json"
     text = json.dumps(saved_object([obj], asset.title or asset.name), ensure_ascii=False, indent=2) + "\n"
     _write(json_path, text.encode("utf-8"))
@@ -228,16 +228,26 @@ def export_asset(asset: Asset, out_dir: Path, base_url: str | None = None,
 
 
 def export(game, opts: BuildOptions, out_dir: Path) -> list[Path]:
-    """Export every deck/counter asset of ``game`` for Tabletop Simulator
-    into ``out_dir/<game>/tts/`` (out_dir is the build's output root)."""
-    from .build import collect_assets
+    """Export every deck/counter asset of ``game`` for Tabletop Simulator into
+    ``out_dir/<game>/tts/`` (out_dir is the build's output root), all or nothing:
+    the folder is staged whole with a manifest and swapped in."""
+    from .build import MANIFEST, collect_assets
+    from .output import Staging
 
     extra = opts.extra or {}
     base_url = extra.get("tts_url")
     max_dpi = min(MAX_DPI, float(extra.get("tts_dpi", MAX_DPI)))
     folder = Path(out_dir) / game.name / TTS_FOLDER
-    written: list[Path] = []
-    for asset in collect_assets(game, opts):
-        if asset.faces:
-            written += export_asset(asset, folder, base_url, max_dpi)
-    return written
+    written: list[tuple[Asset, Path]] = []
+    with Staging(folder.parent) as st:
+        stage = st.dir / TTS_FOLDER
+        stage.mkdir()
+        for asset in collect_assets(game, opts):
+            if asset.faces:
+                written += [(asset, p) for p in export_asset(asset, stage, base_url, max_dpi, folder)]
+        files = [{"file": p.name, "bytes": p.stat().st_size, "pages": 1, "format": p.suffix.lstrip("."),
+                  "asset": a.name, "title": f"Tabletop Simulator: {a.title or a.name}"} for a, p in written]
+        (stage / MANIFEST).write_text(json.dumps({"game": game.name, "files": files}, ensure_ascii=False, indent=1,
+                                                 sort_keys=True) + "\n", encoding="utf-8")
+        st.commit([TTS_FOLDER])
+    return [folder / p.name for _, p in written]

@@ -35,7 +35,27 @@ def test_only_backends_import_drawing_libraries():
         if rel.parts[0] == "backends":
             continue
         for line in p.read_text(encoding="utf-8").splitlines():
-            if re.match(r"\s*(from|import)\s+(reportlab\.pdfgen|svgwrite)", line) or \
-                    re.match(r"\s*from\s+PIL\s+import\s+.*ImageDraw", line):
+            if re.match(r"\s*(from|import)\s+(reportlab|svgwrite|PIL|pypdfium2|svglib)\b", line):
                 offenders.append(f"{rel}: {line.strip()}")
     assert offenders == []
+
+
+def _tracked_text_files():
+    out = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True).stdout.split()
+    files = [ROOT / f for f in out] or [p for d in ("pnp", "tests", "docs", "data") for p in (ROOT / d).rglob("*")]
+    return [p for p in files if p.is_file() and p.suffix in (".py", ".md", ".yaml", ".yml", ".toml", ".txt", "")
+            and p.name != "LICENSE-DejaVu.txt"]
+
+
+def test_nothing_depends_on_a_folder_outside_the_repo_or_on_poppler():
+    """A clone alone builds and tests: no sibling folders, machine paths or apt-only tools."""
+    me = Path(__file__).resolve()
+    pattern = re.compile(r"\.\./shared|shared/seeds|/work/|/root/|/home/\w|pdftoppm|pdftotext|pdfinfo|pdfimages")
+    hits = []
+    for p in _tracked_text_files():
+        if p.resolve() == me:
+            continue
+        for n, line in enumerate(p.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+            if pattern.search(line):
+                hits.append(f"{p.relative_to(ROOT)}:{n}: {line.strip()[:80]}")
+    assert hits == []

@@ -395,4 +395,4 @@ def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asse
                     lambda it=item: [single_page(it, opts.bleed, back=True)], formats=("svg",),
                     description="the back every card shares" if len(backs) == 1 else f"back {n + 1}")
     yield Asset(f"{name}-contact-sheet", title, lambda: [contact_sheet(deck)], formats=("png",),
-                description="every card type once with its copy count")
+                description="every card type once with its copy count", preview_of=name)

@@ -1,6 +1,6 @@
 """YAML loading with positions, and schema validation with positioned errors.
 
-ruamel.yaml keeps line/column marks on every mapping and sequence; pydantic
+:mod:`pnp.data.marked` keeps line/column marks on every mapping and sequence; pydantic
 reports a location path for every problem; :func:`locate` joins the two so a
 message points at ``data/x.yaml:12:5``.
 """
@@ -51,9 +51,6 @@ def _check_shape(node: Any, file: str, depth: int = 0, count: list[int] | None =
 
 def load_yaml(path: "str | Path") -> Any:
     """Parse a YAML file, keeping line marks; every failure is a DataErrors."""
-    from ruamel.yaml import YAML
-    from ruamel.yaml.error import MarkedYAMLError, YAMLError
-
     path = Path(path)
     file = display_path(path)
     try:
@@ -71,65 +68,21 @@ def load_yaml(path: "str | Path") -> Any:
         raise DataErrors([Problem(file, line, 0, f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8")]) from None
     if "\x00" in text:
         raise DataErrors([Problem(file, 0, 0, "binary data (NUL byte) in a YAML file")])
-    yaml = YAML(typ="rt")
-    yaml.allow_duplicate_keys = False
+    from .marked import YamlError, load
+
     try:
-        data = yaml.load(text)
-    except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-        msg = (exc.problem or exc.context or "YAML syntax error").strip()
-        if "duplicate key" in str(exc):
-            msg = "duplicate key " + msg.split("found duplicate key", 1)[-1].strip().split("\n")[0]
-        raise DataErrors([Problem(file, line, col, f"YAML syntax: {msg}")]) from None
-    except YAMLError as exc:
-        raise DataErrors([Problem(file, 0, 0, f"YAML syntax: {str(exc).splitlines()[0]}")]) from None
-    except (TypeError, ValueError, KeyError):
-        # ruamel's constructors: an unhashable key, an impossible date (2024-02-30), `!!int abc`,
-        # `!!bool maybe`, an integer of more than 4300 digits
-        line, col, msg = _unreadable(text)
-        raise DataErrors([Problem(file, line, col, f"YAML syntax: {msg}")]) from None
-    except RecursionError:
-        raise DataErrors([Problem(file, 0, 0, f"nesting deeper than {MAX_DEPTH} levels")]) from None
+        data = load(text, MAX_DEPTH, MAX_NODES)
+    except YamlError as exc:
+        syntax = not exc.message.startswith(("nesting", "document too large"))
+        raise DataErrors([Problem(file, exc.line, exc.col, ("YAML syntax: " if syntax else "") + exc.message)]) from None
     if data is None:
         raise DataErrors([Problem(file, 1, 1, "the file is empty; expected a YAML mapping")])
     _check_shape(data, file)
     return data
 
 
-_TAG_WORDS = {"timestamp": "a date", "int": "a whole number", "float": "a number", "bool": "true or false"}
-
-
-def _unreadable(text: str) -> tuple[int, int, str]:
-    """Where a document that parses cannot be built into values, and why."""
-    from ruamel.yaml import YAML
-    from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
-
-    y = YAML(typ="rt")
-    todo = [y.compose(text)]
-    while todo:
-        node = todo.pop()
-        mark = node.start_mark
-        if isinstance(node, MappingNode):
-            for key, value in reversed(node.value):
-                if not isinstance(key, ScalarNode):
-                    return (key.start_mark.line + 1, key.start_mark.column + 1,
-                            "a key must be plain text or a number, not a mapping or list")
-                todo += [value, key]
-        elif isinstance(node, SequenceNode):
-            todo += reversed(node.value)
-        elif isinstance(node, ScalarNode):
-            try:
-                y.constructor.construct_object(node)
-            except Exception:
-                word = _TAG_WORDS.get(node.tag.rsplit(":", 1)[-1], node.tag)
-                return (mark.line + 1, mark.column + 1, f"{node.value[:40]!r} cannot be read as {word}; "
-                        "put it in quotes if it is meant as text")
-    return 0, 0, "the document cannot be read"
-
-
 def locate(root: Any, loc: tuple, at_key: bool = False) -> tuple[int, int]:
-    """Best (line, col) for a pydantic location path inside ruamel data.
+    """Best (line, col) for a pydantic location path inside marked YAML data.
 
     Points at the value the path reaches (wrong type, bad value), or at the
     key itself with ``at_key`` (unknown keys); stops at the deepest part of

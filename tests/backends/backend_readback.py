@@ -2,11 +2,8 @@
 from __future__ import annotations
 
 import io
-import shutil
-import subprocess
 
 import numpy as np
-import pytest
 from PIL import Image as PILImage
 
 from pnp.scene import (Box, Circle, Ellipse, Group, Hatch, Image, Page, Path, Polygon, Rect, Text, color,
@@ -40,21 +37,10 @@ def build_scene() -> Page:
 
 
 def pdf_raster(pdf: bytes, tmp_path, dpi: int, crop_mm=None, aa: bool = True) -> PILImage.Image:
-    """Page 1 of ``pdf`` rasterised by poppler (optionally only a crop box in mm)."""
-    if shutil.which("pdftoppm") is None:
-        pytest.skip("poppler-utils (pdftoppm) not installed")
-    src = tmp_path / "in.pdf"
-    src.write_bytes(pdf)
-    cmd = ["pdftoppm", "-png", "-r", str(dpi), "-f", "1", "-l", "1", "-singlefile"]
-    if not aa:
-        cmd += ["-aa", "no", "-aaVector", "no"]
-    if crop_mm:
-        x0, y0, x1, y1 = crop_mm
-        k = dpi / 25.4
-        cmd += ["-x", str(round(x0 * k)), "-y", str(round(y0 * k)),
-                "-W", str(round((x1 - x0) * k)), "-H", str(round((y1 - y0) * k))]
-    subprocess.run(cmd + [str(src), str(tmp_path / "out")], check=True)
-    return PILImage.open(tmp_path / "out.png").convert("RGB")
+    """Page 1 of ``pdf`` rasterised by PDFium (optionally only a crop box in mm)."""
+    from pdfread import raster
+
+    return raster(pdf, dpi, crop_mm=crop_mm, aa=aa)
 
 
 def colour_bbox(img: PILImage.Image, rgb, tol: int = 60):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 RULES = '''
+import time
+
 from pnp.assets import Asset
 from pnp.checks import Finding
 from pnp.scene import Group, Page, Rect, Text, style
@@ -19,8 +21,18 @@ def _page(i):
 
 def build(game, opts):
     n = int(opts.extra.get("pages", 2))
-    yield Asset("sheet", "Test sheet", lambda: (_page(i) for i in range(1, n + 1)))
-    yield Asset("single", "One page", [_page(0)])
+    slow = float(opts.extra.get("slow", 0))  # seconds per page, to interrupt a build half-way
+
+    def pages():
+        for i in range(1, n + 1):
+            time.sleep(slow)
+            yield _page(i)
+
+    yield Asset("sheet", "Test sheet", pages)
+    if not opts.extra.get("no_single"):
+        yield Asset("single", "One page", [_page(0)])
+    for name in filter(None, str(opts.extra.get("also", "")).split(",")):
+        yield Asset(name, "Extra", [_page(7)])
 
 
 def check(game, state=None):
@@ -34,3 +46,13 @@ def check(game, state=None):
 def tiny_game(make_rules_game):
     """data dir with one game 'tiny' whose rules module lives in tmp_path/mods."""
     return make_rules_game("tiny", RULES)
+
+
+@pytest.fixture
+def two_tiny_games(make_rules_game):
+    """data dir with games 'tiny' and 'tiny2' sharing one rules module."""
+    data = make_rules_game("tiny", RULES)
+    (data / "tiny2").mkdir()
+    (data / "tiny2" / "game.yaml").write_text((data / "tiny" / "game.yaml").read_text()
+                                             .replace("name: tiny", "name: tiny2"))
+    return data

@@ -127,22 +127,38 @@ def test_unbuilt_and_stale_games_are_listed_not_crashed(swatch_game, tmp_path):
     refs = parse(write_gallery(out, swatch_game))
     assert "Not built yet" in refs.section_text("swatch")
     old = refs.section_text("old-game")
-    assert "no data" in old and "sheet" in old  # unreadable PDF: listed, no page count
+    assert "no data" in old and "no manifest.json" in old  # a folder pnp did not write: named, not guessed at
+    assert "sheet.pdf" not in old
     assert (out / "index.html").stat().st_size < 20_000
 
 
-def test_scan_groups_pages_previews_and_tts_files(tmp_path):
+def _manifest(folder, files):
+    import json
+
+    folder.mkdir(parents=True, exist_ok=True)
+    entries = []
+    for rel, asset, pages, extra in files:
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_bytes(b"x" * 10)
+        entries.append({"file": rel, "bytes": 10, "pages": pages, "format": rel.rsplit(".", 1)[1], "asset": asset,
+                        "title": asset.upper(), **extra})
+    (folder / "manifest.json").write_text(json.dumps({"files": entries}))
+
+
+def test_scan_reads_the_manifests_not_file_names(tmp_path):
     g = tmp_path / "g"
-    for rel in ("deck.pdf", "deck-p01.svg", "deck-p02.svg", "deck-p01.png", "deck-p02.png", "deck-contact-sheet.png",
-                "cards/a.svg", "tts/deck.json", "tts/deck-faces-1.png", "tts/deck-backs-1.png", "tts/deck-back.png", "tts/deck.png",
-                ".pnp-staging-x/junk.pdf"):
-        (g / rel).parent.mkdir(parents=True, exist_ok=True)
-        (g / rel).write_bytes(b"x")
+    _manifest(g, [("deck.pdf", "deck", 12, {}), ("deck-p01.svg", "deck", 1, {}), ("deck-p02.svg", "deck", 1, {}),
+                  ("sheet-contact.png", "deck-contact-sheet", 1, {"preview_of": "deck"}),
+                  ("cards/a.svg", "cards/a", 1, {})])
+    _manifest(g / "tts", [("deck.json", "deck", 1, {}), ("deck-faces-1.png", "deck", 1, {}),
+                          ("deck-back.png", "deck", 1, {}), ("deck.png", "deck", 1, {})])
+    (g / "stray-p01.svg").write_bytes(b"x")  # not in a manifest: not shown
     by = {a.stem: a for a in scan_game(g)}
     assert list(by) == ["deck", "cards/a", "tts/deck"]  # game-wide first, TTS last
     d = by["deck"]
-    assert d.pdf.name == "deck.pdf" and [p.name for p in d.svgs] == ["deck-p01.svg", "deck-p02.svg"]
-    assert d.preview.name == "deck-contact-sheet.png"
+    assert d.pdf.name == "deck.pdf" and d.pages == 12 and d.title == "DECK"  # pages from the manifest, no PDF reader
+    assert [p.name for p in d.svgs] == ["deck-p01.svg", "deck-p02.svg"]
+    assert d.preview.name == "sheet-contact.png"
     t = by["tts/deck"]
     assert [p.name for p in t.pngs] == ["deck-faces-1.png"]
-    assert sorted(p.name for p in t.other) == ["deck-back.png", "deck-backs-1.png", "deck.json", "deck.png"]
+    assert sorted(p.name for p in t.other) == ["deck-back.png", "deck.json", "deck.png"]

@@ -6,7 +6,6 @@ import io
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -15,26 +14,15 @@ from pnp.assets import BuildOptions
 from pnp.backends import render_pdf_bytes, write
 from pnp.build import build_games, collect_assets
 from pnp.game import discover
-from pnp.paths import DEFAULT_DATA, SEEDS_DIR
-
-SEED = "000_b69832241c10d319.txt"
-CATEGORY_HEADS = ("Bewegen", "Drehen", "Schieben", "Manipulieren")
+from pnp.data.loader import load_yaml
+from pnp.paths import DEFAULT_DATA
 
 
 def seed_cards() -> dict[str, tuple[str, int, int]]:
-    """Card name -> (category, copies, cost), parsed from the seed's own text."""
-    text = (Path(SEEDS_DIR) / SEED).read_text(encoding="utf-8")
-    part = text[text.index("Zu den Karten"):text.index("Der Spielablauf")]
-    out, cat = {}, None
-    for line in part.splitlines():
-        line = line.strip()
-        if line.rstrip(":") in CATEGORY_HEADS:
-            cat = line.rstrip(":")
-            continue
-        if cat and line and not line.startswith("Symbole"):
-            for copies, name, cost in re.findall(r"(\d+)\*? ([^;()]+?) \((\d)\)", line):
-                out[name.strip()] = (cat, int(copies), int(cost))
-    return out
+    """Card name -> (category, copies, cost) from seed-facts.yaml, the game's cited
+    transcription of its rule document (000_b69832241c10d319.txt, "Zu den Karten")."""
+    facts = load_yaml(DEFAULT_DATA / "kafkas-halle" / "seed-facts.yaml")
+    return {c["name"]: (c["category"], c["copies"], c["cost"]) for c in facts["deck"]["cards"]}
 
 
 @pytest.fixture(scope="module")

@@ -1,20 +1,16 @@
 """Klin Zha overlays: cells land on the board's cells (scene, PDF text and pixels), mirror, moving clouds, views."""
-import re
-import subprocess
 
 import pytest
-from PIL import Image
 
 from pnp.assets import BuildOptions
 from pnp.backends.pdf import render_pdf_bytes
-from pnp.components.trigrid import TriGrid, triboard_assets
+from pnp.components.trigrid import triboard_assets
 from pnp.game import discover
 from pnp.games.klin_zha.assets import kit_assets, overlay_pages, umpire_pages
 from pnp.games.klin_zha.rules import load_kit
 from pnp.games.klin_zha.sky import resolve
 from pnp.scene import Group, Path, Polygon, Transform
 
-MM = 72 / 25.4
 
 
 @pytest.fixture(scope="module")
@@ -86,13 +82,11 @@ def test_overlay_cells_and_marks_coincide_with_the_board_in_the_scene(kit):
 
 
 def _words(pdf: bytes, tmp_path, name):
-    p = tmp_path / f"{name}.pdf"
-    p.write_bytes(pdf)
-    html = subprocess.run(["pdftotext", "-bbox", str(p), "-"], capture_output=True, text=True, check=True).stdout
+    from pdfread import words as read_words
+
     words = {}
-    for m in re.finditer(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]+)</word>', html):
-        x0, y0, x1, y1 = (float(v) / MM for v in m.groups()[:4])
-        words.setdefault(m.group(5), []).append(((x0 + x1) / 2, (y0 + y1) / 2))
+    for w, x0, y0, x1, y1 in read_words(pdf):
+        words.setdefault(w, []).append(((x0 + x1) / 2, (y0 + y1) / 2))
     return words
 
 
@@ -127,10 +121,9 @@ def test_pdf_cell_names_of_overlay_land_in_the_board_cells(kit, tmp_path):
 
 
 def _png(pages, tmp_path, dpi=40):
-    p = tmp_path / "x.pdf"
-    p.write_bytes(render_pdf_bytes(pages))
-    subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-singlefile", str(p), str(tmp_path / "x")], check=True)
-    return Image.open(tmp_path / "x.png").convert("L")
+    from pdfread import raster
+
+    return raster(render_pdf_bytes(pages), dpi).convert("L")
 
 
 def _lum(img, x_mm, y_mm, dpi=40, r=2):
@@ -278,9 +271,9 @@ def test_d6_table_prints_the_rules_numbers(kit, tmp_path):
 
     rules = kit.rules.model_copy(update={"d6_distance": [4, 1, 1, 1, 1, 1], "d6_turns": [7, 3, 3, 3, 3, 3]})
     page = d6_table_page(replace(kit, rules=rules), BuildOptions(lang="en"))
-    p = tmp_path / "d6.pdf"
-    p.write_bytes(render_pdf_bytes([page]))
-    text = subprocess.run(["pdftotext", "-layout", str(p), "-"], capture_output=True, text=True, check=True).stdout
+    from pdfread import text as read_text
+
+    text = read_text(render_pdf_bytes([page]))
     first = next(line for line in text.splitlines() if line.strip().startswith("1 "))
     assert "right" in first and "4 cells" in first and "after 7 turns" in first
     assert text.count("after 3 turns") == 5

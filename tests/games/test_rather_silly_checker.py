@@ -107,7 +107,7 @@ def test_map_findings_point_at_the_province_line(tmp_path):
                                        encoding="utf-8")
     (f,) = check_map_file(tmp_path / "map.yaml")
     kie = next(i for i, s in enumerate(text.splitlines(), 1) if "{id: KIE," in s)
-    assert f.where.endswith(f"map.yaml:{kie}") and f.object == "KIE-HEL"
+    assert f.where.endswith(f"map.yaml:{kie}:5") and f.object == "KIE-HEL"  # the entry's line and column
 
 
 def test_schema_error_names_file_line_and_key(tmp_path):

@@ -103,19 +103,10 @@ def test_checker_flags_a_sheet_that_disagrees_with_the_seed(tmp_path):
 
 
 def _raster(pdf: bytes, tmp_path, dpi: int = 254):
-    """First page as a pillow image via poppler (10 px per mm at 254 dpi)."""
-    import shutil as sh
-    import subprocess
+    """First page as a pillow image (10 px per mm at 254 dpi)."""
+    from pdfread import raster
 
-    from PIL import Image
-
-    if not sh.which("pdftoppm"):
-        pytest.skip("pdftoppm (poppler-utils) not installed")
-    src = tmp_path / "sheet.pdf"
-    src.write_bytes(pdf)
-    subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", "1", "-l", "1", str(src), str(tmp_path / "p")],
-                   check=True)
-    return Image.open(next(tmp_path.glob("p*.png"))).convert("RGB")
+    return raster(pdf, dpi)
 
 
 @pytest.mark.parametrize("size", [15.0, 20.0])

@@ -222,7 +222,7 @@ LAYOUTS = sorted((DATA / "klin-zha" / "clouds").glob("*.yaml"))
 @given(which=st.sampled_from(LAYOUTS), data=st.data())
 def test_klin_zha_cloud_layouts(tmp_path_factory, fuzz_counts, which, data):
     from pnp.games.klin_zha.assets import overlay_pages
-    from pnp.games.klin_zha.check import Checker
+    from pnp.games.klin_zha.check import check_layout
     from pnp.games.klin_zha.sky import load_layout, resolve, steps
 
     fuzz_counts["klin-zha cloud layouts"] += 1
@@ -233,12 +233,11 @@ def test_klin_zha_cloud_layouts(tmp_path_factory, fuzz_counts, which, data):
     except DataErrors as exc:
         _clean_errors(exc)
         return
-    ch = Checker(kit.grid(), kit.rules, kit.game.seed)
-    ch.layout(lay)
-    _clean_findings(ch.out)
+    findings = check_layout(kit.grid(), kit.rules, lay)
+    _clean_findings(findings)
     for step in range(steps(lay.model)):
         resolve(kit.grid(), lay.model, step)
-    if not [f for f in ch.out if f.severity == "error"]:
+    if not [f for f in findings if f.severity == "error"]:
         # a layout the checker passes must draw
         assert overlay_pages(kit, lay, BuildOptions())
 
@@ -249,7 +248,7 @@ POSITION = DATA / "klin-zha" / "positions" / "setup-example.yaml"
 @SETTINGS
 @given(text=documents(POSITION))
 def test_klin_zha_positions(tmp_path_factory, fuzz_counts, text):
-    from pnp.games.klin_zha.check import Checker
+    from pnp.games.klin_zha.check import check_position
     from pnp.games.klin_zha.sky import load_position
     from pnp.games.klin_zha.views import view_pages
 
@@ -261,10 +260,7 @@ def test_klin_zha_positions(tmp_path_factory, fuzz_counts, text):
     except DataErrors as exc:
         _clean_errors(exc)
         return
-    ch = Checker(kit.grid(), kit.rules, kit.game.seed)
-    ch.layout_names = {lay.name: lay for lay in kit.layouts}
-    ch.position(*pos)
-    _clean_findings(ch.out)
+    _clean_findings(check_position(kit, pos, kit.layouts))
     try:
         for side in ("green", "gold"):
             assert view_pages(kit, p, side, BuildOptions())

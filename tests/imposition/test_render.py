@@ -1,7 +1,5 @@
-"""Imposed sheets through the real PDF backend, rasterised with pdftoppm:
+"""Imposed sheets through the real PDF backend, rasterised with PDFium:
 cards where the scene says, bleed past the outer trims, backs behind fronts."""
-import shutil
-import subprocess
 from dataclasses import replace
 
 import pytest
@@ -14,17 +12,15 @@ from .helpers import card, centre, placed
 
 pdf_backend = pytest.importorskip("pnp.backends.pdf")
 Image = pytest.importorskip("PIL.Image")
-pytestmark = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler's pdftoppm")
 
 DPI = 50
 PX = DPI / 25.4
 
 
 def raster(pages, tmp_path):
-    pdf = tmp_path / "sheet.pdf"
-    pdf_backend.write_pdf(pages, pdf)
-    subprocess.run(["pdftoppm", "-png", "-r", str(DPI), str(pdf), str(tmp_path / "p")], check=True)
-    return [Image.open(p).convert("RGB") for p in sorted(tmp_path.glob("p-*.png"))]
+    from pdfread import rasters
+
+    return rasters(pdf_backend.render_pdf_bytes(pages), DPI)
 
 
 def px(img, x_mm, y_mm):

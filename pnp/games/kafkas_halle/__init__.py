@@ -5,6 +5,8 @@ symbols.yaml, board.yaml); this module adds what is special to the game.
 """
 from __future__ import annotations
 
+from .checker import RULES, check  # noqa: F401  (the rules module's check and rule book)
+
 
 def _board(game):
     from ...game import documents
@@ -30,10 +32,3 @@ def build(game, opts):
     yield Asset("player-aid", "Kafkas Halle – Spielhilfe" if opts.lang == "de" else "Kafka's Hall – player aid",
                 lambda: [aid_page("de", opts.paper, margin), aid_page("en", opts.paper, margin)],
                 description="player aid, German and English")
-
-
-def check(game, state=None):
-    """Deck and set-up against seed-facts.yaml (see checker.py)."""
-    from .checker import check as _check
-
-    return _check(game, state)

@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from ...checks import RuleBook
 from ...data.schema import Strict
 
 Count = Annotated[int, Field(ge=0, le=1000)]
@@ -59,3 +60,7 @@ class SeedFacts(Strict):
     seed: str
     deck: DeckFacts
     setup: SetupFacts
+
+
+SEED = "000_b69832241c10d319.txt"
+RULES = RuleBook(SEED)  # filled by deck.py and hall.py

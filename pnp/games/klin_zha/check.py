@@ -1,202 +1,369 @@
-"""The Clouded Klin Zha checker: board, cloud layouts and (optionally) a position."""
+"""The Clouded Klin Zha rules: board, token sheet, cloud layouts and (optionally) a position.
+
+Each scope has its context: ``board`` (:class:`Board`), ``tokens`` (:class:`Tokens`),
+``layout`` (:class:`Clouds`, one layout in clouds/) and ``position`` (:class:`Setup`).
+"""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cached_property
 
-from ...checks import Finding
+from ...checks import Finding, RuleBook, Source, flag
 from ...components.trigrid import Cell, TriGrid
-from ...data.loader import locate
 from .schemas import Position, VariantRules
-from .sky import Layout, cloud_cells, resolve, steps
+from .sky import Layout, resolve, steps
 
+SEED = "001_172d3087ef5ea435.txt"
+RULES = RuleBook(SEED)
 SIDES = ("green", "gold")
 
 
-class Checker:
-    def __init__(self, g: TriGrid, rules: VariantRules, seed: str):
-        self.g, self.rules, self.seed = g, rules, seed
-        self.out: list[Finding] = []
-        self.corners, self.half = g.regions()
-        self.corner_of = {c: t for t, cs in self.corners.items() for c in cs}
-        self.layout_names: dict[str, Layout] | None = None
+@dataclass
+class Board:
+    size: int
+    file: str
 
-    def add(self, rule, message, obj="", where="", severity="error"):
-        self.out.append(Finding(rule, message, self.seed, obj, severity, where))
 
-    # ------------------------------------------------------------ board
-    def board(self, size: int, file: str) -> None:
-        if size != 9:
-            self.add("board.size", f"a Klin Zha board has 9 cells per side (81 cells); this one has {size}",
-                     "board", file)
+@dataclass
+class Tokens:
+    rules: VariantRules
+    sheet: object  # pnp.schemas.counters.CounterSheet
+    src: Source
 
-    def tokens(self, sheet, file: str) -> None:
-        """The printed token sheet must hold every piece of both sides (and neutrals)."""
-        groups = [g.id for g in sheet.groups]
+
+@dataclass
+class Clouds:
+    """One cloud layout on the board."""
+
+    g: TriGrid
+    rules: VariantRules
+    lay: Layout
+
+    @property
+    def m(self):
+        return self.lay.model
+
+    def at(self, *loc):
+        return self.lay.src.at(*loc)
+
+    @cached_property
+    def entries(self) -> list[tuple[int, object, int, str, Cell | None]]:
+        """(cloud index, cloud, entry index, name, cell or None) for every cell a cloud names."""
+        out = []
+        for i, cloud in enumerate(self.m.clouds):
+            names = self.g.names() if cloud.cells == "all" else cloud.cells
+            for j, n in enumerate(names):
+                out.append((i, cloud, 0 if cloud.cells == "all" else j, n,
+                            self.g.cell(n) if self.g.is_name(n) else None))
+        return out
+
+    @cached_property
+    def owner(self) -> dict[Cell, str]:
+        """Each cell under cloud -> the first cloud that covers it."""
+        out: dict[Cell, str] = {}
+        for _i, cloud, _j, _n, c in self.entries:
+            if c is not None:
+                out.setdefault(c, cloud.name)
+        return out
+
+    def edge_entries(self) -> list[tuple[int, str, Cell | None]]:
+        if self.m.edges != "listed":
+            return []
+        return [(j, n, self.g.cell(n) if self.g.is_name(n) else None) for j, n in enumerate(self.m.edge_cells)]
+
+
+@dataclass
+class Setup:
+    """A position file: where each side's pieces stand."""
+
+    g: TriGrid
+    rules: VariantRules
+    pos: Position
+    src: Source
+    layouts: dict[str, Layout] | None = None  # None: no layouts to check the position's name against
+
+    @cached_property
+    def regions(self):
+        corners, half = self.g.regions()
+        return {c: t for t, cs in corners.items() for c in cs}, set(half)
+
+    @property
+    def setup(self) -> bool:
+        return self.pos.phase == "setup"
+
+    def known(self, side: str):
+        """(piece id, the cells as written) of each piece of ``side`` the rules know."""
+        ids = {p.id for p in self.rules.pieces}
+        for pid, val in getattr(self.pos, side).items():
+            if pid in ids:
+                yield pid, val
+
+    def cells(self):
+        """(side, piece id, cell name, key path) of every placed piece the rules know."""
         for side in SIDES:
-            if side not in groups:
-                self.add("tokens.sides", f"the token sheet has no group {side!r}", "tokens", file)
-        by_id = {c.id: c for c in sheet.counters}
-        for p in self.rules.pieces:
-            c = by_id.get(p.id)
-            if c is None:
-                self.add("tokens.count", f"no token for {p.id!r}; each side needs {p.count}", "tokens", file)
-                continue
-            sides = groups if c.groups == "all" else (c.groups or [])
-            for side in SIDES:
-                if side in sides and c.count != p.count:
-                    self.add("tokens.count", f"{side} {p.id}: {c.count} token(s) printed, a side has {p.count}",
-                             "tokens", file)
-                elif side not in sides:
-                    self.add("tokens.count", f"no {side} token for {p.id!r}", "tokens", file)
-        neutral = by_id.get("neutral")
-        if self.rules.neutral_tokens and (neutral is None or neutral.count < self.rules.neutral_tokens):
-            self.add("tokens.neutral", f"the umpire needs {self.rules.neutral_tokens} neutral tokens per colour "
-                     "for pieces at cloud edges", "tokens", file, "warning")
+            for pid, val in self.known(side):
+                names = [val] if isinstance(val, str) else list(val)
+                for j, n in enumerate(names):
+                    yield side, pid, n, (side, pid) if isinstance(val, str) else (side, pid, j)
 
-    # ------------------------------------------------------------ layouts
-    def layout(self, lay: Layout) -> None:
-        g, m = self.g, lay.model
-        names = [c.name for c in m.clouds]
-        for i, n in enumerate(names):
-            if names.index(n) != i:
-                self.add("layout.cloud-name", f"cloud name {n!r} is used twice", lay.name, lay.where("clouds", i, "name"))
-        owner: dict[Cell, str] = {}
-        for i, cloud in enumerate(m.clouds):
-            cells, bad = cloud_cells(g, cloud.cells)
-            for b in bad:
-                j = cloud.cells.index(b)
-                self.add("layout.cell-name", f"cloud {cloud.name!r}: {b!r} is not a cell of the board "
-                         "(row letter A-I, then L and R, e.g. A19, I55)", lay.name, lay.where("clouds", i, "cells", j))
-            for c in cells:
-                if c in owner:
-                    j = cloud.cells.index(g.name(c)) if cloud.cells != "all" else 0
-                    self.add("layout.classified-once", f"{g.name(c)} is under both {owner[c]!r} and {cloud.name!r}; "
-                             "every cell must have exactly one class", lay.name, lay.where("clouds", i, "cells", j))
-                owner.setdefault(c, cloud.name)
-        if m.edges == "listed":
-            seen: set[Cell] = set()
-            for j, n in enumerate(m.edge_cells):
-                where = lay.where("edge_cells", j)
-                if not g.is_name(n):
-                    self.add("layout.cell-name", f"edge cell {n!r} is not a cell of the board", lay.name, where)
-                    continue
-                c = g.cell(n)
-                if c in seen:
-                    self.add("layout.classified-once", f"edge cell {n} is listed twice", lay.name, where)
-                seen.add(c)
-                if c in owner:
-                    self.add("layout.classified-once", f"{n} is listed as a cloud edge but lies under cloud "
-                             f"{owner[c]!r}", lay.name, where)
-                elif not (set(g.corner_neighbours(c)) & set(owner)):
-                    self.add("layout.edge-touches", f"edge cell {n} touches no cloud cell (neither by edge nor "
-                             "corner); the seed's edge cells are half covered by a cloud", lay.name, where,
-                             "warning")
-        elif m.edge_cells:
-            self.add("layout.edge-cells", f"edge_cells are listed but edges: {m.edges} derives them; "
-                     "set edges: listed or drop the list", lay.name, lay.where("edge_cells"), "warning")
-        if m.moving:
-            for k, d in enumerate(m.moving.drift):
-                if d.cloud not in names:
-                    self.add("layout.moving", f"drift names cloud {d.cloud!r}, which the layout does not have "
-                             f"(clouds: {', '.join(names)})", lay.name, lay.where("moving", "drift", k, "cloud"))
-            if m.edges == "listed":
-                self.add("layout.moving", "moving clouds need derived edges (edges: by-edge or by-corner); "
-                         "listed edge cells cannot follow the clouds", lay.name, lay.where("edges"))
-        self.limit(lay)
+    def corners_used(self, side: str) -> set[str]:
+        corner_of, half = self.regions
+        return {corner_of[self.g.cell(n)] for s, _pid, n, _loc in self.cells() if s == side and self.g.is_name(n)
+                and self.g.cell(n) not in half and self.g.cell(n) in corner_of}
 
-    def limit(self, lay: Layout) -> None:
-        lim = self.rules.under_cloud_limit
-        if lay.name in lim.exempt_layouts:
-            return
-        for step in range(steps(lay.model)):
-            sky = resolve(self.g, lay.model, step)
-            counts = {t: 0 for t in self.corners}
-            for c in sky.under:
-                if c in self.corner_of:
-                    counts[self.corner_of[c]] += 1
-            for tip, n in counts.items():
-                if n >= lim.per_corner_fewer_than:
-                    at = f" after move {step}" if step else ""
-                    self.add("layout.corner-limit",
-                             f"corner {tip}: {n} cells fully under cloud{at}; the limit is fewer than "
-                             f"{lim.per_corner_fewer_than} per corner ({lim.source})", lay.name,
-                             lay.where("clouds"))
 
-    # ------------------------------------------------------------ positions
-    def position(self, pos: Position, raw, file: str) -> None:
-        g = self.g
+# ------------------------------------------------------------------ board and tokens
 
-        def where(*loc):
-            line, col = locate(raw, loc)
-            return f"{file}:{line}:{col}"
 
-        if self.layout_names is not None and pos.layout is not None:
-            if pos.layout not in self.layout_names:
-                self.add("position.layout", f"no cloud layout {pos.layout!r} in clouds/ (have "
-                         f"{', '.join(self.layout_names)})", "position", where("layout"))
-            else:
-                lay = self.layout_names[pos.layout]
-                if pos.step >= steps(lay.model):
-                    self.add("position.layout", f"layout {pos.layout!r} has steps 0..{steps(lay.model) - 1}, "
-                             f"not {pos.step}", "position", where("step"))
-        pieces = {p.id: p for p in self.rules.pieces}
-        allow_half = self.rules.setup.allow_half_spaces if pos.allow_half_spaces is None else pos.allow_half_spaces
-        occupied: dict[Cell, str] = {}
-        side_corner: dict[str, set[str]] = {}
+@RULES.rule("board.size", "Umsetzung (einem normalen KlinZha-Brett)",
+            "the board has 9 cells per side (81 cells)", scope="board")
+def board_size(b: Board):
+    if b.size != 9:
+        yield flag(f"a Klin Zha board has 9 cells per side (81 cells); this one has {b.size}", "board", b.file)
+
+
+@RULES.rule("tokens.sides", "Aufstellung der Figuren", "the token sheet has a group per side", scope="tokens")
+def token_sides(t: Tokens):
+    groups = [g.id for g in t.sheet.groups]
+    for side in SIDES:
+        if side not in groups:
+            yield flag(f"the token sheet has no group {side!r}", "tokens", t.src.at("groups"))
+
+
+@RULES.rule("tokens.count", "Aufstellung der Figuren (normalen Regeln)",
+            "every piece of both sides has its tokens", scope="tokens")
+def token_count(t: Tokens):
+    groups = [g.id for g in t.sheet.groups]
+    by_id = {c.id: c for c in t.sheet.counters}
+    for p in t.rules.pieces:
+        c = by_id.get(p.id)
+        if c is None:
+            yield flag(f"no token for {p.id!r}; each side needs {p.count}", "tokens", t.src.at("counters"))
+            continue
+        sides = groups if c.groups == "all" else (c.groups or [])
         for side in SIDES:
-            placed: dict = getattr(pos, side)
-            corners_used: set[str] = set()
-            for pid, val in placed.items():
-                cells = [val] if isinstance(val, str) else list(val)
-                if pid not in pieces:
-                    self.add("position.piece", f"{side}: unknown piece {pid!r}; expected one of "
-                             f"{', '.join(pieces)}", side, where(side, pid))
-                    continue
-                want = pieces[pid].count
-                if len(cells) > want or (pos.phase == "setup" and len(cells) != want):
-                    self.add("position.count", f"{side} has {len(cells)} {pid}(s) on the board; a side has "
-                             f"{want}", side, where(side, pid))
-                for j, n in enumerate(cells):
-                    loc = (side, pid) if isinstance(val, str) else (side, pid, j)
-                    if not g.is_name(n):
-                        self.add("position.cell-name", f"{side} {pid}: {n!r} is not a cell of the board",
-                                 side, where(*loc))
-                        continue
-                    c = g.cell(n)
-                    if c in occupied:
-                        self.add("position.one-per-cell", f"{n} holds both {occupied[c]} and {side} {pid}; "
-                                 "only one piece may stand on a cell", side, where(*loc))
-                    occupied.setdefault(c, f"{side} {pid}")
-                    if pos.phase == "setup":
-                        if c in self.half:
-                            if not allow_half:
-                                self.add("position.half-space", f"{side} {pid} on {n}: half-space cells "
-                                         "(cut by the centre lines) are not part of any corner at setup",
-                                         side, where(*loc))
-                        elif c in self.corner_of:
-                            corners_used.add(self.corner_of[c])
-            if pos.phase == "setup":
-                missing = [p.id for p in self.rules.pieces if p.id not in placed]
-                if missing:
-                    self.add("position.count", f"{side} has not placed: {', '.join(missing)}", side, where(side))
-                if len(corners_used) > 1:
-                    self.add("position.one-corner", f"{side} stands in {len(corners_used)} corners "
-                             f"({', '.join(sorted(corners_used))}); a side sets up inside one corner", side,
-                             where(side))
-            side_corner[side] = corners_used
-        if pos.phase == "setup" and side_corner.get("green") and side_corner["green"] == side_corner.get("gold"):
-            self.add("position.one-corner", f"both sides set up in corner {', '.join(side_corner['green'])}; "
-                     "the second player takes one of the remaining corners", "setup", where())
+            if side in sides and c.count != p.count:
+                yield flag(f"{side} {p.id}: {c.count} token(s) printed, a side has {p.count}", "tokens",
+                           t.src.at_id("counters", p.id))
+            elif side not in sides:
+                yield flag(f"no {side} token for {p.id!r}", "tokens", t.src.at_id("counters", p.id))
 
 
-def run(g: TriGrid, rules: VariantRules, seed: str, layouts: list[Layout], board_size: int, board_file: str,
-        position: tuple | None = None, tokens: tuple | None = None) -> list[Finding]:
-    ch = Checker(g, rules, seed)
-    ch.board(board_size, board_file)
+@RULES.rule("tokens.neutral", "Aufstellung der Figuren (neutrale Figuren der entsprechenden Farbe)",
+            "enough neutral tokens for pieces at cloud edges", scope="tokens", severity="warning")
+def token_neutral(t: Tokens):
+    neutral = next((c for c in t.sheet.counters if c.id == "neutral"), None)
+    if t.rules.neutral_tokens and (neutral is None or neutral.count < t.rules.neutral_tokens):
+        yield flag(f"the umpire needs {t.rules.neutral_tokens} neutral tokens per colour for pieces at cloud edges",
+                   "tokens", t.src.at_id("counters", "neutral"))
+
+
+# ------------------------------------------------------------------ cloud layouts
+
+
+@RULES.rule("layout.cloud-name", "Umsetzung (eindeutig erkennbar)", "each cloud has its own name", scope="layout")
+def cloud_name(k: Clouds):
+    names = [c.name for c in k.m.clouds]
+    for i, n in enumerate(names):
+        if names.index(n) != i:
+            yield flag(f"cloud name {n!r} is used twice", k.lay.name, k.at("clouds", i, "name"))
+
+
+@RULES.rule("layout.cell-name", "Umsetzung (welcher Kategorie ein jedes Feld angehört)",
+            "every cell a layout names is a cell of the board", scope="layout")
+def cell_name(k: Clouds):
+    for i, cloud, j, n, c in k.entries:
+        if c is None:
+            yield flag(f"cloud {cloud.name!r}: {n!r} is not a cell of the board (row letter A-I, then L and R, "
+                       "e.g. A19, I55)", k.lay.name, k.at("clouds", i, "cells", j))
+    for j, n, c in k.edge_entries():
+        if c is None:
+            yield flag(f"edge cell {n!r} is not a cell of the board", k.lay.name, k.at("edge_cells", j))
+
+
+@RULES.rule("layout.classified-once", "Grundidee (Felder drei verschiedener Typen)",
+            "every cell is exactly one of normal, cloud edge, under cloud", scope="layout")
+def classified_once(k: Clouds):
+    owner: dict[Cell, str] = {}
+    for i, cloud, j, n, c in k.entries:
+        if c in owner:
+            yield flag(f"{k.g.name(c)} is under both {owner[c]!r} and {cloud.name!r}; every cell must have exactly "
+                       "one class", k.lay.name, k.at("clouds", i, "cells", j))
+        elif c is not None:
+            owner[c] = cloud.name
+    seen: set[Cell] = set()
+    for j, n, c in k.edge_entries():
+        if c in seen:
+            yield flag(f"edge cell {n} is listed twice", k.lay.name, k.at("edge_cells", j))
+        if c in k.owner:
+            yield flag(f"{n} is listed as a cloud edge but lies under cloud {k.owner[c]!r}", k.lay.name,
+                       k.at("edge_cells", j))
+        if c is not None:
+            seen.add(c)
+
+
+@RULES.rule("layout.edge-touches", "Grundidee (halb von einer Wolke bedeckt)",
+            "a listed edge cell touches a cloud cell", scope="layout", severity="warning")
+def edge_touches(k: Clouds):
+    for j, n, c in k.edge_entries():
+        if c is not None and c not in k.owner and not set(k.g.corner_neighbours(c)) & set(k.owner):
+            yield flag(f"edge cell {n} touches no cloud cell (neither by edge nor corner); the seed's edge cells are "
+                       "half covered by a cloud", k.lay.name, k.at("edge_cells", j))
+
+
+@RULES.rule("layout.edge-cells", "Grundidee (Feld am Rande einer Wolke)",
+            "edge cells are listed only when the layout says edges: listed", scope="layout", severity="warning")
+def edge_cells(k: Clouds):
+    if k.m.edges != "listed" and k.m.edge_cells:
+        yield flag(f"edge_cells are listed but edges: {k.m.edges} derives them; set edges: listed or drop the list",
+                   k.lay.name, k.at("edge_cells"))
+
+
+@RULES.rule("layout.moving", "Mögliche Erweiterung (daß die Wolken beweglich werden)",
+            "moving clouds drift clouds the layout has, with derived edges", scope="layout")
+def moving(k: Clouds):
+    if not k.m.moving:
+        return
+    names = [c.name for c in k.m.clouds]
+    for i, d in enumerate(k.m.moving.drift):
+        if d.cloud not in names:
+            yield flag(f"drift names cloud {d.cloud!r}, which the layout does not have (clouds: {', '.join(names)})",
+                       k.lay.name, k.at("moving", "drift", i, "cloud"))
+    if k.m.edges == "listed":
+        yield flag("moving clouds need derived edges (edges: by-edge or by-corner); listed edge cells cannot "
+                   "follow the clouds", k.lay.name, k.at("edges"))
+
+
+@RULES.rule("layout.corner-limit", "Playtest (auf unter 8 pro Ecke begrenzt ... Blindvariante)",
+            "under 8 cells per corner fully under cloud at every step; the blind layout is exempt", scope="layout")
+def corner_limit(k: Clouds):
+    lim = k.rules.under_cloud_limit
+    if k.lay.name in lim.exempt_layouts:
+        return
+    corners, _ = k.g.regions()
+    for step in range(steps(k.m)):
+        under = resolve(k.g, k.m, step).under
+        for tip, cells in corners.items():
+            n = sum(1 for c in cells if c in under)
+            if n >= lim.per_corner_fewer_than:
+                at = f" after move {step}" if step else ""
+                yield flag(f"corner {tip}: {n} cells fully under cloud{at}; the limit is fewer than "
+                           f"{lim.per_corner_fewer_than} per corner ({lim.source})", k.lay.name, k.at("clouds"))
+
+
+# ------------------------------------------------------------------ positions
+
+
+@RULES.rule("position.layout", "Mögliche Erweiterung (nach X Zügen)",
+            "a position names a layout of clouds/ and one of its steps", scope="position")
+def position_layout(s: Setup):
+    pos = s.pos
+    if s.layouts is None or pos.layout is None:
+        return
+    lay = s.layouts.get(pos.layout)
+    if lay is None:
+        yield flag(f"no cloud layout {pos.layout!r} in clouds/ (have {', '.join(s.layouts)})", "position",
+                   s.src.at("layout"))
+    elif pos.step >= steps(lay.model):
+        yield flag(f"layout {pos.layout!r} has steps 0..{steps(lay.model) - 1}, not {pos.step}", "position",
+                   s.src.at("step"))
+
+
+@RULES.rule("position.piece", "Aufstellung der Figuren (normalen Regeln)", "only the game's pieces", scope="position")
+def position_piece(s: Setup):
+    ids = [p.id for p in s.rules.pieces]
+    for side in SIDES:
+        for pid in getattr(s.pos, side):
+            if pid not in ids:
+                yield flag(f"{side}: unknown piece {pid!r}; expected one of {', '.join(ids)}", side,
+                           s.src.at(side, pid))
+
+
+@RULES.rule("position.count", "Aufstellung der Figuren (normalen Regeln)",
+            "a side never has more pieces than the rules give it, and sets up all of them", scope="position")
+def position_count(s: Setup):
+    want = {p.id: p.count for p in s.rules.pieces}
+    for side in SIDES:
+        for pid, val in s.known(side):
+            n = 1 if isinstance(val, str) else len(val)
+            if n > want[pid] or (s.setup and n != want[pid]):
+                yield flag(f"{side} has {n} {pid}(s) on the board; a side has {want[pid]}", side, s.src.at(side, pid))
+        missing = [pid for pid in want if pid not in getattr(s.pos, side)]
+        if s.setup and missing:
+            yield flag(f"{side} has not placed: {', '.join(missing)}", side, s.src.at(side))
+
+
+@RULES.rule("position.cell-name", "Umsetzung (einem normalen KlinZha-Brett)",
+            "every piece stands on a cell of the board", scope="position")
+def position_cell_name(s: Setup):
+    for side, pid, n, loc in s.cells():
+        if not s.g.is_name(n):
+            yield flag(f"{side} {pid}: {n!r} is not a cell of the board", side, s.src.at(*loc))
+
+
+@RULES.rule("position.one-per-cell", "Aufstellung der Figuren (auf dem bereits eine Figur steht)",
+            "one piece per cell", scope="position")
+def one_per_cell(s: Setup):
+    occupied: dict[Cell, str] = {}
+    for side, pid, n, loc in s.cells():
+        if not s.g.is_name(n):
+            continue
+        c = s.g.cell(n)
+        if c in occupied:
+            yield flag(f"{n} holds both {occupied[c]} and {side} {pid}; only one piece may stand on a cell", side,
+                       s.src.at(*loc))
+        occupied.setdefault(c, f"{side} {pid}")
+
+
+@RULES.rule("position.half-space", "Aufstellung der Figuren (in eine Ecke)",
+            "at setup no piece on a half-space cell (unless the position allows them)", scope="position")
+def half_space(s: Setup):
+    allow = s.rules.setup.allow_half_spaces if s.pos.allow_half_spaces is None else s.pos.allow_half_spaces
+    if not s.setup or allow:
+        return
+    for side, pid, n, loc in s.cells():
+        if s.g.is_name(n) and s.g.cell(n) in s.regions[1]:
+            yield flag(f"{side} {pid} on {n}: half-space cells (cut by the centre lines) are not part of any corner "
+                       "at setup", side, s.src.at(*loc))
+
+
+@RULES.rule("position.one-corner", "Aufstellung der Figuren (in eine Ecke ... in einer der verbleibenden Ecken)",
+            "at setup each side stands in one corner, and not the other side's", scope="position")
+def one_corner(s: Setup):
+    if not s.setup:
+        return
+    used = {side: s.corners_used(side) for side in SIDES}
+    for side in SIDES:
+        if len(used[side]) > 1:
+            yield flag(f"{side} stands in {len(used[side])} corners ({', '.join(sorted(used[side]))}); a side sets up "
+                       "inside one corner", side, s.src.at(side))
+    if used["green"] and used["green"] == used["gold"]:
+        yield flag(f"both sides set up in corner {', '.join(used['green'])}; the second player takes one of the "
+                   "remaining corners", "setup", s.src.at())
+
+
+# ------------------------------------------------------------------ entry points
+
+
+def check_layout(g: TriGrid, rules: VariantRules, lay: Layout, ids=None) -> list[Finding]:
+    return RULES.run(Clouds(g, rules, lay), "layout", ids=ids)
+
+
+def check_position(kit, position: tuple, layouts: list[Layout] | None = None) -> list[Finding]:
+    """``position`` as :func:`.sky.load_position` returns it; ``layouts`` to check its layout name against."""
+    pos, raw, file = position
+    named = {lay.name: lay for lay in layouts} if layouts else None
+    return RULES.run(Setup(kit.grid(), kit.rules, pos, Source(file, raw), named), "position")
+
+
+def check_kit(kit, position: tuple | None = None, tokens: tuple | None = None) -> list[Finding]:
+    """Board, token sheet ((sheet, Source) if there is one), every layout and, given, a position."""
+    out = RULES.run(Board(kit.board.size, kit.board_file), "board")
     if tokens is not None:
-        ch.tokens(*tokens)
-    for lay in layouts:
-        ch.layout(lay)
+        out += RULES.run(Tokens(kit.rules, *tokens), "tokens")
+    g = kit.grid()
+    for lay in kit.layouts:
+        out += check_layout(g, kit.rules, lay)
     if position is not None:
-        ch.layout_names = {lay.name: lay for lay in layouts} if layouts else None
-        ch.position(*position)
-    return ch.out
+        out += check_position(kit, position, kit.layouts)
+    return out

@@ -16,7 +16,11 @@ app = typer.Typer(help="Clouded Klin Zha: random cloud layouts, terminal preview
                   no_args_is_help=True, add_completion=False, rich_markup_mode=None,
                   pretty_exceptions_enable=False)
 
-DATA = Path(__file__).resolve().parents[3] / "data"
+def _data(value):
+    from ...paths import data_dir
+
+    return data_dir(value)
+
 
 
 def _kit(data: Path):
@@ -75,7 +79,7 @@ def random_cmd(
     moving: bool = typer.Option(False, "--moving", help="Add a drift per cloud, rolled on the d6 tables."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write the layout YAML here (e.g. data/klin-zha/clouds/r7.yaml)."),
     as_json: bool = typer.Option(False, "--json", help="Print the layout and its counts as JSON."),
-    data: Path = typer.Option(DATA, "--data", file_okay=False, help="Data folder holding klin-zha/."),
+    data: Path = typer.Option(None, "--data", callback=_data, show_default="./data or the shipped games", file_okay=False, help="Data folder holding klin-zha/."),
 ):
     """Draw a valid random cloud layout (checked against the per-corner limit)."""
     from ...data.loader import validate
@@ -108,7 +112,7 @@ def show_cmd(
     layout: str = typer.Argument(..., help="Layout name (file stem in data/klin-zha/clouds/) or a YAML path."),
     step: int = typer.Option(0, "--step", min=0, help="Moving clouds: which step."),
     as_json: bool = typer.Option(False, "--json"),
-    data: Path = typer.Option(DATA, "--data", file_okay=False),
+    data: Path = typer.Option(None, "--data", callback=_data, show_default="./data or the shipped games", file_okay=False),
 ):
     """Print a layout as text: '.' normal, '+' cloud edge, '#' under cloud."""
     from .sky import load_layout, resolve
@@ -147,7 +151,7 @@ def overlay_cmd(
     umpire: bool = typer.Option(False, "--umpire", help="The umpire copy (board + clouds + names) instead."),
     cell_mm: Optional[float] = typer.Option(None, "--cell-mm", min=5, max=200, help="Cell edge (default: board.yaml)."),
     lang: str = typer.Option("de", "--lang", help="de or en."),
-    data: Path = typer.Option(DATA, "--data", file_okay=False),
+    data: Path = typer.Option(None, "--data", callback=_data, show_default="./data or the shipped games", file_okay=False),
 ):
     """Write one layout's overlay (or umpire copy) as a PDF at board scale."""
     from ...assets import BuildOptions
@@ -173,18 +177,18 @@ def views_cmd(
     out: Path = typer.Option(Path("output/klin-zha/views"), "--out", file_okay=False,
                              help="Folder for <position>-green.pdf and <position>-gold.pdf."),
     lang: str = typer.Option("de", "--lang", help="de or en."),
-    data: Path = typer.Option(DATA, "--data", file_okay=False),
+    data: Path = typer.Option(None, "--data", callback=_data, show_default="./data or the shipped games", file_okay=False),
 ):
     """Render what Green and what Gold see of a position (for the umpire to set the board up)."""
     from ...assets import BuildOptions
     from ...output import write_document
     from ...checks import failed
-    from .check import run
+    from .check import check_position
     from .sky import load_position
     from .views import view_pages
 
     kit = _kit(data)
-    findings = run(kit.grid(), kit.rules, kit.game.seed, [], kit.board.size, kit.board_file, load_position(position))
+    findings = check_position(kit, load_position(position))
     for f in findings:
         typer.echo(str(f), err=True)
     if failed(findings):

@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...checks import Finding
+from ...checks import Finding, Source
 from ...components.trigrid import TriGrid
 from ...data.loader import display_path
 from ...game import Game
-from ...kinds import load_doc
+from ...kinds import load_doc, read_doc
+from .check import RULES  # noqa: F401  (the rule book `pnp check --list-rules` shows)
 from .schemas import VariantRules
 from .sky import Layout, load_layouts, load_position, load_rules
 
@@ -41,17 +42,16 @@ def load_kit(game: Game) -> Kit:
 
 
 def check(game: Game, state: Path | None = None) -> list[Finding]:
-    from .check import run
+    from .check import check_kit
 
     kit = load_kit(game)
-    position = None
-    if state is not None:
-        position = load_position(Path(state))
+    position = load_position(Path(state)) if state is not None else None
     tokens = None
     sheet_path = game.folder / "tokens.yaml"
     if sheet_path.is_file():
-        tokens = (load_doc(sheet_path)[1], display_path(sheet_path))
-    return run(kit.grid(), kit.rules, game.seed, kit.layouts, kit.board.size, kit.board_file, position, tokens)
+        _kind, sheet, raw = read_doc(sheet_path)
+        tokens = (sheet, Source.of(sheet_path, raw))
+    return check_kit(kit, position, tokens)
 
 
 # Layout findings that mean the overlay cannot be drawn as written (a name that
@@ -61,18 +61,12 @@ UNPRINTABLE = ("layout.cell-name", "layout.moving")
 
 
 def _refuse_unprintable(kit: Kit) -> None:
-    from ...data.errors import DataErrors, Problem
-    from .check import Checker
+    from ...data.errors import DataErrors
+    from .check import check_layout
 
-    ch = Checker(kit.grid(), kit.rules, kit.game.seed)
-    for lay in kit.layouts:
-        ch.layout(lay)
-    problems = []
-    for f in ch.out:
-        if f.rule in UNPRINTABLE and f.severity == "error":
-            file, line, col = (f.where.rsplit(":", 2) + ["0", "0"])[:3]
-            problems.append(Problem(file, int(line) if line.isdigit() else 0, int(col) if col.isdigit() else 0,
-                                    f"{f.message} ({f.rule})"))
+    g = kit.grid()
+    problems = [f.problem(f"{f.message} ({f.rule})") for lay in kit.layouts
+                for f in check_layout(g, kit.rules, lay, ids=UNPRINTABLE) if f.severity == "error"]
     if problems:
         raise DataErrors(problems)
 

@@ -14,7 +14,8 @@ from typing import Any
 
 from ...components.trigrid import Cell, TriGrid
 from ...data.errors import DataErrors, Problem
-from ...data.loader import display_path, load_yaml, locate, validate
+from ...checks import Source
+from ...data.loader import display_path, load_yaml, validate
 from .schemas import CloudLayout, Position, VariantRules
 
 NORMAL, EDGE, UNDER = "normal", "edge", "under"
@@ -23,13 +24,8 @@ NORMAL, EDGE, UNDER = "normal", "edge", "under"
 @dataclass
 class Layout:
     name: str  # file stem, e.g. "light"
-    file: str  # display path
-    raw: Any  # the ruamel document (for line numbers)
+    src: Source  # the file and its marked YAML document (for line numbers)
     model: CloudLayout
-
-    def where(self, *loc) -> str:
-        line, col = locate(self.raw, loc)
-        return f"{self.file}:{line}:{col}"
 
 
 @dataclass(frozen=True)
@@ -60,9 +56,8 @@ class Sky:
 
 
 def load_layout(path: Path) -> Layout:
-    raw = load_yaml(path)
-    model = validate(CloudLayout, raw, display_path(path))
-    return Layout(path.stem, display_path(path), raw, model)
+    src = Source.read(path)
+    return Layout(path.stem, src, validate(CloudLayout, src.raw, src.file))
 
 
 def load_layouts(folder: Path) -> list[Layout]:

@@ -22,7 +22,8 @@ from typing import Union
 from pydantic import Field
 
 from ...data.errors import DataErrors, Problem
-from ...data.loader import display_path, load_yaml, locate, validate
+from ...checks import Loc, Source
+from ...data.loader import validate
 from ...data.schema import Strict
 from ...schemas.score_sheet import ScoreSheet
 from .scoring import LABELS, KniffelInputError, parse_dice, score, vorgabe
@@ -49,7 +50,7 @@ class Line:
     points: int
     fulfilled: bool
     written: int | None = None
-    where: str = ""
+    where: Loc = Loc()
 
 
 @dataclass
@@ -60,11 +61,15 @@ class Tally:
     missing: list[str]
     total_row: str
     written_total: int | None = None
-    mismatches: list[str] = field(default_factory=list)  # written numbers that disagree
+    wrong: list[tuple[Loc, str]] = field(default_factory=list)  # written numbers that disagree, and where
 
     @property
     def total(self) -> int:
         return self.values[self.total_row]
+
+    @property
+    def mismatches(self) -> list[str]:
+        return [f"{loc}: {msg}" for loc, msg in self.wrong]
 
     def as_dict(self, sheet: ScoreSheet) -> dict:
         computed = [r.id for _, r in sheet.rows() if r.computed]
@@ -83,55 +88,47 @@ def load_sheet(path: Path | None = None) -> ScoreSheet:
 
 def tally_file(path: Path, sheet: ScoreSheet | None = None, partial: bool = False) -> Tally:
     """Read and add up a filled Bilanz; every problem is a positioned DataErrors."""
-    raw = load_yaml(path)
-    file = display_path(Path(path))
-    doc = validate(FilledBilanz, raw, file)
-    return tally(doc, sheet or load_sheet(), file, raw, partial)
+    src = Source.read(path)
+    return tally(validate(FilledBilanz, src.raw, src.file), sheet or load_sheet(), src, partial)
 
 
-def tally(doc: FilledBilanz, sheet: ScoreSheet, file: str = "<bilanz>", raw=None, partial: bool = False) -> Tally:
+def tally(doc: FilledBilanz, sheet: ScoreSheet, src: Source = Source("<bilanz>"), partial: bool = False) -> Tally:
     problems: list[Problem] = []
-
-    def where(*loc) -> tuple[int, int]:
-        return locate(raw, loc) if raw is not None else (0, 0)
-
     lines: list[Line] = []
     seen: dict[str, int] = {}
     for i, e in enumerate(doc.sets):
         try:
             v = vorgabe(str(e.vorgabe))
         except KniffelInputError as exc:
-            problems.append(Problem(file, *where("sets", i, "vorgabe"), f"'sets.{i}.vorgabe': {exc}"))
+            problems.append(src.at("sets", i, "vorgabe").problem(f"'sets.{i}.vorgabe': {exc}"))
             continue
         if v.label in seen:
-            problems.append(Problem(file, *where("sets", i, "vorgabe"),
-                                    f"'sets.{i}.vorgabe': Vorgabe {v.label} is used twice (first in sets.{seen[v.label]}); "
-                                    "each Vorgabe is filled exactly once"))
+            problems.append(src.at("sets", i, "vorgabe").problem(
+                f"'sets.{i}.vorgabe': Vorgabe {v.label} is used twice (first in sets.{seen[v.label]}); "
+                "each Vorgabe is filled exactly once"))
             continue
         seen[v.label] = i
         try:
             dice = parse_dice(e.dice if isinstance(e.dice, str) else list(e.dice))
         except KniffelInputError as exc:
-            problems.append(Problem(file, *where("sets", i, "dice"), f"'sets.{i}.dice': {exc}"))
+            problems.append(src.at("sets", i, "dice").problem(f"'sets.{i}.dice': {exc}"))
             continue
-        line, col = where("sets", i)
-        lines.append(Line(v.label, dice, score(dice, v), v.test(dice), e.points, f"{file}:{line}"))
+        lines.append(Line(v.label, dice, score(dice, v), v.test(dice), e.points, src.at("sets", i)))
     missing = [lab for lab in LABELS if lab not in seen]
     if missing and not partial and not problems:
-        problems.append(Problem(file, *where("sets"), f"'sets': the Bilanz is not complete, missing "
-                                f"{len(missing)} of 18 Vorgaben: {' '.join(missing)}"))
+        problems.append(src.at("sets").problem(f"'sets': the Bilanz is not complete, missing "
+                                               f"{len(missing)} of 18 Vorgaben: {' '.join(missing)}"))
     if problems:
         raise DataErrors(problems)
     entry_ids = {r.id for r in sheet.entries}
     absent = sorted(set(LABELS) - entry_ids)
     if absent:
-        raise DataErrors([Problem(file, 0, 0, f"the score sheet has no rows for {', '.join(absent)}")])
+        raise DataErrors([Problem(src.file, 0, 0, f"the score sheet has no rows for {', '.join(absent)}")])
     values = sheet.evaluate({ln.vorgabe: ln.points for ln in lines})
     total_row = sheet.totals[-1].id if sheet.totals else sheet.rows()[-1][1].id
-    mism = [f"{ln.where}: {ln.vorgabe} {','.join(map(str, ln.dice))} scores {ln.points}, the sheet says {ln.written}"
-            for ln in lines if ln.written is not None and ln.written != ln.points]
-    t = Tally(doc.player, lines, values, missing, total_row, doc.total, mism)
+    wrong = [(ln.where, f"{ln.vorgabe} {','.join(map(str, ln.dice))} scores {ln.points}, the sheet says {ln.written}")
+             for ln in lines if ln.written is not None and ln.written != ln.points]
+    t = Tally(doc.player, lines, values, missing, total_row, doc.total, wrong)
     if doc.total is not None and doc.total != t.total:
-        line, _ = where("total")
-        t.mismatches.append(f"{file}:{line}: total is {t.total}, the sheet says {doc.total}")
+        t.wrong.append((src.at("total"), f"total is {t.total}, the sheet says {doc.total}"))
     return t

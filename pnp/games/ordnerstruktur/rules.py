@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import Iterable
 
 from ...assets import Asset, BuildOptions
-from ...checks import Finding
+from ...checks import Finding, flag
 from ...data.errors import DataErrors
-from .model import SEED, VARIANTS
+from .model import VARIANTS
+from .structure import RULES
 
 STRUCTURES = "structures"
 
@@ -74,22 +75,18 @@ def build(game, opts: BuildOptions) -> Iterable[Asset]:
                     description="exhaustive solution: best score, a best path, the score distribution")
 
 
-def _findings(path: Path) -> list[Finding]:
-    from .structure import violations_of
-
-    return [Finding(v.rule, v.message, SEED, v.object, "error", f"{v.file}:{v.line}:{v.col}")
-            for v in violations_of(path)]
+@RULES.rule("ordner.structures", "Die Ordnerstruktur (beliebig viele Ordnerstrukturen anlegen)",
+            "the game folder ships structures to play", scope="game", severity="warning")
+def structures_present(game):
+    if not structure_files(game):
+        yield flag(f"no structure files in {game.folder / STRUCTURES}")
 
 
 def check(game, state: Path | None = None) -> list[Finding]:
-    """Every violation in every shipped structure; with ``state``, that file too."""
-    findings: list[Finding] = []
-    files = structure_files(game)
-    if not files:
-        findings.append(Finding("ordner.structures", f"no structure files in {game.folder / STRUCTURES}", SEED,
-                                severity="warning"))
-    for p in files:
-        findings += _findings(p)
-    if state is not None:
-        findings += _findings(Path(state))
+    """Every broken rule in every shipped structure; with ``state``, that file too."""
+    from .structure import violations_of
+
+    findings = RULES.run(game, "game")
+    for p in structure_files(game) + ([Path(state)] if state is not None else []):
+        findings += violations_of(p)
     return findings

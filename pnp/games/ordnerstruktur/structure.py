@@ -10,21 +10,26 @@ A structure is YAML without ``kind:`` (see data/ordnerstruktur/SCHEMA.md)::
       - [5, 0, 12, 0, 3, 0]
       ...
 
-Every violation is collected and reported at once, each with its position
-(``file:line:col``), the subfolder/file concerned and the seed rule.
+Every rule of the seed's Spielvorbereitung is a function registered in ``RULES``; all
+findings are reported at once, each with its position (``file:line:col``), the
+subfolder/file concerned and the seed passage.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field
 
+from ...checks import Finding, RuleBook, Source, flag, from_problems
 from ...data.errors import DataErrors, Problem
-from ...data.loader import display_path, load_yaml, locate, validate
+from ...data.loader import display_path, load_yaml, validate
 from ...data.schema import Strict
 from .model import CANONICAL, MAX_NAME, MAX_SUBFOLDER, NUMBERED, PEOPLES, SEED, TOTAL, VARIANTS
+
+RULES = RuleBook(SEED)
 
 
 class StructureHeader(Strict):
@@ -36,22 +41,6 @@ class StructureHeader(Strict):
     names: list[Any] = Field(description="column order of the file names")
     rows: list[Any] = Field(description="subfolders 1-10: one whole number per name")
     description: str | None = Field(None, description="free text for the designer")
-
-
-@dataclass(frozen=True)
-class Violation:
-    """One broken rule: an id for checkers, what it concerns, and where."""
-
-    rule: str
-    object: str
-    message: str
-    file: str
-    line: int
-    col: int
-
-    def problem(self) -> Problem:
-        return Problem(self.file, self.line, self.col, f"{self.object}: {self.message} (seed {SEED})"
-                       if self.object else f"{self.message} (seed {SEED})")
 
 
 @dataclass(frozen=True)
@@ -91,134 +80,210 @@ def _name_hint(variant: str, name: Any) -> str:
     return "expected one of " + ", ".join(f"'{n}'" for n in expected)
 
 
-def check_raw(raw: Any, file: str) -> tuple[list[Violation], Structure | None]:
-    """Validate parsed YAML; returns every violation and, if none, the Structure."""
-    out: list[Violation] = []
+@dataclass
+class Draft:
+    """A structure file as written, before it is a :class:`Structure`."""
 
-    def v(rule: str, obj: str, msg: str, loc: tuple) -> None:
-        line, col = locate(raw, loc)
-        out.append(Violation(rule, obj, msg, file, line, col))
+    src: Source
 
-    try:
-        header = validate(StructureHeader, raw, file)
-    except DataErrors as exc:
-        for p in exc.problems:
-            out.append(Violation("ordner.schema", "", p.message, p.file, p.line, p.col))
-        header = None
-    if not isinstance(raw, dict):
-        return out, None
-    variant = raw.get("variant") if raw.get("variant") in VARIANTS else None
-    names, rows = raw.get("names"), raw.get("rows")
+    @property
+    def raw(self) -> dict:
+        return self.src.raw if isinstance(self.src.raw, dict) else {}
 
-    # ---- names: exactly the variant's names, each once, any column order
-    good_names = False
-    if variant and isinstance(names, list):
-        expected = CANONICAL[variant]
-        seen: dict[str, int] = {}
-        for j, n in enumerate(names):
-            if not isinstance(n, str) or n not in expected:
-                v("ordner.names", f"names, entry {j + 1}",
-                  f"{n!r} is not a file name of variant '{variant}'; {_name_hint(variant, n)}", ("names", j))
-            elif n in seen:
-                v("ordner.names", f"names, entry {j + 1}",
-                  f"'{n}' is listed twice (also at position {seen[n] + 1}); each file name heads one column",
-                  ("names", j))
-            else:
-                seen[n] = j
-        missing = [n for n in expected if n not in seen]
-        if missing:
-            v("ordner.names", "names", f"missing {', '.join(repr(m) for m in missing)}: variant '{variant}' "
-              f"has {len(expected)} file names per subfolder, each exactly once", ("names",))
-        good_names = not missing and len(names) == len(expected) and len(seen) == len(names)
+    @cached_property
+    def header(self) -> StructureHeader | DataErrors:
+        try:
+            return validate(StructureHeader, self.src.raw, self.src.file)
+        except DataErrors as exc:
+            return exc
 
-    # ---- rows: ten subfolders, one whole number >= 0 per name
-    if not isinstance(rows, list):
-        return out, None
-    width = len(names) if isinstance(names, list) and names else None
+    @property
+    def variant(self) -> str | None:
+        return self.raw.get("variant") if self.raw.get("variant") in VARIANTS else None
 
-    def label(j: int) -> str:
-        if width is not None and j < width and isinstance(names[j], str):
-            return f"file '{names[j]}'"
+    @property
+    def names(self) -> list | None:
+        return self.raw.get("names") if isinstance(self.raw.get("names"), list) else None
+
+    @property
+    def rows(self) -> list:
+        return self.raw.get("rows") if isinstance(self.raw.get("rows"), list) else []
+
+    @property
+    def width(self) -> int | None:
+        return len(self.names) if self.names else None
+
+    def label(self, j: int) -> str:
+        if self.width is not None and j < self.width and isinstance(self.names[j], str):
+            return f"file '{self.names[j]}'"
         return f"column {j + 1}"
 
-    cells: dict[tuple[int, int], int] = {}
-    if len(rows) > NUMBERED:
-        for i in range(NUMBERED, len(rows)):
-            v("ordner.subfolder-11", f"subfolder {i + 1}",
-              "only subfolders 1-10 carry Machtpunkte; subfolder 11 only closes the last transfer and has "
-              "no numbers (leave it out of rows)" if i == NUMBERED else
-              f"there is no subfolder {i + 1}: a structure has 11 subfolders and rows lists 1-10",
-              ("rows", i))
-    elif len(rows) < NUMBERED:
-        v("ordner.rows", "rows", f"{len(rows)} subfolder row(s) given; expected {NUMBERED} (subfolders 1-10, "
-          "one number per file; subfolder 11 has none)", ("rows",))
-    for i, row in enumerate(rows[:NUMBERED]):
-        sub = f"subfolder {i + 1}"
+    @cached_property
+    def name_columns(self) -> dict[str, int]:
+        """Each valid name of the variant -> its first column."""
+        seen: dict[str, int] = {}
+        for j, n in enumerate((self.names or []) if self.variant else []):
+            if isinstance(n, str) and n in CANONICAL[self.variant]:
+                seen.setdefault(n, j)
+        return seen
+
+    def numbered_rows(self):
+        """(index, row) of subfolders 1-10 given as lists."""
+        return [(i, r) for i, r in enumerate(self.rows[:NUMBERED]) if isinstance(r, list)]
+
+    def cells(self):
+        """(what it is, value, where) of every number in subfolders 1-10."""
+        for i, row in self.numbered_rows():
+            for j, x in enumerate(row):
+                yield f"subfolder {i + 1}, {self.label(j)}", x, self.src.at("rows", i, j)
+
+    @cached_property
+    def grid(self) -> tuple[tuple[int, ...], ...] | None:
+        """The 10 x width numbers when every cell is a whole number (negatives included), else None."""
+        w = self.width
+        rows = self.numbered_rows()
+        if w is None or len(rows) != NUMBERED or any(len(r) != w or not all(map(_is_int, r)) for _, r in rows):
+            return None
+        return tuple(tuple(r) for _, r in rows)
+
+
+RULES.load_rule("ordner.yaml", "Die Ordnerstruktur", "a structure file is readable YAML", scope="file")
+
+
+
+@RULES.rule("ordner.schema", "Die Ordnerstruktur (Eine Ordnerstruktur ist wie folgt aufgebaut)",
+            "title, author, variant, names and rows, no other keys", scope="structure")
+def schema(d: Draft):
+    if isinstance(d.header, DataErrors):
+        yield from from_problems(d.header.problems)
+
+
+@RULES.rule("ordner.names",
+            "Die Ordnerstruktur (6 Kombinationsmöglichkeiten); Die Vereinfachung des Konzepts (die vier Völker als "
+            "Dateinamen)",
+            "the names are the variant's file names, each exactly once", scope="structure")
+def names(d: Draft):
+    if not d.variant or d.names is None:
+        return
+    first = d.name_columns
+    for j, n in enumerate(d.names):
+        if not isinstance(n, str) or n not in first:
+            yield flag(f"{n!r} is not a file name of variant '{d.variant}'; {_name_hint(d.variant, n)}",
+                       f"names, entry {j + 1}", d.src.at("names", j))
+        elif first[n] != j:
+            yield flag(f"'{n}' is listed twice (also at position {first[n] + 1}); each file name heads one column",
+                       f"names, entry {j + 1}", d.src.at("names", j))
+    expected = CANONICAL[d.variant]
+    missing = [n for n in expected if n not in first]
+    if missing:
+        yield flag(f"missing {', '.join(repr(m) for m in missing)}: variant '{d.variant}' has {len(expected)} file "
+                   "names per subfolder, each exactly once", "names", d.src.at("names"))
+
+
+@RULES.rule("ordner.subfolder-11", "Die Machtübergaben (eine 11. Datei ausgewählt, die aber keine Zahl mehr enthält)",
+            "rows lists subfolders 1-10 only; subfolder 11 holds no numbers", scope="structure")
+def subfolder_11(d: Draft):
+    for i in range(NUMBERED, len(d.rows)):
+        yield flag("only subfolders 1-10 carry Machtpunkte; subfolder 11 only closes the last transfer and has no "
+                   "numbers (leave it out of rows)" if i == NUMBERED else
+                   f"there is no subfolder {i + 1}: a structure has 11 subfolders and rows lists 1-10",
+                   f"subfolder {i + 1}", d.src.at("rows", i))
+
+
+@RULES.rule("ordner.rows", "Die Ordnerstruktur (Jeder Unterordner erhält 6 Dateien)",
+            "ten rows, one number per file name", scope="structure")
+def rows(d: Draft):
+    if "rows" in d.raw and isinstance(d.raw["rows"], list) and len(d.rows) < NUMBERED:
+        yield flag(f"{len(d.rows)} subfolder row(s) given; expected {NUMBERED} (subfolders 1-10, one number per "
+                   "file; subfolder 11 has none)", "rows", d.src.at("rows"))
+    for i, row in enumerate(d.rows[:NUMBERED]):
         if not isinstance(row, list):
-            v("ordner.rows", sub, f"expected a list of numbers, one per file name (got {type(row).__name__})",
-              ("rows", i))
-            continue
-        if width is not None and len(row) != width:
-            v("ordner.rows", sub, f"{len(row)} number(s) given; expected {width}, one per name in 'names' order",
-              ("rows", i))
-        for j, x in enumerate(row):
-            obj = f"{sub}, {label(j)}"
-            if not _is_int(x):
-                v("ordner.whole-number", obj, f"{x!r} is not a whole number; every file holds one whole "
-                  "number of Machtpunkte", ("rows", i, j))
-            else:
-                if x < 0:
-                    v("ordner.non-negative", obj, f"{x} is negative; Machtpunkte are whole numbers >= 0 "
-                      "('0' is allowed)", ("rows", i, j))
-                cells[(i, j)] = x  # negatives still count in the sums, so those are reported too
-
-    # ---- sums (only meaningful on a complete, well-typed grid)
-    complete = (width is not None and len(rows) >= NUMBERED and
-                len(cells) == NUMBERED * width and all(
-                    isinstance(r, list) and len(r) == width for r in rows[:NUMBERED]))
-    if complete:
-        grid = tuple(tuple(cells[(i, j)] for j in range(width)) for i in range(NUMBERED))
-        total = sum(map(sum, grid))
-        if total != TOTAL:
-            v("ordner.total", "total", f"the files hold {total} Machtpunkte in all; exactly {TOTAL} are required "
-              f"({'remove' if total > TOTAL else 'add'} {abs(total - TOTAL)})", ("rows",))
-        for i, r in enumerate(grid):
-            if sum(r) > MAX_SUBFOLDER:
-                v("ordner.subfolder-limit", f"subfolder {i + 1}", f"its {len(r)} files hold {sum(r)} "
-                  f"Machtpunkte; a subfolder may hold at most {MAX_SUBFOLDER}", ("rows", i))
-        for j in range(width):
-            s = sum(r[j] for r in grid)
-            if s > MAX_NAME:
-                v("ordner.name-limit", label(j).replace("file ", "file name ", 1), f"its {NUMBERED} files hold {s} Machtpunkte; "
-                  f"a file name may hold at most {MAX_NAME}", ("names", j))
-        if not out and header is not None and good_names:
-            return out, Structure(header.title, header.author, header.variant, tuple(names), grid,
-                                  source=file, description=header.description or "")
-    return out, None
+            yield flag(f"expected a list of numbers, one per file name (got {type(row).__name__})",
+                       f"subfolder {i + 1}", d.src.at("rows", i))
+        elif d.width is not None and len(row) != d.width:
+            yield flag(f"{len(row)} number(s) given; expected {d.width}, one per name in 'names' order",
+                       f"subfolder {i + 1}", d.src.at("rows", i))
 
 
-def _ordered(vs: list[Violation]) -> list[Violation]:
-    return sorted(vs, key=lambda x: (x.line, x.col))
+@RULES.rule("ordner.whole-number", "Die Spielvorbereitung (In jede Datei kommt eine Zahl)",
+            "every file holds one whole number", scope="structure")
+def whole_number(d: Draft):
+    for obj, x, at in d.cells():
+        if not _is_int(x):
+            yield flag(f"{x!r} is not a whole number; every file holds one whole number of Machtpunkte", obj, at)
+
+
+@RULES.rule("ordner.non-negative", "Die Spielvorbereitung (positiven, ganzen Zahlen)",
+            "no negative numbers (0 is allowed)", scope="structure")
+def non_negative(d: Draft):
+    for obj, x, at in d.cells():
+        if _is_int(x) and x < 0:
+            yield flag(f"{x} is negative; Machtpunkte are whole numbers >= 0 ('0' is allowed)", obj, at)
+
+
+@RULES.rule("ordner.total", "Die Spielvorbereitung (genau 200 Machtpunkte)",
+            "the files hold exactly 200 Machtpunkte", scope="structure")
+def total(d: Draft):
+    if d.grid is None:
+        return
+    n = sum(map(sum, d.grid))
+    if n != TOTAL:
+        yield flag(f"the files hold {n} Machtpunkte in all; exactly {TOTAL} are required "
+                   f"({'remove' if n > TOTAL else 'add'} {abs(n - TOTAL)})", "total", d.src.at("rows"))
+
+
+@RULES.rule("ordner.subfolder-limit", "Die Spielvorbereitung (darf 60 Machtpunkte nicht überschreiten)",
+            "a subfolder holds at most 60 Machtpunkte", scope="structure")
+def subfolder_limit(d: Draft):
+    for i, r in enumerate(d.grid or ()):
+        if sum(r) > MAX_SUBFOLDER:
+            yield flag(f"its {len(r)} files hold {sum(r)} Machtpunkte; a subfolder may hold at most {MAX_SUBFOLDER}",
+                       f"subfolder {i + 1}", d.src.at("rows", i))
+
+
+@RULES.rule("ordner.name-limit", "Die Spielvorbereitung (darf 100 Machtpunkte nicht überschreiten)",
+            "a file name holds at most 100 Machtpunkte", scope="structure")
+def name_limit(d: Draft):
+    for j in range(d.width if d.grid else 0):
+        n = sum(r[j] for r in d.grid)
+        if n > MAX_NAME:
+            yield flag(f"its {NUMBERED} files hold {n} Machtpunkte; a file name may hold at most {MAX_NAME}",
+                       d.label(j).replace("file ", "file name ", 1), d.src.at("names", j))
+
+
+def check_raw(raw: Any, file: str) -> tuple[list[Finding], Structure | None]:
+    """Validate parsed YAML; returns every finding and, if none, the Structure."""
+    d = Draft(Source(file, raw))
+    found = RULES.run(d, "structure")
+    h = d.header
+    if found or isinstance(h, DataErrors) or d.grid is None or len(d.name_columns) != len(d.names or ()):
+        return found, None
+    return found, Structure(h.title, h.author, h.variant, tuple(d.names), d.grid, source=file,
+                            description=h.description or "")
+
+
+def _ordered(fs: list[Finding]) -> list[Finding]:
+    return sorted(fs, key=lambda f: (f.line, f.col))
 
 
 def load_structure(path: "str | Path") -> Structure:
     """Read and validate a structure file; raises DataErrors listing every problem."""
     raw = load_yaml(path)
-    violations, structure = check_raw(raw, display_path(Path(path)))
-    if violations or structure is None:
-        raise DataErrors([x.problem() for x in _ordered(violations)] or
+    found, structure = check_raw(raw, display_path(Path(path)))
+    if found or structure is None:
+        raise DataErrors([f.problem(f"{f.object}: {f.message} (seed {SEED})" if f.object else
+                                    f"{f.message} (seed {SEED})") for f in _ordered(found)] or
                          [Problem(display_path(Path(path)), 1, 1, "not a structure")])
     return structure
 
 
-def violations_of(path: "str | Path") -> list[Violation]:
-    """Every violation in a structure file (YAML syntax problems included)."""
-    file = display_path(Path(path))
+def violations_of(path: "str | Path") -> list[Finding]:
+    """Every broken rule in a structure file (YAML syntax problems included), in file order."""
     try:
         raw = load_yaml(path)
     except DataErrors as exc:
-        return [Violation("ordner.yaml", "", p.message, p.file, p.line, p.col) for p in exc.problems]
-    return _ordered(check_raw(raw, file)[0])
+        return RULES.run(exc, "file")
+    return _ordered(check_raw(raw, display_path(Path(path)))[0])
 
 
 def dump_yaml(s: Structure) -> str:

@@ -11,7 +11,11 @@ COMMAND = "silly"  # mounted by pnp.cli as `pnp silly ...`
 app = typer.Typer(no_args_is_help=True, add_completion=False,
                   help="Rather Silly Diplomacy: neighbours of a province, a starting game-state file, a position on the map.")
 
-DATA = Path(__file__).resolve().parents[3] / "data" / "rather-silly"
+def _data(value):
+    from ...paths import data_dir
+
+    return Path(value) if value is not None else data_dir() / "rather-silly"
+
 
 
 def _board(data: Path):
@@ -23,7 +27,7 @@ def _board(data: Path):
 @app.command()
 def neighbours(
     province: str = typer.Argument(..., help="Abbreviation, e.g. BUL or STP/sc."),
-    data: Path = typer.Option(DATA, "--data", help="The rather-silly data folder."),
+    data: Path = typer.Option(None, "--data", callback=_data, show_default="./data/rather-silly or the shipped game", help="The rather-silly data folder."),
 ):
     """Where an army and a fleet can move from PROVINCE (tunnel included)."""
     from ...data.errors import DataErrors
@@ -54,7 +58,7 @@ def neighbours(
 @app.command()
 def start(
     out: Optional[Path] = typer.Option(None, "--out", help="Write the file here instead of printing it."),
-    data: Path = typer.Option(DATA, "--data", help="The rather-silly data folder."),
+    data: Path = typer.Option(None, "--data", callback=_data, show_default="./data/rather-silly or the shipped game", help="The rather-silly data folder."),
 ):
     """A game-state file for Spring 1901 with every power's starting units."""
     from .state import start_state_yaml
@@ -73,7 +77,7 @@ def show(
     out: Path = typer.Option(Path("position.pdf"), "--out", help="PDF to write."),
     lang: str = typer.Option("de", "--lang", help="de or en."),
     paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
-    data: Path = typer.Option(DATA, "--data", help="The rather-silly data folder."),
+    data: Path = typer.Option(None, "--data", callback=_data, show_default="./data/rather-silly or the shipped game", help="The rather-silly data folder."),
 ):
     """Draw a game position on the schematic map (one landscape page)."""
     from ...assets import BuildOptions

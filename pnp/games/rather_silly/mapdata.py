@@ -169,16 +169,17 @@ class Board:
 
 def load_board(path: Path) -> Board:
     """Read and validate ``map.yaml``; DataErrors name file:line:col on bad input."""
-    return load_board_and_ids(path)[0]
+    return read_board(path)[0]
 
 
-def load_board_and_ids(path: Path) -> tuple[Board, list[tuple[str, int]]]:
-    """The board plus every province id as written with its line (duplicates
-    collapse in the board, so the checker needs the raw list to report them)."""
-    from ...data.loader import display_path, load_yaml, validate
+def read_board(path: Path):
+    """The board and its file as read (a :class:`pnp.checks.Source`): duplicate province ids
+    collapse in the board, so the checker finds them, and their lines, in the file."""
+    from ...checks import Source
+    from ...data.loader import validate
 
-    raw = load_yaml(path)
-    m = validate(MapFile, raw, display_path(Path(path)))
+    src = Source.read(path)
+    m = validate(MapFile, src.raw, src.file)
     provs: dict[str, Province] = {}
     for s in m.seas:
         provs.setdefault(s.id, Province(s.id, s.de, s.en, "sea", s.x, s.y, fleet=list(s.fleet)))
@@ -186,10 +187,4 @@ def load_board_and_ids(path: Path) -> tuple[Board, list[tuple[str, int]]]:
         provs.setdefault(land.id, Province(land.id, land.de, land.en, land.type, land.x, land.y, land.sc,
                                            list(land.army), list(land.fleet), dict(land.coasts or {}),
                                            list(land.touches), land.only))
-    ids = []
-    for section in ("seas", "lands"):
-        seq = raw.get(section) or []
-        for i, entry in enumerate(seq):
-            line = seq.lc.item(i)[0] + 1 if hasattr(seq, "lc") else 0
-            ids.append((str(entry["id"]), line))
-    return Board(provs, m.tunnel, list(m.powers), list(m.roles), m.rules, Path(path)), ids
+    return Board(provs, m.tunnel, list(m.powers), list(m.roles), m.rules, Path(path)), src

@@ -9,42 +9,27 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...checks import Finding
+from ...checks import Finding, failed
 from ...game import Game
+from . import state_rules  # noqa: F401  (registers the game-state rules)
+from .checker import RULES, check_counters, check_map_file  # noqa: F401  (RULES: `pnp check --list-rules`)
 
 MAP_FILE = "map.yaml"
 COUNTERS_FILE = "counters.yaml"
 
 
 def check(game: Game, state: Path | None = None) -> list[Finding]:
-    from .checker import check_map_file
     from .mapdata import load_board
     from .state import check_state_file
 
     findings = check_map_file(game.path(MAP_FILE))
-    findings += _check_counter_sheet(game, findings)
-    if state is not None:
-        if any(f.severity == "error" for f in findings):
-            return findings  # a broken map would make every state verdict doubtful
+    if failed(findings):
+        return findings  # a broken map would make every later verdict doubtful
+    if game.path(COUNTERS_FILE).is_file():
+        findings += check_counters(load_board(game.path(MAP_FILE)), game.path(COUNTERS_FILE))
+    if state is not None and not failed(findings):
         findings += check_state_file(load_board(game.path(MAP_FILE)), Path(state))
     return findings
-
-
-def _check_counter_sheet(game: Game, map_findings: list[Finding]) -> list[Finding]:
-    from ...data.errors import DataErrors
-    from ...kinds import load_doc
-    from .checker import SEED, check_counters
-    from .mapdata import load_board
-
-    path = game.path(COUNTERS_FILE)
-    if not path.is_file() or any(f.severity == "error" for f in map_findings):
-        return []
-    try:
-        _, sheet = load_doc(path)
-    except DataErrors as exc:
-        return [Finding("rs.counters.schema", p.message, SEED, "", "error", f"{p.file}:{p.line}:{p.col}")
-                for p in exc.problems]
-    return check_counters(load_board(game.path(MAP_FILE)), sheet, str(path))
 
 
 def build(game: Game, opts):

@@ -1,0 +1,84 @@
+"""A game's rules: small functions registered by id, each citing the passage it enforces.
+
+::
+
+    RULES = RuleBook("000_b69832241c10d319.txt")
+
+    @RULES.rule("deck.total", cites="Die Genehmigungskarten", about="the deck has 50 cards", scope="deck")
+    def deck_total(deck):
+        if ...:
+            yield flag("the deck has 51 cards; the seed has 50", "deck", deck.src.at("cards"))
+
+``RULES.run(ctx, "deck")`` runs the rules of that scope in the order they were registered.
+A scope names the context a rule reads (one deck file, one position, ...); the game's
+``check`` builds each context once and runs the scopes that apply.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Iterable, Iterator
+
+from ..data.errors import DataErrors
+from .finding import SEVERITIES, Finding, from_problems
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    section: str  # the passage of the rule document
+    about: str  # one line: what the rule holds
+    fn: Callable[[Any], Iterable[Finding]]
+    scope: str = ""
+    severity: str = "error"
+
+
+class RuleBook:
+    def __init__(self, document: str):
+        self.document = document  # the rule document's file name
+        self._rules: dict[str, Rule] = {}
+
+    def rule(self, id: str, cites: str, about: str, scope: str = "", severity: str = "error"):
+        """Register the decorated ``fn(ctx) -> Iterable[Finding]`` as rule ``id``."""
+        if id in self._rules:
+            raise ValueError(f"rule {id!r} is registered twice")
+        if severity not in SEVERITIES or not cites or not about:
+            raise ValueError(f"rule {id!r}: a severity of {SEVERITIES}, a citation and a description are required")
+
+        def register(fn):
+            self._rules[id] = Rule(id, cites, about, fn, scope, severity)
+            return fn
+
+        return register
+
+    def load_rule(self, id: str, cites: str, about: str, scope: str) -> None:
+        """Register rule ``id`` whose context is the DataErrors of a file that does not load:
+        each problem becomes a finding of the rule."""
+        self.rule(id, cites, about, scope)(_problems)
+
+    def __iter__(self) -> Iterator[Rule]:
+        return iter(self._rules.values())
+
+    def __len__(self) -> int:
+        return len(self._rules)
+
+    def citation(self, rule: Rule) -> str:
+        return f"{self.document} §{rule.section}"
+
+    def run(self, ctx: Any, *scopes: str, ids: Iterable[str] | None = None) -> list[Finding]:
+        """Findings of the rules in ``scopes`` (all when none given), optionally only ``ids``."""
+        only = set(ids) if ids is not None else None
+        out = []
+        for r in self._rules.values():
+            if (scopes and r.scope not in scopes) or (only is not None and r.id not in only):
+                continue
+            out += [replace(f, rule=r.id, seed=self.document, section=r.section, severity=f.severity or r.severity)
+                    for f in r.fn(ctx)]
+        return out
+
+    def listing(self) -> list[dict]:
+        return [{"id": r.id, "citation": self.citation(r), "about": r.about, "severity": r.severity,
+                 "scope": r.scope} for r in self]
+
+
+def _problems(exc: DataErrors) -> Iterable[Finding]:
+    return from_problems(exc.problems)

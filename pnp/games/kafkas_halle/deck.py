@@ -1,0 +1,154 @@
+"""Kafkas Halle deck rules: deck.yaml against the card list of the rule document.
+
+Each rule reads one deck file (a :class:`Deck`) and compares it with ``deck:`` in
+seed-facts.yaml, so a broken deck is caught against the seed rather than against itself.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from ...checks import Source, flag
+from .facts import RULES
+
+
+def de(value: Any) -> str:
+    if isinstance(value, dict):
+        return str(value.get("de", ""))
+    return "" if value is None else str(value)
+
+
+@dataclass
+class Deck:
+    want: dict  # seed-facts.yaml: deck
+    src: Source  # the deck file
+    symbol_ids: set
+
+    @cached_property
+    def cards(self) -> list[tuple[int, dict]]:
+        return [(i, c) for i, c in enumerate(self.src.raw.get("cards") or []) if isinstance(c, dict)]
+
+    @cached_property
+    def categories(self) -> dict:
+        return {c.get("id"): de(c.get("name")) for c in self.src.raw.get("categories") or [] if isinstance(c, dict)}
+
+    def named(self):
+        """(index, German name, label for messages, card) of every card."""
+        for i, c in self.cards:
+            name = de(c.get("name"))
+            yield i, name, name or str(c.get("id")), c
+
+    def category(self, card: dict) -> str:
+        return self.categories.get(card.get("category"), str(card.get("category")))
+
+    @cached_property
+    def per_category(self) -> Counter:
+        n: Counter = Counter()
+        for _, c in self.cards:
+            n[self.category(c)] += copies(c)
+        return n
+
+    @cached_property
+    def by_name(self) -> dict[str, tuple[int, dict]]:
+        out: dict = {}
+        for i, c in self.cards:
+            out.setdefault(de(c.get("name")), (i, c))
+        return out
+
+    def differs(self, key: str):
+        """(seed card, what the deck says, where) for each seed card the deck has with another ``key``."""
+        for s in self.want["cards"]:
+            if s["name"] in self.by_name:
+                i, c = self.by_name[s["name"]]
+                got = self.category(c) if key == "category" else c.get(key)
+                if got != s[key]:
+                    yield s, got, self.src.at("cards", i, key)
+
+
+def copies(card: dict) -> int:
+    v = card.get("copies", 0)
+    return v if isinstance(v, int) else 0
+
+
+@RULES.rule("deck.total", "Spielmaterial (fünfzig Genehmigungskarten)", "the deck holds fifty cards", scope="deck")
+def total(d: Deck):
+    n = sum(copies(c) for _, c in d.cards)
+    if n != d.want["total"]:
+        yield flag(f"the deck has {n} cards; the seed has {d.want['total']}", "deck", d.src.at("cards"))
+
+
+@RULES.rule("deck.category-total", "Die Genehmigungskarten (vier Kartenkategorien)",
+            "18 Bewegen, 14 Manipulieren, 10 Drehen and 8 Schieben cards", scope="deck")
+def category_total(d: Deck):
+    for cat, n in d.want["categories"].items():
+        if d.per_category.get(cat, 0) != n:
+            yield flag(f"category {cat} has {d.per_category.get(cat, 0)} cards; the seed has {n}", cat,
+                       d.src.at("categories"))
+
+
+@RULES.rule("deck.category-unknown", "Die Genehmigungskarten (vier Kartenkategorien)",
+            "no category besides the seed's four", scope="deck")
+def category_unknown(d: Deck):
+    for cat in d.per_category:
+        if cat not in d.want["categories"]:
+            yield flag(f"category {cat!r} is not one of the seed's: {', '.join(d.want['categories'])}", cat,
+                       d.src.at("categories"))
+
+
+@RULES.rule("deck.card-missing", "Zu den Karten", "every card type of the seed is in the deck", scope="deck")
+def card_missing(d: Deck):
+    for s in d.want["cards"]:
+        if s["name"] not in d.by_name:
+            yield flag(f"card type {s['name']!r} ({s['copies']}× {s['category']}, cost {s['cost']}) is missing "
+                       "from the deck", s["name"], d.src.at("cards"))
+
+
+@RULES.rule("deck.card-category", "Zu den Karten", "each card type is in the seed's category", scope="deck")
+def card_category(d: Deck):
+    for s, got, at in d.differs("category"):
+        yield flag(f"{s['name']!r} is in category {got}; the seed puts it in {s['category']}", s["name"], at)
+
+
+@RULES.rule("deck.copies", "Zu den Karten", "each card type has the seed's number of copies", scope="deck")
+def card_copies(d: Deck):
+    for s, got, at in d.differs("copies"):
+        yield flag(f"{s['name']!r} has {got} copies; the seed has {s['copies']}", s["name"], at)
+
+
+@RULES.rule("deck.cost", "Zu den Karten (die Zahl in Klammern gibt die Anzahl der nötigen Handlungen an)",
+            "each card type costs the seed's number of actions", scope="deck")
+def card_cost(d: Deck):
+    for s, got, at in d.differs("cost"):
+        yield flag(f"{s['name']!r} costs {got} actions; the seed says {s['cost']}", s["name"], at)
+
+
+@RULES.rule("deck.card-unknown", "Zu den Karten",
+            "no card type the seed does not list (names match exactly)", scope="deck")
+def card_unknown(d: Deck):
+    names = {s["name"] for s in d.want["cards"]}
+    for i, name, label, _c in d.named():
+        if name not in names:
+            yield flag(f"card type {name!r} is not in the seed (names must match exactly)", label,
+                       d.src.at("cards", i, "name"))
+
+
+@RULES.rule("deck.symbol", "Die Genehmigungskarten (ein simples, gut erkennbares Symbol)",
+            "every card shows a symbol that a symbols file defines", scope="deck")
+def card_symbol(d: Deck):
+    for i, name, label, c in d.named():
+        if c.get("symbol") is None:
+            yield flag(f"{name!r} has no symbol", label, d.src.at("cards", i))
+        elif c["symbol"] not in d.symbol_ids:
+            yield flag(f"{name!r} refers to symbol {c['symbol']!r}, which no symbols file defines", label,
+                       d.src.at("cards", i, "symbol"))
+
+
+@RULES.rule("deck.forbid-cost", "Nun aber zu den Verboten (Sie benötigen NULL Handlungen)",
+            "a forbid (Verbot ...) costs no action", scope="deck")
+def forbid_cost(d: Deck):
+    for i, name, _label, c in d.named():
+        if name.startswith(d.want["forbid_prefix"]) and c.get("cost") != 0:
+            yield flag(f"{name!r} is a forbid and must cost 0 actions (it is only played in reply); it costs "
+                       f"{c.get('cost')}", name, d.src.at("cards", i, "cost"))

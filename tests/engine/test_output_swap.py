@@ -1,0 +1,178 @@
+"""All or nothing, really: whole game folders swapped in by rename, manifests,
+name collisions found first, stale files gone, signals, and `pnp clean`."""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.assets import BuildOptions
+from pnp.build import build_games
+from pnp.cli import app
+from pnp.data.errors import DataErrors
+from pnp.game import discover
+from pnp.output import OutputError, Staging
+
+runner = CliRunner()
+
+
+def _build(data, out, formats=("pdf", "svg", "png"), **extra):
+    return build_games(list(discover(data).values()), BuildOptions(extra=extra), list(formats), out)
+
+
+def _tree(folder: Path) -> dict[str, str]:
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_failed_swap_leaves_the_old_tree_byte_identical(tiny_game, tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    _build(tiny_game, out)
+    before = _tree(out)
+    real = os.rename
+    calls = {"n": 0}
+
+    def second_fails(src, dst):
+        calls["n"] += 1
+        if calls["n"] == 2:  # the old folder is already aside; putting the new one in place fails
+            raise OSError(28, "No space left on device")
+        return real(src, dst)
+
+    monkeypatch.setattr(os, "rename", second_fails)
+    with pytest.raises(OutputError, match="No space left"):
+        _build(tiny_game, out, pages=3)
+    monkeypatch.setattr(os, "rename", real)
+    assert _tree(out) == before
+    assert not list(out.glob(".pnp-*")), "staging or set-aside folders left behind"
+
+
+def test_a_later_game_failing_rolls_the_earlier_ones_back(two_tiny_games, tmp_path, monkeypatch):
+    data = two_tiny_games
+    out = tmp_path / "out"
+    _build(data, out)
+    before = _tree(out)
+    real = os.rename
+    moved = []
+
+    def fail_on_the_second_game(src, dst):
+        if Path(dst).name == "tiny2" and Path(src).parent.name.startswith(".pnp-staging"):
+            raise OSError(5, "Input/output error")
+        moved.append(dst)
+        return real(src, dst)
+
+    monkeypatch.setattr(os, "rename", fail_on_the_second_game)
+    with pytest.raises(OutputError):
+        _build(data, out, pages=4)
+    monkeypatch.setattr(os, "rename", real)
+    assert any(Path(d).name == "tiny" for d in moved)  # the first game really was swapped in ...
+    assert _tree(out) == before  # ... and swapped back
+    assert not list(out.glob(".pnp-*"))
+
+
+def test_manifest_lists_every_file_and_source(tiny_game, tmp_path):
+    out = tmp_path / "out"
+    written = _build(tiny_game, out, formats=("pdf", "svg"))
+    man = json.loads((out / "tiny" / "manifest.json").read_text())
+    files = {e["file"]: e for e in man["files"]}
+    assert set(files) == {w.path.relative_to(out / "tiny").as_posix() for w in written}
+    sheet = files["sheet.pdf"]
+    assert (sheet["pages"], sheet["format"], sheet["asset"]) == (2, "pdf", "sheet")
+    assert sheet["sha256"] == hashlib.sha256((out / "tiny" / "sheet.pdf").read_bytes()).hexdigest()
+    assert sheet["bytes"] == (out / "tiny" / "sheet.pdf").stat().st_size
+    assert [s["file"] for s in man["sources"]] == ["game.yaml"]
+    assert man["options"]["paper"] == "a4" and man["pnp"]
+    again = tmp_path / "again"
+    _build(tiny_game, again, formats=("pdf", "svg"))
+    assert (again / "tiny" / "manifest.json").read_bytes() == (out / "tiny" / "manifest.json").read_bytes()
+
+
+def test_files_a_build_no_longer_makes_are_gone(tiny_game, tmp_path):
+    out = tmp_path / "out"
+    _build(tiny_game, out)
+    assert (out / "tiny" / "single.pdf").is_file()
+    _build(tiny_game, out, no_single=True)
+    assert not list((out / "tiny").glob("single*"))
+    assert (out / "tiny" / "sheet.pdf").is_file()
+
+
+def test_other_commands_folders_survive_a_build(tiny_game, tmp_path):
+    out = tmp_path / "out"
+    _build(tiny_game, out)
+    (out / "tiny" / "tts").mkdir()
+    (out / "tiny" / "tts" / "deck.json").write_text("{}")
+    _build(tiny_game, out, pages=3)
+    assert (out / "tiny" / "tts" / "deck.json").read_text() == "{}"
+
+
+@pytest.mark.parametrize("names, message", [
+    ("sheet-p01", "a multi-page svg of 'sheet' is also named sheet-p01.svg"),
+    ("single.pdf/x", "single.pdf is a file of one and a folder of the other"),
+    ("single", "both write single.pdf"),
+])
+def test_name_collisions_are_data_errors_before_anything_is_written(tiny_game, tmp_path, names, message):
+    out = tmp_path / "out"
+    with pytest.raises(DataErrors) as err:
+        _build(tiny_game, out, also=names)
+    text = str(err.value)
+    assert message in text and "(from rules module" in text
+    assert not out.exists() or not any(out.iterdir())
+
+
+def test_sigterm_mid_build_leaves_earlier_outputs_and_no_staging(tiny_game, tmp_path):
+    out = tmp_path / "out"
+    _build(tiny_game, out)
+    before = _tree(out)
+    env = dict(os.environ, PYTHONPATH=str(tiny_game.parent / "mods"))
+    proc = subprocess.Popen([sys.executable, "-m", "pnp.cli", "build", "tiny", "--data", str(tiny_game), "--out",
+                             str(out), "-o", "pages=40", "-o", "slow=0.1"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.time() + 60
+    while not list(out.glob(".pnp-staging-*/tiny/*")):  # mid-build: staging holds files
+        assert proc.poll() is None and time.time() < deadline, proc.communicate()
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGTERM)
+    so, se = proc.communicate(timeout=60)
+    assert proc.returncode == 130, se.decode()
+    assert "interrupted" in se.decode() and "Traceback" not in se.decode()
+    assert _tree(out) == before
+    assert not list(out.glob(".pnp-*"))
+
+
+def test_staging_of_a_killed_build_is_removed_by_the_next(tiny_game, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    stale = out / f".pnp-staging-{dead.stdout.strip()}-abc"
+    (stale / "tiny").mkdir(parents=True)
+    _build(tiny_game, out)
+    assert not stale.exists()
+
+
+def test_staging_context_discards_on_error(tmp_path):
+    with pytest.raises(RuntimeError):
+        with Staging(tmp_path) as st:
+            st.path("g/a.txt").write_text("x")
+            raise RuntimeError
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_clean_removes_only_what_pnp_built(tiny_game, tmp_path):
+    out = tmp_path / "out"
+    _build(tiny_game, out, formats=("pdf",))
+    (out / "index.html").write_text("<html>")
+    (out / "mine").mkdir()
+    (out / "mine" / "notes.txt").write_text("keep me")
+    res = runner.invoke(app, ["clean", "nope", "--out", str(out)])
+    assert res.exit_code == 2 and "no built game 'nope' here; built games: tiny" in res.output
+    res = runner.invoke(app, ["clean", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert sorted(p.name for p in out.iterdir()) == ["mine"]
+    assert (out / "mine" / "notes.txt").read_text() == "keep me"
