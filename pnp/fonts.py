@@ -158,8 +158,11 @@ def subset(chars: str, family: str = "sans", weight: str = "regular") -> bytes:
     Hinting and layout tables are dropped and names kept, so the subset is
     small and the same characters always give the same bytes.
     """
+    import logging
+
     from fontTools import subset as ft_subset
 
+    logging.getLogger("fontTools").setLevel(logging.ERROR)  # tables it cannot subset are dropped, as wanted
     opts = ft_subset.Options()
     opts.hinting = False
     opts.layout_features = []

@@ -62,11 +62,13 @@ def game_symbols(game) -> Symbols:
 
 
 @lru_cache(maxsize=64)
-def _load_layout(path: Path):
-    from ..data.loader import load_model
+def _shipped(path: Path):
+    """A shipped layout, read once per process: (model, raw YAML with marks)."""
+    from ..data.loader import display_path, load_yaml, validate
     from ..layout.schema import Layout
 
-    return load_model(path, Layout)
+    raw = load_yaml(path)
+    return validate(Layout, raw, display_path(path)), raw
 
 
 def layout_file(ref: str, folder: Path) -> Path:
@@ -77,40 +79,43 @@ def layout_file(ref: str, folder: Path) -> Path:
 
 
 def compiled_layout(ref: str, folder: Path, tables: dict, where: tuple[str, int, int], game=None):
-    """Load, validate and compile a layout; problems point at the layout file (or at ``where``).
+    """Load, validate and compile a layout and type its fields; problems point at the layout
+    file (or at ``where`` for a layout that does not exist). Returns (compiled, fields).
 
     A layout in the game folder was read with the game's other files; a shipped
     one is read once per process.
     """
-    from ..data.loader import display_path, load_yaml, locate
+    from ..data.loader import display_path, locate
     from ..layout.compile import compile_layout
     from ..layout.expr import ExprError
+    from ..layout.fields import parse_fields
 
     path = layout_file(ref, folder)
-    layout = _game_layout(game, path)
-    if layout is None and not path.is_file():
+    found = _game_layout(game, path)
+    if found is None and not path.is_file():
         shipped = ", ".join(sorted(p.stem for p in SHIPPED.glob("*.yaml") if p.stem != "marks"))
         raise DataErrors([Problem(*where, f"layout {ref!r}: no file {display_path(path)} and no shipped layout of "
                                           f"that name (shipped: {shipped})")])
-    if layout is None:
-        layout = _load_layout(path.resolve())
+    layout, raw = found if found is not None else _shipped(path.resolve())
+    shown = display_path(path)
+    fields = parse_fields(raw.get("fields", {}), shown) if raw.get("fields") else {}
     try:
-        return compile_layout(layout, tables)
+        return compile_layout(layout, tables), fields
     except (ExprError, ValueError) as exc:
         msg = str(exc)
         loc = _element_path(msg)
-        line, col = locate(load_yaml(path), loc) if loc else (0, 0)
-        raise DataErrors([Problem(display_path(path), line, col, msg)]) from None
+        line, col = locate(raw, loc) if loc else (0, 0)
+        raise DataErrors([Problem(shown, line, col, msg)]) from None
 
 
 def _game_layout(game, path: Path):
     if game is None:
         return None
-    from ..game import documents
+    from ..game import loaded
 
-    for p, kind, doc in documents(game):
+    for p, kind, doc, raw in loaded(game):
         if kind == "layout" and p.resolve() == path.resolve():
-            return doc
+            return doc, raw
     return None
 
 
@@ -186,38 +191,49 @@ def plan_deck(doc: Deck, game, lang: str, stem: str = "deck") -> DeckPlan:
     """
     from ..data.loader import display_path
     from ..game import source
-    from ..layout.fields import parse_field
-
     src = source(game, doc)
     path, raw = src if src is not None else (Path(f"{stem}.yaml"), None)
     folder = Path(path).parent
     shown = display_path(Path(path))
     tables = {**category_tables(doc, lang), **doc.tables}
-    face = compiled_layout(doc.layout, folder, tables, _at(shown, raw, ("layout",)), game)
-    fields = {}
-    problems = []
-    for name, decl in face.layout.fields.items():
-        try:
-            fields[name] = parse_field(decl)
-        except ValueError as exc:
-            problems.append(Problem(display_path(layout_file(doc.layout, folder)), 0, 0, f"field {name!r}: {exc}"))
-    if problems:
-        raise DataErrors(problems)
-    defaults = dict(doc.defaults)
-    if doc.cost_label is not None:
-        defaults.setdefault("cost_label", doc.cost_label)
-    if doc.cost_style is not None:
-        defaults.setdefault("cost_style", doc.cost_style)
+    face, fields = compiled_layout(doc.layout, folder, tables, _at(shown, raw, ("layout",)), game)
+    fields = _with_defaults(fields, doc, shown, raw)
     records = _records(doc, fields, folder, shown, raw)
     backs = _backs(doc, folder, shown, raw, game)
     cards = []
     for rec in records:
-        values = {**defaults, **{k: v for k, v in rec.values.items() if v is not None}}
+        values = dict(rec.values)
         back = backs(values, rec.source) if backs else None
         cards.append(Card(values, rec.copies, rec.source, back))
     plan = DeckPlan(doc, face, cards, game_symbols(game), folder)
-    _check_references(plan)
+    _check_references(plan, raw["cards"] if raw is not None and not isinstance(doc.cards, str) else None)
     return plan
+
+
+def _with_defaults(fields: dict, doc: Deck, shown: str, raw) -> dict:
+    """The layout's fields with the deck's ``defaults`` (and the classic layout's
+    ``cost_label``/``cost_style``) as their defaults, typed like any card value."""
+    from dataclasses import replace
+
+    given = dict(doc.defaults)
+    for key in ("cost_label", "cost_style"):
+        if getattr(doc, key) is not None:
+            given.setdefault(key, getattr(doc, key))
+    out, problems = dict(fields), []
+    for name, value in given.items():
+        if name not in fields:
+            problems.append(Problem(*_at(shown, raw, ("defaults", name)), f"'defaults': the layout has no field "
+                                                                           f"{name!r}; its fields are {', '.join(fields)}"))
+            continue
+        if not isinstance(value, str) and hasattr(value, "de"):  # I18n
+            value = {"de": value.de, **({"en": value.en} if value.en else {})}
+        try:
+            out[name] = replace(fields[name], default=fields[name].convert(value), has_default=True)
+        except ValueError as exc:
+            problems.append(Problem(*_at(shown, raw, ("defaults", name)), f"'defaults.{name}': {exc}"))
+    if problems:
+        raise DataErrors(problems)
+    return out
 
 
 def _at(shown: str, raw, loc: tuple) -> tuple[str, int, int]:
@@ -246,7 +262,20 @@ def _backs(doc: Deck, folder: Path, shown: str, raw, game):
         key = spec.layout
         if key not in cache:
             cache[key] = compiled_layout(spec.layout, folder, dict(doc.tables), _at(shown, raw, loc), game)
-        return cache[key], spec.values()
+        layout, fields = cache[key]
+        given, values, problems = spec.values(), {}, []
+        for name in given:
+            if name not in fields:
+                problems.append(Problem(*_at(shown, raw, loc), f"the back layout {key!r} has no field {name!r}; "
+                                                               f"its fields are {', '.join(fields) or 'none'}"))
+        for name, field in fields.items():
+            try:
+                values[name] = field.convert(given.get(name))
+            except ValueError as exc:
+                problems.append(Problem(*_at(shown, raw, loc), f"back field {name!r}: {exc}"))
+        if problems:
+            raise DataErrors(problems)
+        return layout, values
 
     if doc.backs is None:
         one = compiled(doc.back if doc.back is not None else Back(), ("back",))
@@ -266,18 +295,41 @@ def _backs(doc: Deck, folder: Path, shown: str, raw, game):
     return pick
 
 
-def _check_references(plan: DeckPlan) -> None:
-    """Symbols a card names that no library has, found before drawing, with the card's row."""
+def _check_references(plan: DeckPlan, raw_cards) -> None:
+    """Before anything is drawn: every value a layout looks up in a table is in it, every
+    symbol a card names exists, every image it names is a file; each with the card's place."""
     problems = []
-    symbol_fields = [n for n, d in plan.face.layout.fields.items() if n == "symbol" or n.endswith("_symbol")]
-    for card in plan.cards:
-        for name in symbol_fields:
+    uses, tables, syms = plan.face.uses, plan.face.tables, plan.symbols.by_id
+    for i, card in enumerate(plan.cards):
+        label = card.values.get("id") or card.label
+
+        def at(name):
+            if raw_cards is not None:
+                from ..data.loader import locate
+
+                return (card.source[0], *locate(raw_cards, (i, name)))
+            return (card.source[0], card.source[1], 0)
+
+        for name, names in sorted(uses.lookups.items()):
+            value = card.values.get(name)
+            key = "" if value is None else str(value)
+            for t in sorted(names):
+                if key not in tables[t] and "default" not in tables[t]:
+                    listed = ", ".join(k for k in tables[t])
+                    problems.append(Problem(*at(name), f"{name!r}: card {label!r} names unknown {name} {key!r}; "
+                                                       f"expected one of {listed}"))
+                    break
+        for name in sorted(uses.symbols):
             sid = card.values.get(name)
-            if sid and sid not in plan.symbols.by_id:
-                known = ", ".join(s for s in plan.symbols.by_id if not s.startswith(("mark-", "pip")))
-                problems.append(Problem(card.source[0], card.source[1], 0,
-                                        f"{name!r}: unknown symbol {sid!r}; the game's symbols are: "
-                                        f"{known or 'none (add a file with kind: symbols)'}"))
+            if sid and sid not in syms:
+                known = ", ".join(s for s in syms if not s.startswith(("mark-", "pip")))
+                problems.append(Problem(*at(name), f"{name!r}: card {label!r} names unknown symbol {sid!r}; the "
+                                                   f"game's symbols are: {known or 'none (add a file with kind: symbols)'}"))
+        for name in sorted(uses.images):
+            img = card.values.get(name)
+            if img and not (plan.folder / str(img)).is_file():
+                problems.append(Problem(*at(name), f"{name!r}: card {label!r} shows the image {img!r}, which is not "
+                                                   f"a file in {plan.folder.name}/"))
     if problems:
         raise DataErrors(problems)
 
@@ -306,8 +358,14 @@ def _item(plan: DeckPlan, card: Card, lang: str):
     if card.back is not None:
         layout, values = card.back
         back = lambda b: _stamp(plan, layout, values, card, b, lang)  # noqa: E731
-        key = (id(layout), repr(sorted(values.items())))
+        key = _back_key(card)
     return Item(w, h, lambda b: _stamp(plan, plan.face, card.values, card, b, lang), back, card.label, key)
+
+
+def _back_key(card: Card):
+    """Equal for cards whose backs look the same: the same layout with the same values."""
+    layout, values = card.back
+    return (id(layout), repr(sorted(values.items())))
 
 
 def card_items(plan: DeckPlan, lang: str = "de") -> list:
@@ -327,7 +385,7 @@ def back_item(plan: DeckPlan, lang: str = "de"):
     """The deck's one back as an item, when every card has the same one."""
     from ..imposition.items import Item
 
-    backs = {id(c.back[0]) if c.back else None for c in plan.cards}
+    backs = {_back_key(c) if c.back else None for c in plan.cards}
     if len(backs) != 1 or None in backs:
         return None
     layout, values = plan.cards[0].back
@@ -354,8 +412,10 @@ def deck_sheet(doc: Deck, opts: BuildOptions):
 def _slug(card: Card, i: int) -> str:
     import re
 
-    v = card.values.get("id") or card.label
-    s = re.sub(r"[^a-z0-9]+", "-", str(v).lower()).strip("-")
+    v = str(card.values.get("id") or card.label).lower()
+    for a, b in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss")):
+        v = v.replace(a, b)
+    s = re.sub(r"[^a-z0-9]+", "-", v).strip("-")
     return s or f"card-{i + 1}"
 
 
@@ -387,7 +447,7 @@ def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asse
     backs = {}
     for card in plan.cards:
         if card.back is not None:
-            backs.setdefault(id(card.back[0]), card)
+            backs.setdefault(_back_key(card), card)
     for n, card in enumerate(backs.values()):
         item = _item(plan, card, lang)
         suffix = "" if len(backs) == 1 else f"-{n + 1}"

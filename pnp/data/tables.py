@@ -120,8 +120,13 @@ def records_from_yaml(raw_list: Any, fields: dict[str, FieldType], file: str) ->
             else:
                 problems.append(Problem(file, line, col, f"missing '{name}': {message}"))
         records.append(Record(values, (file, line), copies))
-    warnings = [f"{file}: keys not used by the layout: {', '.join(unused)}"] if unused else []
-    return _finish(records, problems, warnings, file)
+    for key in unused:  # a typo in hand-written YAML must not vanish: an error, as in every schema
+        i, _ = next((i, it) for i, it in enumerate(raw_list) if isinstance(it, dict) and any(
+            as_text(k) == key for k in it))
+        k = next(k for k in raw_list[i] if as_text(k) == key)
+        problems.append(Problem(file, *locate(raw_list, (i, k), at_key=True),
+                                f"unknown key '{key}'; the layout's fields are {', '.join(fields)}"))
+    return _finish(records, problems, [], file)
 
 
 # ---- shared by both sources -------------------------------------------------------------------

@@ -152,8 +152,11 @@ class Compiled:
                                  "safe": Box(s, s, w - 2 * s, h - 2 * s)})
         ctx.frames["parent"] = ctx.frames["card"]
         g = Group() if k == 1 else Group(transform=scale(k))
-        for draw in self.draws:
-            draw(ctx, g)
+        try:
+            for draw in self.draws:
+                draw(ctx, g)
+        except ExprError as exc:  # a lookup with no entry: the card's fault, not the layout's
+            raise CardError(str(exc)) from None
         return g
 
     def scale(self, w: float, h: float) -> float:
@@ -177,7 +180,41 @@ def compile_layout(layout: Layout, extra_tables: dict | None = None, field_names
     tables = {**layout.tables, **(extra_tables or {})}
     fields = dict(layout.fields) if field_names is None else {n: None for n in field_names}
     draws = _compile_list(layout.elements, fields, tables, "elements", known_ids={"card", "bleed", "safe", "parent"})
-    return Compiled(layout, draws, fields, tables)
+    compiled = Compiled(layout, draws, fields, tables)
+    compiled.uses = uses(layout.elements)
+    return compiled
+
+
+@dataclass
+class Uses:
+    """What a layout does with its fields, so a card list can be checked before drawing."""
+
+    lookups: dict[str, set] = field(default_factory=dict)  # field -> tables keyed by it
+    symbols: set = field(default_factory=set)  # fields whose value is a symbol id
+    images: set = field(default_factory=set)  # fields whose value is an image file
+
+
+def uses(elements, out: Uses | None = None) -> Uses:
+    out = out if out is not None else Uses()
+    for el in elements:
+        for name, value in el:
+            texts = [value] if isinstance(value, str) else [value.de, value.en] if hasattr(value, "de") else []
+            for text in filter(None, texts):
+                try:
+                    t = template(text)
+                except ExprError:
+                    continue
+                for ref in t.refs:
+                    if ref.table is not None:
+                        out.lookups.setdefault(ref.name, set()).add(ref.table)
+                if len(t.parts) == 1 and t.refs and t.refs[0].table is None:
+                    if (isinstance(el, SymbolEl) and name == "symbol") or (isinstance(el, IconsEl) and name == "icon"):
+                        out.symbols.add(t.refs[0].name)
+                    elif isinstance(el, ImageEl) and name == "src":
+                        out.images.add(t.refs[0].name)
+        if isinstance(el, GroupEl):
+            uses(el.elements, out)
+    return out
 
 
 def _compile_list(elements, fields, tables, path: str, known_ids: set, in_group: bool = False) -> list:

@@ -181,8 +181,12 @@ def _choice(ft: FieldType, raw: Any) -> str | None:
     return next((c for c in ft.choices if c.casefold() == word), None)
 
 
-def _text(ft: FieldType, raw: Any) -> str | None:
-    return None if isinstance(raw, (dict, list, tuple)) else as_text(raw)
+def _text(ft: FieldType, raw: Any) -> "str | dict | None":
+    """Text, or text per language ({de: ..., en: ...}) as YAML card lists may give it."""
+    if isinstance(raw, dict):
+        ok = raw and set(raw) <= {"de", "en"} and "de" in raw and all(isinstance(v, str) for v in raw.values())
+        return {k: raw[k] for k in ("de", "en") if k in raw} if ok else None
+    return None if isinstance(raw, (list, tuple)) else as_text(raw)
 
 
 def _image(ft: FieldType, raw: Any) -> str | None:
@@ -241,6 +245,9 @@ def parse_field(declaration: str) -> FieldType:
         return field
     if not default.strip():
         raise ValueError("nothing after '='; write the default value there or drop the '='")
+    default = default.strip()
+    if len(default) >= 2 and default[0] == default[-1] and default[0] in "'\"":
+        default = default[1:-1]  # `text = "#2b2d42"`: the quotes only protect the value
     try:
         value = field.convert(default)
     except ValueError as exc:

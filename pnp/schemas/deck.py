@@ -17,6 +17,7 @@ name per category.
 """
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, field_validator, model_validator
@@ -83,9 +84,8 @@ class Deck(Strict):
     card: str | CardSize = Field("poker", description="poker, bridge, mini, tarot, square, euro, "
                                                       "'WxH' in mm (e.g. 63x88) or {width:, height:}")
     layout: LayoutRef = "classic-card"
-    cards: Union[Annotated[list[dict[str, Any]], Field(min_length=1, max_length=10_000)],
-                 Annotated[str, Field(pattern=r"(?i)^[^/\\].*\.(csv|tsv|xlsx|ods)$")]] = Field(
-        description="the card list: a list of cards, or a spreadsheet file in the game folder")
+    cards: Any = Field(description="the card list: a list of cards (one mapping each), or a spreadsheet file "
+                                   "in the game folder (.csv, .tsv, .xlsx, .ods)")
     columns: dict[str, str] | None = Field(None, description="spreadsheet column -> field, where they differ")
     sheet: str | None = Field(None, description="which sheet of an XLSX/ODS workbook (default: the first)")
     defaults: dict[str, Any] = Field(default_factory=dict, description="field values for cards that leave them out")
@@ -110,6 +110,17 @@ class Deck(Strict):
                 if not all(20 <= x <= 300 for x in wh):
                     raise ValueError(f"card size {v!r}: each side must lie between 20 and 300 mm")
         return v
+
+    @field_validator("cards")
+    @classmethod
+    def _cards(cls, v):
+        if isinstance(v, list):
+            if not v:
+                raise ValueError("a deck needs at least one card")
+            return v
+        if isinstance(v, str) and re.fullmatch(r"(?i)[^/\\].*\.(csv|tsv|xlsx|ods)", v.strip()):
+            return v.strip()
+        raise ValueError("expected a list of cards or a spreadsheet file name (.csv, .tsv, .xlsx or .ods)")
 
     @field_validator("categories")
     @classmethod

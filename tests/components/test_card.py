@@ -146,8 +146,7 @@ def test_pips_show_the_cost_as_dots(tmp_path):
     game, _ = make_game(tmp_path, cost_style="pips")
     deck = assets_of(game)["karten"]
     face = deck.faces[0][0].front(3.0)
-    (pips,) = _find(face, "pips-")
-    assert len(pips.children) == 2  # "Weiter" costs 2
+    assert len(_find(face, "symbol-pip")) == 2  # "Weiter" costs 2: two pips in the badge
 
 
 def test_category_bands_differ_in_greyscale_and_mark(tmp_path):
@@ -160,7 +159,7 @@ def test_category_bands_differ_in_greyscale_and_mark(tmp_path):
     first_of = {}
     for item, _ in deck.faces:
         face = item.front(3.0)
-        mark = _find(face, "mark-")[0].id
+        mark = _find(face, "symbol-mark-")[0].id
         first_of.setdefault(mark, item)
     assert len(first_of) == 4  # four categories, four different marks
     greys = []

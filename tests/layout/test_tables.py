@@ -208,15 +208,23 @@ def test_yaml_cards_behave_like_sheet_rows(tmp_path):
         "    art: art/wolf.png\n"
         "    text: Bites twice.\n"
         "    copies: 2\n"
-        "    notes: strong\n"
         "  - {name: Blitz, type: spell, cost: 0, weight: 0.25, rare: no,\n"   # 11
         "     text: \"Deal 2 damage,\\nthen draw.\"}\n"
         "  - {name: Forest, type: land, cost: 9, weight: 2.5, rare: yes, art: 'art\\forest.png'}\n")
     records = records_from_yaml(load_yaml(path)["cards"], FIELDS, "deck.yaml")
     expected = cards("deck.yaml")
-    lines = [2, 11, 13]
+    lines = [2, 10, 12]
     assert list(records) == [Record(r.values, ("deck.yaml", n), r.copies) for r, n in zip(expected, lines)]
-    assert records.warnings == ["deck.yaml: keys not used by the layout: notes"]
+    assert records.warnings == []
+
+
+def test_unknown_keys_in_yaml_cards_are_errors_not_silence(tmp_path):
+    """A spreadsheet often has columns a layout does not use; a key in hand-written YAML is a typo."""
+    path = tmp_path / "deck.yaml"
+    path.write_text("cards:\n  - {name: Wolf, type: creature, cost: 3, weight: 1, art: a.png, cots: 2}\n")
+    with pytest.raises(DataErrors) as err:
+        records_from_yaml(load_yaml(path)["cards"], FIELDS, "deck.yaml")
+    assert str(err.value.problems[0]).startswith("deck.yaml:2:66: unknown key 'cots'; the layout's fields are name,")
 
 
 def test_yaml_cards_errors_are_positioned(tmp_path):

@@ -64,8 +64,10 @@ def check(game, state: Path | None = None) -> list[Finding]:
     symbol_ids = {s.get("id") for lib in sources(game, "symbols") for s in lib.raw.get("symbols") or []
                   if isinstance(s, dict)}
     findings = RULES.run(game, "game")
+    names = {k: v for lay in sources(game, "layout")
+             for k, v in ((lay.raw.get("tables") or {}).get("category") or {}).items()}
     for src in sources(game, "deck"):
-        findings += RULES.run(Deck(facts["deck"], src, symbol_ids), "deck")
+        findings += RULES.run(Deck(facts["deck"], src, symbol_ids, names), "deck")
     for src in sources(game, "board"):
         findings += RULES.run(Hall(facts["setup"], src), "hall", "start")
     return findings

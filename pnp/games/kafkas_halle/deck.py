@@ -25,6 +25,7 @@ class Deck:
     want: dict  # seed-facts.yaml: deck
     src: Source  # the deck file
     symbol_ids: set
+    layout_names: dict = None  # category id -> name from the layout's `category` table
 
     @cached_property
     def cards(self) -> list[tuple[int, dict]]:
@@ -32,7 +33,9 @@ class Deck:
 
     @cached_property
     def categories(self) -> dict:
-        return {c.get("id"): de(c.get("name")) for c in self.src.raw.get("categories") or [] if isinstance(c, dict)}
+        """Category id -> German name, from the deck's `categories` or its layout's `category` table."""
+        listed = {c.get("id"): de(c.get("name")) for c in self.src.raw.get("categories") or [] if isinstance(c, dict)}
+        return listed or {k: de(v) for k, v in (self.layout_names or {}).items()}
 
     def named(self):
         """(index, German name, label for messages, card) of every card."""
@@ -152,3 +155,15 @@ def forbid_cost(d: Deck):
         if name.startswith(d.want["forbid_prefix"]) and c.get("cost") != 0:
             yield flag(f"{name!r} is a forbid and must cost 0 actions (it is only played in reply); it costs "
                        f"{c.get('cost')}", name, d.src.at("cards", i, "cost"))
+
+
+@RULES.rule("deck.one-back", "Die Genehmigungskarten (deren Rückseiten ununterscheidbar sein sollten)",
+            "every card has the same back", scope="deck")
+def one_back(d: Deck):
+    raw = d.src.raw
+    if raw.get("backs") is not None:
+        yield flag("the deck gives backs per card value ('backs:'), but every permit card must have the same "
+                   "back: give one 'back:'", "deck", d.src.at("backs", key=True))
+    elif raw.get("back") == "none":
+        yield flag("the deck has no backs ('back: none'); the cards are drawn face down, so they need one back",
+                   "deck", d.src.at("back"))
