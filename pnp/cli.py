@@ -419,12 +419,42 @@ def schema(out: Path = typer.Option(Path("output/schemas"), "--out", help="Folde
 def new(
     name: str = typer.Argument(..., help="Folder/game name for the new game (lower case, digits, dashes)."),
     data: Path = typer.Option(Path("data"), "--data", file_okay=False, help="Folder to create the game in."),
+    from_table: Optional[Path] = typer.Option(None, "--from", help="A card list (.csv, .tsv, .xlsx, .ods): its "
+                                                                  "columns become fields and a first layout shows "
+                                                                  "them all."),
 ):
-    """Scaffold a new game folder (one deck with one card type, one board) that builds as is."""
-    from .scaffold import scaffold
+    """Scaffold a new game folder that builds as is: a deck, a symbol and a board, or a deck from your spreadsheet."""
+    from .scaffold import scaffold, scaffold_from_table
 
-    folder = scaffold(name, data)
+    folder = scaffold_from_table(name, data, from_table) if from_table else scaffold(name, data)
     typer.echo(f"created {folder}; try: pnp build {name} --data {data}")
+
+
+@app.command()
+@guarded
+def proof(
+    game: str = typer.Argument(..., help="Game whose cards to proof."),
+    out: Path = typer.Option(Path("output"), "--out", help="Output folder; writes OUT/<game>-proof.pdf."),
+    bleed: float = typer.Option(3.0, min=0, max=10, help="Bleed in mm shown around each card."),
+    lang: Lang = typer.Option(Lang.de, help="Language of texts on the cards."),
+    option: list[str] = typer.Option([], "--option", "-o", help="Game-specific setting KEY=VALUE, repeatable."),
+    data: Path = DataOpt,
+):
+    """One page per distinct card face and back at 1:1, with trim, bleed and safe zone drawn over it."""
+    from .assets import BuildOptions
+    from .build import collect_assets
+    from .data.errors import DataErrors, Problem
+    from .output import write_document
+    from .proof import proof_pages
+
+    (g,) = _select(data, game)
+    opts = BuildOptions(lang=lang.value, bleed=bleed, extra=_parse_extras(option)).for_game(g)
+    pages = [p for a in collect_assets(g, opts) if a.faces and not a.preview_of for p in proof_pages(a, bleed, lang.value)]
+    if not pages:
+        raise DataErrors([Problem(str(g.folder), 0, 0, "this game has no cards or counters to proof")])
+    path = out / f"{g.name}-proof.pdf"
+    write_document(path, pages, title=f"{g.name} proof")
+    typer.echo(f"{path}: {len(pages)} page(s); check that text stays inside the dotted safe line")
 
 
 @app.command()

@@ -81,12 +81,17 @@ def read_records(path: "str | Path", fields: dict[str, FieldType],
                      "use .csv, .tsv, .xlsx or .ods")
     if sheet is not None and suffix in (".csv", ".tsv"):
         raise _error(file, 0, f"a {suffix} file has no sheets, so it cannot have the sheet {sheet!r}")
+    return _records(table_rows(path, sheet), fields, columns, file)
+
+
+def table_rows(path: "str | Path", sheet: str | None = None) -> Iterator[tuple[int, list]]:
+    """(row number, cells) of a CSV, TSV, XLSX or ODS file, read with the same limits as cards."""
+    path = Path(path)
+    file = display_path(path)
     raw = _read_bounded(path, file)
-    if suffix in (".csv", ".tsv"):
-        rows = _text_rows(raw, file, "\t" if suffix == ".tsv" else None)
-    else:
-        rows = _sheet_rows(raw, file, sheet)
-    return _records(rows, fields, columns, file)
+    if path.suffix.lower() in (".csv", ".tsv"):
+        return _text_rows(raw, file, "\t" if path.suffix.lower() == ".tsv" else None)
+    return _sheet_rows(raw, file, sheet)
 
 
 def records_from_yaml(raw_list: Any, fields: dict[str, FieldType], file: str) -> RecordList:
