@@ -359,7 +359,7 @@ def _textbox(el: TextBoxEl, fields, tables, where, ids):
             fitted = richtext.fit(str(s), box.w, box.h, el.size, min_size_pt=el.min_size, lang=card.lang,
                                   line_height=el.line_height, align=el.align, valign=el.valign)
         except richtext.Overflow as exc:
-            raise CardError(f"text box ({where}) overflows: {exc}") from None
+            raise CardError(f"text box ({where}): {exc}") from None
         except ValueError as exc:
             raise CardError(f"text ({where}): {exc}") from None
         fill = ink(ctx.scope)
