@@ -58,6 +58,7 @@ class Asset:
     preview_of: str | None = None  # the asset this one is a preview image of (contact sheets)
     safe: float | None = None  # mm inside the trim that text keeps clear of (proofs draw it)
     cards: object = None  # a deck's typed card list, for checkers and exports
+    warnings: list = field(default_factory=list)  # "file:line: warning: ..." found while drawing
 
     def iter_pages(self) -> Iterator[Page]:
         if callable(self.pages):

@@ -123,9 +123,11 @@ def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: s
 
 
 def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_dir: Path,
-                progress: Callable[[str, int, int], None] | None = None) -> list[Written]:
+                progress: Callable[[str, int, int], None] | None = None,
+                warn: Callable[[str], None] | None = None) -> list[Written]:
     """Build games into ``out_dir/<game>/``: every game is staged whole, then all
-    are swapped in, or none (see :mod:`pnp.output`). Each folder gets a manifest."""
+    are swapped in, or none (see :mod:`pnp.output`). Each folder gets a manifest.
+    Warnings found while drawing (a picture printed below 200 dpi) go to ``warn``."""
     from .data.loader import display_path
 
     work = []
@@ -152,6 +154,9 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
                     progress(f"{g.name}/{asset.name} ({','.join(fmts)})", done, total)
             write_manifest(st.dir / g.name, g, files, opts.for_game(g))
         st.commit([g.name for g, _ in work])
+    if warn is not None:
+        for msg in dict.fromkeys(m for _, items in work for a, _ in items for m in a.warnings):
+            warn(msg)
     return [Written(game, out_dir / rel, pages, (out_dir / rel).stat().st_size) for game, rel, pages in staged]
 
 

@@ -209,7 +209,7 @@ def build(
     games = _select(data, game)
     quiet = as_json or not sys.stderr.isatty()
     if quiet:
-        written = build_games(games, opts, formats, out)
+        written = build_games(games, opts, formats, out, warn=_err)
     else:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -220,7 +220,7 @@ def build(
             def tick(label, done, total):
                 bar.update(task, description=label[-42:], completed=done, total=total)
 
-            written = build_games(games, opts, formats, out, progress=tick)
+            written = build_games(games, opts, formats, out, progress=tick, warn=_err)
     from .gallery import write_gallery
 
     gallery_path = write_gallery(out, data)

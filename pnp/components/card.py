@@ -345,9 +345,15 @@ def _stamp(plan: DeckPlan, layout, values: dict, card: Card | None, bleed: float
     where = card.source if card is not None else (plan.doc.name or "deck", 0)
     try:
         return layout.stamp(values, Stamp(w, h, bleed, lang, plan.symbols, Images(plan.folder),
-                                          warn=plan.warnings.append))
+                                          warn=lambda m: _warn(plan, where, m)))
     except CardError as exc:
         raise DataErrors([Problem(where[0], where[1], 0, str(exc))]) from None
+
+
+def _warn(plan: DeckPlan, where: tuple[str, int], message: str) -> None:
+    text = f"{where[0]}:{where[1]}: warning: {message}" if where[1] else f"{where[0]}: warning: {message}"
+    if text not in plan.warnings:  # each copy of a card is stamped again; say it once
+        plan.warnings.append(text)
 
 
 def _item(plan: DeckPlan, card: Card, lang: str):
@@ -433,7 +439,8 @@ def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asse
     w, h = plan.size
     deck = Asset(name, title, lambda: impose(card_items(plan, lang), sheet), formats=("pdf",),
                  description=f"{plan.total} cards, {len(plan.cards)} types, {w:g} × {h:g} mm",
-                 faces=card_faces(plan, lang), back=back_item(plan, lang), safe=plan.face.layout.safe, cards=plan)
+                 faces=card_faces(plan, lang), back=back_item(plan, lang), safe=plan.face.layout.safe, cards=plan,
+                 warnings=plan.warnings)
     yield deck
     seen: set[str] = set()
     for i, card in enumerate(plan.cards):

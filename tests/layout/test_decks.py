@@ -205,3 +205,12 @@ def test_docs_reference_is_the_schema():
     start = doc.index("<!-- reference:")
     section = doc[doc.index("\n", start) + 1:doc.index("<!-- end of reference -->")]
     assert section.strip() == reference().strip()
+
+
+def test_a_low_resolution_picture_is_a_warning_with_its_row(starter, tmp_path):
+    from PIL import Image
+
+    Image.new("RGB", (120, 80), (200, 180, 150)).save(starter / "starter-deck" / "art" / "wool.png")  # 120 px over 51 mm
+    res = build(starter, tmp_path / "o", "-f", "pdf")
+    assert res.exit_code == 0, res.output
+    assert "cards.csv:4: warning: image 'art/wool.png' prints at 60 dpi (below 200" in res.output
