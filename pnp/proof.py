@@ -16,6 +16,7 @@ DEFAULT_SAFE = 3.0
 _TRIM = style(stroke="#d00000", width=0.25)
 _BLEED = style(stroke="#0050c8", width=0.25, dash=(1.5, 1.0))
 _SAFE = style(stroke="#008a3c", width=0.25, dash=(0.4, 0.6))
+_HALO = style(stroke="white", width=0.7)
 
 
 def proof_pages(asset: Asset, bleed: float, lang: str = "de") -> list[Page]:
@@ -43,10 +44,12 @@ def _page(item, back: bool, bleed: float, safe: float, caption: str, words: dict
     draw = item.back if back else item.front
     card = Group([draw(bleed)], transform=translate(x0, y0))
     clipped = Group([card], clip=Rect(x0 - bleed, y0 - bleed, item.w + 2 * bleed, item.h + 2 * bleed))
-    guides = Group([Rect(x0, y0, item.w, item.h, _TRIM),
-                    Rect(x0 - bleed, y0 - bleed, item.w + 2 * bleed, item.h + 2 * bleed, _BLEED),
-                    Rect(x0 + safe, y0 + safe, item.w - 2 * safe, item.h - 2 * safe, _SAFE)], id="guides")
-    head = Text(x0, MARGIN - 1, caption, size=9, weight="bold", box=(item.w, 5), wrap=False, shrink=True,
+    boxes = [((x0, y0, item.w, item.h), _TRIM),
+             ((x0 - bleed, y0 - bleed, item.w + 2 * bleed, item.h + 2 * bleed), _BLEED),
+             ((x0 + safe, y0 + safe, item.w - 2 * safe, item.h - 2 * safe), _SAFE)]
+    # each guide on a white halo, so it shows on any ground
+    guides = Group([Rect(*b, _HALO) for b, _ in boxes] + [Rect(*b, st) for b, st in boxes], id="guides")
+    head = Text(x0, y0 - bleed - 6.5, caption, size=9, weight="bold", box=(item.w, 5), wrap=False, shrink=True,
                 min_size=6)
     key = Text(x0, y0 + item.h + bleed + 3, f"{words['trim']} — {words['bleed']} - - {words['safe']} · · ·",
                size=6, box=(item.w + MARGIN, 4), wrap=False, shrink=True, min_size=6)
