@@ -152,12 +152,22 @@ def check_glyphs(text: str, family: str = "sans", weight: str = "regular") -> No
             f"{face(family, weight).path.name}; use another character or add a font")
 
 
-def subset(chars: str, family: str = "sans", weight: str = "regular") -> bytes:
-    """A TrueType font holding only ``chars`` (for embedding into an SVG).
+# Characters every embedded subset carries, so the SVGs of a build share a few subsets
+# (made once per process) instead of one per file: German text, digits and punctuation.
+COMMON = frozenset(chr(c) for c in range(0x20, 0x7F)) | frozenset("äöüÄÖÜßéèêàâçñ×–—„“”‚‘’…·•½¼¾°±→←↑↓")
 
-    Hinting and layout tables are dropped and names kept, so the subset is
-    small and the same characters always give the same bytes.
+
+def subset(chars: str, family: str = "sans", weight: str = "regular") -> bytes:
+    """A WOFF font with the glyphs of ``chars`` and of :data:`COMMON` (for embedding in SVG).
+
+    Hinting and layout tables are dropped, so the subset is small; the same
+    characters always give the same bytes.
     """
+    return _subset(frozenset(chars) | COMMON, family, weight)
+
+
+@lru_cache(maxsize=64)
+def _subset(chars: frozenset, family: str, weight: str) -> bytes:
     import logging
 
     from fontTools import subset as ft_subset
@@ -166,13 +176,16 @@ def subset(chars: str, family: str = "sans", weight: str = "regular") -> bytes:
     opts = ft_subset.Options()
     opts.hinting = False
     opts.layout_features = []
+    opts.drop_tables += ["GSUB", "GPOS", "GDEF", "kern", "FFTM", "hdmx", "LTSH", "VDMX", "DSIG", "MATH"]
     opts.name_IDs = ["*"]
     opts.notdef_outline = True
+    opts.flavor = "woff"
     font = _ttfont(family, weight)
     sub = ft_subset.Subsetter(opts)
-    sub.populate(unicodes=sorted({ord(c) for c in chars if c not in "\n\t"}))
+    sub.populate(unicodes=sorted(ord(c) for c in chars if c not in "\n\t"))
     sub.subset(font)
     buf = io.BytesIO()
+    font.flavor = "woff"
     font.save(buf, reorderTables=True)
     return buf.getvalue()
 

@@ -116,7 +116,7 @@ class SvgRenderer(Renderer):
             css.append(f"@font-face{{font-family:'{fonts.face(family, weight).svg_family}';"
                        f"font-style:{'italic' if italic else 'normal'};"
                        f"font-weight:{'bold' if bold else 'normal'};"
-                       f"src:url(data:font/ttf;base64,{data}) format('truetype')}}")
+                       f"src:url(data:font/woff;base64,{data}) format('woff')}}")
         if css:
             self.dwg.defs.add(self.dwg.style("".join(css)))
 

@@ -270,8 +270,35 @@ def _code(lang: str) -> str:
 
 @lru_cache(maxsize=None)
 def _dictionary(lang: str) -> pyphen.Pyphen:
-    """Loaded on the first word that needs breaking (German takes most of a second)."""
-    return pyphen.Pyphen(lang=_code(lang))
+    """Loaded on the first word that needs breaking. Parsing the German patterns takes
+    half a second, so the parsed patterns are kept in the user's cache folder
+    (``$PNP_CACHE_DIR``, else ``$XDG_CACHE_HOME/pnp`` or ``~/.cache/pnp``) and read
+    from there in a few hundredths; a folder that cannot be written is simply not used."""
+    import os
+    import pickle
+    from pathlib import Path
+
+    code = _code(lang)
+    base = os.environ.get("PNP_CACHE_DIR") or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pnp"
+    cache = Path(base) / f"hyph-{code}-pyphen{getattr(pyphen, '__version__', '0')}.pickle"
+    path = pyphen.LANGUAGES[code]
+    if path not in pyphen.hdcache:
+        try:
+            hd = pickle.loads(cache.read_bytes())
+            if isinstance(hd, pyphen.HyphDict):
+                pyphen.hdcache[path] = hd  # pyphen's own cache of parsed dictionaries
+                return pyphen.Pyphen(lang=code)
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
+            pass
+    dic = pyphen.Pyphen(lang=code)
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cache.with_name(f".{cache.name}.{os.getpid()}")
+        tmp.write_bytes(pickle.dumps(dic.hd, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(tmp, cache)
+    except OSError:
+        pass
+    return dic
 
 
 def _break_points(joined: str, lang: str | None) -> dict[int, str]:

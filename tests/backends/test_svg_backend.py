@@ -114,7 +114,7 @@ def test_text_glyphs_are_embedded_so_no_installed_font_is_needed(root):
     from fontTools.ttLib import TTFont
 
     css = "".join(e.text or "" for e in els(root, "style"))
-    faces = re.findall(r"font-weight:(\w+);src:url\(data:font/ttf;base64,([A-Za-z0-9+/=]+)\)", css)
+    faces = re.findall(r"font-weight:(\w+);src:url\(data:font/woff;base64,([A-Za-z0-9+/=]+)\)", css)
     assert sorted(w for w, _ in faces) == ["bold", "normal"]
     cover = {w: set(TTFont(io.BytesIO(base64.b64decode(d))).getBestCmap()) for w, d in faces}
     for t in els(root, "text"):
