@@ -22,7 +22,7 @@ class BuildOptions:
     duplex: str = "long"  # long | short | none
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, printer correction for backs
     lang: str = "de"  # de | en
-    dpi: int = 150  # PNG resolution
+    dpi: int = 100  # PNG preview resolution
     extra: dict = field(default_factory=dict)  # game-specific options (e.g. square size)
     given: frozenset = frozenset()  # sheet settings set on the command line: they beat game.yaml
 

@@ -187,7 +187,10 @@ def build(
                                                        "edge, or none (default long)."),
     lang: Lang = typer.Option(Lang.de, help="Language of texts printed on components."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; each game gets a sub-folder."),
-    dpi: int = typer.Option(150, min=30, max=1200, help="Resolution of PNG previews."),
+    dpi: int = typer.Option(100, min=30, max=1200, help="Resolution of the PNG previews (print from the PDF)."),
+    jobs: int = typer.Option(0, "--jobs", "-j", min=0, max=64,
+                             help="Processes drawing at once (0: one per CPU core; 1: no worker processes). "
+                                  "The files are the same either way."),
     back_offset: str = typer.Option("0,0", "--back-offset",
                                     help="Shift back pages by X,Y mm to correct a printer's duplex misregistration "
                                          "(measure it with `pnp calibrate`)."),
@@ -209,7 +212,7 @@ def build(
     games = _select(data, game)
     quiet = as_json or not sys.stderr.isatty()
     if quiet:
-        written = build_games(games, opts, formats, out, warn=_err)
+        written = build_games(games, opts, formats, out, warn=_err, jobs=jobs or os.cpu_count() or 1)
     else:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -220,7 +223,8 @@ def build(
             def tick(label, done, total):
                 bar.update(task, description=label[-42:], completed=done, total=total)
 
-            written = build_games(games, opts, formats, out, progress=tick, warn=_err)
+            written = build_games(games, opts, formats, out, progress=tick, warn=_err,
+                                  jobs=jobs or os.cpu_count() or 1)
     from .gallery import write_gallery
 
     gallery_path = write_gallery(out, data)

@@ -53,19 +53,20 @@ def write_formats(pages: Callable[[], Iterable[Page]], fmts: Iterable[str], stem
     """Write one asset's pages in each format; returns (relative file name, pages).
 
     ``pages()`` yields fresh scenes; ``target(rel)`` says where a file goes.
-    The PDF streams its pages and the PNGs are rasterised from that very
-    file; SVG (and PNG without a PDF) build the scenes once more.
+    The PDF streams its pages when it is the only paged format; the PNGs are
+    rasterised from that very file.
     """
     from .pdf import render_pdf_bytes, write_pdf
 
     fmts = set(fmts)
     out: list[tuple[str, int]] = []
     pdf = None
+    # one-file-per-page formats need the pages as a list anyway: build them once for all formats
+    listed = list(pages()) if "svg" in fmts or ("png" in fmts and "pdf" not in fmts) else None
     if "pdf" in fmts:
         rel = FORMATS["pdf"].file_names(stem, 1)[0]
         pdf = target(rel)
-        out.append((rel, write_pdf(pages(), pdf, title=title)))
-    listed = list(pages()) if "svg" in fmts or ("png" in fmts and pdf is None) else None
+        out.append((rel, write_pdf(listed if listed is not None else pages(), pdf, title=title)))
     if "svg" in fmts:
         from .svg import write_svg
 

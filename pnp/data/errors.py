@@ -30,6 +30,9 @@ class DataErrors(Exception):
     def __add__(self, other: "DataErrors") -> "DataErrors":
         return DataErrors(self.problems + other.problems)
 
+    def __reduce__(self):  # whole problems survive the trip back from a build worker
+        return (DataErrors, (self.problems,))
+
 
 def DataError(file: str, line: int, col: int, message: str) -> DataErrors:  # noqa: N802
     """A DataErrors holding a single problem."""

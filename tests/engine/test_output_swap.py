@@ -176,3 +176,32 @@ def test_clean_removes_only_what_pnp_built(tiny_game, tmp_path):
     assert res.exit_code == 0, res.output
     assert sorted(p.name for p in out.iterdir()) == ["mine"]
     assert (out / "mine" / "notes.txt").read_text() == "keep me"
+
+
+def test_worker_processes_write_the_same_bytes_as_one_process(tiny_game, tmp_path):
+    games = list(discover(tiny_game).values())
+    opts = BuildOptions(extra={"also": "a,b,c,d,e", "pages": 3})
+    build_games(games, opts, ["pdf", "svg", "png"], tmp_path / "one", jobs=1)
+    build_games(games, opts, ["pdf", "svg", "png"], tmp_path / "two", jobs=2)
+    assert _tree(tmp_path / "one") == _tree(tmp_path / "two") and len(_tree(tmp_path / "one")) > 15
+
+
+def test_sigterm_stops_the_workers_too(tiny_game, tmp_path):
+    out = tmp_path / "out"
+    _build(tiny_game, out)
+    before = _tree(out)
+    env = dict(os.environ, PYTHONPATH=str(tiny_game.parent / "mods"))
+    proc = subprocess.Popen([sys.executable, "-m", "pnp.cli", "build", "tiny", "--data", str(tiny_game), "--out",
+                             str(out), "-j", "2", "-o", "also=a,b,c,d", "-o", "pages=30", "-o", "slow=0.1"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.time() + 60
+    while not list(out.glob(".pnp-staging-*/tiny/*")):
+        assert proc.poll() is None and time.time() < deadline, proc.communicate()
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGTERM)
+    so, se = proc.communicate(timeout=60)
+    assert proc.returncode == 130, se.decode()
+    time.sleep(0.5)
+    assert _tree(out) == before and not list(out.glob(".pnp-*"))
+    ps = subprocess.run(["ps", "-eo", "ppid,pid,args"], capture_output=True, text=True).stdout
+    assert not [line for line in ps.splitlines() if line.split()[0] == str(proc.pid)], "worker left running"
