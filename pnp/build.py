@@ -248,8 +248,12 @@ def write_manifest(folder: Path, game: Game, files: list[tuple[Asset, str, int]]
     sources = [{"file": p.relative_to(game.folder).as_posix(), "sha256": _sha256(p)}
                for p in sorted(game.folder.rglob("*")) if p.is_file()
                and not any(part.startswith(".") for part in p.relative_to(game.folder).parts)]
+    from .checks import verdict
+
+    result, findings = verdict(game)
     doc = {"game": game.name, "pnp": __version__, "options": asdict(opts),
-           "files": sorted(entries, key=lambda e: e["file"]), "sources": sources}
+           "files": sorted(entries, key=lambda e: e["file"]), "sources": sources,
+           "checks": {"verdict": result, "findings": [list(f) for f in findings]}}
     path = folder / MANIFEST
     folder.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True, default=str) + "\n",

@@ -6,7 +6,6 @@ the commands that need them, so ``pnp --help`` answers quickly.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import json
 import os
 import sys
@@ -227,7 +226,7 @@ def build(
                                   jobs=jobs or os.cpu_count() or 1)
     from .gallery import write_gallery
 
-    gallery_path = write_gallery(out, data)
+    gallery_path = write_gallery(out, data, recheck=False)
     if as_json:
         typer.echo(json.dumps([{"game": w.game, "file": str(w.path), "pages": w.pages, "bytes": w.bytes}
                                for w in written], indent=2))
@@ -512,26 +511,49 @@ def tts(
             typer.echo(str(p))
 
 
-def _mount_game_apps() -> None:
-    """Mount every ``pnp/games/<pkg>/cli.py`` that exists as ``pnp <COMMAND>``.
+def _game_apps() -> dict[str, tuple[str, str]]:
+    """``COMMAND`` -> (module, help) of every ``pnp/games/<pkg>/cli.py``, read without importing it.
 
-    The engine names no game: a game module opts in by having a cli.py with
-    ``COMMAND`` and a typer ``app`` (importing only light modules at its top).
+    The engine names no game: a game opts in by having a cli.py with ``COMMAND``
+    and a typer ``app``. Only the command being run is imported, so ``pnp --help``
+    and the engine's own commands stay quick.
     """
-    import pkgutil
+    import ast
 
     from . import games
 
-    for info in pkgutil.iter_modules(games.__path__):
-        name = f"{games.__name__}.{info.name}.cli"
-        if not info.ispkg or importlib.util.find_spec(name) is None:
-            continue
-        mod = importlib.import_module(name)
-        app.add_typer(mod.app, name=mod.COMMAND)
+    found = {}
+    for cli in sorted(Path(games.__path__[0]).glob("*/cli.py")):
+        tree = ast.parse(cli.read_text(encoding="utf-8"))
+        command, about = None, ""
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["COMMAND"]:
+                command = ast.literal_eval(node.value)
+            if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["app"]:
+                for kw in getattr(node.value, "keywords", []):
+                    if kw.arg == "help":
+                        try:
+                            about = ast.literal_eval(kw.value)
+                        except ValueError:
+                            pass
+        if command:
+            found[command] = (f"{games.__name__}.{cli.parent.name}.cli", about)
+    return found
+
+
+def _mount_game_apps(argv: list[str] | None = None) -> None:
+    """Mount the game command ``argv`` runs for real and the others as entries for --help
+    (every one for real when ``argv`` is None, as tests want)."""
+    running = next((a for a in argv if not a.startswith("-")), None) if argv is not None else None
+    for command, (module, about) in _game_apps().items():
+        if argv is None or command == running:
+            app.add_typer(importlib.import_module(module).app, name=command)
+        else:
+            app.add_typer(typer.Typer(help=about, no_args_is_help=True), name=command)
 
 
 def main() -> None:
-    _mount_game_apps()
+    _mount_game_apps(sys.argv[1:])
     app()
 
 

@@ -98,25 +98,14 @@ def human_size(n: int) -> str:
     return f"{n} B"  # pragma: no cover
 
 
-def _check(game) -> tuple[str, list[tuple[str, str]]]:
-    """Run the game's checker; a crash or bad data is a FAIL with the reason."""
-    from .checks import failed
-    from .data.errors import DataErrors
+def collect(out_dir: Path, data_dir: Path, recheck: bool = True) -> list[GameEntry]:
+    """Every game that has an output folder, plus games in data not built yet.
 
-    try:
-        mod = game.module()
-        if mod is None or not hasattr(mod, "check"):
-            return "no checker", []
-        findings = list(mod.check(game))
-    except DataErrors as exc:
-        return "FAIL", [("error", str(p)) for p in exc.problems]
-    except Exception as exc:  # show it, do not hide the rest of the gallery
-        return "FAIL", [("error", f"checker crashed: {type(exc).__name__}: {exc}")]
-    return ("FAIL" if failed(findings) else "ok"), [(f.severity, str(f)) for f in findings]
-
-
-def collect(out_dir: Path, data_dir: Path) -> list[GameEntry]:
-    """Every game that has an output folder, plus games in data not built yet."""
+    ``recheck`` runs every game's checker now; without it a built game shows the
+    verdict its build recorded in the manifest (the build just ran it on that data).
+    """
+    from .build import read_manifest
+    from .checks import verdict
     from .data.errors import DataErrors
     from .data.schema import tr
     from .game import discover
@@ -135,10 +124,16 @@ def collect(out_dir: Path, data_dir: Path) -> list[GameEntry]:
         if e.folder.is_dir():
             e.assets = scan_game(e.folder)
         g = games.get(name)
+        recorded = (read_manifest(e.folder) or {}).get("checks") if not recheck else None
         if g is not None:
             e.title = tr(g.manifest.title, "de")
             e.description = tr(g.manifest.description, "de") if g.manifest.description else ""
-            e.verdict, e.findings = _check(g)
+            if recorded:
+                e.verdict, e.findings = recorded["verdict"], [tuple(f) for f in recorded["findings"]]
+            elif recheck or e.folder.is_dir():
+                e.verdict, e.findings = verdict(g)
+            else:
+                e.verdict = "not built"
         elif data_problem:
             e.verdict, e.findings = "FAIL", [("error", p) for p in data_problem]
         else:
@@ -289,11 +284,11 @@ def render_html(entries: list[GameEntry], out_dir: Path) -> str:
     return "\n".join(parts)
 
 
-def write_gallery(out_dir: Path, data_dir: Path) -> Path:
+def write_gallery(out_dir: Path, data_dir: Path, recheck: bool = True) -> Path:
     """Write ``out_dir/index.html`` for everything in out_dir; returns its path."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    entries = collect(out_dir, data_dir)
+    entries = collect(out_dir, data_dir, recheck)
     path = out_dir / INDEX
     write_bytes_atomic(path, render_html(entries, out_dir).encode("utf-8"))
     return path

@@ -64,7 +64,7 @@ def rebuild(game: str, data_dir: Path, out_dir: Path, opts, formats: list[str],
         return False
     echo(f"rebuilt {game}: {len(written)} file(s) in {time.monotonic() - started:.1f} s -> {Path(out_dir) / game}")
     try:
-        write_gallery(out_dir, data_dir)
+        write_gallery(out_dir, data_dir, recheck=False)
     except Exception as exc:
         echo(f"gallery not updated: {type(exc).__name__}: {exc}")
     return True

@@ -16,3 +16,20 @@ from .source import Loc, Source
 
 __all__ = ["Finding", "Loc", "Report", "Rule", "RuleBook", "Source", "failed", "flag", "from_problems",
            "rules_json", "rules_text"]
+
+
+def verdict(game) -> tuple[str, list[tuple[str, str]]]:
+    """("ok" | "FAIL" | "no checker", [(severity, text)]) of a game's checker; bad data
+    or a crashing checker is a FAIL with the reason, never an exception."""
+    from ..data.errors import DataErrors
+
+    try:
+        mod = game.module()
+        if mod is None or not hasattr(mod, "check"):
+            return "no checker", []
+        findings = list(mod.check(game))
+    except DataErrors as exc:
+        return "FAIL", [("error", str(p)) for p in exc.problems]
+    except Exception as exc:  # show it, do not hide the rest of the gallery
+        return "FAIL", [("error", f"checker crashed: {type(exc).__name__}: {exc}")]
+    return ("FAIL" if failed(findings) else "ok"), [(f.severity, str(f)) for f in findings]

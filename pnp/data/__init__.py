@@ -1,5 +1,3 @@
-"""Reading game data: YAML with line marks, validated against pydantic schemas."""
-from .errors import DataError, DataErrors, Problem
-from .loader import load_model, load_yaml, locate
-
-__all__ = ["DataError", "DataErrors", "Problem", "load_model", "load_yaml", "locate"]
+"""Reading game data: YAML with line marks (:mod:`.loader`), spreadsheets (:mod:`.tables`)
+and positioned errors (:mod:`.errors`). Import the submodules; this package stays empty so
+``pnp --help`` loads none of them."""
