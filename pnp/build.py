@@ -125,10 +125,19 @@ def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: s
 
 def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_dir: Path,
                 progress: Callable[[str, int, int], None] | None = None,
-                warn: Callable[[str], None] | None = None, jobs: int = 1) -> list[Written]:
+                warn: Callable[[str], None] | None = None, jobs: int = 1,
+                changed: Iterable[Path] | None = None) -> list[Written]:
     """Build games into ``out_dir/<game>/``: every game is staged whole, then all
     are swapped in, or none (see :mod:`pnp.output`). Each folder gets a manifest.
-    Warnings found while drawing (a picture printed below 200 dpi) go to ``warn``."""
+    Warnings found while drawing (a picture printed below 200 dpi) go to ``warn``.
+
+    ``changed`` (watch mode) names the files saved since the last build: when
+    each of them is a deck, board, counter or score-sheet file, only the assets
+    made from them (and those of the game's rules module, which may read any
+    file) are drawn again and the other files are taken over from the last
+    build by hard link; any other change (a layout, symbols, a picture, a
+    spreadsheet) rebuilds everything.
+    """
     from .data.loader import display_path
 
     work = []
@@ -140,11 +149,14 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
             problems += exc.problems
     if problems:
         raise DataErrors(problems)
-    total = sum(len(items) for _, items in work)
     done = 0
     staged: list[tuple[str, str, int]] = []
     with Staging(out_dir) as st:
         files: dict[str, list] = {g.name: [] for g, _ in work}
+        if changed is not None:
+            work = [(g, _reuse(g, items, Path(out_dir) / g.name, st, changed, files[g.name], staged))
+                    for g, items in work]
+        total = sum(len(items) for _, items in work)
         for (g, (asset, fmts)), (written, warnings) in _render(work, st, opts, jobs):
             asset.warnings[:] = warnings
             for rel, pages in written:
@@ -160,6 +172,45 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
         for msg in dict.fromkeys(m for _, items in work for a, _ in items for m in a.warnings):
             warn(msg)
     return [Written(game, out_dir / rel, pages, (out_dir / rel).stat().st_size) for game, rel, pages in staged]
+
+
+_LEAF_KINDS = ("deck", "board", "triboard", "counters", "score-sheet")  # files no other asset reads
+
+
+def _reuse(game: Game, items, old: Path, st: Staging, changed, files: list, staged: list):
+    """The items to draw again after ``changed``; the other assets' files are linked
+    from the last build into staging (and listed in ``files``/``staged``)."""
+    import os
+    import shutil
+
+    from .data.loader import display_path
+
+    manifest = read_manifest(old)
+    touched = {display_path(Path(p)) for p in changed}
+    leaves = {display_path(p) for p, kind, _ in documents(game) if kind in _LEAF_KINDS}
+    if manifest is None or not touched <= leaves:
+        return items
+    by_asset: dict[str, list] = {}
+    for e in manifest.get("files", []):
+        by_asset.setdefault(e["asset"], []).append(e)
+    redo = []
+    for asset, fmts in items:
+        old_files = by_asset.get(asset.name, [])
+        if asset.source in touched or asset.source.startswith("rules module") \
+                or {e["format"] for e in old_files} != set(fmts) \
+                or not all((old / e["file"]).is_file() for e in old_files):
+            redo.append((asset, fmts))
+            continue
+        for e in old_files:
+            rel = f"{game.name}/{e['file']}"
+            target = st.path(rel)
+            try:
+                os.link(old / e["file"], target)
+            except OSError:
+                shutil.copyfile(old / e["file"], target)
+            files.append((asset, e["file"], e["pages"]))
+            staged.append((game.name, rel, e["pages"]))
+    return redo
 
 
 _WORK: list = []  # what the forked build workers draw: set before the pool starts, read by _unit

@@ -34,8 +34,9 @@ def _describe(path: str, roots: list[Path]) -> str:
 
 
 def rebuild(game: str, data_dir: Path, out_dir: Path, opts, formats: list[str],
-            echo: Callable[[str], None] = print) -> bool:
-    """Build one game and refresh the gallery; report problems instead of raising."""
+            echo: Callable[[str], None] = print, changed: list[str] | None = None) -> bool:
+    """Build one game (after a save: only the assets made from the saved files) and
+    refresh the gallery; report problems instead of raising."""
     from .build import build_games
     from .data.errors import DataErrors
     from .fonts import FontError
@@ -50,7 +51,8 @@ def rebuild(game: str, data_dir: Path, out_dir: Path, opts, formats: list[str],
         if game not in games:
             echo(f"{data_dir}: no game {game!r} (any more); waiting for the next change")
             return False
-        written = build_games([games[game]], opts, formats, out_dir)
+        written = build_games([games[game]], opts, formats, out_dir,
+                              changed=[Path(p) for p in changed] if changed else None)
     except DataErrors as exc:
         for p in exc.problems:
             echo(str(p))
@@ -72,7 +74,7 @@ def rebuild(game: str, data_dir: Path, out_dir: Path, opts, formats: list[str],
 
 def watch(game: str, data_dir: Path, out_dir: Path, opts, formats: list[str],
           echo: Callable[[str], None] = print, stop: threading.Event | None = None,
-          debounce: float = 0.3) -> None:
+          debounce: float = 0.1) -> None:
     """Build ``game`` once, then again after every change under
     ``data_dir/<game>`` or the fonts folder, until Ctrl-C or ``stop`` is set."""
     from watchdog.events import FileSystemEventHandler
@@ -134,7 +136,8 @@ def watch(game: str, data_dir: Path, out_dir: Path, opts, formats: list[str],
                 continue
             for p, what in news:
                 echo(f"{'removed' if what == 'deleted' else 'changed'}: {_describe(p, roots)}")
-            rebuild(game, data_dir, out_dir, opts, formats, echo)
+            deleted = any(w == "deleted" for _, w in news)
+            rebuild(game, data_dir, out_dir, opts, formats, echo, None if deleted else [p for p, _ in news])
     except KeyboardInterrupt:
         echo("stopped.")
     finally:

@@ -205,3 +205,30 @@ def test_sigterm_stops_the_workers_too(tiny_game, tmp_path):
     assert _tree(out) == before and not list(out.glob(".pnp-*"))
     ps = subprocess.run(["ps", "-eo", "ppid,pid,args"], capture_output=True, text=True).stdout
     assert not [line for line in ps.splitlines() if line.split()[0] == str(proc.pid)], "worker left running"
+
+
+def test_watch_rebuilds_only_what_a_saved_deck_makes(tmp_path):
+    """After saving deck.yaml only the deck's files are drawn again; the board's are
+    the very same files (hard links), and the result equals a full build."""
+    import shutil
+
+    from pnp.paths import SHIPPED_DATA
+
+    data = tmp_path / "data"
+    shutil.copytree(SHIPPED_DATA / "kafkas-halle", data / "kafkas-halle")
+    out = tmp_path / "out"
+    game = discover(data)["kafkas-halle"]
+    build_games([game], BuildOptions(), ["pdf"], out)
+    board = (out / "kafkas-halle" / "board-diagram.pdf").stat().st_ino
+    deck_file = data / "kafkas-halle" / "deck.yaml"
+    deck_file.write_text(deck_file.read_text(encoding="utf-8").replace("Nach Links", "Nach Linksaußen", 1),
+                         encoding="utf-8")
+    build_games([discover(data)["kafkas-halle"]], BuildOptions(), ["pdf"], out, changed=[deck_file])
+    assert (out / "kafkas-halle" / "board-diagram.pdf").stat().st_ino == board  # taken over, not drawn
+    full = tmp_path / "full"
+    build_games([discover(data)["kafkas-halle"]], BuildOptions(), ["pdf"], full)
+    assert _tree(out) == _tree(full)  # the same bytes, manifest included
+    symbols = data / "kafkas-halle" / "symbols.yaml"
+    symbols.write_text(symbols.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    build_games([discover(data)["kafkas-halle"]], BuildOptions(), ["pdf"], out, changed=[symbols])
+    assert (out / "kafkas-halle" / "board-diagram.pdf").stat().st_ino != board  # symbols: everything again
