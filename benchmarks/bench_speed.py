@@ -1,0 +1,198 @@
+"""Speed and memory of whole `pnp` runs, against a bare-reportlab floor measured in the same run.
+
+    python benchmarks/bench_speed.py [--runs 5] [--quick]
+
+Every job is a separate process, timed from start to exit (median of ``--runs``)
+with its peak memory (max RSS). The floor is a plain reportlab script that
+draws the same cards — ground, category band, name, cost, two lines of rule
+text in the embedded DejaVu font, 3 x 3 on A4 with crop marks — so the
+ratios say what pnp costs over writing the PDF by hand, on whatever machine
+runs this. Targets from issue 16 are printed beside each row.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PNP = [sys.executable, "-m", "pnp.cli"]
+CATS = [("bewegen", "Bewegen", "#0b4f8a"), ("drehen", "Drehen", "#f0c419"), ("schieben", "Schieben", "#d55e00"),
+        ("tauschen", "Tauschen", "#8a3a8f")]
+
+LAYOUT = """\
+kind: layout
+size: poker
+fields: {name: text, category: text, cost: integer 0..9, text: text, copies: integer 1..9 = 1}
+tables:
+  colour: {%s}
+elements:
+  - {type: rect, frame: bleed, fill: white}
+  - {type: rect, x: -10, y: -10, w: "100%% + 20", h: 24, fill: "{colour[category]}"}
+  - {type: text, x: 4, y: 3, w: 45, h: 8, text: "{name}", size: 12, weight: bold, valign: middle, colour: white}
+  - {type: text, at: top-right, anchor: top-right, x: -4, y: 3, w: 8, h: 8, text: "{cost}", size: 16, weight: bold,
+     align: right, valign: middle, colour: white}
+  - {type: textbox, x: 5, y: 60, w: "100%% - 10", h: 20, text: "{text}", size: 8, align: center}
+""" % ", ".join(f'{c}: "{col}"' for c, _, col in CATS)
+
+FLOOR = '''
+import sys
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.lib.units import mm
+n, out, font_dir = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+pdfmetrics.registerFont(TTFont("R", font_dir + "/DejaVuSans.ttf"))
+pdfmetrics.registerFont(TTFont("B", font_dir + "/DejaVuSans-Bold.ttf"))
+cols = %r
+c = Canvas(out, pagesize=(210 * mm, 297 * mm))
+for i in range(n):
+    slot = i %% 9
+    if i and slot == 0:
+        c.showPage()
+    x, y = (10.5 + (slot %% 3) * 63) * mm, (297 - 16.5 - (slot // 3 + 1) * 88) * mm
+    if slot == 0:
+        for k in range(4):
+            c.line((10.5 + k * 63) * mm, 4 * mm, (10.5 + k * 63) * mm, 8 * mm)
+    c.setFillColor("white"); c.rect(x - 3 * mm, y - 3 * mm, 69 * mm, 94 * mm, stroke=0, fill=1)
+    c.setFillColor(cols[i %% 4]); c.rect(x - 3 * mm, y + 74 * mm, 69 * mm, 17 * mm, stroke=0, fill=1)
+    c.setFillColor("white"); c.setFont("B", 12); c.drawString(x + 4 * mm, y + 79 * mm, "Karte %%d" %% i)
+    c.setFont("B", 16); c.drawRightString(x + 59 * mm, y + 79 * mm, str(i %% 3))
+    c.setFillColor("black"); c.setFont("R", 8)
+    c.drawCentredString(x + 31.5 * mm, y + 22 * mm, "Deine Figur geht ein Feld weiter")
+    c.drawCentredString(x + 31.5 * mm, y + 18 * mm, "und darf springen (%%d)." %% i)
+c.save()
+''' % ([col for _, _, col in CATS],)
+
+
+def make_game(folder: Path, n: int, fmt: str) -> Path:
+    """A game of n unique cards, the card list as YAML or CSV, drawn with LAYOUT."""
+    game = folder / f"bench{n}{fmt}"
+    game.mkdir(parents=True, exist_ok=True)
+    (game / "game.yaml").write_text(f"name: bench{n}{fmt}\ntitle: Bench\n", encoding="utf-8")
+    (game / "card.yaml").write_text(LAYOUT, encoding="utf-8")
+    rows = [(f"Karte {i}", CATS[i % 4][0], i % 3, f"Deine Figur geht ein Feld weiter und darf springen ({i}).")
+            for i in range(n)]
+    deck = "kind: deck\nname: deck\ntitle: Bench\nlayout: card.yaml\nback: none\n"
+    if fmt == "csv":
+        with open(game / "cards.csv", "w", newline="", encoding="utf-8") as fh:
+            w = csv.writer(fh)
+            w.writerow(["name", "category", "cost", "text"])
+            w.writerows(rows)
+        deck += "cards: cards.csv\n"
+    else:
+        deck += "cards:\n" + "".join(f"  - {{name: {r[0]}, category: {r[1]}, cost: {r[2]}, text: \"{r[3]}\"}}\n"
+                                     for r in rows)
+    (game / "deck.yaml").write_text(deck, encoding="utf-8")
+    return folder
+
+
+def run(cmd: list[str], env=None, cwd=None) -> tuple[float, float]:
+    """(wall seconds, peak RSS in MB) of one process."""
+    t = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - t
+    if status != 0:
+        raise SystemExit(f"{' '.join(map(str, cmd))} failed:\n{proc.stderr.read().decode()[-2000:]}")
+    return wall, usage.ru_maxrss / 1024
+
+
+def median_run(cmd, runs, **kw) -> tuple[float, float]:
+    results = [run(cmd, **kw) for _ in range(runs)]
+    return statistics.median(r[0] for r in results), max(r[1] for r in results)
+
+
+def watch_latency(work: Path, runs: int) -> float:
+    """Seconds from saving deck.yaml to the new deck PDF, `pnp watch` already running."""
+    data = work / "watch"
+    make_game(data, 50, "yaml")
+    out = work / "watch-out"
+    proc = subprocess.Popen([*PNP, "watch", "bench50yaml", "--data", str(data), "--out", str(out), "-f", "pdf"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    pdf = out / "bench50yaml" / "deck.pdf"
+    try:
+        while not proc.stdout.readline().startswith("watching"):
+            pass
+        deck = data / "bench50yaml" / "deck.yaml"
+        times = []
+        for i in range(runs):
+            before = pdf.stat().st_ino
+            text = deck.read_text(encoding="utf-8").replace(f"Karte {i}", f"Karte {i}x", 1)
+            t = time.perf_counter()
+            deck.write_text(text, encoding="utf-8")
+            while not pdf.exists() or pdf.stat().st_ino == before:
+                time.sleep(0.005)
+                if time.perf_counter() - t > 30:
+                    raise SystemExit("watch did not rebuild within 30 s")
+            times.append(time.perf_counter() - t)
+        return statistics.median(times)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--quick", action="store_true", help="3 runs, no 5,000-card job")
+    args = ap.parse_args()
+    runs = 3 if args.quick else args.runs
+    work = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
+    data = work / "data"
+    for n, fmt in ((500, "yaml"), (500, "csv"), (5000, "csv")):
+        make_game(data, n, fmt)
+    floor_py = work / "floor.py"
+    floor_py.write_text(FLOOR, encoding="utf-8")
+    fonts = str(ROOT / "fonts")
+
+    def floor(n):
+        return median_run([sys.executable, str(floor_py), str(n), str(work / f"floor{n}.pdf"), fonts], runs)
+
+    def build(name, *extra):
+        return median_run([*PNP, "build", name, "--data", str(data), "--out", str(work / "out"), "-f", "pdf",
+                           "--duplex", "none", "-j", "1", *extra], runs)
+
+    f500, f5000 = floor(500), (floor(5000) if not args.quick else None)
+    rows = [("500 unique cards, YAML list, PDF", build("bench500yaml"), f500, "<= 2.5x"),
+            ("500 unique cards, CSV + layout, PDF", build("bench500csv"), f500, "<= 2.5x")]
+    if not args.quick:
+        rows.append(("5,000 unique cards, CSV + layout, PDF", build("bench5000csv"), f5000, "<= 2x"))
+    rows += [("pnp --help", median_run([*PNP, "--help"], runs), None, "<= 0.1 s"),
+             ("pnp build kafkas-halle -f pdf", median_run([*PNP, "build", "kafkas-halle", "-f", "pdf", "--out",
+                                                            str(work / "kh")], runs, cwd=ROOT), None, "<= 0.5 s"),
+             ("pnp build all -f pdf,svg,png", median_run([*PNP, "build", "all", "-f", "pdf,svg,png", "--out",
+                                                           str(work / "all")], max(1, runs // 2), cwd=ROOT),
+              None, "<= 3 s")]
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+          f"median of {runs} runs, whole processes")
+    print(f"{'job':<40} {'pnp s':>7} {'floor s':>8} {'ratio':>6} {'peak MB':>8}  target")
+    for name, (wall, mb), fl, target in rows:
+        ratio = f"{wall / fl[0]:.2f}x" if fl else "-"
+        print(f"{name:<40} {wall:7.2f} {(f'{fl[0]:.2f}' if fl else '-'):>8} {ratio:>6} {mb:8.0f}  {target}")
+    print(f"{'floor: bare reportlab, 500 cards':<40} {f500[0]:7.2f} {'':>8} {'':>6} {f500[1]:8.0f}")
+    if f5000:
+        print(f"{'floor: bare reportlab, 5,000 cards':<40} {f5000[0]:7.2f} {'':>8} {'':>6} {f5000[1]:8.0f}")
+        big = next(r for r in rows if r[0].startswith("5,000"))[1][1]
+        small = rows[1][1][1]
+        print(f"peak memory 5,000 / 500 cards: {big / small:.2f} (target <= 1.3)")
+    lat = watch_latency(work, runs)
+    print(f"pnp watch: save deck.yaml -> new deck PDF: {lat:.2f} s (target <= 0.3 s)")
+    svgs = sorted((work / "kh" / "kafkas-halle" / "cards").glob("*.svg")) if (work / "kh").exists() else []
+    if not svgs:
+        run([*PNP, "build", "kafkas-halle", "-f", "svg", "--out", str(work / "kh")], cwd=ROOT)
+        svgs = sorted((work / "kh" / "kafkas-halle" / "cards").glob("*.svg"))
+    print(f"SVG per card (Kafkas Halle, {len(svgs)} files): {sum(p.stat().st_size for p in svgs) // len(svgs):,} "
+          "bytes each, font subset included")
+
+
+if __name__ == "__main__":
+    main()
