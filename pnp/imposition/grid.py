@@ -8,10 +8,11 @@ Decisions, so the printed sheet measures what the data says:
   ``sheet.rotate`` is on, cards turned by 90 degrees are tried as well. The
   layout holding the most cards wins; ties keep the first of portrait,
   landscape, portrait turned, landscape turned. The grid is centred.
-* Bleed: each item draws its own bleed. Towards the paper edge it keeps the
-  full ``bleed``; between two cards it is clipped to half the gutter (so
-  with no gutter the cards butt and one cut separates them). No card's bleed
-  therefore ever covers another card's trim.
+* Bleed: each item draws its own bleed. Towards the paper edge and towards
+  an empty cell (the partial last sheet) it keeps the full ``bleed``, so every
+  card, front and back, survives an imprecise cut alike; between two cards it
+  is clipped to half the gutter (with no gutter the cards butt and one cut
+  separates them). No card's bleed therefore ever covers another card's trim.
 * Crop marks: only in the margin, on the extension of every trim edge,
   starting ``bleed + crop_gap`` mm outside the grid so they never touch a
   card or its bleed. If the margin is too narrow, the outer bleed shrinks
@@ -92,15 +93,17 @@ class GridPlan:
         return Box(self.x0 + c * (self.cell_w + self.gutter), self.y0 + r * (self.cell_h + self.gutter),
                    self.cell_w, self.cell_h)
 
-    def bleed(self, i: int) -> Box:
-        """The trim grown by the bleed this cell may show (full outside, clipped between cards)."""
+    def bleed(self, i: int, filled: int | None = None) -> Box:
+        """The trim grown by the bleed this cell may show: full towards the paper edge and
+        towards an empty cell (``filled`` cards on this sheet), clipped between two cards."""
+        filled = self.per_page if filled is None else filled
         r, c = divmod(i, self.cols)
         t = self.trim(i)
         o, n = self.outer_bleed, self.inner_bleed
-        left = o if c == 0 else n
-        right = o if c == self.cols - 1 else n
-        top = o if r == 0 else n
-        bottom = o if r == self.rows - 1 else n
+        left = n if c > 0 else o
+        right = n if c < self.cols - 1 and i + 1 < filled else o
+        top = n if r > 0 else o
+        bottom = n if r < self.rows - 1 and i + self.cols < filled else o
         return Box(t.x - left, t.y - top, t.w + left + right, t.h + top + bottom)
 
     def placement(self, i: int) -> Transform:
@@ -113,17 +116,24 @@ class GridPlan:
 
     @cached_property
     def cells(self) -> list[tuple[Box, Box, Transform, Rect]]:
-        """(trim, bleed box, placement, clip) of every cell, computed once per plan
-        and shared by all its sheets (backends only read scenes)."""
-        return [(self.trim(i), self.bleed(i), self.placement(i), _rect(self.bleed(i)))
+        """(trim, bleed box, placement, clip) of every cell of a full sheet, computed once
+        per plan and shared by all its sheets (backends only read scenes)."""
+        return self.cells_for(self.per_page)
+
+    def cells_for(self, filled: int) -> list[tuple[Box, Box, Transform, Rect]]:
+        """The cells of a sheet holding ``filled`` cards (a partial last sheet)."""
+        if filled == self.per_page and "cells" in self.__dict__:
+            return self.__dict__["cells"]
+        return [(self.trim(i), self.bleed(i, filled), self.placement(i), _rect(self.bleed(i, filled)))
                 for i in range(self.per_page)]
 
-    def back_cells(self, duplex: str, offset: tuple[float, float]) -> list[tuple[Box, Box, Transform, Rect]]:
+    def back_cells(self, duplex: str, offset: tuple[float, float],
+                   filled: int | None = None) -> list[tuple[Box, Box, Transform, Rect]]:
         """The same for every cell's back on the back page."""
         flip = sheet_flip(duplex, self.page_w, self.page_h)
         moved = translate(*offset) @ flip
         out = []
-        for t, b, p, _ in self.cells:
+        for t, b, p, _ in (self.cells if filled is None else self.cells_for(filled)):
             clip = map_box(moved, b)
             out.append((map_box(moved, t), clip, back_placement(p, self.item_w, flip, offset), _rect(clip)))
         return out
@@ -204,7 +214,7 @@ def decorations(plan: GridPlan, sheet: SheetSpec) -> list[Group]:
 def front_page(plan: GridPlan, chunk: list[Item], sheet: SheetSpec, first_index: int, label: str,
                decor: list[Group] | None = None) -> Page:
     content = Group(id="fronts")
-    cells = plan.cells
+    cells = plan.cells if len(chunk) == plan.per_page else plan.cells_for(len(chunk))
     for k, item in enumerate(chunk):
         _, _, where, clip = cells[k]
         content.add(_placed(item.front(sheet.bleed), where, clip, f"card-{first_index + k}"))
@@ -216,7 +226,8 @@ def front_page(plan: GridPlan, chunk: list[Item], sheet: SheetSpec, first_index:
 
 def back_page(plan: GridPlan, chunk: list[Item], sheet: SheetSpec, first_index: int, label: str,
               cells: list | None = None) -> Page:
-    cells = cells or plan.back_cells(sheet.duplex, sheet.back_offset)
+    if cells is None or len(chunk) < plan.per_page:
+        cells = plan.back_cells(sheet.duplex, sheet.back_offset, len(chunk))
     content = Group(id="backs")
     used = []
     for k, item in enumerate(chunk):

@@ -282,3 +282,30 @@ def test_back_pages_have_no_crop_marks():
     f, b = list(impose([card() for _ in range(9)], SHEET))
     assert list(find(f.content, "crop-marks"))
     assert not list(find(b.content, "crop-marks"))
+
+
+def test_cards_beside_an_empty_cell_keep_their_full_bleed():
+    """On a partial last sheet (here 5 of 9), fronts and backs next to an empty cell bleed
+    as far as towards the paper edge, so backs cannot be told apart after a rough cut."""
+    from pnp.imposition.grid import impose, plan_grid
+    from pnp.imposition.items import SheetSpec
+
+    sheet = SheetSpec(paper="a4", bleed=3, duplex="long")
+    plan = plan_grid(63, 88, sheet)
+    assert plan.per_page == 9
+    full = plan.bleed(4)
+    five = [plan.bleed(i, 5) for i in range(5)]
+    t = plan.trim(4)
+    assert (t.x - full.x, full.right - t.right) == (0.0, 0.0)  # butted neighbours: no bleed between them
+    assert five[4].right - plan.trim(4).right == plan.outer_bleed  # cell 5 is empty: full bleed to the right
+    assert five[2].bottom - plan.trim(2).bottom == plan.outer_bleed  # cell 5 below is empty
+    assert five[1].bottom - plan.trim(1).bottom == 0  # card 4 below it
+    pages = list(impose([card(label=f"c{i}") for i in range(5)], sheet))
+    assert len(pages) == 2
+    def boxes(page, prefix):
+        return sorted((round(g.clip.w - 63, 3), round(g.clip.h - 88, 3)) for g in page.content.children
+                      if (getattr(g, "id", "") or "").startswith(prefix))
+
+    # each back has the bleed of its front (mirrored); card 3 (top right) bleeds 3 mm into the empty cell below
+    assert boxes(pages[1], "back-") == boxes(pages[0], "card-")
+    assert (plan.outer_bleed, 2 * plan.outer_bleed) in boxes(pages[1], "back-")
