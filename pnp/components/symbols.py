@@ -190,6 +190,10 @@ def _bolt(pen: _Pen, p: BoltPart):
     a = _BOLT_ORIENT[p.orientation] if isinstance(p.orientation, str) else float(p.orientation)
     pen_b = _Pen(pen.t @ rotate(a) @ scale(p.length), pen.k * p.length, pen.ink)
     pen_b.poly(_BOLT)
+    if p.rounded:  # a cartoon bolt: the same shape outlined thickly with round joins
+        outline = pen_b.out[-1]
+        ink = outline.style.fill
+        outline.style = style(fill=ink, stroke=ink, width=p.rounded * pen.k, join="round")
     pen.out += pen_b.out
     if p.letter:
         pen.text(p.letter_at[0], p.letter_at[1], p.letter, p.letter_size, True)

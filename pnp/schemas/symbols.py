@@ -82,6 +82,8 @@ class BoltPart(PartBase):
     letter: str | None = Field(None, max_length=3)
     letter_at: Point = (0.0, -34.0)  # offset from the bolt's centre, unrotated
     letter_size: Units = 26.0  # cap height in units
+    rounded: Annotated[float, Field(ge=0, le=30)] = Field(
+        0.0, description="round the corners: an outline of this width (units) with round joins, in the same ink")
 
 
 class SquarePart(PartBase):

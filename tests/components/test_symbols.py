@@ -139,3 +139,31 @@ def test_a_big_library_spreads_over_pages():
     texts = [" ".join(p.extract_text().split()) for p in reader.pages]
     assert "(1/3)" in texts[0] and "Zeichen 0" in texts[0] and "Zeichen 19" in texts[0]
     assert "Zeichen 20" not in texts[0] and "Zeichen 44" in texts[2]
+
+
+def test_gegenspieler_bolts_are_filled_cartoon_bolts_not_a_rune_pair():
+    """The rule document's "two parallel slanted bolts" must not read as the SS runes:
+    both bolts are filled shapes with round joins, staggered along the diagonal."""
+    from pnp.components.card import game_symbols
+    from pnp.game import discover
+    from pnp.paths import SHIPPED_DATA
+    from pnp.scene import Path
+
+    symbols = game_symbols(discover(SHIPPED_DATA)["kafkas-halle"])
+    g = symbols.draw("zwei-blitze", 0, 0, 100)
+    paths = [n for n in _walk(g) if isinstance(n, Path)]
+    dark = [p for p in paths if p.style.fill is not None and p.style.fill.r < 100]
+    assert len(dark) == 2 and all(p.style.join == "round" and p.style.stroke_width >= 3 for p in dark)
+    centres = []
+    for p in dark:
+        xs = [op[-2] for op in p.ops if op[0] in "MLC"]
+        ys = [op[-1] for op in p.ops if op[0] in "MLC"]
+        centres.append(((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2))
+    (x1, y1), (x2, y2) = centres
+    assert abs(y2 - y1) > 15 and abs(x2 - x1) > 15  # one behind the other along the diagonal, not side by side
+
+
+def _walk(g):
+    for c in getattr(g, "children", []):
+        yield c
+        yield from _walk(c)
