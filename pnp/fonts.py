@@ -68,10 +68,16 @@ def font_bytes(family: str = "sans", weight: str = "regular") -> bytes:
 
 @lru_cache(maxsize=None)
 def _read(family: str, weight: str) -> bytes:
+    from .data.errors import DataErrors
+    from .data.loader import read_bounded
+
     f = face(family, weight)
-    if not f.path.is_file():
+    if not f.path.exists():
         raise FontError(f"{f.path.name}: font file missing from the fonts folder (restore it from git)")
-    return f.path.read_bytes()
+    try:
+        return read_bounded(f.path, 50_000_000, "a font file")
+    except DataErrors as exc:
+        raise FontError(str(exc)) from None
 
 
 def _ttfont(family: str, weight: str):

@@ -20,8 +20,10 @@ class Images:
         path = (self.folder / name).resolve()
         if self.folder not in path.parents:
             raise CardError(f"image {name!r}: images must be files inside the game folder")
-        if not path.is_file():
+        if not path.exists():
             raise CardError(f"image {name!r} not found in the game folder")
+        if not path.is_file():
+            raise CardError(f"image {name!r} is not a regular file (a folder, device or pipe)")
         st = path.stat()
         key = (path, st.st_mtime_ns, st.st_size)  # a file saved again is read again (watch mode)
         hit = self._cache.get(key)
@@ -32,7 +34,13 @@ class Images:
         size = st.st_size
         if size > MAX_IMAGE_BYTES:
             raise CardError(f"image {name!r} is {size:,} bytes; the limit is {MAX_IMAGE_BYTES:,}")
-        data = path.read_bytes()
+        from ..data.errors import DataErrors
+        from ..data.loader import read_bounded
+
+        try:
+            data = read_bounded(path, MAX_IMAGE_BYTES, "an image")
+        except DataErrors as exc:
+            raise CardError(f"image {name!r}: {exc.problems[0].message}") from None
         try:
             info = probe(data)
         except ImageError as exc:

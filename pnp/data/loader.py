@@ -7,6 +7,8 @@ message points at ``data/x.yaml:12:5``.
 from __future__ import annotations
 
 import math
+import os
+import stat
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -49,18 +51,46 @@ def _check_shape(node: Any, file: str, depth: int = 0, count: list[int] | None =
         raise DataErrors([Problem(file, 0, 0, f"the number {node} is not allowed (NaN/infinity)")])
 
 
+def read_bounded(path: "str | Path", limit: int = MAX_FILE_BYTES, what: str = "a data file") -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes, checked before reading.
+
+    A folder, a device (a link to /dev/zero), a pipe or a socket is refused at
+    once instead of hanging or filling memory; so is a file over the limit, even
+    one that grows while it is read. Every refusal is a DataErrors naming the file.
+    """
+    path = Path(path)
+    file = display_path(path)
+
+    def refuse(message: str):
+        return DataErrors([Problem(file, 0, 0, message)])
+
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise refuse("file not found") from None
+    except OSError as exc:
+        raise refuse(f"cannot read file: {exc.strerror}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise refuse(f"this is a folder; expected {what}")
+    if not stat.S_ISREG(info.st_mode):
+        raise refuse(f"not a regular file (a device, pipe or socket); expected {what}")
+    if info.st_size > limit:
+        raise refuse(f"file is {info.st_size:,} bytes; the limit for {what} is {limit:,}")
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(limit + 1)
+    except OSError as exc:
+        raise refuse(f"cannot read file: {exc.strerror}") from None
+    if len(raw) > limit:  # it grew after the check
+        raise refuse(f"file is over {limit:,} bytes, the limit for {what}")
+    return raw
+
+
 def load_yaml(path: "str | Path") -> Any:
     """Parse a YAML file, keeping line marks; every failure is a DataErrors."""
     path = Path(path)
     file = display_path(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise DataErrors([Problem(file, 0, 0, "file not found")]) from None
-    except OSError as exc:
-        raise DataErrors([Problem(file, 0, 0, f"cannot read file: {exc.strerror}")]) from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise DataErrors([Problem(file, 0, 0, f"file is {len(raw)} bytes; the limit is {MAX_FILE_BYTES}")])
+    raw = read_bounded(path, MAX_FILE_BYTES, "a YAML file")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -242,27 +242,9 @@ def _error(file: str, line: int, message: str) -> DataErrors:
 
 
 def _read_bounded(path: Path, file: str) -> bytes:
-    """The file's bytes, refusing before reading anything that is not a small regular file."""
-    try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        raise _error(file, 0, "file not found") from None
-    except OSError as exc:
-        raise _error(file, 0, f"cannot read file: {exc.strerror}") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise _error(file, 0, "this is a folder; a card list is a file")
-    if not stat.S_ISREG(info.st_mode):
-        raise _error(file, 0, "not a regular file (a device, pipe or socket); a card list is a file")
-    if info.st_size > MAX_FILE_BYTES:
-        raise _error(file, 0, f"file is {info.st_size} bytes; the limit is {MAX_FILE_BYTES}")
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise _error(file, 0, f"cannot read file: {exc.strerror}") from None
-    if len(raw) > MAX_FILE_BYTES:  # it grew since stat
-        raise _error(file, 0, f"file is over {MAX_FILE_BYTES} bytes, the limit")
-    return raw
+    from .loader import read_bounded
+
+    return read_bounded(path, MAX_FILE_BYTES, "a card list")
 
 
 # ---- CSV and TSV ------------------------------------------------------------------------------

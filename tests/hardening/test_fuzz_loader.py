@@ -105,6 +105,6 @@ def test_file_too_large_is_named(tmp_path):
     try:
         load_yaml(p)
     except DataErrors as exc:
-        assert "limit is" in str(exc)
+        assert "bytes; the limit for a YAML file is 2,000,000" in str(exc)
     else:
         raise AssertionError("no size limit")

@@ -373,18 +373,18 @@ def test_hostile_files_are_refused_before_reading(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     os.mkfifo("pipe.csv")  # opening it would block forever
     assert problems(lambda: read_records("pipe.csv", NAME)) == [
-        "pipe.csv: not a regular file (a device, pipe or socket); a card list is a file"]
+        "pipe.csv: not a regular file (a device, pipe or socket); expected a card list"]
     os.symlink("/dev/zero", "zero.csv")
     assert problems(lambda: read_records("zero.csv", NAME)) == [
-        "zero.csv: not a regular file (a device, pipe or socket); a card list is a file"]
+        "zero.csv: not a regular file (a device, pipe or socket); expected a card list"]
     os.mkdir("folder.csv")
     assert problems(lambda: read_records("folder.csv", NAME)) == [
-        "folder.csv: this is a folder; a card list is a file"]
+        "folder.csv: this is a folder; expected a card list"]
     assert problems(lambda: read_records("absent.ods", NAME)) == ["absent.ods: file not found"]
     with open("huge.csv", "wb") as handle:
         handle.truncate(tables.MAX_FILE_BYTES + 1)  # sparse: nothing is written
     assert problems(lambda: read_records("huge.csv", NAME)) == [
-        f"huge.csv: file is {tables.MAX_FILE_BYTES + 1} bytes; the limit is {tables.MAX_FILE_BYTES}"]
+        f"huge.csv: file is {tables.MAX_FILE_BYTES + 1:,} bytes; the limit for a card list is {tables.MAX_FILE_BYTES:,}"]
 
 
 def test_row_problem_and_card_limits(tmp_path, monkeypatch):
