@@ -241,7 +241,7 @@ def _render(work, st: Staging, opts: BuildOptions, jobs: int):
                 yield _pair(work, u), _unit(u)
             return
         _warm_up()
-        pool = multiprocessing.get_context("fork").Pool(min(jobs, len(units)))
+        pool = multiprocessing.get_context("fork").Pool(min(jobs, len(units)), initializer=_quiet_worker)
         try:
             for u, result in zip(units, pool.imap(_unit, units)):
                 yield _pair(work, u), result
@@ -253,6 +253,15 @@ def _render(work, st: Staging, opts: BuildOptions, jobs: int):
             pool.join()
     finally:
         _WORK = []
+
+
+def _quiet_worker() -> None:
+    """Ctrl-C is the build's to handle; SIGTERM (the pool stopping a worker) just ends it."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 
 def _warm_up() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 import os
 import sys
 from enum import Enum
@@ -59,57 +60,9 @@ class Lang(str, Enum):
     en = "en"
 
 
-def _err(msg: str) -> None:
-    typer.echo(msg, err=True)
+from .checks.contract import _err, finite, guarded  # noqa: E402  (the shared error contract)
 
 
-def guarded(fn):
-    """Turn expected failures into messages and exit codes, never tracebacks.
-
-    2: bad data or input; 1: a rule check failed (set by the command);
-    130: interrupted; 3: an internal error (PNP_DEBUG=1 shows the traceback).
-    """
-    import functools
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        from .data.errors import DataErrors
-        from .fonts import FontError
-        from .output import OutputError
-        from .scene.style import ColourError
-
-        from .output import stop_signals_as_interrupt
-
-        try:
-            with stop_signals_as_interrupt():
-                return fn(*args, **kwargs)
-        except DataErrors as exc:
-            for p in exc.problems:
-                _err(str(p))
-            _err(f"{len(exc.problems)} problem(s) in the data; nothing was written.")
-            raise typer.Exit(2) from None
-        except (FontError, ColourError) as exc:
-            _err(f"error: {exc}")
-            raise typer.Exit(2) from None
-        except OutputError as exc:
-            _err(f"error: {exc}; earlier outputs are untouched.")
-            raise typer.Exit(2) from None
-        except OSError as exc:
-            what = f" {exc.filename}" if getattr(exc, "filename", None) else ""
-            _err(f"error: cannot write{what}: {exc.strerror or exc}; earlier outputs are untouched.")
-            raise typer.Exit(2) from None
-        except KeyboardInterrupt:
-            _err("interrupted; nothing half-written was left, earlier outputs are untouched.")
-            raise typer.Exit(130) from None
-        except typer.Exit:
-            raise
-        except Exception as exc:  # pragma: no cover - the last line of defence
-            if os.environ.get("PNP_DEBUG"):
-                raise
-            _err(f"internal error: {type(exc).__name__}: {exc} (run with PNP_DEBUG=1 for details)")
-            raise typer.Exit(3) from None
-
-    return wrapper
 
 
 def _select(data: Path, game: str):
@@ -136,7 +89,18 @@ def _parse_extras(options: list[str]) -> dict:
             extra[key] = json.loads(value)
         except ValueError:
             extra[key] = value
+        if isinstance(extra[key], float) and not math.isfinite(extra[key]):
+            raise DataErrors([Problem(f"--option {key}", 0, 0, f"expected a finite number, got {value!r}")])
     return extra
+
+
+
+@app.callback()
+def _root(trust: bool = typer.Option(False, "--trust", help="Run the Python rules file a game folder brings "
+                                                           "(game.yaml: rules: rules.py). Only for folders you "
+                                                           "trust: it is code, and it runs on your machine.")):
+    if trust:
+        os.environ["PNP_TRUST"] = "1"
 
 
 @app.command("list")
@@ -172,11 +136,11 @@ def build(
                                                    "(default: the game's sheet: setting, else a4)."),
     orientation: Optional[Orientation] = typer.Option(None, help="Paper orientation (default: auto, whichever "
                                                                  "holds more)."),
-    margin: Optional[float] = typer.Option(None, min=0, max=50, help="mm the printer cannot print at the edge "
+    margin: Optional[float] = typer.Option(None, callback=finite, min=0, max=50, help="mm the printer cannot print at the edge "
                                                                     "(default 8)."),
-    gutter: Optional[float] = typer.Option(None, min=0, max=20, help="mm between cut items; some cutters need "
+    gutter: Optional[float] = typer.Option(None, callback=finite, min=0, max=20, help="mm between cut items; some cutters need "
                                                                     "2-3 (default 0)."),
-    bleed: Optional[float] = typer.Option(None, min=0, max=10, help="Bleed in mm around cut items (default 3; "
+    bleed: Optional[float] = typer.Option(None, callback=finite, min=0, max=10, help="Bleed in mm around cut items (default 3; "
                                                                    "0 allowed)."),
     crop_marks: Optional[bool] = typer.Option(None, "--crop-marks/--no-crop-marks",
                                               help="Crop marks in the margin (default on)."),
@@ -209,6 +173,7 @@ def build(
     opts = BuildOptions(**sheet, given=frozenset(sheet), lang=lang.value, dpi=dpi,
                         back_offset=_parse_offset(back_offset), extra=_parse_extras(option))
     games = _select(data, game)
+    _check_options(games, opts.extra)
     quiet = as_json or not sys.stderr.isatty()
     if quiet:
         written = build_games(games, opts, formats, out, warn=_err, jobs=jobs or os.cpu_count() or 1)
@@ -260,11 +225,31 @@ def _formats(text: str) -> list[str]:
         raise DataErrors([Problem("--format", 0, 0, str(exc))]) from None
 
 
+def _check_options(games, extra: dict, also: dict | None = None) -> None:
+    """An ``-o KEY`` no selected game reads is a mistake: name the keys they do read."""
+    from .data.errors import DataErrors, Problem
+    from .kinds import accepted_options
+
+    if not extra:
+        return
+    known = dict(also or {})
+    for g in games:
+        known.update(accepted_options(g))
+    unknown = [k for k in extra if k not in known]
+    if unknown:
+        listed = "; ".join(f"{k} ({v})" for k, v in sorted(known.items())) or "none"
+        names = ", ".join(g.name for g in games)
+        raise DataErrors([Problem(f"--option {k}", 0, 0, f"{names} has no setting {k!r}; the settings are: {listed}")
+                          for k in unknown])
+
+
 def _parse_offset(text: str) -> tuple[float, float]:
     from .data.errors import DataErrors, Problem
 
     try:
         x, y = (float(v) for v in text.split(","))
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise ValueError
     except ValueError:
         raise DataErrors([Problem("--back-offset", 0, 0, f"expected X,Y in mm such as 0.5,-1, got {text!r}")]) from None
     if max(abs(x), abs(y)) > 20:
@@ -364,13 +349,23 @@ def check(
         books = {g.name: getattr(g.module(), "RULES", None) for g in games}
         typer.echo(rules_json(books) if as_json else rules_text(books))
         return
-    report = Report()
-    for g in games:
+    from .data.errors import DataErrors
+    from .game import documents
+
+    report, problems = Report(), []
+    for g in games:  # every file of every game is read and validated, checker or not
+        try:
+            files = len(documents(g))
+        except DataErrors as exc:
+            problems += exc.problems
+            continue
         mod = g.module()
         if mod is not None and hasattr(mod, "check"):
-            report.add(g.name, mod.check(g, state) if state is not None else mod.check(g))
+            report.add(g.name, mod.check(g, state) if state is not None else mod.check(g), files)
         else:
-            report.add(g.name, [])
+            report.add(g.name, [], files, rules=False)
+    if problems:
+        raise DataErrors(problems)
     typer.echo(report.as_json() if as_json else report.as_text())
     if report.exit_code:
         raise typer.Exit(report.exit_code)
@@ -438,7 +433,7 @@ def new(
 def proof(
     game: str = typer.Argument(..., help="Game whose cards to proof."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; writes OUT/<game>-proof.pdf."),
-    bleed: float = typer.Option(3.0, min=0, max=10, help="Bleed in mm shown around each card."),
+    bleed: float = typer.Option(3.0, min=0, max=10, callback=finite, help="Bleed in mm shown around each card."),
     lang: Lang = typer.Option(Lang.de, help="Language of texts on the cards."),
     option: list[str] = typer.Option([], "--option", "-o", help="Game-specific setting KEY=VALUE, repeatable."),
     data: Path = DataOpt,
@@ -452,6 +447,7 @@ def proof(
 
     (g,) = _select(data, game)
     opts = BuildOptions(lang=lang.value, bleed=bleed, extra=_parse_extras(option)).for_game(g)
+    _check_options([g], opts.extra)
     pages = [p for a in collect_assets(g, opts) if a.faces and not a.preview_of for p in proof_pages(a, bleed, lang.value)]
     if not pages:
         raise DataErrors([Problem(str(g.folder), 0, 0, "this game has no cards or counters to proof")])
@@ -485,9 +481,9 @@ def watch(
     from .assets import BuildOptions
     from .watch import watch as run_watch
 
-    _select(data, game)
+    _check_options(_select(data, game), extra := _parse_extras(option))
     formats = _formats(format)
-    run_watch(game, data, out, BuildOptions(extra=_parse_extras(option)), formats, echo=typer.echo)
+    run_watch(game, data, out, BuildOptions(extra=extra), formats, echo=typer.echo)
 
 
 @app.command()
@@ -505,8 +501,12 @@ def tts(
     from .assets import BuildOptions
     from .tts import export
 
+    from .tts import OPTIONS as TTS_OPTIONS
+
     opts = BuildOptions(lang=lang.value, extra=_parse_extras(option))
-    for g in _select(data, game):
+    games = _select(data, game)
+    _check_options(games, opts.extra, TTS_OPTIONS)
+    for g in games:
         for p in export(g, opts, out):
             typer.echo(str(p))
 

@@ -12,6 +12,7 @@ The engine never imports a game module by name; it only follows game.yaml.
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -57,7 +58,8 @@ class GameManifest(Strict):
     name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="folder-safe game id")
     title: Localised
     seed: str | None = Field(None, description="file name of the rule document the checker cites")
-    rules: str | None = Field(None, description="python module with build()/check()")
+    rules: str | None = Field(None, description="the rules module: pnp.games.<game>, or a Python file in the game "
+                                                "folder (rules.py; runs only with pnp --trust)")
     description: Localised | None = None
     sheet: SheetSettings = SheetSettings()
 
@@ -82,13 +84,50 @@ class Game:
         return self.folder / rel
 
     def module(self):
-        if not self.manifest.rules:
+        """The game's rules module: one of pnp's own games (``rules: pnp.games.x``), or a
+        Python file in the game folder (``rules: rules.py``), which runs only when the
+        user trusts the folder (``pnp --trust`` or PNP_TRUST=1). Nothing else is imported."""
+        rules = self.manifest.rules
+        if not rules:
             return None
-        try:
-            return importlib.import_module(self.manifest.rules)
-        except ModuleNotFoundError as exc:
-            raise DataErrors([Problem(str(self.folder / "game.yaml"), 0, 0,
-                                      f"rules module {self.manifest.rules!r} not found ({exc.name})")]) from None
+        if re.fullmatch(r"pnp\.games(\.[a-z_][a-z0-9_]*)+", rules):
+            try:
+                return importlib.import_module(rules)
+            except ModuleNotFoundError as exc:
+                raise self._rules_problem(f"rules module {rules!r} not found ({exc.name})") from None
+        if rules.endswith(".py") and not rules.startswith("/") and ".." not in Path(rules).parts:
+            return self._rules_file(self.folder / rules)
+        raise self._rules_problem(f"rules: {rules!r} is not allowed: name one of pnp's own games (pnp.games.…) "
+                                  "or a Python file in this game folder (rules: rules.py)")
+
+    def _rules_problem(self, message: str) -> DataErrors:
+        from .data.loader import display_path, load_yaml, locate
+
+        path = self.folder / "game.yaml"
+        line, col = locate(load_yaml(path), ("rules",))
+        return DataErrors([Problem(display_path(path), line, col, message)])
+
+    def _rules_file(self, path: Path):
+        import importlib.util
+        import os
+        import sys
+
+        if os.environ.get("PNP_TRUST") != "1":
+            raise self._rules_problem(f"rules: {path.name} is Python code that comes with this game folder; "
+                                      "it runs only if you trust the folder: pnp --trust ... (or PNP_TRUST=1)")
+        if not path.is_file():
+            raise self._rules_problem(f"rules file {path.name} not found in the game folder")
+        name = f"pnp_rules_{abs(hash(str(path.resolve())))}"
+        if name not in sys.modules:
+            spec = importlib.util.spec_from_file_location(name, path)
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[name] = module
+            try:
+                spec.loader.exec_module(module)
+            except BaseException:
+                del sys.modules[name]
+                raise
+        return sys.modules[name]
 
 
 def discover(data_dir: Path | None = None) -> dict[str, Game]:
@@ -114,14 +153,32 @@ def loaded(game: Game) -> list[tuple[Path, str | None, Any, Any]]:
     if game._loaded is None:
         from .kinds import read_doc
 
+        from fnmatch import fnmatch
+
+        from .data.loader import display_path, locate
+        from .kinds import KINDS
+
+        mod = game.module()
+        own = getattr(mod, "FILES", ()) if mod is not None else ()
         out, problems = [], []
-        for p in sorted(game.folder.rglob("*.yaml")):
+        paths = sorted({*game.folder.rglob("*.yaml"), *game.folder.rglob("*.yml")})
+        for p in paths:
+            rel = p.relative_to(game.folder).as_posix()
             if p.name == "game.yaml" or any(part.startswith(".") for part in p.relative_to(game.folder).parts):
                 continue
             try:
-                out.append((p, *read_doc(p)))
+                entry = (p, *read_doc(p))
             except DataErrors as exc:
                 problems += exc.problems
+                continue
+            if entry[1] is None and not any(fnmatch(rel, pat) for pat in own):
+                line, col = locate(entry[3], ())
+                problems.append(Problem(display_path(p), line, col,
+                                        f"no 'kind:' here, and the game's rules module does not read this file; "
+                                        f"give it one of the kinds {', '.join(KINDS)} (or move it out of the "
+                                        f"game folder)"))
+                continue
+            out.append(entry)
         if problems:
             raise DataErrors(problems)
         game._loaded = out

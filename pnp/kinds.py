@@ -21,6 +21,7 @@ class Kind:
     schema: str  # "module:Class" of the pydantic model
     assets: str | None  # "module:function(doc, game, opts, stem) -> Iterable[Asset]" or None
     about: str
+    options: tuple[tuple[str, str], ...] = ()  # the `-o KEY=VALUE` settings it reads: (key, what it does)
 
     def model(self):
         mod, _, cls = self.schema.partition(":")
@@ -39,15 +40,20 @@ KINDS: dict[str, Kind] = {
     "symbols": Kind("pnp.schemas.symbols:SymbolLibrary", "pnp.components.symbols:symbol_sheet_assets",
                     "vector symbols built from reusable parts (arrows, bolts, squares, ...)"),
     "board": Kind("pnp.schemas.board:SquareBoard", "pnp.components.square_board:board_assets",
-                  "a square-grid board with coordinates, marked squares and pieces"),
+                  "a square-grid board with coordinates, marked squares and pieces",
+                  (("square_mm", "side of a printed square in mm"),)),
     "triboard": Kind("pnp.schemas.trigrid:TriBoard", "pnp.components.trigrid:triboard_assets",
-                     "a triangular-grid board (rows of up/down cells)"),
+                     "a triangular-grid board (rows of up/down cells)",
+                     (("cell_mm", "edge of a printed cell in mm"), ("tile", "true: tile the board over sheets"))),
     "counters": Kind("pnp.schemas.counters:CounterSheet", "pnp.components.counters:counter_assets",
-                     "a counter/token sheet: square or round counters with counts, double-sided"),
+                     "a counter/token sheet: square or round counters with counts, double-sided",
+                     (("counter_size", "side (or diameter) of a counter in mm"),)),
     "layout": Kind("pnp.layout.schema:Layout", None,
                    "the look of a card side as data: fields, lookup tables and elements (see docs/layouts.md)"),
     "score-sheet": Kind("pnp.schemas.score_sheet:ScoreSheet", "pnp.components.score_sheet:score_sheet_assets",
-                        "a score sheet / form: rows and columns of boxes with labels and sums"),
+                        "a score sheet / form: rows and columns of boxes with labels and sums",
+                        (("players", "players on a sheet"), ("up", "sheets per page"), ("copies", "pages of each"),
+                         ("per_game", "true: one column per game instead of per player"))),
 }
 
 
@@ -82,3 +88,16 @@ def load_doc(path: Path) -> tuple[str | None, Any]:
     """(kind, model) of a data file; see :func:`read_doc`."""
     kind, doc, _raw = read_doc(path)
     return kind, doc
+
+
+def accepted_options(game) -> dict[str, str]:
+    """Every ``-o KEY`` the game reads: its kinds' settings and its rules module's ``OPTIONS``."""
+    from .game import documents
+
+    out: dict[str, str] = {}
+    for _, kind, _doc in documents(game):
+        if kind in KINDS:
+            out.update(KINDS[kind].options)
+    mod = game.module()
+    out.update(getattr(mod, "OPTIONS", {}) if mod is not None else {})
+    return out

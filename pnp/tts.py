@@ -29,6 +29,8 @@ from .assets import Asset, BuildOptions
 from .output import write_bytes_atomic
 
 TTS_FOLDER = "tts"
+OPTIONS = {"tts_url": "where the images are uploaded for online play (https://host/dir/)",
+           "tts_dpi": "at most this many dots per inch on the face sheets (30 to 300)"}
 MAX_COLS, MAX_ROWS = 10, 7
 MAX_PX = 4096
 MAX_DPI = 300  # no point in sharper card images than print; --option tts_dpi=N lowers it
@@ -236,7 +238,9 @@ def export(game, opts: BuildOptions, out_dir: Path) -> list[Path]:
 
     extra = opts.extra or {}
     base_url = extra.get("tts_url")
-    max_dpi = min(MAX_DPI, float(extra.get("tts_dpi", MAX_DPI)))
+    from .options import number
+
+    max_dpi = number(opts, "tts_dpi", MAX_DPI, 30, MAX_DPI, unit="dpi")
     folder = Path(out_dir) / game.name / TTS_FOLDER
     written: list[tuple[Asset, Path]] = []
     with Staging(folder.parent) as st:

@@ -9,13 +9,20 @@
 
 The engine names no game: a game's rules module exposes ``RULES`` (a RuleBook) and ``check``.
 """
-from .finding import Finding, failed, flag, from_problems
-from .report import Report, rules_json, rules_text
-from .rulebook import Rule, RuleBook
-from .source import Loc, Source
+import importlib
 
-__all__ = ["Finding", "Loc", "Report", "Rule", "RuleBook", "Source", "failed", "flag", "from_problems",
-           "rules_json", "rules_text"]
+_WHERE = {"Finding": "finding", "failed": "finding", "flag": "finding", "from_problems": "finding",
+          "Report": "report", "rules_json": "report", "rules_text": "report", "Rule": "rulebook",
+          "RuleBook": "rulebook", "Loc": "source", "Source": "source"}
+__all__ = sorted(_WHERE) + ["verdict"]
+
+
+def __getattr__(name: str):
+    """Load a part of the toolkit on first use, so the CLI's error contract
+    (:mod:`.contract`) costs `pnp --help` nothing."""
+    if name in _WHERE:
+        return getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def verdict(game) -> tuple[str, list[tuple[str, str]]]:
@@ -32,4 +39,6 @@ def verdict(game) -> tuple[str, list[tuple[str, str]]]:
         return "FAIL", [("error", str(p)) for p in exc.problems]
     except Exception as exc:  # show it, do not hide the rest of the gallery
         return "FAIL", [("error", f"checker crashed: {type(exc).__name__}: {exc}")]
+    from .finding import failed
+
     return ("FAIL" if failed(findings) else "ok"), [(f.severity, str(f)) for f in findings]

@@ -13,16 +13,22 @@ class Report:
 
     def __init__(self) -> None:
         self.games: dict[str, list[Finding]] = {}
+        self.read: dict[str, tuple[int, bool]] = {}
 
-    def add(self, game: str, findings: Iterable[Finding]) -> None:
+    def add(self, game: str, findings: Iterable[Finding], files: int = 0, rules: bool = True) -> None:
+        """The findings for a game, how many of its data files were read and validated,
+        and whether it has rules to check beyond its files' schemas."""
         self.games[game] = list(findings)
+        self.read[game] = (files, rules)
 
     @property
     def exit_code(self) -> int:
         return 1 if any(failed(fs) for fs in self.games.values()) else 0
 
     def as_json(self) -> str:
-        return json.dumps({name: {"ok": not failed(fs), "findings": [f.as_dict() for f in fs]}
+        return json.dumps({name: {"ok": not failed(fs), "files": self.read.get(name, (0, True))[0],
+                                  "rules_checker": self.read.get(name, (0, True))[1],
+                                  "findings": [f.as_dict() for f in fs]}
                            for name, fs in self.games.items()}, ensure_ascii=False, indent=2)
 
     def as_text(self) -> str:
@@ -31,8 +37,10 @@ class Report:
             count = {s: sum(1 for f in fs if f.severity == s) for s in ("error", "warning")}
             notes = len(fs) - count["error"] - count["warning"]
             extra = f", {notes} note(s)" if notes else ""
+            files, rules = self.read.get(name, (0, True))
+            what = f"; {files} data file(s) valid" + ("" if rules else ", no rules checker") if files else ""
             lines.append(f"{name}: {'FAIL' if count['error'] else 'ok'} ({count['error']} error(s), "
-                         f"{count['warning']} warning(s){extra})")
+                         f"{count['warning']} warning(s){extra}{what})")
             lines += [f"  {f}" for f in fs]
         return "\n".join(lines)
 

@@ -11,6 +11,9 @@ from pnp.assets import Asset
 from pnp.checks import Finding
 from pnp.scene import Group, Page, Rect, Text, style
 
+OPTIONS = {"pages": "pages of the sheet", "slow": "seconds per page", "no_single": "leave 'single' out",
+           "also": "more one-page assets, comma-separated"}
+
 
 def _page(i):
     g = Group()
@@ -44,7 +47,7 @@ def check(game, state=None):
 
 @pytest.fixture
 def tiny_game(make_rules_game):
-    """data dir with one game 'tiny' whose rules module lives in tmp_path/mods."""
+    """data dir with one game 'tiny' whose rules file is data/tiny/rules.py (trusted)."""
     return make_rules_game("tiny", RULES)
 
 
@@ -53,6 +56,7 @@ def two_tiny_games(make_rules_game):
     """data dir with games 'tiny' and 'tiny2' sharing one rules module."""
     data = make_rules_game("tiny", RULES)
     (data / "tiny2").mkdir()
+    (data / "tiny2" / "rules.py").write_text(RULES)
     (data / "tiny2" / "game.yaml").write_text((data / "tiny" / "game.yaml").read_text()
                                              .replace("name: tiny", "name: tiny2"))
     return data

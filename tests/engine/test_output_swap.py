@@ -87,7 +87,7 @@ def test_manifest_lists_every_file_and_source(tiny_game, tmp_path):
     assert (sheet["pages"], sheet["format"], sheet["asset"]) == (2, "pdf", "sheet")
     assert sheet["sha256"] == hashlib.sha256((out / "tiny" / "sheet.pdf").read_bytes()).hexdigest()
     assert sheet["bytes"] == (out / "tiny" / "sheet.pdf").stat().st_size
-    assert [s["file"] for s in man["sources"]] == ["game.yaml"]
+    assert [s["file"] for s in man["sources"]] == ["game.yaml", "rules.py"]
     assert man["options"]["paper"] == "a4" and man["pnp"]
     again = tmp_path / "again"
     _build(tiny_game, again, formats=("pdf", "svg"))

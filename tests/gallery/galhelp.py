@@ -110,6 +110,8 @@ def build_real_games(root: Path, dpi: int = 30):
 
 
 CHECKED_RULES = '''
+FILES = ("look.yaml",)  # read below, no kind of its own
+
 from pnp.assets import Asset
 from pnp.checks import Finding
 from pnp.scene import Group, Page, Rect, style

@@ -5,6 +5,10 @@ symbols.yaml, board.yaml); this module adds what is special to the game.
 """
 from __future__ import annotations
 
+FILES = ("seed-facts.yaml",)  # the data files without a kind this module reads
+
+OPTIONS = {"square_mm": "side of a printed square in mm (board and tokens)"}  # the -o KEY=VALUE settings this game reads
+
 from .checker import RULES, check  # noqa: F401  (the rules module's check and rule book)
 
 

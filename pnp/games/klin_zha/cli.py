@@ -10,6 +10,8 @@ from typing import Optional
 
 import typer
 
+from ...checks.contract import finite, guarded
+
 COMMAND = "clouds"  # mounted by pnp.cli as `pnp clouds ...`
 
 app = typer.Typer(help="Clouded Klin Zha: random cloud layouts, terminal previews and single overlays.",
@@ -34,21 +36,6 @@ def _kit(data: Path):
     return load_kit(games["klin-zha"])
 
 
-def _guard(fn):
-    import functools
-
-    @functools.wraps(fn)
-    def wrapper(*a, **kw):
-        from ...data.errors import DataErrors
-
-        try:
-            return fn(*a, **kw)
-        except DataErrors as exc:
-            for p in exc.problems:
-                typer.echo(str(p), err=True)
-            raise typer.Exit(2) from None
-
-    return wrapper
 
 
 def ascii_board(g, sky) -> str:
@@ -72,7 +59,7 @@ def _summary(g, sky, rules) -> dict:
 
 
 @app.command("random")
-@_guard
+@guarded
 def random_cmd(
     seed: int = typer.Option(..., "--seed", help="Random seed: the same seed gives the same layout."),
     clouds: Optional[int] = typer.Option(None, "--clouds", min=1, max=8, help="Number of clouds (default 2-4 by the seed)."),
@@ -107,7 +94,7 @@ def random_cmd(
 
 
 @app.command("show")
-@_guard
+@guarded
 def show_cmd(
     layout: str = typer.Argument(..., help="Layout name (file stem in data/klin-zha/clouds/) or a YAML path."),
     step: int = typer.Option(0, "--step", min=0, help="Moving clouds: which step."),
@@ -143,13 +130,14 @@ def _find(kit, layout: str, load_layout):
 
 
 @app.command("overlay")
-@_guard
+@guarded
 def overlay_cmd(
     layout: str = typer.Argument(..., help="Layout name or YAML path."),
     out: Path = typer.Option(..., "--out", help="PDF file to write (all steps of a moving layout)."),
     mirror: bool = typer.Option(False, "--mirror", help="Mirror for printing on the back of the foil."),
     umpire: bool = typer.Option(False, "--umpire", help="The umpire copy (board + clouds + names) instead."),
-    cell_mm: Optional[float] = typer.Option(None, "--cell-mm", min=5, max=200, help="Cell edge (default: board.yaml)."),
+    cell_mm: Optional[float] = typer.Option(None, "--cell-mm", min=5, max=200, callback=finite,
+                                            help="Cell edge (default: board.yaml)."),
     lang: str = typer.Option("de", "--lang", help="de or en."),
     data: Path = typer.Option(None, "--data", callback=_data, show_default="./data or the shipped games", file_okay=False),
 ):
@@ -171,7 +159,7 @@ def overlay_cmd(
 
 
 @app.command("views")
-@_guard
+@guarded
 def views_cmd(
     position: Path = typer.Argument(..., exists=True, dir_okay=False, help="Position YAML (green:/gold: piece -> cell)."),
     out: Path = typer.Option(Path("output/klin-zha/views"), "--out", file_okay=False,

@@ -6,6 +6,11 @@ to the generic board the ``triboard`` kind already prints.
 """
 from __future__ import annotations
 
+FILES = ("rules.yaml", "guide.yaml", "clouds/*.yaml", "positions/*.yaml")  # the data files without a kind this module reads
+
+OPTIONS = {"mirror": "true: overlays mirrored, to print on the back of the foil",
+           "tile": "true: tile the board over sheets", "cell_mm": "edge of a printed cell in mm"}  # the -o KEY=VALUE settings this game reads
+
 from dataclasses import dataclass
 from pathlib import Path
 

@@ -11,6 +11,8 @@ from typing import Optional
 
 import typer
 
+from ...checks.contract import guarded
+
 COMMAND = "kniffel"  # mounted by pnp.cli as `pnp kniffel ...`
 
 app = typer.Typer(
@@ -53,6 +55,7 @@ def _bonus_text(o) -> str:
 
 
 @app.command()
+@guarded
 def score(
     dice: str = typer.Argument(..., metavar="SET", help="Six dice, e.g. 1,2,3,4,5,5."),
     label: str = typer.Argument(..., metavar="VORGABE", help="Seed label (1en..6en, 6+0, 5+1, 4+2, 3+3, 2+2+2, "
@@ -77,6 +80,7 @@ def score(
 
 
 @app.command()
+@guarded
 def tally(
     bilanz: Path = typer.Argument(..., metavar="BILANZ.yaml", help="A filled Bilanz: sets: [{vorgabe:, dice:, points:?}]."),
     sheet: Optional[Path] = typer.Option(None, "--sheet", help="Score-sheet data with the sums and bonus "
@@ -126,6 +130,7 @@ def tally(
 
 
 @app.command()
+@guarded
 def best(
     roll: str = typer.Argument(..., metavar="ROLL", help="18 dice, e.g. 1,1,1,2,2,2,3,3,4,5,5,5,5,6,6,6,6,6."),
     open_: list[str] = typer.Option(..., "--open",

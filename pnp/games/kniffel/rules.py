@@ -8,6 +8,8 @@ The pads themselves are the generic score-sheet kind; nothing to build here.
 """
 from __future__ import annotations
 
+FILES = ("examples/*.yaml",)  # the data files without a kind this module reads
+
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path

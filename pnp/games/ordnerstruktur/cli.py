@@ -11,6 +11,8 @@ from typing import Optional
 
 import typer
 
+from ...checks.contract import guarded
+
 COMMAND = "ordner"  # mounted by pnp.cli as `pnp ordner ...`
 
 app = typer.Typer(help="Ordnerstruktur: score a path, solve a structure exhaustively, make random "
@@ -39,6 +41,7 @@ def _dump(obj) -> None:
 
 
 @app.command()
+@guarded
 def score(
     structure: Path = typer.Argument(..., help="Structure YAML file."),
     path: str = typer.Argument(..., help="The 11 names, comma-separated, e.g. "
@@ -69,6 +72,7 @@ def score(
 
 
 @app.command()
+@guarded
 def solve(
     structure: Path = typer.Argument(..., help="Structure YAML file."),
     as_json: bool = typer.Option(False, "--json", help="Print {best, best_path, optimal_paths, paths, histogram}."),
@@ -107,6 +111,7 @@ def solve(
 
 
 @app.command("random")
+@guarded
 def random_cmd(
     seed: int = typer.Option(..., "--seed", help="Random seed; the same seed gives the same structure."),
     variant: str = typer.Option("paare", "--variant", help="paare (6 pair names) or voelker (4 peoples)."),
@@ -130,6 +135,7 @@ def random_cmd(
 
 
 @app.command()
+@guarded
 def multi(
     play: list[str] = typer.Option(..., "--play", help="STRUCTURE=PATH for one player; repeat per player."),
     as_json: bool = typer.Option(False, "--json", help="Print totals, struck accounts and each player's score."),

@@ -6,6 +6,8 @@
 """
 from __future__ import annotations
 
+FILES = ("structures/*.yaml",)  # the data files without a kind this module reads
+
 from pathlib import Path
 from typing import Iterable
 

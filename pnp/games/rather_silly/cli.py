@@ -6,6 +6,8 @@ from typing import Optional
 
 import typer
 
+from ...checks.contract import guarded
+
 COMMAND = "silly"  # mounted by pnp.cli as `pnp silly ...`
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
@@ -25,6 +27,7 @@ def _board(data: Path):
 
 
 @app.command()
+@guarded
 def neighbours(
     province: str = typer.Argument(..., help="Abbreviation, e.g. BUL or STP/sc."),
     data: Path = typer.Option(None, "--data", callback=_data, show_default="./data/rather-silly or the shipped game", help="The rather-silly data folder."),
@@ -56,6 +59,7 @@ def neighbours(
 
 
 @app.command()
+@guarded
 def start(
     out: Optional[Path] = typer.Option(None, "--out", help="Write the file here instead of printing it."),
     data: Path = typer.Option(None, "--data", callback=_data, show_default="./data/rather-silly or the shipped game", help="The rather-silly data folder."),
@@ -72,6 +76,7 @@ def start(
 
 
 @app.command()
+@guarded
 def show(
     state: Path = typer.Argument(..., help="A game-state YAML file."),
     out: Path = typer.Option(Path("position.pdf"), "--out", help="PDF to write."),

@@ -7,6 +7,11 @@ bookkeeping rules; ``build`` adds the printables that are not a generic kind
 """
 from __future__ import annotations
 
+FILES = ("map.yaml", "aids.yaml", "examples/*.yaml")  # the data files without a kind this module reads
+
+OPTIONS = {"map_width": "width of the large map in mm",
+           "state": "a game-state file to show on the map"}  # the -o KEY=VALUE settings this game reads
+
 from pathlib import Path
 
 from ...checks import Finding, failed
