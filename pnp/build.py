@@ -15,7 +15,9 @@ from .backends import FORMATS
 from .data.errors import DataErrors, Problem
 from .game import Game, documents
 from .kinds import KINDS
+from .fonts import FontError
 from .output import Staging
+from .scene.text import TextOverflow
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,8 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
             work.append((g, plan(collect_assets(g, opts.for_game(g)), formats, display_path(g.folder))))
         except DataErrors as exc:
             problems += exc.problems
+    for g, items in work:
+        problems += _too_big(items, opts.for_game(g))
     if problems:
         raise DataErrors(problems)
     done = 0
@@ -213,15 +217,52 @@ def _reuse(game: Game, items, old: Path, st: Staging, changed, files: list, stag
     return redo
 
 
+def _too_big(items, opts: BuildOptions) -> list[Problem]:
+    """Decks and counter sheets whose page count is known before drawing: over the budget?"""
+    import math
+
+    from . import budget
+    from .imposition.grid import plan_grid
+    from .imposition.items import sheet_from_options
+
+    problems = []
+    for asset, fmts in items:
+        if not asset.faces or "pdf" not in fmts:
+            continue
+        first = asset.faces[0][0]
+        pieces = sum(copies for _, copies in asset.faces)
+        try:
+            per_page = plan_grid(first.w, first.h, sheet_from_options(opts)).per_page
+        except ValueError:
+            continue  # too big for the paper: the drawing says so
+        sheets = math.ceil(pieces / per_page) * (2 if any(i.back for i, _ in asset.faces) else 1)
+        try:
+            budget.check_pages(sheets, f"{asset.name}: {pieces:,} pieces")
+        except budget.BudgetError as exc:
+            problems.append(Problem(asset.source or asset.name, 0, 0, str(exc)))
+    return problems
+
+
 _WORK: list = []  # what the forked build workers draw: set before the pool starts, read by _unit
 
 
 def _unit(index: tuple[int, int]):
     """Draw one asset in its formats into staging (in a worker, or in the build's own process)."""
+    from . import budget
+    from .backends import base
+
     gi, ai = index
     g, items, opts, staging = _WORK[gi]
     asset, fmts = items[ai]
-    return write_asset(asset, fmts, staging, f"{g.name}/", opts), list(asset.warnings)
+    base.COUNTER = base.COUNTER or budget.Counter()  # one count per process: a build's shapes add up
+    try:
+        return write_asset(asset, fmts, staging, f"{g.name}/", opts), list(asset.warnings)
+    except budget.BudgetError as exc:
+        raise DataErrors([Problem(asset.source or g.name, 0, 0, f"{asset.name}: {exc}")]) from None
+    except (TextOverflow, FontError) as exc:  # a text names its own file:line when it knows it
+        text = str(exc)
+        raise DataErrors([Problem("", 0, 0, text) if re.match(r"^\S+:\d+", text)
+                          else Problem(asset.source or g.name, 0, 0, f"{asset.name}: {text}")]) from None
 
 
 def _render(work, st: Staging, opts: BuildOptions, jobs: int):
@@ -233,7 +274,10 @@ def _render(work, st: Staging, opts: BuildOptions, jobs: int):
     or SIGTERM stops every worker before the staging folder is removed.
     """
     global _WORK
+    from .backends import base
+
     _WORK = [(g, items, opts, st) for g, items in work]
+    base.COUNTER = None
     units = [(gi, ai) for gi, (_, items) in enumerate(work) for ai in range(len(items))]
     try:
         if jobs <= 1 or len(units) < 4 or "fork" not in multiprocessing.get_all_start_methods():

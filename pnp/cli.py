@@ -151,6 +151,10 @@ def build(
     lang: Lang = typer.Option(Lang.de, help="Language of texts printed on components."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; each game gets a sub-folder."),
     dpi: int = typer.Option(100, min=30, max=1200, help="Resolution of the PNG previews (print from the PDF)."),
+    max_pages: Optional[int] = typer.Option(None, "--max-pages", min=1,
+                                            help="Refuse a build that would make more pages (default 2,000)."),
+    max_megapixels: Optional[int] = typer.Option(None, "--max-megapixels", min=1,
+                                                 help="Refuse a PNG page larger than this (default 100)."),
     jobs: int = typer.Option(0, "--jobs", "-j", min=0, max=64,
                              help="Processes drawing at once (0: one per CPU core; 1: no worker processes). "
                                   "The files are the same either way."),
@@ -168,6 +172,9 @@ def build(
     from .build import build_games
 
     formats = _formats(format)
+    for name, value in (("PNP_MAX_PAGES", max_pages), ("PNP_MAX_MEGAPIXELS", max_megapixels)):
+        if value:
+            os.environ[name] = str(value)
     sheet = _sheet(paper=paper, orientation=orientation and orientation.value, margin=margin, gutter=gutter,
                    bleed=bleed, crop_marks=crop_marks, cut_lines=cut_lines, duplex=duplex and duplex.value)
     opts = BuildOptions(**sheet, given=frozenset(sheet), lang=lang.value, dpi=dpi,

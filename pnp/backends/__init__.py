@@ -56,17 +56,23 @@ def write_formats(pages: Callable[[], Iterable[Page]], fmts: Iterable[str], stem
     The PDF streams its pages when it is the only paged format; the PNGs are
     rasterised from that very file.
     """
+    from .. import budget
     from .pdf import render_pdf_bytes, write_pdf
+
+    def counted():
+        for n, page in enumerate(pages(), 1):
+            budget.check_pages(n, stem)
+            yield page
 
     fmts = set(fmts)
     out: list[tuple[str, int]] = []
     pdf = None
     # one-file-per-page formats need the pages as a list anyway: build them once for all formats
-    listed = list(pages()) if "svg" in fmts or ("png" in fmts and "pdf" not in fmts) else None
+    listed = list(counted()) if "svg" in fmts or ("png" in fmts and "pdf" not in fmts) else None
     if "pdf" in fmts:
         rel = FORMATS["pdf"].file_names(stem, 1)[0]
         pdf = target(rel)
-        out.append((rel, write_pdf(listed if listed is not None else pages(), pdf, title=title)))
+        out.append((rel, write_pdf(listed if listed is not None else counted(), pdf, title=title)))
     if "svg" in fmts:
         from .svg import write_svg
 

@@ -17,6 +17,8 @@ from .hatch import hatch_segments
 from .shapes import outline
 
 SHAPES = (Rect, Path, Ellipse, Polygon)
+COUNTER = None  # a pnp.budget.Counter while a build draws: every page's shapes are counted
+_drawn = [0]
 
 
 class Renderer:
@@ -62,6 +64,7 @@ def _paints(st: Style) -> bool:
 
 
 def walk_node(r: Renderer, n, alpha: float = 1.0) -> None:
+    _drawn[0] += 1
     t = type(n)
     if t is Group:
         r.begin_group(n)
@@ -99,6 +102,9 @@ def walk_node(r: Renderer, n, alpha: float = 1.0) -> None:
 
 def walk(r: Renderer, page: Page) -> None:
     """Draw one page with ``r``."""
+    before = _drawn[0]
     r.begin_page(page)
     walk_node(r, page.content, 1.0)
     r.end_page(page)
+    if COUNTER is not None:
+        COUNTER.add(_drawn[0] - before, f"page {page.label or ''}".strip())

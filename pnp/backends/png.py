@@ -17,6 +17,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from PIL import Image as PILImage
 
+from ..budget import check_pixels
 from ..scene.primitives import Page
 from .pdf import render_pdf_bytes
 
@@ -32,6 +33,7 @@ def _images(pdf, dpi: float | None = None, size: tuple[int, int] | None = None) 
         for i in range(len(doc)):
             page = doc[i]
             w, h = size or (max(1, round(page.get_width() / 72 * dpi)), max(1, round(page.get_height() / 72 * dpi)))
+            check_pixels(w, h, f"the PNG of page {i + 1}")
             bitmap = pdfium.PdfBitmap.new_native(w, h, pdfium_c.FPDFBitmap_BGR)
             bitmap.fill_rect((255, 255, 255, 255), 0, 0, w, h)
             pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, 0, w, h, 0, _FLAGS)

@@ -17,7 +17,7 @@ class Problem:
             where += f":{self.line}"
             if self.col:
                 where += f":{self.col}"
-        return f"{where}: {self.message}"
+        return f"{where}: {self.message}" if where else self.message
 
 
 class DataErrors(Exception):

@@ -179,6 +179,7 @@ class Text:
     line_height: float = 1.2  # multiple of the size
     valign: str = "top"  # top | middle | bottom
     opacity: float = 1.0
+    source: str = ""  # file:line of the data this text comes from, for messages
 
 
 @dataclass

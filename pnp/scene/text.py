@@ -36,9 +36,24 @@ def _wrap(words_text: str, width: float, size: float, family: str, weight: str) 
     return lines
 
 
+class TextOverflow(ValueError):
+    """A shrinking text that does not fit its box even at its smallest size; says by how much."""
+
+    def __init__(self, t: Text, over_w: float, over_h: float, size: float):
+        self.text, self.over_w, self.over_h, self.size = t, over_w, over_h, size
+        parts = [f"{v:.1f} mm too {w}" for v, w in ((over_w, "wide"), (over_h, "tall")) if v > 0.05]
+        where = f"{t.source}: " if t.source else ""
+        super().__init__(f"{where}the text {t.text[:40]!r}{'…' if len(t.text) > 40 else ''} does not fit its "
+                         f"{t.box[0]:.1f} x {t.box[1]:.1f} mm box at {size:g} pt: {' and '.join(parts)}")
+
+
 def layout(t: Text) -> list[Line]:
     """Lines of ``t`` with baseline positions in mm."""
-    fonts.check_glyphs(t.text, t.font, t.weight)
+    missing = fonts.missing_glyph(t.text, t.font, t.weight)
+    if missing is not None:
+        where = f"{t.source}: " if t.source else ""
+        raise fonts.FontError(f"{where}character {missing!r} (U+{ord(missing):04X}) is not in the bundled font "
+                              f"{fonts.face(t.font, t.weight).path.name}; use another character or add a font")
     if t.box is None:
         size = t.size
         out = []
@@ -55,8 +70,10 @@ def layout(t: Text) -> list[Line]:
         block = asc + desc + step * (len(lines) - 1)
         widest = max(fonts.string_width(s, size, t.font, t.weight) for s in lines)
         fits = block <= bh + 1e-6 and widest <= bw + 1e-6
-        if fits or not t.shrink or size <= t.min_size:
+        if fits or not t.shrink:
             break
+        if size <= t.min_size:  # the smallest allowed size and still too big: never drawn off its box
+            raise TextOverflow(t, widest - bw, block - bh, size)
         size = max(t.min_size, size * 0.94)
     if t.valign == "middle":
         top = t.y + (bh - block) / 2

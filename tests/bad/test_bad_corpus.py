@@ -41,7 +41,7 @@ REPO_DATA = HERE.parents[1] / "data"
 CASES = sorted(p.name for p in HERE.iterdir() if (p / "case.yaml").is_file())
 
 # a line that reports a problem: "data/x.yaml:3:1: ...", "  data/...: error: ...", "--option: ...", "error: ..."
-PROBLEM = re.compile(r"^\s*(data/|state|--\w|error:|warning:|\S+\.yaml)")
+PROBLEM = re.compile(r"^\s*(data/|data:|state|--\w|error:|Error:|warning:|unknown |\S+\.yaml|\S+: no )")
 
 
 MEMORY_LIMIT = 1536 * 1024 * 1024  # bytes of address space a case may use
@@ -121,7 +121,7 @@ def test_bad_case(name, tmp_path, request):
     args = shlex.split(spec["run"]) + (["--data", "data"] if spec.get("data", True) else [])
     if args[0] in ("build", "proof", "tts"):
         args += ["--out", "out"]
-    if args[0] == "build":
+    if args[0] == "build" and not {"-f", "--format"} & set(args):
         args += ["--format", "pdf,svg"]
     code, output, peak = _run(args, tmp_path)
     PEAKS[name] = peak
