@@ -470,7 +470,11 @@ def gallery(
     data: Path = DataOpt,
 ):
     """Write OUT/index.html: a self-contained page previewing every built asset with checker verdicts."""
+    from .data.errors import DataErrors, Problem
     from .gallery import write_gallery
+
+    if not data.is_dir():
+        raise DataErrors([Problem(str(data), 0, 0, "data folder not found")])
 
     typer.echo(str(write_gallery(out, data)))
 

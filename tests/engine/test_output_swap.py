@@ -232,3 +232,10 @@ def test_watch_rebuilds_only_what_a_saved_deck_makes(tmp_path):
     symbols.write_text(symbols.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     build_games([discover(data)["kafkas-halle"]], BuildOptions(), ["pdf"], out, changed=[symbols])
     assert (out / "kafkas-halle" / "board-diagram.pdf").stat().st_ino != board  # symbols: everything again
+
+
+def test_a_build_over_the_shape_budget_is_refused_with_the_figure(tiny_game, tmp_path, monkeypatch):
+    monkeypatch.setenv("PNP_MAX_SHAPES", "5")
+    with pytest.raises(DataErrors, match="draws more than 5 shapes; the limit is 5 shapes"):
+        _build(tiny_game, tmp_path / "out", formats=("pdf",))
+    assert not (tmp_path / "out" / "tiny").exists()
