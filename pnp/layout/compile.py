@@ -329,6 +329,10 @@ def _text_el(el: TextEl, fields, tables, where, ids):
         s = "" if s is None else str(s)
         if not s:
             return
+        missing = fonts.missing_glyph(s, "sans", el.weight)
+        if missing is not None:
+            raise CardError(f"text ({where}): the character {missing!r} (U+{ord(missing):04X}) is not in the "
+                            "bundled font; use another character")
         size = el.size
         width = fonts.string_width(s, size, "sans", el.weight)
         if width > box.w + 1e-6:
@@ -344,6 +348,7 @@ def _text_el(el: TextEl, fields, tables, where, ids):
 
 
 def _textbox(el: TextBoxEl, fields, tables, where, ids):
+    from .. import fonts
     from . import richtext
 
     text = _Str(el.text, fields, tables, where)
@@ -359,6 +364,8 @@ def _textbox(el: TextBoxEl, fields, tables, where, ids):
             fitted = richtext.fit(str(s), box.w, box.h, el.size, min_size_pt=el.min_size, lang=card.lang,
                                   line_height=el.line_height, align=el.align, valign=el.valign)
         except richtext.Overflow as exc:
+            raise CardError(f"text box ({where}): {exc}") from None
+        except fonts.FontError as exc:
             raise CardError(f"text box ({where}): {exc}") from None
         except ValueError as exc:
             raise CardError(f"text ({where}): {exc}") from None

@@ -214,3 +214,12 @@ def test_a_low_resolution_picture_is_a_warning_with_its_row(starter, tmp_path):
     res = build(starter, tmp_path / "o", "-f", "pdf")
     assert res.exit_code == 0, res.output
     assert "cards.csv:4: warning: image 'art/wool.png' prints at 60 dpi (below 200" in res.output
+
+
+def test_a_character_the_font_lacks_names_the_card_row(starter, tmp_path):
+    sheet = starter / "starter-deck" / "cards.csv"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + "Runenstein \u16a0,goods,1,1,art/apples.svg,x\n",
+                     encoding="utf-8")
+    res = build(starter, tmp_path / "o")
+    assert res.exit_code == 2
+    assert "cards.csv:10: text (elements.2 (id 'title')): the character" in res.output and "U+16A0" in res.output
