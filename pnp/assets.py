@@ -55,6 +55,7 @@ class Asset:
     faces: "list[tuple[Item, int]] | None" = None
     back: "Item | None" = None
     source: str = ""  # the data file (or rules module) it comes from, for messages and the manifest
+    min_text_pt: float = 6.0  # the smallest printed text it may carry (counters, tokens, tiles: 5)
     preview_of: str | None = None  # the asset this one is a preview image of (contact sheets)
     safe: float | None = None  # mm inside the trim that text keeps clear of (proofs draw it)
     cards: object = None  # a deck's typed card list, for checkers and exports

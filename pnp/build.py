@@ -348,6 +348,7 @@ def write_manifest(folder: Path, game: Game, files: list[tuple[Asset, str, int]]
         p = folder / rel
         entries.append({"file": rel, "bytes": p.stat().st_size, "sha256": _sha256(p), "pages": pages,
                         "format": Path(rel).suffix.lstrip("."), "asset": asset.name, "title": asset.title,
+                        "min_text_pt": asset.min_text_pt,
                         "preview_of": asset.preview_of, "source": asset.source})
     sources = [{"file": p.relative_to(game.folder).as_posix(), "sha256": _sha256(p)}
                for p in sorted(game.folder.rglob("*")) if p.is_file()

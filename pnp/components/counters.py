@@ -9,6 +9,8 @@ their own duplex pages; single-sided ones never get blank back pages.
 """
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
@@ -17,6 +19,7 @@ from ..data.schema import tr
 from ..scene import Circle, Group, Page, Rect, Text, color, style
 from ..schemas.counters import CounterSheet, CounterType, Face
 
+MIN_PT = 5.0  # counters are read up close: 5 pt is the floor on them (6 pt elsewhere)
 BASE = 15.0  # mm: the size the font sizes below are tuned for
 
 
@@ -78,20 +81,29 @@ def draw_face(doc: CounterSheet, spec: Spec, face: Face, bleed: float, lang: str
     else:
         g.add(Rect(inset, inset, w - 2 * inset, h - 2 * inset, style(stroke=fg, width=0.2 * k),
                    radius=spec.corner))
-    # on round counters keep text inside the circle: narrower boxes near top and bottom
-    side = 0.22 * h if spec.shape == "round" else 1.1 * k
+    # on round counters keep text inside the circle: as wide as the circle is at the text's line
+    def side_at(y_mid: float) -> float:
+        if spec.shape != "round":
+            return 1.1 * k
+        r = h / 2 - 0.6
+        half = math.sqrt(max(0.0, r * r - (y_mid - h / 2) ** 2))
+        return max(1.1 * k, w / 2 - half)
+
+    side = side_at(1.2 * k + 1.6 * k)
 
     top = tr(face.top, lang)
     grp = doc.group(spec.group_id) if spec.group_id else None
     if not top and spec.counter.show_group and grp is not None and grp.short is not None:
         top = tr(grp.short, lang)
     if top:
-        g.add(Text(side, 1.2 * k, top, size=4.6 * k, box=(w - 2 * side, 2.6 * k), anchor="middle",
-                   valign="middle", wrap=False, shrink=True, min_size=3.0, fill=fg))
+        g.add(Text(side, 1.2 * k, top, size=max(MIN_PT, 4.6 * k), box=(w - 2 * side, max(2.6 * k, 2.2)),
+                   anchor="middle", valign="middle", wrap=False, shrink=True, min_size=MIN_PT, fill=fg))
     label = tr(face.label, lang)
     if label:
-        g.add(Text(side, h - 4.3 * k, label, size=5.4 * k, weight="bold", box=(w - 2 * side, 3.2 * k),
-                   anchor="middle", valign="middle", wrap=False, shrink=True, min_size=3.0, fill=fg))
+        lside = side_at(h - 4.3 * k + 1.1 * k)  # where the letters are widest: the x-height band
+        g.add(Text(lside, h - 4.3 * k, label, size=max(MIN_PT, 5.4 * k), weight="bold",
+                   box=(w - 2 * lside, max(3.2 * k, 2.2)), anchor="middle", valign="middle", wrap=False, shrink=True,
+                   min_size=MIN_PT, fill=fg))
 
     # middle band: icons and/or the big number
     band_y, band_h = (4.0 * k, h - 8.4 * k) if (top or label) else (1.5 * k, h - 3 * k)
@@ -253,8 +265,8 @@ def counter_assets(doc: CounterSheet, game, opts: BuildOptions, stem: str) -> It
     title = tr(doc.title, opts.lang)
     n = len(counter_specs(doc, size))
     name = doc.name or stem
-    yield Asset(name, title, lambda: counter_pages(doc, opts, size),
+    yield Asset(name, title, lambda: counter_pages(doc, opts, size), min_text_pt=MIN_PT,
                 description=f"{n} counters, {size:g} mm", faces=counter_faces(doc, opts.lang, size))
     if any(c.about is not None for c in doc.counters):
         yield Asset(f"{name}-key", f"{title} – {KEY_WORDS.get(opts.lang, KEY_WORDS['en'])[0]}",
-                    lambda: key_pages(doc, opts), description="what each counter means")
+                    lambda: key_pages(doc, opts), description="what each counter means", min_text_pt=MIN_PT)

@@ -37,7 +37,8 @@ PT = 25.4 / 72  # mm per point
 GRID = style(stroke="#7a7a7a", width=0.2)
 FRAME = style(stroke="#303030", width=0.4)
 GREY_TEXT = color("#555555")
-MIN_EXPLAIN_PT = 4.2  # smaller explanations are left out
+MIN_PT = 6.0  # nothing read in play is printed smaller
+MIN_EXPLAIN_PT = 6.0  # smaller explanations are left out
 PAD_SIZES = {1: "", 2: "A5", 4: "A6"}
 PAD_WORDS = {"de": "pro Blatt", "en": "per page"}
 COLUMN_WORDS = {"de": ("{n} Spieler", "Solo, {n} Spiele"), "en": ("{n} players", "solo, {n} games")}
@@ -117,15 +118,15 @@ def _draw(doc: ScoreSheet, w: float, h: float, lang: str, cols: ColumnSpec) -> G
         lx = nx + _text_w(name, npt, "bold") + 1.5
         field.add(Path(style=style(stroke="black", width=0.25)).move(lx, base + 0.6).line(w, base + 0.6))
         g.add(field)
-    sub_pt = max(5.0, 8.0 * k)
+    sub_pt = max(MIN_PT, 8.0 * k)
     if doc.subtitle is not None:
         g.add(Text(0, y + 0.6 * k, tr(doc.subtitle, lang), size=sub_pt, fill=GREY_TEXT,
-                   box=(w, sub_pt * 1.25 * PT), shrink=True, wrap=False, min_size=4.0))
+                   box=(w, sub_pt * 1.25 * PT), shrink=True, wrap=False, min_size=MIN_PT))
         y += sub_pt * 1.25 * PT + 0.6 * k
     y += 2.5 * k
 
     # legend at the bottom
-    legend_pt = max(4.5, 7.5 * k)
+    legend_pt = max(MIN_PT, 7.5 * k)
     legend = "\n".join("• " + tr(item, lang) for item in doc.legend)
     legend_h = _lines_height(legend, w, legend_pt) if legend else 0.0
     bottom = h - legend_h - (2.0 * k if legend else 0.0)
@@ -137,7 +138,7 @@ def _draw(doc: ScoreSheet, w: float, h: float, lang: str, cols: ColumnSpec) -> G
     if u <= 2.0:
         raise DataErrors([Problem("score-sheet", 0, 0, f"a {w:.0f} x {h:.0f} mm sheet has no room for "
                                   f"{len(rows)} rows; use fewer sheets per page")])
-    label_pt = min(10.0, u / PT * 0.5)
+    label_pt = max(MIN_PT, min(10.0, u / PT * 0.5))
     explain_pt = label_pt * 0.85
 
     # columns: label | explanation | n value columns
@@ -167,7 +168,7 @@ def _draw(doc: ScoreSheet, w: float, h: float, lang: str, cols: ColumnSpec) -> G
             head.add(Text(x, y, str(c + 1), size=label_pt, weight="bold", anchor="middle", box=(cw, hh),
                           valign="middle", wrap=False))
         else:
-            tiny = max(3.5, label_pt * 0.55)
+            tiny = MIN_PT
             head.add(Text(x + 0.8, y + 0.6 + tiny * PT * 0.8, str(c + 1), size=tiny, fill=GREY_TEXT))
     g.add(head)
     y += hh
@@ -219,7 +220,7 @@ def _draw_row(grp: Group, row: Row, y: float, u: float, w: float, x_vals: float,
                  valign="middle", shrink=True, wrap=False))
     if explain_w > 0 and row.explain is not None:
         grp.add(Text(label_w, y, tr(row.explain, lang), size=explain_pt, fill=GREY_TEXT,
-                     box=(explain_w - 1.5, u - 0.4), valign="middle", shrink=True, min_size=MIN_EXPLAIN_PT * 0.85,
+                     box=(explain_w - 1.5, u - 0.4), valign="middle", shrink=True, min_size=MIN_PT,
                      line_height=1.1))
     cell_fill = mix(accent, WHITE, 0.93) if row.computed else WHITE
     for c in range(n):

@@ -14,7 +14,7 @@ FOOTER_GREY = style(fill="grey").fill
 
 def document_page(paper: str = "a4", orientation: str = "portrait", margin: float = 12.0,
                   title: str = "", footer: str = "") -> tuple[Page, Box]:
-    """An empty page with ``title`` on top and ``pnp · footer`` at the bottom.
+    """An empty page with ``title`` on top and ``footer`` (the game's name, say) at the bottom.
 
     Returns the page and the content box (page mm) left between them; add
     drawings to ``page.content``. ``orientation="auto"`` means portrait.
@@ -30,9 +30,9 @@ def document_page(paper: str = "a4", orientation: str = "portrait", margin: floa
         rule_y = margin + TITLE_SIZE * 1.3 * PT + 1.5
         content.add(Path(style=RULE).move(margin, rule_y).line(w - margin, rule_y))
         top = rule_y + 4.0
-    foot = f"pnp · {footer}" if footer else "pnp"
     foot_base = h - margin
-    content.add(Text(w / 2, foot_base, foot, size=FOOTER_SIZE, anchor="middle", fill=FOOTER_GREY))
+    if footer:  # play material names the game, never the tool or a file
+        content.add(Text(w / 2, foot_base, footer, size=FOOTER_SIZE, anchor="middle", fill=FOOTER_GREY))
     bottom = foot_base - FOOTER_SIZE * PT - 3.0
     page = Page(w, h, content, label=title)
     return page, Box(margin, top, w - 2 * margin, bottom - top)

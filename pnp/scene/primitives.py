@@ -175,7 +175,7 @@ class Text:
     box: tuple[float, float] | None = None
     wrap: bool = True
     shrink: bool = False
-    min_size: float = 4.0
+    min_size: float = 6.0  # text read in play is never smaller; counters and tiles may allow 5
     line_height: float = 1.2  # multiple of the size
     valign: str = "top"  # top | middle | bottom
     opacity: float = 1.0

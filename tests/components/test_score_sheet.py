@@ -123,7 +123,7 @@ def test_duplicate_row_id_and_unknown_key(tmp_path):
 
 # ------------------------------------------------------------ layout
 
-@pytest.mark.parametrize("w,h,n,explained", [(194, 281, 4, True), (89, 132, 4, True), (89, 132, 6, False)])
+@pytest.mark.parametrize("w,h,n,explained", [(194, 281, 4, True), (89, 132, 4, False), (89, 132, 6, False)])
 def test_sheet_fits_its_box_and_has_every_row(doc, w, h, n, explained):
     g = draw_sheet(doc, w, h, "de", ColumnSpec(n))
     for node, t in walk(g):
@@ -225,7 +225,7 @@ def test_one_up_fills_the_page_inside_the_margin(doc):
 
 def test_assets_from_options(doc):
     names = [a.name for a in score_sheet_assets(doc, None, BuildOptions(), "bilanz")]
-    assert names == ["bilanz-1up", "bilanz-2up", "bilanz-4up", "bilanz-solo-1up"]
+    assert names == ["bilanz-1up", "bilanz-2up", "bilanz-solo-1up"]  # no 4-up: it could not print 6 pt
     assets = score_sheet_assets(doc, None, BuildOptions(extra={"up": 4, "copies": 3, "players": 6}), "bilanz")
     assert [a.name for a in assets] == ["bilanz-4up", "bilanz-4up-page"]
     assert assets[0].formats == ("pdf",) and assets[1].formats == ("svg", "png")

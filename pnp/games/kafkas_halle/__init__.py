@@ -30,7 +30,7 @@ def build(game, opts):
     if board is not None:
         sq = square_mm(board, opts)
         title = "Spielsteine" if opts.lang == "de" else "Tokens"
-        yield Asset("tokens", f"Kafkas Halle – {title} ({sq:g} mm)", lambda: token_pages(board, sq, opts),
+        yield Asset("tokens", f"Kafkas Halle – {title} ({sq:g} mm)", lambda: token_pages(board, sq, opts), min_text_pt=5.0,
                     description=f"12 Sperren, 4 barriers, 2 standees, Z1/Z2 for {sq:g} mm squares")
     margin = max(opts.margin, 12.0)
     yield Asset("player-aid", "Kafkas Halle – Spielhilfe" if opts.lang == "de" else "Kafka's Hall – player aid",

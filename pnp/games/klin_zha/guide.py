@@ -29,8 +29,7 @@ def load_guide(path) -> Guide:
 def guide_pages(guide: Guide, opts, size: float = 9.5):
     lang = opts.lang
     page, box = document_page(opts.paper, "portrait", 14.0, tr(guide.title, lang),
-                              ("Klin Zha mit Wolken" if lang == "de" else "Clouded Klin Zha")
-                              + " · 001_172d3087ef5ea435.txt")
+                              "Klin Zha mit Wolken" if lang == "de" else "Clouded Klin Zha")
     y = box.y + 2
     for s in guide.sections:
         page.content.add(Text(box.x, y + 4, tr(s.head, lang), size=size + 1.5, weight="bold"))

@@ -21,11 +21,12 @@ def _w(key: str, lang: str) -> str:
     return de if lang == "de" else en
 
 
-def mini_board(kit, edge: float, name_size: float = 3.2) -> Group:
+def mini_board(kit, edge: float, name_size: float | None = 6.0) -> Group:
     """A small copy of the board (corner tints, names) to write piece marks into."""
     g = TriGrid(kit.board.size, edge, kit.board.naming)
     grp = board_group(kit.board, g, names=False)
-    grp.add(cell_names(g, size=name_size, fill="#666666"))
+    if name_size:  # a board too small for readable names shows none
+        grp.add(cell_names(g, size=name_size, fill="#666666"))
     return grp
 
 
@@ -35,7 +36,7 @@ def d6_table_page(kit, opts):
     r = kit.rules
     page, box = document_page(opts.paper, "portrait", 12.0,
                               "Ziehende Wolken: Würfeltabelle" if de else "Moving clouds: d6 table",
-                              ("Klin Zha mit Wolken" if de else "Clouded Klin Zha") + " · 001_172d3087ef5ea435.txt")
+                              "Klin Zha mit Wolken" if de else "Clouded Klin Zha")
     c = page.content
     x, y = box.x, box.y + 4
     intro = ("Alle X Züge zieht jede Wolke Y Felder in Richtung Z (Erweiterung aus der Regel). "
@@ -73,7 +74,7 @@ def d6_table_page(kit, opts):
     # a compass on a small board: the six arrows from the centre
     g = TriGrid(kit.board.size, 9.0, kit.board.naming)
     bx = x + (box.w - g.width) / 2
-    c.add(Group([mini_board(kit, 9.0, 2.6)], transform=translate(bx, y)))
+    c.add(Group([mini_board(kit, 9.0, None)], transform=translate(bx, y)))
     cx, cy = g.centre()
     for i, d in enumerate(r.d6_directions):
         ux, uy = DIRECTIONS[d][1]
@@ -120,7 +121,7 @@ def setup_sheet_pages(kit, opts):
     y += 5
     edge = min(box.w / kit.board.size, 16.5)
     g = TriGrid(kit.board.size, edge, kit.board.naming)
-    c.add(Group([mini_board(kit, edge, 3.6)], transform=translate(x + (box.w - g.width) / 2, y)))
+    c.add(Group([mini_board(kit, edge, 6.0)], transform=translate(x + (box.w - g.width) / 2, y)))
     note = ("Figuren mit Kürzel eintragen, z. B. Fe = Fechter; grün/gold unterscheiden (Farbe oder Kreis)" if de
             else "Write piece marks, e.g. Fe = Fencer; tell green from gold (colour or a ring)")
     y += g.height + 4
@@ -144,7 +145,7 @@ def setup_sheet_pages(kit, opts):
     return [page]
 
 
-def position_sheet_pages(kit, opts, per_page: int = 6):
+def position_sheet_pages(kit, opts, per_page: int = 2):
     lang = opts.lang
     de = lang == "de"
     page, box = document_page(opts.paper, "portrait", 10.0,
@@ -152,7 +153,8 @@ def position_sheet_pages(kit, opts, per_page: int = 6):
                               "Klin Zha mit Wolken · eine Skizze je Zug oder Schlag" if de
                               else "Clouded Klin Zha · one sketch per turn or capture")
     c = page.content
-    cols, rows = 2, per_page // 2
+    cols = 1 if per_page <= 2 else 2  # two sketches a page: cells big enough for 6 pt names
+    rows = per_page // cols
     cw, ch = box.w / cols, box.h / rows
     edge = min((cw - 6) / kit.board.size, (ch - 14) / (kit.board.size * 0.8660254))
     g = TriGrid(kit.board.size, edge, kit.board.naming)
@@ -162,5 +164,5 @@ def position_sheet_pages(kit, opts, per_page: int = 6):
         _fields(c, cx + 3, cy + 6, cw - 6, ["Zug:", "am Zug:"] if de else ["Turn:", "to move:"], size=7.5)
         c.add(Text(cx + 3, cy + 10.5, "Grün ☐  Gold ☐   Wolkenschritt: ___" if de else "Green ☐  Gold ☐   cloud step: ___",
                    size=6.5, fill=color("#444444")))
-        c.add(Group([mini_board(kit, edge, 2.5)], transform=translate(cx + (cw - g.width) / 2, cy + 12.5)))
+        c.add(Group([mini_board(kit, edge, 6.0)], transform=translate(cx + (cw - g.width) / 2, cy + 12.5)))
     return [page]

@@ -35,10 +35,6 @@ SECTIONS = {
         ("Vier Völker (vereinfacht)",
          "Die Dateien heißen nur Stadt, Wald, Wüste, Höhle (4 je Unterordner). Jeder Zug geht zu einem anderen "
          "Volk (3 Möglichkeiten) und füllt das Konto dieser beiden Völker. Sonst gilt alles wie oben."),
-        ("Mit pnp",
-         "pnp ordner score STRUKTUR \"Name1,…,Name11\" wertet einen Weg; pnp ordner solve STRUKTUR zeigt den "
-         "Bestwert, einen besten Weg und die Verteilung aller Wege; pnp ordner random --seed N erzeugt eine "
-         "zufällige gültige Struktur."),
     ],
     "en": [
         ("The idea",
@@ -68,10 +64,6 @@ SECTIONS = {
         ("Four peoples (simplified)",
          "The files are just Stadt, Wald, Wüste, Höhle (4 per subfolder). Each move goes to another people "
          "(3 choices) and feeds the account of those two peoples. Everything else as above."),
-        ("With pnp",
-         "pnp ordner score STRUCTURE \"Name1,…,Name11\" scores a path; pnp ordner solve STRUCTURE shows the best "
-         "score, a best path and the spread over all paths; pnp ordner random --seed N makes a random valid "
-         "structure."),
     ],
 }
 

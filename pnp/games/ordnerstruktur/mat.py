@@ -17,7 +17,7 @@ from .model import CANONICAL, MAX_NAME, MAX_SUBFOLDER, NUMBERED, SUBFOLDERS, TOT
 from .structure import Structure
 
 SUM_W = 14.0  # row-sum column
-HEAD_W = 12.0  # subfolder number column
+HEAD_W = 14.0  # subfolder number column ("Unterordner" at 6 pt)
 SUM_H = 7.0  # column-sum row
 HEAD_H = 11.0  # name head row
 
@@ -63,7 +63,7 @@ def matrix(names: tuple[str, ...], cell_w: float, cell_h: float, lang: str, *, s
     g.add(boxed(0.5, 0.5, SUM_W - 1, SUM_H - 1, str(TOTAL) if structure else "200", size=9, weight="bold"))
     g.add(boxed(SUM_W, 0, HEAD_W, SUM_H, "Σ", size=9, weight="bold"))
     g.add(boxed(0, SUM_H, SUM_W, HEAD_H, t(lang, "sum"), size=6.5))
-    g.add(boxed(SUM_W, SUM_H, HEAD_W, HEAD_H, t(lang, "subfolder"), size=5.5))
+    g.add(boxed(SUM_W, SUM_H, HEAD_W, HEAD_H, t(lang, "subfolder"), size=6))
     # column heads and sums
     col_sums = structure.column_sums if structure else None
     for j, name in enumerate(names):
@@ -72,7 +72,7 @@ def matrix(names: tuple[str, ...], cell_w: float, cell_h: float, lang: str, *, s
         g.add(boxed(x + 1, 0.5, cell_w - 2, SUM_H - 1, str(col_sums[j]) if col_sums else "", size=10,
                     weight="bold"))
         if design:
-            g.add(Text(x + cell_w - 2, SUM_H - 1.6, f"≤ {MAX_NAME}", size=5, anchor="end", fill=INK))
+            g.add(Text(x + cell_w - 2, SUM_H - 1.6, f"≤ {MAX_NAME}", size=6, anchor="end", fill=INK))
         ps = peoples_in(name)
         g.add(chips(x + cell_w / 2 - (len(ps) * 3.4 - 0.8) / 2, SUM_H + 1.2, ps))
         g.add(boxed(x, SUM_H + 4.2, cell_w, HEAD_H - 4.6, name, size=9, weight="bold"))
@@ -88,7 +88,7 @@ def matrix(names: tuple[str, ...], cell_w: float, cell_h: float, lang: str, *, s
         elif not numbered:
             g.add(boxed(1, y + 1, SUM_W - 2, cell_h - 2, "–", size=10))
         elif design:
-            g.add(Text(SUM_W - 2, y + cell_h - 1.8, f"≤ {MAX_SUBFOLDER}", size=5, anchor="end", fill=INK))
+            g.add(Text(SUM_W - 2, y + cell_h - 1.8, f"≤ {MAX_SUBFOLDER}", size=6, anchor="end", fill=INK))
         g.add(boxed(SUM_W, y, HEAD_W, cell_h, str(r), size=12, weight="bold"))
         for j, name in enumerate(names):
             x = geo.x0 + j * cell_w

@@ -69,7 +69,7 @@ def build(game, opts: BuildOptions) -> Iterable[Asset]:
         # without duplex printing the tiles fold over: front and back on one side, fold line between
         make = foldover_items if opts.duplex == "none" else tile_items
         yield Asset(f"{stem}-plaettchen", f"{t(lang, 'tiles')}: {s.title}",
-                    (lambda s=s, make=make: impose(make(s, lang), sheet)),
+                    (lambda s=s, make=make: impose(make(s, lang), sheet)), min_text_pt=5.0,
                     description="one tile per file: subfolder and name on the front, Machtpunkte on the back "
                                 "(duplex; fold-over with --duplex none)")
         yield Asset(f"{stem}-loesung", f"{t(lang, 'solution')}: {s.title}",

@@ -27,6 +27,8 @@ TUNNEL = color("#7b1fa2")
 UNITS_W, UNITS_H = 1000.0, 850.0
 COAST_SIDES = {"nc": (0.0, -1.0), "sc": (0.0, 1.0), "ec": (1.0, 0.0), "wc": (-1.0, 0.0)}  # the coordinate frame of map.yaml positions
 
+MIN_PT = 6.0  # the smallest text a player reads on the map
+
 
 class MapGeometry:
     """Node positions and radii in item millimetres for a map of w x h."""
@@ -181,20 +183,20 @@ def draw_map(board: Board, w: float, h: float, lang: str = "de", names: bool = F
             nodes.add(Circle(x, y - ry * 0.55, dot, style(fill="white" if not homes.get(p.id) else None,
                                                            stroke=sc_ink, width=max(0.15, 1.0 * k))))
             nodes.add(Circle(x, y - ry * 0.55, dot * 0.45, style(fill=sc_ink)))
-        nodes.add(Text(x, y + 4.2 * k, p.id, size=max(3.0, 30 * k), weight="bold", anchor="middle", fill=ink))
-        if names:
-            nodes.add(Text(x, y + ry + 9 * k, p.name(lang), size=max(2.5, 20 * k), anchor="middle",
+        nodes.add(Text(x, y + 4.2 * k, p.id, size=max(MIN_PT, 30 * k), weight="bold", anchor="middle", fill=ink))
+        if names and 20 * k >= MIN_PT:  # too small to read: the legend lists every name instead
+            nodes.add(Text(x, y + ry + 9 * k, p.name(lang), size=20 * k, anchor="middle",
                            fill=color("#333333")))
         for c in p.coasts:
             cxy = geo.pos(f"{p.id}/{c}")
             nodes.add(Circle(*cxy, geo.r * 0.32, style(fill="white", stroke=FLEET_LINE, width=max(0.15, 1.2 * k))))
-            nodes.add(Text(cxy[0], cxy[1] + 2.6 * k, c, size=max(2.2, 16 * k), weight="bold", anchor="middle",
+            nodes.add(Text(cxy[0], cxy[1] + 2.6 * k, c, size=max(MIN_PT, 16 * k), weight="bold", anchor="middle",
                            fill=FLEET_LINE))
     g.add(nodes)
 
     if sw is not None:
         cx, cy = geo.pos(sw.id)
-        g.add(Text(cx, cy + geo.r + 12 * k, tun.en if lang == "en" else tun.de, size=max(2.5, 20 * k),
+        g.add(Text(cx, cy + geo.r + 12 * k, tun.en if lang == "en" else tun.de, size=max(MIN_PT, 20 * k),
                    weight="bold", anchor="middle", fill=TUNNEL))
     return g
 
@@ -246,7 +248,7 @@ def draw_legend(board: Board, x: float, y: float, w: float, lang: str = "de", si
     # abbreviations in two columns
     provs = sorted(board.provinces.values(), key=lambda p: p.id)
     half = math.ceil(len(provs) / 2)
-    small = size * 0.85
+    small = max(MIN_PT, size * 0.85)
     step = small * 0.3528 * 1.3
     col_w = w / 2
     for i, p in enumerate(provs):
