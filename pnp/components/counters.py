@@ -117,10 +117,10 @@ def draw_face(doc: CounterSheet, spec: Spec, face: Face, bleed: float, lang: str
         icon_area = w - num_w
         _icons(g, icons, 0.0, band_y, icon_area, band_h, fg, draw_symbol, doc)
         g.add(Text(icon_area - 0.6 * k, band_y, number, size=15 * k, weight="bold", box=(num_w, band_h),
-                   anchor="middle", valign="middle", wrap=False, shrink=True, fill=fg))
+                   anchor="middle", valign="middle", wrap=False, shrink=True, min_size=MIN_PT, fill=fg))
     elif number is not None:
         g.add(Text(0, band_y, number, size=17 * k, weight="bold", box=(w, band_h), anchor="middle",
-                   valign="middle", wrap=False, shrink=True, fill=fg))
+                   valign="middle", wrap=False, shrink=True, min_size=MIN_PT, fill=fg))
     elif icons:
         _icons(g, icons, 0.0, band_y, w, band_h, fg, draw_symbol, doc)
     if cells == 2:  # a faint divider shows the pair is two units joined

@@ -41,8 +41,9 @@ SOURCES = {
 def _expected_errors():
     from pnp.fonts import FontError
     from pnp.scene.style import ColourError
+    from pnp.scene.text import TextOverflow  # a text too long for its box: a data error the build names
 
-    return (FontError, ColourError)
+    return (FontError, ColourError, TextOverflow)
 
 
 @pytest.mark.parametrize("name", sorted(SOURCES))

@@ -44,7 +44,7 @@ def test_document_page_has_title_footer_and_free_box():
     page, box = document_page("a4", "portrait", 12, title="Spielhilfe", footer="Kafkas Halle")
     assert (page.width, page.height) == (210, 297)
     texts = list(_texts(page.content))
-    assert [t.text for t in texts] == ["Spielhilfe", "pnp · Kafkas Halle"]
+    assert [t.text for t in texts] == ["Spielhilfe", "Kafkas Halle"]
     title, foot = texts
     assert box.x == 12 and box.right == pytest.approx(198)
     assert box.y > title.y + 5  # below the title line
