@@ -280,7 +280,7 @@ def symbol_sheet_page(lib: SymbolLibrary, lang: str = "de", paper=(210.0, 297.0)
                       symbols: "list[Symbol] | None" = None, part: str = "") -> Page:
     """Symbols of a library (default: all) on one page, each with its name and id."""
     pw, ph = paper
-    symbols = lib.symbols if symbols is None else symbols
+    symbols = lib.shown if symbols is None else symbols
     n = len(symbols)
     cols = 4 if n > 9 else 3
     rows = math.ceil(n / cols)
@@ -304,7 +304,8 @@ def symbol_sheet_page(lib: SymbolLibrary, lang: str = "de", paper=(210.0, 297.0)
 
 def symbol_sheet_pages(lib: SymbolLibrary, lang: str = "de", paper=(210.0, 297.0)) -> list[Page]:
     """The symbol sheet, PER_PAGE symbols a page."""
-    chunks = [lib.symbols[i:i + PER_PAGE] for i in range(0, len(lib.symbols), PER_PAGE)]
+    shown = lib.shown
+    chunks = [shown[i:i + PER_PAGE] for i in range(0, len(shown), PER_PAGE)] or [[]]
     if len(chunks) == 1:
         return [symbol_sheet_page(lib, lang, paper)]
     return [symbol_sheet_page(lib, lang, paper, symbols=c, part=f"{k}/{len(chunks)}")

@@ -22,7 +22,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, field_validator, model_validator
 
-from ..data.schema import ColourField, Localised, Strict, require_unique
+from ..data.schema import ColourField, I18n, Localised, Strict, require_unique
 from ..imposition.paper import CARD_SIZES, parse_wxh
 from ..layout.schema import TableValue
 
@@ -63,6 +63,8 @@ class Back(Strict):
 
     def values(self) -> dict[str, Any]:
         out = {k: v for k in ("title", "subtitle", "colour", "ink", "symbol") if (v := getattr(self, k)) is not None}
+        # text per language goes to the layout as {de:, en:}, which its text fields take
+        out = {k: v.model_dump(exclude_none=True) if isinstance(v, I18n) else v for k, v in out.items()}
         return {**out, **self.fields}
 
 

@@ -145,6 +145,8 @@ class Symbol(Strict):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     name: Localised
     parts: list[Part] = Field(min_length=1, max_length=40)
+    on_sheet: bool = Field(True, description="false: a mark no card face carries (e.g. a back's emblem), "
+                                             "left off the symbol sheet")
 
 
 class SymbolLibrary(Strict):
@@ -163,6 +165,11 @@ class SymbolLibrary(Strict):
             if s.id == symbol_id:
                 return s
         return None
+
+    @property
+    def shown(self) -> "list[Symbol]":
+        """The symbols the symbol sheet shows."""
+        return [s for s in self.symbols if s.on_sheet]
 
     @property
     def ids(self) -> list[str]:

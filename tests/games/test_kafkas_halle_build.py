@@ -89,11 +89,26 @@ def test_backs_are_identical_and_carry_no_card_text(deck_pdf):
     backs = deck_pdf.pages[1::2]
     texts = [p.extract_text() for p in backs]
     assert sum(t.count("Kafkas Halle") for t in texts) == 50
+    assert sum(t.count("Genehmigung") for t in texts) == 50  # the per-language subtitle, in German
     for t in texts:
         assert not any(name in t for name in cards)
+        assert "de=" not in t and "{" not in t
     # full sheets of backs draw exactly the same content
     full = [p.get_contents().get_data() for p in backs[:-1]]
     assert len(set(full)) == 1
+
+
+def test_the_back_carries_no_face_symbol(game):
+    """A back showing a face's symbol reads as that card when the deck lies face down."""
+    deck = load_yaml(game.folder / "deck.yaml")
+    on_faces = {c["symbol"] for c in deck["cards"]}
+    assert deck["back"]["symbol"] not in on_faces
+
+
+def test_english_back_is_english(game):
+    assets = {a.name: a for a in collect_assets(game, BuildOptions(lang="en"))}
+    pdf = PdfReader(io.BytesIO(render_pdf_bytes(assets["deck"].iter_pages())))
+    assert "Permit" in pdf.pages[1].extract_text()
 
 
 def test_deck_asset_faces_and_back(assets):
