@@ -168,8 +168,15 @@ def test_position_page_marks_units_centres_and_herds(game, board, tmp_path):
     a = next(a for a in assets(game, BuildOptions(extra={"state": str(DATA / "rather-silly" / "examples" /
                                                                       "state-1905-autumn.yaml")}))
              if a.name == "position")
-    text = PdfReader(io.BytesIO(render_pdf_bytes(list(a.iter_pages())))).pages[0].extract_text()
+    pages = PdfReader(io.BytesIO(render_pdf_bytes(list(a.iter_pages())))).pages
+    text = pages[0].extract_text()
     assert "Herbst 1905" in text and "England: 6" in text
+    # the map tells powers apart by colour; the second page says it all in words
+    listed = " ".join(pages[1].extract_text().split())
+    assert "Einheiten und Zentren: Herbst 1905" in listed
+    for phrase in ("England 6: EDI, LON, LVP, NWY, BEL, DEN", "F SKA (schwul)", "A NWY (Teufel 2)",
+                   "Zwillinge A GAS + A BRE", "F SPA/sc", "0; 6 Siegpunkte", "Borg TYR", "PIC ×2"):
+        assert phrase in listed, phrase
     from typer.testing import CliRunner
 
     from pnp.games.rather_silly.cli import app
@@ -177,4 +184,14 @@ def test_position_page_marks_units_centres_and_herds(game, board, tmp_path):
     res = CliRunner().invoke(app, ["show", str(DATA / "rather-silly" / "examples" / "state-1905-autumn.yaml"),
                                    "--out", str(tmp_path / "p.pdf"), "--lang", "en"])
     assert res.exit_code == 0, res.output
-    assert "Autumn 1905" in PdfReader(str(tmp_path / "p.pdf")).pages[0].extract_text()
+    en = PdfReader(str(tmp_path / "p.pdf")).pages
+    assert "Autumn 1905" in en[0].extract_text() and "Units and centres" in en[1].extract_text()
+
+
+def test_map_names_each_powers_home_centres_in_words(game, board):
+    """Home centres are filled in their power's colour; a grey print needs the words too."""
+    a = next(a for a in assets(game, BuildOptions()) if a.name == "map")
+    text = " ".join(PdfReader(io.BytesIO(render_pdf_bytes(list(a.iter_pages())))).pages[0].extract_text().split())
+    assert "Heimatzentren" in text
+    for pw in board.powers:
+        assert f"{pw.de}: {', '.join(pw.homes)}" in text, pw.id

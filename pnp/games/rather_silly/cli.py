@@ -84,11 +84,11 @@ def show(
     paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
     data: Path = typer.Option(None, "--data", callback=_data, show_default="./data/rather-silly or the shipped game", help="The rather-silly data folder."),
 ):
-    """Draw a game position on the schematic map (one landscape page)."""
+    """Draw a game position: the schematic map with every unit, then the same position as a list."""
     from ...assets import BuildOptions
     from ...output import write_document
     from ...data.errors import DataErrors
-    from .position import position_page
+    from .position import position_pages
     from .state import load_state
 
     try:
@@ -97,6 +97,6 @@ def show(
     except DataErrors as exc:
         typer.echo(str(exc), err=True)
         raise typer.Exit(2)
-    write_document(out, [position_page(board, st, BuildOptions(lang=lang, paper=paper))],
+    write_document(out, position_pages(board, st, BuildOptions(lang=lang, paper=paper)),
                    title=f"Rather Silly {st.season} {st.year}")
     typer.echo(f"wrote {out}")

@@ -1,4 +1,6 @@
-"""A game position drawn on the schematic map, for a game master to send round.
+"""A game position drawn on the schematic map, for a game master to send round,
+and a second page listing every power's centres and units in words: the map
+tells powers apart by colour, the list does not need colour at all.
 
 Units are small squares in their owner's colour with a letter (A army,
 F fleet, A® A®mazone, D Drecksackarmee, V/B birds, T Tardis); Siamese twins
@@ -9,6 +11,7 @@ drawn in black and dark blue/green with their strength.
 from __future__ import annotations
 
 from ...scene import Circle, Group, Page, Path, Polygon, Rect, Text, color, style, translate
+from ...scene.text import layout
 from .mapdata import Board
 from .schematic import MapGeometry, draw_legend, draw_map
 from .state import GameState
@@ -19,6 +22,16 @@ LETTERS = {
 }
 SEASONS = {"de": {"spring": "Frühjahr", "autumn": "Herbst", "winter": "Winter", "title": "Stand"},
            "en": {"spring": "Spring", "autumn": "Autumn", "winter": "Winter", "title": "Position"}}
+LIST = {
+    "de": {"title": "Einheiten und Zentren", "power": "Macht", "centres": "Zentren", "units": "Einheiten",
+           "herds": "Lamaherden", "points": "Siegpunkte", "twins": "Zwillinge", "gay": "schwul",
+           "devil": "Teufel", "others": "Ohne Macht", "borg": "Borg", "sea-monster": "Seemonster",
+           "space-monster": "Weltraummonster"},
+    "en": {"title": "Units and centres", "power": "Power", "centres": "Centres", "units": "Units",
+           "herds": "Llama herds", "points": "victory points", "twins": "twins", "gay": "gay",
+           "devil": "devil", "others": "No power", "borg": "Borg", "sea-monster": "Sea monster",
+           "space-monster": "Space monster"},
+}
 
 
 def _marker(x, y, s, fill, ink, text, bold=True) -> Group:
@@ -108,6 +121,67 @@ def draw_position(board: Board, st: GameState, w: float, h: float, lang: str = "
             layer.add(_marker(x, y, s, fill, color("white"), "2"))
     g.add(layer)
     return g
+
+
+def unit_words(u, lang: str) -> str:
+    """'F SKA (schwul)', 'Zwillinge A GAS + A BRE', 'A NWY (Teufel 2)'."""
+    words, letters = LIST[lang], LETTERS[lang]
+    if u.type == "twins":
+        text = words["twins"] + " " + " + ".join(f"{letters[k]} {p}" for p, k in zip(u.places(), u.kinds()))
+    else:
+        text = f"{letters[u.type]} {u.places()[0]}"
+    notes = ([words["gay"]] if u.gay else []) + ([f"{words['devil']} {u.devil}"] if u.devil else [])
+    return text + (f" ({', '.join(notes)})" if notes else "")
+
+
+def position_list_page(board: Board, st: GameState, opts) -> Page:
+    """Every power's centres, units and lama herds as text, one row each."""
+    from ...imposition.layout import document_page
+
+    lang = opts.lang if opts.lang in SEASONS else "en"
+    words, season = LIST[lang], SEASONS[lang]
+    title = f"{words['title']}: {season[st.season]} {st.year} – Rather Silly Diplomacy"
+    page, box = document_page(opts.paper, "landscape", 8.0, title, "Rather Silly Diplomacy")
+    cols = [(words["power"], 0.16), (words["centres"], 0.26), (words["units"], 0.42), (words["herds"], 0.16)]
+    size, lead = 7.5, 7.5 * 0.3528 * 1.25
+    xs, x = [], box.x
+    for _, frac in cols:
+        xs.append(x)
+        x += box.w * frac
+    ink = color("#222222")
+    y = box.y
+    for (head, _), cx in zip(cols, xs):
+        page.content.add(Text(cx, y + lead, head, size=size, weight="bold", fill=ink))
+    y += lead + 1.5
+    page.content.add(Path(style=style(stroke="black", width=0.3)).move(box.x, y).line(box.right, y))
+    rows = []
+    for pid, hold in st.players.items():
+        who = board.player(pid)
+        name = (who.en if lang == "en" else who.de) if who else pid
+        centres = f"{len(hold.centres)}: {', '.join(hold.centres)}" if hold.centres else "0"
+        if pid == "doktor" or hold.points:
+            centres += f"; {hold.points} {words['points']}"
+        herds = ", ".join(f"{h}" + (f" ×{hold.lama_herds.count(h)}" if hold.lama_herds.count(h) > 1 else "")
+                          for h in sorted(set(hold.lama_herds)))
+        rows.append((name, centres, ", ".join(unit_words(u, lang) for u in hold.units), herds))
+    neutral = ([f"{words['borg']} {st.borg}"] if st.borg else []) + [f"{words[m.type]} {m.at}" for m in st.monsters]
+    if neutral:
+        rows.append((words["others"], "", ", ".join(neutral), ""))
+    for row in rows:
+        lines = 1
+        for (text, (_, frac)), cx in zip(zip(row, cols), xs):
+            t = Text(cx, y + 1.2, text, size=size, fill=ink, box=(box.w * frac - 3, box.bottom - y - 1.2),
+                     line_height=1.25)
+            page.content.add(t)
+            lines = max(lines, len(layout(t)))
+        y += lines * lead + 2.4
+        page.content.add(Path(style=style(stroke="#999999", width=0.15)).move(box.x, y).line(box.right, y))
+    return page
+
+
+def position_pages(board: Board, st: GameState, opts) -> list[Page]:
+    """The map with the position, then the same position as a list."""
+    return [position_page(board, st, opts), position_list_page(board, st, opts)]
 
 
 def position_page(board: Board, st: GameState, opts) -> Page:

@@ -90,7 +90,7 @@ def addition_items(board: Board, aids: AidsFile, lang: str) -> list[Item]:
 
 def map_page(board: Board, opts: BuildOptions) -> Page:
     from ...imposition.layout import document_page
-    from .schematic import draw_legend, draw_map
+    from .schematic import draw_legend, draw_map, homes_block
 
     lang = _lang(opts)
     page, box = document_page(opts.paper, "landscape", 8.0, TITLES[lang]["map"] + " – Rather Silly Diplomacy",
@@ -99,8 +99,10 @@ def map_page(board: Board, opts: BuildOptions) -> Page:
     mw, mh = box.w - legend_w - 3, box.h
     page.content.add(Group(children=[draw_map(board, mw, mh, lang)], transform=translate(box.x, box.y),
                            clip=Rect(0, 0, mw, mh)))
-    leg, _ = draw_legend(board, box.right - legend_w, box.y, legend_w, lang, 6.4)
+    leg, height = draw_legend(board, box.right - legend_w, box.y, legend_w, lang, 6.4)
     page.content.add(leg)
+    homes, _ = homes_block(board, box.right - legend_w, box.y + height + 3, legend_w, lang)
+    page.content.add(homes)
     return page
 
 
@@ -118,13 +120,13 @@ def large_map_pages(board: Board, opts: BuildOptions) -> list[Page]:
     return tile(item, sheet, 10.0, TITLES[lang]["map-large"])
 
 
-def _position(board: Board, state_path: str, opts: BuildOptions) -> Page:
+def _position(board: Board, state_path: str, opts: BuildOptions) -> list[Page]:
     from pathlib import Path
 
-    from .position import position_page
+    from .position import position_pages
     from .state import load_state
 
-    return position_page(board, load_state(Path(state_path)), opts)
+    return position_pages(board, load_state(Path(state_path)), opts)
 
 
 # ------------------------------------------------------------------ assets
@@ -149,7 +151,7 @@ def assets(game: Game, opts: BuildOptions) -> list[Asset]:
         out.append(Asset(f"role-{role.id}", tr(role.title, lang), lambda r=role: [role_page(aids, board, r, opts)]))
     state = opts.extra.get("state") if isinstance(opts.extra, dict) else None
     if state:
-        out.append(Asset("position", t["position"], lambda: [_position(board, state, opts)],
+        out.append(Asset("position", t["position"], lambda: _position(board, state, opts),
                          description=f"the position in {state} on the schematic map"))
     out += [
         Asset("superhirn-ledger", t["ledger"], lambda: [ledger_page(board, opts)]),

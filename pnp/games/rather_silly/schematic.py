@@ -203,11 +203,11 @@ def draw_map(board: Board, w: float, h: float, lang: str = "de", names: bool = F
 
 LEGEND = {
     "de": {"sea": "Meer", "coast": "Küstenland", "land": "Binnenland", "sc": "Versorgungszentrum",
-           "home": "Heimatzentrum (Farbe der Macht)", "army": "nur Armeen", "fleet": "nur Flotten",
+           "home": "Heimatzentrum (Farbe der Macht)", "homes": "Heimatzentren", "army": "nur Armeen", "fleet": "nur Flotten",
            "both": "Armeen und Flotten", "tunnel": "Mont-Blanc-Tunnel (Armeen, Borg)",
            "island": "Aufbauprovinz: nur Superhirn", "swi": "unpassierbar", "coast_dot": "getrennte Küste"},
     "en": {"sea": "Sea", "coast": "Coastal land", "land": "Inland", "sc": "Supply centre",
-           "home": "Home centre (power colour)", "army": "armies only", "fleet": "fleets only",
+           "home": "Home centre (power colour)", "homes": "Home centres", "army": "armies only", "fleet": "fleets only",
            "both": "armies and fleets", "tunnel": "Mont Blanc tunnel (armies, Borg)",
            "island": "Build-only: Superbrain only", "swi": "impassable", "coast_dot": "separate coast"},
 }
@@ -259,3 +259,21 @@ def draw_legend(board: Board, x: float, y: float, w: float, lang: str = "de", si
                    box=None))
     height = cy + (half + 1) * step - y
     return g, height
+
+
+def homes_block(board: Board, x: float, y: float, w: float, lang: str = "de",
+                size: float = 6.4) -> tuple[Group, float]:
+    """Each power's home centres in words, so a grey print still says whose home is whose."""
+    words = LEGEND.get(lang, LEGEND["en"])
+    g = Group(id="homes")
+    step = size * 0.3528 * 1.35
+    g.add(Text(x, y + step, words["homes"], size=size, weight="bold", fill=color("#222222")))
+    cy = y + step
+    for pw in board.powers:
+        if not pw.homes:
+            continue
+        cy += step
+        g.add(Rect(x, cy - step * 0.7, step * 0.7, step * 0.7, style(fill=pw.colour, stroke="black", width=0.15)))
+        g.add(Text(x + step, cy, f"{pw.en if lang == 'en' else pw.de}: {', '.join(pw.homes)}", size=size,
+                   fill=color("#222222")))
+    return g, cy - y
