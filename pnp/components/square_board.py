@@ -15,6 +15,7 @@ from ..assets import Asset, BuildOptions
 from ..data.errors import DataErrors, Problem
 from ..data.schema import tr
 from ..scene import Box, Circle, Group, Rect, Text, color, contrast, style
+from .key import key
 from ..schemas.board import FILES, BoardObject, PieceType, SquareBoard, parse_square
 
 PT = 25.4 / 72  # mm per point
@@ -201,14 +202,14 @@ def legend(doc: SquareBoard, x: float, y: float, w: float, lang: str, sq: float 
         if kind == "piece":
             boxes = [Box(0, 0, sq, sq), Box(sq, 0, sq, sq)][:ent.squares]
             shift = 0.0 if ent.squares == 2 else sq / 2
-            g.add(Group([piece_shape(ent, boxes, sq, f"legend-{ent.id}")], transform=_tr(ex + shift, ey)))
+            glyph = [Group([piece_shape(ent, boxes, sq, f"legend-{ent.id}")], transform=_tr(ex + shift, ey))]
         else:
             fill = color(ent.colour)
-            g.add(Rect(ex + sq / 2, ey, sq, sq, style(fill=fill, stroke=color("#1a1a1a"), width=0.3)))
-            g.add(_text_mid(ex + sq, ey + sq / 2, ent.label, sq / PT * 0.3,
-                            color(ent.ink) if ent.ink else contrast(fill)))
-        g.add(Text(ex + 2 * sq + 3, ey + sq / 2 + 10 * PT * CAP / 2, text, size=10, fill=color("#1a1a1a"),
-                   box=None))
+            glyph = [Rect(ex + sq / 2, ey, sq, sq, style(fill=fill, stroke=color("#1a1a1a"), width=0.3)),
+                     _text_mid(ex + sq, ey + sq / 2, ent.label, sq / PT * 0.3,
+                               color(ent.ink) if ent.ink else contrast(fill))]
+        g.add(key(*glyph, text=Text(ex + 2 * sq + 3, ey + sq / 2 + 10 * PT * CAP / 2, text, size=10,
+                                    fill=color("#1a1a1a"), box=None)))
     rows = (len(entries) + cols - 1) // cols
     return g, rows * row_h
 

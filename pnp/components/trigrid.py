@@ -278,7 +278,8 @@ def cell_polygon(g: TriGrid, cell: Cell, ox: float = 0.0, oy: float = 0.0, inset
 # Everything below builds scenes; nothing here imports a drawing library.
 
 from ..scene import Group, Page, Path, Polygon, Rect, Text, style, translate  # noqa: E402
-from ..scene.style import color, mix  # noqa: E402
+from ..scene.style import Hatch, color, mix  # noqa: E402
+from .key import swatch_legend  # noqa: E402
 
 REG_TICK = 3.0  # mm the sides are extended beyond each tip to form the registration marks
 PAD_X = REG_TICK + 0.5  # mm left/right of the triangle inside the board item (holds the marks)
@@ -331,24 +332,32 @@ def cell_label_point(g: TriGrid, cell: Cell) -> tuple[float, float]:
     return cx, cy - off + g.edge * 0.07
 
 
-def board_group(doc, g: TriGrid, lang: str = "de", names: bool | None = None) -> Group:
-    """The board in its own coordinates (apex at (W/2, 0))."""
+def board_group(doc, g: TriGrid, lang: str = "de", names: bool | None = None, hatch: bool = True) -> Group:
+    """The board in its own coordinates (apex at (W/2, 0)). ``hatch=False`` leaves the
+    corners unhatched, for copies whose own hatching (cloud edges) must not be confused with it."""
+    draw_hatch = hatch
     regions, cut = g.regions()
     tint: dict[Cell, object] = {}
+    hatch: dict[Cell, Hatch] = {}
     for corner in doc.corners:
         if corner.tint:
             for c in regions[corner.tip]:
                 tint[c] = color(corner.tint)
+        if corner.hatch is not None and draw_hatch:
+            for c in regions[corner.tip]:
+                hatch[c] = corner_hatch(corner.hatch)
     if doc.half_space_tint:
         for c in cut:
             tint[c] = color(doc.half_space_tint)
     fills = Group(id="cells")
+    fill_of = {}
     for c in g.cells():
         base = color(doc.up_fill if c.up else doc.down_fill)
         fill = tint.get(c, base)
         if c in tint and base is not None and not c.up:
             fill = mix(fill, color("black"), 0.08)  # keep up/down readable inside tinted corners
-        fills.add(Group([Polygon(g.vertices(c), style(fill=fill))], id=f"cell-{g.name(c)}"))
+        fill_of[c] = fill or color("white")
+        fills.add(Group([Polygon(g.vertices(c), style(fill=fill, hatch=hatch.get(c)))], id=f"cell-{g.name(c)}"))
     lines = Path(style=style(stroke=doc.line, width=doc.line_width, join="round", cap="round"))
     for t in range(1, g.n):  # inner lattice lines, three directions
         lines.move(*g.point(t, 0)).line(*g.point(t, t))
@@ -359,15 +368,29 @@ def board_group(doc, g: TriGrid, lang: str = "de", names: bool | None = None) ->
     grp = Group([fills, lines, outline], id="board")
     show = doc.show_names if names is None else names
     if show:
-        grp.add(cell_names(g, size=doc.name_size))
+        grp.add(cell_names(g, size=doc.name_size, clear={c: fill_of[c] for c in hatch}))
     return grp
 
 
-def cell_names(g: TriGrid, size: float = 6.0, fill="#444444", cells: Iterable[Cell] | None = None) -> Group:
+def corner_hatch(angle: float) -> Hatch:
+    """Thin grey lines, far enough apart to leave a cell's name readable."""
+    return Hatch(angle, 2.4, 0.15, color("#8c8c8c"))
+
+
+def cell_names(g: TriGrid, size: float = 6.0, fill="#444444", cells: Iterable[Cell] | None = None,
+               clear: "dict[Cell, object] | None" = None) -> Group:
+    """Each cell's name; on the cells in ``clear`` a patch of the given colour under
+    the name keeps hatching from crossing it."""
+    from ..fonts import cap_height, string_width
+
     grp = Group(id="cell-names")
     for c in (g.cells() if cells is None else cells):
         x, y = cell_label_point(g, c)
-        grp.add(Text(x, y, g.name(c), size=size, anchor="middle", fill=color(fill)))
+        name = g.name(c)
+        if clear and c in clear:
+            w, h = string_width(name, size) + 1.0, cap_height(size) + 1.0
+            grp.add(Rect(x - w / 2, y - h + 0.5, w, h, style(fill=clear[c]), radius=0.5))
+        grp.add(Text(x, y, name, size=size, anchor="middle", fill=color(fill)))
     return grp
 
 
@@ -454,19 +477,6 @@ def page_title(frame: BoardFrame, title: str, subtitle: str = "", lang: str = "d
     return grp
 
 
-def swatch_legend(x: float, y: float, rows: list[tuple[object, str]], size: float = 7.5) -> Group:
-    """Rows of (Group-builder or style, text): small 8 x 5 mm swatches with labels."""
-    grp = Group(id="legend")
-    for i, (sw, text) in enumerate(rows):
-        yy = y + i * 7.5
-        if callable(sw):
-            grp.add(sw(x, yy, 8.0, 5.0))
-        else:
-            grp.add(Rect(x, yy, 8.0, 5.0, sw))
-        grp.add(Text(x + 10.5, yy + 3.9, text, size=size))
-    return grp
-
-
 def edge_option(opts, default: float) -> float:
     """The cell edge: ``-o cell_mm=N`` when given (checked), else the data's."""
     from ..options import number
@@ -499,8 +509,9 @@ def triboard_assets(doc, game, opts, stem: str):
         grp = Group([page_title(fr, title, sub, lang, doc.scale_bar)])
         rows = []
         for corner in doc.corners:
-            if corner.tint and corner.label:
-                rows.append((style(fill=corner.tint, stroke="black", width=0.2), tr(corner.label, lang)))
+            if (corner.tint or corner.hatch is not None) and corner.label:
+                hatch = None if corner.hatch is None else corner_hatch(corner.hatch)
+                rows.append((style(fill=corner.tint, stroke="black", width=0.2, hatch=hatch), tr(corner.label, lang)))
         if doc.half_space_tint:
             rows.append((style(fill=doc.half_space_tint, stroke="black", width=0.2),
                          "Halbraum (Niemandsland)" if lang == "de" else "half-space (no-man's-land)"))

@@ -19,6 +19,9 @@ class TriCorner(Strict):
     tip: Literal["apex", "left", "right"] = Field(description="which point of the board: apex (top), left or right (base)")
     label: Localised | None = Field(None, description="printed next to the tip, e.g. a setup zone name")
     tint: ColourField | None = Field(None, description="background tint of the corner's cells")
+    hatch: float | None = Field(None, ge=-180, le=180, allow_inf_nan=False,
+                                description="direction (degrees) of thin lines across the corner's cells, "
+                                            "so corners differ in a grey print, not by hue alone")
     cells: list[str] | None = Field(None, description="the corner's cells; checked against the geometry")
 
 

@@ -7,8 +7,9 @@ board (``cell_mm``, ``tile``) change them too.
 from __future__ import annotations
 
 from ...assets import Asset
+from ...components.key import swatch_legend
 from ...components.trigrid import (BoardFrame, board_frame, edge_option, board_group, board_pages, cell_names, page_title,
-                                   registration_marks, swatch_legend)
+                                   registration_marks)
 from ...data.schema import tr
 from ...scene import Group, mirror_x
 from ...options import flag
@@ -76,7 +77,7 @@ def umpire_pages(kit, layout: Layout, opts):
         sky = resolve(g, layout.model, step)
 
         def draw(sky=sky):
-            grp = board_group(kit.board, g, lang, names=False)
+            grp = board_group(kit.board, g, lang, names=False, hatch=False)
             grp.add(overlay_group(g, sky, names_under=False, opacity=0.45))
             grp.add(cell_names(g, size=kit.board.name_size + 0.5, fill="#111111"))
             if kit.board.registration:

@@ -24,7 +24,7 @@ def _w(key: str, lang: str) -> str:
 def mini_board(kit, edge: float, name_size: float | None = 6.0) -> Group:
     """A small copy of the board (corner tints, names) to write piece marks into."""
     g = TriGrid(kit.board.size, edge, kit.board.naming)
-    grp = board_group(kit.board, g, names=False)
+    grp = board_group(kit.board, g, names=False, hatch=False)
     if name_size:  # a board too small for readable names shows none
         grp.add(cell_names(g, size=name_size, fill="#666666"))
     return grp

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ...components.key import key
 from ...components.trigrid import Cell, TriGrid, board_group
 from ...data.errors import DataErrors, Problem
 from ...data.schema import tr
@@ -95,7 +96,7 @@ def view_pages(kit, path: Path, viewer: str, opts) -> list[Page]:
     marks = {p.id: p.mark for p in kit.rules.pieces}
     names = {p.id: tr(p.name, lang) for p in kit.rules.pieces}
     ox, oy = m, m + 12
-    board = Group([board_group(kit.board, g, lang)], transform=translate(ox, oy))
+    board = Group([board_group(kit.board, g, lang, hatch=False)], transform=translate(ox, oy))
     if sky is not None:
         board.add(overlay_group(g, sky, names_under=False, opacity=0.35))
     r = g.inradius() * 0.62
@@ -118,16 +119,19 @@ def view_pages(kit, path: Path, viewer: str, opts) -> list[Page]:
     lx, ly = w - m - 82, m + 16
     content.add(Text(lx, ly, "Legende" if de else "Legend", size=10, weight="bold"))
     ly += 4
+    legend = Group(id="legend")
     for i, (sw, text) in enumerate(legend_rows(lang)):
-        content.add(sw(lx, ly + i * 9, 8, 5))
-        content.add(Text(lx + 10.5, ly + i * 9 + 2.5, text, size=6.8, box=(72, 8), line_height=1.1))
+        legend.add(key(sw(lx, ly + i * 9, 8, 5),
+                       text=Text(lx + 10.5, ly + i * 9 + 2.5, text, size=6.8, box=(72, 8), line_height=1.1)))
     ly += 3 * 9 + 5
     for sid in SIDES:
         sd = sides[sid]
-        content.add(token(lx + 4, ly + 3, 3.6, sd.colour, sd.ink, None))
-        content.add(Text(lx + 10.5, ly + 4.2, (f"{tr(sd.name, lang)}: neutral (am Wolkenrand)" if de
-                                               else f"{tr(sd.name, lang)}: neutral (at a cloud edge)"), size=7))
+        legend.add(key(token(lx + 4, ly + 3, 3.6, sd.colour, sd.ink, None),
+                       text=Text(lx + 10.5, ly + 4.2, (f"{tr(sd.name, lang)}: neutral (am Wolkenrand)" if de
+                                                       else f"{tr(sd.name, lang)}: neutral (at a cloud edge)"),
+                                 size=7)))
         ly += 9
+    content.add(legend)
     ly += 3
     for p in kit.rules.pieces:
         content.add(Text(lx, ly, f"{p.mark}", size=7.5, weight="bold"))

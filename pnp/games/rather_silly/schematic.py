@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 
 from ...scene import Circle, Ellipse, Group, Hatch, Path, Rect, Text, color, style
+from ...components.key import key
 from .mapdata import Board
 
 SEA = color("#d4e9f7")
@@ -226,8 +227,7 @@ def draw_legend(board: Board, x: float, y: float, w: float, lang: str = "de", si
     def row(draw, text):
         nonlocal cy
         cy += line
-        g.add(draw(sym_x, cy - line * 0.3))
-        g.add(Text(tx, cy, text, size=size, fill=color("#222222")))
+        g.add(key(draw(sym_x, cy - line * 0.3), text=Text(tx, cy, text, size=size, fill=color("#222222"))))
 
     row(lambda a, b: Ellipse(a, b, r * 1.5, r, style(fill=SEA, stroke=SEA_INK, width=0.25)), words["sea"])
     row(lambda a, b: Circle(a, b, r, style(fill=LAND, stroke=SEA_INK, width=0.45)), words["coast"])
@@ -273,7 +273,7 @@ def homes_block(board: Board, x: float, y: float, w: float, lang: str = "de",
         if not pw.homes:
             continue
         cy += step
-        g.add(Rect(x, cy - step * 0.7, step * 0.7, step * 0.7, style(fill=pw.colour, stroke="black", width=0.15)))
-        g.add(Text(x + step, cy, f"{pw.en if lang == 'en' else pw.de}: {', '.join(pw.homes)}", size=size,
-                   fill=color("#222222")))
+        g.add(Rect(x, cy - step * 0.7, step * 0.7, step * 0.7, style(fill=pw.colour, stroke="black", width=0.15)),
+              Text(x + step, cy, f"{pw.en if lang == 'en' else pw.de}: {', '.join(pw.homes)}", size=size,
+                   fill=color("#222222")))  # the words name the power: the chip need not differ in grey
     return g, cy - y
