@@ -151,6 +151,82 @@ def test_under_cloud_is_dense_edge_is_light_normal_is_clear(kit, tmp_path):
             assert v > 250, (g.name(cell), v)
 
 
+def _into(g, cell, t, depth):
+    """A point on edge ``t`` (0..1 along the side) of ``cell``, ``depth`` mm into the cell."""
+    import math
+
+    (x0, y0), (x1, y1) = t[0], t[1]
+    cx, cy = g.centroid(cell)
+    mx, my = x0 + (x1 - x0) * t[2], y0 + (y1 - y0) * t[2]
+    d = math.hypot(cx - mx, cy - my)
+    return mx + (cx - mx) / d * depth, my + (cy - my) / d * depth
+
+
+def _without_clouds(node):
+    """A copy of the scene without the clouds (groups ``cloud-<name>``; the edge cells stay)."""
+    from dataclasses import replace
+
+    if not isinstance(node, Group):
+        return node
+    kept = [_without_clouds(c) for c in node.children
+            if not (isinstance(c, Group) and (c.id or "").startswith("cloud-") and c.id != "cloud-edges")]
+    return replace(node, children=kept)
+
+
+def test_clouds_stay_inside_their_cells(kit, tmp_path):
+    """Drawing the clouds changes no pixel outside their own cells: the blobs do not
+    spill over cell edges into a neighbour."""
+    from dataclasses import replace
+
+    from PIL import Image, ImageChops, ImageDraw, ImageFilter
+
+    from pnp.games.klin_zha.assets import board_settings
+
+    dpi = 100
+    px = dpi / 25.4
+    g, frame = board_settings(kit, BuildOptions())
+    for name in ("1-light", "2-medium", "3-heavy", "drifting"):
+        lay = layout(kit, name)
+        page = overlay_pages(kit, lay, BuildOptions())[0]
+        bare = replace(page, content=_without_clouds(page.content))
+        a = _png([page], tmp_path, dpi)
+        b = _png([bare], tmp_path, dpi)
+        diff = ImageChops.difference(a, b).point(lambda v: 255 if v > 24 else 0)
+        assert diff.getbbox() is not None, name  # the clouds are drawn at all
+        mask = Image.new("L", a.size, 0)
+        draw = ImageDraw.Draw(mask)
+        for cell in resolve(g, lay.model).under:
+            pts = [((x + frame.ox) * px, (y + frame.oy) * px) for x, y in g.vertices(cell)]
+            draw.polygon(pts, fill=255)
+        mask = mask.filter(ImageFilter.MaxFilter(5))  # 0.5 mm: the light rim stroke on the border, antialiasing
+        outside = ImageChops.subtract(diff, mask)
+        assert outside.getbbox() is None, (name, outside.getbbox())
+
+
+def test_blind_foil_keeps_the_grid_visible(kit, tmp_path):
+    """All under cloud, yet every inner cell edge is drawn light across the dark: the foil
+    can be laid on the board and each cell found."""
+    from pnp.games.klin_zha.assets import board_settings
+
+    dpi = 200
+    g, frame = board_settings(kit, BuildOptions())
+    img = _png(overlay_pages(kit, layout(kit, "blind"), BuildOptions())[:1], tmp_path, dpi)
+    seen = 0
+    for cell in g.cells():
+        ids, vs = g.vertex_ids(cell), g.vertices(cell)
+        for n in g.edge_neighbours(cell):
+            shared = [vs[i] for i in range(3) if ids[i] in g.vertex_ids(n)]
+            (x0, y0), (x1, y1) = shared
+            # a third of the way along the shared edge: clear of names and puffs
+            ex, ey = x0 + (x1 - x0) / 3, y0 + (y1 - y0) / 3
+            on = _lum(img, ex + frame.ox, ey + frame.oy, dpi, r=0)
+            ix, iy = _into(g, cell, (*shared, 1 / 3), 1.2)
+            off = _lum(img, ix + frame.ox, iy + frame.oy, dpi, r=0)
+            assert on > off + 60, (g.name(cell), g.name(n), on, off)
+            seen += 1
+    assert seen == 2 * (81 * 3 - 27) // 2 * 1  # every inner edge, once from each side
+
+
 def test_mirror_switch_flips_every_overlay_about_the_board_axis(kit):
     lay = layout(kit, "1-light")
     (plain,) = overlay_pages(kit, lay, BuildOptions())

@@ -1,9 +1,10 @@
 """Cloud overlays at board scale: what gets printed on the transparency.
 
 Under-cloud cells are filled densely (with a lighter puff texture) so the
-board beneath cannot be read; edge cells get a light tint, hatching and a
-dashed rim; normal cells stay clear. Each cloud's outer boundary is drawn
-as a row of shallow arcs so the shapes read as clouds, not as a table.
+board beneath cannot be read, with their edges drawn light on top so the grid
+stays visible; edge cells get a light tint, hatching and a dashed rim; normal
+cells stay clear. Each cloud's outer boundary is a row of shallow arcs curling
+inwards, so the shapes read as clouds and never spill into a neighbour.
 Every cell shape sits in a group ``under-<cell>`` / ``edge-<cell>`` so
 tests (and curious users) can find it in the SVG.
 """
@@ -71,26 +72,37 @@ def boundary_edges(g: TriGrid, cells: frozenset[Cell]):
 
 def cloud_shape(g: TriGrid, name: str, cells: frozenset[Cell], opacity: float = 1.0, texture: bool = True,
                 scallops: int = 3) -> Group:
+    """A cloud that stays inside its cells: filled cells, the cell edges drawn light across
+    it (so the foil lines up with the board and every cell can be read), and a scalloped
+    rim that curls inwards along its outer boundary."""
     grp = Group(id=f"cloud-{_slug(name)}")
     st = cloud_style(opacity)
     for c in sorted(cells):
         grp.add(Group([Polygon(g.vertices(c), st)], id=f"under-{g.name(c)}"))
-    bulge = g.edge * 0.075
+    if texture:
+        grp.add(_puffs(g, cells, opacity))
+    grid = Path(style=style(stroke=RIM, width=0.25, cap="round", opacity=opacity))
+    seen = set()
+    for c in sorted(cells):
+        ids, vs = g.vertex_ids(c), g.vertices(c)
+        for i in range(3):
+            edge = frozenset({ids[i], ids[(i + 1) % 3]})
+            if edge not in seen:
+                seen.add(edge)
+                grid.move(*vs[i]).line(*vs[(i + 1) % 3])
+    grp.add(grid)
+    bulge = g.edge * 0.06
     outline = Path(style=style(stroke=RIM, width=max(0.35, g.edge * 0.02), cap="round", join="round",
                                opacity=opacity))
-    lenses = Group(id=f"cloud-rim-{_slug(name)}")
     for p0, p1, out, on_rim in boundary_edges(g, cells):
-        if on_rim:  # the board's own border: keep it straight, nothing outside the board
+        if on_rim:  # the board's own border: keep it straight
             continue
+        inward = (-out[0], -out[1])
         for k in range(scallops):
             a = (p0[0] + (p1[0] - p0[0]) * k / scallops, p0[1] + (p1[1] - p0[1]) * k / scallops)
             b = (p0[0] + (p1[0] - p0[0]) * (k + 1) / scallops, p0[1] + (p1[1] - p0[1]) * (k + 1) / scallops)
-            cx, cy, r, a0, sweep = _arc_between(a, b, bulge, out)
-            lenses.add(Path(style=style(fill=CLOUD, opacity=opacity)).arc(cx, cy, r, r, a0, sweep).close())
+            cx, cy, r, a0, sweep = _arc_between(a, b, bulge, inward)
             outline.move(*a).arc(cx, cy, r, r, a0, sweep)
-    grp.add(lenses)
-    if texture:
-        grp.add(_puffs(g, cells, opacity))
     if outline.ops:
         grp.add(outline)
     return grp
