@@ -221,7 +221,7 @@ def front_page(plan: GridPlan, chunk: list[Item], sheet: SheetSpec, first_index:
     content.add(*(decorations(plan, sheet) if decor is None else decor))
     used = cells[:len(chunk)]
     return Page(plan.page_w, plan.page_h, content, trim=bbox(c[0] for c in used),
-                bleed=bbox(c[1] for c in used), label=label)
+                bleed=bbox(c[1] for c in used), label=label, cuts=tuple(c[0] for c in used))
 
 
 def back_page(plan: GridPlan, chunk: list[Item], sheet: SheetSpec, first_index: int, label: str,
@@ -237,7 +237,7 @@ def back_page(plan: GridPlan, chunk: list[Item], sheet: SheetSpec, first_index: 
         content.add(_placed(item.back(sheet.bleed), where, clip, f"back-{first_index + k}"))
         used.append(cells[k])
     return Page(plan.page_w, plan.page_h, content, trim=bbox(c[0] for c in used),
-                bleed=bbox(c[1] for c in used), label=label)
+                bleed=bbox(c[1] for c in used), label=label, cuts=tuple(c[0] for c in used))
 
 
 def _check_size(item: Item, plan: GridPlan, index: int) -> None:

@@ -163,7 +163,7 @@ def pack(items: Iterable[Item], sheet: SheetSpec) -> Iterator[Page]:
             content.add(marks)
         trims = [p.trim for p in placed]
         yield Page(pw, ph, content, trim=bbox(trims), bleed=bbox(t.grow(sheet.bleed) for t in trims),
-                   label=f"{front_word} {of}")
+                   label=f"{front_word} {of}", cuts=tuple(trims))
         if not two_sided:  # every front gets a back page once any item has one
             continue
         flip = sheet_flip(sheet.duplex, pw, ph)
@@ -179,4 +179,4 @@ def pack(items: Iterable[Item], sheet: SheetSpec) -> Iterator[Page]:
             back.add(Group(children=[inner], clip=_clip(t, sheet.bleed), id=f"back-{p.index}"))
             btrims.append(t)
         yield Page(pw, ph, back, trim=bbox(btrims), bleed=bbox(t.grow(sheet.bleed) for t in btrims),
-                   label=f"{back_word} {of}")
+                   label=f"{back_word} {of}", cuts=tuple(btrims))

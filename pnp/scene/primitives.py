@@ -239,6 +239,8 @@ class Page:
 
     ``trim`` is where the paper is cut (PDF TrimBox); ``bleed`` is how far the
     artwork runs past it (PDF BleedBox). Both default to the whole page.
+    ``cuts`` lists the trim of every item imposed on a sheet, for checks
+    (bleed, safe area) that need each card rather than the whole sheet.
     """
 
     width: float
@@ -247,6 +249,7 @@ class Page:
     trim: Box | None = None
     bleed: Box | None = None
     label: str = ""
+    cuts: tuple[Box, ...] = ()
 
     @property
     def media(self) -> Box:

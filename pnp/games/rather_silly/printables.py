@@ -47,18 +47,19 @@ def island_item(board: Board, aids: AidsFile, pid: str, lang: str, w: float = 46
     def front(bleed: float) -> Group:
         g = Group(id=f"addition-{pid}")
         g.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, style(fill=mix(ink, color("white"), 0.86))))
-        g.add(Rect(1.2, 1.2, w - 2.4, h - 2.4, style(stroke=ink, width=0.8), radius=2))
-        g.add(Text(w / 2, 9.5, f"{p.name(lang)} ({p.id})", size=11, weight="bold", anchor="middle", fill=ink))
-        g.add(Text(3, 12.5, tr(aids.additions.build_only, lang), size=6.5, box=(w - 6, 7), anchor="middle",
+        # the frame keeps 2.5 mm from the cut, so a cut a millimetre off does not touch it
+        g.add(Rect(2.5, 2.5, w - 5, h - 5, style(stroke=ink, width=0.8), radius=2))
+        g.add(Text(w / 2, 10, f"{p.name(lang)} ({p.id})", size=11, weight="bold", anchor="middle", fill=ink))
+        g.add(Text(4, 12.5, tr(aids.additions.build_only, lang), size=6.5, box=(w - 8, 7), anchor="middle",
                    shrink=True, fill=color("#222222")))
-        g.add(Text(3, 20.5, f"{tr(aids.additions.borders, lang)}: {', '.join(nbrs)}", size=8.5, weight="bold",
-                   box=(w - 6, 6), anchor="middle", wrap=False, shrink=True, fill=color("#222222")))
+        g.add(Text(4, 20, f"{tr(aids.additions.borders, lang)}: {', '.join(nbrs)}", size=8.5, weight="bold",
+                   box=(w - 8, 5), anchor="middle", wrap=False, shrink=True, fill=color("#222222")))
         return g
 
     return Item(w, h, front, None, f"{pid}")
 
 
-def tunnel_item(board: Board, aids: AidsFile, lang: str, w: float = 64.0, h: float = 16.0) -> Item:
+def tunnel_item(board: Board, aids: AidsFile, lang: str, w: float = 68.0, h: float = 20.0) -> Item:
     t = board.tunnel
     ink = color("#7b1fa2")
     name = t.en if lang == "en" else t.de
@@ -66,11 +67,11 @@ def tunnel_item(board: Board, aids: AidsFile, lang: str, w: float = 64.0, h: flo
     def front(bleed: float) -> Group:
         g = Group(id="addition-tunnel")
         g.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, style(fill="#f3e5f5")))
-        g.add(Rect(1, 1, w - 2, h - 2, style(stroke=ink, width=0.6, dash=(1.5, 1.0)), radius=1.5))
-        g.add(Text(w / 2, 6.2, name, size=9.5, weight="bold", anchor="middle", fill=ink))
-        g.add(Text(2.5, 7.6, f"{tr(aids.additions.tunnel_joins, lang)} {' · '.join(sorted(t.joins))}", size=7,
-                   box=(w - 5, 3.6), anchor="middle", wrap=False, shrink=True, fill=color("#222222")))
-        g.add(Text(2.5, 11.2, tr(aids.additions.tunnel_units, lang), size=6.5, box=(w - 5, 3.4), anchor="middle",
+        g.add(Rect(2.5, 2.5, w - 5, h - 5, style(stroke=ink, width=0.6, dash=(1.5, 1.0)), radius=1.5))
+        g.add(Text(w / 2, 8.2, name, size=9.5, weight="bold", anchor="middle", fill=ink))
+        g.add(Text(4, 9.6, f"{tr(aids.additions.tunnel_joins, lang)} {' · '.join(sorted(t.joins))}", size=7,
+                   box=(w - 8, 3.6), anchor="middle", wrap=False, shrink=True, fill=color("#222222")))
+        g.add(Text(4, 13.2, tr(aids.additions.tunnel_units, lang), size=6.5, box=(w - 8, 3.4), anchor="middle",
                    wrap=False, shrink=True, fill=color("#222222")))
         return g
 
