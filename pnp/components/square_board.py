@@ -229,23 +229,49 @@ def square_mm(doc: SquareBoard, opts: BuildOptions) -> float:
     return number(opts, "square_mm", doc.square_mm, 10, 120)
 
 
-def diagram_page(doc: SquareBoard, opts: BuildOptions):
-    """The set-up on one page: the board as large as fits, the legend below."""
-    from ..imposition.layout import document_page
+SEAT_BAND = 8.0  # mm beside a side of the diagram for the words naming who sits there
 
-    page, box = document_page(opts.paper, "portrait", max(opts.margin, 10.0), tr(doc.title, opts.lang))
+
+def diagram_page(doc: SquareBoard, opts: BuildOptions):
+    """The set-up on one page: the board as large as fits, the seats beside it, the legend
+    and the notes below."""
+    from ..imposition.layout import document_page
+    from ..scene import rotate
+    from ..scene.text import layout
+
+    lang = opts.lang
+    page, box = document_page(opts.paper, "portrait", max(opts.margin, 10.0), tr(doc.title, lang))
     n_entries = len(doc.pieces) + len(doc.marks)
     legend_h = ((n_entries + 1) // 2) * 12.0 + 6
-    avail = min(box.w, box.h - legend_h)
+    notes = [Text(box.x + 4, 0, "\n".join(tr(n, lang) for n in doc.notes), size=8, box=(box.w - 8, box.h),
+                  fill=color("#1a1a1a"))] if doc.notes else []
+    notes_h = (len(layout(notes[0])) * 8 * 1.2 * PT + 4) if notes else 0.0
+    pad = {side: 0.0 for side in ("left", "right", "top", "bottom")}
+    for seat in doc.seats:
+        pad[seat.side] = SEAT_BAND
+    avail = min(box.w - pad["left"] - pad["right"], box.h - legend_h - notes_h - pad["top"] - pad["bottom"])
     # solve files*sq + 2*edge(sq) <= avail
     sq = avail / (max(doc.files, doc.ranks) + 0.6)
     while max(board_size(doc, sq)[0], board_size(doc, sq)[1]) > avail:
         sq -= 0.2
     bw, bh, _ = board_size(doc, sq)
-    bx = box.x + (box.w - bw) / 2
-    page.content.add(Group([draw_board(doc, sq, 0.0, opts.lang)], transform=_tr(bx, box.y), id="diagram"))
-    lg, _ = legend(doc, box.x + 4, box.y + bh + 6, box.w - 8, opts.lang)
+    bx = box.x + pad["left"] + (box.w - pad["left"] - pad["right"] - bw) / 2
+    by = box.y + pad["top"]
+    page.content.add(Group([draw_board(doc, sq, 0.0, lang)], transform=_tr(bx, by), id="diagram"))
+    seats = Group(id="seats")
+    for seat in doc.seats:  # each label reads the right way up from its own seat
+        x, y, turn = {"left": (bx - 3, by + bh / 2, 90), "right": (bx + bw + 3, by + bh / 2, -90),
+                      "top": (bx + bw / 2, by - 3, 180), "bottom": (bx + bw / 2, by + bh + 3, 0)}[seat.side]
+        seats.add(Group([Text(0, 9 * PT * CAP / 2, tr(seat.label, lang), size=9, weight="bold", anchor="middle",
+                              fill=color("#1a1a1a"))], transform=_tr(x, y) @ rotate(turn)))
+    if seats.children:
+        page.content.add(seats)
+    ly = by + bh + pad["bottom"] + 6
+    lg, lh = legend(doc, box.x + 4, ly, box.w - 8, lang)
     page.content.add(lg)
+    for t in notes:
+        t.y = ly + lh + 2
+        page.content.add(Group([t], id="notes"))
     return page
 
 

@@ -61,6 +61,13 @@ class BoardObject(Strict):
         return [v] if isinstance(v, str) else v
 
 
+class Seat(Strict):
+    """Where a player sits, written beside that side of the set-up diagram."""
+
+    side: Literal["left", "right", "top", "bottom"]
+    label: Localised
+
+
 class Colours(Strict):
     light: ColourField = "#f4ead5"
     dark: ColourField = "#c8ab83"
@@ -79,6 +86,10 @@ class SquareBoard(Strict):
     pieces: list[PieceType] = Field(default_factory=list, max_length=40)
     marks: list[MarkedSquare] = Field(default_factory=list, max_length=200)
     objects: list[BoardObject] = Field(default_factory=list, max_length=400)
+    seats: list[Seat] = Field(default_factory=list, max_length=4,
+                              description="the players' seats, written beside the set-up diagram")
+    notes: list[Localised] = Field(default_factory=list, max_length=6,
+                                   description="sentences printed under the set-up diagram's legend")
 
     @model_validator(mode="after")
     def _unique(self):

@@ -175,8 +175,8 @@ def test_token_sheet_and_player_aid_pdf(assets):
     text = "\n".join(p.extract_text() for p in tok.pages)
     assert text.count("Sperre") == 12
     aid = PdfReader(io.BytesIO(render_pdf_bytes(assets["player-aid"].iter_pages())))
-    assert len(aid.pages) == 2
-    de, en = (p.extract_text() for p in aid.pages)
+    assert len(aid.pages) == 4  # rules and card list, German then English
+    de, en = (aid.pages[i].extract_text() for i in (0, 2))
     assert "Verzweifeln" in de and "zwei Handlungen" in de
     assert "Despair" in en and "two actions" in en
 
@@ -188,3 +188,28 @@ def test_build_writes_every_asset_as_pdf(game, tmp_path):
             "player-aid.pdf"} <= set(names)
     deck = next(w for w in written if w.path.name == "deck.pdf")
     assert deck.pages == 12
+
+
+def test_player_aid_lists_every_card_with_copies_cost_and_effect(assets, game):
+    """Rules on the front, every card on the back, in both languages; read back from the PDF."""
+    pdf = PdfReader(io.BytesIO(render_pdf_bytes(assets["player-aid"].iter_pages())))
+    assert len(pdf.pages) == 4
+    deck = load_yaml(game.folder / "deck.yaml")
+    for page, lang in ((pdf.pages[1], "de"), (pdf.pages[3], "en")):
+        text = " ".join(page.extract_text().split())
+        assert ("Die 50 Genehmigungskarten" if lang == "de" else "The 50 permit cards") in text
+        for c in deck["cards"]:
+            name, effect = c["name"][lang], c["text"][lang]
+            row = f"{name} {c['copies']}× {c['cost']} {effect}"
+            assert " ".join(row.split()) in text or (name.split()[0] in text and effect in text), row
+        for cat, n in (("Bewegen", 18), ("Drehen", 10), ("Schieben", 8), ("Manipulieren", 14)) if lang == "de" else \
+                (("Move", 18), ("Turn", 10), ("Push", 8), ("Manipulate", 14)):
+            assert f"{cat} ({n})" in text
+
+
+def test_setup_diagram_names_the_seats_and_says_what_the_rule_leaves_open(assets):
+    text = " ".join(PdfReader(io.BytesIO(render_pdf_bytes(assets["board-diagram"].iter_pages())))
+                    .pages[0].extract_text().split())
+    assert "Sitzplatz eines Spielers (Reihe a)" in text and "Sitzplatz des anderen Spielers (Reihe h)" in text
+    assert "a1–a8 waagerecht zwischen den beiden Spielern" in text
+    assert "legt die Regel nicht fest" in text

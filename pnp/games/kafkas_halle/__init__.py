@@ -23,7 +23,7 @@ def build(game, opts):
     """The token sheet (sized to the board's squares) and the player aid (de and en)."""
     from ...assets import Asset
     from ...components.square_board import square_mm
-    from .aid import aid_page
+    from .aid import aid_page, card_page
     from .tokens import token_pages
 
     board = _board(game)
@@ -33,6 +33,29 @@ def build(game, opts):
         yield Asset("tokens", f"Kafkas Halle – {title} ({sq:g} mm)", lambda: token_pages(board, sq, opts), min_text_pt=5.0,
                     description=f"12 Sperren, 4 barriers, 2 standees, Z1/Z2 for {sq:g} mm squares")
     margin = max(opts.margin, 12.0)
+    cards, categories = _cards(game)
+
+    def aid():
+        for lang in ("de", "en"):  # the rules on the front, the card list on the back
+            yield aid_page(lang, opts.paper, margin)
+            if cards:
+                yield card_page(cards, categories, lang, opts.paper, margin)
+
     yield Asset("player-aid", "Kafkas Halle – Spielhilfe" if opts.lang == "de" else "Kafka's Hall – player aid",
-                lambda: [aid_page("de", opts.paper, margin), aid_page("en", opts.paper, margin)],
-                description="player aid, German and English")
+                aid, description="player aid with every card's cost and effect, German and English")
+
+
+def _cards(game) -> tuple[list[dict], dict]:
+    """The deck's cards and its layout's category names, as the data gives them."""
+    from ...data.loader import load_yaml
+
+    path = game.folder / "deck.yaml"
+    if not path.is_file():
+        return [], {}
+    deck = load_yaml(path)
+    cards = [c for c in deck.get("cards", []) if isinstance(c, dict)] if isinstance(deck.get("cards"), list) else []
+    layout_file = game.folder / str(deck.get("layout", ""))
+    names = {}
+    if layout_file.suffix == ".yaml" and layout_file.is_file():
+        names = (load_yaml(layout_file).get("tables") or {}).get("category") or {}
+    return cards, names

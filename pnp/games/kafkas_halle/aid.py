@@ -1,7 +1,8 @@
 """The Kafkas Halle player aid, in German and in English (own words).
 
-One page per language: the turn, playing a card, forbids and their chains,
-the draw pile, and the optional Verzweifeln rule.
+Per language a page with the turn, playing a card, forbids and their chains,
+the draw pile and the optional Verzweifeln rule, and a page listing every card
+with its copies, cost and effect (read from the deck's data, so it cannot drift).
 """
 from __future__ import annotations
 
@@ -99,5 +100,55 @@ def aid_page(lang: str, paper: str = "a4", margin: float = 14.0):
     if bottom > box.bottom:
         raise ValueError(f"player aid ({lang}) needs {bottom - box.y:.0f} mm but the page has {box.h:.0f} mm")
     g.id = f"player-aid-{lang}"
+    page.content.add(g)
+    return page
+
+
+CARD_WORDS = {
+    "de": ("Die {n} Genehmigungskarten", "Karte", "Anzahl", "Kosten", "Wirkung",
+           "Kosten = Handlungen; Verbote (Kosten 0) spielt man nur als Antwort."),
+    "en": ("The {n} permit cards", "Card", "Copies", "Cost", "Effect",
+           "Cost = actions; forbids (cost 0) are only played in reply."),
+}
+
+
+def card_page(cards: list[dict], categories: dict, lang: str, paper: str = "a4", margin: float = 14.0):
+    """Every card by category: name, copies, cost and effect, one row each."""
+    from ...imposition.layout import document_page
+
+    def text(v) -> str:
+        return v.get(lang) or v.get("de", "") if isinstance(v, dict) else str(v)
+
+    head, c_name, c_copies, c_cost, c_effect, foot = CARD_WORDS[lang]
+    total = sum(int(c["copies"]) for c in cards)
+    page, box = document_page(paper, "portrait", margin, head.format(n=total))
+    ink, size = color("#1a1a1a"), 10.0
+    xs = (box.x, box.x + 46, box.x + 63, box.x + 80)
+    widths = (44, 15, 15, box.w - 80)
+    g = Group(id=f"card-list-{lang}")
+    y = box.y + 2
+    for x, word in zip(xs, (c_name, c_copies, c_cost, c_effect)):
+        g.add(Text(x, y + size * PT, word, size=size, weight="bold", fill=ink))
+    y += size * PT * 1.6
+    order = list(dict.fromkeys(c["category"] for c in cards))
+    for cat in order:
+        members = [c for c in cards if c["category"] == cat]
+        y += 2
+        g.add(Rect(box.x, y, box.w, 6.2, style(fill="#e6e6e6")))
+        g.add(Text(box.x + 1.5, y + 4.4, f"{text(categories.get(cat, cat))} ({sum(int(c['copies']) for c in members)})",
+                   size=size + 1, weight="bold", fill=ink))
+        y += 7.5
+        for c in members:
+            cells = (text(c["name"]), f"{int(c['copies'])}×", str(c["cost"]), text(c.get("text", "")))
+            row = [Text(x, y, v, size=size, box=(w, 40.0), fill=ink, weight="bold" if i == 0 else "regular")
+                   for i, (x, v, w) in enumerate(zip(xs, cells, widths))]
+            h = max(len(layout(t)) for t in row) * size * PT * 1.2
+            for t in row:
+                t.box = (t.box[0], h + 1)
+                g.add(t)
+            y += h + 1.8
+    g.add(Text(box.x, y + 3 + size * PT, foot, size=size - 1, fill=color("#444444")))
+    if y + 6 > box.bottom:
+        raise ValueError(f"card list ({lang}) needs {y + 6 - box.y:.0f} mm but the page has {box.h:.0f} mm")
     page.content.add(g)
     return page
