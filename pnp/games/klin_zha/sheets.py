@@ -39,19 +39,28 @@ def d6_table_page(kit, opts):
                               "Klin Zha mit Wolken" if de else "Clouded Klin Zha")
     c = page.content
     x, y = box.x, box.y + 4
-    intro = ("Alle X Züge zieht jede Wolke Y Felder in Richtung Z (Erweiterung aus der Regel). "
-             "Für jede Wolke würfeln: Richtung, Weite und wann sie das nächste Mal zieht. "
-             "Eine Wolke zieht um ganze Kantenlängen, darum bleiben Spitze-oben-Felder Spitze-oben-Felder; "
-             "Felder, die das Brett verlassen, fallen weg." if de else
-             "Every X turns each cloud moves Y cells in direction Z (the rules' expansion). "
-             "Roll per cloud: direction, distance and when it moves next. "
-             "Clouds move by whole edge lengths, so point-up cells stay point-up; "
-             "cells that leave the board drop off.")
-    c.add(Text(x, y, intro, size=9.5, box=(box.w, 24), line_height=1.3))
-    y += 28
+    intro = ("Aus der Regel: Nach X Zügen verschieben sich die Wolken zufällig, Y Felder weit in Richtung Z; "
+             "X, Y und Z kann der Spielleiter zum Beispiel auswürfeln. Dazu würfelt er dreimal mit einem W6 "
+             "und liest je eine Spalte: Richtung Z, Weite Y und X." if de else
+             "From the rules: after X turns the clouds shift at random, Y cells in direction Z; the umpire may, "
+             "for example, roll X, Y and Z. Roll a d6 three times and read one column each: direction Z, "
+             "distance Y and X.")
+    c.add(Text(x, y, intro, size=9.5, box=(box.w, 18), line_height=1.3))
+    y += 19
+    open_ = ("Offen – vor dem Spiel absprechen: Die Regel nennt keine Zahlen; die Tabelle ist ein Vorschlag. "
+             "Sie sagt nicht, ob alle Wolken gemeinsam oder jede für sich würfeln, und nicht, was mit "
+             "Wolkenfeldern geschieht, die das Brett verlassen (Vorschlag: sie fallen weg). Hier rückt eine "
+             "Wolke je Feld Weite um eine Kantenlänge; so bleibt jedes Feld gleich ausgerichtet." if de else
+             "Open – agree before play: the rules give no numbers; this table is a suggestion. They do not say "
+             "whether all clouds roll together or each on its own, nor what happens to cloud cells that leave "
+             "the board (suggestion: they drop off). Here a cloud moves one edge length per cell of distance, "
+             "so every cell keeps its orientation.")
+    c.add(Rect(x - 2, y - 2.5, box.w + 4, 21, style(fill="#f7f7f7", stroke="#888888", width=0.3, dash=(1.2, 0.8))))
+    c.add(Text(x, y, open_, size=8.5, box=(box.w, 17), line_height=1.25))
+    y += 26
     col = [x, x + 18, x + 50, x + 80, x + 118]
-    head = (("W6", "Richtung Z", "Pfeil", "Weite Y", "nächster Zug X") if de
-            else ("d6", "direction Z", "arrow", "distance Y", "next move X"))
+    head = (("W6", "Z: Richtung", "Pfeil", "Y: Weite", "X: Züge bis dahin") if de
+            else ("d6", "Z: direction", "arrow", "Y: distance", "X: turns until"))
     for cx, h in zip(col, head):
         c.add(Text(cx, y, h, size=10, weight="bold"))
     y += 3
@@ -69,7 +78,7 @@ def d6_table_page(kit, opts):
         c.add(Text(col[3], top + 8.5, f"{dist} " + (("Feld" if dist == 1 else "Felder") if de else
                                                     ("cell" if dist == 1 else "cells")), size=11))
         turns = r.d6_turns[i]
-        c.add(Text(col[4], top + 8.5, (f"nach {turns} Zügen" if de else f"after {turns} turns"), size=11))
+        c.add(Text(col[4], top + 8.5, (f"{turns} Züge" if de else f"{turns} turns"), size=11))
     y += 6 * row_h + 10
     # a compass on a small board: the six arrows from the centre
     g = TriGrid(kit.board.size, 9.0, kit.board.naming)
@@ -92,7 +101,7 @@ def d6_table_page(kit, opts):
             m = lay.model.moving
             drift = "; ".join(f"{d.cloud}: {_w(d.direction, lang)} {d.distance}" for d in m.drift)
             every = f"alle {m.every} Züge" if de else f"every {m.every} turns"
-            c.add(Text(x, y, f"{tr(lay.model.title, lang)} ({lay.name}): {every}, {m.steps}× — {drift}",
+            c.add(Text(x, y, f"{tr(lay.model.title, lang)}: {every}, {m.steps}× — {drift}",
                        size=8.5, box=(box.w, 10), line_height=1.2))
             y += 9
     return page
