@@ -211,3 +211,38 @@ def test_foldover_tiles_without_duplex(erste):
     tiles = next(a for a in rules.build(game, BuildOptions(duplex="none")) if a.name == "erste-schritte-plaettchen")
     pages = list(tiles.iter_pages())
     assert len(pages) == 2  # 66 tall tiles, fronts only
+
+
+@pytest.mark.parametrize("variant", ["paare", "voelker"])
+def test_blank_kit_lets_a_structure_be_designed_and_played_on_paper(variant):
+    """A blank mat at tile size with the rules' limits, and every tile with a back to write on."""
+    from pnp.games.ordnerstruktur.mat import blank_mat
+    from pnp.games.ordnerstruktur.model import MAX_NAME, MAX_SUBFOLDER, NUMBERED, SUBFOLDERS
+    from pnp.games.ordnerstruktur.tiles import blank_tile_items
+
+    names = CANONICAL[variant]
+    page = blank_mat(variant, "de")
+    _, text = pdf_text([page])
+    flat = " ".join(text.split())
+    assert "Genau 200 Machtpunkte in allen Dateien" in flat and "höchstens 60" in flat and "höchstens 100" in flat
+    assert flat.count(f"≤ {MAX_NAME}") == len(names) and flat.count(f"≤ {MAX_SUBFOLDER}") == NUMBERED
+    assert flat.count("keine Zahl") == len(names)
+    for n in names:
+        assert n in flat
+    # a mat cell is exactly a tile: the tiles lie on it
+    cells = [r for r in walk(page.content) if isinstance(r, Rect) and (round(r.w, 2), round(r.h, 2)) == TILE[variant]]
+    assert len(cells) == len(names)  # the grey row 11 cells; the others are drawn by the grid lines
+    tiles = blank_tile_items(variant, "de")
+    assert len(tiles) == SUBFOLDERS * len(names)
+    assert {(t.w, t.h) for t in tiles} == {TILE[variant]}
+    backs = [" ".join(texts(t.back(0))) for t in tiles]
+    assert sum("Machtpunkte" in b for b in backs) == NUMBERED * len(names)
+    assert sum("keine Zahl" in b for b in backs) == len(names)
+    assert not any(any(ch.isdigit() for ch in b.split("·")[-1]) for b in backs)  # no number printed to write over
+
+
+def test_blank_kit_is_built(tmp_path):
+    from pnp.build import collect_assets
+
+    names = {a.name for a in collect_assets(discover()["ordnerstruktur"], BuildOptions())}
+    assert {"leer-paare-matte", "leer-paare-plaettchen", "leer-voelker-matte", "leer-voelker-plaettchen"} <= names

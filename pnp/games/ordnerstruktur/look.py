@@ -28,6 +28,7 @@ TEXT = {
         "title_field": "Titel", "author_field": "Autor", "player_field": "Spieler", "date_field": "Datum",
         "structure_field": "Struktur",
         "design": "Entwurf einer Ordnerstruktur", "mat": "Spielmatte", "tiles": "Dateiplättchen",
+        "blank": "leer, zum Selbstgestalten", "write_points": "Machtpunkte",
         "accounts": "Kontenblatt", "transitions": "Übergänge", "solution": "Lösung",
         "variant": {"paare": "Paare (6 Dateien je Unterordner)", "voelker": "Vier Völker (vereinfacht, 4 Dateien)"},
         "mat_hint": "Plättchen verdeckt auflegen (Unterordner und Name oben). Über den Namen: Summe je Dateiname; "
@@ -64,6 +65,7 @@ TEXT = {
         "title_field": "Title", "author_field": "Author", "player_field": "Player", "date_field": "Date",
         "structure_field": "Structure",
         "design": "Design a folder structure", "mat": "Play mat", "tiles": "File tiles",
+        "blank": "blank, for your own design", "write_points": "Machtpunkte",
         "accounts": "Account sheet", "transitions": "Transitions", "solution": "Solution",
         "variant": {"paare": "Pairs (6 files per subfolder)", "voelker": "Four peoples (simplified, 4 files)"},
         "mat_hint": "Lay the tiles face down (subfolder and name up). Above the names: sum per file name; "

@@ -162,3 +162,20 @@ def play_mat(structure: Structure, lang: str, paper: str = "a4") -> Page:
     _place(page, g, geo, box, 4.5)
     page.label = "matte"
     return page
+
+
+def blank_mat(variant: str, lang: str, paper: str = "a4") -> Page:
+    """A play mat for a structure designed by hand: cells the size of the tiles, empty sum
+    boxes to write in, and the limits the rules set printed on it."""
+    cw, ch = TILE[variant]
+    page, box = document_page(paper, "landscape", 8.0, f"{t(lang, 'mat')} ({t(lang, 'blank')}) — "
+                              f"{t(lang, 'variant')[variant]}", "Ordnerstruktur · Tobias Thulke")
+    g, geo = matrix(CANONICAL[variant], cw, ch, lang, structure=None, design=True)
+    if geo.height + 5 > box.h or geo.width > box.w:
+        raise ValueError(f"the mat needs {geo.width:.0f} x {geo.height + 5:.0f} mm; the page leaves "
+                         f"{box.w:.0f} x {box.h:.0f} mm")
+    page.content.add(Text(box.x, box.y - 1, t(lang, "limits"), size=7, fill=INK, box=(box.w, 4.5),
+                          shrink=True, wrap=False, valign="middle", anchor="middle"))
+    _place(page, g, geo, box, 4.5)
+    page.label = f"leere-matte-{variant}"
+    return page

@@ -44,10 +44,10 @@ def build(game, opts: BuildOptions) -> Iterable[Asset]:
     from .aid import rules_page
     from .histogram import solution_sheet
     from .look import t
-    from .mat import design_form, play_mat
+    from .mat import blank_mat, design_form, play_mat
     from .sheets import account_sheet, transitions_card
     from .solver import solve_structure
-    from .tiles import foldover_items, tile_items
+    from .tiles import blank_tile_items, foldover_items, tile_items
 
     lang, paper = opts.lang, opts.paper
     structures = _load_all(game)  # fail before any drawing, with every problem
@@ -63,6 +63,15 @@ def build(game, opts: BuildOptions) -> Iterable[Asset]:
         yield Asset(f"uebergaenge-{v}", f"{t(lang, 'transitions')} ({vname})", [transitions_card(v, lang, paper)],
                     description="from each name the allowed next names and the account each move feeds")
     sheet = sheet_from_options(opts)
+    for v in VARIANTS:  # the blank kit: design a structure on paper and play it without pnp
+        vname = t(lang, "variant")[v]
+        yield Asset(f"leer-{v}-matte", f"{t(lang, 'mat')} ({t(lang, 'blank')}, {vname})", [blank_mat(v, lang, paper)],
+                    description="blank play mat at tile size: sums to write in, the limits printed")
+        blank = (lambda v=v: blank_tile_items(v, lang)) if opts.duplex != "none" else \
+            (lambda v=v: foldover_items(blank_tile_items(v, lang), lang))
+        yield Asset(f"leer-{v}-plaettchen", f"{t(lang, 'tiles')} ({t(lang, 'blank')}, {vname})",
+                    (lambda blank=blank: impose(blank(), sheet)), min_text_pt=5.0,
+                    description="every tile of the variant with a blank back to write the Machtpunkte on")
     for stem, s in structures:
         yield Asset(f"{stem}-matte", f"{t(lang, 'mat')}: {s.title}", [play_mat(s, lang, paper)],
                     description="the seed's screen on paper: sums above the names and left of the subfolders")

@@ -45,6 +45,31 @@ def _back(subfolder: int, name: str, points: int | None, w: float, h: float, lan
     return draw
 
 
+def _blank_back(subfolder: int, name: str, w: float, h: float, lang: str):
+    """A back to write the Machtpunkte on by hand (subfolder 11: says it holds none)."""
+    if subfolder > NUMBERED:
+        return _back(subfolder, name, None, w, h, lang)
+
+    def draw(bleed: float) -> Group:
+        g = Group(id=f"tile-back-{subfolder}-{name}")
+        g.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, style(fill="#fbf6e9")))
+        g.add(Rect(1.2, 1.2, w - 2.4, h - 2.4, style(stroke="#d49a1c", width=0.4), radius=1.2))
+        g.add(Rect(w / 2 - 8, 2.2, 16, h - 6.4, style(fill="white", stroke="#808080", width=0.3), radius=1))
+        g.add(Text(w / 2, h - 1.9, f"{subfolder} · {name} · {t(lang, 'write_points')}", size=5, anchor="middle",
+                   fill=INK))
+        return g
+    return draw
+
+
+def blank_tile_items(variant: str, lang: str = "de") -> list[Item]:
+    """Every tile of a variant with a blank back, for a structure designed on paper."""
+    from .model import CANONICAL
+
+    w, h = TILE[variant]
+    return [Item(w, h, _front(r, name, w, h), _blank_back(r, name, w, h, lang), label=f"{r} {name}")
+            for r in range(1, SUBFOLDERS + 1) for name in CANONICAL[variant]]
+
+
 def tile_items(structure: Structure, lang: str = "de") -> list[Item]:
     """All 11 x names tiles, subfolder by subfolder, names in column order."""
     w, h = TILE[structure.variant]
@@ -56,7 +81,7 @@ def tile_items(structure: Structure, lang: str = "de") -> list[Item]:
     return items
 
 
-def foldover_items(structure: Structure, lang: str = "de") -> list[Item]:
+def foldover_items(structure: "Structure | list[Item]", lang: str = "de") -> list[Item]:
     """Tiles for printers without duplex: front above, back below a dashed fold line.
 
     Folded along the line (the back half goes behind), the points read upright
@@ -65,7 +90,7 @@ def foldover_items(structure: Structure, lang: str = "de") -> list[Item]:
     from ...scene import Path, translate
 
     out = []
-    for it in tile_items(structure, lang):
+    for it in (structure if isinstance(structure, list) else tile_items(structure, lang)):
         w, h = it.w, it.h
 
         def draw(bleed: float, it=it, w=w, h=h) -> Group:
