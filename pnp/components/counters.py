@@ -57,6 +57,8 @@ def counter_specs(doc: CounterSheet, size: float | None = None) -> list[Spec]:
 
 
 def _ink(doc: CounterSheet, spec: Spec, face: Face):
+    if face.anonymous:  # nothing of the owner shows
+        return color(face.colour or doc.colour), color(face.text or doc.text)
     g = doc.group(spec.group_id) if spec.group_id else None
     bg = face.colour or spec.counter.colour or (g.colour if g else doc.colour)
     fg = face.text or spec.counter.text or (g.text if g else doc.text)
@@ -93,7 +95,7 @@ def draw_face(doc: CounterSheet, spec: Spec, face: Face, bleed: float, lang: str
 
     top = tr(face.top, lang)
     grp = doc.group(spec.group_id) if spec.group_id else None
-    if not top and spec.counter.show_group and grp is not None and grp.short is not None:
+    if not top and spec.counter.show_group and not face.anonymous and grp is not None and grp.short is not None:
         top = tr(grp.short, lang)
     if top:
         g.add(Text(side, 1.2 * k, top, size=max(MIN_PT, 4.6 * k), box=(w - 2 * side, max(2.6 * k, 2.2)),

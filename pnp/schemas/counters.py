@@ -65,6 +65,8 @@ class Face(Strict):
     number: int | str | None = Field(None, description="a big number, e.g. a strength")
     colour: ColourField | None = Field(None, description="background; default the group's colour")
     text: ColourField | None = Field(None, description="ink; default the group's text colour")
+    anonymous: bool = Field(False, description="this side shows neither the group's colour nor its name, so "
+                                               "every copy looks the same (for pieces laid face down)")
 
 
 class CounterType(Face):

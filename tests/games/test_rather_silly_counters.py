@@ -54,7 +54,8 @@ def test_pdf_holds_the_counts(sheet, pdf_text):
         expected[label if isinstance(label, str) else label.de] += 1
     def n(word):
         return len(re.findall(rf"(?<![\w®]){re.escape(word)}(?!\w)", text))
-    assert n("Lamaherde") == expected["Lamaherde"] == 21
+    assert n("Lamaherde") == 2 * expected["Lamaherde"] == 2 * 21  # front and the face-down back
+    assert n("verdeckt") == 21
     assert n("A®mazone") == 21 and n("Drecksack") == 21
     assert n("Armee") == expected["Armee"] == 7 * 12 + 3 * 4
     assert n("Seemonster") == 8 and n("Monster") == 8
@@ -150,4 +151,49 @@ def test_svg_pages_hold_each_counter_once_with_unique_ids(sheet, tmp_path):
     assert fronts["counter-army-austria"] == 12 and fronts["counter-lama-turkey"] == 3
     assert fronts["counter-twins-russia"] == 1 and fronts["counter-borg"] == 1
     backs = Counter(i.rsplit("-", 2)[0] for i in ids if i.endswith("-back"))
-    assert backs == Counter({"counter-devil": 12, **{f"counter-twins-{p}": 1 for p in POWERS}})
+    assert backs == Counter({"counter-devil": 12, **{f"counter-twins-{p}": 1 for p in POWERS},
+                             **{f"counter-lama-{p}": 3 for p in POWERS}})
+
+
+def test_llama_herds_lie_face_down_with_identical_backs(sheet):
+    """The seed's llamas go unnoticed: every herd's back looks exactly the same (pixels), while the
+    fronts still say whose herd it is."""
+    from pnp.backends.png import png_bytes
+    from pnp.components.counters import draw_face
+    from pnp.scene import Group, Page, translate
+
+    specs = [s for s in counter_specs(sheet) if s.counter.id == "lama"]
+    assert len(specs) == 21 and {s.group_id for s in specs} == set(POWERS)
+
+    def look(spec, face, side):
+        g = draw_face(sheet, spec, face, 1.0, "de", 1, side)
+        g.id = None  # the id names the owner; only what prints counts
+        return png_bytes(Page(spec.w + 2, spec.h + 2, Group([g], transform=translate(1, 1))), dpi=200)
+
+    backs = {look(s, s.counter.back, "back") for s in specs}
+    fronts = {look(s, s.counter, "front") for s in specs}
+    assert len(backs) == 1
+    assert len(fronts) == 7
+
+
+def test_twins_are_one_double_counter_per_power(sheet):
+    twins = [s for s in counter_specs(sheet) if s.counter.id == "twins"]
+    assert len(twins) == 7 and all(abs(s.w - 2 * s.h) < 1e-9 for s in twins)
+
+
+def test_key_counts_agree_with_the_counter_sheet(sheet):
+    """The key page (the contact sheet players check their cut counters against) states per type
+    how many there are; read back from its PDF, the counts add up to the counters the sheet prints."""
+    assets = list(counter_assets(sheet, None, BuildOptions(lang="de"), "counters"))
+    key = next(a for a in assets if a.name == "counters-key")
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(render_pdf_bytes(list(key.iter_pages())))).pages)
+    stated = {}
+    for name, each, groups, single in re.findall(r"([^\s·][^·]*?)\s+·\s+(?:je (\d+) · (\d+) Farben|(\d+)×)", text):
+        stated[name.strip()] = int(each) * int(groups) if each else int(single)
+    printed = Counter()
+    for s in counter_specs(sheet):
+        c = s.counter
+        printed[(c.label.de if hasattr(c.label, "de") else c.label) or c.top.de] += 1
+    assert sum(stated.values()) == len(counter_specs(sheet)) == sum(printed.values())
+    for name in ("Armee", "Lamaherde", "Siamesische Zwillinge", "Seemonster", "Monster", "Borg"):
+        assert any(k.endswith(name) for k in stated), name

@@ -195,3 +195,23 @@ def test_map_names_each_powers_home_centres_in_words(game, board):
     assert "Heimatzentren" in text
     for pw in board.powers:
         assert f"{pw.de}: {', '.join(pw.homes)}" in text, pw.id
+
+
+@pytest.mark.parametrize("name, winter", [("doktor-track", True), ("superhirn-ledger", False),
+                                          ("wahrsager-log", False)])
+def test_logs_run_to_the_last_season_before_the_narrs_year(game, board, name, winter):
+    """Every season from the first year to the last one the rules allow has its row, none twice:
+    the game ends when it reaches the Narr's year (a log that stops early is useless in year 8)."""
+    a = next(a for a in assets(game, BuildOptions()) if a.name == name)
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(render_pdf_bytes(list(a.iter_pages())))).pages)
+    rows = re.findall(r"(Frühjahr|Herbst|Winter) (\d{4})", text)
+    first, last = board.rules.first_year, board.rules.narr_year - 1
+    names = ["Frühjahr", "Herbst"] + (["Winter"] if winter else [])
+    assert rows == [(n, str(y)) for y in range(first, last + 1) for n in names]
+
+
+def test_season_track_ends_with_the_narrs_year(game, board):
+    a = next(a for a in assets(game, BuildOptions()) if a.name == "season-track")
+    text = PdfReader(io.BytesIO(render_pdf_bytes(list(a.iter_pages())))).pages[0].extract_text()
+    years = [int(y) for y in re.findall(r"\b(19\d\d)\b", text)]
+    assert list(range(board.rules.first_year, board.rules.narr_year + 1)) == sorted(set(years))

@@ -207,7 +207,9 @@ def _seasons(board: Board, lang: str, with_winter: bool) -> list[str]:
     return [f"{n} {y}" for y in range(board.rules.first_year, board.rules.narr_year) for n in names]
 
 
-def doktor_page(board: Board, opts) -> Page:
+def doktor_pages(board: Board, opts) -> list[Page]:
+    """The points track, then the season log, continued on further pages to the last season
+    before the Narr's year (the Doktor may win after any phase, so every phase has a row)."""
     lang = _lang(opts)
     w = W[lang]
     goal = board.rules.doktor_victory_points
@@ -227,12 +229,20 @@ def doktor_page(board: Board, opts) -> Page:
         g.add(Text(x0 + cell / 2, y0 + cell / 2 + 3, str(v), size=16, weight="bold", anchor="middle",
                    fill=color("white") if win else doc_colour))
     y += ((goal // per_row) + 1) * cell + 8
-    row_h = 6.5
-    fit = max(1, int((box.bottom - y) // row_h) - 1)
-    rows = [[s, "", "", ""] for s in _seasons(board, lang, True)[:fit]]
-    _table(g, box.x, y, [box.w * 0.4, box.w * 0.2, box.w * 0.2, box.w * 0.2],
-           [w["season"], w["points"], w["centres"], w["sum"] + f" (≥ {goal})"], rows, 6.5, 9)
-    return page
+    row_h = 6.0
+    widths = [box.w * 0.4, box.w * 0.2, box.w * 0.2, box.w * 0.2]
+    head = [w["season"], w["points"], w["centres"], w["sum"] + f" (≥ {goal})"]
+    rest = [[s, "", "", ""] for s in _seasons(board, lang, True)]
+    pages = [page]
+    while True:
+        fit = max(1, int((box.bottom - y) // row_h) - 1)
+        _table(g, box.x, y, widths, head, rest[:fit], row_h, 9)
+        rest = rest[fit:]
+        if not rest:
+            return pages
+        page, box = _doc(opts, w["dtrack"])
+        pages.append(page)
+        g, y = page.content, box.y
 
 
 def season_page(board: Board, opts) -> Page:

@@ -17,7 +17,7 @@ from ...data.schema import tr
 from ...game import Game
 from ...imposition.items import Item, sheet_from_options
 from ...scene import Group, Page, Rect, Text, color, mix, style, translate
-from .aids import AidsFile, doktor_page, ledger_page, phase_page, role_page, season_page, wahrsager_page
+from .aids import AidsFile, doktor_pages, ledger_page, phase_page, role_page, season_page, wahrsager_page
 from .mapdata import Board, load_board
 
 TITLES = {
@@ -156,7 +156,7 @@ def assets(game: Game, opts: BuildOptions) -> list[Asset]:
                          description=f"the position in {state} on the schematic map"))
     out += [
         Asset("superhirn-ledger", t["ledger"], lambda: [ledger_page(board, opts)]),
-        Asset("doktor-track", t["dtrack"], lambda: [doktor_page(board, opts)]),
+        Asset("doktor-track", t["dtrack"], lambda: doktor_pages(board, opts)),
         Asset("season-track", t["strack"], lambda: [season_page(board, opts)]),
         Asset("wahrsager-log", t["wlog"], lambda: [wahrsager_page(board, opts)]),
     ]
