@@ -68,6 +68,8 @@ def expected_item_sizes() -> dict[str, set[tuple[float, float]]]:
     for struct in sorted((DATA / "ordnerstruktur" / "structures").glob("*.yaml")):
         variant = _yaml(f"ordnerstruktur/structures/{struct.name}")["variant"]
         out[f"ordnerstruktur/{struct.stem}-plaettchen"] = {tuple(map(float, TILE[variant]))}
+    for variant, size in TILE.items():  # the blank kit
+        out[f"ordnerstruktur/leer-{variant}-plaettchen"] = {tuple(map(float, size))}
     # 18-Kniffel pads: the score sheets halve / quarter an A4 page inside the build's margin
     from pnp.assets import BuildOptions
 
