@@ -1,26 +1,24 @@
 """Counter sheets (kind: counters): square or round tokens in group colours.
 
-A counter face has up to four things, placed so they stay readable at 15 mm:
-a small top line (a state or countdown, or the group's short name), an icon
-row in the middle (one icon per cell of a double-width counter), an optional
-big number on the right (a strength), and the label along the bottom. Font
-sizes scale with the counter size. Counters with a ``back`` are printed on
-their own duplex pages; single-sided ones never get blank back pages.
+What a face looks like is a layout (shipped: ``classic-counter`` and
+``classic-counter-round``); this module turns each counter side into the
+layout's fields (top line, label, icons, number, colours) and imposes the
+stamped faces. Counters with a ``back`` are printed on their own duplex
+pages; single-sided ones never get blank back pages.
 """
 from __future__ import annotations
 
-import math
-
 from dataclasses import dataclass
+from pathlib import Path
+from functools import lru_cache
 from typing import Iterable, Iterator
 
 from ..assets import Asset, BuildOptions
 from ..data.schema import tr
-from ..scene import Circle, Group, Page, Rect, Text, color, style
+from ..scene import Group, Page, Rect, Text, color
 from ..schemas.counters import CounterSheet, CounterType, Face
 
 MIN_PT = 5.0  # counters are read up close: 5 pt is the floor on them (6 pt elsewhere)
-BASE = 15.0  # mm: the size the font sizes below are tuned for
 
 
 @dataclass(frozen=True)
@@ -32,7 +30,6 @@ class Spec:
     w: float
     h: float
     shape: str
-    corner: float
 
     @property
     def label(self) -> str:
@@ -51,7 +48,7 @@ def counter_specs(doc: CounterSheet, size: float | None = None) -> list[Spec]:
         else:
             gids = [None]
         for gid in gids:
-            spec = Spec(c, gid, s * c.width, s, c.shape or doc.shape, doc.corner * s / BASE)
+            spec = Spec(c, gid, s * c.width, s, c.shape or doc.shape)
             out.extend([spec] * c.count)
     return out
 
@@ -65,84 +62,79 @@ def _ink(doc: CounterSheet, spec: Spec, face: Face):
     return color(bg), color(fg)
 
 
-def draw_face(doc: CounterSheet, spec: Spec, face: Face, bleed: float, lang: str, copy: int = 1,
-              side: str = "front") -> Group:
-    """One side of a counter in its own coordinates (trim = 0, 0, w, h).
-
-    The group id ``counter-<type>[-<group>]-<copy>[-back]`` is unique on a sheet,
-    so SVG ids stay valid and tests can count counters."""
-    from .symbols import draw_symbol
-
-    w, h, k = spec.w, spec.h, spec.h / BASE
+def face_values(doc: CounterSheet, spec: Spec, face: Face, lang: str) -> dict:
+    """The layout fields of one side: top line, label, icons, number and colours."""
     bg, fg = _ink(doc, spec, face)
-    g = Group(id=f"counter-{spec.label}-{copy}" + ("-back" if side == "back" else ""))
-    g.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, style(fill=bg)))
-    inset = 0.7 * k
-    if spec.shape == "round":
-        g.add(Circle(w / 2, h / 2, h / 2 - 0.15, style(stroke=fg, width=0.3)))
-    else:
-        g.add(Rect(inset, inset, w - 2 * inset, h - 2 * inset, style(stroke=fg, width=0.2 * k),
-                   radius=spec.corner))
-    # on round counters keep text inside the circle: as wide as the circle is at the text's line
-    def side_at(y_mid: float) -> float:
-        if spec.shape != "round":
-            return 1.1 * k
-        r = h / 2 - 0.6
-        half = math.sqrt(max(0.0, r * r - (y_mid - h / 2) ** 2))
-        return max(1.1 * k, w / 2 - half)
-
-    side = side_at(1.2 * k + 1.6 * k)
-
     top = tr(face.top, lang)
     grp = doc.group(spec.group_id) if spec.group_id else None
     if not top and spec.counter.show_group and not face.anonymous and grp is not None and grp.short is not None:
         top = tr(grp.short, lang)
-    if top:
-        g.add(Text(side, 1.2 * k, top, size=max(MIN_PT, 4.6 * k), box=(w - 2 * side, max(2.6 * k, 2.2)),
-                   anchor="middle", valign="middle", wrap=False, shrink=True, min_size=MIN_PT, fill=fg))
-    label = tr(face.label, lang)
-    if label:
-        lside = side_at(h - 4.3 * k + 1.1 * k)  # where the letters are widest: the x-height band
-        g.add(Text(lside, h - 4.3 * k, label, size=max(MIN_PT, 5.4 * k), weight="bold",
-                   box=(w - 2 * lside, max(3.2 * k, 2.2)), anchor="middle", valign="middle", wrap=False, shrink=True,
-                   min_size=MIN_PT, fill=fg))
-
-    # middle band: icons and/or the big number
-    band_y, band_h = (4.0 * k, h - 8.4 * k) if (top or label) else (1.5 * k, h - 3 * k)
     icons = [] if face.icon is None else ([face.icon] if isinstance(face.icon, str) else list(face.icon))
-    number = None if face.number is None else str(face.number)
-    cells = spec.counter.width
-    cell_w = w / cells
-    if number is not None and icons:
-        # icon left, number right, within each counter cell the icon sits centred
-        num_w = 0.42 * w / cells * cells if cells == 1 else 0.3 * w
-        icon_area = w - num_w
-        _icons(g, icons, 0.0, band_y, icon_area, band_h, fg, draw_symbol, doc)
-        g.add(Text(icon_area - 0.6 * k, band_y, number, size=15 * k, weight="bold", box=(num_w, band_h),
-                   anchor="middle", valign="middle", wrap=False, shrink=True, min_size=MIN_PT, fill=fg))
-    elif number is not None:
-        g.add(Text(0, band_y, number, size=17 * k, weight="bold", box=(w, band_h), anchor="middle",
-                   valign="middle", wrap=False, shrink=True, min_size=MIN_PT, fill=fg))
-    elif icons:
-        _icons(g, icons, 0.0, band_y, w, band_h, fg, draw_symbol, doc)
-    if cells == 2:  # a faint divider shows the pair is two units joined
-        from ..scene import Path
-
-        g.add(Path(style=style(stroke=fg, width=0.25 * k, dash=(0.8 * k, 0.8 * k)))
-              .move(cell_w, band_y).line(cell_w, band_y + band_h))
-    return g
+    return {"top": top or None, "label": tr(face.label, lang) or None, "icon": icons[0] if icons else None,
+            "icon2": icons[1] if len(icons) > 1 else None,
+            "number": None if face.number is None else str(face.number), "colour": bg.hex, "ink": fg.hex}
 
 
-def _icons(g: Group, icons: list[str], x: float, y: float, w: float, h: float, ink, draw_symbol, doc) -> None:
-    n = len(icons)
-    size = min(h, w / n)
-    step = w / n
-    for i, iid in enumerate(icons):
-        cx = x + step * (i + 0.5)
-        g.add(draw_symbol(doc.icon(iid), cx - size / 2, y + (h - size) / 2, size, ink))
+@lru_cache(maxsize=None)
+def _shipped_face(shape: str):
+    from ..layout.compile import compile_layout
+    from .card import SHIPPED, _shipped
+
+    layout, _ = _shipped(SHIPPED / f"classic-counter{'-round' if shape == 'round' else ''}.yaml")
+    return compile_layout(layout)
 
 
-def counter_items(doc: CounterSheet, lang: str = "de", size: float | None = None):
+class _Icons:
+    """The sheet's icons as the symbol lookup a layout stamps with."""
+
+    def __init__(self, doc: CounterSheet):
+        self.by_id = {s.id: (s, doc.text) for s in doc.icons}
+
+    def draw(self, sid: str, x: float, y: float, size: float, ink=None):
+        from .symbols import draw_symbol
+
+        sym, default = self.by_id[sid]
+        return draw_symbol(sym, x, y, size, ink or default)
+
+
+def draw_face(doc: CounterSheet, spec: Spec, face: Face, bleed: float, lang: str, copy: int = 1,
+              side: str = "front", layout=None) -> Group:
+    """One side of a counter in its own coordinates (trim = 0, 0, w, h), stamped with the
+    sheet's layout (default: the shipped classic counter for its shape).
+
+    The group id ``counter-<type>[-<group>]-<copy>[-back]`` is unique on a sheet,
+    so SVG ids stay valid and tests can count counters."""
+    from ..layout.compile import Card
+
+    layout = layout or _shipped_face(spec.shape)
+    art = layout.stamp(face_values(doc, spec, face, lang), Card(spec.w, spec.h, bleed, lang, _Icons(doc)))
+    return Group([art], id=f"counter-{spec.label}-{copy}" + ("-back" if side == "back" else ""))
+
+
+FACE_FIELDS = ("top", "label", "icon", "icon2", "number", "colour", "ink")
+
+
+def sheet_layout(doc: CounterSheet, game):
+    """The sheet's own face layout, compiled once and checked to use only the fields a face
+    gives; None for the shipped ones."""
+    if doc.layout is None:
+        return None
+    from ..data.errors import DataErrors, Problem
+    from ..game import source
+    from .card import compiled_layout
+
+    src = source(game, doc) if game is not None else None
+    where = (src.file, *src.at("layout")) if src is not None else ("counters", 0, 0)
+    folder = game.folder if game is not None else Path(".")
+    layout, fields = compiled_layout(doc.layout, folder, {}, where, game)
+    extra = sorted(set(fields) - set(FACE_FIELDS))
+    if extra:
+        raise DataErrors([Problem(*where, f"layout {doc.layout!r} has field(s) {', '.join(extra)} a counter "
+                                          f"face does not give; a face gives {', '.join(FACE_FIELDS)}")])
+    return layout
+
+
+def counter_items(doc: CounterSheet, lang: str = "de", size: float | None = None, layout=None):
     """Items for imposition, one per printed counter."""
     from ..imposition.items import Item
 
@@ -151,14 +143,14 @@ def counter_items(doc: CounterSheet, lang: str = "de", size: float | None = None
     for spec in counter_specs(doc, size):
         c = spec.counter
         n = copies[spec.label] = copies.get(spec.label, 0) + 1
-        front = (lambda b, s=spec, n=n: draw_face(doc, s, s.counter, b, lang, n))
+        front = (lambda b, s=spec, n=n: draw_face(doc, s, s.counter, b, lang, n, layout=layout))
         back = None if c.back is None else (lambda b, s=spec, n=n: draw_face(doc, s, s.counter.back, b, lang, n,
-                                                                               "back"))
+                                                                               "back", layout))
         items.append(Item(spec.w, spec.h, front, back, spec.label))
     return items
 
 
-def counter_pages(doc: CounterSheet, opts: BuildOptions, size: float | None = None) -> Iterator[Page]:
+def counter_pages(doc: CounterSheet, opts: BuildOptions, size: float | None = None, layout=None) -> Iterator[Page]:
     """Pages of the sheet: runs of same-size counters, single-sided runs first,
     each imposed on its own so double-sided counters get back pages and
     single-sided ones do not."""
@@ -168,7 +160,7 @@ def counter_pages(doc: CounterSheet, opts: BuildOptions, size: float | None = No
 
     sheet = sheet_from_options(opts, gutter=max(opts.gutter, 0.0))
     runs: dict[tuple[float, float, bool], list] = {}
-    for it in counter_items(doc, opts.lang, size):
+    for it in counter_items(doc, opts.lang, size, layout):
         runs.setdefault((round(it.w, 3), round(it.h, 3), it.back is not None), []).append(it)
     single = [k for k in runs if not k[2]]
     double = [k for k in runs if k[2]]
@@ -188,7 +180,7 @@ def _size(doc: CounterSheet, opts: BuildOptions) -> float:
     return number(opts, "counter_size", doc.size, 8, 60)
 
 
-def counter_faces(doc: CounterSheet, lang: str, size: float) -> list[tuple]:
+def counter_faces(doc: CounterSheet, lang: str, size: float, layout=None) -> list[tuple]:
     """Distinct single-width counters with their copy counts (previews, Tabletop
     Simulator). Double-width pairs are left out: a face list holds one size."""
     from ..imposition.items import Item
@@ -204,8 +196,9 @@ def counter_faces(doc: CounterSheet, lang: str, size: float) -> list[tuple]:
             out[seen[key]] = (item, n + 1)
             continue
         c = spec.counter
-        front = (lambda b, s=spec: draw_face(doc, s, s.counter, b, lang))
-        back = None if c.back is None else (lambda b, s=spec: draw_face(doc, s, s.counter.back, b, lang, 1, "back"))
+        front = (lambda b, s=spec: draw_face(doc, s, s.counter, b, lang, layout=layout))
+        back = None if c.back is None else (lambda b, s=spec: draw_face(doc, s, s.counter.back, b, lang, 1, "back",
+                                                                        layout))
         seen[key] = len(out)
         out.append((Item(spec.w, spec.h, front, back, spec.label), 1))
     return out
@@ -214,7 +207,7 @@ def counter_faces(doc: CounterSheet, lang: str, size: float) -> list[tuple]:
 KEY_WORDS = {"de": ("Legende", "Rückseite", "je {n} · {g} Farben"), "en": ("Key", "back", "{n} each · {g} colours")}
 
 
-def key_pages(doc: CounterSheet, opts: BuildOptions) -> list[Page]:
+def key_pages(doc: CounterSheet, opts: BuildOptions, layout=None) -> list[Page]:
     """A key to the sheet: each counter type that has ``about``, drawn at its
     real size (front and back), with its count and meaning."""
     from ..imposition.layout import document_page
@@ -231,7 +224,7 @@ def key_pages(doc: CounterSheet, opts: BuildOptions) -> list[Page]:
         if c.about is None:
             continue
         gids = [g.id for g in doc.groups] if c.groups == "all" else (list(c.groups) if c.groups else [None])
-        spec = Spec(c, gids[0], s * c.width, s, c.shape or doc.shape, doc.corner)
+        spec = Spec(c, gids[0], s * c.width, s, c.shape or doc.shape)
         faces = [(c, "front")] + ([(c.back, "back")] if c.back is not None else [])
         art_w = sum(spec.w for _ in faces) + 3 * (len(faces) - 1)
         row_h = s + 4
@@ -241,7 +234,7 @@ def key_pages(doc: CounterSheet, opts: BuildOptions) -> list[Page]:
             y = box.y
         x = box.x
         for face, side in faces:
-            art = draw_face(doc, spec, face, 0.0, lang, 1, side)
+            art = draw_face(doc, spec, face, 0.0, lang, 1, side, layout)
             page.content.add(Group(children=[art], transform=translate(x, y), clip=Rect(0, 0, spec.w, spec.h),
                                    id=f"key-{c.id}-{side}"))
             x += spec.w + 3
@@ -267,8 +260,9 @@ def counter_assets(doc: CounterSheet, game, opts: BuildOptions, stem: str) -> It
     title = tr(doc.title, opts.lang)
     n = len(counter_specs(doc, size))
     name = doc.name or stem
-    yield Asset(name, title, lambda: counter_pages(doc, opts, size), min_text_pt=MIN_PT,
-                description=f"{n} counters, {size:g} mm", faces=counter_faces(doc, opts.lang, size))
+    layout = sheet_layout(doc, game)
+    yield Asset(name, title, lambda: counter_pages(doc, opts, size, layout), min_text_pt=MIN_PT,
+                description=f"{n} counters, {size:g} mm", faces=counter_faces(doc, opts.lang, size, layout))
     if any(c.about is not None for c in doc.counters):
         yield Asset(f"{name}-key", f"{title} – {KEY_WORDS.get(opts.lang, KEY_WORDS['en'])[0]}",
-                    lambda: key_pages(doc, opts), description="what each counter means", min_text_pt=MIN_PT)
+                    lambda: key_pages(doc, opts, layout), description="what each counter means", min_text_pt=MIN_PT)

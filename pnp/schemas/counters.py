@@ -45,7 +45,7 @@ from ..data.schema import ColourField, Localised, Strict
 from .symbols import Symbol
 
 Count = Annotated[int, Field(ge=0, le=2000)]
-IconRef = Union[str, Annotated[list[str], Field(min_length=1, max_length=4)]]
+IconRef = Union[str, Annotated[list[str], Field(min_length=1, max_length=2)]]
 
 
 class Group(Strict):
@@ -61,7 +61,7 @@ class Face(Strict):
 
     label: Localised | None = Field(None, description="name along the bottom edge")
     top: Localised | None = Field(None, description="small text along the top edge (a state, a countdown)")
-    icon: IconRef | None = Field(None, description="icon id, or a list of ids side by side")
+    icon: IconRef | None = Field(None, description="icon id, or two ids side by side (one per cell of a pair)")
     number: int | str | None = Field(None, description="a big number, e.g. a strength")
     colour: ColourField | None = Field(None, description="background; default the group's colour")
     text: ColourField | None = Field(None, description="ink; default the group's text colour")
@@ -89,7 +89,11 @@ class CounterSheet(Strict):
     size: Annotated[float, Field(ge=8, le=60)] = Field(15.0, description="mm: side of a square / diameter "
                                                        "of a round counter (build option counter_size overrides)")
     shape: Literal["square", "round"] = "square"
-    corner: Annotated[float, Field(ge=0, le=10)] = Field(1.0, description="mm: corner radius of the frame")
+    layout: str | None = Field(None, min_length=1, max_length=200,
+                               description="a layout for every face (a .yaml file in the game folder or a "
+                                           "shipped layout); its fields come from: top, label, icon, icon2, "
+                                           "number, colour, ink. Default: classic-counter or "
+                                           "classic-counter-round by shape")
     colour: ColourField = Field("white", description="background of counters without group or colour")
     text: ColourField = Field("black", description="ink of counters without group or text colour")
     groups: list[Group] = Field(default_factory=list, description="colour sets, e.g. one per player")

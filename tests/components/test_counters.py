@@ -15,7 +15,7 @@ from pnp.backends.pdf import render_pdf_bytes
 from pnp.components.counters import counter_assets, counter_items, counter_specs, draw_face
 from pnp.data.errors import DataErrors
 from pnp.kinds import load_doc
-from pnp.scene import Ellipse, Group, Rect
+from pnp.scene import Ellipse, Group, Rect, Text
 
 SHEET = """\
 kind: counters
@@ -114,7 +114,7 @@ def test_round_counters_draw_a_circle_and_background_covers_bleed(tmp_path):
     circles = [n for n in nodes if isinstance(n, Ellipse)]
     assert circles and abs(circles[0].rx - 7.5) < 0.2
     bg = next(n for n in nodes if isinstance(n, Rect))
-    assert (bg.x, bg.y, bg.w, bg.h) == (-3.0, -3.0, 21.0, 21.0)
+    assert bg.x <= -3.0 and bg.y <= -3.0 and bg.x + bg.w >= 18.0 and bg.y + bg.h >= 18.0  # the bleed is covered
     assert bg.style.fill.hex == "#c62828"
 
 
@@ -155,3 +155,34 @@ def test_key_page_only_when_counters_say_what_they_mean(tmp_path):
     # the key shows the counter at its real size
     key = next(n for n in _walk(pages[0].content) if isinstance(n, Group) and n.id == "key-giant-front")
     assert key.clip.w == 15.0 and key.clip.h == 15.0
+
+
+def test_counter_faces_are_shipped_layouts_and_a_sheet_may_name_its_own(tmp_path):
+    """The built-in look is the shipped classic-counter layout; a sheet's own layout draws its
+    faces instead, and a layout asking for a field no face gives is a data error naming it."""
+    from pnp.components.counters import counter_specs, draw_face, sheet_layout
+    from pnp.data.errors import DataErrors
+    from pnp.game import discover
+
+    game_dir = tmp_path / "data" / "g"
+    game_dir.mkdir(parents=True)
+    (game_dir / "game.yaml").write_text("name: g\ntitle: G\n", encoding="utf-8")
+    (game_dir / "tokens.yaml").write_text(SHEET + "layout: plain.yaml\n", encoding="utf-8")
+    (game_dir / "plain.yaml").write_text(
+        "kind: layout\nfields:\n  label: text?\n  colour: text = white\n"
+        "elements:\n  - {type: rect, frame: bleed, fill: '{colour}'}\n"
+        "  - {type: text, text: 'MINE {label}', size: 6, min_size: 5}\n", encoding="utf-8")
+    game = discover(tmp_path / "data")["g"]
+    doc = load(tmp_path, SHEET + "layout: plain.yaml\n")
+    layout = sheet_layout(doc, game)
+    spec = counter_specs(doc)[0]
+    texts = [n.text for n in _walk(draw_face(doc, spec, spec.counter, 0, "de", layout=layout)) if isinstance(n, Text)]
+    assert texts and texts[0].startswith("MINE ")
+    # the default is the shipped layout, with the label in it
+    shipped = [n.text for n in _walk(draw_face(doc, spec, spec.counter, 0, "de")) if isinstance(n, Text)]
+    assert not any(t.startswith("MINE") for t in shipped) and shipped
+    (game_dir / "plain.yaml").write_text(
+        "kind: layout\nfields:\n  flavour: text\nelements:\n  - {type: text, text: '{flavour}'}\n", encoding="utf-8")
+    game = discover(tmp_path / "data")["g"]
+    with pytest.raises(DataErrors, match="flavour"):
+        sheet_layout(doc, game)
