@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
-from .scene import Page
+from pnp.scene import Page
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .imposition.items import Item
+    from pnp.imposition.items import Item
 
 @dataclass(frozen=True)
 class BuildOptions:

@@ -10,14 +10,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .assets import Asset, BuildOptions
-from .backends import FORMATS
-from .data.errors import DataErrors, Problem
-from .game import Game, documents
-from .kinds import KINDS
-from .fonts import FontError
-from .output import Staging
-from .scene.text import TextOverflow
+from pnp.assets import Asset, BuildOptions
+from pnp.backends import FORMATS
+from pnp.data.errors import DataErrors, Problem
+from pnp.game import Game, documents
+from pnp.kinds import KINDS
+from pnp.fonts import FontError
+from pnp.output import Staging
+from pnp.scene.text import TextOverflow
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class Written:
 
 def collect_assets(game: Game, opts: BuildOptions) -> list[Asset]:
     """Every asset a game builds, in a stable order, each knowing where it comes from."""
-    from .data.loader import display_path
+    from pnp.data.loader import display_path
 
     assets: list[Asset] = []
     for path, kind, doc in documents(game):
@@ -61,7 +61,7 @@ def _contact_sheets(assets: list[Asset]) -> list[Asset]:
     for a in assets:
         if a.faces and f"{a.name}-contact-sheet" not in names:
             def page(a=a):
-                from .preview import contact_sheet
+                from pnp.preview import contact_sheet
 
                 return [contact_sheet(a)]
 
@@ -118,7 +118,7 @@ def _check_collisions(items, folder: str) -> None:
 def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: str,
                 opts: BuildOptions) -> list[tuple[str, int]]:
     """Write one asset in its formats into staging; returns (relative path, pages)."""
-    from .backends import write_formats
+    from pnp.backends import write_formats
 
     written = write_formats(asset.iter_pages, fmts, asset.name, lambda rel: staging.path(prefix + rel),
                             dpi=opts.dpi, title=asset.title)
@@ -140,7 +140,7 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
     build by hard link; any other change (a layout, symbols, a picture, a
     spreadsheet) rebuilds everything.
     """
-    from .data.loader import display_path
+    from pnp.data.loader import display_path
 
     work = []
     problems: list[Problem] = []
@@ -187,7 +187,7 @@ def _reuse(game: Game, items, old: Path, st: Staging, changed, files: list, stag
     import os
     import shutil
 
-    from .data.loader import display_path
+    from pnp.data.loader import display_path
 
     manifest = read_manifest(old)
     touched = {display_path(Path(p)) for p in changed}
@@ -221,9 +221,9 @@ def _too_big(items, opts: BuildOptions) -> list[Problem]:
     """Decks and counter sheets whose page count is known before drawing: over the budget?"""
     import math
 
-    from . import budget
-    from .imposition.grid import plan_grid
-    from .imposition.items import sheet_from_options
+    from pnp import budget
+    from pnp.imposition.grid import plan_grid
+    from pnp.imposition.items import sheet_from_options
 
     problems = []
     for asset, fmts in items:
@@ -248,8 +248,8 @@ _WORK: list = []  # what the forked build workers draw: set before the pool star
 
 def _unit(index: tuple[int, int]):
     """Draw one asset in its formats into staging (in a worker, or in the build's own process)."""
-    from . import budget
-    from .backends import base
+    from pnp import budget
+    from pnp.backends import base
 
     gi, ai = index
     g, items, opts, staging = _WORK[gi]
@@ -274,7 +274,7 @@ def _render(work, st: Staging, opts: BuildOptions, jobs: int):
     or SIGTERM stops every worker before the staging folder is removed.
     """
     global _WORK
-    from .backends import base
+    from pnp.backends import base
 
     _WORK = [(g, items, opts, st) for g, items in work]
     base.COUNTER = None
@@ -311,8 +311,8 @@ def _quiet_worker() -> None:
 def _warm_up() -> None:
     """Work every worker would repeat, done once before they are forked: the bundled
     fonts registered for PDF and their common SVG subsets."""
-    from . import fonts
-    from .backends.pdf import font_name
+    from pnp import fonts
+    from pnp.backends.pdf import font_name
 
     for weight in fonts.FAMILIES["sans"]:
         font_name("sans", weight)
@@ -341,7 +341,7 @@ def write_manifest(folder: Path, game: Game, files: list[tuple[Asset, str, int]]
     Sorted and without time stamps, so unchanged data gives the same bytes."""
     from dataclasses import asdict
 
-    from . import __version__
+    from pnp import __version__
 
     entries = []
     for asset, rel, pages in files:
@@ -353,7 +353,7 @@ def write_manifest(folder: Path, game: Game, files: list[tuple[Asset, str, int]]
     sources = [{"file": p.relative_to(game.folder).as_posix(), "sha256": _sha256(p)}
                for p in sorted(game.folder.rglob("*")) if p.is_file()
                and not any(part.startswith(".") for part in p.relative_to(game.folder).parts)]
-    from .checks import verdict
+    from pnp.checks import verdict
 
     result, findings = verdict(game)
     doc = {"game": game.name, "pnp": __version__, "options": asdict(opts),

@@ -27,7 +27,7 @@ app = typer.Typer(
 )
 
 def _data(value: Optional[Path]) -> Path:
-    from .paths import data_dir
+    from pnp.paths import data_dir
 
     return data_dir(value)
 
@@ -60,14 +60,14 @@ class Lang(str, Enum):
     en = "en"
 
 
-from .checks.contract import _err, finite, guarded  # noqa: E402  (the shared error contract)
+from pnp.checks.contract import _err, finite, guarded  # noqa: E402  (the shared error contract)
 
 
 
 
 def _select(data: Path, game: str):
-    from .data.errors import DataErrors, Problem
-    from .game import discover
+    from pnp.data.errors import DataErrors, Problem
+    from pnp.game import discover
 
     games = discover(data)
     if game == "all":
@@ -78,7 +78,7 @@ def _select(data: Path, game: str):
 
 
 def _parse_extras(options: list[str]) -> dict:
-    from .data.errors import DataErrors, Problem
+    from pnp.data.errors import DataErrors, Problem
 
     extra = {}
     for item in options:
@@ -107,10 +107,10 @@ def _root(trust: bool = typer.Option(False, "--trust", help="Run the Python rule
 @guarded
 def list_games(data: Path = DataOpt, as_json: bool = JsonOpt):
     """List the games in the data folder and what each one builds."""
-    from .assets import BuildOptions
-    from .build import collect_assets
-    from .data.schema import tr
-    from .game import discover
+    from pnp.assets import BuildOptions
+    from pnp.build import collect_assets
+    from pnp.data.schema import tr
+    from pnp.game import discover
 
     rows = []
     for g in discover(data).values():
@@ -168,8 +168,8 @@ def build(
     as_json: bool = JsonOpt,
 ):
     """Render games to print-ready files in OUT/<game>/ with a manifest.json; all games or none are replaced."""
-    from .assets import BuildOptions
-    from .build import build_games
+    from pnp.assets import BuildOptions
+    from pnp.build import build_games
 
     formats = _formats(format)
     for name, value in (("PNP_MAX_PAGES", max_pages), ("PNP_MAX_MEGAPIXELS", max_megapixels)):
@@ -196,7 +196,7 @@ def build(
 
             written = build_games(games, opts, formats, out, progress=tick, warn=_err,
                                   jobs=jobs or os.cpu_count() or 1)
-    from .gallery import write_gallery
+    from pnp.gallery import write_gallery
 
     gallery_path = write_gallery(out, data, recheck=False)
     if as_json:
@@ -209,8 +209,8 @@ def build(
 
 def _sheet(**given) -> dict:
     """The sheet settings given on the command line (they beat a game's ``sheet:``)."""
-    from .data.errors import DataErrors, Problem
-    from .imposition.paper import paper_size
+    from pnp.data.errors import DataErrors, Problem
+    from pnp.imposition.paper import paper_size
 
     out = {k: v for k, v in given.items() if v is not None}
     if "paper" in out:
@@ -223,8 +223,8 @@ def _sheet(**given) -> dict:
 
 
 def _formats(text: str) -> list[str]:
-    from .backends import parse_formats
-    from .data.errors import DataErrors, Problem
+    from pnp.backends import parse_formats
+    from pnp.data.errors import DataErrors, Problem
 
     try:
         return parse_formats(text)
@@ -234,8 +234,8 @@ def _formats(text: str) -> list[str]:
 
 def _check_options(games, extra: dict, also: dict | None = None) -> None:
     """An ``-o KEY`` no selected game reads is a mistake: name the keys they do read."""
-    from .data.errors import DataErrors, Problem
-    from .kinds import accepted_options
+    from pnp.data.errors import DataErrors, Problem
+    from pnp.kinds import accepted_options
 
     if not extra:
         return
@@ -251,7 +251,7 @@ def _check_options(games, extra: dict, also: dict | None = None) -> None:
 
 
 def _parse_offset(text: str) -> tuple[float, float]:
-    from .data.errors import DataErrors, Problem
+    from pnp.data.errors import DataErrors, Problem
 
     try:
         x, y = (float(v) for v in text.split(","))
@@ -274,9 +274,9 @@ def calibrate(
     out: Path = typer.Option(Path("output/calibration.pdf"), "--out", help="PDF file to write."),
 ):
     """Write a two-page duplex calibration sheet; read the back's scales to get --back-offset."""
-    from .imposition.grid import calibration_sheet
-    from .imposition.items import SheetSpec
-    from .output import write_document
+    from pnp.imposition.grid import calibration_sheet
+    from pnp.imposition.items import SheetSpec
+    from pnp.output import write_document
 
     sheet = SheetSpec(paper=paper.value, duplex=duplex.value, back_offset=_parse_offset(back_offset), lang=lang.value)
     write_document(out.with_suffix(".pdf"), calibration_sheet(sheet), title="duplex calibration")
@@ -320,9 +320,9 @@ def clean(
     Folders without a manifest (not made by pnp) are never touched."""
     import shutil
 
-    from .build import read_manifest
-    from .data.errors import DataErrors, Problem
-    from .gallery import INDEX
+    from pnp.build import read_manifest
+    from pnp.data.errors import DataErrors, Problem
+    from pnp.gallery import INDEX
 
     built = sorted(p for p in out.iterdir() if p.is_dir() and read_manifest(p) is not None) if out.is_dir() else []
     if game != "all":
@@ -349,15 +349,15 @@ def check(
     as_json: bool = JsonOpt,
 ):
     """Check data (and optionally a game state) against the rule documents. Exit 1 if a rule fails."""
-    from .checks import Report, rules_json, rules_text
+    from pnp.checks import Report, rules_json, rules_text
 
     games = _select(data, game)
     if list_rules:
         books = {g.name: getattr(g.module(), "RULES", None) for g in games}
         typer.echo(rules_json(books) if as_json else rules_text(books))
         return
-    from .data.errors import DataErrors
-    from .game import documents
+    from pnp.data.errors import DataErrors
+    from pnp.game import documents
 
     report, problems = Report(), []
     for g in games:  # every file of every game is read and validated, checker or not
@@ -382,7 +382,7 @@ def check(
 @guarded
 def fonts(as_json: bool = JsonOpt):
     """Show the bundled fonts and check they cover German and symbol characters."""
-    from . import fonts as f
+    from pnp import fonts as f
 
     sample = "äöüÄÖÜß®–„“×½"
     rows = f.fonts_report()
@@ -405,8 +405,8 @@ def fonts(as_json: bool = JsonOpt):
 @guarded
 def schema(out: Path = typer.Option(Path("output/schemas"), "--out", help="Folder for the JSON Schema files.")):
     """Write a JSON Schema per data kind so editors can complete and validate YAML."""
-    from .kinds import KINDS
-    from .output import write_bytes_atomic
+    from pnp.kinds import KINDS
+    from pnp.output import write_bytes_atomic
 
     for name, kind in KINDS.items():
         try:
@@ -429,7 +429,7 @@ def new(
                                                                   "them all."),
 ):
     """Scaffold a new game folder that builds as is: a deck, a symbol and a board, or a deck from your spreadsheet."""
-    from .scaffold import scaffold, scaffold_from_table
+    from pnp.scaffold import scaffold, scaffold_from_table
 
     folder = scaffold_from_table(name, data, from_table) if from_table else scaffold(name, data)
     typer.echo(f"created {folder}; try: pnp build {name} --data {data}")
@@ -446,11 +446,11 @@ def proof(
     data: Path = DataOpt,
 ):
     """One page per distinct card face and back at 1:1, with trim, bleed and safe zone drawn over it."""
-    from .assets import BuildOptions
-    from .build import collect_assets
-    from .data.errors import DataErrors, Problem
-    from .output import write_document
-    from .proof import proof_pages
+    from pnp.assets import BuildOptions
+    from pnp.build import collect_assets
+    from pnp.data.errors import DataErrors, Problem
+    from pnp.output import write_document
+    from pnp.proof import proof_pages
 
     (g,) = _select(data, game)
     opts = BuildOptions(lang=lang.value, bleed=bleed, extra=_parse_extras(option)).for_game(g)
@@ -470,8 +470,8 @@ def gallery(
     data: Path = DataOpt,
 ):
     """Write OUT/index.html: a self-contained page previewing every built asset with checker verdicts."""
-    from .data.errors import DataErrors, Problem
-    from .gallery import write_gallery
+    from pnp.data.errors import DataErrors, Problem
+    from pnp.gallery import write_gallery
 
     if not data.is_dir():
         raise DataErrors([Problem(str(data), 0, 0, "data folder not found")])
@@ -489,8 +489,8 @@ def watch(
     data: Path = DataOpt,
 ):
     """Rebuild GAME whenever a file in its data folder or in fonts/ is saved (Ctrl-C stops)."""
-    from .assets import BuildOptions
-    from .watch import watch as run_watch
+    from pnp.assets import BuildOptions
+    from pnp.watch import watch as run_watch
 
     _check_options(_select(data, game), extra := _parse_extras(option))
     formats = _formats(format)
@@ -509,10 +509,10 @@ def tts(
     data: Path = DataOpt,
 ):
     """Export decks and counters for Tabletop Simulator (face sheets, back image, saved-object JSON)."""
-    from .assets import BuildOptions
-    from .tts import export
+    from pnp.assets import BuildOptions
+    from pnp.tts import export
 
-    from .tts import OPTIONS as TTS_OPTIONS
+    from pnp.tts import OPTIONS as TTS_OPTIONS
 
     opts = BuildOptions(lang=lang.value, extra=_parse_extras(option))
     games = _select(data, game)
@@ -531,7 +531,7 @@ def _game_apps() -> dict[str, tuple[str, str]]:
     """
     import ast
 
-    from . import games
+    from pnp import games
 
     found = {}
     for cli in sorted(Path(games.__path__[0]).glob("*/cli.py")):

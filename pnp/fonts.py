@@ -68,8 +68,8 @@ def font_bytes(family: str = "sans", weight: str = "regular") -> bytes:
 
 @lru_cache(maxsize=None)
 def _read(family: str, weight: str) -> bytes:
-    from .data.errors import DataErrors
-    from .data.loader import read_bounded
+    from pnp.data.errors import DataErrors
+    from pnp.data.loader import read_bounded
 
     f = face(family, weight)
     if not f.path.exists():

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
-from .output import write_bytes_atomic
+from pnp.output import write_bytes_atomic
 
 INDEX = "index.html"
 TTS_FOLDER = "tts"  # pnp.tts writes <game>/tts/ with a manifest.json of its own
@@ -60,7 +60,7 @@ class GameEntry:
 
 def scan_game(folder: Path) -> list[AssetFiles]:
     """A game's assets from its manifest (and the Tabletop Simulator export's), in a stable order."""
-    from .build import read_manifest
+    from pnp.build import read_manifest
 
     by_stem: dict[str, AssetFiles] = {}
     for base, prefix in ((folder, ""), (folder / TTS_FOLDER, TTS_FOLDER + "/")):
@@ -104,11 +104,11 @@ def collect(out_dir: Path, data_dir: Path, recheck: bool = True) -> list[GameEnt
     ``recheck`` runs every game's checker now; without it a built game shows the
     verdict its build recorded in the manifest (the build just ran it on that data).
     """
-    from .build import read_manifest
-    from .checks import verdict
-    from .data.errors import DataErrors
-    from .data.schema import tr
-    from .game import discover
+    from pnp.build import read_manifest
+    from pnp.checks import verdict
+    from pnp.data.errors import DataErrors
+    from pnp.data.schema import tr
+    from pnp.game import discover
 
     out_dir = Path(out_dir)
     try:

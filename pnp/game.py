@@ -19,12 +19,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
-from .data.errors import DataErrors, Problem
-from .data.loader import load_model
-from .data.schema import Localised, Strict
+from pnp.data.errors import DataErrors, Problem
+from pnp.data.loader import load_model
+from pnp.data.schema import Localised, Strict
 
-from .paths import DEFAULT_DATA  # noqa: F401  (re-exported)
-from .paths import data_dir as resolve_data
+from pnp.paths import DEFAULT_DATA  # noqa: F401  (re-exported)
+from pnp.paths import data_dir as resolve_data
 
 
 class SheetSettings(Strict):
@@ -45,7 +45,7 @@ class SheetSettings(Strict):
     @classmethod
     def _paper(cls, v):
         if v is not None:
-            from .imposition.paper import paper_size
+            from pnp.imposition.paper import paper_size
 
             paper_size(v)
         return v
@@ -101,7 +101,7 @@ class Game:
                                   "or a Python file in this game folder (rules: rules.py)")
 
     def _rules_problem(self, message: str) -> DataErrors:
-        from .data.loader import display_path, load_yaml, locate
+        from pnp.data.loader import display_path, load_yaml, locate
 
         path = self.folder / "game.yaml"
         line, col = locate(load_yaml(path), ("rules",))
@@ -151,12 +151,12 @@ def discover(data_dir: Path | None = None) -> dict[str, Game]:
 
 def loaded(game: Game) -> list[tuple[Path, str | None, Any, Any]]:
     if game._loaded is None:
-        from .kinds import read_doc
+        from pnp.kinds import read_doc
 
         from fnmatch import fnmatch
 
-        from .data.loader import display_path, locate
-        from .kinds import KINDS
+        from pnp.data.loader import display_path, locate
+        from pnp.kinds import KINDS
 
         mod = game.module()
         own = getattr(mod, "FILES", ()) if mod is not None else ()

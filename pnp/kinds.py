@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .data.errors import DataErrors, Problem
+from pnp.data.errors import DataErrors, Problem
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ def read_doc(path: Path) -> tuple[str | None, Any, Any]:
     without a kind (those belong to the game's rules module). ``raw`` keeps
     the line marks for later cross-checks.
     """
-    from .data.loader import display_path, load_yaml, locate, validate
+    from pnp.data.loader import display_path, load_yaml, locate, validate
 
     raw = load_yaml(path)
     k = kind_of(raw)
@@ -92,7 +92,7 @@ def load_doc(path: Path) -> tuple[str | None, Any]:
 
 def accepted_options(game) -> dict[str, str]:
     """Every ``-o KEY`` the game reads: its kinds' settings and its rules module's ``OPTIONS``."""
-    from .game import documents
+    from pnp.game import documents
 
     out: dict[str, str] = {}
     for _, kind, _doc in documents(game):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from .data.errors import DataErrors, Problem
+from pnp.data.errors import DataErrors, Problem
 
 TRUE = ("1", "true", "yes", "on")
 FALSE = ("0", "false", "no", "off", "")

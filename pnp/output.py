@@ -203,7 +203,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
 def write_document(path: Path, pages, title: str = "", dpi: float = 150) -> int:
     """Write a stand-alone document (a game command's PDF, SVG or PNG, by the
     file's suffix) atomically: a temp file beside it, renamed into place."""
-    from .backends import write_by_suffix
+    from pnp.backends import write_by_suffix
 
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -11,9 +11,9 @@ import math
 from pathlib import Path
 
 
-from .assets import Asset
-from .fonts import string_width
-from .scene import Group, Page, Rect, Text, rotate, scale, style, translate
+from pnp.assets import Asset
+from pnp.fonts import string_width
+from pnp.scene import Group, Page, Rect, Text, rotate, scale, style, translate
 
 PAD = 6.0  # mm around the sheet and between faces
 LABEL = 7.0  # mm of caption under each face
@@ -134,8 +134,8 @@ def _write_png(page: Page, path: Path, dpi: int) -> Path:
     """Render and write atomically (a watcher or browser never sees half a file)."""
     import os
 
-    from .backends.png import png_bytes
-    from .output import write_bytes_atomic
+    from pnp.backends.png import png_bytes
+    from pnp.output import write_bytes_atomic
 
     path = Path(path)
     write_bytes_atomic(path, png_bytes(page, dpi))

@@ -8,8 +8,8 @@ dotted, each in a colour and a dash of its own so they read in greyscale too.
 """
 from __future__ import annotations
 
-from .assets import Asset
-from .scene import Box, Group, Page, Rect, Text, style, translate
+from pnp.assets import Asset
+from pnp.scene import Box, Group, Page, Rect, Text, style, translate
 
 MARGIN = 12.0  # mm around the card for the caption and the guide key
 DEFAULT_SAFE = 3.0

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .data.errors import DataErrors, Problem
+from pnp.data.errors import DataErrors, Problem
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,40}$")
 
@@ -177,7 +177,7 @@ def scaffold_from_table(name: str, data_dir: Path, table: Path) -> Path:
     layout shows them all, the pictures it names are copied along."""
     import shutil
 
-    from .data.tables import table_rows
+    from pnp.data.tables import table_rows
 
     table = Path(table)
     rows = [(n, [("" if c is None else str(c)) for c in cells]) for n, cells in table_rows(table)

@@ -25,8 +25,8 @@ import json
 import math
 from pathlib import Path
 
-from .assets import Asset, BuildOptions
-from .output import write_bytes_atomic
+from pnp.assets import Asset, BuildOptions
+from pnp.output import write_bytes_atomic
 
 TTS_FOLDER = "tts"
 OPTIONS = {"tts_url": "where the images are uploaded for online play (https://host/dir/)",
@@ -91,7 +91,7 @@ def _transform(scale: tuple[float, float], face_down: bool = True) -> dict:
 def _cell(item, back: bool, w: float, h: float, x: float = 0.0, y: float = 0.0, bleed: float = 1.0):
     """One card side in a ``w`` x ``h`` mm cell at (x, y), drawn with a little
     bleed and clipped to the cell, so neighbours show no light seam."""
-    from .scene import Group, Rect, scale, translate
+    from pnp.scene import Group, Rect, scale, translate
 
     draw = item.back if back else item.front
     # a smaller face in a mixed-size deck is stretched to fill its cell
@@ -101,8 +101,8 @@ def _cell(item, back: bool, w: float, h: float, x: float = 0.0, y: float = 0.0, 
 
 def _png(cells: list, cols: int, rows: int, w: float, h: float, size: tuple[int, int]) -> bytes:
     """A sheet of ``cols`` x ``rows`` cells rasterised to exactly cols*size x rows*size pixels."""
-    from .backends.png import png_bytes
-    from .scene import Group, Page
+    from pnp.backends.png import png_bytes
+    from pnp.scene import Group, Page
 
     page = Page(cols * w, rows * h, Group(cells))
     return png_bytes(page, size=(cols * size[0], rows * size[1]))
@@ -116,7 +116,7 @@ def _backs(asset: Asset, faces: list, w: float, h: float, size: tuple[int, int])
     backs are used: if they all look the same that is the common back,
     otherwise (double-sided counters) every face keeps its own back.
     """
-    from .scene import Group, Rect, style
+    from pnp.scene import Group, Rect, style
 
     def plain(x=0.0, y=0.0):
         return Group([Rect(x, y, w, h, style(fill="#60606e"))])
@@ -233,12 +233,12 @@ def export(game, opts: BuildOptions, out_dir: Path) -> list[Path]:
     """Export every deck/counter asset of ``game`` for Tabletop Simulator into
     ``out_dir/<game>/tts/`` (out_dir is the build's output root), all or nothing:
     the folder is staged whole with a manifest and swapped in."""
-    from .build import MANIFEST, collect_assets
-    from .output import Staging
+    from pnp.build import MANIFEST, collect_assets
+    from pnp.output import Staging
 
     extra = opts.extra or {}
     base_url = extra.get("tts_url")
-    from .options import number
+    from pnp.options import number
 
     max_dpi = number(opts, "tts_dpi", MAX_DPI, 30, MAX_DPI, unit="dpi")
     folder = Path(out_dir) / game.name / TTS_FOLDER

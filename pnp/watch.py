@@ -37,13 +37,13 @@ def rebuild(game: str, data_dir: Path, out_dir: Path, opts, formats: list[str],
             echo: Callable[[str], None] = print, changed: list[str] | None = None) -> bool:
     """Build one game (after a save: only the assets made from the saved files) and
     refresh the gallery; report problems instead of raising."""
-    from .build import build_games
-    from .data.errors import DataErrors
-    from .fonts import FontError
-    from .game import discover
-    from .gallery import write_gallery
-    from .output import OutputError
-    from .scene.style import ColourError
+    from pnp.build import build_games
+    from pnp.data.errors import DataErrors
+    from pnp.fonts import FontError
+    from pnp.game import discover
+    from pnp.gallery import write_gallery
+    from pnp.output import OutputError
+    from pnp.scene.style import ColourError
 
     started = time.monotonic()
     try:
@@ -80,8 +80,8 @@ def watch(game: str, data_dir: Path, out_dir: Path, opts, formats: list[str],
     from watchdog.events import FileSystemEventHandler
     from watchdog.observers import Observer
 
-    from .fonts import FONT_DIR
-    from .game import discover
+    from pnp.fonts import FONT_DIR
+    from pnp.game import discover
 
     data_dir, out_dir = Path(data_dir), Path(out_dir)
     stop = stop or threading.Event()

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from ..scene import Page
+from pnp.scene import Page
 
 
 @dataclass(frozen=True)
@@ -56,8 +56,8 @@ def write_formats(pages: Callable[[], Iterable[Page]], fmts: Iterable[str], stem
     The PDF streams its pages when it is the only paged format; the PNGs are
     rasterised from that very file.
     """
-    from .. import budget
-    from .pdf import render_pdf_bytes, write_pdf
+    from pnp import budget
+    from pnp.backends.pdf import render_pdf_bytes, write_pdf
 
     def counted():
         for n, page in enumerate(pages(), 1):
@@ -74,12 +74,12 @@ def write_formats(pages: Callable[[], Iterable[Page]], fmts: Iterable[str], stem
         pdf = target(rel)
         out.append((rel, write_pdf(listed if listed is not None else counted(), pdf, title=title)))
     if "svg" in fmts:
-        from .svg import write_svg
+        from pnp.backends.svg import write_svg
 
         for rel, page in zip(FORMATS["svg"].file_names(stem, len(listed)), listed):
             out.append((rel, write_svg(page, target(rel))))
     if "png" in fmts:
-        from .png import write_pngs
+        from pnp.backends.png import write_pngs
 
         if pdf is None:
             pdf = render_pdf_bytes(listed, title=title)
@@ -100,14 +100,14 @@ def write(fmt: str, pages: "Iterable[Page] | Page", path, dpi: float = 150, titl
     if not FORMATS[fmt].one_file and not single:
         raise TypeError(f"{fmt} files hold one page each; pass a single Page")
     if fmt == "pdf":
-        from .pdf import write_pdf
+        from pnp.backends.pdf import write_pdf
 
         return write_pdf([pages] if single else pages, path, title=title)
     if fmt == "svg":
-        from .svg import write_svg
+        from pnp.backends.svg import write_svg
 
         return write_svg(pages, path)
-    from .png import write_png
+    from pnp.backends.png import write_png
 
     return write_png(pages, path, dpi=dpi)
 
@@ -138,6 +138,6 @@ def count_pages(path) -> int:
 
 
 def render_pdf_bytes(pages: Iterable[Page], title: str = "") -> bytes:
-    from .pdf import render_pdf_bytes as _r
+    from pnp.backends.pdf import render_pdf_bytes as _r
 
     return _r(pages, title)

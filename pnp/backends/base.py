@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..scene.primitives import Ellipse, Group, Image, Page, Path, Polygon, Rect, Text
-from ..scene.style import Color, Style
-from ..scene.text import Line, layout
-from .hatch import hatch_segments
-from .shapes import outline
+from pnp.scene.primitives import Ellipse, Group, Image, Page, Path, Polygon, Rect, Text
+from pnp.scene.style import Color, Style
+from pnp.scene.text import Line, layout
+from pnp.backends.hatch import hatch_segments
+from pnp.backends.shapes import outline
 
 SHAPES = (Rect, Path, Ellipse, Polygon)
 COUNTER = None  # a pnp.budget.Counter while a build draws: every page's shapes are counted

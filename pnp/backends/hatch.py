@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from ..scene.style import Hatch
-from .shapes import flatten
+from pnp.scene.style import Hatch
+from pnp.backends.shapes import flatten
 
 FLAT_TOLERANCE = 0.01  # mm
 

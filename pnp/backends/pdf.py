@@ -37,10 +37,10 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from .. import fonts
-from ..scene.primitives import IDENTITY, Page
-from .base import Renderer, walk
-from .shapes import outline
+from pnp import fonts
+from pnp.scene.primitives import IDENTITY, Page
+from pnp.backends.base import Renderer, walk
+from pnp.backends.shapes import outline
 
 PT = 72.0 / 25.4  # points per mm
 CREATOR = "pnp"
@@ -230,7 +230,7 @@ class PdfRenderer(Renderer):
 
     def image(self, im, alpha: float):
         """Raster images through reportlab's image cache; SVG art stays vector (svglib)."""
-        from .images import is_svg, svg_drawing
+        from pnp.backends.images import is_svg, svg_drawing
 
         src = im.source
         data = bytes(src) if isinstance(src, (bytes, bytearray)) else None

@@ -17,9 +17,9 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from PIL import Image as PILImage
 
-from ..budget import check_pixels
-from ..scene.primitives import Page
-from .pdf import render_pdf_bytes
+from pnp.budget import check_pixels
+from pnp.scene.primitives import Page
+from pnp.backends.pdf import render_pdf_bytes
 
 PT_PER_MM = 72.0 / 25.4
 _FLAGS = pdfium_c.FPDF_ANNOT  # as page.render() draws; no sub-pixel (LCD) text

@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from ..scene.geometry import normalise, rounded_rect_path
-from ..scene.primitives import Ellipse, Path, Polygon, Rect
+from pnp.scene.geometry import normalise, rounded_rect_path
+from pnp.scene.primitives import Ellipse, Path, Polygon, Rect
 
 
 @lru_cache(maxsize=4096)

@@ -16,10 +16,10 @@ import os
 
 import svgwrite
 
-from .. import fonts
-from ..scene.primitives import Ellipse, Page, Polygon, Rect
-from .base import Renderer, walk
-from .shapes import outline
+from pnp import fonts
+from pnp.scene.primitives import Ellipse, Page, Polygon, Rect
+from pnp.backends.base import Renderer, walk
+from pnp.backends.shapes import outline
 
 MM_PER_PT = 25.4 / 72.0
 
@@ -190,7 +190,7 @@ class SvgRenderer(Renderer):
     def image(self, im, alpha: float):
         src = im.source
         data = bytes(src) if isinstance(src, (bytes, bytearray)) else open(os.fspath(src), "rb").read()
-        from .images import is_svg
+        from pnp.backends.images import is_svg
 
         mime = "image/svg+xml" if is_svg(data) else "image/jpeg" if data[:3] == b"\xff\xd8\xff" else "image/png"
         href = f"data:{mime};base64," + base64.b64encode(data).decode("ascii")

@@ -28,7 +28,7 @@ def __getattr__(name: str):
 def verdict(game) -> tuple[str, list[tuple[str, str]]]:
     """("ok" | "FAIL" | "no checker", [(severity, text)]) of a game's checker; bad data
     or a crashing checker is a FAIL with the reason, never an exception."""
-    from ..data.errors import DataErrors
+    from pnp.data.errors import DataErrors
 
     try:
         mod = game.module()
@@ -39,6 +39,6 @@ def verdict(game) -> tuple[str, list[tuple[str, str]]]:
         return "FAIL", [("error", str(p)) for p in exc.problems]
     except Exception as exc:  # show it, do not hide the rest of the gallery
         return "FAIL", [("error", f"checker crashed: {type(exc).__name__}: {exc}")]
-    from .finding import failed
+    from pnp.checks.finding import failed
 
     return ("FAIL" if failed(findings) else "ok"), [(f.severity, str(f)) for f in findings]

@@ -26,10 +26,10 @@ def guarded(fn):
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        from ..data.errors import DataErrors
-        from ..fonts import FontError
-        from ..output import OutputError, stop_signals_as_interrupt
-        from ..scene.style import ColourError
+        from pnp.data.errors import DataErrors
+        from pnp.fonts import FontError
+        from pnp.output import OutputError, stop_signals_as_interrupt
+        from pnp.scene.style import ColourError
 
         try:
             with stop_signals_as_interrupt():

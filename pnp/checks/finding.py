@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Iterable, Iterator
 
-from ..data.errors import Problem
-from .source import Loc
+from pnp.data.errors import Problem
+from pnp.checks.source import Loc
 
 SEVERITIES = ("error", "warning", "info")  # only an error fails a check
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 from typing import Iterable
 
-from .finding import Finding, failed
-from .rulebook import RuleBook
+from pnp.checks.finding import Finding, failed
+from pnp.checks.rulebook import RuleBook
 
 
 class Report:

@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable, Iterator
 
-from ..data.errors import DataErrors
-from .finding import SEVERITIES, Finding, from_problems
+from pnp.data.errors import DataErrors
+from pnp.checks.finding import SEVERITIES, Finding, from_problems
 
 
 @dataclass(frozen=True)

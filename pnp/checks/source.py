@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..data.errors import Problem
-from ..data.loader import display_path, load_yaml, locate
+from pnp.data.errors import Problem
+from pnp.data.loader import display_path, load_yaml, locate
 
 
 @dataclass(frozen=True)

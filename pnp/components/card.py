@@ -12,11 +12,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..assets import Asset, BuildOptions
-from ..data.errors import DataErrors, Problem
-from ..data.schema import tr
-from ..scene import WHITE, color, contrast, mix
-from ..schemas.deck import Back, Deck
+from pnp.assets import Asset, BuildOptions
+from pnp.data.errors import DataErrors, Problem
+from pnp.data.schema import tr
+from pnp.scene import WHITE, color, contrast, mix
+from pnp.schemas.deck import Back, Deck
 
 SHIPPED = Path(__file__).resolve().parent.parent / "layout" / "shipped"
 TIGHT_MARGIN = 5.0  # mm: still inside what home printers print
@@ -35,7 +35,7 @@ class Symbols:
                 self.by_id.setdefault(s.id, (s, lib.ink))
 
     def draw(self, sid: str, x: float, y: float, size: float, ink=None):
-        from .symbols import draw_symbol
+        from pnp.components.symbols import draw_symbol
 
         sym, lib_ink = self.by_id[sid]
         return draw_symbol(sym, x, y, size, ink or lib_ink)
@@ -43,7 +43,7 @@ class Symbols:
 
 @lru_cache(maxsize=None)
 def _shipped_symbols():
-    from .symbols import load_library
+    from pnp.components.symbols import load_library
 
     return load_library(SHIPPED, "marks.yaml")
 
@@ -52,7 +52,7 @@ def game_symbols(game) -> Symbols:
     """The game's symbol libraries (kind: symbols), then the shipped marks and pips."""
     libs = []
     if game is not None:
-        from ..game import documents
+        from pnp.game import documents
 
         libs = [doc for _, kind, doc in documents(game) if kind == "symbols"]
     return Symbols([*libs, _shipped_symbols()])
@@ -64,8 +64,8 @@ def game_symbols(game) -> Symbols:
 @lru_cache(maxsize=64)
 def _shipped(path: Path):
     """A shipped layout, read once per process: (model, raw YAML with marks)."""
-    from ..data.loader import display_path, load_yaml, validate
-    from ..layout.schema import Layout
+    from pnp.data.loader import display_path, load_yaml, validate
+    from pnp.layout.schema import Layout
 
     raw = load_yaml(path)
     return validate(Layout, raw, display_path(path)), raw
@@ -85,10 +85,10 @@ def compiled_layout(ref: str, folder: Path, tables: dict, where: tuple[str, int,
     A layout in the game folder was read with the game's other files; a shipped
     one is read once per process.
     """
-    from ..data.loader import display_path, locate
-    from ..layout.compile import compile_layout
-    from ..layout.expr import ExprError
-    from ..layout.fields import parse_fields
+    from pnp.data.loader import display_path, locate
+    from pnp.layout.compile import compile_layout
+    from pnp.layout.expr import ExprError
+    from pnp.layout.fields import parse_fields
 
     path = layout_file(ref, folder)
     found = _game_layout(game, path)
@@ -111,7 +111,7 @@ def compiled_layout(ref: str, folder: Path, tables: dict, where: tuple[str, int,
 def _game_layout(game, path: Path):
     if game is None:
         return None
-    from ..game import loaded
+    from pnp.game import loaded
 
     for p, kind, doc, raw in loaded(game):
         if kind == "layout" and p.resolve() == path.resolve():
@@ -189,8 +189,8 @@ def plan_deck(doc: Deck, game, lang: str, stem: str = "deck") -> DeckPlan:
 
     Every problem of the card list is reported at once, as ``file:line``.
     """
-    from ..data.loader import display_path
-    from ..game import source
+    from pnp.data.loader import display_path
+    from pnp.game import source
     src = source(game, doc)
     path, raw = src if src is not None else (Path(f"{stem}.yaml"), None)
     folder = Path(path).parent
@@ -237,13 +237,13 @@ def _with_defaults(fields: dict, doc: Deck, shown: str, raw) -> dict:
 
 
 def _at(shown: str, raw, loc: tuple) -> tuple[str, int, int]:
-    from ..data.loader import locate
+    from pnp.data.loader import locate
 
     return (shown, *locate(raw, loc)) if raw is not None else (shown, 0, 0)
 
 
 def _records(doc: Deck, fields: dict, folder: Path, shown: str, raw) -> list:
-    from ..data.tables import read_records, records_from_yaml
+    from pnp.data.tables import read_records, records_from_yaml
 
     if isinstance(doc.cards, str):
         return read_records(folder / doc.cards, fields, doc.columns, doc.sheet)
@@ -305,7 +305,7 @@ def _check_references(plan: DeckPlan, raw_cards) -> None:
 
         def at(name):
             if raw_cards is not None:
-                from ..data.loader import locate
+                from pnp.data.loader import locate
 
                 return (card.source[0], *locate(raw_cards, (i, name)))
             return (card.source[0], card.source[1], 0)
@@ -338,8 +338,8 @@ def _check_references(plan: DeckPlan, raw_cards) -> None:
 
 
 def _stamp(plan: DeckPlan, layout, values: dict, card: Card | None, bleed: float, lang: str):
-    from ..layout.compile import Card as Stamp, CardError
-    from .images import Images
+    from pnp.layout.compile import Card as Stamp, CardError
+    from pnp.components.images import Images
 
     w, h = plan.size
     where = card.source if card is not None else (plan.doc.name or "deck", 0)
@@ -357,7 +357,7 @@ def _warn(plan: DeckPlan, where: tuple[str, int], message: str) -> None:
 
 
 def _item(plan: DeckPlan, card: Card, lang: str):
-    from ..imposition.items import Item
+    from pnp.imposition.items import Item
 
     w, h = plan.size
     back, key = None, None
@@ -389,7 +389,7 @@ def card_faces(plan: DeckPlan, lang: str = "de") -> list[tuple]:
 
 def back_item(plan: DeckPlan, lang: str = "de"):
     """The deck's one back as an item, when every card has the same one."""
-    from ..imposition.items import Item
+    from pnp.imposition.items import Item
 
     backs = {_back_key(c) if c.back else None for c in plan.cards}
     if len(backs) != 1 or None in backs:
@@ -403,8 +403,8 @@ def deck_sheet(doc: Deck, opts: BuildOptions):
     """The sheet for the deck; the margin is narrowed to TIGHT_MARGIN only when
     that fits more cards (poker cards 3×3 on Letter need 7.7 mm, not 8). The
     cards stay centred, so only the crop marks move closer to the paper edge."""
-    from ..imposition.grid import plan_grid
-    from ..imposition.items import sheet_from_options
+    from pnp.imposition.grid import plan_grid
+    from pnp.imposition.items import sheet_from_options
 
     sheet = sheet_from_options(opts)
     if opts.margin > TIGHT_MARGIN:
@@ -427,9 +427,9 @@ def _slug(card: Card, i: int) -> str:
 
 def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
     """Kind 'deck': the imposed deck PDF, one SVG per card type and per back, a PNG contact sheet."""
-    from ..imposition.grid import impose
-    from ..imposition.single import single_page
-    from ..preview import contact_sheet
+    from pnp.imposition.grid import impose
+    from pnp.imposition.single import single_page
+    from pnp.preview import contact_sheet
 
     lang = opts.lang
     plan = plan_deck(doc, game, lang, stem)

@@ -13,10 +13,10 @@ from pathlib import Path
 from functools import lru_cache
 from typing import Iterable, Iterator
 
-from ..assets import Asset, BuildOptions
-from ..data.schema import tr
-from ..scene import Group, Page, Rect, Text, color
-from ..schemas.counters import CounterSheet, CounterType, Face
+from pnp.assets import Asset, BuildOptions
+from pnp.data.schema import tr
+from pnp.scene import Group, Page, Rect, Text, color
+from pnp.schemas.counters import CounterSheet, CounterType, Face
 
 MIN_PT = 5.0  # counters are read up close: 5 pt is the floor on them (6 pt elsewhere)
 
@@ -77,8 +77,8 @@ def face_values(doc: CounterSheet, spec: Spec, face: Face, lang: str) -> dict:
 
 @lru_cache(maxsize=None)
 def _shipped_face(shape: str):
-    from ..layout.compile import compile_layout
-    from .card import SHIPPED, _shipped
+    from pnp.layout.compile import compile_layout
+    from pnp.components.card import SHIPPED, _shipped
 
     layout, _ = _shipped(SHIPPED / f"classic-counter{'-round' if shape == 'round' else ''}.yaml")
     return compile_layout(layout)
@@ -91,7 +91,7 @@ class _Icons:
         self.by_id = {s.id: (s, doc.text) for s in doc.icons}
 
     def draw(self, sid: str, x: float, y: float, size: float, ink=None):
-        from .symbols import draw_symbol
+        from pnp.components.symbols import draw_symbol
 
         sym, default = self.by_id[sid]
         return draw_symbol(sym, x, y, size, ink or default)
@@ -104,7 +104,7 @@ def draw_face(doc: CounterSheet, spec: Spec, face: Face, bleed: float, lang: str
 
     The group id ``counter-<type>[-<group>]-<copy>[-back]`` is unique on a sheet,
     so SVG ids stay valid and tests can count counters."""
-    from ..layout.compile import Card
+    from pnp.layout.compile import Card
 
     layout = layout or _shipped_face(spec.shape)
     art = layout.stamp(face_values(doc, spec, face, lang), Card(spec.w, spec.h, bleed, lang, _Icons(doc)))
@@ -119,9 +119,9 @@ def sheet_layout(doc: CounterSheet, game):
     gives; None for the shipped ones."""
     if doc.layout is None:
         return None
-    from ..data.errors import DataErrors, Problem
-    from ..game import source
-    from .card import compiled_layout
+    from pnp.data.errors import DataErrors, Problem
+    from pnp.game import source
+    from pnp.components.card import compiled_layout
 
     src = source(game, doc) if game is not None else None
     where = (src.file, *src.at("layout")) if src is not None else ("counters", 0, 0)
@@ -136,7 +136,7 @@ def sheet_layout(doc: CounterSheet, game):
 
 def counter_items(doc: CounterSheet, lang: str = "de", size: float | None = None, layout=None):
     """Items for imposition, one per printed counter."""
-    from ..imposition.items import Item
+    from pnp.imposition.items import Item
 
     items = []
     copies: dict[str, int] = {}
@@ -154,9 +154,9 @@ def counter_pages(doc: CounterSheet, opts: BuildOptions, size: float | None = No
     """Pages of the sheet: runs of same-size counters, single-sided runs first,
     each imposed on its own so double-sided counters get back pages and
     single-sided ones do not."""
-    from ..imposition.grid import impose
-    from ..imposition.items import sheet_from_options
-    from ..imposition.packing import pack
+    from pnp.imposition.grid import impose
+    from pnp.imposition.items import sheet_from_options
+    from pnp.imposition.packing import pack
 
     sheet = sheet_from_options(opts, gutter=max(opts.gutter, 0.0))
     runs: dict[tuple[float, float, bool], list] = {}
@@ -175,7 +175,7 @@ def counter_pages(doc: CounterSheet, opts: BuildOptions, size: float | None = No
 
 def _size(doc: CounterSheet, opts: BuildOptions) -> float:
     """Counter size: ``--set counter_size=18`` (opts.extra) overrides the data."""
-    from ..options import number
+    from pnp.options import number
 
     return number(opts, "counter_size", doc.size, 8, 60)
 
@@ -183,7 +183,7 @@ def _size(doc: CounterSheet, opts: BuildOptions) -> float:
 def counter_faces(doc: CounterSheet, lang: str, size: float, layout=None) -> list[tuple]:
     """Distinct single-width counters with their copy counts (previews, Tabletop
     Simulator). Double-width pairs are left out: a face list holds one size."""
-    from ..imposition.items import Item
+    from pnp.imposition.items import Item
 
     out: list[tuple] = []
     seen: dict[tuple[str, str | None], int] = {}
@@ -210,8 +210,8 @@ KEY_WORDS = {"de": ("Legende", "Rückseite", "je {n} · {g} Farben"), "en": ("Ke
 def key_pages(doc: CounterSheet, opts: BuildOptions, layout=None) -> list[Page]:
     """A key to the sheet: each counter type that has ``about``, drawn at its
     real size (front and back), with its count and meaning."""
-    from ..imposition.layout import document_page
-    from ..scene import translate
+    from pnp.imposition.layout import document_page
+    from pnp.scene import translate
 
     lang = opts.lang
     key_word, back_word, each_word = KEY_WORDS.get(lang, KEY_WORDS["en"])

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..layout.compile import CardError
+from pnp.layout.compile import CardError
 
 MAX_IMAGE_BYTES = 50_000_000
 
@@ -29,13 +29,13 @@ class Images:
         hit = self._cache.get(key)
         if hit is not None:
             return hit
-        from ..backends.images import ImageError, probe
+        from pnp.backends.images import ImageError, probe
 
         size = st.st_size
         if size > MAX_IMAGE_BYTES:
             raise CardError(f"image {name!r} is {size:,} bytes; the limit is {MAX_IMAGE_BYTES:,}")
-        from ..data.errors import DataErrors
-        from ..data.loader import read_bounded
+        from pnp.data.errors import DataErrors
+        from pnp.data.loader import read_bounded
 
         try:
             data = read_bounded(path, MAX_IMAGE_BYTES, "an image")

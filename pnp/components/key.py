@@ -6,7 +6,7 @@ two look alike (nothing may be told apart by hue alone).
 """
 from __future__ import annotations
 
-from ..scene import Group, Rect, Text
+from pnp.scene import Group, Rect, Text
 
 KEY = "key"
 

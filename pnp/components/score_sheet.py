@@ -25,13 +25,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..assets import Asset, BuildOptions
-from ..data.errors import DataErrors, Problem
-from ..data.schema import tr
-from ..scene import Group, Page, Path, Rect, Text, color, mix, style
-from ..scene.style import WHITE
-from ..scene.text import layout
-from ..schemas.score_sheet import Block, Row, ScoreSheet
+from pnp.assets import Asset, BuildOptions
+from pnp.data.errors import DataErrors, Problem
+from pnp.data.schema import tr
+from pnp.scene import Group, Page, Path, Rect, Text, color, mix, style
+from pnp.scene.style import WHITE
+from pnp.scene.text import layout
+from pnp.schemas.score_sheet import Block, Row, ScoreSheet
 
 PT = 25.4 / 72  # mm per point
 GRID = style(stroke="#7a7a7a", width=0.2)
@@ -62,7 +62,7 @@ class ColumnSpec:
 
 
 def _text_w(text: str, size: float, weight: str = "regular") -> float:
-    from .. import fonts
+    from pnp import fonts
 
     return fonts.string_width(text, size, "sans", weight)
 
@@ -236,7 +236,7 @@ def _cell_style(fill, total: bool):
 
 
 def _opt_int(opts: BuildOptions, key: str, default: int, lo: int, hi: int) -> int:
-    from ..options import number
+    from pnp.options import number
 
     return number(opts, key, default, lo, hi, unit="", integer=True)
 
@@ -268,7 +268,7 @@ def read_options(doc: ScoreSheet, opts: BuildOptions) -> tuple[list[int], list[C
 
 def pad_size(paper: str, up: int, margin: float) -> tuple[float, float, str]:
     """Trim size (w, h) of one sheet and the page orientation for ``up`` per page."""
-    from ..imposition.paper import paper_size
+    from pnp.imposition.paper import paper_size
 
     pw, ph = paper_size(paper, "portrait")
     aw, ah = pw - 2 * margin, ph - 2 * margin
@@ -281,9 +281,9 @@ def pad_size(paper: str, up: int, margin: float) -> tuple[float, float, str]:
 
 def pad_pages(doc: ScoreSheet, opts: BuildOptions, up: int, cols: ColumnSpec, copies: int) -> list[Page]:
     """``copies`` pages each holding ``up`` sheets."""
-    from ..imposition.grid import impose
-    from ..imposition.items import Item, sheet_from_options
-    from ..imposition.paper import paper_size
+    from pnp.imposition.grid import impose
+    from pnp.imposition.items import Item, sheet_from_options
+    from pnp.imposition.paper import paper_size
 
     lang = opts.lang
     margin = opts.margin
@@ -313,7 +313,7 @@ def pad_pages(doc: ScoreSheet, opts: BuildOptions, up: int, cols: ColumnSpec, co
 
 
 def _translate(x: float, y: float):
-    from ..scene import translate
+    from pnp.scene import translate
 
     return translate(x, y)
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterable
 
-from ..assets import Asset, BuildOptions
-from ..data.errors import DataErrors, Problem
-from ..data.schema import tr
-from ..scene import Box, Circle, Group, Rect, Text, color, contrast, style
-from .key import key
-from ..schemas.board import FILES, BoardObject, PieceType, SquareBoard, parse_square
+from pnp.assets import Asset, BuildOptions
+from pnp.data.errors import DataErrors, Problem
+from pnp.data.schema import tr
+from pnp.scene import Box, Circle, Group, Rect, Text, color, contrast, style
+from pnp.components.key import key
+from pnp.schemas.board import FILES, BoardObject, PieceType, SquareBoard, parse_square
 
 PT = 25.4 / 72  # mm per point
 CAP = 0.73  # cap height / font size (DejaVu Sans)
@@ -34,7 +34,7 @@ def board_problems(doc: SquareBoard, src: "tuple[Path, object] | None") -> list[
     def where(loc):
         if raw is None:
             return (str(path or "board"), 0, 0)
-        from ..data.loader import display_path, locate
+        from pnp.data.loader import display_path, locate
 
         return (display_path(path), *locate(raw, loc))
 
@@ -215,7 +215,7 @@ def legend(doc: SquareBoard, x: float, y: float, w: float, lang: str, sq: float 
 
 
 def _tr(x, y):
-    from ..scene import translate
+    from pnp.scene import translate
 
     return translate(x, y)
 
@@ -224,7 +224,7 @@ def _tr(x, y):
 
 
 def square_mm(doc: SquareBoard, opts: BuildOptions) -> float:
-    from ..options import number
+    from pnp.options import number
 
     return number(opts, "square_mm", doc.square_mm, 10, 120)
 
@@ -235,9 +235,9 @@ SEAT_BAND = 8.0  # mm beside a side of the diagram for the words naming who sits
 def diagram_page(doc: SquareBoard, opts: BuildOptions):
     """The set-up on one page: the board as large as fits, the seats beside it, the legend
     and the notes below."""
-    from ..imposition.layout import document_page
-    from ..scene import rotate
-    from ..scene.text import layout
+    from pnp.imposition.layout import document_page
+    from pnp.scene import rotate
+    from pnp.scene.text import layout
 
     lang = opts.lang
     page, box = document_page(opts.paper, "portrait", max(opts.margin, 10.0), tr(doc.title, lang))
@@ -276,7 +276,7 @@ def diagram_page(doc: SquareBoard, opts: BuildOptions):
 
 
 def board_item(doc: SquareBoard, sq: float, lang: str):
-    from ..imposition.items import Item
+    from pnp.imposition.items import Item
 
     w, h, _ = board_size(doc, sq)
     return Item(w, h, lambda b: draw_board(doc, sq, b, lang, pieces=False, hints=True), None,
@@ -286,10 +286,10 @@ def board_item(doc: SquareBoard, sq: float, lang: str):
 def board_assets(doc: SquareBoard, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
     """Kind 'board': a one-page set-up diagram and the playing board at
     ``square_mm`` (``--set square_mm=..``), tiled over several sheets if needed."""
-    from ..imposition.items import sheet_from_options
-    from ..imposition.tiling import tile
+    from pnp.imposition.items import sheet_from_options
+    from pnp.imposition.tiling import tile
 
-    from ..game import source
+    from pnp.game import source
 
     problems = board_problems(doc, source(game, doc))
     if problems:

@@ -11,12 +11,12 @@ import math
 import re
 from pathlib import Path as FsPath
 
-from ..assets import Asset
-from ..data.schema import tr
-from ..scene import (BLACK, Color, Group, Page, Path, Rect, Text, Transform, color, rotate,
+from pnp.assets import Asset
+from pnp.data.schema import tr
+from pnp.scene import (BLACK, Color, Group, Page, Path, Rect, Text, Transform, color, rotate,
                      scale, style, translate)
-from ..scene.geometry import normalise
-from ..schemas.symbols import (DIRECTIONS, ArrowPart, BoltPart, CurvedArrowPart, NestedSquaresPart, PathPart,
+from pnp.scene.geometry import normalise
+from pnp.schemas.symbols import (DIRECTIONS, ArrowPart, BoltPart, CurvedArrowPart, NestedSquaresPart, PathPart,
                                PlusPart, SmileyPart, SquarePart, Symbol, SymbolLibrary, TextPart, UTurnPart)
 
 PT_PER_MM = 72 / 25.4
@@ -314,7 +314,7 @@ def symbol_sheet_pages(lib: SymbolLibrary, lang: str = "de", paper=(210.0, 297.0
 
 def symbol_sheet_assets(doc: SymbolLibrary, game, opts, stem: str):
     """Kind 'symbols': pages showing every symbol with its name."""
-    from ..imposition.paper import paper_size
+    from pnp.imposition.paper import paper_size
 
     paper = paper_size(opts.paper, "portrait")
     yield Asset(stem, tr(doc.title, opts.lang), lambda: symbol_sheet_pages(doc, opts.lang, paper),
@@ -323,7 +323,7 @@ def symbol_sheet_assets(doc: SymbolLibrary, game, opts, stem: str):
 
 def load_library(folder: FsPath, file: str) -> SymbolLibrary:
     """Load the symbol library a deck refers to (a path relative to the game folder)."""
-    from ..data.loader import load_model
+    from pnp.data.loader import load_model
 
     return load_model(FsPath(folder) / file, SymbolLibrary)
 

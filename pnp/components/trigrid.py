@@ -277,9 +277,9 @@ def cell_polygon(g: TriGrid, cell: Cell, ox: float = 0.0, oy: float = 0.0, inset
 # ====================================================================== rendering
 # Everything below builds scenes; nothing here imports a drawing library.
 
-from ..scene import Group, Page, Path, Polygon, Rect, Text, style, translate  # noqa: E402
-from ..scene.style import Hatch, color, mix  # noqa: E402
-from .key import swatch_legend  # noqa: E402
+from pnp.scene import Group, Page, Path, Polygon, Rect, Text, style, translate  # noqa: E402
+from pnp.scene.style import Hatch, color, mix  # noqa: E402
+from pnp.components.key import swatch_legend  # noqa: E402
 
 REG_TICK = 3.0  # mm the sides are extended beyond each tip to form the registration marks
 PAD_X = REG_TICK + 0.5  # mm left/right of the triangle inside the board item (holds the marks)
@@ -291,7 +291,7 @@ _PAPERS = {"a4": (210.0, 297.0), "a3": (297.0, 420.0), "letter": (215.9, 279.4)}
 def paper_dims(paper: str) -> tuple[float, float]:
     """Portrait (w, h) in mm of a named paper or "WxH"."""
     try:  # the imposition package's helper when present, so all assets agree
-        from ..imposition.paper import paper_size
+        from pnp.imposition.paper import paper_size
 
         w, h = paper_size(paper, "portrait")
         return (min(w, h), max(w, h))
@@ -381,7 +381,7 @@ def cell_names(g: TriGrid, size: float = 6.0, fill="#444444", cells: Iterable[Ce
                clear: "dict[Cell, object] | None" = None) -> Group:
     """Each cell's name; on the cells in ``clear`` a patch of the given colour under
     the name keeps hatching from crossing it."""
-    from ..fonts import cap_height, string_width
+    from pnp.fonts import cap_height, string_width
 
     grp = Group(id="cell-names")
     for c in (g.cells() if cells is None else cells):
@@ -444,8 +444,8 @@ def board_pages(frame: BoardFrame, draw, extras=None, title: str = "", label: st
         if extras is not None:
             content.add(extras(frame))
         return [Page(frame.page_w, frame.page_h, content, label=label)]
-    from ..imposition.items import Item, SheetSpec
-    from ..imposition.tiling import tile
+    from pnp.imposition.items import Item, SheetSpec
+    from pnp.imposition.tiling import tile
 
     iw, ih = frame.item_size
     item = Item(iw, ih, lambda bleed: Group([draw()], transform=translate(PAD_X, PAD_Y)), None, label)
@@ -479,19 +479,19 @@ def page_title(frame: BoardFrame, title: str, subtitle: str = "", lang: str = "d
 
 def edge_option(opts, default: float) -> float:
     """The cell edge: ``-o cell_mm=N`` when given (checked), else the data's."""
-    from ..options import number
+    from pnp.options import number
 
     return number(opts, "cell_mm", default, 5, 200)
 
 
 def triboard_assets(doc, game, opts, stem: str):
     """The ``triboard`` kind: the printed board (one page, or tiled when too big)."""
-    from ..assets import Asset
-    from ..data.schema import tr
+    from pnp.assets import Asset
+    from pnp.data.schema import tr
 
     g = doc.grid(edge_option(opts, doc.edge))
     lang = opts.lang
-    from ..options import flag
+    from pnp.options import flag
 
     force_tiles = flag(opts, "tile")
     frame = board_frame(g, opts.paper, opts.orientation, doc.margin, force_tiles)

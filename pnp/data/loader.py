@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .errors import DataErrors, Problem
+from pnp.data.errors import DataErrors, Problem
 
 # Limits that keep hostile files from eating the machine; named in messages.
 MAX_FILE_BYTES = 2_000_000
@@ -98,7 +98,7 @@ def load_yaml(path: "str | Path") -> Any:
         raise DataErrors([Problem(file, line, 0, f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8")]) from None
     if "\x00" in text:
         raise DataErrors([Problem(file, 0, 0, "binary data (NUL byte) in a YAML file")])
-    from .marked import YamlError, load
+    from pnp.data.marked import YamlError, load
 
     try:
         data = load(text, MAX_DEPTH, MAX_NODES)

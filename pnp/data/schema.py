@@ -5,7 +5,7 @@ from typing import Annotated, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
-from ..scene.style import ColourError, color
+from pnp.scene.style import ColourError, color
 
 
 class Strict(BaseModel):

@@ -40,8 +40,8 @@ from typing import Any, Iterable, Iterator
 
 from pnp.layout.fields import FieldType, as_text, check_copies, parse_field
 
-from .errors import DataErrors, Problem
-from .loader import display_path, locate
+from pnp.data.errors import DataErrors, Problem
+from pnp.data.loader import display_path, locate
 
 MAX_FILE_BYTES = 8_000_000  # a card list file on disk
 MAX_UNPACKED_BYTES = 20_000_000  # the XML inside an XLSX or ODS
@@ -242,7 +242,7 @@ def _error(file: str, line: int, message: str) -> DataErrors:
 
 
 def _read_bounded(path: Path, file: str) -> bytes:
-    from .loader import read_bounded
+    from pnp.data.loader import read_bounded
 
     return read_bounded(path, MAX_FILE_BYTES, "a card list")
 

@@ -9,6 +9,6 @@ backs, calibration sheet), ``tiling`` (boards over several pages),
 ``packing`` (mixed sizes), ``single`` (one item per page), ``layout`` (plain
 document pages), with ``marks`` and ``duplex`` as shared helpers.
 """
-from .items import Item, SheetSpec, sheet_from_options
+from pnp.imposition.items import Item, SheetSpec, sheet_from_options
 
 __all__ = ["Item", "SheetSpec", "sheet_from_options"]

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..scene import Group, Page, Path, Text, style, translate
-from .duplex import sheet_flip
-from .items import SheetSpec
-from .paper import paper_size
+from pnp.scene import Group, Page, Path, Text, style, translate
+from pnp.imposition.duplex import sheet_flip
+from pnp.imposition.items import SheetSpec
+from pnp.imposition.paper import paper_size
 
 CROSS = style(stroke="black", width=0.35)
 TICK = style(stroke="black", width=0.15)

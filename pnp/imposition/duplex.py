@@ -18,7 +18,7 @@ which is what makes asymmetric backs read the right way up.
 """
 from __future__ import annotations
 
-from ..scene import Box, Transform, mirror_x, mirror_y, translate
+from pnp.scene import Box, Transform, mirror_x, mirror_y, translate
 
 DUPLEX_MODES = ("long", "short", "none")
 

@@ -32,11 +32,11 @@ from functools import cached_property
 from itertools import chain, islice
 from typing import Iterable, Iterator
 
-from ..scene import Box, Group, Page, Rect, Transform, rotate, translate
-from .duplex import back_placement, map_box, sheet_flip
-from .items import Item, SheetSpec
-from .marks import bbox, cut_lines, grid_crop_marks
-from .paper import paper_size
+from pnp.scene import Box, Group, Page, Rect, Transform, rotate, translate
+from pnp.imposition.duplex import back_placement, map_box, sheet_flip
+from pnp.imposition.items import Item, SheetSpec
+from pnp.imposition.marks import bbox, cut_lines, grid_crop_marks
+from pnp.imposition.paper import paper_size
 
 SIZE_TOLERANCE = 0.01  # mm: items differing more than this are not "same size"
 
@@ -291,6 +291,6 @@ def impose(items: Iterable[Item], sheet: SheetSpec) -> Iterator[Page]:
 
 def calibration_sheet(sheet: SheetSpec) -> list[Page]:
     """A front and a back page for measuring the printer's duplex offset."""
-    from .calibration import calibration_pages
+    from pnp.imposition.calibration import calibration_pages
 
     return calibration_pages(sheet)

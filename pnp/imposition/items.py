@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..assets import BuildOptions
-from ..scene import Group
+from pnp.assets import BuildOptions
+from pnp.scene import Group
 
 
 @dataclass

@@ -2,8 +2,8 @@
 the box in between for the content."""
 from __future__ import annotations
 
-from ..scene import Box, Group, Page, Path, Text, style
-from .paper import paper_size
+from pnp.scene import Box, Group, Page, Path, Text, style
+from pnp.imposition.paper import paper_size
 
 TITLE_SIZE = 16.0  # pt
 FOOTER_SIZE = 7.0  # pt

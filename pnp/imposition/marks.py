@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..scene import Box, Circle, Group, Path, style
+from pnp.scene import Box, Circle, Group, Path, style
 
 MARK = style(stroke="black", width=0.2)
 CUT = style(stroke="grey", width=0.1)

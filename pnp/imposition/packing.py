@@ -21,12 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-from ..scene import Box, Group, Page, Rect, Transform, rotate, translate
-from .duplex import back_placement, map_box, sheet_flip
-from .grid import LABELS
-from .items import Item, SheetSpec
-from .marks import bbox, corner_marks, outline
-from .paper import paper_size
+from pnp.scene import Box, Group, Page, Rect, Transform, rotate, translate
+from pnp.imposition.duplex import back_placement, map_box, sheet_flip
+from pnp.imposition.grid import LABELS
+from pnp.imposition.items import Item, SheetSpec
+from pnp.imposition.marks import bbox, corner_marks, outline
+from pnp.imposition.paper import paper_size
 
 
 @dataclass(frozen=True)

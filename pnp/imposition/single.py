@@ -1,8 +1,8 @@
 """One item alone on a page the size of its trim plus bleed (per-card SVG/PNG)."""
 from __future__ import annotations
 
-from ..scene import Box, Group, Page, Rect, translate
-from .items import Item
+from pnp.scene import Box, Group, Page, Rect, translate
+from pnp.imposition.items import Item
 
 
 def single_page(item: Item, bleed: float, back: bool = False) -> Page:

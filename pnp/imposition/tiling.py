@@ -17,10 +17,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..scene import Box, Group, Page, Path, Rect, Text, style, translate
-from .items import Item, SheetSpec
-from .marks import crosshair, grid_crop_marks
-from .paper import paper_size
+from pnp.scene import Box, Group, Page, Path, Rect, Text, style, translate
+from pnp.imposition.items import Item, SheetSpec
+from pnp.imposition.marks import crosshair, grid_crop_marks
+from pnp.imposition.paper import paper_size
 
 FOOTER = 18.0  # mm under the window: crop marks, then page name, map and cutting hint
 MAP_CELL = 3.5  # mm per page in the page map

@@ -18,11 +18,11 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..imposition.paper import card_size
-from ..scene import Box, Ellipse, Group, Path, Polygon, Rect, Text, color, rotate, scale, style
-from ..scene.style import ColourError
-from .expr import Cond, ExprError, Scope, Template, check_names, condition, template
-from .schema import (EllipseEl, GroupEl, IconsEl, ImageEl, Layout, LineEl, Placed, PolygonEl, RectEl, SymbolEl,
+from pnp.imposition.paper import card_size
+from pnp.scene import Box, Ellipse, Group, Path, Polygon, Rect, Text, color, rotate, scale, style
+from pnp.scene.style import ColourError
+from pnp.layout.expr import Cond, ExprError, Scope, Template, check_names, condition, template
+from pnp.layout.schema import (EllipseEl, GroupEl, IconsEl, ImageEl, Layout, LineEl, Placed, PolygonEl, RectEl, SymbolEl,
                      TextBoxEl, TextEl)
 
 MM_PER_PT = 25.4 / 72.0
@@ -319,7 +319,7 @@ def _polygon(el: PolygonEl, fields, tables, where, ids):
 
 
 def _text_el(el: TextEl, fields, tables, where, ids):
-    from .. import fonts
+    from pnp import fonts
 
     text = _Str(el.text, fields, tables, where)
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
@@ -348,8 +348,8 @@ def _text_el(el: TextEl, fields, tables, where, ids):
 
 
 def _textbox(el: TextBoxEl, fields, tables, where, ids):
-    from .. import fonts
-    from . import richtext
+    from pnp import fonts
+    from pnp.layout import richtext
 
     text = _Str(el.text, fields, tables, where)
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
@@ -429,7 +429,7 @@ def _icons(el: IconsEl, fields, tables, where, ids):
 
 
 def _image(el: ImageEl, fields, tables, where, ids):
-    from ..scene import Image
+    from pnp.scene import Image
 
     src = _Str(el.src, fields, tables, where)
 

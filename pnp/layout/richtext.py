@@ -35,8 +35,8 @@ from typing import Callable, Union
 
 import pyphen
 
-from .. import fonts
-from ..scene import BLACK, Color, Group, Node, Text
+from pnp import fonts
+from pnp.scene import BLACK, Color, Group, Node, Text
 
 MM_PER_PT = fonts.MM_PER_PT
 SOFT_HYPHEN = "\u00ad"

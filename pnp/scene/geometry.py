@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from .primitives import Path
+from pnp.scene.primitives import Path
 
 
 def _arc_to_cubics(cx, cy, rx, ry, start_deg, sweep_deg):

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Union
 
-from .style import Color, Style
+from pnp.scene.style import Color, Style
 
 # ---------------------------------------------------------------- transforms
 

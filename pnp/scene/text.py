@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import fonts
-from .primitives import Text
+from pnp import fonts
+from pnp.scene.primitives import Text
 
 
 @dataclass(frozen=True)

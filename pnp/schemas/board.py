@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from ..data.schema import ColourField, Localised, Strict, require_unique
+from pnp.data.schema import ColourField, Localised, Strict, require_unique
 
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]
 Square = Annotated[str, Field(pattern=r"^[a-z][1-9][0-9]?$", description="a square such as d3")]

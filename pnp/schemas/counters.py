@@ -41,8 +41,8 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field, model_validator
 
-from ..data.schema import ColourField, Localised, Strict
-from .symbols import Symbol
+from pnp.data.schema import ColourField, Localised, Strict
+from pnp.schemas.symbols import Symbol
 
 Count = Annotated[int, Field(ge=0, le=2000)]
 IconRef = Union[str, Annotated[list[str], Field(min_length=1, max_length=2)]]

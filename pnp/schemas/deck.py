@@ -22,9 +22,9 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, field_validator, model_validator
 
-from ..data.schema import ColourField, I18n, Localised, Strict, require_unique
-from ..imposition.paper import CARD_SIZES, parse_wxh
-from ..layout.schema import TableValue
+from pnp.data.schema import ColourField, I18n, Localised, Strict, require_unique
+from pnp.imposition.paper import CARD_SIZES, parse_wxh
+from pnp.layout.schema import TableValue
 
 MARKS = ("circle", "square", "triangle", "diamond", "hexagon", "star", "cross", "ring")
 Ident = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]

@@ -32,7 +32,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ..data.schema import ColourField, I18n, Localised, Strict
+from pnp.data.schema import ColourField, I18n, Localised, Strict
 
 RowId = Annotated[str, Field(pattern=r"^\S{1,40}$", description="row id, no spaces (e.g. 'ones', '5+1')")]
 

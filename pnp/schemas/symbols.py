@@ -16,7 +16,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field, field_validator, model_validator
 
-from ..data.schema import ColourField, Localised, Strict, require_unique
+from pnp.data.schema import ColourField, Localised, Strict, require_unique
 
 Point = tuple[Annotated[float, Field(ge=-100, le=200)], Annotated[float, Field(ge=-100, le=200)]]
 Units = Annotated[float, Field(gt=0, le=300, description="length in symbol units (the box is 100)")]
@@ -131,7 +131,7 @@ class PathPart(PartBase):
     @field_validator("d")
     @classmethod
     def _parse(cls, v):
-        from ..components.symbols import parse_path_d  # one parser, used for checking and drawing
+        from pnp.components.symbols import parse_path_d  # one parser, used for checking and drawing
 
         parse_path_d(v)
         return v

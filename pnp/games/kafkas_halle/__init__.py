@@ -9,11 +9,11 @@ FILES = ("seed-facts.yaml",)  # the data files without a kind this module reads
 
 OPTIONS = {"square_mm": "side of a printed square in mm (board and tokens)"}  # the -o KEY=VALUE settings this game reads
 
-from .checker import RULES, check  # noqa: F401  (the rules module's check and rule book)
+from pnp.games.kafkas_halle.checker import RULES, check  # noqa: F401  (the rules module's check and rule book)
 
 
 def _board(game):
-    from ...game import documents
+    from pnp.game import documents
 
     boards = [(path, doc) for path, kind, doc in documents(game) if kind == "board"]
     return boards[0][1] if boards else None
@@ -21,10 +21,10 @@ def _board(game):
 
 def build(game, opts):
     """The token sheet (sized to the board's squares) and the player aid (de and en)."""
-    from ...assets import Asset
-    from ...components.square_board import square_mm
-    from .aid import aid_page, card_page
-    from .tokens import token_pages
+    from pnp.assets import Asset
+    from pnp.components.square_board import square_mm
+    from pnp.games.kafkas_halle.aid import aid_page, card_page
+    from pnp.games.kafkas_halle.tokens import token_pages
 
     board = _board(game)
     if board is not None:
@@ -47,7 +47,7 @@ def build(game, opts):
 
 def _cards(game) -> tuple[list[dict], dict]:
     """The deck's cards and its layout's category names, as the data gives them."""
-    from ...data.loader import load_yaml
+    from pnp.data.loader import load_yaml
 
     path = game.folder / "deck.yaml"
     if not path.is_file():

@@ -9,21 +9,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...checks import Finding, Source, flag
-from ...data.loader import display_path, load_yaml
-from ...game import loaded
-from . import deck as _deck, hall as _hall  # noqa: F401  (they register their rules)
-from .deck import Deck
-from .facts import RULES
-from .hall import Hall
+from pnp.checks import Finding, Source, flag
+from pnp.data.loader import display_path, load_yaml
+from pnp.game import loaded
+from pnp.games.kafkas_halle import deck as _deck, hall as _hall  # noqa: F401  (they register their rules)
+from pnp.games.kafkas_halle.deck import Deck
+from pnp.games.kafkas_halle.facts import RULES
+from pnp.games.kafkas_halle.hall import Hall
 
 FACTS_FILE = "seed-facts.yaml"
 
 
 def load_facts(game) -> dict:
     """The seed's facts, validated (positioned DataErrors if the file is damaged)."""
-    from ...data.loader import validate
-    from .facts import SeedFacts
+    from pnp.data.loader import validate
+    from pnp.games.kafkas_halle.facts import SeedFacts
 
     path = game.folder / FACTS_FILE
     raw = next((r for p, _k, _d, r in loaded(game) if p == path), None)

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from ...checks import Source, flag
-from .facts import RULES
+from pnp.checks import Source, flag
+from pnp.games.kafkas_halle.facts import RULES
 
 
 def de(value: Any) -> str:

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from ...checks import Source, flag
-from .facts import RULES
+from pnp.checks import Source, flag
+from pnp.games.kafkas_halle.facts import RULES
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
 

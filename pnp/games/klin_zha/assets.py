@@ -6,15 +6,15 @@ board (``cell_mm``, ``tile``) change them too.
 """
 from __future__ import annotations
 
-from ...assets import Asset
-from ...components.key import swatch_legend
-from ...components.trigrid import (BoardFrame, board_frame, edge_option, board_group, board_pages, cell_names, page_title,
+from pnp.assets import Asset
+from pnp.components.key import swatch_legend
+from pnp.components.trigrid import (BoardFrame, board_frame, edge_option, board_group, board_pages, cell_names, page_title,
                                    registration_marks)
-from ...data.schema import tr
-from ...scene import Group, mirror_x
-from ...options import flag
-from .overlay import legend_rows, overlay_group
-from .sky import Layout, resolve, steps
+from pnp.data.schema import tr
+from pnp.scene import Group, mirror_x
+from pnp.options import flag
+from pnp.games.klin_zha.overlay import legend_rows, overlay_group
+from pnp.games.klin_zha.sky import Layout, resolve, steps
 
 
 def board_settings(kit, opts):
@@ -98,8 +98,8 @@ def umpire_pages(kit, layout: Layout, opts):
 
 
 def kit_assets(kit, opts):
-    from .sheets import d6_table_page, position_sheet_pages, setup_sheet_pages
-    from .views import position_files, view_pages
+    from pnp.games.klin_zha.sheets import d6_table_page, position_sheet_pages, setup_sheet_pages
+    from pnp.games.klin_zha.views import position_files, view_pages
 
     lang = opts.lang
     de = lang == "de"
@@ -128,7 +128,7 @@ def kit_assets(kit, opts):
                              lambda path=path, side=side: iter(view_pages(kit, path, side, opts))))
     guide = kit.game.folder / "guide.yaml"
     if guide.is_file():
-        from .guide import guide_pages, load_guide
+        from pnp.games.klin_zha.guide import guide_pages, load_guide
 
         text = load_guide(guide)
         out.append(Asset("umpire/guide", tr(text.title, lang), lambda: iter(guide_pages(text, opts))))

@@ -8,10 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from ...checks import Finding, RuleBook, Source, flag
-from ...components.trigrid import Cell, TriGrid
-from .schemas import Position, VariantRules
-from .sky import Layout, resolve, steps
+from pnp.checks import Finding, RuleBook, Source, flag
+from pnp.components.trigrid import Cell, TriGrid
+from pnp.games.klin_zha.schemas import Position, VariantRules
+from pnp.games.klin_zha.sky import Layout, resolve, steps
 
 SEED = "001_172d3087ef5ea435.txt"
 RULES = RuleBook(SEED)

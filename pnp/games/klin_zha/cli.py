@@ -10,7 +10,7 @@ from typing import Optional
 
 import typer
 
-from ...checks.contract import finite, guarded
+from pnp.checks.contract import finite, guarded
 
 COMMAND = "clouds"  # mounted by pnp.cli as `pnp clouds ...`
 
@@ -19,16 +19,16 @@ app = typer.Typer(help="Clouded Klin Zha: random cloud layouts, terminal preview
                   pretty_exceptions_enable=False)
 
 def _data(value):
-    from ...paths import data_dir
+    from pnp.paths import data_dir
 
     return data_dir(value)
 
 
 
 def _kit(data: Path):
-    from ...data.errors import DataErrors, Problem
-    from ...game import discover
-    from .rules import load_kit
+    from pnp.data.errors import DataErrors, Problem
+    from pnp.game import discover
+    from pnp.games.klin_zha.rules import load_kit
 
     games = discover(data)
     if "klin-zha" not in games:
@@ -69,9 +69,9 @@ def random_cmd(
     data: Path = typer.Option(None, "--data", callback=_data, show_default="./data or the shipped games", file_okay=False, help="Data folder holding klin-zha/."),
 ):
     """Draw a valid random cloud layout (checked against the per-corner limit)."""
-    from ...data.loader import validate
-    from .schemas import CloudLayout
-    from .sky import layout_yaml, random_layout, resolve
+    from pnp.data.loader import validate
+    from pnp.games.klin_zha.schemas import CloudLayout
+    from pnp.games.klin_zha.sky import layout_yaml, random_layout, resolve
 
     kit = _kit(data)
     g = kit.grid()
@@ -79,7 +79,7 @@ def random_cmd(
     model = validate(CloudLayout, doc, f"random seed {seed}")
     text = layout_yaml(doc)
     if out is not None:
-        from ...output import write_bytes_atomic
+        from pnp.output import write_bytes_atomic
 
         write_bytes_atomic(out, text.encode())
     sky = resolve(g, model)
@@ -102,7 +102,7 @@ def show_cmd(
     data: Path = typer.Option(None, "--data", callback=_data, show_default="./data or the shipped games", file_okay=False),
 ):
     """Print a layout as text: '.' normal, '+' cloud edge, '#' under cloud."""
-    from .sky import load_layout, resolve
+    from pnp.games.klin_zha.sky import load_layout, resolve
 
     kit = _kit(data)
     lay = _find(kit, layout, load_layout)
@@ -123,7 +123,7 @@ def _find(kit, layout: str, load_layout):
     for lay in kit.layouts:
         if lay.name == layout:
             return lay
-    from ...data.errors import DataErrors, Problem
+    from pnp.data.errors import DataErrors, Problem
 
     raise DataErrors([Problem(layout, 0, 0, f"no cloud layout {layout!r}; have "
                                             f"{', '.join(l.name for l in kit.layouts)}")])
@@ -142,10 +142,10 @@ def overlay_cmd(
     data: Path = typer.Option(None, "--data", callback=_data, show_default="./data or the shipped games", file_okay=False),
 ):
     """Write one layout's overlay (or umpire copy) as a PDF at board scale."""
-    from ...assets import BuildOptions
-    from ...output import write_document
-    from .assets import overlay_pages, umpire_pages
-    from .sky import load_layout
+    from pnp.assets import BuildOptions
+    from pnp.output import write_document
+    from pnp.games.klin_zha.assets import overlay_pages, umpire_pages
+    from pnp.games.klin_zha.sky import load_layout
 
     kit = _kit(data)
     lay = _find(kit, layout, load_layout)
@@ -168,12 +168,12 @@ def views_cmd(
     data: Path = typer.Option(None, "--data", callback=_data, show_default="./data or the shipped games", file_okay=False),
 ):
     """Render what Green and what Gold see of a position (for the umpire to set the board up)."""
-    from ...assets import BuildOptions
-    from ...output import write_document
-    from ...checks import failed
-    from .check import check_position
-    from .sky import load_position
-    from .views import view_pages
+    from pnp.assets import BuildOptions
+    from pnp.output import write_document
+    from pnp.checks import failed
+    from pnp.games.klin_zha.check import check_position
+    from pnp.games.klin_zha.sky import load_position
+    from pnp.games.klin_zha.views import view_pages
 
     kit = _kit(data)
     findings = check_position(kit, load_position(position))

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ...data.loader import display_path, load_yaml, validate
-from ...data.schema import Localised, Strict, tr
-from ...imposition.layout import document_page
-from ...scene import Text
-from ...scene.text import layout
+from pnp.data.loader import display_path, load_yaml, validate
+from pnp.data.schema import Localised, Strict, tr
+from pnp.imposition.layout import document_page
+from pnp.scene import Text
+from pnp.scene.text import layout
 
 PT = 25.4 / 72
 
@@ -39,7 +39,7 @@ def guide_pages(guide: Guide, opts, size: float = 9.5):
         page.content.add(body)
         y += len(lines) * size * 1.3 * PT + 4.5
     if y > box.bottom:
-        from ...data.errors import DataErrors, Problem
+        from pnp.data.errors import DataErrors, Problem
 
         raise DataErrors([Problem("guide.yaml", 0, 0, f"the guide runs {y - box.bottom:.0f} mm past the page; "
                                                       "shorten the sections")])

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import math
 
-from ...components.trigrid import SQRT3, Cell, TriGrid, cell_label_point, cell_polygon
-from ...scene import Circle, Group, Hatch, Path, Polygon, Rect, Text, mirror_x, style
-from ...scene.style import color
-from .sky import Sky
+from pnp.components.trigrid import SQRT3, Cell, TriGrid, cell_label_point, cell_polygon
+from pnp.scene import Circle, Group, Hatch, Path, Polygon, Rect, Text, mirror_x, style
+from pnp.scene.style import color
+from pnp.games.klin_zha.sky import Sky
 
 CLOUD = "#5b6b80"  # dense slate: opaque on foil, hides the board
 PUFF = "#74849a"

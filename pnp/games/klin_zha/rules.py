@@ -14,14 +14,14 @@ OPTIONS = {"mirror": "true: overlays mirrored, to print on the back of the foil"
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...checks import Finding, Source
-from ...components.trigrid import TriGrid
-from ...data.loader import display_path
-from ...game import Game
-from ...kinds import load_doc, read_doc
-from .check import RULES  # noqa: F401  (the rule book `pnp check --list-rules` shows)
-from .schemas import VariantRules
-from .sky import Layout, load_layouts, load_position, load_rules
+from pnp.checks import Finding, Source
+from pnp.components.trigrid import TriGrid
+from pnp.data.loader import display_path
+from pnp.game import Game
+from pnp.kinds import load_doc, read_doc
+from pnp.games.klin_zha.check import RULES  # noqa: F401  (the rule book `pnp check --list-rules` shows)
+from pnp.games.klin_zha.schemas import VariantRules
+from pnp.games.klin_zha.sky import Layout, load_layouts, load_position, load_rules
 
 
 @dataclass
@@ -47,7 +47,7 @@ def load_kit(game: Game) -> Kit:
 
 
 def check(game: Game, state: Path | None = None) -> list[Finding]:
-    from .check import check_kit
+    from pnp.games.klin_zha.check import check_kit
 
     kit = load_kit(game)
     position = load_position(Path(state)) if state is not None else None
@@ -66,8 +66,8 @@ UNPRINTABLE = ("layout.cell-name", "layout.moving")
 
 
 def _refuse_unprintable(kit: Kit) -> None:
-    from ...data.errors import DataErrors
-    from .check import check_layout
+    from pnp.data.errors import DataErrors
+    from pnp.games.klin_zha.check import check_layout
 
     g = kit.grid()
     problems = [f.problem(f"{f.message} ({f.rule})") for lay in kit.layouts
@@ -77,7 +77,7 @@ def _refuse_unprintable(kit: Kit) -> None:
 
 
 def build(game: Game, opts):
-    from .assets import kit_assets
+    from pnp.games.klin_zha.assets import kit_assets
 
     kit = load_kit(game)
     _refuse_unprintable(kit)

@@ -1,12 +1,12 @@
 """The umpire's paper: d6 direction table and record sheets with small board diagrams."""
 from __future__ import annotations
 
-from ...components.trigrid import DIRECTIONS, TriGrid, board_group, cell_names
-from ...data.schema import tr
-from ...imposition.layout import document_page
-from ...scene import Circle, Group, Path, Rect, Text, style, translate
-from ...scene.style import color
-from .overlay import direction_arrow
+from pnp.components.trigrid import DIRECTIONS, TriGrid, board_group, cell_names
+from pnp.data.schema import tr
+from pnp.imposition.layout import document_page
+from pnp.scene import Circle, Group, Path, Rect, Text, style, translate
+from pnp.scene.style import color
+from pnp.games.klin_zha.overlay import direction_arrow
 
 WORDS = {
     "right": ("rechts", "right"), "down-right": ("rechts unten", "down right"),

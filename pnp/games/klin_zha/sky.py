@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...components.trigrid import Cell, TriGrid
-from ...data.errors import DataErrors, Problem
-from ...checks import Source
-from ...data.loader import display_path, load_yaml, validate
-from .schemas import CloudLayout, Position, VariantRules
+from pnp.components.trigrid import Cell, TriGrid
+from pnp.data.errors import DataErrors, Problem
+from pnp.checks import Source
+from pnp.data.loader import display_path, load_yaml, validate
+from pnp.games.klin_zha.schemas import CloudLayout, Position, VariantRules
 
 NORMAL, EDGE, UNDER = "normal", "edge", "under"
 

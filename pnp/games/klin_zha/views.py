@@ -9,15 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...components.key import key
-from ...components.trigrid import Cell, TriGrid, board_group
-from ...data.errors import DataErrors, Problem
-from ...data.schema import tr
-from ...imposition.paper import paper_size
-from ...scene import Circle, Group, Page, Text, style, translate
-from ...scene.style import color
-from .overlay import legend_rows, overlay_group
-from .sky import EDGE, NORMAL, UNDER, resolve
+from pnp.components.key import key
+from pnp.components.trigrid import Cell, TriGrid, board_group
+from pnp.data.errors import DataErrors, Problem
+from pnp.data.schema import tr
+from pnp.imposition.paper import paper_size
+from pnp.scene import Circle, Group, Page, Text, style, translate
+from pnp.scene.style import color
+from pnp.games.klin_zha.overlay import legend_rows, overlay_group
+from pnp.games.klin_zha.sky import EDGE, NORMAL, UNDER, resolve
 
 SIDES = ("green", "gold")
 
@@ -81,7 +81,7 @@ def token(x: float, y: float, r: float, fill, ink, mark: str | None) -> Group:
 
 
 def view_pages(kit, path: Path, viewer: str, opts) -> list[Page]:
-    from .sky import load_position
+    from pnp.games.klin_zha.sky import load_position
 
     pos, _, _ = load_position(path)
     lang = opts.lang

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .scoring import (BONUS_POINTS, BONUS_THRESHOLD, INDEX, ROLL_SIZE, SET_SIZE, VORGABEN, Dice,
+from pnp.games.kniffel.scoring import (BONUS_POINTS, BONUS_THRESHOLD, INDEX, ROLL_SIZE, SET_SIZE, VORGABEN, Dice,
                       KniffelInputError, parse_dice, score, vorgabe)
 
 _BASE = 7 ** np.arange(6, dtype=np.int64)  # count vector -> code (linear, so codes subtract)

@@ -11,7 +11,7 @@ from typing import Optional
 
 import typer
 
-from ...checks.contract import guarded
+from pnp.checks.contract import guarded
 
 COMMAND = "kniffel"  # mounted by pnp.cli as `pnp kniffel ...`
 
@@ -63,9 +63,9 @@ def score(
     as_json: bool = typer.Option(False, "--json", help='Print {"points": N, "fulfilled": true|false}.'),
 ):
     """Points a set of six dice scores on one Vorgabe."""
-    from .scoring import KniffelInputError, fulfilled, parse_dice
-    from .scoring import score as score_set
-    from .scoring import vorgabe
+    from pnp.games.kniffel.scoring import KniffelInputError, fulfilled, parse_dice
+    from pnp.games.kniffel.scoring import score as score_set
+    from pnp.games.kniffel.scoring import vorgabe
 
     try:
         v = vorgabe(label)
@@ -93,8 +93,8 @@ def tally(
     Exit 2 on bad input (a Vorgabe used twice, a set that is not six dice, a
     missing Vorgabe); exit 1 when numbers written in the file do not add up.
     """
-    from ...data.errors import DataErrors
-    from .tally import load_sheet, tally_file
+    from pnp.data.errors import DataErrors
+    from pnp.games.kniffel.tally import load_sheet, tally_file
 
     try:
         sh = load_sheet(sheet)
@@ -106,7 +106,7 @@ def tally(
     if as_json:
         typer.echo(json.dumps(t.as_dict(sh), ensure_ascii=False, indent=2))
     else:
-        from ...data.schema import tr
+        from pnp.data.schema import tr
 
         if t.player:
             typer.echo(f"Bilanz: {t.player}")
@@ -148,8 +148,8 @@ def best(
     the Bonusblock). The best option that keeps / gives up the bonus is shown
     as well, as in the seed's example.
     """
-    from .advisor import best as advise
-    from .scoring import KniffelInputError
+    from pnp.games.kniffel.advisor import best as advise
+    from pnp.games.kniffel.scoring import KniffelInputError
 
     labels = [part for item in open_ for part in item.replace(";", " ").split()]
     try:

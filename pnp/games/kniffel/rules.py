@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from ...checks import Finding, Loc, RuleBook, Source, flag, from_problems
-from ...data.errors import DataErrors
-from ...game import Game, loaded
-from ...schemas.score_sheet import ScoreSheet
-from .scoring import BLOCKS, BONUS_POINTS, BONUS_THRESHOLD, LABELS, SEED, VORGABEN
+from pnp.checks import Finding, Loc, RuleBook, Source, flag, from_problems
+from pnp.data.errors import DataErrors
+from pnp.game import Game, loaded
+from pnp.schemas.score_sheet import ScoreSheet
+from pnp.games.kniffel.scoring import BLOCKS, BONUS_POINTS, BONUS_THRESHOLD, LABELS, SEED, VORGABEN
 
 RULES = RuleBook(SEED)
 BLOCK_NAMES = {"bonus": "Bonusblock", "pasch": "Paschblock", "strasse": "Straßenblock"}
@@ -83,7 +83,7 @@ class Filled:
 
     @cached_property
     def tally(self):
-        from .tally import tally_file
+        from pnp.games.kniffel.tally import tally_file
 
         try:
             return tally_file(self.path, self.sheet)

@@ -21,12 +21,12 @@ from typing import Union
 
 from pydantic import Field
 
-from ...data.errors import DataErrors, Problem
-from ...checks import Loc, Source
-from ...data.loader import validate
-from ...data.schema import Strict
-from ...schemas.score_sheet import ScoreSheet
-from .scoring import LABELS, KniffelInputError, parse_dice, score, vorgabe
+from pnp.data.errors import DataErrors, Problem
+from pnp.checks import Loc, Source
+from pnp.data.loader import validate
+from pnp.data.schema import Strict
+from pnp.schemas.score_sheet import ScoreSheet
+from pnp.games.kniffel.scoring import LABELS, KniffelInputError, parse_dice, score, vorgabe
 
 DEFAULT_SHEET = Path(__file__).resolve().parents[3] / "data" / "18-kniffel" / "bilanz.yaml"
 
@@ -81,7 +81,7 @@ class Tally:
 
 
 def load_sheet(path: Path | None = None) -> ScoreSheet:
-    from ...data.loader import load_model
+    from pnp.data.loader import load_model
 
     return load_model(path or DEFAULT_SHEET, ScoreSheet)
 

@@ -1,10 +1,10 @@
 """A one-page rules summary for the table, in our own words (de/en)."""
 from __future__ import annotations
 
-from ...imposition.layout import document_page
-from ...scene import Page, Text
-from ...scene.text import layout
-from .look import INK
+from pnp.imposition.layout import document_page
+from pnp.scene import Page, Text
+from pnp.scene.text import layout
+from pnp.games.ordnerstruktur.look import INK
 
 SECTIONS = {
     "de": [

@@ -11,7 +11,7 @@ from typing import Optional
 
 import typer
 
-from ...checks.contract import guarded
+from pnp.checks.contract import guarded
 
 COMMAND = "ordner"  # mounted by pnp.cli as `pnp ordner ...`
 
@@ -27,8 +27,8 @@ def _fail(problems) -> None:
 
 
 def _load(path: Path):
-    from ...data.errors import DataErrors
-    from .structure import load_structure
+    from pnp.data.errors import DataErrors
+    from pnp.games.ordnerstruktur.structure import load_structure
 
     try:
         return load_structure(path)
@@ -49,9 +49,9 @@ def score(
     as_json: bool = typer.Option(False, "--json", help="Print {accounts, struck, score} as JSON."),
 ):
     """Check a path through a structure, fill the six accounts and apply the final strike."""
-    from ...data.errors import DataErrors
-    from .model import ACCOUNTS
-    from .scoring import parse_path, score_path
+    from pnp.data.errors import DataErrors
+    from pnp.games.ordnerstruktur.model import ACCOUNTS
+    from pnp.games.ordnerstruktur.scoring import parse_path, score_path
 
     s = _load(structure)
     try:
@@ -81,7 +81,7 @@ def solve(
     lang: str = typer.Option("de", "--lang", help="Language of the histogram's labels: de or en."),
 ):
     """Score every path of a structure: best score, a best path, how many reach it, all scores."""
-    from .solver import solve_structure
+    from pnp.games.ordnerstruktur.solver import solve_structure
 
     if histogram is not None and histogram.suffix.lower() not in (".svg", ".png", ".pdf"):
         typer.echo(f"--histogram {histogram}: use a .svg, .png or .pdf file name", err=True)
@@ -89,7 +89,7 @@ def solve(
     s = _load(structure)
     sol = solve_structure(s, workers)
     if histogram is not None:
-        from .histogram import write_histogram
+        from pnp.games.ordnerstruktur.histogram import write_histogram
 
         try:
             write_histogram(s, sol, histogram, "en" if lang == "en" else "de")
@@ -118,9 +118,9 @@ def random_cmd(
     out: Optional[Path] = typer.Option(None, "--out", help="Write the YAML here instead of printing it."),
 ):
     """Print a random structure that obeys every limit of the rules."""
-    from .model import VARIANTS
-    from .randomgen import random_structure
-    from .structure import dump_yaml
+    from pnp.games.ordnerstruktur.model import VARIANTS
+    from pnp.games.ordnerstruktur.randomgen import random_structure
+    from pnp.games.ordnerstruktur.structure import dump_yaml
 
     if variant not in VARIANTS:
         typer.echo(f"--variant: expected one of {', '.join(VARIANTS)}, got {variant!r}", err=True)
@@ -141,9 +141,9 @@ def multi(
     as_json: bool = typer.Option(False, "--json", help="Print totals, struck accounts and each player's score."),
 ):
     """Several players, one structure each, sharing the six accounts (the seed's multiplayer idea)."""
-    from ...data.errors import DataErrors, Problem
-    from .model import ACCOUNTS
-    from .scoring import parse_path, score_players
+    from pnp.data.errors import DataErrors, Problem
+    from pnp.games.ordnerstruktur.model import ACCOUNTS
+    from pnp.games.ordnerstruktur.scoring import parse_path, score_players
 
 
     plays, problems = [], []

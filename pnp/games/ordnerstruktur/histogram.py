@@ -4,13 +4,13 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from ...imposition.layout import document_page
-from ...scene import Group, Page, Path as ScenePath, Polygon, Rect, Text, style
-from .look import INK, num, t
-from .model import ACCOUNTS
-from .scoring import score_path
-from .solver import Solution
-from .structure import Structure
+from pnp.imposition.layout import document_page
+from pnp.scene import Group, Page, Path as ScenePath, Polygon, Rect, Text, style
+from pnp.games.ordnerstruktur.look import INK, num, t
+from pnp.games.ordnerstruktur.model import ACCOUNTS
+from pnp.games.ordnerstruktur.scoring import score_path
+from pnp.games.ordnerstruktur.solver import Solution
+from pnp.games.ordnerstruktur.structure import Structure
 
 BAR = style(fill="#3f6fb5")
 BEST = style(fill="#c81e1e")
@@ -78,7 +78,7 @@ def histogram_page(structure: Structure, sol: Solution, lang: str = "de") -> Pag
 
 
 def _shift(dx: float, dy: float):
-    from ...scene import translate
+    from pnp.scene import translate
 
     return translate(dx, dy)
 
@@ -89,7 +89,7 @@ def write_histogram(structure: Structure, sol: Solution, path: "str | Path", lan
     page = histogram_page(structure, sol, lang)
     if path.suffix.lower() not in (".svg", ".png", ".pdf"):
         raise ValueError(f"--histogram {path}: use a .svg, .png or .pdf file name")
-    from ...output import write_document
+    from pnp.output import write_document
 
     write_document(path, [page], title=structure.title)
 

@@ -1,9 +1,9 @@
 """Colours, texts (de/en) and small drawing helpers shared by the printables."""
 from __future__ import annotations
 
-from ...scene import Group, Rect, Text, color, mix, style
-from ...scene.style import WHITE
-from .model import ACCOUNTS, PAIRS, PEOPLES
+from pnp.scene import Group, Rect, Text, color, mix, style
+from pnp.scene.style import WHITE
+from pnp.games.ordnerstruktur.model import ACCOUNTS, PAIRS, PEOPLES
 
 PT = 25.4 / 72  # mm per point
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...imposition.layout import document_page
-from ...scene import Group, Page, Path, Rect, Text, translate
-from ...scene import style as mkstyle
-from .look import GRID, INK, SHADE, THIN, TOTAL_FILL, boxed, chips, peoples_in, t
-from .model import CANONICAL, MAX_NAME, MAX_SUBFOLDER, NUMBERED, SUBFOLDERS, TOTAL
-from .structure import Structure
+from pnp.imposition.layout import document_page
+from pnp.scene import Group, Page, Path, Rect, Text, translate
+from pnp.scene import style as mkstyle
+from pnp.games.ordnerstruktur.look import GRID, INK, SHADE, THIN, TOTAL_FILL, boxed, chips, peoples_in, t
+from pnp.games.ordnerstruktur.model import CANONICAL, MAX_NAME, MAX_SUBFOLDER, NUMBERED, SUBFOLDERS, TOTAL
+from pnp.games.ordnerstruktur.structure import Structure
 
 SUM_W = 14.0  # row-sum column
 HEAD_W = 14.0  # subfolder number column ("Unterordner" at 6 pt)

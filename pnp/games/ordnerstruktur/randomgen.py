@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import random
 
-from .model import CANONICAL, MAX_NAME, MAX_SUBFOLDER, NUMBERED, TOTAL
-from .structure import Structure
+from pnp.games.ordnerstruktur.model import CANONICAL, MAX_NAME, MAX_SUBFOLDER, NUMBERED, TOTAL
+from pnp.games.ordnerstruktur.structure import Structure
 
 
 def random_structure(seed: int, variant: str = "paare") -> Structure:

@@ -11,11 +11,11 @@ FILES = ("structures/*.yaml",)  # the data files without a kind this module read
 from pathlib import Path
 from typing import Iterable
 
-from ...assets import Asset, BuildOptions
-from ...checks import Finding, flag
-from ...data.errors import DataErrors
-from .model import VARIANTS
-from .structure import RULES
+from pnp.assets import Asset, BuildOptions
+from pnp.checks import Finding, flag
+from pnp.data.errors import DataErrors
+from pnp.games.ordnerstruktur.model import VARIANTS
+from pnp.games.ordnerstruktur.structure import RULES
 
 STRUCTURES = "structures"
 
@@ -25,7 +25,7 @@ def structure_files(game) -> list[Path]:
 
 
 def _load_all(game):
-    from .structure import load_structure
+    from pnp.games.ordnerstruktur.structure import load_structure
 
     out, problems = [], []
     for p in structure_files(game):
@@ -39,15 +39,15 @@ def _load_all(game):
 
 
 def build(game, opts: BuildOptions) -> Iterable[Asset]:
-    from ...imposition.grid import impose
-    from ...imposition.items import sheet_from_options
-    from .aid import rules_page
-    from .histogram import solution_sheet
-    from .look import t
-    from .mat import blank_mat, design_form, play_mat
-    from .sheets import account_sheet, transitions_card
-    from .solver import solve_structure
-    from .tiles import blank_tile_items, foldover_items, tile_items
+    from pnp.imposition.grid import impose
+    from pnp.imposition.items import sheet_from_options
+    from pnp.games.ordnerstruktur.aid import rules_page
+    from pnp.games.ordnerstruktur.histogram import solution_sheet
+    from pnp.games.ordnerstruktur.look import t
+    from pnp.games.ordnerstruktur.mat import blank_mat, design_form, play_mat
+    from pnp.games.ordnerstruktur.sheets import account_sheet, transitions_card
+    from pnp.games.ordnerstruktur.solver import solve_structure
+    from pnp.games.ordnerstruktur.tiles import blank_tile_items, foldover_items, tile_items
 
     lang, paper = opts.lang, opts.paper
     structures = _load_all(game)  # fail before any drawing, with every problem
@@ -95,7 +95,7 @@ def structures_present(game):
 
 def check(game, state: Path | None = None) -> list[Finding]:
     """Every broken rule in every shipped structure; with ``state``, that file too."""
-    from .structure import violations_of
+    from pnp.games.ordnerstruktur.structure import violations_of
 
     findings = RULES.run(game, "game")
     for p in structure_files(game) + ([Path(state)] if state is not None else []):

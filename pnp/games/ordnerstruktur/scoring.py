@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ...data.errors import DataErrors, Problem
-from .model import ACCOUNTS, NUMBERED, SUBFOLDERS, move_account, why_illegal
-from .structure import Structure
+from pnp.data.errors import DataErrors, Problem
+from pnp.games.ordnerstruktur.model import ACCOUNTS, NUMBERED, SUBFOLDERS, move_account, why_illegal
+from pnp.games.ordnerstruktur.structure import Structure
 
 Sums = Sequence["int | None"]  # per account: its sum, or None when it got no entry
 

@@ -1,12 +1,12 @@
 """Account sheet and transitions card (one A4 page each, per variant)."""
 from __future__ import annotations
 
-from ...fonts import string_width
-from ...imposition.layout import document_page
-from ...scene import Group, Page, Rect, Text, style
-from .look import INK, TOTAL_FILL, account_peoples, boxed, chips, peoples_in, t
-from .mat import fields_row
-from .model import ACCOUNTS, NUMBERED, SUBFOLDERS, moves
+from pnp.fonts import string_width
+from pnp.imposition.layout import document_page
+from pnp.scene import Group, Page, Rect, Text, style
+from pnp.games.ordnerstruktur.look import INK, TOTAL_FILL, account_peoples, boxed, chips, peoples_in, t
+from pnp.games.ordnerstruktur.mat import fields_row
+from pnp.games.ordnerstruktur.model import ACCOUNTS, NUMBERED, SUBFOLDERS, moves
 
 BOX = style(fill="white", stroke="#404040", width=0.3)
 GREY = style(fill="#707070").fill

@@ -23,8 +23,8 @@ from typing import Sequence
 
 import numpy as np
 
-from .model import ACCOUNTS, Moves, moves
-from .scoring import final_score
+from pnp.games.ordnerstruktur.model import ACCOUNTS, Moves, moves
+from pnp.games.ordnerstruktur.scoring import final_score
 
 NO_ENTRY = -1
 

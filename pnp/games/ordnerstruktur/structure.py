@@ -23,11 +23,11 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from ...checks import Finding, RuleBook, Source, flag, from_problems
-from ...data.errors import DataErrors, Problem
-from ...data.loader import display_path, load_yaml, validate
-from ...data.schema import Strict
-from .model import CANONICAL, MAX_NAME, MAX_SUBFOLDER, NUMBERED, PEOPLES, SEED, TOTAL, VARIANTS
+from pnp.checks import Finding, RuleBook, Source, flag, from_problems
+from pnp.data.errors import DataErrors, Problem
+from pnp.data.loader import display_path, load_yaml, validate
+from pnp.data.schema import Strict
+from pnp.games.ordnerstruktur.model import CANONICAL, MAX_NAME, MAX_SUBFOLDER, NUMBERED, PEOPLES, SEED, TOTAL, VARIANTS
 
 RULES = RuleBook(SEED)
 

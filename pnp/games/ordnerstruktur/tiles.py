@@ -6,13 +6,13 @@ in the seed's screen version. Tiles are the size of a mat cell.
 """
 from __future__ import annotations
 
-from ...imposition.items import Item
-from ...scene import Group, Rect, Text, mix, style
-from ...scene.style import WHITE
-from .look import INK, PEOPLE_COLOUR, boxed, chips, peoples_in, t
-from .mat import TILE
-from .model import NUMBERED, SUBFOLDERS
-from .structure import Structure
+from pnp.imposition.items import Item
+from pnp.scene import Group, Rect, Text, mix, style
+from pnp.scene.style import WHITE
+from pnp.games.ordnerstruktur.look import INK, PEOPLE_COLOUR, boxed, chips, peoples_in, t
+from pnp.games.ordnerstruktur.mat import TILE
+from pnp.games.ordnerstruktur.model import NUMBERED, SUBFOLDERS
+from pnp.games.ordnerstruktur.structure import Structure
 
 STRIP = 9.0  # mm, the dark subfolder strip on the front
 
@@ -63,7 +63,7 @@ def _blank_back(subfolder: int, name: str, w: float, h: float, lang: str):
 
 def blank_tile_items(variant: str, lang: str = "de") -> list[Item]:
     """Every tile of a variant with a blank back, for a structure designed on paper."""
-    from .model import CANONICAL
+    from pnp.games.ordnerstruktur.model import CANONICAL
 
     w, h = TILE[variant]
     return [Item(w, h, _front(r, name, w, h), _blank_back(r, name, w, h, lang), label=f"{r} {name}")
@@ -87,7 +87,7 @@ def foldover_items(structure: "Structure | list[Item]", lang: str = "de") -> lis
     Folded along the line (the back half goes behind), the points read upright
     when the tile is turned over its fold edge, top to bottom.
     """
-    from ...scene import Path, translate
+    from pnp.scene import Path, translate
 
     out = []
     for it in (structure if isinstance(structure, list) else tile_items(structure, lang)):

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ...data.schema import Localised, Strict, tr
-from ...imposition.layout import document_page
-from ...scene import Circle, Group, Page, Path, Rect, Text, color, mix, style
-from .mapdata import Board
+from pnp.data.schema import Localised, Strict, tr
+from pnp.imposition.layout import document_page
+from pnp.scene import Circle, Group, Page, Path, Rect, Text, color, mix, style
+from pnp.games.rather_silly.mapdata import Board
 
 PT = 25.4 / 72
 GRID = style(stroke="#666666", width=0.25)
@@ -95,7 +95,7 @@ def _lang(opts) -> str:
 def _para(g: Group, x: float, y: float, w: float, text: str, size: float = 10.0, weight: str = "regular",
           fill=INK) -> float:
     """A wrapped paragraph; returns its height in mm."""
-    from ...scene.text import layout
+    from pnp.scene.text import layout
 
     t = Text(x, y, text, size=size, weight=weight, box=(w, 400.0), fill=fill)
     lines = layout(t)

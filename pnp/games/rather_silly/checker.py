@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from ...checks import Finding, Loc, RuleBook, Source, flag
-from ...data.errors import DataErrors
-from .mapdata import Board, read_board
+from pnp.checks import Finding, Loc, RuleBook, Source, flag
+from pnp.data.errors import DataErrors
+from pnp.games.rather_silly.mapdata import Board, read_board
 
 SEED = "003_3878791c092c868a.txt"
 RULES = RuleBook(SEED)
@@ -341,7 +341,7 @@ def counter_devil(s: Sheet):
 
 def check_counters(board: Board, path: Path) -> list[Finding]:
     """The counter sheet prints what the seed asks for and in the map's power colours."""
-    from ...kinds import read_doc
+    from pnp.kinds import read_doc
 
     try:
         _, sheet, raw = read_doc(path)

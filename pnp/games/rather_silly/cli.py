@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from ...checks.contract import guarded
+from pnp.checks.contract import guarded
 
 COMMAND = "silly"  # mounted by pnp.cli as `pnp silly ...`
 
@@ -14,14 +14,14 @@ app = typer.Typer(no_args_is_help=True, add_completion=False,
                   help="Rather Silly Diplomacy: neighbours of a province, a starting game-state file, a position on the map.")
 
 def _data(value):
-    from ...paths import data_dir
+    from pnp.paths import data_dir
 
     return Path(value) if value is not None else data_dir() / "rather-silly"
 
 
 
 def _board(data: Path):
-    from .mapdata import load_board
+    from pnp.games.rather_silly.mapdata import load_board
 
     return load_board(data / "map.yaml")
 
@@ -33,7 +33,7 @@ def neighbours(
     data: Path = typer.Option(None, "--data", callback=_data, show_default="./data/rather-silly or the shipped game", help="The rather-silly data folder."),
 ):
     """Where an army and a fleet can move from PROVINCE (tunnel included)."""
-    from ...data.errors import DataErrors
+    from pnp.data.errors import DataErrors
 
     try:
         board = _board(data)
@@ -65,7 +65,7 @@ def start(
     data: Path = typer.Option(None, "--data", callback=_data, show_default="./data/rather-silly or the shipped game", help="The rather-silly data folder."),
 ):
     """A game-state file for Spring 1901 with every power's starting units."""
-    from .state import start_state_yaml
+    from pnp.games.rather_silly.state import start_state_yaml
 
     text = start_state_yaml(_board(data))
     if out is None:
@@ -85,11 +85,11 @@ def show(
     data: Path = typer.Option(None, "--data", callback=_data, show_default="./data/rather-silly or the shipped game", help="The rather-silly data folder."),
 ):
     """Draw a game position: the schematic map with every unit, then the same position as a list."""
-    from ...assets import BuildOptions
-    from ...output import write_document
-    from ...data.errors import DataErrors
-    from .position import position_pages
-    from .state import load_state
+    from pnp.assets import BuildOptions
+    from pnp.output import write_document
+    from pnp.data.errors import DataErrors
+    from pnp.games.rather_silly.position import position_pages
+    from pnp.games.rather_silly.state import load_state
 
     try:
         board = _board(data)

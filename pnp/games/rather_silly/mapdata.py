@@ -15,7 +15,7 @@ import re
 
 from pydantic import Field, field_validator
 
-from ...data.schema import Strict
+from pnp.data.schema import Strict
 
 Abbr = str  # three capital letters, checked by pattern
 ABBR = r"^[A-Z]{3}$"
@@ -175,8 +175,8 @@ def load_board(path: Path) -> Board:
 def read_board(path: Path):
     """The board and its file as read (a :class:`pnp.checks.Source`): duplicate province ids
     collapse in the board, so the checker finds them, and their lines, in the file."""
-    from ...checks import Source
-    from ...data.loader import validate
+    from pnp.checks import Source
+    from pnp.data.loader import validate
 
     src = Source.read(path)
     m = validate(MapFile, src.raw, src.file)

@@ -10,11 +10,11 @@ drawn in black and dark blue/green with their strength.
 """
 from __future__ import annotations
 
-from ...scene import Circle, Group, Page, Path, Polygon, Rect, Text, color, style, translate
-from ...scene.text import layout
-from .mapdata import Board
-from .schematic import MapGeometry, draw_legend, draw_map
-from .state import GameState
+from pnp.scene import Circle, Group, Page, Path, Polygon, Rect, Text, color, style, translate
+from pnp.scene.text import layout
+from pnp.games.rather_silly.mapdata import Board
+from pnp.games.rather_silly.schematic import MapGeometry, draw_legend, draw_map
+from pnp.games.rather_silly.state import GameState
 
 LETTERS = {
     "de": {"army": "A", "fleet": "F", "amazon": "A®", "drecksack": "D", "bird": "V", "tardis": "T"},
@@ -136,7 +136,7 @@ def unit_words(u, lang: str) -> str:
 
 def position_list_page(board: Board, st: GameState, opts) -> Page:
     """Every power's centres, units and lama herds as text, one row each."""
-    from ...imposition.layout import document_page
+    from pnp.imposition.layout import document_page
 
     lang = opts.lang if opts.lang in SEASONS else "en"
     words, season = LIST[lang], SEASONS[lang]
@@ -185,7 +185,7 @@ def position_pages(board: Board, st: GameState, opts) -> list[Page]:
 
 
 def position_page(board: Board, st: GameState, opts) -> Page:
-    from ...imposition.layout import document_page
+    from pnp.imposition.layout import document_page
 
     lang = opts.lang if opts.lang in SEASONS else "en"
     words = SEASONS[lang]

@@ -11,14 +11,14 @@
 """
 from __future__ import annotations
 
-from ...assets import Asset, BuildOptions
-from ...data.loader import load_model
-from ...data.schema import tr
-from ...game import Game
-from ...imposition.items import Item, sheet_from_options
-from ...scene import Group, Page, Rect, Text, color, mix, style, translate
-from .aids import AidsFile, doktor_pages, ledger_page, phase_page, role_page, season_page, wahrsager_page
-from .mapdata import Board, load_board
+from pnp.assets import Asset, BuildOptions
+from pnp.data.loader import load_model
+from pnp.data.schema import tr
+from pnp.game import Game
+from pnp.imposition.items import Item, sheet_from_options
+from pnp.scene import Group, Page, Rect, Text, color, mix, style, translate
+from pnp.games.rather_silly.aids import AidsFile, doktor_pages, ledger_page, phase_page, role_page, season_page, wahrsager_page
+from pnp.games.rather_silly.mapdata import Board, load_board
 
 TITLES = {
     "de": {"additions": "Kartenergänzungen", "map": "Schemakarte", "map-large": "Schemakarte (groß, gekachelt)",
@@ -90,8 +90,8 @@ def addition_items(board: Board, aids: AidsFile, lang: str) -> list[Item]:
 # ------------------------------------------------------------------ maps
 
 def map_page(board: Board, opts: BuildOptions) -> Page:
-    from ...imposition.layout import document_page
-    from .schematic import draw_legend, draw_map, homes_block
+    from pnp.imposition.layout import document_page
+    from pnp.games.rather_silly.schematic import draw_legend, draw_map, homes_block
 
     lang = _lang(opts)
     page, box = document_page(opts.paper, "landscape", 8.0, TITLES[lang]["map"] + " – Rather Silly Diplomacy",
@@ -108,11 +108,11 @@ def map_page(board: Board, opts: BuildOptions) -> Page:
 
 
 def large_map_pages(board: Board, opts: BuildOptions) -> list[Page]:
-    from ...imposition.tiling import tile
-    from .schematic import UNITS_H, UNITS_W, draw_map
+    from pnp.imposition.tiling import tile
+    from pnp.games.rather_silly.schematic import UNITS_H, UNITS_W, draw_map
 
     lang = _lang(opts)
-    from ...options import number
+    from pnp.options import number
 
     width = number(opts, "map_width", 600.0, 150, 3000)
     height = width * UNITS_H / UNITS_W
@@ -124,8 +124,8 @@ def large_map_pages(board: Board, opts: BuildOptions) -> list[Page]:
 def _position(board: Board, state_path: str, opts: BuildOptions) -> list[Page]:
     from pathlib import Path
 
-    from .position import position_pages
-    from .state import load_state
+    from pnp.games.rather_silly.position import position_pages
+    from pnp.games.rather_silly.state import load_state
 
     return position_pages(board, load_state(Path(state_path)), opts)
 
@@ -133,7 +133,7 @@ def _position(board: Board, state_path: str, opts: BuildOptions) -> list[Page]:
 # ------------------------------------------------------------------ assets
 
 def assets(game: Game, opts: BuildOptions) -> list[Asset]:
-    from ...imposition.packing import pack
+    from pnp.imposition.packing import pack
 
     board = load_board(game.path("map.yaml"))
     aids = load_model(game.path("aids.yaml"), AidsFile)

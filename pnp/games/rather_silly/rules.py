@@ -14,18 +14,18 @@ OPTIONS = {"map_width": "width of the large map in mm",
 
 from pathlib import Path
 
-from ...checks import Finding, failed
-from ...game import Game
-from . import state_rules  # noqa: F401  (registers the game-state rules)
-from .checker import RULES, check_counters, check_map_file  # noqa: F401  (RULES: `pnp check --list-rules`)
+from pnp.checks import Finding, failed
+from pnp.game import Game
+from pnp.games.rather_silly import state_rules  # noqa: F401  (registers the game-state rules)
+from pnp.games.rather_silly.checker import RULES, check_counters, check_map_file  # noqa: F401  (RULES: `pnp check --list-rules`)
 
 MAP_FILE = "map.yaml"
 COUNTERS_FILE = "counters.yaml"
 
 
 def check(game: Game, state: Path | None = None) -> list[Finding]:
-    from .mapdata import load_board
-    from .state import check_state_file
+    from pnp.games.rather_silly.mapdata import load_board
+    from pnp.games.rather_silly.state import check_state_file
 
     findings = check_map_file(game.path(MAP_FILE))
     if failed(findings):
@@ -38,6 +38,6 @@ def check(game: Game, state: Path | None = None) -> list[Finding]:
 
 
 def build(game: Game, opts):
-    from .printables import assets
+    from pnp.games.rather_silly.printables import assets
 
     return assets(game, opts)

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import math
 
-from ...scene import Circle, Ellipse, Group, Hatch, Path, Rect, Text, color, style
-from ...components.key import key
-from .mapdata import Board
+from pnp.scene import Circle, Ellipse, Group, Hatch, Path, Rect, Text, color, style
+from pnp.components.key import key
+from pnp.games.rather_silly.mapdata import Board
 
 SEA = color("#d4e9f7")
 SEA_INK = color("#1d5b8f")

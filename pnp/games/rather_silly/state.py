@@ -30,11 +30,11 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from ...checks import Finding
-from ...data.errors import DataErrors
-from ...data.loader import load_model
-from ...data.schema import Strict
-from .mapdata import Board
+from pnp.checks import Finding
+from pnp.data.errors import DataErrors
+from pnp.data.loader import load_model
+from pnp.data.schema import Strict
+from pnp.games.rather_silly.mapdata import Board
 
 UnitType = Literal["army", "fleet", "amazon", "drecksack", "bird", "twins", "tardis"]
 CONVENTIONAL = ("army", "fleet")
@@ -104,10 +104,10 @@ def load_state(path: Path) -> GameState:
 
 def check_state_file(board: Board, path: Path) -> list[Finding]:
     """Load and check a state file (see state_rules.py); findings point at file:line:col where they can."""
-    from ...checks import Source
-    from ...data.loader import validate
-    from .checker import RULES
-    from .state_rules import Play
+    from pnp.checks import Source
+    from pnp.data.loader import validate
+    from pnp.games.rather_silly.checker import RULES
+    from pnp.games.rather_silly.state_rules import Play
 
     try:
         src = Source.read(path)

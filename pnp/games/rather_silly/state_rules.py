@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import chain
 
-from ...checks import Loc, Source, flag
-from .checker import RULES
-from .mapdata import Board, Province
-from .state import CONVENTIONAL, GameState, Unit
+from pnp.checks import Loc, Source, flag
+from pnp.games.rather_silly.checker import RULES
+from pnp.games.rather_silly.mapdata import Board, Province
+from pnp.games.rather_silly.state import CONVENTIONAL, GameState, Unit
 
 
 @dataclass(frozen=True)
