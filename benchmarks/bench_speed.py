@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PNP = [sys.executable, "-m", "pnp.cli"]
+PNP = [sys.executable, "-m", "pnp.cli.main"]
 CATS = [("bewegen", "Bewegen", "#0b4f8a"), ("drehen", "Drehen", "#f0c419"), ("schieben", "Schieben", "#d55e00"),
         ("tauschen", "Tauschen", "#8a3a8f")]
 

@@ -28,7 +28,7 @@ def __getattr__(name: str):
 def verdict(game) -> tuple[str, list[tuple[str, str]]]:
     """("ok" | "FAIL" | "no checker", [(severity, text)]) of a game's checker; bad data
     or a crashing checker is a FAIL with the reason, never an exception."""
-    from pnp.data.errors import DataErrors
+    from pnp.load.errors import DataErrors
 
     try:
         mod = game.module()

@@ -26,9 +26,9 @@ def guarded(fn):
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        from pnp.data.errors import DataErrors
-        from pnp.fonts import FontError
-        from pnp.output import OutputError, stop_signals_as_interrupt
+        from pnp.load.errors import DataErrors
+        from pnp.scene.fonts import FontError
+        from pnp.output.files import OutputError, stop_signals_as_interrupt
         from pnp.scene.style import ColourError
 
         try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Iterable, Iterator
 
-from pnp.data.errors import Problem
+from pnp.load.errors import Problem
 from pnp.checks.source import Loc
 
 SEVERITIES = ("error", "warning", "info")  # only an error fails a check

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable, Iterator
 
-from pnp.data.errors import DataErrors
+from pnp.load.errors import DataErrors
 from pnp.checks.finding import SEVERITIES, Finding, from_problems
 
 

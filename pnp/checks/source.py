@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnp.data.errors import Problem
-from pnp.data.loader import display_path, load_yaml, locate
+from pnp.load.errors import Problem
+from pnp.load.loader import display_path, load_yaml, locate
 
 
 @dataclass(frozen=True)

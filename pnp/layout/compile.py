@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from pnp.imposition.paper import card_size
+from pnp.impose.paper import card_size
 from pnp.scene import Box, Ellipse, Group, Path, Polygon, Rect, Text, color, rotate, scale, style
 from pnp.scene.style import ColourError
 from pnp.layout.expr import Cond, ExprError, Scope, Template, check_names, condition, template
@@ -168,7 +168,7 @@ class Compiled:
 
 def _text(v, lang: str):
     """Plain text from a localised value ({de: ..., en: ...}) or anything else."""
-    if hasattr(v, "get") and hasattr(v, "de"):  # pnp.data.schema.I18n
+    if hasattr(v, "get") and hasattr(v, "de"):  # pnp.model.base.I18n
         return v.get(lang)
     if isinstance(v, dict) and "de" in v:
         return v.get(lang) or v["de"]
@@ -319,8 +319,7 @@ def _polygon(el: PolygonEl, fields, tables, where, ids):
 
 
 def _text_el(el: TextEl, fields, tables, where, ids):
-    from pnp import fonts
-
+    from pnp.scene import fonts
     text = _Str(el.text, fields, tables, where)
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
 
@@ -348,7 +347,7 @@ def _text_el(el: TextEl, fields, tables, where, ids):
 
 
 def _textbox(el: TextBoxEl, fields, tables, where, ids):
-    from pnp import fonts
+    from pnp.scene import fonts
     from pnp.layout import richtext
 
     text = _Str(el.text, fields, tables, where)

@@ -27,8 +27,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from pnp.data.errors import DataErrors, Problem
-from pnp.data.loader import locate
+from pnp.load.errors import DataErrors, Problem
+from pnp.load.loader import locate
 
 KINDS = ("text", "integer", "number", "bool", "choice", "image")
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")

@@ -15,7 +15,7 @@ Markup (a card's text field):
 Spaces and tabs separate words (several count as one); the space between two
 words takes the face of the letter before it, so it joins that run.
 
-Everything is measured with :mod:`pnp.fonts` before it is placed. Widths grow
+Everything is measured with :mod:`pnp.scene.fonts` before it is placed. Widths grow
 linearly with the size, so each word is measured once (per point of size) and
 trying another size costs only additions. Greedy line filling needs fewer
 lines the smaller the type, so the largest fitting size on the 0.25 pt grid
@@ -35,7 +35,7 @@ from typing import Callable, Union
 
 import pyphen
 
-from pnp import fonts
+from pnp.scene import fonts
 from pnp.scene import BLACK, Color, Group, Node, Text
 
 MM_PER_PT = fonts.MM_PER_PT

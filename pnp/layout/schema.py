@@ -16,7 +16,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field
 
-from pnp.data.schema import Localised, Strict
+from pnp.model.base import Localised, Strict
 
 ANCHORS = ("top-left", "top", "top-right", "left", "center", "right", "bottom-left", "bottom", "bottom-right")
 Anchor = Literal["top-left", "top", "top-right", "left", "center", "right", "bottom-left", "bottom", "bottom-right"]

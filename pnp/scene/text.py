@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp import fonts
+from pnp.scene import fonts
 from pnp.scene.primitives import Text
 
 

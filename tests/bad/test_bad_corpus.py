@@ -58,7 +58,7 @@ def _run(args: list[str], cwd: Path) -> tuple[int, str, float]:
     env = dict(os.environ, COLUMNS="200", PNP_CACHE_DIR=str(cwd / ".cache"))
     log = cwd / ".output"
     with open(log, "wb") as fh:
-        proc = subprocess.Popen([sys.executable, "-m", "pnp.cli", *args], cwd=cwd, env=env, preexec_fn=_limit,
+        proc = subprocess.Popen([sys.executable, "-m", "pnp.cli.main", *args], cwd=cwd, env=env, preexec_fn=_limit,
                                 stdout=fh, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + TIME_LIMIT
         while True:

@@ -19,7 +19,7 @@ from galhelp import build_real_games  # noqa: E402
 
 @pytest.fixture(scope="module")
 def gallery(tmp_path_factory):
-    from pnp.gallery import write_gallery
+    from pnp.output.gallery import write_gallery
 
     out, data, built, skipped = build_real_games(tmp_path_factory.mktemp("real"))
     if not built:

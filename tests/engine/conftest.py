@@ -7,7 +7,7 @@ import pytest
 RULES = '''
 import time
 
-from pnp.assets import Asset
+from pnp.model.assets import Asset
 from pnp.checks import Finding
 from pnp.scene import Group, Page, Rect, Text, style
 

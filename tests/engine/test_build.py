@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.assets import BuildOptions
-from pnp.build import build_games
-from pnp.cli import app
-from pnp.game import discover
-from pnp.output import OutputError
+from pnp.model.assets import BuildOptions
+from pnp.output.build import build_games
+from pnp.cli.main import app
+from pnp.model.game import discover
+from pnp.output.files import OutputError
 
 runner = CliRunner()
 
@@ -56,7 +56,7 @@ def test_two_builds_are_byte_identical(tiny_game, tmp_path):
 
 def _fail_on_write(monkeypatch, n: int, exc: BaseException) -> None:
     """Make the n-th file write of the next build raise ``exc``."""
-    import pnp.backends as backends
+    import pnp.render as backends
 
     real = backends.write_formats
     calls = {"n": 0}
@@ -124,7 +124,7 @@ def test_output_folder_is_a_file(tiny_game, tmp_path):
 
 
 def test_staging_rejects_missing_parent_gracefully(tmp_path):
-    from pnp.output import Staging
+    from pnp.output.files import Staging
 
     f = tmp_path / "file"
     f.write_text("x")
@@ -134,7 +134,7 @@ def test_staging_rejects_missing_parent_gracefully(tmp_path):
 
 def test_missing_font_is_a_clear_error(tiny_game, tmp_path):
     env = _env(tiny_game, PNP_FONT_DIR=str(tmp_path / "nofonts"))
-    res = subprocess.run([sys.executable, "-m", "pnp.cli", "build", "tiny", "--data", str(tiny_game),
+    res = subprocess.run([sys.executable, "-m", "pnp.cli.main", "build", "tiny", "--data", str(tiny_game),
                           "--out", str(tmp_path / "o"), "--format", "pdf"],
                          env=env, capture_output=True, text=True, cwd=tmp_path)
     assert res.returncode == 2, res.stderr
@@ -148,7 +148,7 @@ def test_corrupt_font_is_a_clear_error(tiny_game, tmp_path):
     for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
         (fonts / name).write_bytes(b"this is not a font" * 10)
     env = _env(tiny_game, PNP_FONT_DIR=str(fonts))
-    res = subprocess.run([sys.executable, "-m", "pnp.cli", "build", "tiny", "--data", str(tiny_game),
+    res = subprocess.run([sys.executable, "-m", "pnp.cli.main", "build", "tiny", "--data", str(tiny_game),
                           "--out", str(tmp_path / "o"), "--format", "svg"],
                          env=env, capture_output=True, text=True, cwd=tmp_path)
     assert res.returncode == 2, res.stderr
@@ -161,7 +161,7 @@ def test_determinism_across_hash_seeds(tiny_game, tmp_path):
     for seed in ("1", "999"):
         out = tmp_path / f"o{seed}"
         env = _env(tiny_game, PYTHONHASHSEED=seed)
-        subprocess.run([sys.executable, "-m", "pnp.cli", "build", "tiny", "--data", str(tiny_game),
+        subprocess.run([sys.executable, "-m", "pnp.cli.main", "build", "tiny", "--data", str(tiny_game),
                         "--out", str(out)], env=env, check=True, capture_output=True, cwd=tmp_path)
         digests.append(_digest(out))
     assert digests[0] == digests[1]
@@ -192,7 +192,7 @@ def test_help_is_fast():
     import time
 
     t = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "pnp.cli", "--help"], check=True, capture_output=True)
+    subprocess.run([sys.executable, "-m", "pnp.cli.main", "--help"], check=True, capture_output=True)
     # generous bound for loaded CI machines; the benchmark reports the real number
     assert time.perf_counter() - t < 2.0
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pnp.checks import Finding, Loc, Report, RuleBook, Source, failed, flag, from_problems
-from pnp.data.errors import Problem
+from pnp.load.errors import Problem
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -111,6 +111,6 @@ def test_the_engine_names_no_game():
     names = [p.parent.name for p in (ROOT / "data").glob("*/game.yaml")]
     names += [p.name for p in (ROOT / "pnp" / "games").iterdir() if p.is_dir() and not p.name.startswith("_")]
     words = {w for n in names for w in n.replace("-", "_").split("_") if len(w) > 3} - {"rather"}  # plain English
-    for path in [ROOT / "pnp" / "cli.py", *(ROOT / "pnp" / "checks").glob("*.py")]:
+    for path in [*(ROOT / "pnp" / "cli").glob("*.py"), *(ROOT / "pnp" / "checks").glob("*.py")]:
         text = path.read_text(encoding="utf-8").lower()
         assert [w for w in words if w in text] == [], path

@@ -7,8 +7,7 @@ import pytest
 import typer.main
 from typer.testing import CliRunner
 
-from pnp import cli
-
+from pnp.cli import main as cli
 runner = CliRunner()
 
 # one bad invocation per command, run in an empty folder
@@ -74,12 +73,12 @@ def test_bad_invocation_exits_2_with_a_message(name, tmp_path, monkeypatch):
 
 
 def test_an_internal_error_is_one_line_asking_for_a_report(monkeypatch, tmp_path):
-    import pnp.game
+    import pnp.model.game
 
     def boom(*a, **k):
         raise RuntimeError("kaputt")
 
-    monkeypatch.setattr(pnp.game, "discover", boom)
+    monkeypatch.setattr(pnp.model.game, "discover", boom)
     monkeypatch.chdir(tmp_path)
     res = runner.invoke(cli.app, ["list"])
     assert res.exit_code == 3
@@ -89,7 +88,7 @@ def test_an_internal_error_is_one_line_asking_for_a_report(monkeypatch, tmp_path
 
 
 def test_a_broken_rule_exits_1():
-    from pnp.paths import SHIPPED_DATA
+    from pnp.load.paths import SHIPPED_DATA
 
     res = runner.invoke(cli.app, ["check", "kafkas-halle", "--data", str(SHIPPED_DATA), "--state",
                                   str(SHIPPED_DATA.parent / "tests/bad/kh-state-diagonal-barrier/state.yaml")])

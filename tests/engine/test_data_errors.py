@@ -5,10 +5,10 @@ import textwrap
 
 import pytest
 
-from pnp.data.errors import DataErrors
-from pnp.data.loader import MAX_DEPTH, load_model, load_yaml
-from pnp.game import GameManifest, discover
-from pnp.kinds import load_doc
+from pnp.load.errors import DataErrors
+from pnp.load.loader import MAX_DEPTH, load_model, load_yaml
+from pnp.model.game import GameManifest, discover
+from pnp.model.kinds import load_doc
 
 
 def write(tmp_path, name, text: str | bytes):

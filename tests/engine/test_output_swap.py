@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.assets import BuildOptions
-from pnp.build import build_games
-from pnp.cli import app
-from pnp.data.errors import DataErrors
-from pnp.game import discover
-from pnp.output import OutputError, Staging
+from pnp.model.assets import BuildOptions
+from pnp.output.build import build_games
+from pnp.cli.main import app
+from pnp.load.errors import DataErrors
+from pnp.model.game import discover
+from pnp.output.files import OutputError, Staging
 
 runner = CliRunner()
 
@@ -131,7 +131,7 @@ def test_sigterm_mid_build_leaves_earlier_outputs_and_no_staging(tiny_game, tmp_
     _build(tiny_game, out)
     before = _tree(out)
     env = dict(os.environ, PYTHONPATH=str(tiny_game.parent / "mods"))
-    proc = subprocess.Popen([sys.executable, "-m", "pnp.cli", "build", "tiny", "--data", str(tiny_game), "--out",
+    proc = subprocess.Popen([sys.executable, "-m", "pnp.cli.main", "build", "tiny", "--data", str(tiny_game), "--out",
                              str(out), "-o", "pages=40", "-o", "slow=0.1"], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.time() + 60
@@ -191,7 +191,7 @@ def test_sigterm_stops_the_workers_too(tiny_game, tmp_path):
     _build(tiny_game, out)
     before = _tree(out)
     env = dict(os.environ, PYTHONPATH=str(tiny_game.parent / "mods"))
-    proc = subprocess.Popen([sys.executable, "-m", "pnp.cli", "build", "tiny", "--data", str(tiny_game), "--out",
+    proc = subprocess.Popen([sys.executable, "-m", "pnp.cli.main", "build", "tiny", "--data", str(tiny_game), "--out",
                              str(out), "-j", "2", "-o", "also=a,b,c,d", "-o", "pages=30", "-o", "slow=0.1"], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.time() + 60
@@ -212,7 +212,7 @@ def test_watch_rebuilds_only_what_a_saved_deck_makes(tmp_path):
     the very same files (hard links), and the result equals a full build."""
     import shutil
 
-    from pnp.paths import SHIPPED_DATA
+    from pnp.load.paths import SHIPPED_DATA
 
     data = tmp_path / "data"
     shutil.copytree(SHIPPED_DATA / "kafkas-halle", data / "kafkas-halle")

@@ -50,7 +50,7 @@ def test_every_tour_command_succeeds(tmp_path):
         if args[0] == "clean":  # before the tour's last line removes them: what it built is there
             built = (tmp_path / "output" / "index.html").is_file() and \
                 (tmp_path / "output" / "kafkas-halle" / "manifest.json").is_file()
-        proc = subprocess.run([sys.executable, "-m", "pnp.cli", *args], cwd=tmp_path, env=env,
+        proc = subprocess.run([sys.executable, "-m", "pnp.cli.main", *args], cwd=tmp_path, env=env,
                               capture_output=True, text=True, timeout=300)
         if proc.returncode != 0 or "Traceback" in proc.stderr:
             failed.append(f"pnp {' '.join(args)} -> {proc.returncode}: {(proc.stderr or proc.stdout)[-400:]}")

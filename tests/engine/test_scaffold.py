@@ -4,7 +4,7 @@ from __future__ import annotations
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.cli.main import app
 
 runner = CliRunner()
 

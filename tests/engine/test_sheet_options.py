@@ -10,8 +10,8 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pdfread import raster
-from pnp.cli import app
-from pnp.scaffold import scaffold
+from pnp.cli.main import app
+from pnp.cli.scaffold import scaffold
 
 runner = CliRunner()
 PT = 72 / 25.4

@@ -10,7 +10,7 @@ from galhelp import CHECKED_RULES, build_real_games
 @pytest.fixture(scope="session")
 def real_output(tmp_path_factory):
     """(out, data, built games, index.html) for real games built into a temp folder."""
-    from pnp.gallery import write_gallery
+    from pnp.output.gallery import write_gallery
 
     out, data, built, skipped = build_real_games(tmp_path_factory.mktemp("real"))
     if not built:

@@ -5,8 +5,8 @@ import colorsys
 from pathlib import Path
 
 
-from pnp.assets import Asset
-from pnp.imposition.items import Item
+from pnp.model.assets import Asset
+from pnp.impose.items import Item
 from pnp.scene import Group, Rect, Text, color, style
 
 BACK = "#202060"
@@ -62,7 +62,7 @@ _BUILT: dict = {}
 def chosen_games() -> list[str]:
     import os
 
-    from pnp.game import discover
+    from pnp.model.game import discover
 
     names = list(discover(DATA))
     want = os.environ.get("PNP_GALLERY_GAMES", "")
@@ -79,11 +79,11 @@ def build_real_games(root: Path, dpi: int = 30):
     that links only those games (so the gallery checks just them).
 
     Returns (out, data, games built, reasons skipped); cached per session."""
-    from pnp.assets import BuildOptions
-    from pnp.build import build_games
-    from pnp.data.errors import DataErrors
-    from pnp.game import discover
-    from pnp.tts import export
+    from pnp.model.assets import BuildOptions
+    from pnp.output.build import build_games
+    from pnp.load.errors import DataErrors
+    from pnp.model.game import discover
+    from pnp.output.tts import export
 
     if "result" in _BUILT:
         return _BUILT["result"]
@@ -112,10 +112,10 @@ def build_real_games(root: Path, dpi: int = 30):
 CHECKED_RULES = '''
 FILES = ("look.yaml",)  # read below, no kind of its own
 
-from pnp.assets import Asset
+from pnp.model.assets import Asset
 from pnp.checks import Finding
 from pnp.scene import Group, Page, Rect, style
-from pnp.data.loader import load_yaml
+from pnp.load.loader import load_yaml
 
 
 def build(game, opts):

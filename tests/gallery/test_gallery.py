@@ -11,9 +11,9 @@ from urllib.parse import unquote
 
 from pypdf import PdfReader
 
-from pnp.assets import BuildOptions
-from pnp.build import collect_assets
-from pnp.gallery import human_size, scan_game, write_gallery
+from pnp.model.assets import BuildOptions
+from pnp.output.build import collect_assets
+from pnp.output.gallery import human_size, scan_game, write_gallery
 
 
 class Refs(HTMLParser):
@@ -106,9 +106,9 @@ def test_gallery_is_deterministic(real_output, tmp_path):
 
 
 def test_failed_checker_shows_fail_with_its_finding(swatch_game, tmp_path):
-    from pnp.assets import BuildOptions
-    from pnp.build import build_games
-    from pnp.game import discover
+    from pnp.model.assets import BuildOptions
+    from pnp.output.build import build_games
+    from pnp.model.game import discover
 
     out = tmp_path / "out"
     build_games(list(discover(swatch_game).values()), BuildOptions(dpi=30), ["pdf", "png"], out)

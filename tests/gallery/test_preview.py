@@ -10,10 +10,10 @@ from PIL import Image
 
 from galhelp import DATA, KAFKA_COPIES, REPO, close, deck, face_colour, rgb
 
-from pnp import preview
+from pnp.output import preview
 from pnp.scene import Group
 
-png = pytest.importorskip("pnp.backends.png", reason="PNG backend not written yet")
+png = pytest.importorskip("pnp.render.png", reason="PNG backend not written yet")
 
 
 def _groups(node, pattern):
@@ -46,7 +46,7 @@ def test_contact_sheet_shows_each_face_once_where_the_layout_says(tmp_path):
 
 
 def test_contact_sheet_rejects_an_asset_without_faces():
-    from pnp.assets import Asset
+    from pnp.model.assets import Asset
 
     with pytest.raises(ValueError, match="no faces"):
         preview.contact_sheet(Asset("board", "Board", []))
@@ -83,8 +83,8 @@ def test_hand_fans_five_distinct_cards_symmetrically(tmp_path):
 
 
 def test_build_adds_contact_sheets_only_for_assets_with_faces():
-    from pnp.assets import Asset
-    from pnp.build import _contact_sheets
+    from pnp.model.assets import Asset
+    from pnp.output.build import _contact_sheets
 
     sheets = _contact_sheets([deck([2, 1], name="cards/small"), Asset("board", "Board", [])])
     assert [s.name for s in sheets] == ["cards/small-contact-sheet"]
@@ -95,9 +95,9 @@ def test_build_adds_contact_sheets_only_for_assets_with_faces():
 def test_hand_of_the_real_deck_and_readme_image(tmp_path):
     """The README's hand picture comes from the first real deck with faces;
     set PNP_UPDATE_DOCS=1 to rewrite docs/hand.png."""
-    from pnp.assets import BuildOptions
-    from pnp.build import collect_assets
-    from pnp.game import discover
+    from pnp.model.assets import BuildOptions
+    from pnp.output.build import collect_assets
+    from pnp.model.game import discover
 
     decks = [a for game in discover(DATA).values() for a in collect_assets(game, BuildOptions())
              if a.faces and len(a.faces) >= 5]

@@ -12,11 +12,10 @@ from PIL import Image
 
 from galhelp import BACK, DATA, KAFKA_COPIES, close, deck, face_colour, rgb
 
-from pnp import tts
-
+from pnp.output import tts
 import importlib.util
 
-needs_png = pytest.mark.skipif(importlib.util.find_spec("pnp.backends.png") is None,
+needs_png = pytest.mark.skipif(importlib.util.find_spec("pnp.render.png") is None,
                                reason="PNG backend not written yet")
 
 
@@ -132,9 +131,9 @@ def test_export_is_deterministic_and_honours_base_url(tmp_path):
 
 @needs_png
 def test_kafkas_halle_deck_is_50_cards_from_17_faces(tmp_path):
-    from pnp.assets import BuildOptions
-    from pnp.build import collect_assets
-    from pnp.game import discover
+    from pnp.model.assets import BuildOptions
+    from pnp.output.build import collect_assets
+    from pnp.model.game import discover
 
     games = discover(DATA)
     if "kafkas-halle" not in games:

@@ -9,8 +9,8 @@ import time
 
 from pypdf import PdfReader
 
-from pnp.assets import BuildOptions
-from pnp.watch import watch
+from pnp.model.assets import BuildOptions
+from pnp.cli.watch import watch
 
 
 def _wait_for(pred, timeout=15.0):
@@ -86,7 +86,7 @@ def test_ctrl_c_stops_cleanly(swatch_game, tmp_path):
     import sys
 
     mods = str(swatch_game.parent / "mods")
-    code = ("import sys; from pathlib import Path; from pnp.assets import BuildOptions; from pnp.watch import watch; "
+    code = ("import sys; from pathlib import Path; from pnp.model.assets import BuildOptions; from pnp.cli.watch import watch; "
             "watch('swatch', Path(sys.argv[1]), Path(sys.argv[2]), BuildOptions(), ['pdf'], "
             "echo=lambda s: print(s, flush=True))")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([mods] + sys.path))

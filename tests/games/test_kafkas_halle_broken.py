@@ -6,8 +6,8 @@ from __future__ import annotations
 import shutil
 
 from pnp.checks import failed
-from pnp.game import discover
-from pnp.paths import DEFAULT_DATA
+from pnp.model.game import discover
+from pnp.load.paths import DEFAULT_DATA
 
 SEED = "000_b69832241c10d319.txt"
 

@@ -10,12 +10,12 @@ from collections import Counter
 import pytest
 from pypdf import PdfReader
 
-from pnp.assets import BuildOptions
-from pnp.backends import render_pdf_bytes, write
-from pnp.build import build_games, collect_assets
-from pnp.game import discover
-from pnp.data.loader import load_yaml
-from pnp.paths import DEFAULT_DATA
+from pnp.model.assets import BuildOptions
+from pnp.render import render_pdf_bytes, write
+from pnp.output.build import build_games, collect_assets
+from pnp.model.game import discover
+from pnp.load.loader import load_yaml
+from pnp.load.paths import DEFAULT_DATA
 
 
 def seed_cards() -> dict[str, tuple[str, int, int]]:
@@ -152,7 +152,7 @@ def test_board_diagram_and_tiled_board(assets):
 
 
 def test_tokens_follow_square_size(game):
-    from pnp.game import documents
+    from pnp.model.game import documents
     from pnp.games.kafkas_halle.tokens import token_items
 
     board = next(doc for _, kind, doc in documents(game) if kind == "board")

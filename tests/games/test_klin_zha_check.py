@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from pnp.checks import failed
-from pnp.data.errors import DataErrors
-from pnp.game import DEFAULT_DATA, discover
+from pnp.load.errors import DataErrors
+from pnp.model.game import DEFAULT_DATA, discover
 from pnp.games.klin_zha.rules import check, load_kit
 from pnp.games.klin_zha.sky import random_layout, resolve
 

@@ -4,7 +4,7 @@ import json
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pnp.game import DEFAULT_DATA
+from pnp.model.game import DEFAULT_DATA
 from pnp.games.klin_zha.cli import app
 
 RUN = CliRunner()

@@ -2,10 +2,10 @@
 
 import pytest
 
-from pnp.assets import BuildOptions
-from pnp.backends.pdf import render_pdf_bytes
-from pnp.components.trigrid import triboard_assets
-from pnp.game import discover
+from pnp.model.assets import BuildOptions
+from pnp.render.pdf import render_pdf_bytes
+from pnp.layout.builtin.trigrid import triboard_assets
+from pnp.model.game import discover
 from pnp.games.klin_zha.assets import kit_assets, overlay_pages, umpire_pages
 from pnp.games.klin_zha.rules import load_kit
 from pnp.games.klin_zha.sky import resolve
@@ -233,7 +233,7 @@ def test_mirror_switch_flips_every_overlay_about_the_board_axis(kit):
     (mirr,) = overlay_pages(kit, lay, BuildOptions(extra={"mirror": True}))
     a, b = walk(plain.content), walk(mirr.content)
     g = kit.grid()
-    from pnp.components.trigrid import Cell
+    from pnp.layout.builtin.trigrid import Cell
 
     for cell in resolve(g, lay.model).under:
         twin = Cell(cell.row, 2 * cell.row - 2 - cell.pos)  # the cell's mirror image
@@ -285,7 +285,7 @@ def test_umpire_copy_names_every_cell(kit, tmp_path):
 
 
 def test_player_views_hide_and_neutralise_enemy_pieces(kit):
-    from pnp.game import DEFAULT_DATA
+    from pnp.model.game import DEFAULT_DATA
     from pnp.games.klin_zha.views import view_pages
 
     path = DEFAULT_DATA / "klin-zha" / "positions" / "setup-example.yaml"
@@ -334,7 +334,7 @@ def test_umpire_guide_is_data_and_fits_one_page(kit, tmp_path):
         assert word in words
     assert "Wolkenrand" in _words(render_pdf_bytes(guide_pages(guide, BuildOptions(lang="de"))), tmp_path, "g")
     long = guide.model_copy(update={"sections": guide.sections * 3})
-    from pnp.data.errors import DataErrors
+    from pnp.load.errors import DataErrors
 
     with pytest.raises(DataErrors, match="past the page"):
         guide_pages(long, BuildOptions())

@@ -4,14 +4,14 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from pnp.assets import BuildOptions
-from pnp.components.trigrid import Cell, triboard_assets
-from pnp.game import discover
+from pnp.model.assets import BuildOptions
+from pnp.layout.builtin.trigrid import Cell, triboard_assets
+from pnp.model.game import discover
 from pnp.games.klin_zha.assets import overlay_pages
 from pnp.games.klin_zha.rules import load_kit
 from pnp.games.klin_zha.sky import resolve
 
-svg = pytest.importorskip("pnp.backends.svg")
+svg = pytest.importorskip("pnp.render.svg")
 NS = "{http://www.w3.org/2000/svg}"
 
 

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from pnp.data.errors import DataErrors
-from pnp.game import discover
+from pnp.load.errors import DataErrors
+from pnp.model.game import discover
 from pnp.games.kniffel.rules import check
 from pnp.games.kniffel.scoring import LABELS
 from pnp.games.kniffel.tally import load_sheet, tally_file

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pnp.assets import BuildOptions
-from pnp.backends.pdf import render_pdf_bytes
-from pnp.game import discover
+from pnp.model.assets import BuildOptions
+from pnp.render.pdf import render_pdf_bytes
+from pnp.model.game import discover
 from pnp.games.ordnerstruktur import rules
 from pnp.games.ordnerstruktur.histogram import histogram_group, solution_sheet
 from pnp.games.ordnerstruktur.mat import TILE, design_form, play_mat
@@ -105,8 +105,8 @@ def test_tiles_front_names_back_points(erste):
 
 
 def test_tile_sheets_are_duplex_with_backs(vier):
-    from pnp.imposition.grid import impose
-    from pnp.imposition.items import SheetSpec
+    from pnp.impose.grid import impose
+    from pnp.impose.items import SheetSpec
 
     pages = list(impose(tile_items(vier), SheetSpec(duplex="long")))
     assert len(pages) == 2
@@ -242,7 +242,7 @@ def test_blank_kit_lets_a_structure_be_designed_and_played_on_paper(variant):
 
 
 def test_blank_kit_is_built(tmp_path):
-    from pnp.build import collect_assets
+    from pnp.output.build import collect_assets
 
     names = {a.name for a in collect_assets(discover()["ordnerstruktur"], BuildOptions())}
     assert {"leer-paare-matte", "leer-paare-plaettchen", "leer-voelker-matte", "leer-voelker-plaettchen"} <= names

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.data.errors import DataErrors
+from pnp.load.errors import DataErrors
 from pnp.games.ordnerstruktur.model import ACCOUNTS, CANONICAL, moves, move_account
 from pnp.games.ordnerstruktur.scoring import (final_score, parse_path, path_problems, score_path,
                                               score_players, strike)

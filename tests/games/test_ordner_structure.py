@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.data.errors import DataErrors
+from pnp.load.errors import DataErrors
 from pnp.games.ordnerstruktur.model import CANONICAL, SEED
 from pnp.games.ordnerstruktur.structure import dump_yaml, load_structure, violations_of
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.game import discover
+from pnp.model.game import discover
 from pnp.games.rather_silly.checker import check_map_file
 from pnp.games.rather_silly.mapdata import load_board
 from pnp.games.rather_silly.rules import check
@@ -267,7 +267,7 @@ def test_borg_in_a_centre_at_the_adjustments_makes_it_neutral(board, tmp_path):
 def test_pnp_check_command_exit_codes(tmp_path):
     from typer.testing import CliRunner
 
-    from pnp.cli import app
+    from pnp.cli.main import app
 
     r = CliRunner()
     good = r.invoke(app, ["check", "rather-silly", "--data", str(DATA), "--state",

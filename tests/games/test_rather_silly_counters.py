@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pnp.assets import BuildOptions
-from pnp.backends.pdf import render_pdf_bytes
-from pnp.components.counters import counter_assets, counter_specs
-from pnp.game import discover
+from pnp.model.assets import BuildOptions
+from pnp.render.pdf import render_pdf_bytes
+from pnp.layout.builtin.counters import counter_assets, counter_specs
+from pnp.model.game import discover
 from pnp.games.rather_silly.rules import check
-from pnp.kinds import load_doc
+from pnp.model.kinds import load_doc
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 FILE = DATA / "rather-silly" / "counters.yaml"
@@ -138,7 +138,7 @@ def test_counter_pdf_is_byte_identical_across_builds(sheet):
 def test_svg_pages_hold_each_counter_once_with_unique_ids(sheet, tmp_path):
     import xml.etree.ElementTree as ET
 
-    from pnp.backends.svg import write_svg
+    from pnp.render.svg import write_svg
 
     asset = next(iter(counter_assets(sheet, None, BuildOptions(), "counters")))
     ids: list[str] = []
@@ -158,8 +158,8 @@ def test_svg_pages_hold_each_counter_once_with_unique_ids(sheet, tmp_path):
 def test_llama_herds_lie_face_down_with_identical_backs(sheet):
     """The seed's llamas go unnoticed: every herd's back looks exactly the same (pixels), while the
     fronts still say whose herd it is."""
-    from pnp.backends.png import png_bytes
-    from pnp.components.counters import draw_face
+    from pnp.render.png import png_bytes
+    from pnp.layout.builtin.counters import draw_face
     from pnp.scene import Group, Page, translate
 
     specs = [s for s in counter_specs(sheet) if s.counter.id == "lama"]

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pnp.data.errors import DataErrors
-from pnp.assets import BuildOptions
-from pnp.backends.pdf import render_pdf_bytes
-from pnp.game import discover
+from pnp.load.errors import DataErrors
+from pnp.model.assets import BuildOptions
+from pnp.render.pdf import render_pdf_bytes
+from pnp.model.game import discover
 from pnp.games.rather_silly.mapdata import load_board
 from pnp.games.rather_silly.printables import assets
 from pnp.games.rather_silly.schematic import MapGeometry, _edges, draw_map

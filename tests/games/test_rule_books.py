@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
-from pnp.game import discover
-from pnp.paths import DEFAULT_DATA
+from pnp.cli.main import app
+from pnp.model.game import discover
+from pnp.load.paths import DEFAULT_DATA
 
 GAMES = sorted(discover(DEFAULT_DATA))
 BAD = Path(__file__).resolve().parents[1] / "bad"

@@ -22,7 +22,7 @@ import sys, time, time_machine
 with time_machine.travel({FAKE_DAY!r}, tick=True):
     print("year", time.gmtime().tm_year, file=sys.stderr)
     sys.argv = ["pnp"] + sys.argv[1:]
-    from pnp.cli import main
+    from pnp.cli.main import main
     try:
         main()
     except SystemExit as exc:
@@ -38,7 +38,7 @@ def _digest(folder: Path) -> dict[str, str]:
 def _command(out: Path, fake_day: bool) -> list[str]:
     args = ["build", "all", "--format", "pdf,svg,png", "--dpi", "40", "--out", str(out), "--json"]
     if not fake_day:
-        return [sys.executable, "-m", "pnp.cli", *args]
+        return [sys.executable, "-m", "pnp.cli.main", *args]
     return [sys.executable, "-c", SHIFTED_CLOCK, *args]
 
 

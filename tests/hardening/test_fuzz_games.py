@@ -22,9 +22,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
-from pnp.assets import BuildOptions
+from pnp.model.assets import BuildOptions
 from pnp.checks import Finding
-from pnp.data.errors import DataErrors
+from pnp.load.errors import DataErrors
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 # PNP_FUZZ_EXAMPLES=1000 for a long run; the default keeps the file near 20 s
@@ -169,7 +169,7 @@ def _clean_findings(findings) -> None:
 
 
 def _game(name):
-    from pnp.game import discover
+    from pnp.model.game import discover
 
     return discover(DATA)[name]
 
@@ -355,7 +355,7 @@ def test_kniffel_sheets(tmp_path_factory, fuzz_counts, text):
     tally must answer with findings or DataErrors, never crash on the odd sheet."""
     from pnp.games.kniffel.rules import check_sheet
     from pnp.games.kniffel.tally import tally_file
-    from pnp.kinds import load_doc
+    from pnp.model.kinds import load_doc
 
     fuzz_counts["18-kniffel sheets"] += 1
     try:
@@ -399,7 +399,7 @@ def test_kafkas_halle_states(tmp_path_factory, fuzz_counts, text):
 def _check_kh_copy(tmp_path_factory, which: str, text: str) -> None:
     import shutil
 
-    from pnp.game import discover
+    from pnp.model.game import discover
     from pnp.games.kafkas_halle import check
 
     root = tmp_path_factory.mktemp("kh")

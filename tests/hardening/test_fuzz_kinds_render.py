@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_fuzz_games import DATA, _clean_errors, documents
 
-from pnp.assets import BuildOptions
-from pnp.data.errors import DataErrors
+from pnp.model.assets import BuildOptions
+from pnp.load.errors import DataErrors
 
 EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "12"))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize="PNP_FUZZ_EXAMPLES" not in os.environ,
@@ -39,7 +39,7 @@ SOURCES = {
 
 
 def _expected_errors():
-    from pnp.fonts import FontError
+    from pnp.scene.fonts import FontError
     from pnp.scene.style import ColourError
     from pnp.scene.text import TextOverflow  # a text too long for its box: a data error the build names
 
@@ -53,9 +53,9 @@ def test_valid_mutants_draw(name, tmp_path_factory, fuzz_counts):
     @SETTINGS
     @given(text=documents(DATA / src))
     def run(text):
-        from pnp.build import collect_assets
-        from pnp.backends.svg import write_svg
-        from pnp.game import discover
+        from pnp.output.build import collect_assets
+        from pnp.render.svg import write_svg
+        from pnp.model.game import discover
 
         root = tmp_path_factory.mktemp("kind")
         game = root / "mutant"

@@ -7,9 +7,9 @@ import string
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pnp.data.errors import DataErrors
-from pnp.game import GameManifest
-from pnp.kinds import KINDS, load_doc
+from pnp.load.errors import DataErrors
+from pnp.model.game import GameManifest
+from pnp.model.kinds import KINDS, load_doc
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -78,7 +78,7 @@ def test_random_documents_of_every_kind(tmp_path_factory, kind, body):
 @SETTINGS
 @given(body=yaml_values)
 def test_random_manifests(tmp_path_factory, body):
-    from pnp.data.loader import load_model
+    from pnp.load.loader import load_model
 
     p = tmp_path_factory.mktemp("fz") / "game.yaml"
     p.write_text(_dump(body), encoding="utf-8")
@@ -91,7 +91,7 @@ def test_random_manifests(tmp_path_factory, body):
 def test_very_long_string(tmp_path):
     p = tmp_path / "game.yaml"
     p.write_text("name: x\ntitle: " + "A" * 1_000_000 + "\n")
-    from pnp.data.loader import load_model
+    from pnp.load.loader import load_model
 
     m = load_model(p, GameManifest)
     assert len(m.title) == 1_000_000
@@ -100,7 +100,7 @@ def test_very_long_string(tmp_path):
 def test_file_too_large_is_named(tmp_path):
     p = tmp_path / "game.yaml"
     p.write_text("name: x\ntitle: " + "A" * 3_000_000 + "\n")
-    from pnp.data.loader import load_yaml
+    from pnp.load.loader import load_yaml
 
     try:
         load_yaml(p)

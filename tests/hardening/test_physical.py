@@ -71,7 +71,7 @@ def expected_item_sizes() -> dict[str, set[tuple[float, float]]]:
     for variant, size in TILE.items():  # the blank kit
         out[f"ordnerstruktur/leer-{variant}-plaettchen"] = {tuple(map(float, size))}
     # 18-Kniffel pads: the score sheets halve / quarter an A4 page inside the build's margin
-    from pnp.assets import BuildOptions
+    from pnp.model.assets import BuildOptions
 
     m = BuildOptions().margin
     pads = _yaml("18-kniffel/bilanz.yaml").get("pads", {}).get("up", [1, 2, 4])
@@ -81,7 +81,7 @@ def expected_item_sizes() -> dict[str, set[tuple[float, float]]]:
         out["18-kniffel/bilanz-4up"] = {((210 - 2 * m) / 2, (297 - 2 * m) / 2)}
     if "kafkas-halle" not in PENDING:
         from pnp.games.kafkas_halle.tokens import token_items
-        from pnp.schemas.deck import CARD_SIZES
+        from pnp.model.deck import CARD_SIZES
 
         card = _yaml("kafkas-halle/deck.yaml").get("card", "poker")
         out["kafkas-halle/deck"] = {CARD_SIZES[card] if isinstance(card, str) else (card["width"], card["height"])}
@@ -92,8 +92,8 @@ def expected_item_sizes() -> dict[str, set[tuple[float, float]]]:
 
 
 def _kh_board():
-    from pnp.data.loader import load_model
-    from pnp.schemas.board import SquareBoard
+    from pnp.load.loader import load_model
+    from pnp.model.board import SquareBoard
 
     return load_model(DATA / "kafkas-halle" / "board.yaml", SquareBoard)
 
@@ -105,7 +105,7 @@ def requested_tiled_sizes() -> dict[str, tuple[float, float]]:
     width = 600.0  # printables.large_map_pages default (option map_width)
     out = {"rather-silly/map-large": (width, width * UNITS_H / UNITS_W)}
     if "kafkas-halle" not in PENDING:
-        from pnp.components.square_board import board_size
+        from pnp.layout.builtin.square_board import board_size
 
         board = _kh_board()
         w, h, edge = board_size(board, board.square_mm)
@@ -126,7 +126,7 @@ def built(tmp_path_factory) -> Path:
         return Path(os.environ["PNP_PHYSICAL_OUT"])
     out = tmp_path_factory.mktemp("physical")
     env = dict(os.environ, PYTHONHASHSEED="0")
-    procs = {g: subprocess.Popen([sys.executable, "-m", "pnp.cli", "build", g, "--format", "pdf,svg",
+    procs = {g: subprocess.Popen([sys.executable, "-m", "pnp.cli.main", "build", g, "--format", "pdf,svg",
                                   "--out", str(out), "--data", str(DATA), "--json"],
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=out)
              for g in GAMES}

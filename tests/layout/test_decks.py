@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pdfread import raster, text, words
-from pnp.cli import app
+from pnp.cli.main import app
 
 runner = CliRunner()
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -185,7 +185,7 @@ def test_new_from_a_sheet_builds_as_it_is(tmp_path):
 
 
 def test_kafkas_halle_requires_one_back_for_every_card(tmp_path):
-    from pnp.paths import SHIPPED_DATA
+    from pnp.load.paths import SHIPPED_DATA
 
     data = tmp_path / "data"
     shutil.copytree(SHIPPED_DATA / "kafkas-halle", data / "kafkas-halle")

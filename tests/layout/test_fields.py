@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pnp.data.errors import DataErrors
-from pnp.data.loader import load_yaml
+from pnp.load.errors import DataErrors
+from pnp.load.loader import load_yaml
 from pnp.layout.fields import FieldType, parse_field, parse_fields
 
 BOOL_WORDS = "yes or no (true/false, ja/nein, 1/0, x or empty)"

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp import fonts
+from pnp.scene import fonts
 from pnp.layout import richtext as rt
 from pnp.layout.richtext import (IconRun, LineBreak, MarkupError, Overflow, PlacedIcon, PlacedText, TextRun,
                                  fit, parse, to_scene)
@@ -350,7 +350,7 @@ def _page():
 
 def test_pdf_embeds_all_four_faces_and_every_word_reads_back():
     import pypdf
-    from pnp.backends.pdf import render_pdf_bytes
+    from pnp.render.pdf import render_pdf_bytes
 
     f, page = _page()
     data = render_pdf_bytes([page])
@@ -366,7 +366,7 @@ def test_pdf_embeds_all_four_faces_and_every_word_reads_back():
 def test_pdf_raster_shows_the_icon_on_the_baseline():
     import numpy as np
     import pypdfium2 as pdfium
-    from pnp.backends.pdf import render_pdf_bytes
+    from pnp.render.pdf import render_pdf_bytes
 
     f, page = _page()
     dpi = 300
@@ -383,7 +383,7 @@ def test_pdf_raster_shows_the_icon_on_the_baseline():
 
 
 def test_svg_writes_font_style_for_the_italic_faces():
-    from pnp.backends.svg import svg_string
+    from pnp.render.svg import svg_string
 
     _, page = _page()
     svg = svg_string(page)

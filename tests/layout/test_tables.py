@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.data import tables
-from pnp.data.errors import DataErrors
-from pnp.data.loader import load_yaml
-from pnp.data.tables import Record, read_records, records_from_yaml
+from pnp.load import tables
+from pnp.load.errors import DataErrors
+from pnp.load.loader import load_yaml
+from pnp.load.tables import Record, read_records, records_from_yaml
 from pnp.layout.fields import parse_field
 
 FILES = Path(__file__).parent / "files"

@@ -10,10 +10,10 @@ import pytest
 @pytest.fixture(scope="session")
 def printed(tmp_path_factory) -> Path:
     """output/ of `pnp build all -f pdf,svg` for the five games (built once per test session)."""
-    from pnp.assets import BuildOptions
-    from pnp.build import build_games
-    from pnp.game import discover
-    from pnp.paths import SHIPPED_DATA
+    from pnp.model.assets import BuildOptions
+    from pnp.output.build import build_games
+    from pnp.model.game import discover
+    from pnp.load.paths import SHIPPED_DATA
 
     out = tmp_path_factory.mktemp("printed")
     build_games(list(discover(SHIPPED_DATA).values()), BuildOptions(), ["pdf", "svg"], out, jobs=2)

@@ -12,11 +12,11 @@ from __future__ import annotations
 import pytest
 from PIL import ImageStat
 
-from pnp.assets import BuildOptions
-from pnp.backends.png import render_image
-from pnp.build import collect_assets
-from pnp.game import discover
-from pnp.paths import SHIPPED_DATA
+from pnp.model.assets import BuildOptions
+from pnp.render.png import render_image
+from pnp.output.build import collect_assets
+from pnp.model.game import discover
+from pnp.load.paths import SHIPPED_DATA
 from pnp.scene import Box
 
 DPI = 150

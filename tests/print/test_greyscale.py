@@ -12,12 +12,12 @@ from itertools import combinations
 import pytest
 from PIL import Image, ImageChops
 
-from pnp.assets import BuildOptions
-from pnp.backends.png import render_image
-from pnp.build import collect_assets
-from pnp.components.key import KEY, swatch_legend
-from pnp.game import discover
-from pnp.paths import SHIPPED_DATA
+from pnp.model.assets import BuildOptions
+from pnp.render.png import render_image
+from pnp.output.build import collect_assets
+from pnp.layout.builtin.key import KEY, swatch_legend
+from pnp.model.game import discover
+from pnp.load.paths import SHIPPED_DATA
 from pnp.scene import Group, Page, Rect, Text, style
 
 DPI = 200
@@ -98,7 +98,7 @@ def test_no_two_legend_glyphs_look_alike_in_grey(page):
 def test_the_comparison_catches_hue_only_keys():
     """Three swatches that differ only in hue (the old Klin Zha corner tints) are caught;
     a hatch or a darker grey tells them apart."""
-    from pnp.components.trigrid import corner_hatch
+    from pnp.layout.builtin.trigrid import corner_hatch
 
     hue_only = swatch_legend(10, 10, [(style(fill=c, stroke="black", width=0.2), c)
                                       for c in ("#eef3e6", "#f6efdc", "#e6edf5")])

@@ -43,7 +43,7 @@ def test_no_printed_character_is_below_the_floor(printed):
 
 def test_the_check_measures_real_sizes(tmp_path):
     """The reader itself: a 12 pt text, a scaled one and a rotated one read back at their printed size."""
-    from pnp.backends.pdf import render_pdf_bytes
+    from pnp.render.pdf import render_pdf_bytes
     from pnp.scene import Group, Page, Text, rotate, scale
 
     pdf = tmp_path / "t.pdf"

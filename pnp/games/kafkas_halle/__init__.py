@@ -13,7 +13,7 @@ from pnp.games.kafkas_halle.checker import RULES, check  # noqa: F401  (the rule
 
 
 def _board(game):
-    from pnp.game import documents
+    from pnp.model.game import documents
 
     boards = [(path, doc) for path, kind, doc in documents(game) if kind == "board"]
     return boards[0][1] if boards else None
@@ -21,8 +21,8 @@ def _board(game):
 
 def build(game, opts):
     """The token sheet (sized to the board's squares) and the player aid (de and en)."""
-    from pnp.assets import Asset
-    from pnp.components.square_board import square_mm
+    from pnp.model.assets import Asset
+    from pnp.layout.builtin.square_board import square_mm
     from pnp.games.kafkas_halle.aid import aid_page, card_page
     from pnp.games.kafkas_halle.tokens import token_pages
 
@@ -47,7 +47,7 @@ def build(game, opts):
 
 def _cards(game) -> tuple[list[dict], dict]:
     """The deck's cards and its layout's category names, as the data gives them."""
-    from pnp.data.loader import load_yaml
+    from pnp.load.loader import load_yaml
 
     path = game.folder / "deck.yaml"
     if not path.is_file():

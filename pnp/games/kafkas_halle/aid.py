@@ -87,7 +87,7 @@ def _stack(sections, box, body: float, head: float) -> tuple[Group, float]:
 
 def aid_page(lang: str, paper: str = "a4", margin: float = 14.0):
     """One page of the aid; the type shrinks (not below 9 pt) until it fits the paper."""
-    from pnp.imposition.layout import document_page
+    from pnp.impose.layout import document_page
 
     title, sections = SECTIONS[lang]
     page, box = document_page(paper, "portrait", margin, title)
@@ -114,7 +114,7 @@ CARD_WORDS = {
 
 def card_page(cards: list[dict], categories: dict, lang: str, paper: str = "a4", margin: float = 14.0):
     """Every card by category: name, copies, cost and effect, one row each."""
-    from pnp.imposition.layout import document_page
+    from pnp.impose.layout import document_page
 
     def text(v) -> str:
         return v.get(lang) or v.get("de", "") if isinstance(v, dict) else str(v)

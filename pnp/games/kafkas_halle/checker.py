@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.checks import Finding, Source, flag
-from pnp.data.loader import display_path, load_yaml
-from pnp.game import loaded
+from pnp.load.loader import display_path, load_yaml
+from pnp.model.game import loaded
 from pnp.games.kafkas_halle import deck as _deck, hall as _hall  # noqa: F401  (they register their rules)
 from pnp.games.kafkas_halle.deck import Deck
 from pnp.games.kafkas_halle.facts import RULES
@@ -22,7 +22,7 @@ FACTS_FILE = "seed-facts.yaml"
 
 def load_facts(game) -> dict:
     """The seed's facts, validated (positioned DataErrors if the file is damaged)."""
-    from pnp.data.loader import validate
+    from pnp.load.loader import validate
     from pnp.games.kafkas_halle.facts import SeedFacts
 
     path = game.folder / FACTS_FILE
@@ -53,7 +53,7 @@ def setup_missing(game):
 
 
 def check(game, state: Path | None = None) -> list[Finding]:
-    # load_facts reads the game through pnp.game.loaded: broken files are data
+    # load_facts reads the game through pnp.model.game.loaded: broken files are data
     # errors (exit 2) exactly as `pnp build` reports them, before any rule runs.
     facts = load_facts(game)
     if state is not None:

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from pnp.checks import RuleBook
-from pnp.data.schema import Strict
+from pnp.model.base import Strict
 
 Count = Annotated[int, Field(ge=0, le=1000)]
 Square = Annotated[str, Field(pattern=r"^[a-z][1-9][0-9]?$")]

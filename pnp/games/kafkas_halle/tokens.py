@@ -8,7 +8,7 @@ come from board.yaml, so the tokens match the set-up diagram.
 """
 from __future__ import annotations
 
-from pnp.data.schema import tr
+from pnp.model.base import tr
 from pnp.scene import WHITE, Circle, Group, Path, Rect, Text, color, contrast, mix, rotate, style
 
 PT = 25.4 / 72
@@ -96,7 +96,7 @@ def _standee(label: str, name: str, fill, sq: float, gid: str):
 
 def token_items(board, sq: float, lang: str) -> list:
     """Every token as an imposition item, in sheet order."""
-    from pnp.imposition.items import Item
+    from pnp.impose.items import Item
 
     items = []
     counts: dict[str, int] = {}
@@ -128,7 +128,7 @@ def token_items(board, sq: float, lang: str) -> list:
 
 
 def token_pages(board, sq: float, opts):
-    from pnp.imposition.items import sheet_from_options
-    from pnp.imposition.packing import pack
+    from pnp.impose.items import sheet_from_options
+    from pnp.impose.packing import pack
 
     return pack(token_items(board, sq, opts.lang), sheet_from_options(opts))

@@ -6,13 +6,13 @@ board (``cell_mm``, ``tile``) change them too.
 """
 from __future__ import annotations
 
-from pnp.assets import Asset
-from pnp.components.key import swatch_legend
-from pnp.components.trigrid import (BoardFrame, board_frame, edge_option, board_group, board_pages, cell_names, page_title,
+from pnp.model.assets import Asset
+from pnp.layout.builtin.key import swatch_legend
+from pnp.layout.builtin.trigrid import (BoardFrame, board_frame, edge_option, board_group, board_pages, cell_names, page_title,
                                    registration_marks)
-from pnp.data.schema import tr
+from pnp.model.base import tr
 from pnp.scene import Group, mirror_x
-from pnp.options import flag
+from pnp.model.options import flag
 from pnp.games.klin_zha.overlay import legend_rows, overlay_group
 from pnp.games.klin_zha.sky import Layout, resolve, steps
 

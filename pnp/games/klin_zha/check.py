@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from pnp.checks import Finding, RuleBook, Source, flag
-from pnp.components.trigrid import Cell, TriGrid
+from pnp.layout.builtin.trigrid import Cell, TriGrid
 from pnp.games.klin_zha.schemas import Position, VariantRules
 from pnp.games.klin_zha.sky import Layout, resolve, steps
 
@@ -27,7 +27,7 @@ class Board:
 @dataclass
 class Tokens:
     rules: VariantRules
-    sheet: object  # pnp.schemas.counters.CounterSheet
+    sheet: object  # pnp.model.counters.CounterSheet
     src: Source
 
 

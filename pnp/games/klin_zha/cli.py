@@ -12,22 +12,22 @@ import typer
 
 from pnp.checks.contract import finite, guarded
 
-COMMAND = "clouds"  # mounted by pnp.cli as `pnp clouds ...`
+COMMAND = "clouds"  # mounted by pnp.cli.main as `pnp clouds ...`
 
 app = typer.Typer(help="Clouded Klin Zha: random cloud layouts, terminal previews and single overlays.",
                   no_args_is_help=True, add_completion=False, rich_markup_mode=None,
                   pretty_exceptions_enable=False)
 
 def _data(value):
-    from pnp.paths import data_dir
+    from pnp.load.paths import data_dir
 
     return data_dir(value)
 
 
 
 def _kit(data: Path):
-    from pnp.data.errors import DataErrors, Problem
-    from pnp.game import discover
+    from pnp.load.errors import DataErrors, Problem
+    from pnp.model.game import discover
     from pnp.games.klin_zha.rules import load_kit
 
     games = discover(data)
@@ -69,7 +69,7 @@ def random_cmd(
     data: Path = typer.Option(None, "--data", callback=_data, show_default="./data or the shipped games", file_okay=False, help="Data folder holding klin-zha/."),
 ):
     """Draw a valid random cloud layout (checked against the per-corner limit)."""
-    from pnp.data.loader import validate
+    from pnp.load.loader import validate
     from pnp.games.klin_zha.schemas import CloudLayout
     from pnp.games.klin_zha.sky import layout_yaml, random_layout, resolve
 
@@ -79,7 +79,7 @@ def random_cmd(
     model = validate(CloudLayout, doc, f"random seed {seed}")
     text = layout_yaml(doc)
     if out is not None:
-        from pnp.output import write_bytes_atomic
+        from pnp.output.files import write_bytes_atomic
 
         write_bytes_atomic(out, text.encode())
     sky = resolve(g, model)
@@ -123,7 +123,7 @@ def _find(kit, layout: str, load_layout):
     for lay in kit.layouts:
         if lay.name == layout:
             return lay
-    from pnp.data.errors import DataErrors, Problem
+    from pnp.load.errors import DataErrors, Problem
 
     raise DataErrors([Problem(layout, 0, 0, f"no cloud layout {layout!r}; have "
                                             f"{', '.join(l.name for l in kit.layouts)}")])
@@ -142,8 +142,8 @@ def overlay_cmd(
     data: Path = typer.Option(None, "--data", callback=_data, show_default="./data or the shipped games", file_okay=False),
 ):
     """Write one layout's overlay (or umpire copy) as a PDF at board scale."""
-    from pnp.assets import BuildOptions
-    from pnp.output import write_document
+    from pnp.model.assets import BuildOptions
+    from pnp.output.files import write_document
     from pnp.games.klin_zha.assets import overlay_pages, umpire_pages
     from pnp.games.klin_zha.sky import load_layout
 
@@ -168,8 +168,8 @@ def views_cmd(
     data: Path = typer.Option(None, "--data", callback=_data, show_default="./data or the shipped games", file_okay=False),
 ):
     """Render what Green and what Gold see of a position (for the umpire to set the board up)."""
-    from pnp.assets import BuildOptions
-    from pnp.output import write_document
+    from pnp.model.assets import BuildOptions
+    from pnp.output.files import write_document
     from pnp.checks import failed
     from pnp.games.klin_zha.check import check_position
     from pnp.games.klin_zha.sky import load_position

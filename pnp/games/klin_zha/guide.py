@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from pnp.data.loader import display_path, load_yaml, validate
-from pnp.data.schema import Localised, Strict, tr
-from pnp.imposition.layout import document_page
+from pnp.load.loader import display_path, load_yaml, validate
+from pnp.model.base import Localised, Strict, tr
+from pnp.impose.layout import document_page
 from pnp.scene import Text
 from pnp.scene.text import layout
 
@@ -39,7 +39,7 @@ def guide_pages(guide: Guide, opts, size: float = 9.5):
         page.content.add(body)
         y += len(lines) * size * 1.3 * PT + 4.5
     if y > box.bottom:
-        from pnp.data.errors import DataErrors, Problem
+        from pnp.load.errors import DataErrors, Problem
 
         raise DataErrors([Problem("guide.yaml", 0, 0, f"the guide runs {y - box.bottom:.0f} mm past the page; "
                                                       "shorten the sections")])

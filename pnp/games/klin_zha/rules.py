@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.checks import Finding, Source
-from pnp.components.trigrid import TriGrid
-from pnp.data.loader import display_path
-from pnp.game import Game
-from pnp.kinds import load_doc, read_doc
+from pnp.layout.builtin.trigrid import TriGrid
+from pnp.load.loader import display_path
+from pnp.model.game import Game
+from pnp.model.kinds import load_doc, read_doc
 from pnp.games.klin_zha.check import RULES  # noqa: F401  (the rule book `pnp check --list-rules` shows)
 from pnp.games.klin_zha.schemas import VariantRules
 from pnp.games.klin_zha.sky import Layout, load_layouts, load_position, load_rules
@@ -30,7 +30,7 @@ class Kit:
 
     game: Game
     rules: VariantRules
-    board: object  # pnp.schemas.trigrid.TriBoard
+    board: object  # pnp.model.trigrid.TriBoard
     board_file: str
     layouts: list[Layout]
 
@@ -66,7 +66,7 @@ UNPRINTABLE = ("layout.cell-name", "layout.moving")
 
 
 def _refuse_unprintable(kit: Kit) -> None:
-    from pnp.data.errors import DataErrors
+    from pnp.load.errors import DataErrors
     from pnp.games.klin_zha.check import check_layout
 
     g = kit.grid()

@@ -9,7 +9,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field
 
-from pnp.data.schema import ColourField, Localised, Strict
+from pnp.model.base import ColourField, Localised, Strict
 
 DIRECTION_NAMES = ("right", "down-right", "down-left", "left", "up-left", "up-right")
 

@@ -1,9 +1,9 @@
 """The umpire's paper: d6 direction table and record sheets with small board diagrams."""
 from __future__ import annotations
 
-from pnp.components.trigrid import DIRECTIONS, TriGrid, board_group, cell_names
-from pnp.data.schema import tr
-from pnp.imposition.layout import document_page
+from pnp.layout.builtin.trigrid import DIRECTIONS, TriGrid, board_group, cell_names
+from pnp.model.base import tr
+from pnp.impose.layout import document_page
 from pnp.scene import Circle, Group, Path, Rect, Text, style, translate
 from pnp.scene.style import color
 from pnp.games.klin_zha.overlay import direction_arrow

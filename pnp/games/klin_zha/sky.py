@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.components.trigrid import Cell, TriGrid
-from pnp.data.errors import DataErrors, Problem
+from pnp.layout.builtin.trigrid import Cell, TriGrid
+from pnp.load.errors import DataErrors, Problem
 from pnp.checks import Source
-from pnp.data.loader import display_path, load_yaml, validate
+from pnp.load.loader import display_path, load_yaml, validate
 from pnp.games.klin_zha.schemas import CloudLayout, Position, VariantRules
 
 NORMAL, EDGE, UNDER = "normal", "edge", "under"

@@ -13,7 +13,7 @@ import typer
 
 from pnp.checks.contract import guarded
 
-COMMAND = "kniffel"  # mounted by pnp.cli as `pnp kniffel ...`
+COMMAND = "kniffel"  # mounted by pnp.cli.main as `pnp kniffel ...`
 
 app = typer.Typer(
     help="18-Kniffel: score a set, tally a Bilanz, find the best split of a roll. "
@@ -93,7 +93,7 @@ def tally(
     Exit 2 on bad input (a Vorgabe used twice, a set that is not six dice, a
     missing Vorgabe); exit 1 when numbers written in the file do not add up.
     """
-    from pnp.data.errors import DataErrors
+    from pnp.load.errors import DataErrors
     from pnp.games.kniffel.tally import load_sheet, tally_file
 
     try:
@@ -106,7 +106,7 @@ def tally(
     if as_json:
         typer.echo(json.dumps(t.as_dict(sh), ensure_ascii=False, indent=2))
     else:
-        from pnp.data.schema import tr
+        from pnp.model.base import tr
 
         if t.player:
             typer.echo(f"Bilanz: {t.player}")

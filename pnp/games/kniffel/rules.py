@@ -15,9 +15,9 @@ from functools import cached_property
 from pathlib import Path
 
 from pnp.checks import Finding, Loc, RuleBook, Source, flag, from_problems
-from pnp.data.errors import DataErrors
-from pnp.game import Game, loaded
-from pnp.schemas.score_sheet import ScoreSheet
+from pnp.load.errors import DataErrors
+from pnp.model.game import Game, loaded
+from pnp.model.score_sheet import ScoreSheet
 from pnp.games.kniffel.scoring import BLOCKS, BONUS_POINTS, BONUS_THRESHOLD, LABELS, SEED, VORGABEN
 
 RULES = RuleBook(SEED)

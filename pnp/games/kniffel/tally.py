@@ -21,11 +21,11 @@ from typing import Union
 
 from pydantic import Field
 
-from pnp.data.errors import DataErrors, Problem
+from pnp.load.errors import DataErrors, Problem
 from pnp.checks import Loc, Source
-from pnp.data.loader import validate
-from pnp.data.schema import Strict
-from pnp.schemas.score_sheet import ScoreSheet
+from pnp.load.loader import validate
+from pnp.model.base import Strict
+from pnp.model.score_sheet import ScoreSheet
 from pnp.games.kniffel.scoring import LABELS, KniffelInputError, parse_dice, score, vorgabe
 
 DEFAULT_SHEET = Path(__file__).resolve().parents[3] / "data" / "18-kniffel" / "bilanz.yaml"
@@ -81,7 +81,7 @@ class Tally:
 
 
 def load_sheet(path: Path | None = None) -> ScoreSheet:
-    from pnp.data.loader import load_model
+    from pnp.load.loader import load_model
 
     return load_model(path or DEFAULT_SHEET, ScoreSheet)
 

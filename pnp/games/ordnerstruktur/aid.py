@@ -1,7 +1,7 @@
 """A one-page rules summary for the table, in our own words (de/en)."""
 from __future__ import annotations
 
-from pnp.imposition.layout import document_page
+from pnp.impose.layout import document_page
 from pnp.scene import Page, Text
 from pnp.scene.text import layout
 from pnp.games.ordnerstruktur.look import INK

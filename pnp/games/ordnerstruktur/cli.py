@@ -13,7 +13,7 @@ import typer
 
 from pnp.checks.contract import guarded
 
-COMMAND = "ordner"  # mounted by pnp.cli as `pnp ordner ...`
+COMMAND = "ordner"  # mounted by pnp.cli.main as `pnp ordner ...`
 
 app = typer.Typer(help="Ordnerstruktur: score a path, solve a structure exhaustively, make random "
                   "structures.", no_args_is_help=True)
@@ -27,7 +27,7 @@ def _fail(problems) -> None:
 
 
 def _load(path: Path):
-    from pnp.data.errors import DataErrors
+    from pnp.load.errors import DataErrors
     from pnp.games.ordnerstruktur.structure import load_structure
 
     try:
@@ -49,7 +49,7 @@ def score(
     as_json: bool = typer.Option(False, "--json", help="Print {accounts, struck, score} as JSON."),
 ):
     """Check a path through a structure, fill the six accounts and apply the final strike."""
-    from pnp.data.errors import DataErrors
+    from pnp.load.errors import DataErrors
     from pnp.games.ordnerstruktur.model import ACCOUNTS
     from pnp.games.ordnerstruktur.scoring import parse_path, score_path
 
@@ -141,7 +141,7 @@ def multi(
     as_json: bool = typer.Option(False, "--json", help="Print totals, struck accounts and each player's score."),
 ):
     """Several players, one structure each, sharing the six accounts (the seed's multiplayer idea)."""
-    from pnp.data.errors import DataErrors, Problem
+    from pnp.load.errors import DataErrors, Problem
     from pnp.games.ordnerstruktur.model import ACCOUNTS
     from pnp.games.ordnerstruktur.scoring import parse_path, score_players
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from pnp.imposition.layout import document_page
+from pnp.impose.layout import document_page
 from pnp.scene import Group, Page, Path as ScenePath, Polygon, Rect, Text, style
 from pnp.games.ordnerstruktur.look import INK, num, t
 from pnp.games.ordnerstruktur.model import ACCOUNTS
@@ -89,7 +89,7 @@ def write_histogram(structure: Structure, sol: Solution, path: "str | Path", lan
     page = histogram_page(structure, sol, lang)
     if path.suffix.lower() not in (".svg", ".png", ".pdf"):
         raise ValueError(f"--histogram {path}: use a .svg, .png or .pdf file name")
-    from pnp.output import write_document
+    from pnp.output.files import write_document
 
     write_document(path, [page], title=structure.title)
 

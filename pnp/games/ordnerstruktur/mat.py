@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.imposition.layout import document_page
+from pnp.impose.layout import document_page
 from pnp.scene import Group, Page, Path, Rect, Text, translate
 from pnp.scene import style as mkstyle
 from pnp.games.ordnerstruktur.look import GRID, INK, SHADE, THIN, TOTAL_FILL, boxed, chips, peoples_in, t

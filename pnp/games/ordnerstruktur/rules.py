@@ -11,9 +11,9 @@ FILES = ("structures/*.yaml",)  # the data files without a kind this module read
 from pathlib import Path
 from typing import Iterable
 
-from pnp.assets import Asset, BuildOptions
+from pnp.model.assets import Asset, BuildOptions
 from pnp.checks import Finding, flag
-from pnp.data.errors import DataErrors
+from pnp.load.errors import DataErrors
 from pnp.games.ordnerstruktur.model import VARIANTS
 from pnp.games.ordnerstruktur.structure import RULES
 
@@ -39,8 +39,8 @@ def _load_all(game):
 
 
 def build(game, opts: BuildOptions) -> Iterable[Asset]:
-    from pnp.imposition.grid import impose
-    from pnp.imposition.items import sheet_from_options
+    from pnp.impose.grid import impose
+    from pnp.impose.items import sheet_from_options
     from pnp.games.ordnerstruktur.aid import rules_page
     from pnp.games.ordnerstruktur.histogram import solution_sheet
     from pnp.games.ordnerstruktur.look import t

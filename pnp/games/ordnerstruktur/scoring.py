@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from pnp.data.errors import DataErrors, Problem
+from pnp.load.errors import DataErrors, Problem
 from pnp.games.ordnerstruktur.model import ACCOUNTS, NUMBERED, SUBFOLDERS, move_account, why_illegal
 from pnp.games.ordnerstruktur.structure import Structure
 

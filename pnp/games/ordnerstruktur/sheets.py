@@ -1,8 +1,8 @@
 """Account sheet and transitions card (one A4 page each, per variant)."""
 from __future__ import annotations
 
-from pnp.fonts import string_width
-from pnp.imposition.layout import document_page
+from pnp.scene.fonts import string_width
+from pnp.impose.layout import document_page
 from pnp.scene import Group, Page, Rect, Text, style
 from pnp.games.ordnerstruktur.look import INK, TOTAL_FILL, account_peoples, boxed, chips, peoples_in, t
 from pnp.games.ordnerstruktur.mat import fields_row

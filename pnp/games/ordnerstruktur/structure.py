@@ -24,9 +24,9 @@ from typing import Any, Literal
 from pydantic import Field
 
 from pnp.checks import Finding, RuleBook, Source, flag, from_problems
-from pnp.data.errors import DataErrors, Problem
-from pnp.data.loader import display_path, load_yaml, validate
-from pnp.data.schema import Strict
+from pnp.load.errors import DataErrors, Problem
+from pnp.load.loader import display_path, load_yaml, validate
+from pnp.model.base import Strict
 from pnp.games.ordnerstruktur.model import CANONICAL, MAX_NAME, MAX_SUBFOLDER, NUMBERED, PEOPLES, SEED, TOTAL, VARIANTS
 
 RULES = RuleBook(SEED)

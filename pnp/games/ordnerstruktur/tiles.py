@@ -6,7 +6,7 @@ in the seed's screen version. Tiles are the size of a mat cell.
 """
 from __future__ import annotations
 
-from pnp.imposition.items import Item
+from pnp.impose.items import Item
 from pnp.scene import Group, Rect, Text, mix, style
 from pnp.scene.style import WHITE
 from pnp.games.ordnerstruktur.look import INK, PEOPLE_COLOUR, boxed, chips, peoples_in, t

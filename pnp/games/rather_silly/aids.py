@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from pnp.data.schema import Localised, Strict, tr
-from pnp.imposition.layout import document_page
+from pnp.model.base import Localised, Strict, tr
+from pnp.impose.layout import document_page
 from pnp.scene import Circle, Group, Page, Path, Rect, Text, color, mix, style
 from pnp.games.rather_silly.mapdata import Board
 

@@ -13,7 +13,7 @@ from functools import cached_property
 from pathlib import Path
 
 from pnp.checks import Finding, Loc, RuleBook, Source, flag
-from pnp.data.errors import DataErrors
+from pnp.load.errors import DataErrors
 from pnp.games.rather_silly.mapdata import Board, read_board
 
 SEED = "003_3878791c092c868a.txt"
@@ -247,7 +247,7 @@ class Sheet:
     """The counter sheet (kind: counters) next to the map whose powers it colours."""
 
     board: Board
-    sheet: object  # pnp.schemas.counters.CounterSheet
+    sheet: object  # pnp.model.counters.CounterSheet
     src: Source = Source("")
 
     def at(self, cid: str) -> Loc:
@@ -341,7 +341,7 @@ def counter_devil(s: Sheet):
 
 def check_counters(board: Board, path: Path) -> list[Finding]:
     """The counter sheet prints what the seed asks for and in the map's power colours."""
-    from pnp.kinds import read_doc
+    from pnp.model.kinds import read_doc
 
     try:
         _, sheet, raw = read_doc(path)

@@ -8,13 +8,13 @@ import typer
 
 from pnp.checks.contract import guarded
 
-COMMAND = "silly"  # mounted by pnp.cli as `pnp silly ...`
+COMMAND = "silly"  # mounted by pnp.cli.main as `pnp silly ...`
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
                   help="Rather Silly Diplomacy: neighbours of a province, a starting game-state file, a position on the map.")
 
 def _data(value):
-    from pnp.paths import data_dir
+    from pnp.load.paths import data_dir
 
     return Path(value) if value is not None else data_dir() / "rather-silly"
 
@@ -33,7 +33,7 @@ def neighbours(
     data: Path = typer.Option(None, "--data", callback=_data, show_default="./data/rather-silly or the shipped game", help="The rather-silly data folder."),
 ):
     """Where an army and a fleet can move from PROVINCE (tunnel included)."""
-    from pnp.data.errors import DataErrors
+    from pnp.load.errors import DataErrors
 
     try:
         board = _board(data)
@@ -85,9 +85,9 @@ def show(
     data: Path = typer.Option(None, "--data", callback=_data, show_default="./data/rather-silly or the shipped game", help="The rather-silly data folder."),
 ):
     """Draw a game position: the schematic map with every unit, then the same position as a list."""
-    from pnp.assets import BuildOptions
-    from pnp.output import write_document
-    from pnp.data.errors import DataErrors
+    from pnp.model.assets import BuildOptions
+    from pnp.output.files import write_document
+    from pnp.load.errors import DataErrors
     from pnp.games.rather_silly.position import position_pages
     from pnp.games.rather_silly.state import load_state
 

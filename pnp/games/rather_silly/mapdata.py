@@ -15,7 +15,7 @@ import re
 
 from pydantic import Field, field_validator
 
-from pnp.data.schema import Strict
+from pnp.model.base import Strict
 
 Abbr = str  # three capital letters, checked by pattern
 ABBR = r"^[A-Z]{3}$"
@@ -176,7 +176,7 @@ def read_board(path: Path):
     """The board and its file as read (a :class:`pnp.checks.Source`): duplicate province ids
     collapse in the board, so the checker finds them, and their lines, in the file."""
     from pnp.checks import Source
-    from pnp.data.loader import validate
+    from pnp.load.loader import validate
 
     src = Source.read(path)
     m = validate(MapFile, src.raw, src.file)

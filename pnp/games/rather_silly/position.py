@@ -136,7 +136,7 @@ def unit_words(u, lang: str) -> str:
 
 def position_list_page(board: Board, st: GameState, opts) -> Page:
     """Every power's centres, units and lama herds as text, one row each."""
-    from pnp.imposition.layout import document_page
+    from pnp.impose.layout import document_page
 
     lang = opts.lang if opts.lang in SEASONS else "en"
     words, season = LIST[lang], SEASONS[lang]
@@ -185,7 +185,7 @@ def position_pages(board: Board, st: GameState, opts) -> list[Page]:
 
 
 def position_page(board: Board, st: GameState, opts) -> Page:
-    from pnp.imposition.layout import document_page
+    from pnp.impose.layout import document_page
 
     lang = opts.lang if opts.lang in SEASONS else "en"
     words = SEASONS[lang]

@@ -11,11 +11,11 @@
 """
 from __future__ import annotations
 
-from pnp.assets import Asset, BuildOptions
-from pnp.data.loader import load_model
-from pnp.data.schema import tr
-from pnp.game import Game
-from pnp.imposition.items import Item, sheet_from_options
+from pnp.model.assets import Asset, BuildOptions
+from pnp.load.loader import load_model
+from pnp.model.base import tr
+from pnp.model.game import Game
+from pnp.impose.items import Item, sheet_from_options
 from pnp.scene import Group, Page, Rect, Text, color, mix, style, translate
 from pnp.games.rather_silly.aids import AidsFile, doktor_pages, ledger_page, phase_page, role_page, season_page, wahrsager_page
 from pnp.games.rather_silly.mapdata import Board, load_board
@@ -90,7 +90,7 @@ def addition_items(board: Board, aids: AidsFile, lang: str) -> list[Item]:
 # ------------------------------------------------------------------ maps
 
 def map_page(board: Board, opts: BuildOptions) -> Page:
-    from pnp.imposition.layout import document_page
+    from pnp.impose.layout import document_page
     from pnp.games.rather_silly.schematic import draw_legend, draw_map, homes_block
 
     lang = _lang(opts)
@@ -108,11 +108,11 @@ def map_page(board: Board, opts: BuildOptions) -> Page:
 
 
 def large_map_pages(board: Board, opts: BuildOptions) -> list[Page]:
-    from pnp.imposition.tiling import tile
+    from pnp.impose.tiling import tile
     from pnp.games.rather_silly.schematic import UNITS_H, UNITS_W, draw_map
 
     lang = _lang(opts)
-    from pnp.options import number
+    from pnp.model.options import number
 
     width = number(opts, "map_width", 600.0, 150, 3000)
     height = width * UNITS_H / UNITS_W
@@ -133,7 +133,7 @@ def _position(board: Board, state_path: str, opts: BuildOptions) -> list[Page]:
 # ------------------------------------------------------------------ assets
 
 def assets(game: Game, opts: BuildOptions) -> list[Asset]:
-    from pnp.imposition.packing import pack
+    from pnp.impose.packing import pack
 
     board = load_board(game.path("map.yaml"))
     aids = load_model(game.path("aids.yaml"), AidsFile)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 from pnp.scene import Circle, Ellipse, Group, Hatch, Path, Rect, Text, color, style
-from pnp.components.key import key
+from pnp.layout.builtin.key import key
 from pnp.games.rather_silly.mapdata import Board
 
 SEA = color("#d4e9f7")

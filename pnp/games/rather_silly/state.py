@@ -31,9 +31,9 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from pnp.checks import Finding
-from pnp.data.errors import DataErrors
-from pnp.data.loader import load_model
-from pnp.data.schema import Strict
+from pnp.load.errors import DataErrors
+from pnp.load.loader import load_model
+from pnp.model.base import Strict
 from pnp.games.rather_silly.mapdata import Board
 
 UnitType = Literal["army", "fleet", "amazon", "drecksack", "bird", "twins", "tardis"]
@@ -105,7 +105,7 @@ def load_state(path: Path) -> GameState:
 def check_state_file(board: Board, path: Path) -> list[Finding]:
     """Load and check a state file (see state_rules.py); findings point at file:line:col where they can."""
     from pnp.checks import Source
-    from pnp.data.loader import validate
+    from pnp.load.loader import validate
     from pnp.games.rather_silly.checker import RULES
     from pnp.games.rather_silly.state_rules import Play
 

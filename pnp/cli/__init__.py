@@ -1,0 +1,1 @@
+"""The ``pnp`` command line (``main``), watch mode and the ``pnp new`` scaffold."""

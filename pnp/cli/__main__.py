@@ -1,0 +1,3 @@
+from pnp.cli.main import main
+
+main()

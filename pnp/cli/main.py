@@ -1,0 +1,570 @@
+"""The ``pnp`` command line.
+
+Heavy modules (reportlab, svgwrite, pillow, game code) are imported inside
+the commands that need them, so ``pnp --help`` answers quickly.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import math
+import os
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+
+app = typer.Typer(
+    help="pnp turns YAML game data into print-ready PDF, SVG and PNG files and checks it against "
+         "the rule documents. Start with `pnp list`, then `pnp build all`.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+)
+
+def _data(value: Optional[Path]) -> Path:
+    from pnp.load.paths import data_dir
+
+    return data_dir(value)
+
+
+DataOpt = typer.Option(None, "--data", callback=_data, show_default="./data if there is one, else the shipped games",
+                       help="Folder holding one sub-folder per game.",
+                       file_okay=False)
+JsonOpt = typer.Option(False, "--json", help="Print machine-readable JSON instead of tables.")
+
+
+class Paper(str, Enum):
+    a4 = "a4"
+    letter = "letter"
+
+
+class Orientation(str, Enum):
+    auto = "auto"
+    portrait = "portrait"
+    landscape = "landscape"
+
+
+class Duplex(str, Enum):
+    long = "long"
+    short = "short"
+    none = "none"
+
+
+class Lang(str, Enum):
+    de = "de"
+    en = "en"
+
+
+from pnp.checks.contract import _err, finite, guarded  # noqa: E402  (the shared error contract)
+
+
+
+
+def _select(data: Path, game: str):
+    from pnp.load.errors import DataErrors, Problem
+    from pnp.model.game import discover
+
+    games = discover(data)
+    if game == "all":
+        return list(games.values())
+    if game not in games:
+        raise DataErrors([Problem(str(data), 0, 0, f"no game {game!r}; available: {', '.join(games) or '(none)'}")])
+    return [games[game]]
+
+
+def _parse_extras(options: list[str]) -> dict:
+    from pnp.load.errors import DataErrors, Problem
+
+    extra = {}
+    for item in options:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise DataErrors([Problem("--option", 0, 0, f"expected KEY=VALUE, got {item!r}")])
+        try:
+            extra[key] = json.loads(value)
+        except ValueError:
+            extra[key] = value
+        if isinstance(extra[key], float) and not math.isfinite(extra[key]):
+            raise DataErrors([Problem(f"--option {key}", 0, 0, f"expected a finite number, got {value!r}")])
+    return extra
+
+
+
+@app.callback()
+def _root(trust: bool = typer.Option(False, "--trust", help="Run the Python rules file a game folder brings "
+                                                           "(game.yaml: rules: rules.py). Only for folders you "
+                                                           "trust: it is code, and it runs on your machine.")):
+    if trust:
+        os.environ["PNP_TRUST"] = "1"
+
+
+@app.command("list")
+@guarded
+def list_games(data: Path = DataOpt, as_json: bool = JsonOpt):
+    """List the games in the data folder and what each one builds."""
+    from pnp.model.assets import BuildOptions
+    from pnp.output.build import collect_assets
+    from pnp.model.base import tr
+    from pnp.model.game import discover
+
+    rows = []
+    for g in discover(data).values():
+        assets = collect_assets(g, BuildOptions())
+        rows.append({"game": g.name, "title": tr(g.manifest.title), "seed": g.seed,
+                     "assets": [{"name": a.name, "title": a.title, "formats": list(a.formats or ("pdf", "svg", "png"))}
+                                for a in assets]})
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    for r in rows:
+        typer.echo(f"{r['game']}  —  {r['title']}" + (f"  (rules: {r['seed']})" if r["seed"] else ""))
+        for a in r["assets"]:
+            typer.echo(f"    {a['name']:<28} {a['title']}  [{','.join(a['formats'])}]")
+
+
+@app.command()
+@guarded
+def build(
+    game: str = typer.Argument("all", help="Game name (see `pnp list`) or 'all'."),
+    format: str = typer.Option("pdf,svg,png", "--format", "-f", help="Comma list of formats: pdf, svg, png."),
+    paper: Optional[str] = typer.Option(None, help="Paper: a3, a4, a5, a6, letter, legal or WxH in mm "
+                                                   "(default: the game's sheet: setting, else a4)."),
+    orientation: Optional[Orientation] = typer.Option(None, help="Paper orientation (default: auto, whichever "
+                                                                 "holds more)."),
+    margin: Optional[float] = typer.Option(None, callback=finite, min=0, max=50, help="mm the printer cannot print at the edge "
+                                                                    "(default 8)."),
+    gutter: Optional[float] = typer.Option(None, callback=finite, min=0, max=20, help="mm between cut items; some cutters need "
+                                                                    "2-3 (default 0)."),
+    bleed: Optional[float] = typer.Option(None, callback=finite, min=0, max=10, help="Bleed in mm around cut items (default 3; "
+                                                                   "0 allowed)."),
+    crop_marks: Optional[bool] = typer.Option(None, "--crop-marks/--no-crop-marks",
+                                              help="Crop marks in the margin (default on)."),
+    cut_lines: Optional[bool] = typer.Option(None, "--cut-lines/--no-cut-lines",
+                                             help="Thin cut lines between items (default off)."),
+    duplex: Optional[Duplex] = typer.Option(None, help="Backs for double-sided printing: flip on the long or short "
+                                                       "edge, or none (default long)."),
+    lang: Lang = typer.Option(Lang.de, help="Language of texts printed on components."),
+    out: Path = typer.Option(Path("output"), "--out", help="Output folder; each game gets a sub-folder."),
+    dpi: int = typer.Option(100, min=30, max=1200, help="Resolution of the PNG previews (print from the PDF)."),
+    max_pages: Optional[int] = typer.Option(None, "--max-pages", min=1,
+                                            help="Refuse a build that would make more pages (default 2,000)."),
+    max_megapixels: Optional[int] = typer.Option(None, "--max-megapixels", min=1,
+                                                 help="Refuse a PNG page larger than this (default 100)."),
+    jobs: int = typer.Option(0, "--jobs", "-j", min=0, max=64,
+                             help="Processes drawing at once (0: one per CPU core; 1: no worker processes). "
+                                  "The files are the same either way."),
+    back_offset: str = typer.Option("0,0", "--back-offset",
+                                    help="Shift back pages by X,Y mm to correct a printer's duplex misregistration "
+                                         "(measure it with `pnp calibrate`)."),
+    option: list[str] = typer.Option([], "--option", "-o",
+                                     help="Game-specific setting KEY=VALUE, repeatable "
+                                          "(e.g. square_mm=50, cell_mm=30, mirror=true, players=6, up=4, copies=10)."),
+    data: Path = DataOpt,
+    as_json: bool = JsonOpt,
+):
+    """Render games to print-ready files in OUT/<game>/ with a manifest.json; all games or none are replaced."""
+    from pnp.model.assets import BuildOptions
+    from pnp.output.build import build_games
+
+    formats = _formats(format)
+    for name, value in (("PNP_MAX_PAGES", max_pages), ("PNP_MAX_MEGAPIXELS", max_megapixels)):
+        if value:
+            os.environ[name] = str(value)
+    sheet = _sheet(paper=paper, orientation=orientation and orientation.value, margin=margin, gutter=gutter,
+                   bleed=bleed, crop_marks=crop_marks, cut_lines=cut_lines, duplex=duplex and duplex.value)
+    opts = BuildOptions(**sheet, given=frozenset(sheet), lang=lang.value, dpi=dpi,
+                        back_offset=_parse_offset(back_offset), extra=_parse_extras(option))
+    games = _select(data, game)
+    _check_options(games, opts.extra)
+    quiet = as_json or not sys.stderr.isatty()
+    if quiet:
+        written = build_games(games, opts, formats, out, warn=_err, jobs=jobs or os.cpu_count() or 1)
+    else:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        with Progress(TextColumn("{task.description:<42}"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), transient=True) as bar:
+            task = bar.add_task("building", total=None)
+
+            def tick(label, done, total):
+                bar.update(task, description=label[-42:], completed=done, total=total)
+
+            written = build_games(games, opts, formats, out, progress=tick, warn=_err,
+                                  jobs=jobs or os.cpu_count() or 1)
+    from pnp.output.gallery import write_gallery
+
+    gallery_path = write_gallery(out, data, recheck=False)
+    if as_json:
+        typer.echo(json.dumps([{"game": w.game, "file": str(w.path), "pages": w.pages, "bytes": w.bytes}
+                               for w in written], indent=2))
+        return
+    _summary(written, out)
+    typer.echo(f"gallery: {gallery_path}")
+
+
+def _sheet(**given) -> dict:
+    """The sheet settings given on the command line (they beat a game's ``sheet:``)."""
+    from pnp.load.errors import DataErrors, Problem
+    from pnp.impose.paper import paper_size
+
+    out = {k: v for k, v in given.items() if v is not None}
+    if "paper" in out:
+        try:
+            paper_size(out["paper"])
+        except ValueError as exc:
+            raise DataErrors([Problem("--paper", 0, 0, str(exc))]) from None
+        out["paper"] = out["paper"].strip().lower()
+    return out
+
+
+def _formats(text: str) -> list[str]:
+    from pnp.render import parse_formats
+    from pnp.load.errors import DataErrors, Problem
+
+    try:
+        return parse_formats(text)
+    except ValueError as exc:
+        raise DataErrors([Problem("--format", 0, 0, str(exc))]) from None
+
+
+def _check_options(games, extra: dict, also: dict | None = None) -> None:
+    """An ``-o KEY`` no selected game reads is a mistake: name the keys they do read."""
+    from pnp.load.errors import DataErrors, Problem
+    from pnp.model.kinds import accepted_options
+
+    if not extra:
+        return
+    known = dict(also or {})
+    for g in games:
+        known.update(accepted_options(g))
+    unknown = [k for k in extra if k not in known]
+    if unknown:
+        listed = "; ".join(f"{k} ({v})" for k, v in sorted(known.items())) or "none"
+        names = ", ".join(g.name for g in games)
+        raise DataErrors([Problem(f"--option {k}", 0, 0, f"{names} has no setting {k!r}; the settings are: {listed}")
+                          for k in unknown])
+
+
+def _parse_offset(text: str) -> tuple[float, float]:
+    from pnp.load.errors import DataErrors, Problem
+
+    try:
+        x, y = (float(v) for v in text.split(","))
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise ValueError
+    except ValueError:
+        raise DataErrors([Problem("--back-offset", 0, 0, f"expected X,Y in mm such as 0.5,-1, got {text!r}")]) from None
+    if max(abs(x), abs(y)) > 20:
+        raise DataErrors([Problem("--back-offset", 0, 0, f"{text!r}: an offset over 20 mm is not a printer error")])
+    return (x, y)
+
+
+@app.command()
+@guarded
+def calibrate(
+    paper: Paper = typer.Option(Paper.a4, help="Paper size to calibrate."),
+    duplex: Duplex = typer.Option(Duplex.long, help="Flip edge your printer uses."),
+    lang: Lang = typer.Option(Lang.de, help="Language of the instructions."),
+    back_offset: str = typer.Option("0,0", "--back-offset", help="Offset to verify, X,Y mm."),
+    out: Path = typer.Option(Path("output/calibration.pdf"), "--out", help="PDF file to write."),
+):
+    """Write a two-page duplex calibration sheet; read the back's scales to get --back-offset."""
+    from pnp.impose.grid import calibration_sheet
+    from pnp.impose.items import SheetSpec
+    from pnp.output.files import write_document
+
+    sheet = SheetSpec(paper=paper.value, duplex=duplex.value, back_offset=_parse_offset(back_offset), lang=lang.value)
+    write_document(out.with_suffix(".pdf"), calibration_sheet(sheet), title="duplex calibration")
+    typer.echo(f"{out}: print both pages double-sided at 100 %, then read the scales on the back")
+
+
+def _summary(written, out: Path) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    by_game: dict[str, list] = {}
+    for w in written:
+        by_game.setdefault(w.game, []).append(w)
+    table = Table(title=f"written to {out}/", show_lines=False)
+    for col in ("game", "files", "pdf", "svg", "png", "pages (pdf)", "size"):
+        table.add_column(col, justify="right" if col not in ("game",) else "left")
+    for g, ws in by_game.items():
+        n = lambda ext: str(sum(1 for w in ws if w.path.suffix == "." + ext))  # noqa: E731
+        pages = sum(w.pages for w in ws if w.path.suffix == ".pdf")
+        size = sum(w.bytes for w in ws)
+        table.add_row(g, str(len(ws)), n("pdf"), n("svg"), n("png"), str(pages), _human(size))
+    Console(stderr=False).print(table)
+
+
+def _human(n: int) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if n < 1024 or unit == "GB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1024
+    return str(n)
+
+
+@app.command()
+@guarded
+def clean(
+    game: str = typer.Argument("all", help="Game whose output folder to remove, or 'all'."),
+    out: Path = typer.Option(Path("output"), "--out", help="Output folder."),
+):
+    """Remove what `pnp build` wrote: game folders holding a pnp manifest.json, and the gallery.
+
+    Folders without a manifest (not made by pnp) are never touched."""
+    import shutil
+
+    from pnp.output.build import read_manifest
+    from pnp.load.errors import DataErrors, Problem
+    from pnp.output.gallery import INDEX
+
+    built = sorted(p for p in out.iterdir() if p.is_dir() and read_manifest(p) is not None) if out.is_dir() else []
+    if game != "all":
+        if game not in {p.name for p in built}:
+            names = ", ".join(p.name for p in built) or "none"
+            raise DataErrors([Problem(str(out), 0, 0, f"no built game {game!r} here; built games: {names}")])
+        built = [out / game]
+    for p in built:
+        shutil.rmtree(p)
+        typer.echo(f"removed {p}")
+    if game == "all" and (out / INDEX).is_file():
+        (out / INDEX).unlink()
+        typer.echo(f"removed {out / INDEX}")
+
+
+@app.command()
+@guarded
+def check(
+    game: str = typer.Argument("all", help="Game name or 'all'."),
+    state: Optional[Path] = typer.Option(None, "--state", help="A game-state / position / structure file to check as well."),
+    list_rules: bool = typer.Option(False, "--list-rules",
+                                    help="List GAME's rules (id, description, the rule document's passage) instead of checking."),
+    data: Path = DataOpt,
+    as_json: bool = JsonOpt,
+):
+    """Check data (and optionally a game state) against the rule documents. Exit 1 if a rule fails."""
+    from pnp.checks import Report, rules_json, rules_text
+
+    games = _select(data, game)
+    if list_rules:
+        books = {g.name: getattr(g.module(), "RULES", None) for g in games}
+        typer.echo(rules_json(books) if as_json else rules_text(books))
+        return
+    from pnp.load.errors import DataErrors
+    from pnp.model.game import documents
+
+    report, problems = Report(), []
+    for g in games:  # every file of every game is read and validated, checker or not
+        try:
+            files = len(documents(g))
+        except DataErrors as exc:
+            problems += exc.problems
+            continue
+        mod = g.module()
+        if mod is not None and hasattr(mod, "check"):
+            report.add(g.name, mod.check(g, state) if state is not None else mod.check(g), files)
+        else:
+            report.add(g.name, [], files, rules=False)
+    if problems:
+        raise DataErrors(problems)
+    typer.echo(report.as_json() if as_json else report.as_text())
+    if report.exit_code:
+        raise typer.Exit(report.exit_code)
+
+
+@app.command()
+@guarded
+def fonts(as_json: bool = JsonOpt):
+    """Show the bundled fonts and check they cover German and symbol characters."""
+    from pnp.scene import fonts as f
+    sample = "äöüÄÖÜß®–„“×½"
+    rows = f.fonts_report()
+    for r in rows:
+        try:
+            f.check_glyphs(sample, r["family"], r["weight"])
+            r["covers_sample"] = True
+        except f.FontError as exc:
+            r["covers_sample"] = str(exc)
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    for r in rows:
+        ok = "ok" if r["covers_sample"] is True else r["covers_sample"]
+        typer.echo(f"{r['family']:<6} {r['weight']:<8} {r['file']}  exists={r['exists']}  {sample}: {ok}")
+    typer.echo(f"licence: {rows[0]['licence']}")
+
+
+@app.command()
+@guarded
+def schema(out: Path = typer.Option(Path("output/schemas"), "--out", help="Folder for the JSON Schema files.")):
+    """Write a JSON Schema per data kind so editors can complete and validate YAML."""
+    from pnp.model.kinds import KINDS
+    from pnp.output.files import write_bytes_atomic
+
+    for name, kind in KINDS.items():
+        try:
+            model = kind.model()
+        except (ImportError, AttributeError):
+            continue
+        text = json.dumps(model.model_json_schema(), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+        path = out / f"{name}.schema.json"
+        write_bytes_atomic(path, text.encode())
+        typer.echo(str(path))
+
+
+@app.command()
+@guarded
+def new(
+    name: str = typer.Argument(..., help="Folder/game name for the new game (lower case, digits, dashes)."),
+    data: Path = typer.Option(Path("data"), "--data", file_okay=False, help="Folder to create the game in."),
+    from_table: Optional[Path] = typer.Option(None, "--from", help="A card list (.csv, .tsv, .xlsx, .ods): its "
+                                                                  "columns become fields and a first layout shows "
+                                                                  "them all."),
+):
+    """Scaffold a new game folder that builds as is: a deck, a symbol and a board, or a deck from your spreadsheet."""
+    from pnp.cli.scaffold import scaffold, scaffold_from_table
+
+    folder = scaffold_from_table(name, data, from_table) if from_table else scaffold(name, data)
+    typer.echo(f"created {folder}; try: pnp build {name} --data {data}")
+
+
+@app.command()
+@guarded
+def proof(
+    game: str = typer.Argument(..., help="Game whose cards to proof."),
+    out: Path = typer.Option(Path("output"), "--out", help="Output folder; writes OUT/<game>-proof.pdf."),
+    bleed: float = typer.Option(3.0, min=0, max=10, callback=finite, help="Bleed in mm shown around each card."),
+    lang: Lang = typer.Option(Lang.de, help="Language of texts on the cards."),
+    option: list[str] = typer.Option([], "--option", "-o", help="Game-specific setting KEY=VALUE, repeatable."),
+    data: Path = DataOpt,
+):
+    """One page per distinct card face and back at 1:1, with trim, bleed and safe zone drawn over it."""
+    from pnp.model.assets import BuildOptions
+    from pnp.output.build import collect_assets
+    from pnp.load.errors import DataErrors, Problem
+    from pnp.output.files import write_document
+    from pnp.output.proof import proof_pages
+
+    (g,) = _select(data, game)
+    opts = BuildOptions(lang=lang.value, bleed=bleed, extra=_parse_extras(option)).for_game(g)
+    _check_options([g], opts.extra)
+    pages = [p for a in collect_assets(g, opts) if a.faces and not a.preview_of for p in proof_pages(a, bleed, lang.value)]
+    if not pages:
+        raise DataErrors([Problem(str(g.folder), 0, 0, "this game has no cards or counters to proof")])
+    path = out / f"{g.name}-proof.pdf"
+    write_document(path, pages, title=f"{g.name} proof")
+    typer.echo(f"{path}: {len(pages)} page(s); check that text stays inside the dotted safe line")
+
+
+@app.command()
+@guarded
+def gallery(
+    out: Path = typer.Option(Path("output"), "--out", help="Output folder to index."),
+    data: Path = DataOpt,
+):
+    """Write OUT/index.html: a self-contained page previewing every built asset with checker verdicts."""
+    from pnp.load.errors import DataErrors, Problem
+    from pnp.output.gallery import write_gallery
+
+    if not data.is_dir():
+        raise DataErrors([Problem(str(data), 0, 0, "data folder not found")])
+
+    typer.echo(str(write_gallery(out, data)))
+
+
+@app.command()
+@guarded
+def watch(
+    game: str = typer.Argument(..., help="Game to rebuild when its data or the fonts change."),
+    format: str = typer.Option("pdf,svg,png", "--format", "-f", help="Comma list of formats."),
+    out: Path = typer.Option(Path("output"), "--out", help="Output folder."),
+    option: list[str] = typer.Option([], "--option", "-o", help="Game-specific setting KEY=VALUE, repeatable."),
+    data: Path = DataOpt,
+):
+    """Rebuild GAME whenever a file in its data folder or in fonts/ is saved (Ctrl-C stops)."""
+    from pnp.model.assets import BuildOptions
+    from pnp.cli.watch import watch as run_watch
+
+    _check_options(_select(data, game), extra := _parse_extras(option))
+    formats = _formats(format)
+    run_watch(game, data, out, BuildOptions(extra=extra), formats, echo=typer.echo)
+
+
+@app.command()
+@guarded
+def tts(
+    game: str = typer.Argument(..., help="Game whose decks and counters to export."),
+    out: Path = typer.Option(Path("output"), "--out", help="Output folder; files go to OUT/<game>/tts/."),
+    lang: Lang = typer.Option(Lang.de, help="Language of texts on the faces."),
+    option: list[str] = typer.Option([], "--option", "-o",
+                                     help="KEY=VALUE, repeatable: tts_url=https://host/dir/ (where you upload the "
+                                          "images for online play), tts_dpi=150 (smaller sheets), game settings."),
+    data: Path = DataOpt,
+):
+    """Export decks and counters for Tabletop Simulator (face sheets, back image, saved-object JSON)."""
+    from pnp.model.assets import BuildOptions
+    from pnp.output.tts import export
+
+    from pnp.output.tts import OPTIONS as TTS_OPTIONS
+
+    opts = BuildOptions(lang=lang.value, extra=_parse_extras(option))
+    games = _select(data, game)
+    _check_options(games, opts.extra, TTS_OPTIONS)
+    for g in games:
+        for p in export(g, opts, out):
+            typer.echo(str(p))
+
+
+def _game_apps() -> dict[str, tuple[str, str]]:
+    """``COMMAND`` -> (module, help) of every ``pnp/games/<pkg>/cli.py``, read without importing it.
+
+    The engine names no game: a game opts in by having a cli.py with ``COMMAND``
+    and a typer ``app``. Only the command being run is imported, so ``pnp --help``
+    and the engine's own commands stay quick.
+    """
+    import ast
+
+    from pnp import games
+    found = {}
+    for cli in sorted(Path(games.__path__[0]).glob("*/cli.py")):
+        tree = ast.parse(cli.read_text(encoding="utf-8"))
+        command, about = None, ""
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["COMMAND"]:
+                command = ast.literal_eval(node.value)
+            if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["app"]:
+                for kw in getattr(node.value, "keywords", []):
+                    if kw.arg == "help":
+                        try:
+                            about = ast.literal_eval(kw.value)
+                        except ValueError:
+                            pass
+        if command:
+            found[command] = (f"{games.__name__}.{cli.parent.name}.cli", about)
+    return found
+
+
+def _mount_game_apps(argv: list[str] | None = None) -> None:
+    """Mount the game command ``argv`` runs for real and the others as entries for --help
+    (every one for real when ``argv`` is None, as tests want)."""
+    running = next((a for a in argv if not a.startswith("-")), None) if argv is not None else None
+    for command, (module, about) in _game_apps().items():
+        if argv is None or command == running:
+            app.add_typer(importlib.import_module(module).app, name=command)
+        else:
+            app.add_typer(typer.Typer(help=about, no_args_is_help=True), name=command)
+
+
+def main() -> None:
+    _mount_game_apps(sys.argv[1:])
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,182 @@
+"""Packing: items of mixed sizes (tokens, standees, tiles) on as few sheets as
+a simple, predictable method allows.
+
+Shelf packing: items are sorted by height (tallest first, then widest, then
+input order, so the result is deterministic), laid left to right in rows
+("shelves"); short items stack in columns inside a taller shelf; a new
+shelf starts when the row is full and a new page when the shelf does not
+fit. ``orientation="auto"`` keeps whichever paper orientation needs fewer
+pages. An item taller than the printable height but fitting
+when turned is turned by 90 degrees (if ``sheet.rotate``).
+
+Items are not in a guillotine grid, so each gets its own crop marks: eight
+short lines continuing its trim edges from the corners. To keep those marks
+off every other item and its bleed, trims are spaced
+``max(gutter, 2 * bleed + crop_gap + crop_length)`` apart (without crop marks:
+``max(gutter, 2 * bleed)``). Thin cut outlines around each trim are drawn
+when ``cut_lines`` is on. Backs work as in :mod:`pnp.impose.grid`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+from pnp.scene import Box, Group, Page, Rect, Transform, rotate, translate
+from pnp.impose.duplex import back_placement, map_box, sheet_flip
+from pnp.impose.grid import LABELS
+from pnp.impose.items import Item, SheetSpec
+from pnp.impose.marks import bbox, corner_marks, outline
+from pnp.impose.paper import paper_size
+
+
+@dataclass(frozen=True)
+class Placed:
+    index: int  # position in the input
+    item: Item
+    trim: Box  # page mm
+    turned: bool
+
+    def placement(self) -> Transform:
+        if self.turned:
+            return translate(self.trim.x + self.item.h, self.trim.y) @ rotate(90)
+        return translate(self.trim.x, self.trim.y)
+
+
+def spacing(sheet: SheetSpec) -> float:
+    """Distance between neighbouring trims (see module docstring)."""
+    need = 2 * sheet.bleed + ((sheet.crop_gap + sheet.crop_length) if sheet.crop_marks else 0.0)
+    return max(sheet.gutter, need)
+
+
+def _orientations(sheet: SheetSpec) -> tuple[str, ...]:
+    return ("portrait", "landscape") if sheet.orientation == "auto" else (sheet.orientation,)
+
+
+def _shelves(sized: list[tuple], aw: float, ah: float, gap: float) -> list[list[tuple]]:
+    """Shelf packing with stacking: (i, w, h, turned) in order -> pages of (i, x, y, w, h, turned).
+
+    A shelf is as tall as its first (tallest) item. Within a shelf, items go
+    into columns: a short item is stacked under the previous one when it is
+    no wider than that column and still fits the shelf height, otherwise it
+    starts a new column to the right.
+    """
+    pages: list[list[tuple]] = []
+    page: list[tuple] = []
+    shelf_y = shelf_h = 0.0
+    col_x = col_w = col_y = 0.0
+    started = False
+    for i, w, h, turned in sized:
+        if started and w <= col_w + 1e-9 and col_y + gap + h <= shelf_y + shelf_h + 1e-9:
+            y = col_y + gap
+            page.append((i, col_x, y, w, h, turned))
+            col_y = y + h
+            continue
+        x = col_x + col_w + gap if started else 0.0
+        if started and x + w > aw + 1e-9:  # next shelf
+            shelf_y, x = shelf_y + shelf_h + gap, 0.0
+            started = False
+        if not started:
+            if page and shelf_y + h > ah + 1e-9:  # next page
+                pages.append(page)
+                page, shelf_y = [], 0.0
+            shelf_h = h
+            started = True
+        page.append((i, x, shelf_y, w, h, turned))
+        col_x, col_w, col_y = x, w, shelf_y + h
+    if page:
+        pages.append(page)
+    return pages
+
+
+def layout_pages(items: list[Item], sheet: SheetSpec) -> tuple[str, list[list[Placed]]]:
+    """The paper orientation and every item's position, page by page.
+
+    With ``orientation="auto"`` portrait and landscape are both tried; fewer
+    pages wins, portrait on a tie.
+    """
+    best = None
+    for orient in _orientations(sheet):
+        pages = _layout(items, sheet, orient)
+        if best is None or len(pages) < len(best[1]):
+            best = (orient, pages)
+    return best
+
+
+def _layout(items: list[Item], sheet: SheetSpec, orient: str) -> list[list[Placed]]:
+    pw, ph = paper_size(sheet.paper, orient)
+    aw, ah = pw - 2 * sheet.margin, ph - 2 * sheet.margin
+    gap = spacing(sheet)
+    sized = []
+    for i, it in enumerate(items):
+        w, h, turned = it.w, it.h, False
+        if w > aw + 1e-9 or h > ah + 1e-9:
+            if sheet.rotate and h <= aw + 1e-9 and w <= ah + 1e-9:
+                w, h, turned = h, w, True
+            else:
+                name = f" ({it.label})" if it.label else ""
+                raise ValueError(f"item {i + 1}{name} of {it.w:g} x {it.h:g} mm does not fit on "
+                                 f"{sheet.paper} with a {sheet.margin:g} mm margin; tile it instead")
+        sized.append((-h, -w, i, w, h, turned))
+    sized.sort()
+    pages = _shelves([(i, w, h, t) for _, _, i, w, h, t in sized], aw, ah, gap)
+    out = []
+    for pl in pages:  # centre each page's block on the paper
+        right = max(x + w for _, x, _, w, _, _ in pl)
+        bottom = max(y + h for _, _, y, _, h, _ in pl)
+        dx = sheet.margin + (aw - right) / 2
+        dy = sheet.margin + (ah - bottom) / 2
+        out.append([Placed(i, items[i], Box(x + dx, y + dy, w, h), t) for i, x, y, w, h, t in pl])
+    return out
+
+
+def _clip(trim: Box, bleed: float) -> Rect:
+    b = trim.grow(bleed)
+    return Rect(b.x, b.y, b.w, b.h)
+
+
+def pack(items: Iterable[Item], sheet: SheetSpec) -> Iterator[Page]:
+    """Pages of packed items; each front page is followed by its back page
+    when duplex is on and any item on it has a back."""
+    items = list(items)
+    if not items:
+        return
+    orient, pages = layout_pages(items, sheet)
+    pw, ph = paper_size(sheet.paper, orient)
+    front_word, back_word = LABELS.get(sheet.lang, LABELS["en"])
+    reach = sheet.bleed + sheet.crop_gap
+    two_sided = sheet.duplex != "none" and any(it.back is not None for it in items)
+    for n, placed in enumerate(pages, 1):
+        of = f"{n}/{len(pages)}"
+        content = Group(id="fronts")
+        marks = Group(id="crop-marks")
+        cuts = Group(id="cut-lines")
+        for p in placed:
+            inner = Group(children=[p.item.front(sheet.bleed)], transform=p.placement())
+            content.add(Group(children=[inner], clip=_clip(p.trim, sheet.bleed), id=f"item-{p.index}"))
+            if sheet.crop_marks:
+                marks.add(*corner_marks(p.trim, reach, sheet.crop_length, pw, ph))
+            if sheet.cut_lines:
+                cuts.add(outline(p.trim))
+        if cuts.children:
+            content.add(cuts)
+        if marks.children:
+            content.add(marks)
+        trims = [p.trim for p in placed]
+        yield Page(pw, ph, content, trim=bbox(trims), bleed=bbox(t.grow(sheet.bleed) for t in trims),
+                   label=f"{front_word} {of}", cuts=tuple(trims))
+        if not two_sided:  # every front gets a back page once any item has one
+            continue
+        flip = sheet_flip(sheet.duplex, pw, ph)
+        shift = translate(*sheet.back_offset)
+        back = Group(id="backs")
+        btrims = []
+        for p in placed:
+            if p.item.back is None:
+                continue
+            where = back_placement(p.placement(), p.item.w, flip, sheet.back_offset)
+            t = map_box(shift @ flip, p.trim)
+            inner = Group(children=[p.item.back(sheet.bleed)], transform=where)
+            back.add(Group(children=[inner], clip=_clip(t, sheet.bleed), id=f"back-{p.index}"))
+            btrims.append(t)
+        yield Page(pw, ph, back, trim=bbox(btrims), bleed=bbox(t.grow(sheet.bleed) for t in btrims),
+                   label=f"{back_word} {of}", cuts=tuple(btrims))

@@ -1,0 +1,465 @@
+"""Cards of a deck (kind: deck): records stamped with a layout, and the deck's assets.
+
+There is no drawing code here: a card face is its layout (a file in the game
+folder or a shipped one in ``pnp/layout/shipped/``) stamped with the card's
+field values. The layout is validated and compiled once per build; faces are
+stamped lazily, one sheet at a time, so a long deck is never in memory.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable
+
+from pnp.model.assets import Asset, BuildOptions
+from pnp.load.errors import DataErrors, Problem
+from pnp.model.base import tr
+from pnp.scene import WHITE, color, contrast, mix
+from pnp.model.deck import Back, Deck
+
+SHIPPED = Path(__file__).resolve().parents[1] / "shipped"
+TIGHT_MARGIN = 5.0  # mm: still inside what home printers print
+
+
+# ------------------------------------------------------------------ symbols lookup
+
+
+class Symbols:
+    """Every symbol of the given libraries by id (first definition wins)."""
+
+    def __init__(self, libraries: Iterable = ()):
+        self.by_id: dict[str, tuple[Any, str]] = {}
+        for lib in libraries:
+            for s in lib.symbols:
+                self.by_id.setdefault(s.id, (s, lib.ink))
+
+    def draw(self, sid: str, x: float, y: float, size: float, ink=None):
+        from pnp.layout.builtin.symbols import draw_symbol
+
+        sym, lib_ink = self.by_id[sid]
+        return draw_symbol(sym, x, y, size, ink or lib_ink)
+
+
+@lru_cache(maxsize=None)
+def _shipped_symbols():
+    from pnp.layout.builtin.symbols import load_library
+
+    return load_library(SHIPPED, "marks.yaml")
+
+
+def game_symbols(game) -> Symbols:
+    """The game's symbol libraries (kind: symbols), then the shipped marks and pips."""
+    libs = []
+    if game is not None:
+        from pnp.model.game import documents
+
+        libs = [doc for _, kind, doc in documents(game) if kind == "symbols"]
+    return Symbols([*libs, _shipped_symbols()])
+
+
+# ------------------------------------------------------------------ layouts
+
+
+@lru_cache(maxsize=64)
+def _shipped(path: Path):
+    """A shipped layout, read once per process: (model, raw YAML with marks)."""
+    from pnp.load.loader import display_path, load_yaml, validate
+    from pnp.layout.schema import Layout
+
+    raw = load_yaml(path)
+    return validate(Layout, raw, display_path(path)), raw
+
+
+def layout_file(ref: str, folder: Path) -> Path:
+    """A layout reference: ``x.yaml`` in the game folder, or the name of a shipped layout."""
+    if ref.endswith((".yaml", ".yml")):
+        return folder / ref
+    return SHIPPED / f"{ref}.yaml"
+
+
+def compiled_layout(ref: str, folder: Path, tables: dict, where: tuple[str, int, int], game=None):
+    """Load, validate and compile a layout and type its fields; problems point at the layout
+    file (or at ``where`` for a layout that does not exist). Returns (compiled, fields).
+
+    A layout in the game folder was read with the game's other files; a shipped
+    one is read once per process.
+    """
+    from pnp.load.loader import display_path, locate
+    from pnp.layout.compile import compile_layout
+    from pnp.layout.expr import ExprError
+    from pnp.layout.fields import parse_fields
+
+    path = layout_file(ref, folder)
+    found = _game_layout(game, path)
+    if found is None and not path.is_file():
+        shipped = ", ".join(sorted(p.stem for p in SHIPPED.glob("*.yaml") if p.stem != "marks"))
+        raise DataErrors([Problem(*where, f"layout {ref!r}: no file {display_path(path)} and no shipped layout of "
+                                          f"that name (shipped: {shipped})")])
+    layout, raw = found if found is not None else _shipped(path.resolve())
+    shown = display_path(path)
+    fields = parse_fields(raw.get("fields", {}), shown) if raw.get("fields") else {}
+    try:
+        return compile_layout(layout, tables), fields
+    except (ExprError, ValueError) as exc:
+        msg = str(exc)
+        loc = _element_path(msg)
+        line, col = locate(raw, loc) if loc else (0, 0)
+        raise DataErrors([Problem(shown, line, col, msg)]) from None
+
+
+def _game_layout(game, path: Path):
+    if game is None:
+        return None
+    from pnp.model.game import loaded
+
+    for p, kind, doc, raw in loaded(game):
+        if kind == "layout" and p.resolve() == path.resolve():
+            return doc, raw
+    return None
+
+
+def _element_path(msg: str) -> tuple:
+    """('elements', 3, 'elements', 1) from a message starting 'elements.3.elements.1 ...'."""
+    head = msg.split(" ", 1)[0].rstrip(":")
+    parts = head.split(".")
+    if not parts or parts[0] != "elements":
+        return ()
+    return tuple(int(p) if p.isdigit() else p for p in parts)
+
+
+# ------------------------------------------------------------------ the classic layout's tables
+
+
+def category_tables(deck: Deck, lang: str) -> dict:
+    """colour, ink, tint, edge, mark and category (name) per category, for the classic layout."""
+    t: dict[str, dict] = {k: {} for k in ("colour", "ink", "tint", "edge", "mark", "category")}
+    for c in deck.categories or ():
+        band = color(c.colour)
+        t["colour"][c.id] = c.colour
+        t["ink"][c.id] = contrast(band).hex
+        t["tint"][c.id] = mix(band, WHITE, 0.86).hex
+        t["edge"][c.id] = mix(band, WHITE, 0.5).hex
+        t["mark"][c.id] = f"mark-{c.mark}"
+        t["category"][c.id] = tr(c.name, lang)
+    return {k: v for k, v in t.items() if v}
+
+
+# ------------------------------------------------------------------ the deck
+
+
+@dataclass
+class Card:
+    """One card type of the list: its field values, copies and where it was written."""
+
+    values: dict
+    copies: int
+    source: tuple[str, int]  # display file, line
+    back: Any = None  # the compiled back layout and its values, or None
+
+    @property
+    def label(self) -> str:
+        for key in ("name", "title", "id"):
+            v = self.values.get(key)
+            if v:
+                return str(v.get("de") if isinstance(v, dict) else getattr(v, "de", v))
+        return f"#{self.source[1]}"
+
+
+@dataclass
+class DeckPlan:
+    doc: Deck
+    face: Any  # Compiled layout
+    cards: list[Card]
+    symbols: Symbols
+    folder: Path
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def size(self):
+        return self.doc.size
+
+    @property
+    def total(self) -> int:
+        return sum(c.copies for c in self.cards)
+
+
+def plan_deck(doc: Deck, game, lang: str, stem: str = "deck") -> DeckPlan:
+    """Everything the deck needs before drawing: layouts compiled, card list read and typed.
+
+    Every problem of the card list is reported at once, as ``file:line``.
+    """
+    from pnp.load.loader import display_path
+    from pnp.model.game import source
+    src = source(game, doc)
+    path, raw = src if src is not None else (Path(f"{stem}.yaml"), None)
+    folder = Path(path).parent
+    shown = display_path(Path(path))
+    tables = {**category_tables(doc, lang), **doc.tables}
+    face, fields = compiled_layout(doc.layout, folder, tables, _at(shown, raw, ("layout",)), game)
+    fields = _with_defaults(fields, doc, shown, raw)
+    records = _records(doc, fields, folder, shown, raw)
+    backs = _backs(doc, folder, shown, raw, game)
+    cards = []
+    for rec in records:
+        values = dict(rec.values)
+        back = backs(values, rec.source) if backs else None
+        cards.append(Card(values, rec.copies, rec.source, back))
+    plan = DeckPlan(doc, face, cards, game_symbols(game), folder)
+    _check_references(plan, raw["cards"] if raw is not None and not isinstance(doc.cards, str) else None)
+    return plan
+
+
+def _with_defaults(fields: dict, doc: Deck, shown: str, raw) -> dict:
+    """The layout's fields with the deck's ``defaults`` (and the classic layout's
+    ``cost_label``/``cost_style``) as their defaults, typed like any card value."""
+    from dataclasses import replace
+
+    given = dict(doc.defaults)
+    for key in ("cost_label", "cost_style"):
+        if getattr(doc, key) is not None:
+            given.setdefault(key, getattr(doc, key))
+    out, problems = dict(fields), []
+    for name, value in given.items():
+        if name not in fields:
+            problems.append(Problem(*_at(shown, raw, ("defaults", name)), f"'defaults': the layout has no field "
+                                                                           f"{name!r}; its fields are {', '.join(fields)}"))
+            continue
+        if not isinstance(value, str) and hasattr(value, "de"):  # I18n
+            value = {"de": value.de, **({"en": value.en} if value.en else {})}
+        try:
+            out[name] = replace(fields[name], default=fields[name].convert(value), has_default=True)
+        except ValueError as exc:
+            problems.append(Problem(*_at(shown, raw, ("defaults", name)), f"'defaults.{name}': {exc}"))
+    if problems:
+        raise DataErrors(problems)
+    return out
+
+
+def _at(shown: str, raw, loc: tuple) -> tuple[str, int, int]:
+    from pnp.load.loader import locate
+
+    return (shown, *locate(raw, loc)) if raw is not None else (shown, 0, 0)
+
+
+def _records(doc: Deck, fields: dict, folder: Path, shown: str, raw) -> list:
+    from pnp.load.tables import read_records, records_from_yaml
+
+    if isinstance(doc.cards, str):
+        return read_records(folder / doc.cards, fields, doc.columns, doc.sheet)
+    items = raw["cards"] if raw is not None else doc.cards
+    return records_from_yaml(items, fields, shown)
+
+
+def _backs(doc: Deck, folder: Path, shown: str, raw, game):
+    """A function card values -> (compiled back layout, back values), or None for single-sided decks."""
+    if doc.backs is None and doc.back == "none":
+        return None
+    cache: dict[str, Any] = {}
+
+    def compiled(spec, loc):
+        spec = Back(layout=spec) if isinstance(spec, str) else spec
+        key = spec.layout
+        if key not in cache:
+            cache[key] = compiled_layout(spec.layout, folder, dict(doc.tables), _at(shown, raw, loc), game)
+        layout, fields = cache[key]
+        given, values, problems = spec.values(), {}, []
+        for name in given:
+            if name not in fields:
+                problems.append(Problem(*_at(shown, raw, loc), f"the back layout {key!r} has no field {name!r}; "
+                                                               f"its fields are {', '.join(fields) or 'none'}"))
+        for name, field in fields.items():
+            try:
+                values[name] = field.convert(given.get(name))
+            except ValueError as exc:
+                problems.append(Problem(*_at(shown, raw, loc), f"back field {name!r}: {exc}"))
+        if problems:
+            raise DataErrors(problems)
+        return layout, values
+
+    if doc.backs is None:
+        one = compiled(doc.back if doc.back is not None else Back(), ("back",))
+        return lambda values, where: one
+    by, table = doc.backs.by, doc.backs.layouts
+    made = {k: compiled(v, ("backs", "layouts", k)) for k, v in table.items()}
+
+    def pick(values, where):
+        key = "" if values.get(by) is None else str(values.get(by))
+        if key in made:
+            return made[key]
+        if "default" in made:
+            return made["default"]
+        raise DataErrors([Problem(where[0], where[1], 0, f"no back for {by} = {key!r}; 'backs' lists "
+                                                         f"{', '.join(made)} (add one or a 'default')")])
+
+    return pick
+
+
+def _check_references(plan: DeckPlan, raw_cards) -> None:
+    """Before anything is drawn: every value a layout looks up in a table is in it, every
+    symbol a card names exists, every image it names is a file; each with the card's place."""
+    problems = []
+    uses, tables, syms = plan.face.uses, plan.face.tables, plan.symbols.by_id
+    for i, card in enumerate(plan.cards):
+        label = card.values.get("id") or card.label
+
+        def at(name):
+            if raw_cards is not None:
+                from pnp.load.loader import locate
+
+                return (card.source[0], *locate(raw_cards, (i, name)))
+            return (card.source[0], card.source[1], 0)
+
+        for name, names in sorted(uses.lookups.items()):
+            value = card.values.get(name)
+            key = "" if value is None else str(value)
+            for t in sorted(names):
+                if key not in tables[t] and "default" not in tables[t]:
+                    listed = ", ".join(k for k in tables[t])
+                    problems.append(Problem(*at(name), f"{name!r}: card {label!r} names unknown {name} {key!r}; "
+                                                       f"expected one of {listed}"))
+                    break
+        for name in sorted(uses.symbols):
+            sid = card.values.get(name)
+            if sid and sid not in syms:
+                known = ", ".join(s for s in syms if not s.startswith(("mark-", "pip")))
+                problems.append(Problem(*at(name), f"{name!r}: card {label!r} names unknown symbol {sid!r}; the "
+                                                   f"game's symbols are: {known or 'none (add a file with kind: symbols)'}"))
+        for name in sorted(uses.images):
+            img = card.values.get(name)
+            if img and not (plan.folder / str(img)).is_file():
+                problems.append(Problem(*at(name), f"{name!r}: card {label!r} shows the image {img!r}, which is not "
+                                                   f"a file in {plan.folder.name}/"))
+    if problems:
+        raise DataErrors(problems)
+
+
+# ------------------------------------------------------------------ items and assets
+
+
+def _stamp(plan: DeckPlan, layout, values: dict, card: Card | None, bleed: float, lang: str):
+    from pnp.layout.compile import Card as Stamp, CardError
+    from pnp.layout.builtin.images import Images
+
+    w, h = plan.size
+    where = card.source if card is not None else (plan.doc.name or "deck", 0)
+    try:
+        return layout.stamp(values, Stamp(w, h, bleed, lang, plan.symbols, Images(plan.folder),
+                                          warn=lambda m: _warn(plan, where, m)))
+    except CardError as exc:
+        raise DataErrors([Problem(where[0], where[1], 0, str(exc))]) from None
+
+
+def _warn(plan: DeckPlan, where: tuple[str, int], message: str) -> None:
+    text = f"{where[0]}:{where[1]}: warning: {message}" if where[1] else f"{where[0]}: warning: {message}"
+    if text not in plan.warnings:  # each copy of a card is stamped again; say it once
+        plan.warnings.append(text)
+
+
+def _item(plan: DeckPlan, card: Card, lang: str):
+    from pnp.impose.items import Item
+
+    w, h = plan.size
+    back, key = None, None
+    if card.back is not None:
+        layout, values = card.back
+        back = lambda b: _stamp(plan, layout, values, card, b, lang)  # noqa: E731
+        key = _back_key(card)
+    return Item(w, h, lambda b: _stamp(plan, plan.face, card.values, card, b, lang), back, card.label, key)
+
+
+def _back_key(card: Card):
+    """Equal for cards whose backs look the same: the same layout with the same values."""
+    layout, values = card.back
+    return (id(layout), repr(sorted(values.items())))
+
+
+def card_items(plan: DeckPlan, lang: str = "de") -> list:
+    """One item per printed card, copies expanded, in list order."""
+    items = []
+    for card in plan.cards:
+        item = _item(plan, card, lang)
+        items += [item] * card.copies
+    return items
+
+
+def card_faces(plan: DeckPlan, lang: str = "de") -> list[tuple]:
+    return [(_item(plan, c, lang), c.copies) for c in plan.cards]
+
+
+def back_item(plan: DeckPlan, lang: str = "de"):
+    """The deck's one back as an item, when every card has the same one."""
+    from pnp.impose.items import Item
+
+    backs = {_back_key(c) if c.back else None for c in plan.cards}
+    if len(backs) != 1 or None in backs:
+        return None
+    layout, values = plan.cards[0].back
+    w, h = plan.size
+    return Item(w, h, lambda b: _stamp(plan, layout, values, None, b, lang), None, "back")
+
+
+def deck_sheet(doc: Deck, opts: BuildOptions):
+    """The sheet for the deck; the margin is narrowed to TIGHT_MARGIN only when
+    that fits more cards (poker cards 3×3 on Letter need 7.7 mm, not 8). The
+    cards stay centred, so only the crop marks move closer to the paper edge."""
+    from pnp.impose.grid import plan_grid
+    from pnp.impose.items import sheet_from_options
+
+    sheet = sheet_from_options(opts)
+    if opts.margin > TIGHT_MARGIN:
+        w, h = doc.size
+        tight = sheet_from_options(opts, margin=TIGHT_MARGIN)
+        if plan_grid(w, h, tight).per_page > plan_grid(w, h, sheet).per_page:
+            return tight
+    return sheet
+
+
+def _slug(card: Card, i: int) -> str:
+    import re
+
+    v = str(card.values.get("id") or card.label).lower()
+    for a, b in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss")):
+        v = v.replace(a, b)
+    s = re.sub(r"[^a-z0-9]+", "-", v).strip("-")
+    return s or f"card-{i + 1}"
+
+
+def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
+    """Kind 'deck': the imposed deck PDF, one SVG per card type and per back, a PNG contact sheet."""
+    from pnp.impose.grid import impose
+    from pnp.impose.single import single_page
+    from pnp.output.preview import contact_sheet
+
+    lang = opts.lang
+    plan = plan_deck(doc, game, lang, stem)
+    name = doc.name or stem
+    title = tr(doc.title, lang)
+    sheet = deck_sheet(doc, opts)
+    w, h = plan.size
+    deck = Asset(name, title, lambda: impose(card_items(plan, lang), sheet), formats=("pdf",),
+                 description=f"{plan.total} cards, {len(plan.cards)} types, {w:g} × {h:g} mm",
+                 faces=card_faces(plan, lang), back=back_item(plan, lang), safe=plan.face.layout.safe, cards=plan,
+                 warnings=plan.warnings)
+    yield deck
+    seen: set[str] = set()
+    for i, card in enumerate(plan.cards):
+        slug = _slug(card, i)
+        while slug in seen:
+            slug += "-2"
+        seen.add(slug)
+        item = _item(plan, card, lang)
+        yield Asset(f"cards/{slug}", card.label, lambda it=item: [single_page(it, opts.bleed)],
+                    formats=("svg",), description=f"{card.copies}× {card.label}")
+    backs = {}
+    for card in plan.cards:
+        if card.back is not None:
+            backs.setdefault(_back_key(card), card)
+    for n, card in enumerate(backs.values()):
+        item = _item(plan, card, lang)
+        suffix = "" if len(backs) == 1 else f"-{n + 1}"
+        yield Asset(f"cards/_back{suffix}", "back" if lang == "en" else "Rückseite",
+                    lambda it=item: [single_page(it, opts.bleed, back=True)], formats=("svg",),
+                    description="the back every card shares" if len(backs) == 1 else f"back {n + 1}")
+    yield Asset(f"{name}-contact-sheet", title, lambda: [contact_sheet(deck)], formats=("png",),
+                description="every card type once with its copy count", preview_of=name)

@@ -1,0 +1,190 @@
+"""YAML loading with positions, and schema validation with positioned errors.
+
+:mod:`pnp.load.marked` keeps line/column marks on every mapping and sequence; pydantic
+reports a location path for every problem; :func:`locate` joins the two so a
+message points at ``data/x.yaml:12:5``.
+"""
+from __future__ import annotations
+
+import math
+import os
+import stat
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from pnp.load.errors import DataErrors, Problem
+
+# Limits that keep hostile files from eating the machine; named in messages.
+MAX_FILE_BYTES = 2_000_000
+MAX_DEPTH = 40
+MAX_NODES = 200_000
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def display_path(path: Path) -> str:
+    """A path as messages show it: relative to the working folder when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def _check_shape(node: Any, file: str, depth: int = 0, count: list[int] | None = None) -> None:
+    count = count if count is not None else [0]
+    count[0] += 1
+    if count[0] > MAX_NODES:
+        raise DataErrors([Problem(file, 0, 0, f"document too large: more than {MAX_NODES} values "
+                                  "(an alias bomb or a runaway file?)")])
+    if depth > MAX_DEPTH:
+        line, col = locate(node, ())
+        raise DataErrors([Problem(file, line, col, f"nesting deeper than {MAX_DEPTH} levels")])
+    if isinstance(node, dict):
+        for v in node.values():
+            _check_shape(v, file, depth + 1, count)
+    elif isinstance(node, list):
+        for v in node:
+            _check_shape(v, file, depth + 1, count)
+    elif isinstance(node, float) and (math.isnan(node) or math.isinf(node)):
+        raise DataErrors([Problem(file, 0, 0, f"the number {node} is not allowed (NaN/infinity)")])
+
+
+def read_bounded(path: "str | Path", limit: int = MAX_FILE_BYTES, what: str = "a data file") -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes, checked before reading.
+
+    A folder, a device (a link to /dev/zero), a pipe or a socket is refused at
+    once instead of hanging or filling memory; so is a file over the limit, even
+    one that grows while it is read. Every refusal is a DataErrors naming the file.
+    """
+    path = Path(path)
+    file = display_path(path)
+
+    def refuse(message: str):
+        return DataErrors([Problem(file, 0, 0, message)])
+
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise refuse("file not found") from None
+    except OSError as exc:
+        raise refuse(f"cannot read file: {exc.strerror}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise refuse(f"this is a folder; expected {what}")
+    if not stat.S_ISREG(info.st_mode):
+        raise refuse(f"not a regular file (a device, pipe or socket); expected {what}")
+    if info.st_size > limit:
+        raise refuse(f"file is {info.st_size:,} bytes; the limit for {what} is {limit:,}")
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(limit + 1)
+    except OSError as exc:
+        raise refuse(f"cannot read file: {exc.strerror}") from None
+    if len(raw) > limit:  # it grew after the check
+        raise refuse(f"file is over {limit:,} bytes, the limit for {what}")
+    return raw
+
+
+def load_yaml(path: "str | Path") -> Any:
+    """Parse a YAML file, keeping line marks; every failure is a DataErrors."""
+    path = Path(path)
+    file = display_path(path)
+    raw = read_bounded(path, MAX_FILE_BYTES, "a YAML file")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise DataErrors([Problem(file, line, 0, f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8")]) from None
+    if "\x00" in text:
+        raise DataErrors([Problem(file, 0, 0, "binary data (NUL byte) in a YAML file")])
+    from pnp.load.marked import YamlError, load
+
+    try:
+        data = load(text, MAX_DEPTH, MAX_NODES)
+    except YamlError as exc:
+        syntax = not exc.message.startswith(("nesting", "document too large"))
+        raise DataErrors([Problem(file, exc.line, exc.col, ("YAML syntax: " if syntax else "") + exc.message)]) from None
+    if data is None:
+        raise DataErrors([Problem(file, 1, 1, "the file is empty; expected a YAML mapping")])
+    _check_shape(data, file)
+    return data
+
+
+def locate(root: Any, loc: tuple, at_key: bool = False) -> tuple[int, int]:
+    """Best (line, col) for a pydantic location path inside marked YAML data.
+
+    Points at the value the path reaches (wrong type, bad value), or at the
+    key itself with ``at_key`` (unknown keys); stops at the deepest part of
+    the path that exists (missing keys point at their parent).
+    """
+    node = root
+    lc = getattr(root, "lc", None)
+    line, col = (lc.line + 1, lc.col + 1) if lc is not None and lc.line is not None else (1, 1)
+    for i, key in enumerate(loc):
+        lc = getattr(node, "lc", None)
+        last = i == len(loc) - 1
+        try:
+            if isinstance(node, dict) and key in node:
+                child = node[key]
+                scalar = not isinstance(child, (dict, list))
+                pos = lc.key(key) if (at_key and last) or not scalar else lc.value(key)
+                if not scalar and not (at_key and last):
+                    inner = getattr(child, "lc", None)
+                    if inner is not None and inner.line is not None and not isinstance(child, dict):
+                        pos = (inner.line, inner.col)
+            elif isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node):
+                child = node[key]
+                pos = lc.item(key)
+            else:
+                break
+        except Exception:
+            break
+        node = child
+        if pos is not None:
+            line, col = pos[0] + 1, pos[1] + 1
+    return line, col
+
+
+def _describe(err: dict) -> str:
+    loc = ".".join(str(p) for p in err["loc"] if not str(p).startswith("function-"))
+    kind = err["type"]
+    inp = err.get("input")
+    if isinstance(inp, dict):
+        shown = "a mapping"
+    elif isinstance(inp, list):
+        shown = "a list"
+    else:
+        shown = repr(inp)
+        if len(shown) > 60:
+            shown = shown[:57] + "..."
+    if kind == "extra_forbidden":
+        return f"unknown key '{loc}'"
+    if kind == "missing":
+        return f"missing required key '{loc}'"
+    msg = err["msg"]
+    if msg.startswith("Value error, "):
+        msg = msg[len("Value error, "):]
+    if not loc:  # a check on the whole file: the message says what is wrong
+        return msg if kind == "value_error" else f"{msg} (got {shown})"
+    return f"'{loc}': {msg} (got {shown})"
+
+
+def validate(model: type[M], data: Any, file: str, context: dict | None = None) -> M:
+    """Validate parsed YAML against a pydantic model; all errors at once."""
+    try:
+        return model.model_validate(data, context=context)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            loc = tuple(p for p in err["loc"] if not str(p).startswith("function-"))
+            # for unknown/missing keys point at the parent mapping's key line
+            line, col = locate(data, loc, at_key=err["type"] == "extra_forbidden")
+            problems.append(Problem(file, line, col, _describe(err)))
+        raise DataErrors(problems) from None
+
+
+def load_model(path: "str | Path", model: type[M], context: dict | None = None) -> M:
+    """Load a YAML file and validate it as ``model``."""
+    data = load_yaml(path)
+    return validate(model, data, display_path(Path(path)), context)

@@ -1,0 +1,1 @@
+"""Pydantic schemas, one module per data kind (see pnp.model.kinds for the registry)."""

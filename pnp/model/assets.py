@@ -1,0 +1,73 @@
+"""What a game build produces: named assets made of pages, and the options
+that shape them. Games yield Assets; the build writes them in each format."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+
+from pnp.scene import Page
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.impose.items import Item
+
+@dataclass(frozen=True)
+class BuildOptions:
+    paper: str = "a4"  # a4 | letter
+    orientation: str = "auto"  # auto | portrait | landscape
+    margin: float = 8.0  # mm, printer-safe margin
+    bleed: float = 3.0  # mm
+    gutter: float = 0.0  # mm between cards
+    crop_marks: bool = True
+    cut_lines: bool = False
+    duplex: str = "long"  # long | short | none
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, printer correction for backs
+    lang: str = "de"  # de | en
+    dpi: int = 100  # PNG preview resolution
+    extra: dict = field(default_factory=dict)  # game-specific options (e.g. square size)
+    given: frozenset = frozenset()  # sheet settings set on the command line: they beat game.yaml
+
+    def for_game(self, game) -> "BuildOptions":
+        """These options with the game's own ``sheet:`` settings where the command line left them."""
+        from dataclasses import replace
+
+        own = {k: v for k, v in game.manifest.sheet.values().items() if k not in self.given}
+        return replace(self, **own) if own else self
+
+
+@dataclass
+class Asset:
+    """One output file stem, e.g. ``deck`` or ``cards/nach-links``.
+
+    ``pages`` is a list or a zero-argument callable yielding pages, so huge
+    decks can be streamed into the PDF without holding every page.
+    ``formats`` limits which formats make sense (None: all requested).
+    PDF gets every page in one file; SVG and PNG get one file per page
+    (``name.svg`` for one page, ``name-p01.svg`` ... otherwise).
+    """
+
+    name: str
+    title: str
+    pages: "list[Page] | Callable[[], Iterator[Page]]"
+    formats: tuple[str, ...] | None = None
+    description: str = ""
+    # Distinct faces with their copy counts (decks, counter sheets), so previews,
+    # contact sheets and Tabletop Simulator export need not re-read the data.
+    faces: "list[tuple[Item, int]] | None" = None
+    back: "Item | None" = None
+    source: str = ""  # the data file (or rules module) it comes from, for messages and the manifest
+    min_text_pt: float = 6.0  # the smallest printed text it may carry (counters, tokens, tiles: 5)
+    preview_of: str | None = None  # the asset this one is a preview image of (contact sheets)
+    safe: float | None = None  # mm inside the trim that text keeps clear of (proofs draw it)
+    cards: object = None  # a deck's typed card list, for checkers and exports
+    warnings: list = field(default_factory=list)  # "file:line: warning: ..." found while drawing
+
+    def iter_pages(self) -> Iterator[Page]:
+        if callable(self.pages):
+            return iter(self.pages())
+        return iter(self.pages)
+
+    def wants(self, fmt: str) -> bool:
+        return self.formats is None or fmt in self.formats
+
+
+AssetList = Iterable[Asset]

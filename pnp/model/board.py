@@ -1,0 +1,108 @@
+"""Schema of a square-grid board (kind: board).
+
+Squares are named like chess squares: a file letter (a, b, ...) and a rank
+number (1 at the bottom). A board lists piece types (how a piece looks and
+how many squares it covers), marked squares (a label and a colour, e.g.
+goals) and the objects of the set-up position (a piece on one square, or a
+bar on two neighbouring squares). Cross-checks that need line numbers
+(squares on the board, known piece types, neighbouring squares) run at
+build time: :func:`pnp.layout.builtin.square_board.board_problems`.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from pnp.model.base import ColourField, Localised, Strict, require_unique
+
+Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]
+Square = Annotated[str, Field(pattern=r"^[a-z][1-9][0-9]?$", description="a square such as d3")]
+FILES = "abcdefghijklmnopqrstuvwxyz"
+
+
+def parse_square(sq: str) -> tuple[int, int]:
+    """'d3' -> (3, 2): zero-based file and rank."""
+    return FILES.index(sq[0]), int(sq[1:]) - 1
+
+
+def square_name(f: int, r: int) -> str:
+    return f"{FILES[f]}{r + 1}"
+
+
+class PieceType(Strict):
+    id: Id
+    name: Localised
+    label: str = Field("", max_length=3, description="letter(s) printed on the piece")
+    shape: Literal["block", "bar", "figure", "disc"] = "block"
+    squares: Literal[1, 2] = Field(1, description="how many squares one piece covers")
+    colour: ColourField = "#555555"
+    ink: ColourField | None = Field(None, description="label colour; default: black or white, whichever reads")
+
+
+class MarkedSquare(Strict):
+    id: Id
+    at: Square
+    label: str = Field("", max_length=4)
+    name: Localised = ""
+    colour: ColourField = "#f3d250"
+    ink: ColourField | None = None
+
+
+class BoardObject(Strict):
+    piece: Id
+    at: Annotated[list[Square], Field(min_length=1, max_length=2)]
+    id: Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9-]*$", max_length=30)] | None = Field(
+        None, description="a name for messages, e.g. H1")
+
+    @field_validator("at", mode="before")
+    @classmethod
+    def _one(cls, v):
+        return [v] if isinstance(v, str) else v
+
+
+class Seat(Strict):
+    """Where a player sits, written beside that side of the set-up diagram."""
+
+    side: Literal["left", "right", "top", "bottom"]
+    label: Localised
+
+
+class Colours(Strict):
+    light: ColourField = "#f4ead5"
+    dark: ColourField = "#c8ab83"
+    frame: ColourField = "#3a3a3a"
+    ink: ColourField = "white"
+
+
+class SquareBoard(Strict):
+    kind: Literal["board"]
+    name: Id | None = Field(None, description="asset name stem; default: the file name")
+    title: Localised = "Brett"
+    files: Annotated[int, Field(ge=2, le=26)] = 8
+    ranks: Annotated[int, Field(ge=2, le=26)] = 8
+    square_mm: Annotated[float, Field(ge=10, le=120)] = 45.0
+    colours: Colours = Field(default_factory=Colours)
+    pieces: list[PieceType] = Field(default_factory=list, max_length=40)
+    marks: list[MarkedSquare] = Field(default_factory=list, max_length=200)
+    objects: list[BoardObject] = Field(default_factory=list, max_length=400)
+    seats: list[Seat] = Field(default_factory=list, max_length=4,
+                              description="the players' seats, written beside the set-up diagram")
+    notes: list[Localised] = Field(default_factory=list, max_length=6,
+                                   description="sentences printed under the set-up diagram's legend")
+
+    @model_validator(mode="after")
+    def _unique(self):
+        for what, items in (("piece", self.pieces), ("mark", self.marks)):
+            require_unique((x.id for x in items), what, "used")
+        return self
+
+    def piece(self, pid: str) -> PieceType | None:
+        return next((p for p in self.pieces if p.id == pid), None)
+
+    def mark(self, mid: str) -> MarkedSquare | None:
+        return next((m for m in self.marks if m.id == mid), None)
+
+    def on_board(self, sq: str) -> bool:
+        f, r = parse_square(sq)
+        return f < self.files and 0 <= r < self.ranks

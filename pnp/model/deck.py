@@ -1,0 +1,150 @@
+"""Schema of a deck of cards (kind: deck).
+
+A deck is a card list drawn with a layout (:mod:`pnp.layout`)::
+
+    kind: deck
+    title: Starter
+    card: poker
+    layout: card.yaml            # a layout file here, or a shipped one (classic-card)
+    cards: cards.csv             # a spreadsheet (csv, tsv, xlsx, ods) or a YAML list
+    backs: {by: type, creature: back-creature.yaml, spell: back-spell.yaml}
+
+The card list's fields are the layout's; ``copies`` repeats a card. A deck
+has one ``back`` for every card, or ``backs`` chosen by a field (a type, a
+category, or a per-card ``back`` column), or neither (single-sided).
+``categories`` is a short way to give the classic layout its colour, mark and
+name per category.
+"""
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import Field, field_validator, model_validator
+
+from pnp.model.base import ColourField, I18n, Localised, Strict, require_unique
+from pnp.impose.paper import CARD_SIZES, parse_wxh
+from pnp.layout.schema import TableValue
+
+MARKS = ("circle", "square", "triangle", "diamond", "hexagon", "star", "cross", "ring")
+Ident = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]
+LayoutRef = Annotated[str, Field(min_length=1, max_length=200,
+                                 description="a layout file in the game folder (x.yaml) or a shipped layout name")]
+
+
+class CardSize(Strict):
+    """A card size in mm, for decks whose cards are not a named size."""
+
+    width: Annotated[float, Field(ge=20, le=300, allow_inf_nan=False)]
+    height: Annotated[float, Field(ge=20, le=300, allow_inf_nan=False)]
+
+
+class Category(Strict):
+    id: Ident
+    name: Localised
+    colour: ColourField
+    mark: Literal["circle", "square", "triangle", "diamond", "hexagon", "star", "cross", "ring"]
+
+
+class Back(Strict):
+    """A back: a layout and the values of its fields (the same for every card it is on).
+
+    ``title``, ``subtitle``, ``colour``, ``ink`` and ``symbol`` are the fields
+    of the shipped classic back; other layouts take theirs in ``fields``.
+    """
+
+    layout: LayoutRef = "classic-back"
+    title: Localised | None = None
+    subtitle: Localised | None = None
+    colour: ColourField | None = None
+    ink: ColourField | None = None
+    symbol: Ident | None = None
+    fields: dict[str, Any] = Field(default_factory=dict)
+
+    def values(self) -> dict[str, Any]:
+        out = {k: v for k in ("title", "subtitle", "colour", "ink", "symbol") if (v := getattr(self, k)) is not None}
+        # text per language goes to the layout as {de:, en:}, which its text fields take
+        out = {k: v.model_dump(exclude_none=True) if isinstance(v, I18n) else v for k, v in out.items()}
+        return {**out, **self.fields}
+
+
+BackSpec = Union[LayoutRef, Back]
+
+
+class Backs(Strict):
+    """Backs chosen per card by the value of one field."""
+
+    by: Ident = Field(description="the field whose value picks the back (e.g. type, category, back)")
+    layouts: dict[str, BackSpec] = Field(min_length=1, max_length=100,
+                                         description="field value -> back; 'default' for values not listed")
+
+
+class Deck(Strict):
+    kind: Literal["deck"]
+    name: Ident | None = Field(None, description="output file stem; default: the YAML file's stem")
+    title: Localised
+    card: str | CardSize = Field("poker", description="poker, bridge, mini, tarot, square, euro, "
+                                                      "'WxH' in mm (e.g. 63x88) or {width:, height:}")
+    layout: LayoutRef = "classic-card"
+    cards: Any = Field(description="the card list: a list of cards (one mapping each), or a spreadsheet file "
+                                   "in the game folder (.csv, .tsv, .xlsx, .ods)")
+    columns: dict[str, str] | None = Field(None, description="spreadsheet column -> field, where they differ")
+    sheet: str | None = Field(None, description="which sheet of an XLSX/ODS workbook (default: the first)")
+    defaults: dict[str, Any] = Field(default_factory=dict, description="field values for cards that leave them out")
+    tables: dict[Ident, dict[str, TableValue]] = Field(default_factory=dict,
+                                                       description="lookup tables for the layout (override its own)")
+    back: BackSpec | None = None
+    backs: Backs | None = None
+    # the classic layout's settings, kept short for hand-written decks
+    categories: list[Category] | None = Field(None, max_length=12)
+    cost_style: Literal["numeral", "pips"] | None = None
+    cost_label: Localised | None = None
+
+    @field_validator("card")
+    @classmethod
+    def _card(cls, v):
+        if isinstance(v, str):
+            v = v.strip().lower()
+            if v not in CARD_SIZES:
+                wh = parse_wxh(v)
+                if wh is None:
+                    raise ValueError(f"unknown card size {v!r}; use {', '.join(CARD_SIZES)} or WxH in mm")
+                if not all(20 <= x <= 300 for x in wh):
+                    raise ValueError(f"card size {v!r}: each side must lie between 20 and 300 mm")
+        return v
+
+    @field_validator("cards")
+    @classmethod
+    def _cards(cls, v):
+        if isinstance(v, list):
+            if not v:
+                raise ValueError("a deck needs at least one card")
+            return v
+        if isinstance(v, str) and re.fullmatch(r"(?i)[^/\\].*\.(csv|tsv|xlsx|ods)", v.strip()):
+            return v.strip()
+        raise ValueError("expected a list of cards or a spreadsheet file name (.csv, .tsv, .xlsx or .ods)")
+
+    @field_validator("categories")
+    @classmethod
+    def _unique(cls, v):
+        if v is not None:
+            require_unique((x.id for x in v), "category")
+        return v
+
+    @model_validator(mode="after")
+    def _one_back(self):
+        if self.back is not None and self.backs is not None:
+            raise ValueError("give either 'back' (one back for every card) or 'backs' (a back per field value), "
+                             "not both")
+        return self
+
+    @property
+    def size(self) -> tuple[float, float]:
+        if isinstance(self.card, str):
+            if self.card in CARD_SIZES:
+                return CARD_SIZES[self.card]
+            return parse_wxh(self.card)
+        return (float(self.card.width), float(self.card.height))
+
+    def category(self, cat_id: str) -> Category:
+        return next(c for c in self.categories or () if c.id == cat_id)

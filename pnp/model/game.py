@@ -1,0 +1,204 @@
+"""Game discovery: every folder in the data directory with a ``game.yaml``.
+
+``game.yaml`` names the game, its seed document and its rules module. The
+rules module (a Python module path) may define:
+
+    build(game: Game, opts: BuildOptions) -> Iterable[Asset]
+    check(game: Game, state: Path | None = None) -> list[Finding]
+    RULES: pnp.checks.RuleBook   (what `pnp check --list-rules` shows)
+
+The engine never imports a game module by name; it only follows game.yaml.
+"""
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, field_validator
+
+from pnp.load.errors import DataErrors, Problem
+from pnp.load.loader import load_model
+from pnp.model.base import Localised, Strict
+
+from pnp.load.paths import DEFAULT_DATA  # noqa: F401  (re-exported)
+from pnp.load.paths import data_dir as resolve_data
+
+
+class SheetSettings(Strict):
+    """How this game's sheets are printed; `pnp build` options override each one."""
+
+    paper: str | None = Field(None, description="a3, a4, a5, a6, letter, legal or WxH in mm (e.g. 230x310)")
+    orientation: Literal["auto", "portrait", "landscape"] | None = None
+    margin: Annotated[float, Field(ge=0, le=50, allow_inf_nan=False)] | None = Field(
+        None, description="mm the printer cannot print at the paper edge")
+    gutter: Annotated[float, Field(ge=0, le=20, allow_inf_nan=False)] | None = Field(
+        None, description="mm between cut items (some cutters need 2-3 mm)")
+    bleed: Annotated[float, Field(ge=0, le=10, allow_inf_nan=False)] | None = None
+    crop_marks: bool | None = None
+    cut_lines: bool | None = None
+    duplex: Literal["long", "short", "none"] | None = None
+
+    @field_validator("paper")
+    @classmethod
+    def _paper(cls, v):
+        if v is not None:
+            from pnp.impose.paper import paper_size
+
+            paper_size(v)
+        return v
+
+    def values(self) -> dict:
+        return {k: v for k, v in self.model_dump().items() if v is not None}
+
+
+class GameManifest(Strict):
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="folder-safe game id")
+    title: Localised
+    seed: str | None = Field(None, description="file name of the rule document the checker cites")
+    rules: str | None = Field(None, description="the rules module: pnp.games.<game>, or a Python file in the game "
+                                                "folder (rules.py; runs only with pnp --trust)")
+    description: Localised | None = None
+    sheet: SheetSettings = SheetSettings()
+
+
+@dataclass
+class Game:
+    folder: Path
+    manifest: GameManifest
+    # (path, kind, model, raw) of every data file, read once per Game object;
+    # discover() makes new Game objects, so a rebuild always reads afresh.
+    _loaded: list[tuple[Path, str | None, Any, Any]] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def name(self) -> str:
+        return self.manifest.name
+
+    @property
+    def seed(self) -> str:
+        return self.manifest.seed or ""
+
+    def path(self, rel: str) -> Path:
+        return self.folder / rel
+
+    def module(self):
+        """The game's rules module: one of pnp's own games (``rules: pnp.games.x``), or a
+        Python file in the game folder (``rules: rules.py``), which runs only when the
+        user trusts the folder (``pnp --trust`` or PNP_TRUST=1). Nothing else is imported."""
+        rules = self.manifest.rules
+        if not rules:
+            return None
+        if re.fullmatch(r"pnp\.games(\.[a-z_][a-z0-9_]*)+", rules):
+            try:
+                return importlib.import_module(rules)
+            except ModuleNotFoundError as exc:
+                raise self._rules_problem(f"rules module {rules!r} not found ({exc.name})") from None
+        if rules.endswith(".py") and not rules.startswith("/") and ".." not in Path(rules).parts:
+            return self._rules_file(self.folder / rules)
+        raise self._rules_problem(f"rules: {rules!r} is not allowed: name one of pnp's own games (pnp.games.…) "
+                                  "or a Python file in this game folder (rules: rules.py)")
+
+    def _rules_problem(self, message: str) -> DataErrors:
+        from pnp.load.loader import display_path, load_yaml, locate
+
+        path = self.folder / "game.yaml"
+        line, col = locate(load_yaml(path), ("rules",))
+        return DataErrors([Problem(display_path(path), line, col, message)])
+
+    def _rules_file(self, path: Path):
+        import importlib.util
+        import os
+        import sys
+
+        if os.environ.get("PNP_TRUST") != "1":
+            raise self._rules_problem(f"rules: {path.name} is Python code that comes with this game folder; "
+                                      "it runs only if you trust the folder: pnp --trust ... (or PNP_TRUST=1)")
+        if not path.is_file():
+            raise self._rules_problem(f"rules file {path.name} not found in the game folder")
+        name = f"pnp_rules_{abs(hash(str(path.resolve())))}"
+        if name not in sys.modules:
+            spec = importlib.util.spec_from_file_location(name, path)
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[name] = module
+            try:
+                spec.loader.exec_module(module)
+            except BaseException:
+                del sys.modules[name]
+                raise
+        return sys.modules[name]
+
+
+def discover(data_dir: Path | None = None) -> dict[str, Game]:
+    """All games under ``data_dir`` keyed by name, in name order."""
+    data_dir = resolve_data(data_dir)
+    if not data_dir.is_dir():
+        raise DataErrors([Problem(str(data_dir), 0, 0, "data folder not found")])
+    games: dict[str, Game] = {}
+    problems: list[Problem] = []
+    for sub in sorted(p for p in data_dir.iterdir() if (p / "game.yaml").is_file()):
+        try:
+            m = load_model(sub / "game.yaml", GameManifest)
+        except DataErrors as exc:
+            problems += exc.problems
+            continue
+        games[m.name] = Game(sub, m)
+    if problems:
+        raise DataErrors(problems)
+    return games
+
+
+def loaded(game: Game) -> list[tuple[Path, str | None, Any, Any]]:
+    if game._loaded is None:
+        from pnp.model.kinds import read_doc
+
+        from fnmatch import fnmatch
+
+        from pnp.load.loader import display_path, locate
+        from pnp.model.kinds import KINDS
+
+        mod = game.module()
+        own = getattr(mod, "FILES", ()) if mod is not None else ()
+        out, problems = [], []
+        paths = sorted({*game.folder.rglob("*.yaml"), *game.folder.rglob("*.yml")})
+        for p in paths:
+            rel = p.relative_to(game.folder).as_posix()
+            if p.name == "game.yaml" or any(part.startswith(".") for part in p.relative_to(game.folder).parts):
+                continue
+            try:
+                entry = (p, *read_doc(p))
+            except DataErrors as exc:
+                problems += exc.problems
+                continue
+            if entry[1] is None and not any(fnmatch(rel, pat) for pat in own):
+                line, col = locate(entry[3], ())
+                problems.append(Problem(display_path(p), line, col,
+                                        f"no 'kind:' here, and the game's rules module does not read this file; "
+                                        f"give it one of the kinds {', '.join(KINDS)} (or move it out of the "
+                                        f"game folder)"))
+                continue
+            out.append(entry)
+        if problems:
+            raise DataErrors(problems)
+        game._loaded = out
+    return game._loaded
+
+
+def documents(game: Game) -> list[tuple[Path, str | None, object]]:
+    """Every YAML file of a game except game.yaml, loaded: (path, kind, model-or-raw).
+
+    All files are read before failing so one run reports every problem; the
+    result is kept on the Game, so components and checkers share one read.
+    """
+    return [(p, kind, doc) for p, kind, doc, _raw in loaded(game)]
+
+
+def source(game: Game | None, doc: object) -> tuple[Path, Any] | None:
+    """(path, raw YAML with line marks) of a model that ``documents`` loaded."""
+    if game is None:
+        return None
+    for p, _kind, d, raw in loaded(game):
+        if d is doc:
+            return p, raw
+    return None

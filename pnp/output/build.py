@@ -1,0 +1,373 @@
+"""Building a game: gather its assets (generic kinds + rules module) and
+write them in every requested format, atomically."""
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+from pnp.model.assets import Asset, BuildOptions
+from pnp.render import FORMATS
+from pnp.load.errors import DataErrors, Problem
+from pnp.model.game import Game, documents
+from pnp.model.kinds import KINDS
+from pnp.scene.fonts import FontError
+from pnp.output.files import Staging
+from pnp.scene.text import TextOverflow
+
+
+@dataclass(frozen=True)
+class Written:
+    game: str
+    path: Path
+    pages: int
+    bytes: int
+
+
+def collect_assets(game: Game, opts: BuildOptions) -> list[Asset]:
+    """Every asset a game builds, in a stable order, each knowing where it comes from."""
+    from pnp.load.loader import display_path
+
+    assets: list[Asset] = []
+    for path, kind, doc in documents(game):
+        if kind is None:
+            continue
+        renderer = KINDS[kind].renderer()
+        if renderer is not None:
+            assets.extend(_from(renderer(doc, game, opts, path.stem), display_path(path)))
+    mod = game.module()
+    if mod is not None and hasattr(mod, "build"):
+        assets.extend(_from(mod.build(game, opts), f"rules module {game.manifest.rules}"))
+    assets.extend(_contact_sheets(assets))
+    return assets
+
+
+def _from(assets: Iterable[Asset], source: str) -> list[Asset]:
+    out = list(assets)
+    for a in out:
+        a.source = a.source or source
+    return out
+
+
+def _contact_sheets(assets: list[Asset]) -> list[Asset]:
+    """A PNG contact sheet (``<name>-contact-sheet.png``, which the gallery
+    shows as the asset's preview) for every asset with faces that has none yet."""
+    names = {a.name for a in assets}
+    out = []
+    for a in assets:
+        if a.faces and f"{a.name}-contact-sheet" not in names:
+            def page(a=a):
+                from pnp.output.preview import contact_sheet
+
+                return [contact_sheet(a)]
+
+            out.append(Asset(f"{a.name}-contact-sheet", f"{a.title} – contact sheet", page, formats=("png",),
+                             description="every distinct face once, small", source=a.source, preview_of=a.name))
+    return out
+
+
+def plan(assets: Iterable[Asset], formats: Iterable[str], folder: str = "") -> list[tuple[Asset, tuple[str, ...]]]:
+    """Each asset with the requested formats it supports (assets wanting none are dropped).
+
+    Two assets that could write the same file, or a file where another one
+    needs a folder, are a data error naming both, before anything is written.
+    """
+    items = [(a, tuple(f for f in FORMATS if f in formats and a.wants(f))) for a in assets]
+    items = [(a, fmts) for a, fmts in items if fmts]
+    _check_collisions(items, folder)
+    return items
+
+
+_PAGE = re.compile(r"^(?P<stem>.+)-p\d{2,}$")
+
+
+def _check_collisions(items, folder: str) -> None:
+    """Output names are fixed by asset name and format, except the page count of
+    one-file-per-page formats, so ``t`` (``t-p01.svg`` ...) is checked against any ``t-pNN``."""
+    owner: dict[tuple[str, str], Asset] = {}  # (stem, format) -> asset
+    problems = []
+
+    def clash(a: Asset, b: Asset, what: str):
+        problems.append(Problem(folder or "build", 0, 0, f"{what}: asset {a.name!r} (from {a.source or '?'}) and "
+                                                         f"asset {b.name!r} (from {b.source or '?'}); rename one"))
+
+    for a, fmts in items:
+        for f in fmts:
+            key = (a.name, f)
+            if key in owner:
+                clash(owner[key], a, f"both write {a.name}.{f}")
+            owner[key] = a
+    for (stem, f), a in owner.items():
+        m = _PAGE.match(stem)
+        if m and not FORMATS[f].one_file and (m["stem"], f) in owner:
+            clash(owner[(m["stem"], f)], a, f"a multi-page {f} of {m['stem']!r} is also named {stem}.{f}")
+    files = {f"{stem}.{f}" for stem, f in owner}
+    folders = {"/".join(name.split("/")[:i]) for name, _ in owner for i in range(1, name.count("/") + 1)}
+    for path in sorted(files & folders):
+        stem, f = path.rsplit(".", 1)
+        other = next(a for (n, _), a in owner.items() if n.startswith(path + "/"))
+        clash(owner[(stem, f)], other, f"{path} is a file of one and a folder of the other")
+    if problems:
+        raise DataErrors(problems)
+
+
+def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: str,
+                opts: BuildOptions) -> list[tuple[str, int]]:
+    """Write one asset in its formats into staging; returns (relative path, pages)."""
+    from pnp.render import write_formats
+
+    written = write_formats(asset.iter_pages, fmts, asset.name, lambda rel: staging.path(prefix + rel),
+                            dpi=opts.dpi, title=asset.title)
+    return [(prefix + rel, pages) for rel, pages in written]
+
+
+def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_dir: Path,
+                progress: Callable[[str, int, int], None] | None = None,
+                warn: Callable[[str], None] | None = None, jobs: int = 1,
+                changed: Iterable[Path] | None = None) -> list[Written]:
+    """Build games into ``out_dir/<game>/``: every game is staged whole, then all
+    are swapped in, or none (see :mod:`pnp.output.files`). Each folder gets a manifest.
+    Warnings found while drawing (a picture printed below 200 dpi) go to ``warn``.
+
+    ``changed`` (watch mode) names the files saved since the last build: when
+    each of them is a deck, board, counter or score-sheet file, only the assets
+    made from them (and those of the game's rules module, which may read any
+    file) are drawn again and the other files are taken over from the last
+    build by hard link; any other change (a layout, symbols, a picture, a
+    spreadsheet) rebuilds everything.
+    """
+    from pnp.load.loader import display_path
+
+    work = []
+    problems: list[Problem] = []
+    for g in games:
+        try:
+            work.append((g, plan(collect_assets(g, opts.for_game(g)), formats, display_path(g.folder))))
+        except DataErrors as exc:
+            problems += exc.problems
+    for g, items in work:
+        problems += _too_big(items, opts.for_game(g))
+    if problems:
+        raise DataErrors(problems)
+    done = 0
+    staged: list[tuple[str, str, int]] = []
+    with Staging(out_dir) as st:
+        files: dict[str, list] = {g.name: [] for g, _ in work}
+        if changed is not None:
+            work = [(g, _reuse(g, items, Path(out_dir) / g.name, st, changed, files[g.name], staged))
+                    for g, items in work]
+        total = sum(len(items) for _, items in work)
+        for (g, (asset, fmts)), (written, warnings) in _render(work, st, opts, jobs):
+            asset.warnings[:] = warnings
+            for rel, pages in written:
+                staged.append((g.name, rel, pages))
+                files[g.name].append((asset, rel.split("/", 1)[1], pages))
+            done += 1
+            if progress:
+                progress(f"{g.name}/{asset.name} ({','.join(fmts)})", done, total)
+        for g, _ in work:
+            write_manifest(st.dir / g.name, g, files[g.name], opts.for_game(g))
+        st.commit([g.name for g, _ in work])
+    if warn is not None:
+        for msg in dict.fromkeys(m for _, items in work for a, _ in items for m in a.warnings):
+            warn(msg)
+    return [Written(game, out_dir / rel, pages, (out_dir / rel).stat().st_size) for game, rel, pages in staged]
+
+
+_LEAF_KINDS = ("deck", "board", "triboard", "counters", "score-sheet")  # files no other asset reads
+
+
+def _reuse(game: Game, items, old: Path, st: Staging, changed, files: list, staged: list):
+    """The items to draw again after ``changed``; the other assets' files are linked
+    from the last build into staging (and listed in ``files``/``staged``)."""
+    import os
+    import shutil
+
+    from pnp.load.loader import display_path
+
+    manifest = read_manifest(old)
+    touched = {display_path(Path(p)) for p in changed}
+    leaves = {display_path(p) for p, kind, _ in documents(game) if kind in _LEAF_KINDS}
+    if manifest is None or not touched <= leaves:
+        return items
+    by_asset: dict[str, list] = {}
+    for e in manifest.get("files", []):
+        by_asset.setdefault(e["asset"], []).append(e)
+    redo = []
+    for asset, fmts in items:
+        old_files = by_asset.get(asset.name, [])
+        if asset.source in touched or asset.source.startswith("rules module") \
+                or {e["format"] for e in old_files} != set(fmts) \
+                or not all((old / e["file"]).is_file() for e in old_files):
+            redo.append((asset, fmts))
+            continue
+        for e in old_files:
+            rel = f"{game.name}/{e['file']}"
+            target = st.path(rel)
+            try:
+                os.link(old / e["file"], target)
+            except OSError:
+                shutil.copyfile(old / e["file"], target)
+            files.append((asset, e["file"], e["pages"]))
+            staged.append((game.name, rel, e["pages"]))
+    return redo
+
+
+def _too_big(items, opts: BuildOptions) -> list[Problem]:
+    """Decks and counter sheets whose page count is known before drawing: over the budget?"""
+    import math
+
+    from pnp.render import budget
+    from pnp.impose.grid import plan_grid
+    from pnp.impose.items import sheet_from_options
+
+    problems = []
+    for asset, fmts in items:
+        if not asset.faces or "pdf" not in fmts:
+            continue
+        first = asset.faces[0][0]
+        pieces = sum(copies for _, copies in asset.faces)
+        try:
+            per_page = plan_grid(first.w, first.h, sheet_from_options(opts)).per_page
+        except ValueError:
+            continue  # too big for the paper: the drawing says so
+        sheets = math.ceil(pieces / per_page) * (2 if any(i.back for i, _ in asset.faces) else 1)
+        try:
+            budget.check_pages(sheets, f"{asset.name}: {pieces:,} pieces")
+        except budget.BudgetError as exc:
+            problems.append(Problem(asset.source or asset.name, 0, 0, str(exc)))
+    return problems
+
+
+_WORK: list = []  # what the forked build workers draw: set before the pool starts, read by _unit
+
+
+def _unit(index: tuple[int, int]):
+    """Draw one asset in its formats into staging (in a worker, or in the build's own process)."""
+    from pnp.render import budget
+    from pnp.render import base
+
+    gi, ai = index
+    g, items, opts, staging = _WORK[gi]
+    asset, fmts = items[ai]
+    base.COUNTER = base.COUNTER or budget.Counter()  # one count per process: a build's shapes add up
+    try:
+        return write_asset(asset, fmts, staging, f"{g.name}/", opts), list(asset.warnings)
+    except budget.BudgetError as exc:
+        raise DataErrors([Problem(asset.source or g.name, 0, 0, f"{asset.name}: {exc}")]) from None
+    except (TextOverflow, FontError) as exc:  # a text names its own file:line when it knows it
+        text = str(exc)
+        raise DataErrors([Problem("", 0, 0, text) if re.match(r"^\S+:\d+", text)
+                          else Problem(asset.source or g.name, 0, 0, f"{asset.name}: {text}")]) from None
+
+
+def _render(work, st: Staging, opts: BuildOptions, jobs: int):
+    """(game, (asset, formats)), (files written, warnings) for every asset, in build order.
+
+    With ``jobs`` > 1 the assets are drawn by forked worker processes (each
+    inherits the collected assets, so nothing is read twice); files and
+    manifests are byte-identical to a build in one process. Any error, Ctrl-C
+    or SIGTERM stops every worker before the staging folder is removed.
+    """
+    global _WORK
+    from pnp.render import base
+
+    _WORK = [(g, items, opts, st) for g, items in work]
+    base.COUNTER = None
+    units = [(gi, ai) for gi, (_, items) in enumerate(work) for ai in range(len(items))]
+    try:
+        if jobs <= 1 or len(units) < 4 or "fork" not in multiprocessing.get_all_start_methods():
+            for u in units:
+                yield _pair(work, u), _unit(u)
+            return
+        _warm_up()
+        pool = multiprocessing.get_context("fork").Pool(min(jobs, len(units)), initializer=_quiet_worker)
+        try:
+            for u, result in zip(units, pool.imap(_unit, units)):
+                yield _pair(work, u), result
+            pool.close()
+        except BaseException:
+            pool.terminate()
+            raise
+        finally:
+            pool.join()
+    finally:
+        _WORK = []
+
+
+def _quiet_worker() -> None:
+    """Ctrl-C is the build's to handle; SIGTERM (the pool stopping a worker) just ends it."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
+def _warm_up() -> None:
+    """Work every worker would repeat, done once before they are forked: the bundled
+    fonts registered for PDF and their common SVG subsets."""
+    from pnp.scene import fonts
+    from pnp.render.pdf import font_name
+
+    for weight in fonts.FAMILIES["sans"]:
+        font_name("sans", weight)
+        fonts.subset("", "sans", weight)
+
+
+def _pair(work, u):
+    g, items = work[u[0]]
+    return g, items[u[1]]
+
+
+MANIFEST = "manifest.json"
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def write_manifest(folder: Path, game: Game, files: list[tuple[Asset, str, int]], opts: BuildOptions) -> Path:
+    """``manifest.json``: every file with its bytes, sha256, pages, asset and format; the
+    data files it was made from with their sha256; pnp's version and the options.
+    Sorted and without time stamps, so unchanged data gives the same bytes."""
+    from dataclasses import asdict
+
+    from pnp import __version__
+    entries = []
+    for asset, rel, pages in files:
+        p = folder / rel
+        entries.append({"file": rel, "bytes": p.stat().st_size, "sha256": _sha256(p), "pages": pages,
+                        "format": Path(rel).suffix.lstrip("."), "asset": asset.name, "title": asset.title,
+                        "min_text_pt": asset.min_text_pt,
+                        "preview_of": asset.preview_of, "source": asset.source})
+    sources = [{"file": p.relative_to(game.folder).as_posix(), "sha256": _sha256(p)}
+               for p in sorted(game.folder.rglob("*")) if p.is_file()
+               and not any(part.startswith(".") for part in p.relative_to(game.folder).parts)]
+    from pnp.checks import verdict
+
+    result, findings = verdict(game)
+    doc = {"game": game.name, "pnp": __version__, "options": asdict(opts),
+           "files": sorted(entries, key=lambda e: e["file"]), "sources": sources,
+           "checks": {"verdict": result, "findings": [list(f) for f in findings]}}
+    path = folder / MANIFEST
+    folder.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True, default=str) + "\n",
+                    encoding="utf-8")
+    return path
+
+
+def read_manifest(folder: Path) -> dict | None:
+    """A game folder's manifest, or None when it has none (not built by pnp) or it is unreadable."""
+    try:
+        return json.loads((Path(folder) / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None

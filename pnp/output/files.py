@@ -1,0 +1,221 @@
+"""All-or-nothing output: each game's whole output folder is written into a
+hidden staging folder beside it and swapped in with renames.
+
+For every game of a build: its staged folder is complete before any swap
+starts. The swap of one game is two renames (the old folder aside, the staged
+one into its place); if anything fails, every game already swapped in this
+build is swapped back, so ``OUT`` holds either all the new folders or all the
+old ones. The old folders are removed only after every swap succeeded.
+Sub-folders other commands write into a game's folder (``tts/``, ``export/``)
+are not the build's: they move into the new folder unchanged.
+
+Staging and set-aside folders are named ``.pnp-staging-<pid>-…`` and
+``.pnp-old-<pid>-…``: an interrupted build removes its own; one killed
+outright (SIGKILL, power cut) leaves them, and the next build removes those
+whose process is gone.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+
+KEEP = ("tts", "export")  # written by `pnp tts` / `pnp export`, carried over by builds
+_OURS = re.compile(r"^\.pnp-(staging|old)-(\d+)-")
+
+
+class OutputError(Exception):
+    """The output folder cannot be created or written."""
+
+
+def _rmtree(p: Path) -> None:
+    shutil.rmtree(p, ignore_errors=True)
+
+
+def remove_stale(out_dir: Path) -> None:
+    """Remove staging folders of pnp processes that no longer run."""
+    try:
+        entries = list(Path(out_dir).iterdir())
+    except OSError:
+        return
+    for p in entries:
+        m = _OURS.match(p.name)
+        if m and p.is_dir() and not _alive(int(m.group(2))):
+            _rmtree(p)
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+class Staging:
+    """Staged game folders under ``dest``; :meth:`commit` swaps them all in, or none."""
+
+    def __init__(self, dest: Path):
+        self.dest = Path(dest)
+        try:
+            self.dest.mkdir(parents=True, exist_ok=True)
+            remove_stale(self.dest)
+            self.dir = Path(tempfile.mkdtemp(prefix=f".pnp-staging-{os.getpid()}-", dir=self.dest))
+            os.chmod(self.dir, 0o755)
+        except OSError as exc:
+            raise OutputError(f"{self.dest}: cannot create output folder ({exc.strerror})") from None
+        self.files: list[str] = []  # relative paths, in write order
+
+    def path(self, rel: str) -> Path:
+        """Where to write ``rel`` (``<game>/<file>``) now; it appears at dest/rel on commit."""
+        p = self.dir / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        self.files.append(rel)
+        return p
+
+    def folders(self) -> list[str]:
+        """The top-level (game) folders staged so far, in the order first written."""
+        return list(dict.fromkeys(rel.split("/", 1)[0] for rel in self.files))
+
+    def commit(self, folders: list[str] | None = None) -> None:
+        """Swap every staged folder in with renames, or, on any failure, none of them."""
+        done: list[tuple[Path, Path | None, list[str]]] = []  # (target, old set aside, carried sub-folders)
+        try:
+            for name in folders if folders is not None else self.folders():
+                staged, target = self.dir / name, self.dest / name
+                staged.mkdir(exist_ok=True)
+                aside, carried = None, []
+                if target.exists():
+                    for sub in KEEP:
+                        if (target / sub).is_dir() and not (staged / sub).exists():
+                            os.rename(target / sub, staged / sub)
+                            carried.append(sub)
+                    aside = Path(tempfile.mkdtemp(prefix=f".pnp-old-{os.getpid()}-", dir=self.dest)) / name
+                    try:
+                        os.rename(target, aside)
+                    except OSError:
+                        for sub in carried:
+                            os.rename(staged / sub, target / sub)
+                        raise
+                try:
+                    os.rename(staged, target)
+                except OSError:
+                    if aside is not None:
+                        os.rename(aside, target)
+                        for sub in carried:
+                            os.rename(staged / sub, target / sub)
+                    raise
+                done.append((target, aside, carried))
+        except OSError as exc:
+            self._roll_back(done)
+            raise OutputError(f"{self.dest}: cannot write output ({exc.strerror or exc})") from None
+        except BaseException:
+            self._roll_back(done)
+            raise
+        finally:
+            for _target, aside, _ in done:
+                if aside is not None and aside.exists():
+                    _rmtree(aside.parent)
+            self.discard()
+
+    def _roll_back(self, done) -> None:
+        """Put the old folders back, newest first (the new ones go to staging, which is discarded)."""
+        for target, aside, carried in reversed(done):
+            new = self.dir / f".new-{target.name}"
+            os.rename(target, new)
+            if aside is not None:
+                os.rename(aside, target)
+                for sub in carried:
+                    os.rename(new / sub, target / sub)
+                _rmtree(aside.parent)
+        done.clear()
+
+    def discard(self) -> None:
+        _rmtree(self.dir)
+        for p in self.dest.glob(f".pnp-old-{os.getpid()}-*"):
+            if not any(p.iterdir()):
+                _rmtree(p)
+
+    def __enter__(self) -> "Staging":
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        if exc_type is not None:
+            self.discard()
+
+
+@contextmanager
+def stop_signals_as_interrupt():
+    """SIGTERM and SIGHUP end the work like Ctrl-C does (KeyboardInterrupt), so
+    staging is removed and earlier outputs stay as they were."""
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt(signal.Signals(signum).name)
+
+    old = {}
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        try:
+            old[sig] = signal.signal(sig, interrupt)
+        except (ValueError, OSError):  # not the main thread: leave the default
+            pass
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
+def _open_new(path: Path):
+    """A temp file beside ``path`` with the usual permissions (0666 less the umask)."""
+    for _ in range(100):
+        tmp = path.parent / f".pnp-{os.getpid()}-{os.urandom(4).hex()}{path.suffix}"
+        try:
+            return tmp, os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+    raise OutputError(f"{path.parent}: cannot create a temporary file")
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write one file via a temp file in the same folder and a rename."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp, fd = _open_new(path)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def write_document(path: Path, pages, title: str = "", dpi: float = 150) -> int:
+    """Write a stand-alone document (a game command's PDF, SVG or PNG, by the
+    file's suffix) atomically: a temp file beside it, renamed into place."""
+    from pnp.render import write_by_suffix
+
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp, fd = _open_new(path)
+    os.close(fd)
+    try:
+        n = write_by_suffix(list(pages), tmp, dpi=dpi, title=title)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return n

@@ -1,0 +1,110 @@
+"""The renderer interface and the one scene walker that feeds it.
+
+A backend implements a handful of drawing calls; :func:`walk` visits the
+scene in drawing order and does everything the backends would otherwise
+repeat: group opacity multiplied into children, empty paint skipped, hatch
+fills split into fill, hatch lines and outline, text laid out once with the
+shared font metrics. A backend sees only what to draw, never the tree.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pnp.scene.primitives import Ellipse, Group, Image, Page, Path, Polygon, Rect, Text
+from pnp.scene.style import Color, Style
+from pnp.scene.text import Line, layout
+from pnp.render.hatch import hatch_segments
+from pnp.render.shapes import outline
+
+SHAPES = (Rect, Path, Ellipse, Polygon)
+COUNTER = None  # a pnp.render.budget.Counter while a build draws: every page's shapes are counted
+_drawn = [0]
+
+
+class Renderer:
+    """What a backend implements. Coordinates are scene millimetres (y down)."""
+
+    def begin_page(self, page: Page) -> None:
+        raise NotImplementedError
+
+    def end_page(self, page: Page) -> None:
+        raise NotImplementedError
+
+    def begin_group(self, group: Group) -> None:
+        """Enter ``group``: apply its transform, then clip to its clip shape
+        (given in the group's own coordinates); every group is announced, so
+        a backend that keeps ids (SVG) can, and others skip plain groups."""
+        raise NotImplementedError
+
+    def end_group(self, group: Group) -> None:
+        raise NotImplementedError
+
+    def shape(self, node, style: Style, alpha: float) -> None:
+        """Fill and/or stroke a Rect, Ellipse, Polygon or Path (even-odd fill).
+
+        ``style`` holds something to paint; ``alpha`` is the inherited group
+        opacity, to be multiplied by ``style.opacity``.
+        """
+        raise NotImplementedError
+
+    def segments(self, segs, color: Color, width: float, alpha: float) -> None:
+        """Stroke straight segments (x1, y1, x2, y2), e.g. hatch lines."""
+        raise NotImplementedError
+
+    def text(self, t: Text, lines: list[Line], alpha: float) -> None:
+        """Draw the laid-out, non-empty lines of ``t`` in its font and fill."""
+        raise NotImplementedError
+
+    def image(self, im: Image, alpha: float) -> None:
+        raise NotImplementedError
+
+
+def _paints(st: Style) -> bool:
+    return st.fill is not None or (st.stroke is not None and st.stroke_width > 0) or st.hatch is not None
+
+
+def walk_node(r: Renderer, n, alpha: float = 1.0) -> None:
+    _drawn[0] += 1
+    t = type(n)
+    if t is Group:
+        r.begin_group(n)
+        a = alpha * n.opacity
+        for child in n.children:
+            walk_node(r, child, a)
+        r.end_group(n)
+    elif t in SHAPES:
+        st = n.style
+        if not _paints(st):
+            return
+        hatch = st.hatch
+        if hatch is None:
+            r.shape(n, st, alpha)
+            return
+        # fill, then the shared hatch segments, then the outline on top
+        if st.fill is not None:
+            r.shape(n, replace(st, stroke=None, hatch=None), alpha)
+        segs = hatch_segments(outline(n), hatch)
+        if segs:
+            r.segments(segs, hatch.color, hatch.width, alpha * st.opacity)
+        if st.stroke is not None and st.stroke_width > 0:
+            r.shape(n, replace(st, fill=None, hatch=None), alpha)
+    elif t is Text:
+        if n.fill is None or not n.text:
+            return
+        lines = [ln for ln in layout(n) if ln.text]
+        if lines:
+            r.text(n, lines, alpha)
+    elif t is Image:
+        r.image(n, alpha)
+    else:
+        raise TypeError(f"cannot draw {t.__name__}")
+
+
+def walk(r: Renderer, page: Page) -> None:
+    """Draw one page with ``r``."""
+    before = _drawn[0]
+    r.begin_page(page)
+    walk_node(r, page.content, 1.0)
+    r.end_page(page)
+    if COUNTER is not None:
+        COUNTER.add(_drawn[0] - before, f"page {page.label or ''}".strip())

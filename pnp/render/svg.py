@@ -1,0 +1,214 @@
+"""SVG backend: a :class:`~pnp.render.base.Renderer` writing one page per
+SVG file through svgwrite.
+
+The document is sized in millimetres with a viewBox in millimetres, so user
+units are mm and shapes are written with the scene's numbers unchanged.
+Text stays text (one <text> per laid-out line), so the file can be edited;
+the glyphs it uses are embedded as a subset of the bundled font (a data URL
+in an @font-face rule), so the page looks the same on a machine that does
+not have the font. Group opacity is multiplied into each child, exactly as
+the PDF backend does, so the formats agree where translucent children overlap.
+"""
+from __future__ import annotations
+
+import base64
+import os
+
+import svgwrite
+
+from pnp.scene import fonts
+from pnp.scene.primitives import Ellipse, Page, Polygon, Rect
+from pnp.render.base import Renderer, walk
+from pnp.render.shapes import outline
+
+MM_PER_PT = 25.4 / 72.0
+
+
+def _n(v: float) -> str:
+    s = f"{v:.4f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+def _d(ops) -> str:
+    out = []
+    for op in ops:
+        k = op[0]
+        if k == "Z":
+            out.append("Z")
+        else:
+            out.append(k + " ".join(_n(v) for v in op[1:]))
+    return " ".join(out)
+
+
+def _css_face(weight: str) -> tuple[bool, bool]:
+    """(bold, italic) for a weight key of fonts.FAMILIES: "bold", "italic", "bold-italic"."""
+    parts = weight.split("-")
+    return "bold" in parts, "italic" in parts
+
+
+class SvgRenderer(Renderer):
+    def __init__(self):
+        self.dwg = None
+
+    # ids -------------------------------------------------------------
+    def _id(self, prefix: str) -> str:
+        self._ids += 1
+        while f"{prefix}{self._ids}" in self._used:
+            self._ids += 1
+        self._used[f"{prefix}{self._ids}"] = 1  # a later scene group called "clip1" gets "clip1-2"
+        return f"{prefix}{self._ids}"
+
+    def _unique(self, wanted: str) -> str:
+        """The scene id, or ``id-2``, ``id-3``... when a component reuses it (ids must be unique)."""
+        n = self._used.get(wanted, 0) + 1
+        self._used[wanted] = n
+        if n == 1:
+            return wanted
+        cand = f"{wanted}-{n}"
+        while cand in self._used:
+            n += 1
+            cand = f"{wanted}-{n}"
+        self._used[wanted] = n
+        self._used[cand] = 1
+        return cand
+
+    def _paint(self, el, st, alpha: float):
+        a = alpha * st.opacity
+        if st.fill is not None:
+            el["fill"] = st.fill.hex
+            el["fill-rule"] = "evenodd"
+            if a < 1:
+                el["fill-opacity"] = _n(a)
+        else:
+            el["fill"] = "none"
+        if st.stroke is not None and st.stroke_width > 0:
+            el["stroke"] = st.stroke.hex
+            el["stroke-width"] = _n(st.stroke_width)
+            if st.dash:
+                el["stroke-dasharray"] = " ".join(_n(d) for d in st.dash)
+            if st.join != "miter":
+                el["stroke-linejoin"] = st.join
+            if st.cap != "butt":
+                el["stroke-linecap"] = st.cap
+            if a < 1:
+                el["stroke-opacity"] = _n(a)
+
+    # Renderer ----------------------------------------------------------
+    def begin_page(self, page: Page):
+        self.dwg = svgwrite.Drawing(size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
+                                    viewBox=f"0 0 {_n(page.width)} {_n(page.height)}", debug=False,
+                                    profile="full")
+        tb, bb = page.trim_box, page.bleed_box
+        self.dwg.attribs["data-trim"] = " ".join(_n(v) for v in (tb.x, tb.y, tb.w, tb.h))
+        self.dwg.attribs["data-bleed"] = " ".join(_n(v) for v in (bb.x, bb.y, bb.w, bb.h))
+        if page.label:
+            self.dwg.set_desc(title=page.label)
+        self._ids = 0
+        self._used: dict[str, int] = {}  # scene ids seen so far -> how often
+        self._chars: dict[tuple[str, str], set[str]] = {}  # glyphs to embed per font
+        self._stack = [self.dwg]
+
+    def end_page(self, page: Page):
+        css = []
+        for (family, weight), chars in sorted(self._chars.items()):
+            data = base64.b64encode(fonts.subset("".join(sorted(chars)), family, weight)).decode("ascii")
+            bold, italic = _css_face(weight)
+            css.append(f"@font-face{{font-family:'{fonts.face(family, weight).svg_family}';"
+                       f"font-style:{'italic' if italic else 'normal'};"
+                       f"font-weight:{'bold' if bold else 'normal'};"
+                       f"src:url(data:font/woff;base64,{data}) format('woff')}}")
+        if css:
+            self.dwg.defs.add(self.dwg.style("".join(css)))
+
+    def begin_group(self, g):
+        el = self.dwg.g()
+        if g.id:
+            el["id"] = self._unique(g.id)
+        tr = g.transform
+        if not tr.is_identity:
+            el["transform"] = "matrix(" + " ".join(_n(v) for v in (tr.a, tr.b, tr.c, tr.d, tr.e, tr.f)) + ")"
+        if g.clip is not None:
+            cid = self._id("clip")
+            cp = self.dwg.defs.add(self.dwg.clipPath(id=cid))
+            cp.add(self.dwg.path(d=_d(outline(g.clip)), **{"clip-rule": "evenodd"}))
+            el["clip-path"] = f"url(#{cid})"
+        self._stack.append(el)
+
+    def end_group(self, g):
+        el = self._stack.pop()
+        self._stack[-1].add(el)
+
+    def shape(self, n, st, alpha: float):
+        t = type(n)
+        if t is Rect and n.radius <= 0:
+            el = self.dwg.rect(insert=(_n(n.x), _n(n.y)), size=(_n(n.w), _n(n.h)))
+        elif t is Ellipse:
+            el = self.dwg.ellipse(center=(_n(n.cx), _n(n.cy)), r=(_n(n.rx), _n(n.ry)))
+        elif t is Polygon:
+            pts = [(_n(x), _n(y)) for x, y in n.points]
+            el = self.dwg.polygon(pts) if n.closed else self.dwg.polyline(pts)
+        else:  # paths, and rounded rects as the shared cubic outline so curves match the PDF
+            ops = outline(n)
+            if not ops:
+                return
+            el = self.dwg.path(d=_d(ops))
+        self._paint(el, st, alpha)
+        self._stack[-1].add(el)
+
+    def segments(self, segs, color, width: float, alpha: float):
+        d = " ".join(f"M{_n(x1)} {_n(y1)} L{_n(x2)} {_n(y2)}" for x1, y1, x2, y2 in segs)
+        el = self.dwg.path(d=d, fill="none", stroke=color.hex)
+        el["stroke-width"] = _n(width)
+        if alpha < 1:
+            el["stroke-opacity"] = _n(alpha)
+        self._stack[-1].add(el)
+
+    def text(self, t, lines, alpha: float):
+        face = fonts.face(t.font, t.weight)
+        used = self._chars.setdefault((t.font, t.weight), set())
+        a = alpha * t.opacity
+        bold, italic = _css_face(t.weight)
+        parent = self._stack[-1]
+        for ln in lines:
+            used.update(ln.text)
+            el = self.dwg.text(ln.text, insert=(_n(ln.x), _n(ln.y)))
+            el["font-family"] = face.svg_family
+            el["font-size"] = _n(ln.size * MM_PER_PT)
+            if bold:
+                el["font-weight"] = "bold"
+            if italic:
+                el["font-style"] = "italic"
+            if t.anchor != "start":
+                el["text-anchor"] = t.anchor
+            el["fill"] = t.fill.hex
+            if a < 1:
+                el["fill-opacity"] = _n(a)
+            el["xml:space"] = "preserve"
+            el["style"] = "font-kerning:none"  # the layout (and the PDF) use unkerned advances
+            parent.add(el)
+
+    def image(self, im, alpha: float):
+        src = im.source
+        data = bytes(src) if isinstance(src, (bytes, bytearray)) else open(os.fspath(src), "rb").read()
+        from pnp.render.images import is_svg
+
+        mime = "image/svg+xml" if is_svg(data) else "image/jpeg" if data[:3] == b"\xff\xd8\xff" else "image/png"
+        href = f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
+        el = self.dwg.image(href=href, insert=(_n(im.x), _n(im.y)), size=(_n(im.w), _n(im.h)))
+        el["preserveAspectRatio"] = "none"
+        if alpha < 1:
+            el["opacity"] = _n(alpha)
+        self._stack[-1].add(el)
+
+
+def svg_string(page: Page) -> str:
+    """The page as an SVG document string."""
+    r = SvgRenderer()
+    walk(r, page)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + r.dwg.tostring() + "\n"
+
+
+def write_svg(page: Page, path) -> int:
+    with open(os.fspath(path), "w", encoding="utf-8") as fh:
+        fh.write(svg_string(page))
+    return 1
