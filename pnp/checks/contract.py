@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import functools
 import os
+import signal
+from contextlib import contextmanager
 
 import typer
 
@@ -21,15 +23,32 @@ def _err(msg: str) -> None:
     typer.echo(msg, err=True)
 
 
+@contextmanager
+def stop_signals_as_interrupt():
+    """SIGTERM and SIGHUP end the work like Ctrl-C does (KeyboardInterrupt), so
+    staging is removed and earlier outputs stay as they were."""
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt(signal.Signals(signum).name)
+
+    old = {}
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        try:
+            old[sig] = signal.signal(sig, interrupt)
+        except (ValueError, OSError):  # not the main thread: leave the default
+            pass
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
 def guarded(fn):
     """Wrap a typer command so its failures keep the contract above."""
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        from pnp.load.errors import DataErrors
-        from pnp.scene.fonts import FontError
-        from pnp.output.files import OutputError, stop_signals_as_interrupt
-        from pnp.scene.style import ColourError
+        from pnp.load.errors import DataErrors, UserError
 
         try:
             with stop_signals_as_interrupt():
@@ -39,15 +58,12 @@ def guarded(fn):
                 _err(str(p))
             _err(f"{len(exc.problems)} problem(s) in the data; nothing was written.")
             raise typer.Exit(2) from None
-        except (FontError, ColourError) as exc:
-            _err(f"error: {exc}")
+        except UserError as exc:
+            _err(f"error: {exc}{exc.after}")
             raise typer.Exit(2) from None
         except BrokenPipeError:  # `pnp list | head`: the reader left; stop quietly
             os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
             raise typer.Exit(0) from None
-        except OutputError as exc:
-            _err(f"error: {exc}; earlier outputs are untouched.")
-            raise typer.Exit(2) from None
         except OSError as exc:
             what = f" {exc.filename}" if getattr(exc, "filename", None) else ""
             _err(f"error: cannot write{what}: {exc.strerror or exc}; earlier outputs are untouched.")

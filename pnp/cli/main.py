@@ -210,7 +210,7 @@ def build(
 def _sheet(**given) -> dict:
     """The sheet settings given on the command line (they beat a game's ``sheet:``)."""
     from pnp.load.errors import DataErrors, Problem
-    from pnp.impose.paper import paper_size
+    from pnp.model.paper import paper_size
 
     out = {k: v for k, v in given.items() if v is not None}
     if "paper" in out:

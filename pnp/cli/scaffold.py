@@ -177,7 +177,7 @@ def scaffold_from_table(name: str, data_dir: Path, table: Path) -> Path:
     layout shows them all, the pictures it names are copied along."""
     import shutil
 
-    from pnp.load.tables import table_rows
+    from pnp.layout.tables import table_rows
 
     table = Path(table)
     rows = [(n, [("" if c is None else str(c)) for c in cells]) for n, cells in table_rows(table)

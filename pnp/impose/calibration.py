@@ -15,7 +15,7 @@ from dataclasses import replace
 from pnp.scene import Group, Page, Path, Text, style, translate
 from pnp.impose.duplex import sheet_flip
 from pnp.impose.items import SheetSpec
-from pnp.impose.paper import paper_size
+from pnp.model.paper import paper_size
 
 CROSS = style(stroke="black", width=0.35)
 TICK = style(stroke="black", width=0.15)

@@ -36,7 +36,7 @@ from pnp.scene import Box, Group, Page, Rect, Transform, rotate, translate
 from pnp.impose.duplex import back_placement, map_box, sheet_flip
 from pnp.impose.items import Item, SheetSpec
 from pnp.impose.marks import bbox, cut_lines, grid_crop_marks
-from pnp.impose.paper import paper_size
+from pnp.model.paper import paper_size
 
 SIZE_TOLERANCE = 0.01  # mm: items differing more than this are not "same size"
 

@@ -3,7 +3,7 @@ the box in between for the content."""
 from __future__ import annotations
 
 from pnp.scene import Box, Group, Page, Path, Text, style
-from pnp.impose.paper import paper_size
+from pnp.model.paper import paper_size
 
 TITLE_SIZE = 16.0  # pt
 FOOTER_SIZE = 7.0  # pt

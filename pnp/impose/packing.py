@@ -26,7 +26,7 @@ from pnp.impose.duplex import back_placement, map_box, sheet_flip
 from pnp.impose.grid import LABELS
 from pnp.impose.items import Item, SheetSpec
 from pnp.impose.marks import bbox, corner_marks, outline
-from pnp.impose.paper import paper_size
+from pnp.model.paper import paper_size
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pnp.scene import Box, Group, Page, Path, Rect, Text, style, translate
 from pnp.impose.items import Item, SheetSpec
 from pnp.impose.marks import crosshair, grid_crop_marks
-from pnp.impose.paper import paper_size
+from pnp.model.paper import paper_size
 
 FOOTER = 18.0  # mm under the window: crop marks, then page name, map and cutting hint
 MAP_CELL = 3.5  # mm per page in the page map

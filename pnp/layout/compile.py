@@ -1,7 +1,7 @@
 """A layout compiled once and stamped per card.
 
 :func:`compile_layout` checks every template, condition, frame reference and
-constant colour of a validated :class:`~pnp.layout.schema.Layout` and turns
+constant colour of a validated :class:`~pnp.model.layout.Layout` and turns
 each element into a small drawing function; :meth:`Compiled.stamp` runs them
 for one card's field values and returns the card's scene group (trim at
 0, 0). Nothing is parsed while stamping, so a 5,000-card deck costs the
@@ -18,11 +18,11 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from pnp.impose.paper import card_size
+from pnp.model.paper import card_size
 from pnp.scene import Box, Ellipse, Group, Path, Polygon, Rect, Text, color, rotate, scale, style
 from pnp.scene.style import ColourError
 from pnp.layout.expr import Cond, ExprError, Scope, Template, check_names, condition, template
-from pnp.layout.schema import (EllipseEl, GroupEl, IconsEl, ImageEl, Layout, LineEl, Placed, PolygonEl, RectEl, SymbolEl,
+from pnp.model.layout import (EllipseEl, GroupEl, IconsEl, ImageEl, Layout, LineEl, Placed, PolygonEl, RectEl, SymbolEl,
                      TextBoxEl, TextEl)
 
 MM_PER_PT = 25.4 / 72.0

@@ -9,7 +9,7 @@ import typing
 
 from pydantic.fields import FieldInfo
 
-from pnp.layout import schema
+from pnp.model import layout as schema
 
 ELEMENTS = [schema.RectEl, schema.EllipseEl, schema.LineEl, schema.PolygonEl, schema.TextEl, schema.TextBoxEl,
             schema.SymbolEl, schema.ImageEl, schema.IconsEl, schema.GroupEl]

@@ -34,6 +34,14 @@ class DataErrors(Exception):
         return (DataErrors, (self.problems,))
 
 
+class UserError(Exception):
+    """A problem the user can put right that is not in a data file's lines (a font without a
+    glyph, a colour that does not parse, an output folder that cannot be written): one line
+    and exit 2. ``after`` is said behind the message."""
+
+    after = ""
+
+
 def DataError(file: str, line: int, col: int, message: str) -> DataErrors:  # noqa: N802
     """A DataErrors holding a single problem."""
     return DataErrors([Problem(str(file), line, col, message)])

@@ -23,8 +23,8 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import Field, field_validator, model_validator
 
 from pnp.model.base import ColourField, I18n, Localised, Strict, require_unique
-from pnp.impose.paper import CARD_SIZES, parse_wxh
-from pnp.layout.schema import TableValue
+from pnp.model.paper import CARD_SIZES, parse_wxh
+from pnp.model.layout import TableValue
 
 MARKS = ("circle", "square", "triangle", "diamond", "hexagon", "star", "cross", "ring")
 Ident = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]

@@ -45,7 +45,7 @@ class SheetSettings(Strict):
     @classmethod
     def _paper(cls, v):
         if v is not None:
-            from pnp.impose.paper import paper_size
+            from pnp.model.paper import paper_size
 
             paper_size(v)
         return v

@@ -48,7 +48,7 @@ KINDS: dict[str, Kind] = {
     "counters": Kind("pnp.model.counters:CounterSheet", "pnp.layout.builtin.counters:counter_assets",
                      "a counter/token sheet: square or round counters with counts, double-sided",
                      (("counter_size", "side (or diameter) of a counter in mm"),)),
-    "layout": Kind("pnp.layout.schema:Layout", None,
+    "layout": Kind("pnp.model.layout:Layout", None,
                    "the look of a card side as data: fields, lookup tables and elements (see docs/layouts.md)"),
     "score-sheet": Kind("pnp.model.score_sheet:ScoreSheet", "pnp.layout.builtin.score_sheet:score_sheet_assets",
                         "a score sheet / form: rows and columns of boxes with labels and sums",

@@ -12,11 +12,50 @@ and rotated (degrees clockwise), so a new symbol is a few lines of YAML:
 """
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal, Union
 
 from pydantic import Field, field_validator, model_validator
 
 from pnp.model.base import ColourField, Localised, Strict, require_unique
+
+_TOKEN = re.compile(r"[MLCQZmlcqz]|-?\d+(?:\.\d+)?(?:e-?\d+)?")
+_ARITY = {"M": 2, "L": 2, "C": 6, "Q": 4, "Z": 0}
+
+
+def parse_path_d(d: str) -> list[tuple]:
+    """Parse absolute SVG path syntax (M L C Q Z) into path ops; ValueError if malformed."""
+    leftover = _TOKEN.sub(" ", d).replace(",", " ").strip()
+    if leftover:
+        raise ValueError(f"path 'd' has characters that are not M/L/C/Q/Z or numbers: {leftover[:20]!r}")
+    tokens = _TOKEN.findall(d)
+    ops: list[tuple] = []
+    i = 0
+    cmd = None
+    while i < len(tokens):
+        t = tokens[i]
+        if t.isalpha():
+            if t.islower():
+                raise ValueError(f"path 'd': relative command {t!r} is not supported; use upper-case (absolute)")
+            cmd = t
+            i += 1
+            if cmd == "Z":
+                ops.append(("Z",))
+                continue
+        elif cmd is None or cmd == "Z":
+            raise ValueError("path 'd' must start with a command letter (M)")
+        n = _ARITY[cmd]
+        nums = tokens[i:i + n]
+        if len(nums) < n or any(x.isalpha() for x in nums):
+            raise ValueError(f"path 'd': command {cmd} needs {n} numbers")
+        ops.append((cmd, *(float(x) for x in nums)))
+        i += n
+        if cmd == "M":
+            cmd = "L"  # implicit line-to after a move, as in SVG
+    if not ops or ops[0][0] != "M":
+        raise ValueError("path 'd' must start with M")
+    return ops
+
 
 Point = tuple[Annotated[float, Field(ge=-100, le=200)], Annotated[float, Field(ge=-100, le=200)]]
 Units = Annotated[float, Field(gt=0, le=300, description="length in symbol units (the box is 100)")]
@@ -131,8 +170,6 @@ class PathPart(PartBase):
     @field_validator("d")
     @classmethod
     def _parse(cls, v):
-        from pnp.layout.builtin.symbols import parse_path_d  # one parser, used for checking and drawing
-
         parse_path_d(v)
         return v
 

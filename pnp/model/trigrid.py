@@ -47,7 +47,7 @@ class TriBoard(Strict):
 
 
     def grid(self, edge: float | None = None):
-        from pnp.layout.builtin.trigrid import TriGrid
+        from pnp.model.trilattice import TriGrid
 
         return TriGrid(self.size, edge or self.edge, self.naming)
 
@@ -56,7 +56,7 @@ class TriBoard(Strict):
     def _corners_match_geometry(cls, v: list[TriCorner], info: ValidationInfo):
         if "size" not in info.data or "naming" not in info.data:
             return v
-        from pnp.layout.builtin.trigrid import TriGrid
+        from pnp.model.trilattice import TriGrid
 
         g = TriGrid(info.data["size"], 1.0, info.data["naming"])
         regions, _ = g.regions()
@@ -75,7 +75,7 @@ class TriBoard(Strict):
     def _half_spaces_match_geometry(cls, v: list[str] | None, info: ValidationInfo):
         if v is None or "size" not in info.data or "naming" not in info.data:
             return v
-        from pnp.layout.builtin.trigrid import TriGrid
+        from pnp.model.trilattice import TriGrid
 
         g = TriGrid(info.data["size"], 1.0, info.data["naming"])
         _, cut = g.regions()

@@ -61,7 +61,7 @@ def _contact_sheets(assets: list[Asset]) -> list[Asset]:
     for a in assets:
         if a.faces and f"{a.name}-contact-sheet" not in names:
             def page(a=a):
-                from pnp.output.preview import contact_sheet
+                from pnp.layout.builtin.preview import contact_sheet
 
                 return [contact_sheet(a)]
 

@@ -19,17 +19,19 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import signal
 import tempfile
-from contextlib import contextmanager
 from pathlib import Path
+
+from pnp.load.errors import UserError
 
 KEEP = ("tts", "export")  # written by `pnp tts` / `pnp export`, carried over by builds
 _OURS = re.compile(r"^\.pnp-(staging|old)-(\d+)-")
 
 
-class OutputError(Exception):
+class OutputError(UserError):
     """The output folder cannot be created or written."""
+
+    after = "; earlier outputs are untouched."
 
 
 def _rmtree(p: Path) -> None:
@@ -150,26 +152,6 @@ class Staging:
     def __exit__(self, exc_type, exc, tb) -> None:
         if exc_type is not None:
             self.discard()
-
-
-@contextmanager
-def stop_signals_as_interrupt():
-    """SIGTERM and SIGHUP end the work like Ctrl-C does (KeyboardInterrupt), so
-    staging is removed and earlier outputs stay as they were."""
-    def interrupt(signum, frame):
-        raise KeyboardInterrupt(signal.Signals(signum).name)
-
-    old = {}
-    for sig in (signal.SIGTERM, signal.SIGHUP):
-        try:
-            old[sig] = signal.signal(sig, interrupt)
-        except (ValueError, OSError):  # not the main thread: leave the default
-            pass
-    try:
-        yield
-    finally:
-        for sig, handler in old.items():
-            signal.signal(sig, handler)
 
 
 def _open_new(path: Path):

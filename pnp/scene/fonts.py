@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from pnp.load.errors import UserError
+
 FONT_DIR = Path(os.environ.get("PNP_FONT_DIR", Path(__file__).resolve().parents[2] / "fonts"))
 MM_PER_PT = 25.4 / 72.0
 
@@ -27,7 +29,7 @@ LICENCES = {"sans": "LICENSE-DejaVu.txt"}
 CSS_FAMILY = {"sans": "DejaVu Sans"}
 
 
-class FontError(Exception):
+class FontError(UserError):
     """A font file is missing or broken, or a character has no glyph."""
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pnp.load.errors import UserError
+
 # A small, deliberate palette: enough for game data, all distinguishable.
 NAMED_COLOURS: dict[str, tuple[int, int, int]] = {
     "black": (0, 0, 0),
@@ -43,7 +45,7 @@ _HEX = re.compile(r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 _CMYK = re.compile(r"^cmyk\(\s*([0-9.]+)\s*,\s*([0-9.]+)\s*,\s*([0-9.]+)\s*,\s*([0-9.]+)\s*\)$")
 
 
-class ColourError(ValueError):
+class ColourError(UserError, ValueError):
     """A colour string or tuple that cannot be parsed."""
 
 

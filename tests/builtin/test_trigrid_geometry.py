@@ -3,7 +3,7 @@ import math
 
 import pytest
 
-from pnp.layout.builtin.trigrid import DIRECTIONS, SQRT3, Cell, TriGrid, corner_kites
+from pnp.model.trilattice import DIRECTIONS, SQRT3, Cell, TriGrid, corner_kites
 
 
 def test_81_cells_45_up_36_down():

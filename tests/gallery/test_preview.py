@@ -10,7 +10,7 @@ from PIL import Image
 
 from galhelp import DATA, KAFKA_COPIES, REPO, close, deck, face_colour, rgb
 
-from pnp.output import preview
+from pnp.layout.builtin import preview
 from pnp.scene import Group
 
 png = pytest.importorskip("pnp.render.png", reason="PNG backend not written yet")
@@ -105,7 +105,10 @@ def test_hand_of_the_real_deck_and_readme_image(tmp_path):
         pytest.skip("no game with a deck of 5+ faces yet")
     # the biggest pieces make the best picture: cards rather than counters
     best = max(decks, key=lambda a: a.faces[0][0].w * a.faces[0][0].h)
-    out = preview.write_hand(best, tmp_path / "hand.png", dpi=110)
+    from pnp.render.png import png_bytes
+
+    out = tmp_path / "hand.png"
+    out.write_bytes(png_bytes(preview.hand(best, 5), 110))
     img = Image.open(out).convert("RGB")
     assert img.width > img.height  # a fan is wider than tall
     assert len(img.getcolors(1 << 20)) > 50

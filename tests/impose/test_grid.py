@@ -7,7 +7,7 @@ import pytest
 
 from pnp.impose.grid import grid_capacity, impose, plan_grid
 from pnp.impose.items import SheetSpec
-from pnp.impose.paper import card_size, paper_size
+from pnp.model.paper import card_size, paper_size
 
 from .helpers import card, centre, find, overlaps, placed, seg_hits_box, segments
 

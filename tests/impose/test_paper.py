@@ -1,6 +1,6 @@
 import pytest
 
-from pnp.impose.paper import CARD_SIZES, PAPERS, card_size, paper_size
+from pnp.model.paper import CARD_SIZES, PAPERS, card_size, paper_size
 
 
 def test_named_papers_and_orientation():

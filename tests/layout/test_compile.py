@@ -8,7 +8,7 @@ import pytest
 
 from pnp.layout.compile import Card, CardError, compile_layout, place
 from pnp.layout.expr import ExprError
-from pnp.layout.schema import Layout
+from pnp.model.layout import Layout
 from pnp.scene import Box, Ellipse, Group, Image, Path, Polygon, Rect, Text, color
 
 

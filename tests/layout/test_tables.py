@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.load import tables
+from pnp.layout import tables
 from pnp.load.errors import DataErrors
 from pnp.load.loader import load_yaml
-from pnp.load.tables import Record, read_records, records_from_yaml
+from pnp.layout.tables import Record, read_records, records_from_yaml
 from pnp.layout.fields import parse_field
 
 FILES = Path(__file__).parent / "files"

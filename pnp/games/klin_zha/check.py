@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from pnp.checks import Finding, RuleBook, Source, flag
-from pnp.layout.builtin.trigrid import Cell, TriGrid
+from pnp.model.trilattice import Cell, TriGrid
 from pnp.games.klin_zha.schemas import Position, VariantRules
 from pnp.games.klin_zha.sky import Layout, resolve, steps
 

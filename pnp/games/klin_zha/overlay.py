@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import math
 
-from pnp.layout.builtin.trigrid import SQRT3, Cell, TriGrid, cell_label_point, cell_polygon
+from pnp.layout.builtin.trigrid import cell_label_point
+from pnp.model.trilattice import SQRT3, Cell, TriGrid, cell_polygon
 from pnp.scene import Circle, Group, Hatch, Path, Polygon, Rect, Text, mirror_x, style
 from pnp.scene.style import color
 from pnp.games.klin_zha.sky import Sky

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.checks import Finding, Source
-from pnp.layout.builtin.trigrid import TriGrid
+from pnp.model.trilattice import TriGrid
 from pnp.load.loader import display_path
 from pnp.model.game import Game
 from pnp.model.kinds import load_doc, read_doc

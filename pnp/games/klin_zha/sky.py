@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.layout.builtin.trigrid import Cell, TriGrid
+from pnp.model.trilattice import Cell, TriGrid
 from pnp.load.errors import DataErrors, Problem
 from pnp.checks import Source
 from pnp.load.loader import display_path, load_yaml, validate

@@ -13,7 +13,7 @@ from pnp.layout.builtin.key import key
 from pnp.layout.builtin.trigrid import Cell, TriGrid, board_group
 from pnp.load.errors import DataErrors, Problem
 from pnp.model.base import tr
-from pnp.impose.paper import paper_size
+from pnp.model.paper import paper_size
 from pnp.scene import Circle, Group, Page, Text, style, translate
 from pnp.scene.style import color
 from pnp.games.klin_zha.overlay import legend_rows, overlay_group

@@ -65,7 +65,7 @@ def game_symbols(game) -> Symbols:
 def _shipped(path: Path):
     """A shipped layout, read once per process: (model, raw YAML with marks)."""
     from pnp.load.loader import display_path, load_yaml, validate
-    from pnp.layout.schema import Layout
+    from pnp.model.layout import Layout
 
     raw = load_yaml(path)
     return validate(Layout, raw, display_path(path)), raw
@@ -243,7 +243,7 @@ def _at(shown: str, raw, loc: tuple) -> tuple[str, int, int]:
 
 
 def _records(doc: Deck, fields: dict, folder: Path, shown: str, raw) -> list:
-    from pnp.load.tables import read_records, records_from_yaml
+    from pnp.layout.tables import read_records, records_from_yaml
 
     if isinstance(doc.cards, str):
         return read_records(folder / doc.cards, fields, doc.columns, doc.sheet)
@@ -429,7 +429,7 @@ def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asse
     """Kind 'deck': the imposed deck PDF, one SVG per card type and per back, a PNG contact sheet."""
     from pnp.impose.grid import impose
     from pnp.impose.single import single_page
-    from pnp.output.preview import contact_sheet
+    from pnp.layout.builtin.preview import contact_sheet
 
     lang = opts.lang
     plan = plan_deck(doc, game, lang, stem)

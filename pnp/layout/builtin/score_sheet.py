@@ -267,7 +267,7 @@ def read_options(doc: ScoreSheet, opts: BuildOptions) -> tuple[list[int], list[C
 
 def pad_size(paper: str, up: int, margin: float) -> tuple[float, float, str]:
     """Trim size (w, h) of one sheet and the page orientation for ``up`` per page."""
-    from pnp.impose.paper import paper_size
+    from pnp.model.paper import paper_size
 
     pw, ph = paper_size(paper, "portrait")
     aw, ah = pw - 2 * margin, ph - 2 * margin
@@ -282,7 +282,7 @@ def pad_pages(doc: ScoreSheet, opts: BuildOptions, up: int, cols: ColumnSpec, co
     """``copies`` pages each holding ``up`` sheets."""
     from pnp.impose.grid import impose
     from pnp.impose.items import Item, sheet_from_options
-    from pnp.impose.paper import paper_size
+    from pnp.model.paper import paper_size
 
     lang = opts.lang
     margin = opts.margin

@@ -8,7 +8,6 @@ scale stroke widths itself.
 from __future__ import annotations
 
 import math
-import re
 from pathlib import Path as FsPath
 
 from pnp.model.assets import Asset
@@ -17,50 +16,10 @@ from pnp.scene import (BLACK, Color, Group, Page, Path, Rect, Text, Transform, c
                      scale, style, translate)
 from pnp.scene.geometry import normalise
 from pnp.model.symbols import (DIRECTIONS, ArrowPart, BoltPart, CurvedArrowPart, NestedSquaresPart, PathPart,
-                               PlusPart, SmileyPart, SquarePart, Symbol, SymbolLibrary, TextPart, UTurnPart)
+                               PlusPart, SmileyPart, SquarePart, Symbol, SymbolLibrary, TextPart, UTurnPart, parse_path_d)
 
 PT_PER_MM = 72 / 25.4
 CAP_HEIGHT = 0.73  # DejaVu Sans cap height as a fraction of the font size
-
-
-# ------------------------------------------------------------------ path text
-
-_TOKEN = re.compile(r"[MLCQZmlcqz]|-?\d+(?:\.\d+)?(?:e-?\d+)?")
-_ARITY = {"M": 2, "L": 2, "C": 6, "Q": 4, "Z": 0}
-
-
-def parse_path_d(d: str) -> list[tuple]:
-    """Parse absolute SVG path syntax (M L C Q Z) into path ops; ValueError if malformed."""
-    leftover = _TOKEN.sub(" ", d).replace(",", " ").strip()
-    if leftover:
-        raise ValueError(f"path 'd' has characters that are not M/L/C/Q/Z or numbers: {leftover[:20]!r}")
-    tokens = _TOKEN.findall(d)
-    ops: list[tuple] = []
-    i = 0
-    cmd = None
-    while i < len(tokens):
-        t = tokens[i]
-        if t.isalpha():
-            if t.islower():
-                raise ValueError(f"path 'd': relative command {t!r} is not supported; use upper-case (absolute)")
-            cmd = t
-            i += 1
-            if cmd == "Z":
-                ops.append(("Z",))
-                continue
-        elif cmd is None or cmd == "Z":
-            raise ValueError("path 'd' must start with a command letter (M)")
-        n = _ARITY[cmd]
-        nums = tokens[i:i + n]
-        if len(nums) < n or any(x.isalpha() for x in nums):
-            raise ValueError(f"path 'd': command {cmd} needs {n} numbers")
-        ops.append((cmd, *(float(x) for x in nums)))
-        i += n
-        if cmd == "M":
-            cmd = "L"  # implicit line-to after a move, as in SVG
-    if not ops or ops[0][0] != "M":
-        raise ValueError("path 'd' must start with M")
-    return ops
 
 
 # ------------------------------------------------------------------ geometry helpers
@@ -314,7 +273,7 @@ def symbol_sheet_pages(lib: SymbolLibrary, lang: str = "de", paper=(210.0, 297.0
 
 def symbol_sheet_assets(doc: SymbolLibrary, game, opts, stem: str):
     """Kind 'symbols': pages showing every symbol with its name."""
-    from pnp.impose.paper import paper_size
+    from pnp.model.paper import paper_size
 
     paper = paper_size(opts.paper, "portrait")
     yield Asset(stem, tr(doc.title, opts.lang), lambda: symbol_sheet_pages(doc, opts.lang, paper),

@@ -128,20 +128,3 @@ def scaled(page: Page, factor: float) -> Page:
     """The same page drawn ``factor`` times its size (for thumbnails in mm)."""
     return Page(page.width * factor, page.height * factor,
                 Group([page.content], transform=scale(factor)), label=page.label)
-
-
-def _write_png(page: Page, path: Path, dpi: int) -> Path:
-    """Render and write atomically (a watcher or browser never sees half a file)."""
-    import os
-
-    from pnp.render.png import png_bytes
-    from pnp.output.files import write_bytes_atomic
-
-    path = Path(path)
-    write_bytes_atomic(path, png_bytes(page, dpi))
-    return path
-
-
-def write_hand(asset: Asset, path: Path, n: int = 5, dpi: int = 110) -> Path:
-    """Write the fan of ``n`` cards as a PNG (the README's hand picture)."""
-    return _write_png(hand(asset, n), path, dpi)

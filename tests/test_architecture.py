@@ -1,0 +1,108 @@
+"""The folders of pnp/ import each other only in the pipeline's direction
+(docs/architecture.md has the table this test holds the code to)."""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PNP = ROOT / "pnp"
+
+# folder -> the folders it may import (besides itself)
+ALLOWED = {
+    "load": set(),
+    "scene": {"load"},
+    "model": {"load", "scene"},
+    "impose": {"load", "scene", "model"},
+    "layout": {"load", "scene", "model", "impose"},
+    "render": {"load", "scene"},
+    "checks": {"load", "model"},
+    "output": {"load", "scene", "model", "impose", "layout", "render", "checks"},
+    "games": {"load", "scene", "model", "impose", "layout", "checks", "output"},
+    "cli": {"load", "scene", "model", "impose", "layout", "render", "checks", "output", "games"},
+}
+# single modules a lower folder may use, each with the reason
+SERVICES = {
+    ("layout", "pnp.render.images"): "the image service: the backend that draws a picture is the one "
+                                     "that can read its pixel size, which layouts need to fit it",
+}
+
+
+
+
+def imports(tree: ast.AST):
+    """(line, module) of every pnp import, leaving out those under ``if TYPE_CHECKING:``."""
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip |= {id(n) for n in ast.walk(node)}
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "pnp":
+            if node.module == "pnp":
+                for a in node.names:
+                    yield node.lineno, f"pnp.{a.name}"
+            else:
+                yield node.lineno, node.module
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name.split(".")[0] == "pnp":
+                    yield node.lineno, a.name
+
+
+def violations(pnp: Path = PNP) -> list[str]:
+    out = []
+    for path in sorted(pnp.rglob("*.py")):
+        if path.parent == pnp:
+            continue  # pnp/__init__.py: the version only
+        src = path.relative_to(pnp).parts[0]
+        for line, mod in imports(ast.parse(path.read_text(encoding="utf-8"))):
+            parts = mod.split(".")
+            if len(parts) < 2 or not (pnp / parts[1]).is_dir():
+                continue
+            dst = parts[1]
+            if dst == src or dst in ALLOWED[src]:
+                continue
+            if any(src == s and (mod == m or mod.startswith(m + ".")) for s, m in SERVICES):
+                continue
+            out.append(f"{path.relative_to(pnp.parent)}:{line}: {src}/ imports {mod}")
+    return out
+
+
+def test_every_folder_is_in_the_table():
+    folders = {p.name for p in PNP.iterdir() if p.is_dir() and not p.name.startswith("__")}
+    assert folders == set(ALLOWED)
+
+
+def test_imports_follow_the_pipeline():
+    assert violations() == []
+
+
+def test_no_loose_modules_at_the_top():
+    assert sorted(p.name for p in PNP.glob("*.py")) == ["__init__.py"]
+
+
+def test_the_check_sees_a_wrong_import(tmp_path):
+    """A scene module importing the model is reported with its file and line; a type-only
+    import is not a dependency."""
+    fake = tmp_path / "pnp"
+    (fake / "scene").mkdir(parents=True)
+    (fake / "model").mkdir()
+    (fake / "scene" / "bad.py").write_text(
+        "import os\nfrom pnp.model.base import Strict\nfrom typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from pnp.model.game import Game\n", encoding="utf-8")
+    found = violations(fake)
+    assert len(found) == 1 and re.search(r"scene/bad\.py:2: scene/ imports pnp\.model\.base", found[0])
+
+
+def test_the_architecture_page_shows_this_table():
+    """docs/architecture.md lists every folder with what it may import, as above."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    for folder, allowed in ALLOWED.items():
+        row = next((line for line in text.splitlines() if line.startswith(f"| `{folder}/`")), None)
+        assert row is not None, folder
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        may = {w.strip("` /") for w in cells[-1].split(",") if w.strip() and w.strip() != "—"}
+        assert may == allowed, (folder, may)
