@@ -16,34 +16,14 @@ from pnp.scene import Group, Page, Path, Text, style, translate
 from pnp.impose.duplex import sheet_flip
 from pnp.impose.items import SheetSpec
 from pnp.model.paper import paper_size
+from pnp.load.words import ENGINE
 
 CROSS = style(stroke="black", width=0.35)
 TICK = style(stroke="black", width=0.15)
 SCALE_HALF = 10  # mm each side of zero
 INSET = 35.0  # mm from the paper corner to the corner targets
 
-TEXT = {
-    "de": {
-        "front": "Duplex-Kalibrierung · Vorderseite",
-        "back": "Duplex-Kalibrierung · Rückseite",
-        "how_front": ("Beidseitig drucken ({mode}), Skalierung 100 %. Danach das Blatt gegen das Licht "
-                      "halten und die Rückseite lesen."),
-        "how_back": ("Gegen das Licht halten: Wo scheinen die Kreuze der Vorderseite auf den Skalen durch? "
-                     "Rechts und unten zählen positiv. Den abgelesenen Wert zum Rückseiten-Versatz "
-                     "(back offset x, y) addieren. Aktueller Versatz: {x:g}, {y:g} mm."),
-        "long": "Bindung lange Kante", "short": "Bindung kurze Kante",
-    },
-    "en": {
-        "front": "Duplex calibration · front",
-        "back": "Duplex calibration · back",
-        "how_front": ("Print double-sided ({mode}) at 100 % scale. Then hold the sheet against the light "
-                      "and read the back."),
-        "how_back": ("Hold against the light: where do the front's crosses show through on the scales? "
-                     "Right and down count positive. Add the reading to the back offset (x, y). "
-                     "Current offset: {x:g}, {y:g} mm."),
-        "long": "flip on long edge", "short": "flip on short edge",
-    },
-}
+TEXT = ENGINE.section("calibration")
 
 
 def targets(w: float, h: float) -> list[tuple[float, float]]:

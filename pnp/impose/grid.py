@@ -37,13 +37,11 @@ from pnp.impose.duplex import back_placement, map_box, sheet_flip
 from pnp.impose.items import Item, SheetSpec
 from pnp.impose.marks import bbox, cut_lines, grid_crop_marks
 from pnp.model.paper import paper_size
+from pnp.load.words import ENGINE
 
 SIZE_TOLERANCE = 0.01  # mm: items differing more than this are not "same size"
 
-LABELS = {
-    "de": ("Vorderseiten", "Rückseiten"),
-    "en": ("Fronts", "Backs"),
-}
+LABELS = ENGINE.section("sheet_sides")
 
 
 def _fit(avail: float, size: float, gutter: float) -> int:

@@ -21,6 +21,7 @@ from pnp.scene import Box, Group, Page, Path, Rect, Text, style, translate
 from pnp.impose.items import Item, SheetSpec
 from pnp.impose.marks import crosshair, grid_crop_marks
 from pnp.model.paper import paper_size
+from pnp.load.words import ENGINE
 
 FOOTER = 18.0  # mm under the window: crop marks, then page name, map and cutting hint
 MAP_CELL = 3.5  # mm per page in the page map
@@ -29,14 +30,7 @@ HALO = style(stroke="white", width=0.6)
 MAP_OFF = style(stroke="black", width=0.15)
 MAP_ON = style(fill="darkgrey", stroke="black", width=0.15)
 
-WORDS = {
-    "de": {"of": "von", "cut": "An der gestrichelten Linie {sides} abschneiden, auf die Nachbarseite legen, "
-                 "bis die Kreuze sich ergänzen, festkleben.",
-           "left": "links", "top": "oben", "and": " und "},
-    "en": {"of": "of", "cut": "Cut along the dashed line at the {sides}, lay the page on its neighbour "
-                 "so the half crosses complete each other, tape.",
-           "left": "left", "top": "top", "and": " and "},
-}
+WORDS = ENGINE.section("tiling")
 
 
 def row_name(r: int) -> str:

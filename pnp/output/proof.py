@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pnp.model.assets import Asset
 from pnp.scene import Box, Group, Page, Rect, Text, style, translate
+from pnp.load.words import ENGINE
 
 MARGIN = 12.0  # mm around the card for the caption and the guide key
 DEFAULT_SAFE = 3.0
@@ -58,7 +59,4 @@ def _page(item, back: bool, bleed: float, safe: float, caption: str, words: dict
                 bleed=Box(x0 - bleed, y0 - bleed, item.w + 2 * bleed, item.h + 2 * bleed), label=caption)
 
 
-_WORDS = {
-    "de": {"trim": "Schnitt", "bleed": "Anschnitt", "safe": "sichere Zone", "back": "Rückseite"},
-    "en": {"trim": "trim", "bleed": "bleed", "safe": "safe zone", "back": "back"},
-}
+_WORDS = ENGINE.section("proof")

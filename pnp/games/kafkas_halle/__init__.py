@@ -10,6 +10,9 @@ FILES = ("seed-facts.yaml",)  # the data files without a kind this module reads
 OPTIONS = {"square_mm": "side of a printed square in mm (board and tokens)"}  # the -o KEY=VALUE settings this game reads
 
 from pnp.games.kafkas_halle.checker import RULES, check  # noqa: F401  (the rules module's check and rule book)
+from pnp.load.words import Words
+
+WORDS = Words.beside(__file__)
 
 
 def _board(game):
@@ -29,8 +32,7 @@ def build(game, opts):
     board = _board(game)
     if board is not None:
         sq = square_mm(board, opts)
-        title = "Spielsteine" if opts.lang == "de" else "Tokens"
-        yield Asset("tokens", f"Kafkas Halle – {title} ({sq:g} mm)", lambda: token_pages(board, sq, opts), min_text_pt=5.0,
+        yield Asset("tokens", WORDS(opts.lang, "assets.tokens", mm=sq), lambda: token_pages(board, sq, opts), min_text_pt=5.0,
                     description=f"12 Sperren, 4 barriers, 2 standees, Z1/Z2 for {sq:g} mm squares")
     margin = max(opts.margin, 12.0)
     cards, categories = _cards(game)
@@ -41,7 +43,7 @@ def build(game, opts):
             if cards:
                 yield card_page(cards, categories, lang, opts.paper, margin)
 
-    yield Asset("player-aid", "Kafkas Halle – Spielhilfe" if opts.lang == "de" else "Kafka's Hall – player aid",
+    yield Asset("player-aid", WORDS(opts.lang, "assets.aid"),
                 aid, description="player aid with every card's cost and effect, German and English")
 
 

@@ -8,65 +8,14 @@ from __future__ import annotations
 
 from pnp.scene import Group, Rect, Text, color, style
 from pnp.scene.text import layout
+from pnp.load.words import Words
 
 PT = 25.4 / 72
 BODY = 12.5  # pt: readable at arm's length
 HEAD = 14.0
 
-SECTIONS = {
-    "de": ("Kafkas Halle – Spielhilfe", [
-        ("Ziel", "Bring deine Figur auf dein eigenes Zielfeld (Spieler 1: Z1, Spieler 2: Z2). Jede Figur "
-                 "beginnt auf dem Zielfeld des Gegenübers. Vorne ist immer die Seite deines Gegenübers."),
-        ("Dein Zug", "Du hast zwei Handlungen; der Startspieler hat in seinem allerersten Zug nur eine. "
-                     "Du musst alle Handlungen ausführen. Eine Handlung ist entweder eine Karte, die eine "
-                     "Handlung kostet, oder »Neue Genehmigungen einholen«: alle Handkarten ablegen und "
-                     "genauso viele neu ziehen. Karten mit Kosten 2 brauchen zwei freie Handlungen."),
-        ("Eine Karte spielen", "1. Karte offen auf den Ablagestapel, Handlungen abziehen.  "
-                               "2. Sofort eine Karte vom Vorrat nachziehen.  "
-                               "3. Das Gegenüber hat genau eine Gelegenheit für ein passendes Verbot.  "
-                               "4. Kein Verbot? Dann ausführen, so weit es geht – oft bewirkt es nichts."),
-        ("Verbote (Kosten 0)", "Ein Verbot spielt man nur als Antwort auf eine Handlung seiner Kategorie – "
-                               "auch ablegen und sofort nachziehen. Danach darf der andere mit »Verbot einer "
-                               "Manipulation« das Verbot verbieten, darauf wieder der erste, und so fort. "
-                               "Was verboten ist, passiert nicht; ein verbotenes Verbot verbietet nichts. "
-                               "Gegen dieselbe Handlung spielt jeder höchstens ein Verbot."),
-        ("Vorrat leer", "Erst wenn jemand ziehen muss: den Ablagestapel mischen und als neuen Vorrat "
-                        "hinlegen. Jeder hält immer vier Karten – außer nach dem Verzweifeln."),
-        ("Verzweifeln (Zusatzregel)", "In deinem Zug, auch nach deiner letzten Handlung: eine Handkarte "
-                                      "ohne Ersatz abwerfen und dafür eine Handlung mehr bekommen. Deine "
-                                      "Hand bleibt für den Rest des Spiels um eine Karte kleiner. Mit nur "
-                                      "einer Karte auf der Hand darfst du nicht mehr verzweifeln."),
-        ("Kurz erinnert", "Drehen: das ganze Brett mit allem darauf drehen. Schieben: Barrieren oder die "
-                          "fremde Figur rutschen so weit wie möglich zu dir hin; beide Barrieren einer Farbe "
-                          "bewegen sich. Barrieren dürfen nie auf ein Zielfeld."),
-    ]),
-    "en": ("Kafka's Hall – player aid", [
-        ("Goal", "Bring your figure to your own goal square (player 1: Z1, player 2: Z2). Each figure "
-                 "starts on the other player's goal. Forward is always towards your opponent."),
-        ("Your turn", "You have two actions; the starting player has only one in their very first turn. "
-                      "You must use all of them. An action is either a card costing one action, or "
-                      "\"get new permits\": discard your whole hand and draw as many. Cards costing 2 need "
-                      "two actions still free."),
-        ("Playing a card", "1. Put the card on the discard pile and pay its actions.  "
-                           "2. Draw a replacement from the draw pile at once.  "
-                           "3. Your opponent gets exactly one chance to play a matching forbid.  "
-                           "4. Not forbidden? Carry it out as far as possible – often it does nothing."),
-        ("Forbids (cost 0)", "A forbid is only played in reply to an action of its category – discard it "
-                             "and draw at once too. Then the other player may forbid the forbid with "
-                             "\"Forbid a manipulation\", the first may answer again, and so on. What is "
-                             "forbidden does not happen; a forbidden forbid forbids nothing. Each player "
-                             "plays at most one forbid against the same action."),
-        ("Empty draw pile", "Only when someone has to draw: shuffle the discard pile into a new draw "
-                            "pile. Everyone always holds four cards – unless they despaired."),
-        ("Despair (optional rule)", "On your turn, even after your last action: discard one card from "
-                                    "your hand without drawing and gain one action. Your hand stays one "
-                                    "card smaller for the rest of the game. With a single card left you "
-                                    "may not despair."),
-        ("Reminders", "Turn: rotate the whole board with everything on it. Push: barriers or the other "
-                      "figure slide as far as they can towards you; both barriers of that colour move. "
-                      "Barriers never enter a goal square."),
-    ]),
-}
+WORDS = Words.beside(__file__)
+SECTIONS = WORDS.section("aid")
 
 
 def _stack(sections, box, body: float, head: float) -> tuple[Group, float]:
@@ -104,12 +53,7 @@ def aid_page(lang: str, paper: str = "a4", margin: float = 14.0):
     return page
 
 
-CARD_WORDS = {
-    "de": ("Die {n} Genehmigungskarten", "Karte", "Anzahl", "Kosten", "Wirkung",
-           "Kosten = Handlungen; Verbote (Kosten 0) spielt man nur als Antwort."),
-    "en": ("The {n} permit cards", "Card", "Copies", "Cost", "Effect",
-           "Cost = actions; forbids (cost 0) are only played in reply."),
-}
+CARD_WORDS = WORDS.section("cards")
 
 
 def card_page(cards: list[dict], categories: dict, lang: str, paper: str = "a4", margin: float = 14.0):

@@ -15,6 +15,9 @@ from pnp.scene import Group, mirror_x
 from pnp.model.options import flag
 from pnp.games.klin_zha.overlay import legend_rows, overlay_group
 from pnp.games.klin_zha.sky import Layout, resolve, steps
+from pnp.load.words import Words
+
+WORDS = Words.beside(__file__)
 
 
 def board_settings(kit, opts):
@@ -28,10 +31,8 @@ def _step_text(layout: Layout, step: int, lang: str) -> str:
     if not m:
         return ""
     if step == 0:
-        return "Ausgangslage" if lang == "de" else "starting position"
-    turns = m.every * step
-    return (f"nach Zug {turns} ({step}. Verschiebung)" if lang == "de"
-            else f"after turn {turns} (move {step})")
+        return WORDS(lang, "step.start")
+    return WORDS(lang, "step.after", turns=m.every * step, step=step)
 
 
 def overlay_pages(kit, layout: Layout, opts, mirror: bool | None = None):
@@ -49,13 +50,9 @@ def overlay_pages(kit, layout: Layout, opts, mirror: bool | None = None):
             return overlay_group(g, sky, registration=reg, mirror=mirror)
 
         def extras(fr: BoardFrame, step=step) -> Group:
-            head = ("Wolkenfolie" if lang == "de" else "Cloud overlay") + f": {title}"
+            head = WORDS(lang, "assets.overlay", title=title)
             sub = _step_text(layout, step, lang)
-            note = ("auf Folie drucken, Marken an den Spitzen auf das Brett legen" if lang == "de"
-                    else "print on transparency; lay the tip marks on the board's")
-            if mirror:
-                note = ("gespiegelt: bedruckte Seite nach unten auflegen" if lang == "de"
-                        else "mirrored: lay it printed side down")
+            note = WORDS(lang, "overlay.mirrored" if mirror else "overlay.note")
             grp = Group([page_title(fr, head, (sub + " · " if sub else "") + note, lang)])
             grp.add(swatch_legend(fr.page_w - fr.margin - 78, fr.margin + 2, legend_rows(lang), size=6.5))
             if mirror:
@@ -85,10 +82,9 @@ def umpire_pages(kit, layout: Layout, opts):
             return grp
 
         def extras(fr: BoardFrame, step=step, sky=sky) -> Group:
-            head = ("Spielleiter" if lang == "de" else "Umpire") + f": {title}"
+            head = f"{WORDS(lang, 'umpire.head')}: {title}"
             sub = _step_text(layout, step, lang)
-            count = (f"{len(sky.under)} Felder unter Wolken, {len(sky.edge)} am Rand" if lang == "de"
-                     else f"{len(sky.under)} cells under cloud, {len(sky.edge)} at an edge")
+            count = WORDS(lang, "umpire.count", under=len(sky.under), edge=len(sky.edge))
             grp = Group([page_title(fr, head, (sub + " · " if sub else "") + count, lang, bar=False)])
             grp.add(swatch_legend(fr.page_w - fr.margin - 78, fr.margin + 2, legend_rows(lang), size=6.5))
             return grp
@@ -102,29 +98,28 @@ def kit_assets(kit, opts):
     from pnp.games.klin_zha.views import position_files, view_pages
 
     lang = opts.lang
-    de = lang == "de"
+    words = WORDS[lang]["assets"]
     out = []
     for lay in kit.layouts:
         t = tr(lay.model.title, lang)
         n = steps(lay.model)
-        out.append(Asset(f"clouds/{lay.name}", ("Wolkenfolie: " if de else "Cloud overlay: ") + t,
+        out.append(Asset(f"clouds/{lay.name}", words["overlay"].format(title=t),
                          lambda lay=lay: iter(overlay_pages(kit, lay, opts)),
                          description=f"{n} overlay page(s) at board scale"
                          + (" (mirrored)" if flag(opts, "mirror") else "")))
-        out.append(Asset(f"umpire/clouds-{lay.name}", ("Spielleiter-Karte: " if de else "Umpire map: ") + t,
+        out.append(Asset(f"umpire/clouds-{lay.name}", words["umpire"].format(title=t),
                          lambda lay=lay: iter(umpire_pages(kit, lay, opts)),
                          description="board and overlay merged with cell names"))
-    out.append(Asset("umpire/d6-directions", "Würfeltabelle ziehende Wolken" if de else "Moving clouds d6 table",
+    out.append(Asset("umpire/d6-directions", words["d6"],
                      lambda: iter([d6_table_page(kit, opts)])))
-    out.append(Asset("umpire/setup-sheet", "Aufstellungsbogen" if de else "Setup record sheet",
+    out.append(Asset("umpire/setup-sheet", words["setup"],
                      lambda: iter(setup_sheet_pages(kit, opts))))
-    out.append(Asset("umpire/position-sheet", "Stellungsbogen" if de else "Position record sheet",
+    out.append(Asset("umpire/position-sheet", words["position"],
                      lambda: iter(position_sheet_pages(kit, opts))))
+    sides = {s.id: tr(s.name, lang) for s in kit.rules.sides}
     for path in position_files(kit):
         for side in ("green", "gold"):
-            out.append(Asset(f"views/{path.stem}-{side}",
-                             (f"Sicht {'Grün' if side == 'green' else 'Gold'}: " if de else f"{side.title()}'s view: ")
-                             + path.stem,
+            out.append(Asset(f"views/{path.stem}-{side}", words["view"].format(side=sides[side], name=path.stem),
                              lambda path=path, side=side: iter(view_pages(kit, path, side, opts))))
     guide = kit.game.folder / "guide.yaml"
     if guide.is_file():

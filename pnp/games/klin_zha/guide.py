@@ -8,6 +8,9 @@ from pnp.model.base import Localised, Strict, tr
 from pnp.impose.layout import document_page
 from pnp.scene import Text
 from pnp.scene.text import layout
+from pnp.load.words import Words
+
+WORDS = Words.beside(__file__)
 
 PT = 25.4 / 72
 
@@ -29,7 +32,7 @@ def load_guide(path) -> Guide:
 def guide_pages(guide: Guide, opts, size: float = 9.5):
     lang = opts.lang
     page, box = document_page(opts.paper, "portrait", 14.0, tr(guide.title, lang),
-                              "Klin Zha mit Wolken" if lang == "de" else "Clouded Klin Zha")
+                              WORDS(lang, "game"))
     y = box.y + 2
     for s in guide.sections:
         page.content.add(Text(box.x, y + 4, tr(s.head, lang), size=size + 1.5, weight="bold"))

@@ -17,6 +17,9 @@ from pnp.model.trilattice import SQRT3, Cell, TriGrid, cell_polygon
 from pnp.scene import Circle, Group, Hatch, Path, Polygon, Rect, Text, mirror_x, style
 from pnp.scene.style import color
 from pnp.games.klin_zha.sky import Sky
+from pnp.load.words import Words
+
+WORDS = Words.beside(__file__)
 
 CLOUD = "#5b6b80"  # dense slate: opaque on foil, hides the board
 PUFF = "#74849a"
@@ -161,7 +164,7 @@ def overlay_group(g: TriGrid, sky: Sky, *, names_under: bool = True, opacity: fl
 
 
 def legend_rows(lang: str):
-    de = lang == "de"
+    words = WORDS[lang]["legend"]
 
     def normal(x, y, w, h):
         return Rect(x, y, w, h, style(stroke="black", width=0.25))
@@ -175,10 +178,9 @@ def legend_rows(lang: str):
                       Circle(x + w * 0.65, y + h * 0.45, h * 0.35, style(fill=PUFF))])
 
     return [
-        (normal, "normales Feld: alles sichtbar" if de else "normal cell: fully visible"),
-        (edge, "Wolkenrand: Gegner sieht nur, dass dort eine Figur steht" if de
-         else "cloud edge: the enemy sees only that a piece is there"),
-        (under, "unter der Wolke: Gegner sieht nichts" if de else "under cloud: the enemy sees nothing"),
+        (normal, words["normal"]),
+        (edge, words["edge"]),
+        (under, words["under"]),
     ]
 
 

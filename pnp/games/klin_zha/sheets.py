@@ -7,18 +7,14 @@ from pnp.impose.layout import document_page
 from pnp.scene import Circle, Group, Path, Rect, Text, style, translate
 from pnp.scene.style import color
 from pnp.games.klin_zha.overlay import direction_arrow
+from pnp.load.words import Words
 
-WORDS = {
-    "right": ("rechts", "right"), "down-right": ("rechts unten", "down right"),
-    "down-left": ("links unten", "down left"), "left": ("links", "left"),
-    "up-left": ("links oben", "up left"), "up-right": ("rechts oben", "up right"),
-}
+WORDS = Words.beside(__file__)
 LINE = style(stroke="#444444", width=0.25)
 
 
 def _w(key: str, lang: str) -> str:
-    de, en = WORDS[key]
-    return de if lang == "de" else en
+    return WORDS[lang]["directions"][key]
 
 
 def mini_board(kit, edge: float, name_size: float | None = 6.0) -> Group:
@@ -32,36 +28,18 @@ def mini_board(kit, edge: float, name_size: float | None = 6.0) -> Group:
 
 def d6_table_page(kit, opts):
     lang = opts.lang
-    de = lang == "de"
+    words = WORDS[lang]["d6"]
     r = kit.rules
-    page, box = document_page(opts.paper, "portrait", 12.0,
-                              "Ziehende Wolken: Würfeltabelle" if de else "Moving clouds: d6 table",
-                              "Klin Zha mit Wolken" if de else "Clouded Klin Zha")
+    page, box = document_page(opts.paper, "portrait", 12.0, words["title"], WORDS(lang, "game"))
     c = page.content
     x, y = box.x, box.y + 4
-    intro = ("Aus der Regel: Nach X Zügen verschieben sich die Wolken zufällig, Y Felder weit in Richtung Z; "
-             "X, Y und Z kann der Spielleiter zum Beispiel auswürfeln. Dazu würfelt er dreimal mit einem W6 "
-             "und liest je eine Spalte: Richtung Z, Weite Y und X." if de else
-             "From the rules: after X turns the clouds shift at random, Y cells in direction Z; the umpire may, "
-             "for example, roll X, Y and Z. Roll a d6 three times and read one column each: direction Z, "
-             "distance Y and X.")
-    c.add(Text(x, y, intro, size=9.5, box=(box.w, 18), line_height=1.3))
+    c.add(Text(x, y, words["intro"], size=9.5, box=(box.w, 18), line_height=1.3))
     y += 19
-    open_ = ("Offen – vor dem Spiel absprechen: Die Regel nennt keine Zahlen; die Tabelle ist ein Vorschlag. "
-             "Sie sagt nicht, ob alle Wolken gemeinsam oder jede für sich würfeln, und nicht, was mit "
-             "Wolkenfeldern geschieht, die das Brett verlassen (Vorschlag: sie fallen weg). Hier rückt eine "
-             "Wolke je Feld Weite um eine Kantenlänge; so bleibt jedes Feld gleich ausgerichtet." if de else
-             "Open – agree before play: the rules give no numbers; this table is a suggestion. They do not say "
-             "whether all clouds roll together or each on its own, nor what happens to cloud cells that leave "
-             "the board (suggestion: they drop off). Here a cloud moves one edge length per cell of distance, "
-             "so every cell keeps its orientation.")
     c.add(Rect(x - 2, y - 2.5, box.w + 4, 21, style(fill="#f7f7f7", stroke="#888888", width=0.3, dash=(1.2, 0.8))))
-    c.add(Text(x, y, open_, size=8.5, box=(box.w, 17), line_height=1.25))
+    c.add(Text(x, y, words["open"], size=8.5, box=(box.w, 17), line_height=1.25))
     y += 26
     col = [x, x + 18, x + 50, x + 80, x + 118]
-    head = (("W6", "Z: Richtung", "Pfeil", "Y: Weite", "X: Züge bis dahin") if de
-            else ("d6", "Z: direction", "arrow", "Y: distance", "X: turns until"))
-    for cx, h in zip(col, head):
+    for cx, h in zip(col, words["heads"]):
         c.add(Text(cx, y, h, size=10, weight="bold"))
     y += 3
     row_h = 13.0
@@ -75,10 +53,9 @@ def d6_table_page(kit, opts):
         ux, uy = DIRECTIONS[d][1]
         c.add(direction_arrow(col[2] + 8 - ux * 5, top + row_h / 2 - uy * 5, (ux, uy), 10, width=0.8))
         dist = r.d6_distance[i]
-        c.add(Text(col[3], top + 8.5, f"{dist} " + (("Feld" if dist == 1 else "Felder") if de else
-                                                    ("cell" if dist == 1 else "cells")), size=11))
+        c.add(Text(col[3], top + 8.5, words["cell" if dist == 1 else "cells"].format(n=dist), size=11))
         turns = r.d6_turns[i]
-        c.add(Text(col[4], top + 8.5, (f"{turns} Züge" if de else f"{turns} turns"), size=11))
+        c.add(Text(col[4], top + 8.5, words["turns"].format(n=turns), size=11))
     y += 6 * row_h + 10
     # a compass on a small board: the six arrows from the centre
     g = TriGrid(kit.board.size, 9.0, kit.board.naming)
@@ -94,13 +71,12 @@ def d6_table_page(kit, opts):
     y += g.height + 10
     moving = [lay for lay in kit.layouts if lay.model.moving]
     if moving:
-        c.add(Text(x, y, "Vorgewürfelte Wolkenlagen (eine Folie je Schritt):" if de
-                   else "Pre-rolled layouts (one overlay per step):", size=9.5, weight="bold"))
+        c.add(Text(x, y, words["prerolled"], size=9.5, weight="bold"))
         y += 5
         for lay in moving:
             m = lay.model.moving
             drift = "; ".join(f"{d.cloud}: {_w(d.direction, lang)} {d.distance}" for d in m.drift)
-            every = f"alle {m.every} Züge" if de else f"every {m.every} turns"
+            every = words["every"].format(n=m.every)
             c.add(Text(x, y, f"{tr(lay.model.title, lang)}: {every}, {m.steps}× — {drift}",
                        size=8.5, box=(box.w, 10), line_height=1.2))
             y += 9
@@ -117,29 +93,23 @@ def _fields(c: Group, x: float, y: float, w: float, labels: list[str], size=8.5)
 
 def setup_sheet_pages(kit, opts):
     lang = opts.lang
-    de = lang == "de"
-    page, box = document_page(opts.paper, "portrait", 10.0,
-                              "Aufstellungsbogen (Spielleiter)" if de else "Setup record (umpire)",
-                              "Klin Zha mit Wolken · nur der Spielleiter sieht diesen Bogen" if de
-                              else "Clouded Klin Zha · for the umpire's eyes only")
+    words = WORDS[lang]["setup"]
+    page, box = document_page(opts.paper, "portrait", 10.0, words["title"], words["sub"])
     c = page.content
     x, y = box.x, box.y + 3
-    _fields(c, x, y, box.w, ["Datum:", "Spielleiter:", "Wolkenlage:"] if de else ["Date:", "Umpire:", "Clouds:"])
+    _fields(c, x, y, box.w, words["fields"])
     y += 7
-    _fields(c, x, y, box.w, ["Grün:", "Ecke:", "Gold:", "Ecke:"] if de else ["Green:", "corner:", "Gold:", "corner:"])
+    _fields(c, x, y, box.w, words["sides"])
     y += 5
     edge = min(box.w / kit.board.size, 16.5)
     g = TriGrid(kit.board.size, edge, kit.board.naming)
     c.add(Group([mini_board(kit, edge, 6.0)], transform=translate(x + (box.w - g.width) / 2, y)))
-    note = ("Figuren mit Kürzel eintragen, z. B. Fe = Fechter; grün/gold unterscheiden (Farbe oder Kreis)" if de
-            else "Write piece marks, e.g. Fe = Fencer; tell green from gold (colour or a ring)")
     y += g.height + 4
-    c.add(Text(x, y, note, size=7.5, fill=color("#444444")))
+    c.add(Text(x, y, words["note"], size=7.5, fill=color("#444444")))
     y += 5
     # table: piece | mark | green cells | gold cells
-    heads = ["Figur", "Kürzel", "Grün: Felder", "Gold: Felder"] if de else ["Piece", "Mark", "Green: cells", "Gold: cells"]
     cols = [x, x + 38, x + 56, x + 56 + (box.w - 56) / 2]
-    for cx, h in zip(cols, heads):
+    for cx, h in zip(cols, words["heads"]):
         c.add(Text(cx + 1, y + 4, h, size=8.5, weight="bold"))
     y += 6
     rh = 6.2
@@ -155,12 +125,8 @@ def setup_sheet_pages(kit, opts):
 
 
 def position_sheet_pages(kit, opts, per_page: int = 2):
-    lang = opts.lang
-    de = lang == "de"
-    page, box = document_page(opts.paper, "portrait", 10.0,
-                              "Stellungsbogen (Spielleiter)" if de else "Position record (umpire)",
-                              "Klin Zha mit Wolken · eine Skizze je Zug oder Schlag" if de
-                              else "Clouded Klin Zha · one sketch per turn or capture")
+    words = WORDS[opts.lang]["position"]
+    page, box = document_page(opts.paper, "portrait", 10.0, words["title"], words["sub"])
     c = page.content
     cols = 1 if per_page <= 2 else 2  # two sketches a page: cells big enough for 6 pt names
     rows = per_page // cols
@@ -170,8 +136,8 @@ def position_sheet_pages(kit, opts, per_page: int = 2):
     for i in range(per_page):
         cx, cy = box.x + (i % cols) * cw, box.y + (i // cols) * ch
         c.add(Rect(cx + 1, cy + 1, cw - 2, ch - 2, style(stroke="#bbbbbb", width=0.2)))
-        _fields(c, cx + 3, cy + 6, cw - 6, ["Zug:", "am Zug:"] if de else ["Turn:", "to move:"], size=7.5)
-        c.add(Text(cx + 3, cy + 10.5, "Grün ☐  Gold ☐   Wolkenschritt: ___" if de else "Green ☐  Gold ☐   cloud step: ___",
+        _fields(c, cx + 3, cy + 6, cw - 6, words["fields"], size=7.5)
+        c.add(Text(cx + 3, cy + 10.5, words["marks"],
                    size=6.5, fill=color("#444444")))
         c.add(Group([mini_board(kit, edge, 6.0)], transform=translate(cx + (cw - g.width) / 2, cy + 12.5)))
     return [page]

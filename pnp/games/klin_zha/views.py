@@ -18,6 +18,9 @@ from pnp.scene import Circle, Group, Page, Text, style, translate
 from pnp.scene.style import color
 from pnp.games.klin_zha.overlay import legend_rows, overlay_group
 from pnp.games.klin_zha.sky import EDGE, NORMAL, UNDER, resolve
+from pnp.load.words import Words
+
+WORDS = Words.beside(__file__)
 
 SIDES = ("green", "gold")
 
@@ -85,7 +88,7 @@ def view_pages(kit, path: Path, viewer: str, opts) -> list[Page]:
 
     pos, _, _ = load_position(path)
     lang = opts.lang
-    de = lang == "de"
+    words = WORDS[lang]
     lay = _layout_for(kit, pos, path)
     w, h = paper_size(opts.paper, "landscape")
     m = 10.0
@@ -110,14 +113,13 @@ def view_pages(kit, path: Path, viewer: str, opts) -> list[Page]:
     board.add(pieces)
     content = Group([board])
     who = tr(sides[viewer].name, lang)
-    title = (f"Was {who} sieht" if de else f"What {who} sees") + f": {tr(pos.title, lang) or path.stem}"
+    title = words["view"]["title"].format(who=who, what=tr(pos.title, lang) or path.stem)
     content.add(Text(m, m + 5, title, size=13, weight="bold"))
-    sub = ((f"Wolkenlage {lay.name}, Schritt {pos.step}" if de else f"cloud layout {lay.name}, step {pos.step}")
-           if lay else ("ohne Wolken" if de else "no clouds"))
+    sub = words["view"]["layout"].format(name=lay.name, step=pos.step) if lay else words["view"]["clear"]
     content.add(Text(m, m + 10, sub, size=8, fill=color("#444444")))
     # legend column
     lx, ly = w - m - 82, m + 16
-    content.add(Text(lx, ly, "Legende" if de else "Legend", size=10, weight="bold"))
+    content.add(Text(lx, ly, words["legend"]["title"], size=10, weight="bold"))
     ly += 4
     legend = Group(id="legend")
     for i, (sw, text) in enumerate(legend_rows(lang)):
@@ -127,8 +129,7 @@ def view_pages(kit, path: Path, viewer: str, opts) -> list[Page]:
     for sid in SIDES:
         sd = sides[sid]
         legend.add(key(token(lx + 4, ly + 3, 3.6, sd.colour, sd.ink, None),
-                       text=Text(lx + 10.5, ly + 4.2, (f"{tr(sd.name, lang)}: neutral (am Wolkenrand)" if de
-                                                       else f"{tr(sd.name, lang)}: neutral (at a cloud edge)"),
+                       text=Text(lx + 10.5, ly + 4.2, words["view"]["neutral"].format(side=tr(sd.name, lang)),
                                  size=7)))
         ly += 9
     content.add(legend)
@@ -141,7 +142,6 @@ def view_pages(kit, path: Path, viewer: str, opts) -> list[Page]:
         hidden = len(placed(g, pos)) - len(seen_by(g, sky, pos, viewer))
         neutral = sum(1 for s in seen_by(g, sky, pos, viewer) if s.piece is None)
         ly += 4
-        content.add(Text(lx, ly, (f"verborgen: {hidden} gegnerische Figur(en), neutral: {neutral}" if de
-                                  else f"hidden: {hidden} enemy piece(s), neutral: {neutral}"), size=7.5,
+        content.add(Text(lx, ly, words["view"]["hidden"].format(hidden=hidden, neutral=neutral), size=7.5,
                          box=(80, 10)))
     return [Page(w, h, content, label=f"{path.stem} {viewer}")]

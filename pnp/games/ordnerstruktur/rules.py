@@ -52,7 +52,7 @@ def build(game, opts: BuildOptions) -> Iterable[Asset]:
     lang, paper = opts.lang, opts.paper
     structures = _load_all(game)  # fail before any drawing, with every problem
 
-    yield Asset("regeln", "Kurzregeln" if lang == "de" else "Rules in brief", [rules_page(lang, paper)],
+    yield Asset("regeln", t(lang, "rules"), [rules_page(lang, paper)],
                 description="the rules in brief, in our own words, for the table")
     for v in VARIANTS:
         vname = t(lang, "variant")[v]

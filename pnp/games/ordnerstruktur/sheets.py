@@ -125,7 +125,7 @@ def transitions_card(variant: str, lang: str, paper: str = "a4") -> Page:
         g.add(blk)
     # reverse index: which moves feed each account
     y = top + ((len(mv.names) + cols - 1) // cols) * (bh + 5) + 2
-    g.add(Text(box.x, y + 4, "Konten ← Züge" if lang == "de" else "Accounts ← moves", size=10, weight="bold", fill=INK))
+    g.add(Text(box.x, y + 4, t(lang, "accounts_moves"), size=10, weight="bold", fill=INK))
     y += 7
     for i, name in enumerate(ACCOUNTS):
         pairs = []

@@ -12,6 +12,7 @@ from pnp.model.base import Localised, Strict, tr
 from pnp.impose.layout import document_page
 from pnp.scene import Circle, Group, Page, Path, Rect, Text, color, mix, style
 from pnp.games.rather_silly.mapdata import Board
+from pnp.load.words import ENGINE, Words
 
 PT = 25.4 / 72
 GRID = style(stroke="#666666", width=0.25)
@@ -46,42 +47,8 @@ class AidsFile(Strict):
     additions: Additions
 
 
-W = {
-    "de": {
-        "footer": "Rather Silly Diplomacy", "season": "Jahreszeit", "spring": "Frühjahr", "autumn": "Herbst",
-        "winter": "Winter", "year": "Jahr", "fool_wins": "Narr gewinnt", "ledger": "Superhirn – Anteilsbuch",
-        "ledger_intro": "Je Jahreszeit: wer richtig antwortet, teilt sich eine Einheit. Anteil eintragen und "
-                        "aufaddieren; ab 100 % wird eine Einheit gebaut (höchstens eine pro Jahreszeit, "
-                        "im Sommer oder Winter) und 100 % abgezogen. Der Wahrsager erhält keine Anteile.",
-        "correct": "richtige Antworten", "share": "Anteil je Spieler",
-        "dtrack": "Doktor – Siegpunkte", "dtrack_intro": "Ein Punkt je zerstörtem Monster und je exorzierter "
-                  "teuflischer Einheit. Siegpunkte + Versorgungszentren ≥ {goal}: der Doktor gewinnt – nach "
-                  "jeder Phase.", "points": "Punkte", "centres": "Zentren", "sum": "Summe",
-        "strack": "Jahreszeiten {a}–{b}", "strack_intro": "Nach jeder Phase ein Feld abhaken. Erreicht das Spiel "
-                  "{b}, gewinnt der Narr.", "wlog": "Wahrsager – Bounce-Vorhersagen",
-        "wlog_intro": "Zwei Vorhersagen je Jahreszeit; die dritte Spalte nur nach einer richtigen "
-                      "Superhirn-Antwort. Bei Treffer: Feld einkreisen, neue Einheit notieren.",
-        "pred": "Vorhersage", "third": "3. (nach Superhirn)", "result": "Treffer / neue Einheit",
-        "win_goal": "Ziel", "notes": "Notizen",
-    },
-    "en": {
-        "footer": "Rather Silly Diplomacy", "season": "Season", "spring": "Spring", "autumn": "Autumn",
-        "winter": "Winter", "year": "Year", "fool_wins": "Fool wins", "ledger": "Superbrain – share ledger",
-        "ledger_intro": "Each season: everyone who answers correctly shares one unit. Write down the share and "
-                        "add it up; at 100 % a unit is built (at most one per season, in summer or winter) "
-                        "and 100 % is taken off. The fortune-teller earns no shares.",
-        "correct": "correct answers", "share": "share each",
-        "dtrack": "Doctor – victory points", "dtrack_intro": "One point per monster destroyed and per devilish "
-                  "unit exorcised. Victory points + supply centres ≥ {goal}: the Doctor wins – after any phase.",
-        "points": "Points", "centres": "Centres", "sum": "Sum",
-        "strack": "Seasons {a}–{b}", "strack_intro": "Tick a box after every phase. If the game reaches {b}, "
-                  "the Fool wins.", "wlog": "Fortune-teller – bounce predictions",
-        "wlog_intro": "Two predictions per season; the third column only after a correct Superbrain answer. "
-                      "On a hit: circle the province, note the new unit.",
-        "pred": "Prediction", "third": "3rd (after Superbrain)", "result": "Hit / new unit",
-        "win_goal": "Goal", "notes": "Notes",
-    },
-}
+WORDS = Words.beside(__file__)
+W = WORDS.section("aids")
 
 
 def _doc(opts, title: str) -> tuple[Page, object]:
@@ -180,7 +147,7 @@ def ledger_page(board: Board, opts) -> Page:
     g = page.content
     y = box.y + _para(g, box.x, box.y, box.w, w["ledger_intro"], 9.5) + 4
     # share look-up: n correct answers -> 1/n each
-    shares = [(n, f"{100 / n:.1f}".rstrip("0").rstrip(".").replace(".", "," if lang == "de" else ".") + " %")
+    shares = [(n, f"{100 / n:.1f}".rstrip("0").rstrip(".").replace(".", ENGINE(lang, "number.decimal")) + " %")
               for n in range(1, 9)]
     widths = [32.0] + [(box.w - 32.0) / len(shares)] * len(shares)
     y += _table(g, box.x, y, widths, [w["correct"]] + [str(n) for n, _ in shares],

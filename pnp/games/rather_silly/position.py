@@ -15,23 +15,15 @@ from pnp.scene.text import layout
 from pnp.games.rather_silly.mapdata import Board
 from pnp.games.rather_silly.schematic import MapGeometry, draw_legend, draw_map
 from pnp.games.rather_silly.state import GameState
+from pnp.load.words import Words
 
 LETTERS = {
     "de": {"army": "A", "fleet": "F", "amazon": "A®", "drecksack": "D", "bird": "V", "tardis": "T"},
     "en": {"army": "A", "fleet": "F", "amazon": "A®", "drecksack": "D", "bird": "B", "tardis": "T"},
 }
-SEASONS = {"de": {"spring": "Frühjahr", "autumn": "Herbst", "winter": "Winter", "title": "Stand"},
-           "en": {"spring": "Spring", "autumn": "Autumn", "winter": "Winter", "title": "Position"}}
-LIST = {
-    "de": {"title": "Einheiten und Zentren", "power": "Macht", "centres": "Zentren", "units": "Einheiten",
-           "herds": "Lamaherden", "points": "Siegpunkte", "twins": "Zwillinge", "gay": "schwul",
-           "devil": "Teufel", "others": "Ohne Macht", "borg": "Borg", "sea-monster": "Seemonster",
-           "space-monster": "Weltraummonster"},
-    "en": {"title": "Units and centres", "power": "Power", "centres": "Centres", "units": "Units",
-           "herds": "Llama herds", "points": "victory points", "twins": "twins", "gay": "gay",
-           "devil": "devil", "others": "No power", "borg": "Borg", "sea-monster": "Sea monster",
-           "space-monster": "Space monster"},
-}
+WORDS = Words.beside(__file__)
+SEASONS = WORDS.section("seasons")
+LIST = WORDS.section("list")
 
 
 def _marker(x, y, s, fill, ink, text, bold=True) -> Group:

@@ -19,17 +19,10 @@ from pnp.impose.items import Item, sheet_from_options
 from pnp.scene import Group, Page, Rect, Text, color, mix, style, translate
 from pnp.games.rather_silly.aids import AidsFile, doktor_pages, ledger_page, phase_page, role_page, season_page, wahrsager_page
 from pnp.games.rather_silly.mapdata import Board, load_board
+from pnp.load.words import Words
 
-TITLES = {
-    "de": {"additions": "Kartenergänzungen", "map": "Schemakarte", "map-large": "Schemakarte (groß, gekachelt)",
-           "phases": "Ablauf", "ledger": "Superhirn-Anteile", "dtrack": "Doktor-Siegpunkte",
-           "strack": "Jahreszeiten-Leiste", "wlog": "Wahrsager-Protokoll", "key": "Legende",
-           "position": "Spielstand"},
-    "en": {"additions": "Map additions", "map": "Schematic map", "map-large": "Schematic map (large, tiled)",
-           "phases": "Order of play", "ledger": "Superbrain shares", "dtrack": "Doctor victory points",
-           "strack": "Season track", "wlog": "Fortune-teller log", "key": "Key",
-           "position": "Position"},
-}
+WORDS = Words.beside(__file__)
+TITLES = WORDS.section("titles")
 
 
 def _lang(opts: BuildOptions) -> str:

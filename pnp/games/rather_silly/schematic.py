@@ -15,6 +15,7 @@ import math
 from pnp.scene import Circle, Ellipse, Group, Hatch, Path, Rect, Text, color, style
 from pnp.layout.builtin.key import key
 from pnp.games.rather_silly.mapdata import Board
+from pnp.load.words import Words
 
 SEA = color("#d4e9f7")
 SEA_INK = color("#1d5b8f")
@@ -202,16 +203,8 @@ def draw_map(board: Board, w: float, h: float, lang: str = "de", names: bool = F
     return g
 
 
-LEGEND = {
-    "de": {"sea": "Meer", "coast": "Küstenland", "land": "Binnenland", "sc": "Versorgungszentrum",
-           "home": "Heimatzentrum (Farbe der Macht)", "homes": "Heimatzentren", "army": "nur Armeen", "fleet": "nur Flotten",
-           "both": "Armeen und Flotten", "tunnel": "Mont-Blanc-Tunnel (Armeen, Borg)",
-           "island": "Aufbauprovinz: nur Superhirn", "swi": "unpassierbar", "coast_dot": "getrennte Küste"},
-    "en": {"sea": "Sea", "coast": "Coastal land", "land": "Inland", "sc": "Supply centre",
-           "home": "Home centre (power colour)", "homes": "Home centres", "army": "armies only", "fleet": "fleets only",
-           "both": "armies and fleets", "tunnel": "Mont Blanc tunnel (armies, Borg)",
-           "island": "Build-only: Superbrain only", "swi": "impassable", "coast_dot": "separate coast"},
-}
+WORDS = Words.beside(__file__)
+LEGEND = WORDS.section("legend")
 
 
 def draw_legend(board: Board, x: float, y: float, w: float, lang: str = "de", size: float = 6.0) -> tuple[Group, float]:

@@ -17,6 +17,7 @@ from pnp.model.assets import Asset, BuildOptions
 from pnp.model.base import tr
 from pnp.scene import Group, Page, Rect, Text, color
 from pnp.model.counters import CounterSheet, CounterType, Face
+from pnp.load.words import ENGINE
 
 MIN_PT = 5.0  # counters are read up close: 5 pt is the floor on them (6 pt elsewhere)
 
@@ -204,7 +205,7 @@ def counter_faces(doc: CounterSheet, lang: str, size: float, layout=None) -> lis
     return out
 
 
-KEY_WORDS = {"de": ("Legende", "Rückseite", "je {n} · {g} Farben"), "en": ("Key", "back", "{n} each · {g} colours")}
+KEY_WORDS = ENGINE.section("counters_key")
 
 
 def key_pages(doc: CounterSheet, opts: BuildOptions, layout=None) -> list[Page]:

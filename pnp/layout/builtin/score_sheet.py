@@ -32,6 +32,7 @@ from pnp.scene import Group, Page, Path, Rect, Text, color, mix, style
 from pnp.scene.style import WHITE
 from pnp.scene.text import layout
 from pnp.model.score_sheet import Block, Row, ScoreSheet
+from pnp.load.words import ENGINE
 
 PT = 25.4 / 72  # mm per point
 GRID = style(stroke="#7a7a7a", width=0.2)
@@ -40,8 +41,8 @@ GREY_TEXT = color("#555555")
 MIN_PT = 6.0  # nothing read in play is printed smaller
 MIN_EXPLAIN_PT = 6.0  # smaller explanations are left out
 PAD_SIZES = {1: "", 2: "A5", 4: "A6"}
-PAD_WORDS = {"de": "pro Blatt", "en": "per page"}
-COLUMN_WORDS = {"de": ("{n} Spieler", "Solo, {n} Spiele"), "en": ("{n} players", "solo, {n} games")}
+PAD_WORDS = ENGINE.section("score_pad")
+COLUMN_WORDS = ENGINE.section("score_columns")
 
 
 def slug(row_id: str) -> str:

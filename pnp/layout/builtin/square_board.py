@@ -17,6 +17,7 @@ from pnp.model.base import tr
 from pnp.scene import Box, Circle, Group, Rect, Text, color, contrast, style
 from pnp.layout.builtin.key import key
 from pnp.model.board import FILES, BoardObject, PieceType, SquareBoard, parse_square
+from pnp.load.words import ENGINE
 
 PT = 25.4 / 72  # mm per point
 CAP = 0.73  # cap height / font size (DejaVu Sans)
@@ -302,7 +303,7 @@ def board_assets(doc: SquareBoard, game, opts: BuildOptions, stem: str) -> Itera
                 description=f"{doc.files}×{doc.ranks} set-up diagram on one page")
     sheet = sheet_from_options(opts)
     item = board_item(doc, sq, lang)
-    word = "Spielbrett" if lang == "de" else "playing board"
+    word = ENGINE(lang, "board.playing")
     yield Asset(f"{name}-{sq:g}mm", f"{title} – {word} {sq:g} mm",
                 lambda: tile(item, sheet, overlap=10.0, title=f"{word} {sq:g} mm"),
                 description=f"playing board, {sq:g} mm squares, {item.w:g} × {item.h:g} mm")

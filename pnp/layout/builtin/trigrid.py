@@ -10,6 +10,7 @@ from pnp.model.trilattice import (DIRECTIONS, Cell, SQRT3, TIPS, TriGrid)
 from pnp.scene import Group, Page, Path, Polygon, Rect, Text, style, translate
 from pnp.scene.style import Hatch, color, mix
 from pnp.layout.builtin.key import swatch_legend
+from pnp.load.words import ENGINE
 
 REG_TICK = 3.0  # mm the sides are extended beyond each tip to form the registration marks
 PAD_X = REG_TICK + 0.5  # mm left/right of the triangle inside the board item (holds the marks)
@@ -191,8 +192,7 @@ def scale_bar(x: float, y: float, length: float = 100.0, lang: str = "de") -> Gr
     for i in range(int(length // 10) + 1):
         tick = 2.5 if i % 5 == 0 else 1.5
         p.move(x + i * 10, y).line(x + i * 10, y - tick)
-    text = (f"{length:g} mm – bei 100 % Druck nachmessen" if lang == "de"
-            else f"{length:g} mm – measure to check 100 % print scale")
+    text = ENGINE(lang, "board.scale", mm=length)
     return Group([p, Text(x, y + 3.2, text, size=6.5, fill=color("#333333"))], id="scale-bar")
 
 
@@ -234,8 +234,7 @@ def triboard_assets(doc, game, opts, stem: str):
         return grp
 
     def extras(fr: BoardFrame) -> Group:
-        sub = (f"{g.n}×{g.n} = {g.n * g.n} Felder, Kante {g.edge:g} mm" if lang == "de"
-               else f"{g.n * g.n} cells, edge {g.edge:g} mm")
+        sub = ENGINE(lang, "board.cells", n=g.n, cells=g.n * g.n, edge=g.edge)
         grp = Group([page_title(fr, title, sub, lang, doc.scale_bar)])
         rows = []
         for corner in doc.corners:
@@ -244,7 +243,7 @@ def triboard_assets(doc, game, opts, stem: str):
                 rows.append((style(fill=corner.tint, stroke="black", width=0.2, hatch=hatch), tr(corner.label, lang)))
         if doc.half_space_tint:
             rows.append((style(fill=doc.half_space_tint, stroke="black", width=0.2),
-                         "Halbraum (Niemandsland)" if lang == "de" else "half-space (no-man's-land)"))
+                         ENGINE(lang, "board.half_space")))
         if rows:
             grp.add(swatch_legend(fr.page_w - fr.margin - 62, fr.margin + 2, rows))
         return grp
