@@ -40,8 +40,3 @@ class UserError(Exception):
     and exit 2. ``after`` is said behind the message."""
 
     after = ""
-
-
-def DataError(file: str, line: int, col: int, message: str) -> DataErrors:  # noqa: N802
-    """A DataErrors holding a single problem."""
-    return DataErrors([Problem(str(file), line, col, message)])

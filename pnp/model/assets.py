@@ -10,18 +10,42 @@ from pnp.scene import Page
 if TYPE_CHECKING:  # pragma: no cover
     from pnp.impose.items import Item
 
+
 @dataclass(frozen=True)
-class BuildOptions:
-    paper: str = "a4"  # a4 | letter
-    orientation: str = "auto"  # auto | portrait | landscape
-    margin: float = 8.0  # mm, printer-safe margin
-    bleed: float = 3.0  # mm
-    gutter: float = 0.0  # mm between cards
+class SheetSpec:
+    """How items go onto paper: size, margins, bleed, marks, duplex backs; sizes in mm."""
+
+    paper: str = "a4"  # a4 | letter | WxH (mm, e.g. "210x297")
+    orientation: str = "auto"  # auto (whichever fits more) | portrait | landscape
+    margin: float = 8.0
+    gutter: float = 0.0
+    bleed: float = 3.0
     crop_marks: bool = True
     cut_lines: bool = False
     duplex: str = "long"  # long | short | none
-    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, printer correction for backs
-    lang: str = "de"  # de | en
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    crop_length: float = 4.0  # mm
+    crop_gap: float = 1.0  # mm between the outer bleed and a crop mark's start
+    rotate: bool = True  # grid/packing may turn items 90 degrees when that fits more
+    lang: str = "de"  # language of page labels and printed instructions
+
+    def __post_init__(self):
+        for name in ("margin", "gutter", "bleed", "crop_length", "crop_gap"):
+            v = getattr(self, name)
+            if not isinstance(v, (int, float)) or v < 0:
+                raise ValueError(f"sheet {name} must be 0 or more mm, got {v!r}")
+        if self.orientation not in ("auto", "portrait", "landscape"):
+            raise ValueError(f"sheet orientation must be auto, portrait or landscape, got {self.orientation!r}")
+        if self.duplex not in ("long", "short", "none"):
+            raise ValueError(f"duplex must be long, short or none, got {self.duplex!r}")
+        if len(self.back_offset) != 2:
+            raise ValueError(f"back_offset must be (x, y) in mm, got {self.back_offset!r}")
+
+
+@dataclass(frozen=True)
+class BuildOptions(SheetSpec):
+    """A build's settings: the sheet, plus what is not about paper."""
+
     dpi: int = 100  # PNG preview resolution
     extra: dict = field(default_factory=dict)  # game-specific options (e.g. square size)
     given: frozenset = frozenset()  # sheet settings set on the command line: they beat game.yaml

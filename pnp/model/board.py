@@ -26,10 +26,6 @@ def parse_square(sq: str) -> tuple[int, int]:
     return FILES.index(sq[0]), int(sq[1:]) - 1
 
 
-def square_name(f: int, r: int) -> str:
-    return f"{FILES[f]}{r + 1}"
-
-
 class PieceType(Strict):
     id: Id
     name: Localised

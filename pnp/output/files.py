@@ -16,6 +16,7 @@ whose process is gone.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 import os
 import re
 import shutil
@@ -154,25 +155,23 @@ class Staging:
             self.discard()
 
 
-def _open_new(path: Path):
-    """A temp file beside ``path`` with the usual permissions (0666 less the umask)."""
+@contextmanager
+def _replacing(path: Path):
+    """A new temp file beside ``path`` (mode 0666 less the umask): yields its path and open
+    descriptor; renamed onto ``path`` when the block ends, removed when it raises."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
     for _ in range(100):
         tmp = path.parent / f".pnp-{os.getpid()}-{os.urandom(4).hex()}{path.suffix}"
         try:
-            return tmp, os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            break
         except FileExistsError:
             continue
-    raise OutputError(f"{path.parent}: cannot create a temporary file")
-
-
-def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Write one file via a temp file in the same folder and a rename."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp, fd = _open_new(path)
+    else:
+        raise OutputError(f"{path.parent}: cannot create a temporary file")
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+        yield tmp, fd
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -180,6 +179,12 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
         except OSError:
             pass
         raise
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write one file via a temp file in the same folder and a rename."""
+    with _replacing(path) as (tmp, fd), os.fdopen(fd, "wb") as fh:
+        fh.write(data)
 
 
 def write_document(path: Path, pages, title: str = "", dpi: float = 150) -> int:
@@ -187,17 +192,6 @@ def write_document(path: Path, pages, title: str = "", dpi: float = 150) -> int:
     file's suffix) atomically: a temp file beside it, renamed into place."""
     from pnp.render import write_by_suffix
 
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp, fd = _open_new(path)
-    os.close(fd)
-    try:
-        n = write_by_suffix(list(pages), tmp, dpi=dpi, title=title)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    return n
+    with _replacing(path) as (tmp, fd):
+        os.close(fd)
+        return write_by_suffix(list(pages), tmp, dpi=dpi, title=title)

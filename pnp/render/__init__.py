@@ -124,19 +124,6 @@ def write_by_suffix(pages: "list[Page]", path, dpi: float = 150, title: str = ""
     return write(fmt, pages, path, dpi, title)
 
 
-def count_pages(path) -> int:
-    """Pages in a file pnp wrote: the PDF's page count, 1 for SVG and PNG."""
-    if Path(path).suffix.lower() != ".pdf":
-        return 1
-    import pypdfium2 as pdfium
-
-    doc = pdfium.PdfDocument(str(path))
-    try:
-        return len(doc)
-    finally:
-        doc.close()
-
-
 def render_pdf_bytes(pages: Iterable[Page], title: str = "") -> bytes:
     from pnp.render.pdf import render_pdf_bytes as _r
 

@@ -153,15 +153,21 @@ def play_mat(structure: Structure, lang: str, paper: str = "a4") -> Page:
     cw, ch = TILE[structure.variant]
     page, box = document_page(paper, "landscape", 8.0, f"{t(lang, 'mat')}: {structure.title}",
                               f"{structure.author} · Ordnerstruktur · Tobias Thulke")
-    g, geo = matrix(structure.names, cw, ch, lang, structure=structure, design=False)
+    _mat_on_page(page, box, matrix(structure.names, cw, ch, lang, structure=structure, design=False),
+                 t(lang, "mat_hint"))
+    page.label = "matte"
+    return page
+
+
+def _mat_on_page(page: Page, box, mat, hint: str) -> None:
+    """Centre a mat (group, geometry) under a one-line hint; a mat that does not fit is an error."""
+    g, geo = mat
     if geo.height + 5 > box.h or geo.width > box.w:
         raise ValueError(f"the mat needs {geo.width:.0f} x {geo.height + 5:.0f} mm; the page leaves "
                          f"{box.w:.0f} x {box.h:.0f} mm")
-    page.content.add(Text(box.x, box.y - 1, t(lang, "mat_hint"), size=7, fill=INK, box=(box.w, 4.5),
+    page.content.add(Text(box.x, box.y - 1, hint, size=7, fill=INK, box=(box.w, 4.5),
                           shrink=True, wrap=False, valign="middle", anchor="middle"))
     _place(page, g, geo, box, 4.5)
-    page.label = "matte"
-    return page
 
 
 def blank_mat(variant: str, lang: str, paper: str = "a4") -> Page:
@@ -170,12 +176,7 @@ def blank_mat(variant: str, lang: str, paper: str = "a4") -> Page:
     cw, ch = TILE[variant]
     page, box = document_page(paper, "landscape", 8.0, f"{t(lang, 'mat')} ({t(lang, 'blank')}) — "
                               f"{t(lang, 'variant')[variant]}", "Ordnerstruktur · Tobias Thulke")
-    g, geo = matrix(CANONICAL[variant], cw, ch, lang, structure=None, design=True)
-    if geo.height + 5 > box.h or geo.width > box.w:
-        raise ValueError(f"the mat needs {geo.width:.0f} x {geo.height + 5:.0f} mm; the page leaves "
-                         f"{box.w:.0f} x {box.h:.0f} mm")
-    page.content.add(Text(box.x, box.y - 1, t(lang, "limits"), size=7, fill=INK, box=(box.w, 4.5),
-                          shrink=True, wrap=False, valign="middle", anchor="middle"))
-    _place(page, g, geo, box, 4.5)
+    _mat_on_page(page, box, matrix(CANONICAL[variant], cw, ch, lang, structure=None, design=True),
+                 t(lang, "limits"))
     page.label = f"leere-matte-{variant}"
     return page
