@@ -1,8 +1,8 @@
 """Backends draw scenes; nothing else in pnp imports a drawing library.
 
 The one format registry lives here: every output format pnp writes, with its
-extension, whether one file holds every page, how it is written and how its
-pages are counted. The CLI, the build, the manifest and the gallery all read
+extension, whether one file holds every page and how it is written (each
+writer returns the pages it wrote). The CLI, the build, the manifest and the gallery all read
 it. Drawing modules load on first use, so importing this package is cheap.
 """
 from __future__ import annotations
@@ -49,12 +49,13 @@ def parse_formats(text: str) -> list[str]:
 
 
 def write_formats(pages: Callable[[], Iterable[Page]], fmts: Iterable[str], stem: str,
-                  target: Callable[[str], Path], dpi: float = 150, title: str = "") -> list[tuple[str, int]]:
+                  target: Callable[[str], Path], dpi: float = 150, title: str = "",
+                  observer=None) -> list[tuple[str, int]]:
     """Write one asset's pages in each format; returns (relative file name, pages).
 
     ``pages()`` yields fresh scenes; ``target(rel)`` says where a file goes.
     The PDF streams its pages when it is the only paged format; the PNGs are
-    rasterised from that very file.
+    rasterised from that very file. An ``observer`` renderer watches the PDF being drawn.
     """
     from pnp.render import budget
     from pnp.render.pdf import render_pdf_bytes, write_pdf
@@ -72,7 +73,8 @@ def write_formats(pages: Callable[[], Iterable[Page]], fmts: Iterable[str], stem
     if "pdf" in fmts:
         rel = FORMATS["pdf"].file_names(stem, 1)[0]
         pdf = target(rel)
-        out.append((rel, write_pdf(listed if listed is not None else counted(), pdf, title=title)))
+        out.append((rel, write_pdf(listed if listed is not None else counted(), pdf, title=title,
+                                   observer=observer)))
     if "svg" in fmts:
         from pnp.render.svg import write_svg
 
@@ -82,7 +84,7 @@ def write_formats(pages: Callable[[], Iterable[Page]], fmts: Iterable[str], stem
         from pnp.render.png import write_pngs
 
         if pdf is None:
-            pdf = render_pdf_bytes(listed, title=title)
+            pdf = render_pdf_bytes(listed, title=title, observer=observer)
             count = len(listed)
         else:
             count = out[0][1]

@@ -59,6 +59,45 @@ class Renderer:
         raise NotImplementedError
 
 
+class Tee(Renderer):
+    """Two renderers fed by one walk: a backend and an observer that measures what it draws."""
+
+    def __init__(self, first: Renderer, second: Renderer):
+        self.pair = (first, second)
+
+    def begin_page(self, page):
+        for r in self.pair:
+            r.begin_page(page)
+
+    def end_page(self, page):
+        for r in self.pair:
+            r.end_page(page)
+
+    def begin_group(self, group):
+        for r in self.pair:
+            r.begin_group(group)
+
+    def end_group(self, group):
+        for r in self.pair:
+            r.end_group(group)
+
+    def shape(self, node, style, alpha):
+        for r in self.pair:
+            r.shape(node, style, alpha)
+
+    def segments(self, segs, color, width, alpha):
+        for r in self.pair:
+            r.segments(segs, color, width, alpha)
+
+    def text(self, t, lines, alpha):
+        for r in self.pair:
+            r.text(t, lines, alpha)
+
+    def image(self, im, alpha):
+        for r in self.pair:
+            r.image(im, alpha)
+
+
 def _paints(st: Style) -> bool:
     return st.fill is not None or (st.stroke is not None and st.stroke_width > 0) or st.hatch is not None
 

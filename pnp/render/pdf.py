@@ -39,7 +39,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.scene import fonts
 from pnp.scene.primitives import IDENTITY, Page
-from pnp.render.base import Renderer, walk
+from pnp.render.base import Renderer, Tee, walk
 from pnp.render.shapes import outline
 
 PT = 72.0 / 25.4  # points per mm
@@ -269,8 +269,9 @@ def _binary_streams():
         rl_config.useA85 = old
 
 
-def _write(pages: Iterable[Page], target, title: str) -> int:
-    """Draw every page into ``target`` (a path or a binary file); returns the page count."""
+def _write(pages: Iterable[Page], target, title: str, observer: Renderer | None = None) -> int:
+    """Draw every page into ``target`` (a path or a binary file); returns the page count.
+    An ``observer`` (another Renderer) sees every drawing call too, from the same walk."""
     with _binary_streams():
         c = Canvas(target, invariant=1, pageCompression=1,
                    initialFontName=font_name("sans", "regular"), initialFontSize=10)
@@ -279,7 +280,7 @@ def _write(pages: Iterable[Page], target, title: str) -> int:
         c.setTitle(title)
         c.setAuthor("")
         c.setSubject("")
-        r = PdfRenderer(c)
+        r = PdfRenderer(c) if observer is None else Tee(PdfRenderer(c), observer)
         count = 0
         for page in pages:  # consumed lazily: only the current page's scene is alive
             walk(r, page)
@@ -290,13 +291,13 @@ def _write(pages: Iterable[Page], target, title: str) -> int:
     return count
 
 
-def write_pdf(pages: Iterable[Page], path, title: str = "") -> int:
+def write_pdf(pages: Iterable[Page], path, title: str = "", observer: Renderer | None = None) -> int:
     """Write all pages into one PDF file at ``path``; returns the page count."""
-    return _write(pages, os.fspath(path), title)
+    return _write(pages, os.fspath(path), title, observer)
 
 
-def render_pdf_bytes(pages: Iterable[Page], title: str = "") -> bytes:
+def render_pdf_bytes(pages: Iterable[Page], title: str = "", observer: Renderer | None = None) -> bytes:
     """The PDF as bytes (for rasterising and in-memory use)."""
     buf = io.BytesIO()
-    _write(pages, buf, title)
+    _write(pages, buf, title, observer)
     return buf.getvalue()

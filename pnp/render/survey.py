@@ -1,0 +1,113 @@
+"""A renderer that draws nothing and measures: where every line of text lands on
+the page and how sharp every raster image prints. Fed by the same walker as the
+PDF and SVG backends, so it sees exactly what they draw (after layout, shrink
+and every group transform)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.render.base import Renderer, walk
+from pnp.scene.primitives import IDENTITY, Page
+
+PT = 25.4 / 72  # mm per point
+ASCENT, DESCENT = 0.76, 0.24  # of the font size: where glyphs reach above and below the baseline (DejaVu Sans)
+_SHIFT = {"start": 0.0, "middle": 0.5, "end": 1.0}
+
+
+@dataclass
+class TextBox:
+    text: str
+    box: tuple[float, float, float, float]  # x0, y0, x1, y1 in page mm
+    source: str
+
+
+@dataclass
+class Picture:
+    box: tuple[float, float, float, float]
+    pixels: tuple[int, int] | None  # None: vector art
+    dpi: float | None  # the lower of the two directions, as printed
+
+
+def _bounds(m, x0, y0, x1, y1):
+    pts = [m.apply(x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+class Survey(Renderer):
+    def __init__(self):
+        self.stack = [IDENTITY]
+        self.texts: list[TextBox] = []
+        self.pictures: list[Picture] = []
+
+    def begin_page(self, page: Page) -> None:
+        self.stack = [IDENTITY]
+
+    def end_page(self, page: Page) -> None:
+        pass
+
+    def begin_group(self, group) -> None:
+        self.stack.append(self.stack[-1] @ group.transform)
+
+    def end_group(self, group) -> None:
+        self.stack.pop()
+
+    def shape(self, node, style, alpha) -> None:
+        pass
+
+    def segments(self, segs, color, width, alpha) -> None:
+        pass
+
+    def text(self, t, lines, alpha) -> None:
+        m = self.stack[-1]
+        for ln in lines:
+            x0 = ln.x - _SHIFT[t.anchor] * ln.width
+            s = ln.size * PT
+            self.texts.append(TextBox(ln.text, _bounds(m, x0, ln.y - ASCENT * s, x0 + ln.width, ln.y + DESCENT * s),
+                                      t.source))
+
+    def image(self, im, alpha) -> None:
+        from pnp.render.images import probe
+
+        data = im.source if isinstance(im.source, (bytes, bytearray)) else open(im.source, "rb").read()
+        box = _bounds(self.stack[-1], im.x, im.y, im.x + im.w, im.y + im.h)
+        pixels = probe(bytes(data)).pixels
+        dpi = None
+        if pixels:
+            w_in, h_in = (box[2] - box[0]) / 25.4, (box[3] - box[1]) / 25.4
+            dpi = min(pixels[0] / w_in if w_in else float("inf"), pixels[1] / h_in if h_in else float("inf"))
+        self.pictures.append(Picture(box, pixels, dpi))
+
+
+def survey(page: Page) -> Survey:
+    s = Survey()
+    walk(s, page)
+    return s
+
+
+def safe_zone_overlap(box, trim, safe: float) -> float:
+    """How far (mm) a text box reaches past the safe zone of a cut item; <= 0 when inside."""
+    x0, y0, x1, y1 = box
+    return max(trim.x + safe - x0, trim.y + safe - y0, x1 - (trim.x + trim.w - safe), y1 - (trim.y + trim.h - safe))
+
+
+class SafeZoneWatch(Survey):
+    """Watches sheets being drawn: text of a cut item that comes within ``safe`` mm of its cut.
+    Keeps only what it finds, so a 5,000-card deck costs no memory."""
+
+    def __init__(self, safe: float, tolerance: float = 0.05):
+        super().__init__()
+        self.safe, self.tolerance = safe, tolerance
+        self.found: list[tuple[str, str, float]] = []  # (page label, text, mm past the safe line)
+
+    def end_page(self, page: Page) -> None:
+        for t in self.texts:
+            cx, cy = (t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2
+            for cut in page.cuts:
+                if cut.x <= cx <= cut.x + cut.w and cut.y <= cy <= cut.y + cut.h:
+                    over = safe_zone_overlap(t.box, cut, self.safe)
+                    if over > self.tolerance:
+                        self.found.append((page.label, t.text, over))
+                    break
+        self.texts.clear()
+        self.pictures.clear()
