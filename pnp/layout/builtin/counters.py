@@ -262,7 +262,8 @@ def counter_assets(doc: CounterSheet, game, opts: BuildOptions, stem: str) -> It
     n = len(counter_specs(doc, size))
     name = doc.name or stem
     layout = sheet_layout(doc, game)
-    yield Asset(name, title, lambda: counter_pages(doc, opts, size, layout), min_text_pt=MIN_PT,
+    safe = (layout or _shipped_face("square")).layout.safe  # what text keeps clear of the cut
+    yield Asset(name, title, lambda: counter_pages(doc, opts, size, layout), min_text_pt=MIN_PT, safe=safe,
                 description=f"{n} counters, {size:g} mm", faces=counter_faces(doc, opts.lang, size, layout))
     if any(c.about is not None for c in doc.counters):
         yield Asset(f"{name}-key", f"{title} – {KEY_WORDS.get(opts.lang, KEY_WORDS['en'])[0]}",
