@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import json
+from contextlib import contextmanager
 import math
 import os
 import sys
@@ -181,21 +182,8 @@ def build(
                         back_offset=_parse_offset(back_offset), extra=_parse_extras(option))
     games = _select(data, game)
     _check_options(games, opts.extra)
-    quiet = as_json or not sys.stderr.isatty()
-    if quiet:
-        written = build_games(games, opts, formats, out, warn=_err, jobs=jobs or os.cpu_count() or 1)
-    else:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-        with Progress(TextColumn("{task.description:<42}"), BarColumn(), MofNCompleteColumn(),
-                      TimeElapsedColumn(), transient=True) as bar:
-            task = bar.add_task("building", total=None)
-
-            def tick(label, done, total):
-                bar.update(task, description=label[-42:], completed=done, total=total)
-
-            written = build_games(games, opts, formats, out, progress=tick, warn=_err,
-                                  jobs=jobs or os.cpu_count() or 1)
+    with _progress("building", quiet=as_json) as tick:
+        written = build_games(games, opts, formats, out, progress=tick, warn=_err, jobs=jobs or os.cpu_count() or 1)
     from pnp.output.gallery import write_gallery
 
     gallery_path = write_gallery(out, data, recheck=False)
@@ -205,6 +193,24 @@ def build(
         return
     _summary(written, out)
     typer.echo(f"gallery: {gallery_path}")
+
+
+@contextmanager
+def _progress(what: str, quiet: bool = False):
+    """A progress bar on the terminal (none when piped): yields ``tick(label, done, total)``."""
+    if quiet or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(TextColumn("{task.description:<42}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), transient=True) as bar:
+        task = bar.add_task(what, total=None)
+
+        def tick(label, done, total=None):
+            bar.update(task, description=label[-42:], completed=done, total=total)
+
+        yield tick
 
 
 def _sheet(**given) -> dict:
@@ -519,6 +525,104 @@ def tts(
     for g in games:
         for p in export(g, opts, out):
             typer.echo(str(p))
+
+
+ProfileOpt = typer.Option(..., "--profile", "-p", help="A shipped profile (thegamecrafter, makeplayingcards, "
+                          "printerstudio, drivethrucards, pdf-x, tts) or the path of your own profile's .yaml file.")
+
+
+@app.command()
+@guarded
+def export(
+    game: str = typer.Argument(..., help="Game to send to a print shop."),
+    profile: str = ProfileOpt,
+    out: Path = typer.Option(Path("output"), "--out", help="Output folder; files go to OUT/<game>/export/<profile>/."),
+    lang: Lang = typer.Option(Lang.de, help="Language of texts on the components."),
+    option: list[str] = typer.Option([], "--option", "-o", help="Game-specific setting KEY=VALUE, repeatable."),
+    data: Path = DataOpt,
+):
+    """Write what a print shop asks for (card images, a card-per-page PDF, imposed sheets or a Tabletop
+    Simulator deck) with a README.txt of what to order; then preflight it. Exit 1 when a check fails."""
+    from pnp.output.export import export as write_export
+    from pnp.output.preflight import check_written
+
+    prof, opts, games = _for_shop(profile, lang, option, data, game)
+    failed = False
+    for g in games:
+        with _progress(f"{g.name}: exporting") as tick:
+            written = write_export(g, opts.for_game(g), prof, out, progress=_counted(tick))
+            found = check_written(written, prof, progress=_counted(tick))
+        typer.echo(f"{len(written.files)} files for {prof.title} in {written.folder} (what to order: README.txt)")
+        failed |= _findings(*found)
+    if failed:
+        raise typer.Exit(1)
+
+
+@app.command()
+@guarded
+def preflight(
+    game: str = typer.Argument(..., help="Game whose print files to check."),
+    profile: str = typer.Option("pdf-x", "--profile", "-p", help="What to check against: a shipped profile name or "
+                                "your profile's .yaml file (default pdf-x: imposed sheets for a copy shop)."),
+    lang: Lang = typer.Option(Lang.de, help="Language of texts on the components."),
+    option: list[str] = typer.Option([], "--option", "-o", help="Game-specific setting KEY=VALUE, repeatable."),
+    data: Path = DataOpt,
+):
+    """Check the files a profile would send, without writing them: text in the safe zone, images under the
+    shop's dpi, bleed on every side, fonts embedded, trim boxes, pages, colour space, file size. Exit 1 on a failure."""
+    from pnp.output.preflight import preflight as run
+
+    prof, opts, games = _for_shop(profile, lang, option, data, game)
+    failed = False
+    for g in games:
+        with _progress(f"{g.name}: checking") as tick:
+            found = run(g, opts.for_game(g), prof, progress=_counted(tick))
+        failed |= _findings(*found)
+    if failed:
+        raise typer.Exit(1)
+
+
+def _for_shop(profile: str, lang, option: list[str], data: Path, game: str):
+    """The profile, the build options and the games of an export or preflight, checked before any work."""
+    from pnp.model.assets import BuildOptions
+    from pnp.output.export import load_profile
+
+    prof = load_profile(profile)
+    opts = BuildOptions(lang=lang.value, extra=_parse_extras(option))
+    games = _select(data, game)
+    _check_options(games, opts.extra)
+    return prof, opts, games
+
+
+def _counted(tick):
+    """A ``progress(label)`` callback that moves a progress bar one step, or None without a bar."""
+    if tick is None:
+        return None
+    done = [0]
+
+    def step(label: str) -> None:
+        done[0] += 1
+        tick(label, done[0])
+
+    return step
+
+
+def _findings(found, counts) -> bool:
+    """Print failed checks as a table, then what was checked; True when something failed."""
+    from pnp.output.preflight import CHECKS
+
+    checked = ", ".join(f"{n} {what}" for what, n in counts.items() if n)
+    if not found:
+        typer.echo(f"preflight ok: {checked}; checks: {', '.join(CHECKS)}")
+        return False
+    wide = max(len(f.check) for f in found)
+    for f in found:
+        typer.echo(f"FAIL  {f.check:<{wide}}  {f.where}: {f.message}")
+    by = {}
+    for f in found:
+        by[f.check] = by.get(f.check, 0) + 1
+    typer.echo(f"preflight: {len(found)} failed ({', '.join(f'{k} {v}' for k, v in by.items())}); checked {checked}")
+    return True
 
 
 def _game_apps() -> dict[str, tuple[str, str]]:

@@ -119,9 +119,16 @@ def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: s
                 opts: BuildOptions) -> list[tuple[str, int]]:
     """Write one asset in its formats into staging; returns (relative path, pages)."""
     from pnp.render import write_formats
+    from pnp.render.survey import SafeZoneWatch
 
+    watch = SafeZoneWatch(asset.safe) if asset.faces and asset.safe is not None and not asset.preview_of else None
     written = write_formats(asset.iter_pages, fmts, asset.name, lambda rel: staging.path(prefix + rel),
-                            dpi=opts.dpi, title=asset.title)
+                            dpi=opts.dpi, title=asset.title, observer=watch)
+    if watch is not None:  # the preflight check that matters at home too, as a warning
+        for text in dict.fromkeys(text for _, text, _ in watch.found):
+            over = max(o for _, t, o in watch.found if t == text)
+            asset.warnings.append(f"{asset.source}: warning: {asset.name}: text {text[:30]!r} comes {over:.1f} mm "
+                                  f"into the {asset.safe:g} mm safe zone (pnp preflight names the card)")
     return [(prefix + rel, pages) for rel, pages in written]
 
 

@@ -24,6 +24,8 @@ BAD = {
     "gallery": ["gallery", "--data", "nowhere"],
     "watch": ["watch", "nope"],
     "tts": ["tts", "kafkas-halle", "-o", "tts_dpi=nan", "--out", "o"],
+    "export": ["export", "kafkas-halle", "--profile", "nope", "--out", "o"],
+    "preflight": ["preflight", "kafkas-halle", "--profile", "missing.yaml"],
     "clouds random": ["clouds", "random", "--clouds", "x"],
     "clouds show": ["clouds", "show", "nope"],
     "clouds overlay": ["clouds", "overlay", "1-light", "--out", "/proc/nope/x.pdf"],

@@ -1,0 +1,66 @@
+"""Export profiles: what a print shop (or a copy shop, or Tabletop Simulator) wants
+to receive, as data. pnp ships one YAML file per service in
+``pnp/output/profiles/``; a designer adds their own as a YAML file and passes
+its path to ``--profile``.
+
+A profile lists the shop's card products by trim size. A deck is matched to the
+product whose trim is within ``tolerance`` of the deck's card size (a 63 x 88 mm
+poker card goes to a 2.5 x 3.5 in product) and drawn to that product's exact
+size, with the profile's bleed on every side.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from pnp.model.base import Strict
+
+MM_PER_INCH = 25.4
+Mm = Annotated[float, Field(gt=0, le=1000, allow_inf_nan=False)]
+
+
+class Product(Strict):
+    name: str = Field(description="the shop's name for the card size, e.g. poker")
+    trim_mm: tuple[Mm, Mm] = Field(description="finished card size (width, height) in mm")
+    pixels: tuple[Annotated[int, Field(gt=0, le=20000)], Annotated[int, Field(gt=0, le=20000)]] | None = Field(
+        None, description="the shop template's image size in pixels, bleed included (images only)")
+
+
+class Profile(Strict):
+    kind: Literal["export-profile"]
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="folder name under export/")
+    title: str
+    sources: list[str] = Field(default_factory=list, description="where the numbers were looked up")
+    output: Literal["images", "card-pdf", "sheets", "tts"] = Field(
+        description="images: one file per side of every distinct card; card-pdf: one PDF per deck, a card per "
+                    "page; sheets: imposed sheets as pnp build makes them; tts: Tabletop Simulator")
+    format: Literal["png", "pdf"] = "png"
+    dpi: Annotated[int, Field(ge=72, le=1200)] = 300
+    colour: Literal["rgb", "cmyk"] = Field("rgb", description="what the shop asks for; pnp writes RGB")
+    bleed_mm: Annotated[float, Field(ge=0, le=20, allow_inf_nan=False)] = 3.0
+    safe_mm: Annotated[float, Field(ge=0, le=20, allow_inf_nan=False)] = 3.0
+    min_image_dpi: Annotated[int, Field(ge=0, le=2400)] = 300
+    order: Literal["fronts-then-backs", "back-then-front", "front-then-back"] = Field(
+        "fronts-then-backs", description="card-pdf page order: all fronts then the backs, or each card's "
+                                         "back and front (or front and back) in turn")
+    repeat_copies: bool = Field(False, description="card-pdf: repeat each card by its copies")
+    max_file_mb: Annotated[float, Field(gt=0, le=10000, allow_inf_nan=False)] | None = None
+    tolerance: Annotated[float, Field(ge=0, le=0.1)] = 0.02
+    products: list[Product] = Field(default_factory=list)
+    notes: str = ""
+
+    @model_validator(mode="after")
+    def _products_for_cards(self):
+        if self.output in ("images", "card-pdf") and not self.products:
+            raise ValueError(f"an {self.output} profile lists the shop's products (name, trim_mm)")
+        return self
+
+    def product_for(self, w: float, h: float) -> "tuple[Product, bool] | None":
+        """The product a ``w`` x ``h`` mm card goes to, and whether it is turned (landscape card)."""
+        for p in self.products:
+            pw, ph = p.trim_mm
+            for turned, (cw, ch) in ((False, (w, h)), (True, (h, w))):
+                if abs(cw - pw) <= pw * self.tolerance and abs(ch - ph) <= ph * self.tolerance:
+                    return p, turned
+        return None

@@ -1,0 +1,305 @@
+"""``pnp export``: what a print shop asks for, written from the same items the
+home-print sheets are imposed from.
+
+A profile (``pnp.model.profile``) says what to write: single card images at the
+shop template's pixel size, one PDF per deck with a card side per page in the
+shop's order, the imposed sheets with an output intent, or the Tabletop
+Simulator export. Files go to ``OUT/<game>/export/<profile>/`` all or nothing,
+with a ``README.txt`` that says what to upload and how many of each card to
+order, and a ``manifest.json``.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.load.errors import DataErrors, Problem
+from pnp.load.loader import display_path, load_yaml, validate
+from pnp.model.assets import Asset, BuildOptions
+from pnp.model.profile import MM_PER_INCH, Product, Profile
+from pnp.scene import Group, Page, Rect, scale, translate
+from pnp.scene.primitives import Box
+
+SHIPPED = Path(__file__).resolve().parent / "profiles"
+EXPORT = "export"
+
+
+def profile_names() -> list[str]:
+    return sorted(p.stem for p in SHIPPED.glob("*.yaml"))
+
+
+def load_profile(name: str) -> Profile:
+    """A shipped profile by name, or the user's own by the path of its YAML file."""
+    path = Path(name)
+    if path.suffix.lower() not in (".yaml", ".yml"):
+        if name not in profile_names():
+            raise DataErrors([Problem("--profile", 0, 0, f"no profile {name!r}; shipped: {', '.join(profile_names())}"
+                                      " (or give the path of your own profile's .yaml file)")])
+        path = SHIPPED / f"{name}.yaml"
+    elif not path.is_file():
+        raise DataErrors([Problem(str(path), 0, 0, "no such profile file")])
+    return validate(Profile, load_yaml(path), display_path(path))
+
+
+@dataclass
+class Side:
+    """One card side to send: which item, front or back, and what it is."""
+
+    item: object
+    back: bool
+    label: str
+    source: str  # file:line of the card's row, or the asset's data file
+    copies: int
+    stem: str = ""  # file stem (images) or "" (pages of a PDF)
+
+
+@dataclass
+class Deck:
+    asset: Asset
+    product: Product
+    trim: tuple[float, float]  # mm, in the card's own orientation
+    fronts: list[Side]
+    backs: "list[Side | None]"  # one (the common back), or one per front (None: a front without back)
+
+    def sides(self) -> list[Side]:
+        return self.fronts + [b for b in self.backs if b is not None]
+
+
+@dataclass
+class Plan:
+    profile: Profile
+    decks: list[Deck] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)  # assets no product fits, with the reason
+
+
+def _slug(text: str) -> str:
+    s = re.sub(r"[^a-z0-9]+", "-", text.lower().replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
+               .replace("ß", "ss")).strip("-")
+    return s[:40] or "card"
+
+
+def card_sources(asset: Asset) -> list[str]:
+    cards = getattr(asset.cards, "cards", None)
+    if cards is not None and len(cards) == len(asset.faces or []):
+        return [f"{c.source[0]}:{c.source[1]}" for c in cards]
+    return [asset.source] * len(asset.faces or [])
+
+
+def plan_export(assets: list[Asset], profile: Profile) -> Plan:
+    """Which decks go to which of the shop's products, side by side, in order. Imposed sheets
+    (a copy shop) take every card and counter at its own size."""
+    plan = Plan(profile)
+    for asset in assets:
+        if not asset.faces or asset.preview_of:
+            continue
+        w = max(i.w for i, _ in asset.faces)
+        h = max(i.h for i, _ in asset.faces)
+        found = profile.product_for(w, h) if profile.output != "sheets" else \
+            (Product(name="own size", trim_mm=(w, h)), False)
+        if found is None:
+            sizes = ", ".join(f"{p.name} {p.trim_mm[0]:g} × {p.trim_mm[1]:g} mm" for p in profile.products)
+            plan.skipped.append(f"{asset.name} ({w:g} × {h:g} mm): {profile.title} has no card of that size ({sizes})")
+            continue
+        product, turned = found
+        trim = (product.trim_mm[1], product.trim_mm[0]) if turned else tuple(product.trim_mm)
+        fronts = []
+        for n, ((item, copies), src) in enumerate(zip(asset.faces, card_sources(asset)), 1):
+            fronts.append(Side(item, False, item.label or f"#{n}", src, copies, f"{n:03d}-{_slug(item.label or '')}"))
+        if asset.back is not None:
+            b = asset.back
+            backs = [Side(b, b.back is not None, "back", asset.source, sum(c for _, c in asset.faces), "back")]
+        elif any(item.back is not None for item, _ in asset.faces):
+            backs = [Side(f.item, True, f"back of {f.label}", f.source, f.copies, f"{f.stem}-back")
+                     if f.item.back is not None else None for f in fronts]
+        else:
+            backs = []
+        plan.decks.append(Deck(asset, product, trim, fronts, backs))
+    return plan
+
+
+def _page_size(deck: Deck, profile: Profile) -> tuple[float, float, float, float]:
+    """(page w, page h, bleed x, bleed y) in mm: the template's pixels when the shop gives them."""
+    tw, th = deck.trim
+    px = deck.product.pixels
+    if px is not None and profile.output == "images":
+        pw, ph = (px if deck.trim == tuple(deck.product.trim_mm) else (px[1], px[0]))
+        w, h = pw / profile.dpi * MM_PER_INCH, ph / profile.dpi * MM_PER_INCH
+        return w, h, (w - tw) / 2, (h - th) / 2
+    b = profile.bleed_mm
+    return tw + 2 * b, th + 2 * b, b, b
+
+
+def side_page(deck: Deck, side: Side, profile: Profile) -> Page:
+    """One card side on a page of its own: the product's trim, the shop's bleed on every side.
+
+    The card is drawn at the product's size (a 63 x 88 mm card goes to 63.5 x 88.9 mm),
+    with enough bleed of its own that the stretched card still covers the page.
+    """
+    w, h, bx, by = _page_size(deck, profile)
+    item = side.item
+    sx, sy = deck.trim[0] / item.w, deck.trim[1] / item.h
+    own_bleed = max(bx / sx, by / sy) + 0.01
+    draw = item.back if side.back else item.front
+    card = Group([draw(own_bleed)], transform=translate(bx, by) @ scale(sx, sy))
+    return Page(w, h, Group([card], clip=Rect(0, 0, w, h)), trim=Box(bx, by, deck.trim[0], deck.trim[1]),
+                label=side.label, cuts=(Box(bx, by, deck.trim[0], deck.trim[1]),))
+
+
+def pdf_order(deck: Deck, profile: Profile) -> list[Side]:
+    """The card-pdf pages in the shop's order, each card repeated by its copies when asked."""
+    def back_of(i: int) -> Side:
+        return deck.backs[0] if len(deck.backs) == 1 else deck.backs[i]
+
+    reps = [f.copies if profile.repeat_copies else 1 for f in deck.fronts]
+    if profile.order == "fronts-then-backs" or not deck.backs:
+        fronts = [f for f, r in zip(deck.fronts, reps) for _ in range(r)]
+        if not deck.backs:
+            return fronts
+        backs = [back_of(i) for i, r in enumerate(reps) for _ in range(r)] if len(deck.backs) > 1 or \
+            profile.repeat_copies else deck.backs[:1]
+        return fronts + [b for b in backs if b is not None]
+    out = []
+    for i, (f, r) in enumerate(zip(deck.fronts, reps)):
+        pair = [back_of(i), f] if profile.order == "back-then-front" else [f, back_of(i)]
+        out += [s for s in pair if s is not None] * r
+    return out
+
+
+@dataclass
+class Written:
+    folder: Path
+    files: list[tuple[str, int, str]]  # (relative path, pages, what it is)
+    plan: Plan | None
+    readme: str
+
+
+def export(game, opts: BuildOptions, profile: Profile, out_dir: Path, progress=None) -> Written:
+    """Write the profile's files for ``game`` into ``out_dir/<game>/export/<profile>/``, all or nothing."""
+    from pnp.output.build import collect_assets
+    from pnp.output.files import Staging
+
+    assets = collect_assets(game, opts)
+    parent = Path(out_dir) / game.name / EXPORT
+    with Staging(parent) as st:
+        stage = st.dir / profile.name
+        stage.mkdir()
+        if profile.output == "sheets":
+            files, plan = _sheets(assets, stage, progress), plan_export(assets, profile)
+        elif profile.output == "tts":
+            files, plan = _tts(assets, opts, stage, parent / profile.name), None
+        else:
+            plan = plan_export(assets, profile)
+            if not plan.decks:
+                raise DataErrors([Problem(game.name, 0, 0, f"nothing to send to {profile.title}: "
+                                          + ("; ".join(plan.skipped) or "the game has no cards or counters"))])
+            files = _cards(plan, stage, progress)
+        readme = readme_text(game, profile, plan, files)
+        (stage / "README.txt").write_text(readme, encoding="utf-8")
+        manifest = {"game": game.name, "profile": profile.name, "output": profile.output,
+                    "files": [{"file": f, "pages": n, "what": what} for f, n, what in files]}
+        (stage / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n",
+                                             encoding="utf-8")
+        st.commit([profile.name])
+    return Written(parent / profile.name, files, plan, readme)
+
+
+def _cards(plan: Plan, stage: Path, progress) -> list[tuple[str, int, str]]:
+    from pnp.render import write
+    from pnp.render.png import png_bytes
+
+    profile = plan.profile
+    files = []
+    for deck in plan.decks:
+        folder = deck.asset.name.replace("/", "-")
+        if profile.output == "images":
+            (stage / folder).mkdir(parents=True, exist_ok=True)
+            for side in deck.sides():
+                page = side_page(deck, side, profile)
+                w_px = round(page.width / MM_PER_INCH * profile.dpi)
+                h_px = round(page.height / MM_PER_INCH * profile.dpi)
+                rel = f"{folder}/{side.stem}.png"
+                (stage / rel).write_bytes(png_bytes(page, size=(w_px, h_px)))
+                files.append((rel, 1, f"{'back' if side.back else 'front'}: {side.label} ×{side.copies}"))
+                if progress:
+                    progress(rel)
+        else:
+            pages = [side_page(deck, s, profile) for s in pdf_order(deck, profile)]
+            rel = f"{folder}.pdf"
+            n = write("pdf", iter(pages), stage / rel, title=deck.asset.title)
+            files.append((rel, n, f"{deck.asset.title}: {n} pages, {profile.order}"))
+            if progress:
+                progress(rel)
+    return files
+
+
+def _sheets(assets: list[Asset], stage: Path, progress) -> list[tuple[str, int, str]]:
+    from pnp.render import write
+    from pnp.render.pdffacts import add_output_intent
+
+    files = []
+    for asset in assets:
+        if asset.preview_of or not asset.wants("pdf"):
+            continue
+        rel = f"{asset.name}.pdf"
+        (stage / rel).parent.mkdir(parents=True, exist_ok=True)
+        n = write("pdf", asset.iter_pages(), stage / rel, title=asset.title)
+        add_output_intent(stage / rel)
+        files.append((rel, n, asset.title))
+        if progress:
+            progress(rel)
+    return files
+
+
+def _tts(assets: list[Asset], opts: BuildOptions, stage: Path, final: Path) -> list[tuple[str, int, str]]:
+    from pnp.model.options import number
+    from pnp.output.tts import MAX_DPI, export_asset
+
+    base_url = (opts.extra or {}).get("tts_url")
+    max_dpi = number(opts, "tts_dpi", MAX_DPI, 30, MAX_DPI, unit="dpi")
+    files = []
+    for asset in assets:
+        if asset.faces and not asset.preview_of:
+            for p in export_asset(asset, stage, base_url, max_dpi, final):
+                files.append((p.name, 1, f"Tabletop Simulator: {asset.title or asset.name}"))
+    return files
+
+
+def readme_text(game, profile: Profile, plan: Plan | None, files) -> str:
+    """What to upload and how many of each card to order, in plain words."""
+    lines = [f"{game.name} for {profile.title}", ""]
+    if profile.sources:
+        lines += ["Sizes from:"] + [f"  {s}" for s in profile.sources] + [""]
+    if plan is not None and profile.output in ("images", "card-pdf"):
+        for deck in plan.decks:
+            total = sum(f.copies for f in deck.fronts)
+            tw, th = deck.trim
+            lines.append(f"{deck.asset.title or deck.asset.name}: {len(deck.fronts)} different cards, {total} in all, "
+                         f"{deck.product.name} {tw:g} × {th:g} mm, bleed {profile.bleed_mm:g} mm")
+            if profile.output == "images":
+                for f in deck.fronts:
+                    lines.append(f"  {f.copies:>3} ×  {deck.asset.name.replace('/', '-')}/{f.stem}.png  ({f.label})")
+                for b in deck.backs:
+                    if b is not None:
+                        lines.append(f"  back:  {deck.asset.name.replace('/', '-')}/{b.stem}.png  ({b.label})")
+            else:
+                order = {"back-then-front": "each card's back, then its front",
+                         "front-then-back": "each card's front, then its back",
+                         "fronts-then-backs": "all fronts, then the backs"}[profile.order]
+                lines.append(f"  pages: {order}" + ("; every copy has its own pages" if profile.repeat_copies else ""))
+                for f in deck.fronts:
+                    lines.append(f"  {f.copies:>3} ×  {f.label}")
+            lines.append("")
+        for s in plan.skipped:
+            lines.append(f"Not included: {s}")
+        if plan.skipped:
+            lines.append("")
+    else:
+        lines += [f"  {rel}" + (f"  ({n} page{'s' if n != 1 else ''})" if rel.endswith(".pdf") else "")
+                  + (f": {what}" if what else "") for rel, n, what in files] + [""]
+    if profile.colour == "cmyk":
+        lines += ["Colour: the shop asks for CMYK; these files are RGB (see pnp preflight).", ""]
+    if profile.notes:
+        lines += [profile.notes, ""]
+    return "\n".join(lines)

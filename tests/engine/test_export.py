@@ -1,0 +1,244 @@
+"""pnp export and pnp preflight: every shipped profile's output read back (pixel size,
+dpi metadata, PDF boxes, page order, colour space, output intent), and a deliberately
+broken deck whose blurry art, text in the cut and missing bleed preflight must name."""
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import textwrap
+from pathlib import Path
+
+import pikepdf
+import pytest
+from PIL import Image
+from typer.testing import CliRunner
+
+from pnp.cli.main import app
+from pnp.model.assets import BuildOptions
+from pnp.model.game import discover
+from pnp.output.export import export, load_profile, profile_names
+from pnp.output.preflight import preflight
+from pnp.render.pdffacts import page_text, read_facts
+
+ROOT = Path(__file__).resolve().parents[2]
+MM = 72 / 25.4
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def kafkas(tmp_path_factory):
+    data = tmp_path_factory.mktemp("data")
+    shutil.copytree(ROOT / "data" / "kafkas-halle", data / "kafkas-halle")
+    return discover(data)["kafkas-halle"]
+
+
+@pytest.fixture(scope="module")
+def exported(kafkas, tmp_path_factory):
+    out = tmp_path_factory.mktemp("out")
+    return {name: export(kafkas, BuildOptions(), load_profile(name), out) for name in profile_names()}
+
+
+def test_every_shipped_profile_loads_and_cites_its_numbers():
+    names = profile_names()
+    assert {"thegamecrafter", "makeplayingcards", "drivethrucards", "printerstudio", "pdf-x", "tts"} <= set(names)
+    for name in names:
+        p = load_profile(name)
+        if p.output in ("images", "card-pdf"):
+            assert p.sources, f"{name}: a shop profile says where its sizes come from"
+
+
+@pytest.mark.parametrize("name, px", [("thegamecrafter", (825, 1125)), ("makeplayingcards", (822, 1122)),
+                                      ("printerstudio", (822, 1122))])
+def test_card_images_have_the_templates_pixels_and_300_dpi(exported, name, px):
+    w = exported[name]
+    pngs = sorted(w.folder.glob("deck/*.png"))
+    assert len(pngs) == 17 + 1  # every distinct face and the one back
+    for p in pngs:
+        with Image.open(p) as im:
+            assert im.size == px
+            assert im.mode == "RGB"
+            assert round(im.info["dpi"][0]) == 300
+    readme = (w.folder / "README.txt").read_text()
+    counts = [int(line.split("×")[0]) for line in readme.splitlines() if "× " in line and ".png" in line]
+    assert sum(counts) == 50 and len(counts) == 17  # the order has every copy of the 50-card deck
+
+
+def test_card_image_is_the_card_with_bleed_to_every_edge(exported):
+    """The category band of a face runs into the bleed: the top row of pixels is the band's colour."""
+    with Image.open(exported["thegamecrafter"].folder / "deck" / "001-nach-links.png") as im:
+        top = im.convert("L").crop((0, 0, 825, 3))
+        bottom = im.convert("L").crop((0, 1122, 825, 1125))
+        assert top.getextrema()[1] < 200 and bottom.getextrema()[1] < 200
+
+
+def test_drivethrucards_pdf_pages_back_then_front_for_every_copy(exported):
+    w = exported["drivethrucards"]
+    pdf = w.folder / "deck.pdf"
+    facts = read_facts(pdf)
+    assert len(facts.pages) == 100  # 50 cards, back and front each
+    for p in facts.pages:
+        assert p.trim[2:] == pytest.approx((63.5, 88.9), abs=0.01)
+        assert p.media[2:] == pytest.approx((63.5 + 2 * 3.175, 88.9 + 2 * 3.175), abs=0.01)
+    assert all(facts.fonts.values()) and facts.fonts
+    texts = page_text(pdf)
+    assert "Genehmigung" in texts[0] and "Nach Links" in texts[1]  # back of card 1, then its front
+    assert "Nach Links" in texts[7] and "Nach Rechts" in texts[9]  # 4 copies of the first card, then the next
+    assert facts.pages[0].colour_ops == {"rgb"}
+
+
+def test_copy_shop_pdfs_carry_an_srgb_output_intent(exported):
+    w = exported["pdf-x"]
+    pdfs = sorted(w.folder.rglob("*.pdf"))
+    assert pdfs
+    for p in pdfs:
+        with pikepdf.open(p) as pdf:
+            intents = pdf.Root.OutputIntents
+            assert len(intents) == 1 and intents[0].S == "/GTS_PDFX"
+            assert int(intents[0].DestOutputProfile.N) == 3
+    deck = read_facts(w.folder / "deck.pdf")
+    assert all(pg.trim != pg.media for pg in deck.pages)  # the card sheets keep crop marks around the cut
+
+
+def test_tts_profile_writes_the_saved_object(exported):
+    w = exported["tts"]
+    obj = json.loads((w.folder / "deck.json").read_text())
+    assert len(obj["ObjectStates"][0]["ContainedObjects"]) == 50
+
+
+def test_export_is_deterministic(kafkas, exported, tmp_path):
+    for name in ("thegamecrafter", "drivethrucards", "pdf-x"):
+        again = export(kafkas, BuildOptions(), load_profile(name), tmp_path)
+        first = exported[name].folder
+        for f in sorted(p for p in first.rglob("*") if p.is_file()):
+            assert f.read_bytes() == (again.folder / f.relative_to(first)).read_bytes(), f.name
+
+
+def test_the_shipped_deck_passes_the_game_crafters_preflight(kafkas):
+    found, counts = preflight(kafkas, BuildOptions(), load_profile("thegamecrafter"))
+    assert found == [] and counts == {"card sides": 18, "files": 18}
+
+
+def test_preflight_says_drivethrucards_wants_cmyk(kafkas):
+    found, _ = preflight(kafkas, BuildOptions(), load_profile("drivethrucards"))
+    assert [(f.check, f.where) for f in found] == [("colour", "deck.pdf")]
+
+
+def _png(w: int, h: int) -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", (w, h), (40, 90, 160)).save(buf, format="PNG")
+    return buf.getvalue()
+
+
+@pytest.fixture
+def broken(tmp_path):
+    """A deck of four cards: one fine, one with blurry art, one with text in the cut, one whose
+    coloured band stops at the cut instead of running into the bleed."""
+    game = tmp_path / "data" / "shop"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text("name: shop\ntitle: Shop\n")
+    (game / "sharp.png").write_bytes(_png(900, 600))
+    (game / "blurry.png").write_bytes(_png(30, 20))
+    (game / "face.yaml").write_text(textwrap.dedent("""\
+        kind: layout
+        safe: 3
+        fields:
+          name: text
+          art: image
+          edge: text?
+          bare: bool = false
+        elements:
+          - {type: rect, frame: bleed, fill: white}
+          - {type: rect, when: "not bare", frame: bleed, h: 14, fill: "#223366"}
+          - {type: rect, when: "bare", h: 11, fill: "#223366"}
+          - {type: text, x: 5, y: 15, w: 53, h: 8, text: "{name}", size: 12, weight: bold}
+          - {type: image, x: 5, y: 25, w: 53, h: 35, src: "{art}"}
+          - {type: text, when: edge, x: -1, y: 80, w: 40, h: 5, text: "{edge}", size: 7}
+        """))
+    (game / "deck.yaml").write_text(textwrap.dedent("""\
+        kind: deck
+        name: deck
+        title: Shop deck
+        card: poker
+        layout: face.yaml
+        cards:
+          - {name: Klar, art: sharp.png, copies: 2}
+          - {name: Unscharf, art: blurry.png}
+          - {name: Am Rand, art: sharp.png, edge: Kleingedrucktes}
+          - {name: Ohne Beschnitt, art: sharp.png, bare: true}
+        """))
+    return tmp_path / "data"
+
+
+def test_preflight_names_each_broken_card(broken):
+    game = discover(broken)["shop"]
+    found, counts = preflight(game, BuildOptions(), load_profile("thegamecrafter"))
+    by = {(f.check, f.where.split(" (")[0]) for f in found}
+    assert by == {("image-dpi", "deck: Unscharf"), ("safe-zone", "deck: Am Rand"), ("bleed", "deck: Ohne Beschnitt")}
+    where = {f.check: f.where for f in found}
+    assert "deck.yaml:8" in where["image-dpi"]  # the card's row in the data
+    msg = {f.check: f.message for f in found}
+    assert "crosses the cut" in msg["safe-zone"] and "Kleingedrucktes" in msg["safe-zone"]
+    assert "30 × 20 px" in msg["image-dpi"]
+    assert "on the top side" in msg["bleed"]  # the band reaches the cut only at the top
+
+
+def test_preflight_command_exits_1_and_writes_nothing(broken, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = runner.invoke(app, ["preflight", "shop", "-p", "thegamecrafter", "--data", str(broken)])
+    assert r.exit_code == 1, r.output
+    assert "FAIL  bleed" in r.output and "Ohne Beschnitt" in r.output
+    assert not (tmp_path / "output").exists()
+
+
+def test_build_warns_of_text_in_the_safe_zone(broken, tmp_path):
+    r = runner.invoke(app, ["build", "shop", "--data", str(broken), "--out", str(tmp_path / "out"), "-f", "pdf"])
+    assert r.exit_code == 0, r.output
+    assert "'Kleingedrucktes' comes" in r.output and "safe zone" in r.output
+
+
+def test_export_command_and_a_profile_of_ones_own(kafkas, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    data = str(kafkas.folder.parent)
+    r = runner.invoke(app, ["export", "kafkas-halle", "-p", "thegamecrafter", "--data", data])
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "output/kafkas-halle/export/thegamecrafter/README.txt").is_file()
+    mine = tmp_path / "club.yaml"
+    mine.write_text(textwrap.dedent("""\
+        kind: export-profile
+        name: club
+        title: Our club's cutter
+        output: images
+        dpi: 150
+        bleed_mm: 2
+        safe_mm: 2
+        products:
+          - {name: poker, trim_mm: [63, 88]}
+        """))
+    r = runner.invoke(app, ["export", "kafkas-halle", "-p", str(mine), "--data", data])
+    assert r.exit_code == 0, r.output
+    with Image.open(tmp_path / "output/kafkas-halle/export/club/deck/back.png") as im:
+        assert im.size == (round(67 / 25.4 * 150), round(92 / 25.4 * 150))
+    assert (tmp_path / "output/kafkas-halle/export/thegamecrafter/README.txt").is_file()  # the other export stays
+    r = runner.invoke(app, ["export", "kafkas-halle", "-p", "drivethrucards", "--data", data])
+    assert r.exit_code == 1 and "FAIL  colour" in r.output  # written, and the CMYK it lacks is said
+    assert (tmp_path / "output/kafkas-halle/export/drivethrucards/deck.pdf").is_file()
+
+
+def test_bad_profiles_are_data_errors(kafkas, tmp_path):
+    data = str(kafkas.folder.parent)
+    r = runner.invoke(app, ["export", "kafkas-halle", "-p", "nosuch", "--data", data, "--out", str(tmp_path)])
+    assert r.exit_code == 2 and "thegamecrafter" in r.output
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("kind: export-profile\nname: bad\ntitle: Bad\noutput: images\ndpi: lots\n")
+    r = runner.invoke(app, ["export", "kafkas-halle", "-p", str(bad), "--data", data, "--out", str(tmp_path)])
+    assert r.exit_code == 2 and "bad.yaml:5" in r.output and "Traceback" not in r.output
+    assert not (tmp_path / "kafkas-halle").exists()
+
+
+def test_counters_no_shop_sells_are_named(tmp_path):
+    game = discover(ROOT / "data")["rather-silly"]
+    r = runner.invoke(app, ["export", "rather-silly", "-p", "thegamecrafter", "--data", str(ROOT / "data"),
+                            "--out", str(tmp_path)])
+    assert r.exit_code == 2 and "15 × 15 mm" in r.output and "no card of that size" in r.output
+    assert game is not None
