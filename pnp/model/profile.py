@@ -35,7 +35,7 @@ class Profile(Strict):
     output: Literal["images", "card-pdf", "sheets", "tts"] = Field(
         description="images: one file per side of every distinct card; card-pdf: one PDF per deck, a card per "
                     "page; sheets: imposed sheets as pnp build makes them; tts: Tabletop Simulator")
-    format: Literal["png", "pdf"] = "png"
+    format: Literal["png", "pdf"] = Field("png", description="images: a PNG, or a one-page PDF, per card side")
     dpi: Annotated[int, Field(ge=72, le=1200)] = 300
     colour: Literal["rgb", "cmyk"] = Field("rgb", description="what the shop asks for; pnp writes RGB")
     bleed_mm: Annotated[float, Field(ge=0, le=20, allow_inf_nan=False)] = 3.0

@@ -217,10 +217,12 @@ def _cards(plan: Plan, stage: Path, progress) -> list[tuple[str, int, str]]:
             (stage / folder).mkdir(parents=True, exist_ok=True)
             for side in deck.sides():
                 page = side_page(deck, side, profile)
-                w_px = round(page.width / MM_PER_INCH * profile.dpi)
-                h_px = round(page.height / MM_PER_INCH * profile.dpi)
-                rel = f"{folder}/{side.stem}.png"
-                (stage / rel).write_bytes(png_bytes(page, size=(w_px, h_px)))
+                rel = f"{folder}/{side.stem}.{profile.format}"
+                if profile.format == "pdf":  # one PDF per card side, trim and bleed boxes set
+                    write("pdf", [page], stage / rel, title=side.label)
+                else:
+                    size = (round(page.width / MM_PER_INCH * profile.dpi), round(page.height / MM_PER_INCH * profile.dpi))
+                    (stage / rel).write_bytes(png_bytes(page, size=size))
                 files.append((rel, 1, f"{'back' if side.back else 'front'}: {side.label} ×{side.copies}"))
                 if progress:
                     progress(rel)
@@ -279,10 +281,12 @@ def readme_text(game, profile: Profile, plan: Plan | None, files) -> str:
                          f"{deck.product.name} {tw:g} × {th:g} mm, bleed {profile.bleed_mm:g} mm")
             if profile.output == "images":
                 for f in deck.fronts:
-                    lines.append(f"  {f.copies:>3} ×  {deck.asset.name.replace('/', '-')}/{f.stem}.png  ({f.label})")
+                    lines.append(f"  {f.copies:>3} ×  {deck.asset.name.replace('/', '-')}/{f.stem}.{profile.format}  "
+                                 f"({f.label})")
                 for b in deck.backs:
                     if b is not None:
-                        lines.append(f"  back:  {deck.asset.name.replace('/', '-')}/{b.stem}.png  ({b.label})")
+                        lines.append(f"  back:  {deck.asset.name.replace('/', '-')}/{b.stem}.{profile.format}  "
+                                     f"({b.label})")
             else:
                 order = {"back-then-front": "each card's back, then its front",
                          "front-then-back": "each card's front, then its back",

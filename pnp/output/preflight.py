@@ -109,11 +109,13 @@ def _file_findings(folder: Path, written, profile: Profile) -> list[Finding]:
     if written.plan is not None:
         for deck in written.plan.decks:
             name = deck.asset.name.replace("/", "-")
-            if profile.output == "images":
+            if profile.output == "images" and profile.format == "png":
                 for side in deck.sides():
                     p = side_page(deck, side, profile)
                     expect[f"{name}/{side.stem}.png"] = (round(p.width / MM_PER_INCH * profile.dpi),
                                                          round(p.height / MM_PER_INCH * profile.dpi))
+            elif profile.output == "images":
+                expect.update({f"{name}/{side.stem}.pdf": (1, deck.trim) for side in deck.sides()})
             elif profile.output == "card-pdf":
                 expect[f"{name}.pdf"] = (len(pdf_order(deck, profile)), deck.trim)
     for rel, _pages, _what in written.files:
@@ -148,7 +150,7 @@ def _file_findings(folder: Path, written, profile: Profile) -> list[Finding]:
                 if off:
                     found.append(Finding("trim", False, rel, f"pages {_ranges(off)} have a trim box other than "
                                          f"{tw:g} × {th:g} mm"))
-            if not all(p.trim != p.media for p in facts.pages) and profile.output == "card-pdf":
+            if not all(p.trim != p.media for p in facts.pages) and profile.output != "sheets":
                 found.append(Finding("trim", False, rel, "a page has no bleed around its trim box"))
             spaces = set().union(*(p.colour_ops for p in facts.pages)) if facts.pages else set()
             if profile.colour == "cmyk" and spaces - {"cmyk", "gray"}:

@@ -225,6 +225,29 @@ def test_export_command_and_a_profile_of_ones_own(kafkas, tmp_path, monkeypatch)
     assert (tmp_path / "output/kafkas-halle/export/drivethrucards/deck.pdf").is_file()
 
 
+def test_a_pdf_per_card_side(kafkas, tmp_path):
+    mine = tmp_path / "pdfs.yaml"
+    mine.write_text(textwrap.dedent("""\
+        kind: export-profile
+        name: pdfs
+        title: One PDF per side
+        output: images
+        format: pdf
+        bleed_mm: 3
+        products:
+          - {name: poker, trim_mm: [63.5, 88.9]}
+        """))
+    w = export(kafkas, BuildOptions(), load_profile(str(mine)), tmp_path / "out")
+    pdfs = sorted(w.folder.glob("deck/*.pdf"))
+    assert len(pdfs) == 18
+    facts = read_facts(pdfs[0])
+    assert len(facts.pages) == 1 and facts.pages[0].trim[2:] == pytest.approx((63.5, 88.9), abs=0.01)
+    assert facts.pages[0].media[2:] == pytest.approx((69.5, 94.9), abs=0.01)
+    assert "nach-links.pdf" in (w.folder / "README.txt").read_text()
+    found, _ = preflight(kafkas, BuildOptions(), load_profile(str(mine)))
+    assert found == []
+
+
 def test_bad_profiles_are_data_errors(kafkas, tmp_path):
     data = str(kafkas.folder.parent)
     r = runner.invoke(app, ["export", "kafkas-halle", "-p", "nosuch", "--data", data, "--out", str(tmp_path)])
