@@ -241,7 +241,7 @@ def _formats(text: str) -> list[str]:
 def _check_options(games, extra: dict, also: dict | None = None) -> None:
     """An ``-o KEY`` no selected game reads is a mistake: name the keys they do read."""
     from pnp.load.errors import DataErrors, Problem
-    from pnp.model.kinds import accepted_options
+    from pnp.model.game import accepted_options
 
     if not extra:
         return

@@ -1,14 +1,11 @@
-"""What a game build produces: named assets made of pages, and the options
+"""What a game build produces: named assets made of pages, the items cut from them, and the options
 that shape them. Games yield Assets; the build writes them in each format."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
-from pnp.scene import Page
-
-if TYPE_CHECKING:  # pragma: no cover
-    from pnp.impose.items import Item
+from pnp.scene import Group, Page
 
 
 @dataclass(frozen=True)
@@ -56,6 +53,24 @@ class BuildOptions(SheetSpec):
 
         own = {k: v for k, v in game.manifest.sheet.values().items() if k not in self.given}
         return replace(self, **own) if own else self
+
+
+@dataclass
+class Item:
+    """Something with a trim size that gets cut out.
+
+    ``front(bleed)`` / ``back(bleed)`` return a Group drawn in the item's own
+    coordinates: the trim is the box (0, 0, w, h); the background must extend
+    to (-bleed, -bleed, w + 2 bleed, h + 2 bleed) so cutting slightly off
+    still shows no white edge. ``back`` is None for single-sided items.
+    """
+
+    w: float
+    h: float
+    front: Callable[[float], Group]
+    back: Callable[[float], Group] | None = None
+    label: str = ""
+    back_key: object = None  # equal keys: the same back design (proofs and exports show it once)
 
 
 @dataclass

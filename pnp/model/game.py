@@ -202,3 +202,16 @@ def source(game: Game | None, doc: object) -> tuple[Path, Any] | None:
         if d is doc:
             return p, raw
     return None
+
+
+def accepted_options(game) -> dict[str, str]:
+    """Every ``-o KEY`` the game reads: its kinds' settings and its rules module's ``OPTIONS``."""
+    from pnp.model.kinds import KINDS
+
+    out: dict[str, str] = {}
+    for _, kind, _doc in documents(game):
+        if kind in KINDS:
+            out.update(KINDS[kind].options)
+    mod = game.module()
+    out.update(getattr(mod, "OPTIONS", {}) if mod is not None else {})
+    return out

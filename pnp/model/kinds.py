@@ -88,16 +88,3 @@ def load_doc(path: Path) -> tuple[str | None, Any]:
     """(kind, model) of a data file; see :func:`read_doc`."""
     kind, doc, _raw = read_doc(path)
     return kind, doc
-
-
-def accepted_options(game) -> dict[str, str]:
-    """Every ``-o KEY`` the game reads: its kinds' settings and its rules module's ``OPTIONS``."""
-    from pnp.model.game import documents
-
-    out: dict[str, str] = {}
-    for _, kind, _doc in documents(game):
-        if kind in KINDS:
-            out.update(KINDS[kind].options)
-    mod = game.module()
-    out.update(getattr(mod, "OPTIONS", {}) if mod is not None else {})
-    return out

@@ -12,7 +12,7 @@ from pnp.model.game import discover
 from pnp.games.rather_silly.checker import check_map_file
 from pnp.games.rather_silly.mapdata import load_board
 from pnp.games.rather_silly.rules import check
-from pnp.games.rather_silly.state import check_state_file
+from pnp.games.rather_silly.state_rules import check_state_file
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 MAP = DATA / "rather-silly" / "map.yaml"

@@ -297,7 +297,8 @@ STATE = DATA / "rather-silly" / "examples" / "state-1905-autumn.yaml"
 @given(text=documents(STATE))
 def test_rather_silly_states(tmp_path_factory, fuzz_counts, text):
     from pnp.games.rather_silly.position import draw_position
-    from pnp.games.rather_silly.state import check_state_file, load_state
+    from pnp.games.rather_silly.state import load_state
+    from pnp.games.rather_silly.state_rules import check_state_file
 
     fuzz_counts["rather-silly game states"] += 1
     p = _write(tmp_path_factory, text)

@@ -25,7 +25,7 @@ COUNTERS_FILE = "counters.yaml"
 
 def check(game: Game, state: Path | None = None) -> list[Finding]:
     from pnp.games.rather_silly.mapdata import load_board
-    from pnp.games.rather_silly.state import check_state_file
+    from pnp.games.rather_silly.state_rules import check_state_file
 
     findings = check_map_file(game.path(MAP_FILE))
     if failed(findings):

@@ -20,7 +20,7 @@ A game master writes down a position after a phase::
     borg: MUN
     monsters: [{type: sea-monster, at: ION}]
 
-``check_state_file`` returns a finding for every broken rule (state_rules.py) plus an
+``state_rules.check_state_file`` returns a finding for every broken rule plus an
 ``info`` victory report.
 """
 from __future__ import annotations
@@ -30,8 +30,6 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from pnp.checks import Finding
-from pnp.load.errors import DataErrors
 from pnp.load.loader import load_model
 from pnp.model.base import Strict
 from pnp.games.rather_silly.mapdata import Board
@@ -100,21 +98,6 @@ class GameState(Strict):
 
 def load_state(path: Path) -> GameState:
     return load_model(path, GameState)
-
-
-def check_state_file(board: Board, path: Path) -> list[Finding]:
-    """Load and check a state file (see state_rules.py); findings point at file:line:col where they can."""
-    from pnp.checks import Source
-    from pnp.load.loader import validate
-    from pnp.games.rather_silly.checker import RULES
-    from pnp.games.rather_silly.state_rules import Play
-
-    try:
-        src = Source.read(path)
-        st = validate(GameState, src.raw, src.file)
-    except DataErrors as exc:
-        return RULES.run(exc, "state-file")
-    return RULES.run(Play(board, st, src), "state")
 
 
 def start_state_yaml(board: Board) -> str:

@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import chain
+from pathlib import Path
 
-from pnp.checks import Loc, Source, flag
+from pnp.checks import Finding, Loc, Source, flag
+from pnp.load.errors import DataErrors
 from pnp.games.rather_silly.checker import RULES
 from pnp.games.rather_silly.mapdata import Board, Province
 from pnp.games.rather_silly.state import CONVENTIONAL, GameState, Unit
@@ -405,3 +407,15 @@ def victory_none(s: Play):
     ranked = sorted(((len(h.centres), pid) for pid, h in s.st.players.items()), reverse=True)
     lead = ", ".join(f"{pid} {n}" for n, pid in ranked[:3]) or "nobody"
     yield flag(f"no winner yet after {s.st.season} {s.st.year}; most centres: {lead}", at=s.at())
+
+
+def check_state_file(board: Board, path: Path) -> list[Finding]:
+    """Load and check a state file (see state_rules.py); findings point at file:line:col where they can."""
+    from pnp.load.loader import validate
+
+    try:
+        src = Source.read(path)
+        st = validate(GameState, src.raw, src.file)
+    except DataErrors as exc:
+        return RULES.run(exc, "state-file")
+    return RULES.run(Play(board, st, src), "state")
