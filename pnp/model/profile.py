@@ -37,7 +37,10 @@ class Profile(Strict):
                     "page; sheets: imposed sheets as pnp build makes them; tts: Tabletop Simulator")
     format: Literal["png", "pdf"] = Field("png", description="images: a PNG, or a one-page PDF, per card side")
     dpi: Annotated[int, Field(ge=72, le=1200)] = 300
-    colour: Literal["rgb", "cmyk"] = Field("rgb", description="what the shop asks for; pnp writes RGB")
+    colour: Literal["rgb", "cmyk"] = Field("rgb", description="what the shop asks for; pnp writes colours given "
+                                                              "as cmyk(...) in the data as CMYK, all others as RGB")
+    max_ink: Annotated[int, Field(ge=100, le=400)] | None = Field(
+        None, description="most ink a CMYK colour may lay down, in % (C + M + Y + K)")
     bleed_mm: Annotated[float, Field(ge=0, le=20, allow_inf_nan=False)] = 3.0
     safe_mm: Annotated[float, Field(ge=0, le=20, allow_inf_nan=False)] = 3.0
     min_image_dpi: Annotated[int, Field(ge=0, le=2400)] = 300

@@ -154,7 +154,14 @@ def _file_findings(folder: Path, written, profile: Profile) -> list[Finding]:
                 found.append(Finding("trim", False, rel, "a page has no bleed around its trim box"))
             spaces = set().union(*(p.colour_ops for p in facts.pages)) if facts.pages else set()
             if profile.colour == "cmyk" and spaces - {"cmyk", "gray"}:
-                found.append(Finding("colour", False, rel, "colours are RGB; the shop asks for CMYK"))
+                rgb = [i + 1 for i, p in enumerate(facts.pages) if "rgb" in p.colour_ops]
+                found.append(Finding("colour", False, rel, f"pages {_ranges(rgb)} have RGB colours; the shop asks for "
+                                     "CMYK (give colours as cmyk(c, m, y, k) in the data)"))
+            ink = max((p.max_ink for p in facts.pages), default=0.0)
+            if profile.max_ink is not None and ink > profile.max_ink:
+                heavy = [i + 1 for i, p in enumerate(facts.pages) if p.max_ink > profile.max_ink]
+                found.append(Finding("ink", False, rel, f"pages {_ranges(heavy)} lay down up to {ink:g} % ink; the "
+                                     f"shop takes at most {profile.max_ink} %"))
             if profile.output == "sheets" and not facts.output_intents:
                 found.append(Finding("output-intent", False, rel, "no output intent"))
     return found
@@ -164,7 +171,7 @@ def _ranges(nums: list[int]) -> str:
     return ", ".join(str(n) for n in nums[:8]) + (" …" if len(nums) > 8 else "")
 
 
-CHECKS = ("safe-zone", "image-dpi", "bleed", "pixels", "resolution", "fonts", "trim", "pages", "colour",
+CHECKS = ("safe-zone", "image-dpi", "bleed", "pixels", "resolution", "fonts", "trim", "pages", "colour", "ink",
           "output-intent", "file-size")
 
 

@@ -46,6 +46,7 @@ class PageFacts:
     bleed: tuple[float, float, float, float]
     colour_ops: set[str] = field(default_factory=set)  # rgb, cmyk, gray
     text: bool = False
+    max_ink: float = 0.0  # the largest C + M + Y + K of a CMYK colour on the page, in %
 
 
 @dataclass
@@ -86,6 +87,8 @@ def read_facts(path: Path) -> PdfFacts:
                 name = str(op.operator)
                 if name in _OPS:
                     facts.colour_ops.add(_OPS[name])
+                    if name in ("k", "K"):
+                        facts.max_ink = max(facts.max_ink, round(sum(float(v) for v in op.operands) * 100, 1))
                 elif name in ("Tj", "TJ"):
                     facts.text = True
             res = page.obj.get("/Resources", {})

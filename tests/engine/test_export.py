@@ -124,6 +124,38 @@ def test_preflight_says_drivethrucards_wants_cmyk(kafkas):
     assert [(f.check, f.where) for f in found] == [("colour", "deck.pdf")]
 
 
+def test_a_deck_in_cmyk_passes_drivethrucards_until_the_ink_is_too_heavy(tmp_path):
+    """Colours given as cmyk(...) are written as CMYK; preflight then checks the ink limit."""
+    game = tmp_path / "data" / "ink"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text("name: ink\ntitle: Ink\n")
+    (game / "face.yaml").write_text(textwrap.dedent("""\
+        kind: layout
+        fields:
+          name: text
+          band: text
+        elements:
+          - {type: rect, frame: bleed, fill: "cmyk(0, 0, 0, 0)"}
+          - {type: rect, frame: bleed, h: 14, fill: "{band}"}
+          - {type: text, x: 5, y: 20, w: 53, h: 8, text: "{name}", size: 12, colour: "cmyk(0.6, 0.4, 0.4, 1)"}
+        """))
+    (game / "deck.yaml").write_text(textwrap.dedent("""\
+        kind: deck
+        name: deck
+        title: Ink deck
+        card: poker
+        layout: face.yaml
+        back: {title: Ink, colour: "cmyk(0.9, 0.5, 0, 0.2)", ink: "cmyk(0, 0, 0, 0)"}
+        cards:
+          - {name: Sanft, band: "cmyk(0.2, 0.6, 0, 0.1)", copies: 3}
+          - {name: Satt, band: "cmyk(1, 1, 1, 1)"}
+        """))
+    found, counts = preflight(discover(tmp_path / "data")["ink"], BuildOptions(), load_profile("drivethrucards"))
+    assert counts["card sides"] == 3  # two faces and the shipped back
+    assert [(f.check, f.message) for f in found] == [("ink", "pages 8 lay down up to 400 % ink; the shop takes "
+                                                              "at most 240 %")]
+
+
 def _png(w: int, h: int) -> bytes:
     buf = io.BytesIO()
     Image.new("RGB", (w, h), (40, 90, 160)).save(buf, format="PNG")
