@@ -63,39 +63,39 @@ class Tee(Renderer):
     """Two renderers fed by one walk: a backend and an observer that measures what it draws."""
 
     def __init__(self, first: Renderer, second: Renderer):
-        self.pair = (first, second)
+        self.a, self.b = first, second
 
     def begin_page(self, page):
-        for r in self.pair:
-            r.begin_page(page)
+        self.a.begin_page(page)
+        self.b.begin_page(page)
 
     def end_page(self, page):
-        for r in self.pair:
-            r.end_page(page)
+        self.a.end_page(page)
+        self.b.end_page(page)
 
     def begin_group(self, group):
-        for r in self.pair:
-            r.begin_group(group)
+        self.a.begin_group(group)
+        self.b.begin_group(group)
 
     def end_group(self, group):
-        for r in self.pair:
-            r.end_group(group)
+        self.a.end_group(group)
+        self.b.end_group(group)
 
     def shape(self, node, style, alpha):
-        for r in self.pair:
-            r.shape(node, style, alpha)
+        self.a.shape(node, style, alpha)
+        self.b.shape(node, style, alpha)
 
     def segments(self, segs, color, width, alpha):
-        for r in self.pair:
-            r.segments(segs, color, width, alpha)
+        self.a.segments(segs, color, width, alpha)
+        self.b.segments(segs, color, width, alpha)
 
     def text(self, t, lines, alpha):
-        for r in self.pair:
-            r.text(t, lines, alpha)
+        self.a.text(t, lines, alpha)
+        self.b.text(t, lines, alpha)
 
     def image(self, im, alpha):
-        for r in self.pair:
-            r.image(im, alpha)
+        self.a.image(im, alpha)
+        self.b.image(im, alpha)
 
 
 def _paints(st: Style) -> bool:

@@ -29,6 +29,10 @@ class Picture:
 
 
 def _bounds(m, x0, y0, x1, y1):
+    if m.b == 0 and m.c == 0:  # no rotation or skew (nearly always): two corners say it all
+        ax, bx = m.a * x0 + m.e, m.a * x1 + m.e
+        ay, by = m.d * y0 + m.f, m.d * y1 + m.f
+        return (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
     pts = [m.apply(x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     return (min(xs), min(ys), max(xs), max(ys))
@@ -47,7 +51,8 @@ class Survey(Renderer):
         pass
 
     def begin_group(self, group) -> None:
-        self.stack.append(self.stack[-1] @ group.transform)
+        m = self.stack[-1]
+        self.stack.append(m if group.transform is IDENTITY else m @ group.transform)
 
     def end_group(self, group) -> None:
         self.stack.pop()
