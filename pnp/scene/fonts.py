@@ -125,9 +125,15 @@ def _glyph_top(font, char: str) -> float:
 
 def string_width(text: str, size_pt: float, family: str = "sans", weight: str = "regular") -> float:
     """Advance width of ``text`` in millimetres (no kerning, as every backend draws it)."""
+    return _units(text, family, weight) * 0.001 * size_pt * MM_PER_PT
+
+
+@lru_cache(maxsize=1 << 16)
+def _units(text: str, family: str, weight: str) -> float:
+    """Advance width in font units per 1000 em; words recur across a deck, so it is kept."""
     m = metrics(family, weight)
     get, dflt = m.widths.get, m.default
-    return sum(get(ord(ch), dflt) for ch in text) * 0.001 * size_pt * MM_PER_PT
+    return sum(get(ord(ch), dflt) for ch in text)
 
 
 def ascent_descent(size_pt: float, family: str = "sans", weight: str = "regular") -> tuple[float, float]:

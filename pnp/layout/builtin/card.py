@@ -339,12 +339,12 @@ def _check_references(plan: DeckPlan, raw_cards) -> None:
 
 def _stamp(plan: DeckPlan, layout, values: dict, card: Card | None, bleed: float, lang: str):
     from pnp.layout.compile import Card as Stamp, CardError
-    from pnp.layout.builtin.images import Images
+    from pnp.layout.builtin.images import images_in
 
     w, h = plan.size
     where = card.source if card is not None else (plan.doc.name or "deck", 0)
     try:
-        return layout.stamp(values, Stamp(w, h, bleed, lang, plan.symbols, Images(plan.folder),
+        return layout.stamp(values, Stamp(w, h, bleed, lang, plan.symbols, images_in(plan.folder),
                                           warn=lambda m: _warn(plan, where, m)))
     except CardError as exc:
         raise DataErrors([Problem(where[0], where[1], 0, str(exc))]) from None

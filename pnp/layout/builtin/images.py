@@ -1,6 +1,7 @@
 """Image files a layout places, read from the game folder once per build."""
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from pnp.layout.compile import CardError
@@ -54,3 +55,9 @@ class Images:
 
     def aspect(self, name: str) -> tuple[float, float]:
         return (self._get(name)[1].aspect, 1.0)
+
+
+@lru_cache(maxsize=64)
+def images_in(folder: Path) -> Images:
+    """The one reader for a game folder (resolving the folder once, not once per card)."""
+    return Images(folder)
