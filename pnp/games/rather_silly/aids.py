@@ -55,6 +55,13 @@ def _doc(opts, title: str) -> tuple[Page, object]:
     return document_page(opts.paper, "portrait", 12.0, title, W[_lang(opts)]["footer"])
 
 
+def _sheet(opts, title: str, intro: str, size: float, gap: float):
+    """A log or track page: its title, the intro paragraph, and where the content starts below it."""
+    page, box = _doc(opts, title)
+    g = page.content
+    return page, box, g, box.y + _para(g, box.x, box.y, box.w, intro, size) + gap
+
+
 def _lang(opts) -> str:
     return opts.lang if opts.lang in W else "en"
 
@@ -143,9 +150,7 @@ def role_page(aids: AidsFile, board: Board, role: Role, opts) -> Page:
 def ledger_page(board: Board, opts) -> Page:
     lang = _lang(opts)
     w = W[lang]
-    page, box = _doc(opts, w["ledger"])
-    g = page.content
-    y = box.y + _para(g, box.x, box.y, box.w, w["ledger_intro"], 9.5) + 4
+    page, box, g, y = _sheet(opts, w["ledger"], w["ledger_intro"], 9.5, 4)
     # share look-up: n correct answers -> 1/n each
     shares = [(n, f"{100 / n:.1f}".rstrip("0").rstrip(".").replace(".", ENGINE(lang, "number.decimal")) + " %")
               for n in range(1, 9)]
@@ -180,9 +185,7 @@ def doktor_pages(board: Board, opts) -> list[Page]:
     lang = _lang(opts)
     w = W[lang]
     goal = board.rules.doktor_victory_points
-    page, box = _doc(opts, w["dtrack"])
-    g = page.content
-    y = box.y + _para(g, box.x, box.y, box.w, w["dtrack_intro"].format(goal=goal), 10) + 6
+    page, box, g, y = _sheet(opts, w["dtrack"], w["dtrack_intro"].format(goal=goal), 10, 6)
     per_row = 8
     cell = box.w / per_row
     doc_colour = color(board.player("doktor").colour) if board.player("doktor") else color("#00838f")
@@ -216,9 +219,7 @@ def season_page(board: Board, opts) -> Page:
     lang = _lang(opts)
     w = W[lang]
     a, b = board.rules.first_year, board.rules.narr_year
-    page, box = _doc(opts, w["strack"].format(a=a, b=b))
-    g = page.content
-    y = box.y + _para(g, box.x, box.y, box.w, w["strack_intro"].format(b=b), 10) + 4
+    page, box, g, y = _sheet(opts, w["strack"].format(a=a, b=b), w["strack_intro"].format(b=b), 10, 4)
     years = list(range(a, b + 1))
     row_h = min(10.0, (box.bottom - y) / (len(years) + 1))
     cols = [w["spring"], w["autumn"], w["winter"]]
@@ -249,9 +250,7 @@ def season_page(board: Board, opts) -> Page:
 def wahrsager_page(board: Board, opts) -> Page:
     lang = _lang(opts)
     w = W[lang]
-    page, box = _doc(opts, w["wlog"])
-    g = page.content
-    y = box.y + _para(g, box.x, box.y, box.w, w["wlog_intro"], 9.5) + 4
+    page, box, g, y = _sheet(opts, w["wlog"], w["wlog_intro"], 9.5, 4)
     seasons = _seasons(board, lang, with_winter=False)
     widths = [28.0, 30.0, 30.0, 34.0]
     widths.append(box.w - sum(widths))
