@@ -291,7 +291,7 @@ def _render(work, st: Staging, opts: BuildOptions, jobs: int):
             for u in units:
                 yield _pair(work, u), _unit(u)
             return
-        _warm_up()
+        _warm_up({f for _, items in work for _, fmts in items for f in fmts})
         pool = multiprocessing.get_context("fork").Pool(min(jobs, len(units)), initializer=_quiet_worker)
         try:
             for u, result in zip(units, pool.imap(_unit, units)):
@@ -315,15 +315,18 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 
-def _warm_up() -> None:
+def _warm_up(formats: set[str]) -> None:
     """Work every worker would repeat, done once before they are forked: the bundled
-    fonts registered for PDF and their common SVG subsets."""
+    fonts registered for PDF (PNG is drawn from the PDF) and, when SVG is written,
+    their common SVG subsets (0.2 s that a PDF-only build does not need)."""
     from pnp.scene import fonts
     from pnp.render.pdf import font_name
 
     for weight in fonts.FAMILIES["sans"]:
-        font_name("sans", weight)
-        fonts.subset("", "sans", weight)
+        if formats & {"pdf", "png"}:
+            font_name("sans", weight)
+        if "svg" in formats:
+            fonts.subset("", "sans", weight)
 
 
 def _pair(work, u):
