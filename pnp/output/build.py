@@ -127,7 +127,7 @@ def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: s
     if watch is not None:  # the preflight check that matters at home too, as a warning
         for text in dict.fromkeys(text for _, text, _ in watch.found):
             over = max(o for _, t, o in watch.found if t == text)
-            asset.warnings.append(f"{asset.source}: warning: {asset.name}: text {text[:30]!r} comes {over:.1f} mm "
+            asset.warnings.append(f"{asset.source}: warning: {asset.name}: {text} comes {over:.1f} mm "
                                   f"into the {asset.safe:g} mm safe zone (pnp preflight names the card)")
     return [(prefix + rel, pages) for rel, pages in written]
 

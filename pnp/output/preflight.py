@@ -37,7 +37,7 @@ def text_in_safe_zone(page: Page, trim: Box, safe: float, where: str) -> list[Fi
             cut = safe_zone_overlap(t.box, trim, 0.0)
             what = f"crosses the cut by {cut:.1f} mm" if cut > EPS else \
                 f"reaches {over:.1f} mm into the {safe:g} mm safe zone"
-            found.append(Finding("safe-zone", False, where, f"text {t.text[:30]!r} {what}"))
+            found.append(Finding("safe-zone", False, where, f"{t.named} {what}"))
     return found
 
 

@@ -1,5 +1,6 @@
-"""A renderer that draws nothing and measures: where every line of text lands on
-the page and how sharp every raster image prints. Fed by the same walker as the
+"""A renderer that draws nothing and measures: where every line of text and every
+symbol (a group with an id ``symbol-...``) lands on the page, and how sharp
+every raster image prints. Fed by the same walker as the
 PDF and SVG backends, so it sees exactly what they draw (after layout, shrink
 and every group transform)."""
 from __future__ import annotations
@@ -16,9 +17,14 @@ _SHIFT = {"start": 0.0, "middle": 0.5, "end": 1.0}
 
 @dataclass
 class TextBox:
-    text: str
+    text: str  # the line, or the symbol's id
     box: tuple[float, float, float, float]  # x0, y0, x1, y1 in page mm
     source: str
+    what: str = "text"  # text | symbol
+
+    @property
+    def named(self) -> str:
+        return f"{self.what} {self.text[:30]!r}"
 
 
 @dataclass
@@ -43,6 +49,7 @@ class Survey(Renderer):
         self.stack = [IDENTITY]
         self.texts: list[TextBox] = []
         self.pictures: list[Picture] = []
+        self.open_symbols: list[list] = []  # [name, x0, y0, x1, y1] of each symbol group being drawn
 
     def begin_page(self, page: Page) -> None:
         self.stack = [IDENTITY]
@@ -53,12 +60,26 @@ class Survey(Renderer):
     def begin_group(self, group) -> None:
         m = self.stack[-1]
         self.stack.append(m if group.transform is IDENTITY else m @ group.transform)
+        if group.id and group.id.startswith("symbol-"):
+            self.open_symbols.append([group.id[7:], float("inf"), float("inf"), float("-inf"), float("-inf")])
 
     def end_group(self, group) -> None:
         self.stack.pop()
+        if group.id and group.id.startswith("symbol-"):
+            name, *box = self.open_symbols.pop()
+            if box[0] <= box[2]:  # a symbol counts as text does: it must survive the cut
+                self.texts.append(TextBox(name, tuple(box), "", "symbol"))
 
     def shape(self, node, style, alpha) -> None:
-        pass
+        if self.open_symbols:
+            from pnp.render.shapes import outline
+
+            pts = [op[i:i + 2] for op in outline(node) for i in range(1, len(op), 2)]
+            if pts:
+                xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+                x0, y0, x1, y1 = _bounds(self.stack[-1], min(xs), min(ys), max(xs), max(ys))
+                for b in self.open_symbols:
+                    b[1], b[2], b[3], b[4] = min(b[1], x0), min(b[2], y0), max(b[3], x1), max(b[4], y1)
 
     def segments(self, segs, color, width, alpha) -> None:
         pass
@@ -112,7 +133,7 @@ class SafeZoneWatch(Survey):
                 if cut.x <= cx <= cut.x + cut.w and cut.y <= cy <= cut.y + cut.h:
                     over = safe_zone_overlap(t.box, cut, self.safe)
                     if over > self.tolerance:
-                        self.found.append((page.label, t.text, over))
+                        self.found.append((page.label, t.named, over))
                     break
         self.texts.clear()
         self.pictures.clear()

@@ -178,6 +178,7 @@ def broken(tmp_path):
           name: text
           art: image
           edge: text?
+          mark: text?
           bare: bool = false
         elements:
           - {type: rect, frame: bleed, fill: white}
@@ -186,6 +187,17 @@ def broken(tmp_path):
           - {type: text, x: 5, y: 15, w: 53, h: 8, text: "{name}", size: 12, weight: bold}
           - {type: image, x: 5, y: 25, w: 53, h: 35, src: "{art}"}
           - {type: text, when: edge, x: -1, y: 80, w: 40, h: 5, text: "{edge}", size: 7}
+          - {type: symbol, when: mark, symbol: "{mark}", at: bottom-right, anchor: bottom-right, x: -1, y: -1,
+             w: 6, h: 6}
+        """))
+    (game / "symbols.yaml").write_text(textwrap.dedent("""\
+        kind: symbols
+        title: Marks
+        symbols:
+          - id: stern
+            name: Stern
+            parts:
+              - {type: square, size: 80}
         """))
     (game / "deck.yaml").write_text(textwrap.dedent("""\
         kind: deck
@@ -198,6 +210,7 @@ def broken(tmp_path):
           - {name: Unscharf, art: blurry.png}
           - {name: Am Rand, art: sharp.png, edge: Kleingedrucktes}
           - {name: Ohne Beschnitt, art: sharp.png, bare: true}
+          - {name: Gestirnt, art: sharp.png, mark: stern}
         """))
     return tmp_path / "data"
 
@@ -206,7 +219,11 @@ def test_preflight_names_each_broken_card(broken):
     game = discover(broken)["shop"]
     found, counts = preflight(game, BuildOptions(), load_profile("thegamecrafter"))
     by = {(f.check, f.where.split(" (")[0]) for f in found}
-    assert by == {("image-dpi", "deck: Unscharf"), ("safe-zone", "deck: Am Rand"), ("bleed", "deck: Ohne Beschnitt")}
+    assert by == {("image-dpi", "deck: Unscharf"), ("safe-zone", "deck: Am Rand"), ("bleed", "deck: Ohne Beschnitt"),
+                  ("safe-zone", "deck: Gestirnt")}
+    assert [f.message for f in found if "Gestirnt" in f.where] == ["symbol 'stern' reaches 1.6 mm into the 3.175 mm "
+                                                                    "safe zone"]
+    found = [f for f in found if "Gestirnt" not in f.where]
     where = {f.check: f.where for f in found}
     assert "deck.yaml:8" in where["image-dpi"]  # the card's row in the data
     msg = {f.check: f.message for f in found}
