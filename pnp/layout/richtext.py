@@ -271,34 +271,25 @@ def _code(lang: str) -> str:
 @lru_cache(maxsize=None)
 def _dictionary(lang: str) -> pyphen.Pyphen:
     """Loaded on the first word that needs breaking. Parsing the German patterns takes
-    half a second, so the parsed patterns are kept in the user's cache folder
-    (``$PNP_CACHE_DIR``, else ``$XDG_CACHE_HOME/pnp`` or ``~/.cache/pnp``) and read
-    from there in a few hundredths; a folder that cannot be written is simply not used."""
-    import os
+    half a second, so the parsed patterns are kept in pnp's cache on disk
+    (:mod:`pnp.load.cache`) and read from there in a few hundredths."""
     import pickle
-    from pathlib import Path
+
+    from pnp.load.cache import cached
 
     code = _code(lang)
-    base = os.environ.get("PNP_CACHE_DIR") or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pnp"
-    cache = Path(base) / f"hyph-{code}-pyphen{getattr(pyphen, '__version__', '0')}.pickle"
     path = pyphen.LANGUAGES[code]
     if path not in pyphen.hdcache:
-        try:
-            hd = pickle.loads(cache.read_bytes())
-            if isinstance(hd, pyphen.HyphDict):
-                pyphen.hdcache[path] = hd  # pyphen's own cache of parsed dictionaries
-                return pyphen.Pyphen(lang=code)
-        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
-            pass
-    dic = pyphen.Pyphen(lang=code)
-    try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache.with_name(f".{cache.name}.{os.getpid()}")
-        tmp.write_bytes(pickle.dumps(dic.hd, protocol=pickle.HIGHEST_PROTOCOL))
-        os.replace(tmp, cache)
-    except OSError:
-        pass
-    return dic
+        key = f"{code}|{getattr(pyphen, '__version__', '0')}|{path}"
+        data = cached("hyph", key, lambda: pickle.dumps(pyphen.Pyphen(lang=code).hd, pickle.HIGHEST_PROTOCOL))
+        if path not in pyphen.hdcache:
+            try:
+                hd = pickle.loads(data)
+                if isinstance(hd, pyphen.HyphDict):
+                    pyphen.hdcache[path] = hd  # pyphen's own cache of parsed dictionaries
+            except (pickle.UnpicklingError, EOFError, AttributeError, ValueError):
+                pass
+    return pyphen.Pyphen(lang=code)
 
 
 def _break_points(joined: str, lang: str | None) -> dict[int, str]:

@@ -182,6 +182,19 @@ def subset(chars: str, family: str = "sans", weight: str = "regular") -> bytes:
 
 @lru_cache(maxsize=64)
 def _subset(chars: frozenset, family: str, weight: str) -> bytes:
+    """Made once per character set and font, then read from pnp's cache on disk (a tenth of a
+    second each, and a build of every game needs a dozen)."""
+    import hashlib
+
+    from fontTools import version as ft_version
+
+    from pnp.load.cache import cached
+
+    key = "|".join(["woff-v1", hashlib.sha256(_read(family, weight)).hexdigest(), ft_version, "".join(sorted(chars))])
+    return cached("woff", key, lambda: _make_subset(chars, family, weight))
+
+
+def _make_subset(chars: frozenset, family: str, weight: str) -> bytes:
     import logging
 
     from fontTools import subset as ft_subset

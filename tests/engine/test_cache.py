@@ -1,0 +1,48 @@
+"""pnp's cache on disk: an entry is made once and read after; a damaged entry is made again;
+a folder that cannot be written costs nothing but the time; font subsets come out the same."""
+from __future__ import annotations
+
+from pnp.load import cache
+
+
+def test_made_once_then_read(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    calls = []
+
+    def make():
+        calls.append(1)
+        return b"payload"
+
+    assert cache.cached("t", "key", make) == b"payload"
+    assert cache.cached("t", "key", make) == b"payload"
+    assert len(calls) == 1
+    assert cache.cached("t", "other key", make) == b"payload" and len(calls) == 2
+
+
+def test_a_damaged_entry_is_made_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    cache.cached("t", "key", lambda: b"good")
+    (entry,) = tmp_path.glob("t-*")
+    entry.write_bytes(entry.read_bytes()[:-1] + b"X")
+    assert cache.cached("t", "key", lambda: b"good") == b"good"
+    assert entry.read_bytes().endswith(b"good")
+
+
+def test_an_unwritable_folder_is_not_used(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("PNP_CACHE_DIR", str(blocker / "cache"))
+    assert cache.cached("t", "key", lambda: b"x") == b"x"
+
+
+def test_font_subsets_from_the_cache_are_the_same_bytes(tmp_path, monkeypatch):
+    from pnp.scene import fonts
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    fonts._subset.cache_clear()
+    fresh = fonts.subset("☐✓", "sans", "bold")
+    assert list(tmp_path.glob("woff-*"))
+    fonts._subset.cache_clear()
+    again = fonts.subset("☐✓", "sans", "bold")
+    assert again == fresh and again[:4] == b"wOFF"
+    fonts._subset.cache_clear()
