@@ -128,7 +128,7 @@ def string_width(text: str, size_pt: float, family: str = "sans", weight: str = 
     return _units(text, family, weight) * 0.001 * size_pt * MM_PER_PT
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=4096)
 def _units(text: str, family: str, weight: str) -> float:
     """Advance width in font units per 1000 em; words recur across a deck, so it is kept."""
     m = metrics(family, weight)
