@@ -135,9 +135,13 @@ def test_sigterm_mid_build_leaves_earlier_outputs_and_no_staging(tiny_game, tmp_
                              str(out), "-o", "pages=40", "-o", "slow=0.1"], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.time() + 60
-    while not list(out.glob(".pnp-staging-*/tiny/*")):  # mid-build: staging holds files
+    # mid-build: the staging folder exists and the 40 slow pages (4 s) are being drawn. Waiting
+    # for a staged file instead raced the end of the build: files appear only once pages are done
+    while not list(out.glob(".pnp-staging-*/")):
         assert proc.poll() is None and time.time() < deadline, proc.communicate()
         time.sleep(0.05)
+    time.sleep(0.5)
+    assert proc.poll() is None
     proc.send_signal(signal.SIGTERM)
     so, se = proc.communicate(timeout=60)
     assert proc.returncode == 130, se.decode()
