@@ -5,7 +5,6 @@ from littleCMS through pillow, so no ICC file with a licence of its own ships.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -100,22 +99,6 @@ def read_facts(path: Path) -> PdfFacts:
                     facts.colour_ops.add(_IMAGE_SPACES[str(space)])
             pages.append(facts)
     return PdfFacts(pages, fonts, intents)
-
-
-def page_text(path: Path) -> list[str]:
-    """Each page's text, as PDFium extracts it."""
-    import pypdfium2 as pdfium
-
-    doc = pdfium.PdfDocument(str(path))
-    try:
-        out = []
-        for i in range(len(doc)):
-            tp = doc[i].get_textpage()
-            out.append(re.sub(r"\s+", " ", tp.get_text_range()).strip())
-            tp.close()
-        return out
-    finally:
-        doc.close()
 
 
 def png_facts(path: Path) -> tuple[tuple[int, int], tuple[float, float] | None, str]:

@@ -14,12 +14,14 @@ import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
+import pdfread
+
 from pnp.cli.main import app
 from pnp.model.assets import BuildOptions
 from pnp.model.game import discover
 from pnp.output.export import export, load_profile, profile_names
 from pnp.output.preflight import preflight
-from pnp.render.pdffacts import page_text, read_facts
+from pnp.render.pdffacts import read_facts
 
 ROOT = Path(__file__).resolve().parents[2]
 MM = 72 / 25.4
@@ -81,7 +83,7 @@ def test_drivethrucards_pdf_pages_back_then_front_for_every_copy(exported):
         assert p.trim[2:] == pytest.approx((63.5, 88.9), abs=0.01)
         assert p.media[2:] == pytest.approx((63.5 + 2 * 3.175, 88.9 + 2 * 3.175), abs=0.01)
     assert all(facts.fonts.values()) and facts.fonts
-    texts = page_text(pdf)
+    texts = pdfread.text(pdf).split("\f")
     assert "Genehmigung" in texts[0] and "Nach Links" in texts[1]  # back of card 1, then its front
     assert "Nach Links" in texts[7] and "Nach Rechts" in texts[9]  # 4 copies of the first card, then the next
     assert facts.pages[0].colour_ops == {"rgb"}
