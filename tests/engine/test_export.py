@@ -316,3 +316,32 @@ def test_counters_no_shop_sells_are_named(tmp_path):
                             "--out", str(tmp_path)])
     assert r.exit_code == 2 and "15 × 15 mm" in r.output and "no card of that size" in r.output
     assert game is not None
+
+
+def test_a_failed_export_leaves_the_last_one_untouched(kafkas, tmp_path, monkeypatch):
+    """All or nothing, as a build: a fault after some files leaves the earlier export as it was."""
+    import pnp.render.png as png
+
+    first = export(kafkas, BuildOptions(), load_profile("thegamecrafter"), tmp_path)
+    before = {p.relative_to(first.folder): p.read_bytes() for p in first.folder.rglob("*") if p.is_file()}
+    real, calls = png.png_bytes, []
+
+    def flaky(*a, **k):
+        calls.append(1)
+        if len(calls) == 5:
+            raise OSError(28, "No space left on device")
+        return real(*a, **k)
+
+    monkeypatch.setattr(png, "png_bytes", flaky)
+    with pytest.raises(OSError):
+        export(kafkas, BuildOptions(lang="en"), load_profile("thegamecrafter"), tmp_path)
+    after = {p.relative_to(first.folder): p.read_bytes() for p in first.folder.rglob("*") if p.is_file()}
+    assert after == before
+    assert not [p for p in (tmp_path / "kafkas-halle" / "export").iterdir() if p.name.startswith(".pnp-")]
+
+
+def test_preflight_checks_against_the_copy_shop_by_default(kafkas, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = runner.invoke(app, ["preflight", "kafkas-halle", "--data", str(kafkas.folder.parent)])
+    assert r.exit_code == 0, r.output
+    assert "preflight ok: 18 card sides, 6 files" in r.output  # the pdf-x profile's imposed sheets
