@@ -15,3 +15,14 @@ def data_dir(given: "Path | None" = None) -> Path:
 
 
 DEFAULT_DATA = SHIPPED_DATA
+
+
+def file_stem(text: str) -> str:
+    """A name for a file made from a card's name: lower case, German letters spelt out,
+    anything else between letters and digits a single hyphen ("" when nothing is left)."""
+    import re
+
+    v = text.lower()
+    for a, b in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss")):
+        v = v.replace(a, b)
+    return re.sub(r"[^a-z0-9]+", "-", v).strip("-")

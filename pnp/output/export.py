@@ -11,11 +11,11 @@ order, and a ``manifest.json``.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.load.errors import DataErrors, Problem
+from pnp.load.paths import file_stem
 from pnp.load.loader import display_path, load_yaml, validate
 from pnp.model.assets import Asset, BuildOptions
 from pnp.model.profile import MM_PER_INCH, Product, Profile
@@ -74,12 +74,6 @@ class Plan:
     skipped: list[str] = field(default_factory=list)  # assets no product fits, with the reason
 
 
-def _slug(text: str) -> str:
-    s = re.sub(r"[^a-z0-9]+", "-", text.lower().replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
-               .replace("ß", "ss")).strip("-")
-    return s[:40] or "card"
-
-
 def card_sources(asset: Asset) -> list[str]:
     cards = getattr(asset.cards, "cards", None)
     if cards is not None and len(cards) == len(asset.faces or []):
@@ -106,7 +100,7 @@ def plan_export(assets: list[Asset], profile: Profile) -> Plan:
         trim = (product.trim_mm[1], product.trim_mm[0]) if turned else tuple(product.trim_mm)
         fronts = []
         for n, ((item, copies), src) in enumerate(zip(asset.faces, card_sources(asset)), 1):
-            fronts.append(Side(item, False, item.label or f"#{n}", src, copies, f"{n:03d}-{_slug(item.label or '')}"))
+            fronts.append(Side(item, False, item.label or f"#{n}", src, copies, f"{n:03d}-{file_stem(item.label or '')[:40] or 'card'}"))
         if asset.back is not None:
             b = asset.back
             backs = [Side(b, b.back is not None, "back", asset.source, sum(c for _, c in asset.faces), "back")]

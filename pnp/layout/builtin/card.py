@@ -416,13 +416,9 @@ def deck_sheet(doc: Deck, opts: BuildOptions):
 
 
 def _slug(card: Card, i: int) -> str:
-    import re
+    from pnp.load.paths import file_stem
 
-    v = str(card.values.get("id") or card.label).lower()
-    for a, b in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss")):
-        v = v.replace(a, b)
-    s = re.sub(r"[^a-z0-9]+", "-", v).strip("-")
-    return s or f"card-{i + 1}"
+    return file_stem(str(card.values.get("id") or card.label)) or f"card-{i + 1}"
 
 
 def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
