@@ -125,6 +125,12 @@ def _page_size(deck: Deck, profile: Profile) -> tuple[float, float, float, float
     return tw + 2 * b, th + 2 * b, b, b
 
 
+def image_pixels(deck: Deck, profile: Profile) -> tuple[int, int]:
+    """The pixel size of each card side's image: the shop template's, or the page at the profile's dpi."""
+    w, h, _, _ = _page_size(deck, profile)
+    return round(w / MM_PER_INCH * profile.dpi), round(h / MM_PER_INCH * profile.dpi)
+
+
 def side_page(deck: Deck, side: Side, profile: Profile) -> Page:
     """One card side on a page of its own: the product's trim, the shop's bleed on every side.
 
@@ -215,8 +221,7 @@ def _cards(plan: Plan, stage: Path, progress) -> list[tuple[str, int, str]]:
                 if profile.format == "pdf":  # one PDF per card side, trim and bleed boxes set
                     write("pdf", [page], stage / rel, title=side.label)
                 else:
-                    size = (round(page.width / MM_PER_INCH * profile.dpi), round(page.height / MM_PER_INCH * profile.dpi))
-                    (stage / rel).write_bytes(png_bytes(page, size=size))
+                    (stage / rel).write_bytes(png_bytes(page, size=image_pixels(deck, profile)))
                 files.append((rel, 1, f"{'back' if side.back else 'front'}: {side.label} ×{side.copies}"))
                 if progress:
                     progress(rel)

@@ -12,9 +12,13 @@ from __future__ import annotations
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pnp.model.profile import MM_PER_INCH, Profile
+from pnp.model.profile import Profile
 from pnp.scene.primitives import Box, Page
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.render.survey import Survey
 
 EPS = 0.05  # mm: measuring slack
 
@@ -27,11 +31,11 @@ class Finding:
     message: str
 
 
-def text_in_safe_zone(page: Page, trim: Box, safe: float, where: str) -> list[Finding]:
-    from pnp.render.survey import safe_zone_overlap, survey
+def text_in_safe_zone(seen: "Survey", trim: Box, safe: float, where: str) -> list[Finding]:
+    from pnp.render.survey import safe_zone_overlap
 
     found = []
-    for t in survey(page).texts:
+    for t in seen.texts:
         over = safe_zone_overlap(t.box, trim, safe)
         if over > EPS:
             cut = safe_zone_overlap(t.box, trim, 0.0)
@@ -41,12 +45,10 @@ def text_in_safe_zone(page: Page, trim: Box, safe: float, where: str) -> list[Fi
     return found
 
 
-def image_resolution(page: Page, min_dpi: float, where: str) -> list[Finding]:
-    from pnp.render.survey import survey
-
+def image_resolution(seen: "Survey", min_dpi: float, where: str) -> list[Finding]:
     return [Finding("image-dpi", False, where, f"a {p.pixels[0]} × {p.pixels[1]} px image prints at "
                     f"{p.dpi:.0f} dpi; the shop wants {min_dpi:g}")
-            for p in survey(page).pictures if p.dpi is not None and p.dpi + 0.5 < min_dpi]
+            for p in seen.pictures if p.dpi is not None and p.dpi + 0.5 < min_dpi]
 
 
 def bleed_sides(page: Page, trim: Box, where: str, dpi: float = 72) -> list[Finding]:
@@ -81,6 +83,7 @@ def bleed_sides(page: Page, trim: Box, where: str, dpi: float = 72) -> list[Find
 
 def _card_findings(plan, profile: Profile, progress=None) -> tuple[list[Finding], int]:
     from pnp.output.export import side_page
+    from pnp.render.survey import survey
 
     found, n = [], 0
     for deck in plan.decks:
@@ -90,9 +93,9 @@ def _card_findings(plan, profile: Profile, progress=None) -> tuple[list[Finding]
         for side in deck.sides():
             page = side_page(deck, side, profile)
             where = f"{deck.asset.name}: {side.label} ({side.source})"
-            trim = page.trim_box
-            found += text_in_safe_zone(page, trim, safe, where)
-            found += image_resolution(page, profile.min_image_dpi, where)
+            trim, seen = page.trim_box, survey(page)  # one walk measures text, symbols and pictures
+            found += text_in_safe_zone(seen, trim, safe, where)
+            found += image_resolution(seen, profile.min_image_dpi, where)
             found += bleed_sides(page, trim, where)
             n += 1
             if progress:
@@ -101,7 +104,7 @@ def _card_findings(plan, profile: Profile, progress=None) -> tuple[list[Finding]
 
 
 def _file_findings(folder: Path, written, profile: Profile) -> list[Finding]:
-    from pnp.output.export import pdf_order, side_page
+    from pnp.output.export import image_pixels, pdf_order
     from pnp.render.pdffacts import png_facts, read_facts
 
     found = []
@@ -110,10 +113,7 @@ def _file_findings(folder: Path, written, profile: Profile) -> list[Finding]:
         for deck in written.plan.decks:
             name = deck.asset.name.replace("/", "-")
             if profile.output == "images" and profile.format == "png":
-                for side in deck.sides():
-                    p = side_page(deck, side, profile)
-                    expect[f"{name}/{side.stem}.png"] = (round(p.width / MM_PER_INCH * profile.dpi),
-                                                         round(p.height / MM_PER_INCH * profile.dpi))
+                expect.update({f"{name}/{side.stem}.png": image_pixels(deck, profile) for side in deck.sides()})
             elif profile.output == "images":
                 expect.update({f"{name}/{side.stem}.pdf": (1, deck.trim) for side in deck.sides()})
             elif profile.output == "card-pdf":
