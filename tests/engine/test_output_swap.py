@@ -126,26 +126,32 @@ def test_name_collisions_are_data_errors_before_anything_is_written(tiny_game, t
     assert not out.exists() or not any(out.iterdir())
 
 
+def _terminate_mid_build(tiny_game, out, *options: str, staged: str):
+    """Start a slow build, wait until ``staged`` (a glob under ``out``) exists, send SIGTERM;
+    the process and its stderr once it has ended."""
+    env = dict(os.environ, PYTHONPATH=str(tiny_game.parent / "mods"))
+    proc = subprocess.Popen([sys.executable, "-m", "pnp.cli.main", "build", "tiny", "--data", str(tiny_game), "--out",
+                             str(out), *options], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.time() + 60
+    while not list(out.glob(staged)):
+        assert proc.poll() is None and time.time() < deadline, proc.communicate()
+        time.sleep(0.05)
+    time.sleep(0.5)
+    assert proc.poll() is None, "the build ended before it could be interrupted"
+    proc.send_signal(signal.SIGTERM)
+    _, se = proc.communicate(timeout=60)
+    return proc, se.decode()
+
+
 def test_sigterm_mid_build_leaves_earlier_outputs_and_no_staging(tiny_game, tmp_path):
     out = tmp_path / "out"
     _build(tiny_game, out)
     before = _tree(out)
-    env = dict(os.environ, PYTHONPATH=str(tiny_game.parent / "mods"))
-    proc = subprocess.Popen([sys.executable, "-m", "pnp.cli.main", "build", "tiny", "--data", str(tiny_game), "--out",
-                             str(out), "-o", "pages=40", "-o", "slow=0.1"], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    deadline = time.time() + 60
     # mid-build: the staging folder exists and the 40 slow pages (4 s) are being drawn. Waiting
     # for a staged file instead raced the end of the build: files appear only once pages are done
-    while not list(out.glob(".pnp-staging-*/")):
-        assert proc.poll() is None and time.time() < deadline, proc.communicate()
-        time.sleep(0.05)
-    time.sleep(0.5)
-    assert proc.poll() is None
-    proc.send_signal(signal.SIGTERM)
-    so, se = proc.communicate(timeout=60)
-    assert proc.returncode == 130, se.decode()
-    assert "interrupted" in se.decode() and "Traceback" not in se.decode()
+    proc, se = _terminate_mid_build(tiny_game, out, "-o", "pages=40", "-o", "slow=0.1", staged=".pnp-staging-*/")
+    assert proc.returncode == 130, se
+    assert "interrupted" in se and "Traceback" not in se
     assert _tree(out) == before
     assert not list(out.glob(".pnp-*"))
 
@@ -194,17 +200,9 @@ def test_sigterm_stops_the_workers_too(tiny_game, tmp_path):
     out = tmp_path / "out"
     _build(tiny_game, out)
     before = _tree(out)
-    env = dict(os.environ, PYTHONPATH=str(tiny_game.parent / "mods"))
-    proc = subprocess.Popen([sys.executable, "-m", "pnp.cli.main", "build", "tiny", "--data", str(tiny_game), "--out",
-                             str(out), "-j", "2", "-o", "also=a,b,c,d", "-o", "pages=30", "-o", "slow=0.1"], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    deadline = time.time() + 60
-    while not list(out.glob(".pnp-staging-*/tiny/*")):
-        assert proc.poll() is None and time.time() < deadline, proc.communicate()
-        time.sleep(0.05)
-    proc.send_signal(signal.SIGTERM)
-    so, se = proc.communicate(timeout=60)
-    assert proc.returncode == 130, se.decode()
+    proc, se = _terminate_mid_build(tiny_game, out, "-j", "2", "-o", "also=a,b,c,d", "-o", "pages=30",
+                                    "-o", "slow=0.1", staged=".pnp-staging-*/tiny/*")
+    assert proc.returncode == 130, se
     time.sleep(0.5)
     assert _tree(out) == before and not list(out.glob(".pnp-*"))
     ps = subprocess.run(["ps", "-eo", "ppid,pid,args"], capture_output=True, text=True).stdout
