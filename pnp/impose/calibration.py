@@ -58,7 +58,7 @@ def calibration_pages(sheet: SheetSpec) -> list[Page]:
     mode = sheet.duplex if sheet.duplex in ("long", "short") else "long"
     if mode != sheet.duplex:
         sheet = replace(sheet, duplex=mode)
-    words = TEXT.get(sheet.lang, TEXT["en"])
+    words = TEXT[sheet.lang]
     flip = sheet_flip(mode, w, h)
     dx, dy = sheet.back_offset
     text_w = w - 2 * INSET - 20

@@ -262,7 +262,7 @@ def impose(items: Iterable[Item], sheet: SheetSpec) -> Iterator[Page]:
         return
     plan = plan_grid(first.w, first.h, sheet)
     sheets = math.ceil(total / plan.per_page) if total is not None else None
-    front_word, back_word = LABELS.get(sheet.lang, LABELS["en"])
+    front_word, back_word = LABELS[sheet.lang]
     stream = chain([first], it)
     backs = plan.back_cells(sheet.duplex, sheet.back_offset) if sheet.duplex != "none" else None
     decor = decorations(plan, sheet)  # shared by every front page; scenes are read-only

@@ -142,7 +142,7 @@ def pack(items: Iterable[Item], sheet: SheetSpec) -> Iterator[Page]:
         return
     orient, pages = layout_pages(items, sheet)
     pw, ph = paper_size(sheet.paper, orient)
-    front_word, back_word = LABELS.get(sheet.lang, LABELS["en"])
+    front_word, back_word = LABELS[sheet.lang]
     reach = sheet.bleed + sheet.crop_gap
     two_sided = sheet.duplex != "none" and any(it.back is not None for it in items)
     for n, placed in enumerate(pages, 1):

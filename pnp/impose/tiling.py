@@ -147,7 +147,7 @@ def _page_map(plan: TilePlan, r: int, c: int, x: float, y: float) -> Group:
 def tile(item: Item, sheet: SheetSpec, overlap: float = 10.0, title: str = "") -> list[Page]:
     """Pages that, cut and taped along their seams, give ``item`` at its exact size."""
     plan = plan_tiles(item.w, item.h, sheet, overlap)
-    words = WORDS.get(sheet.lang, WORDS["en"])
+    words = WORDS[sheet.lang]
     single = plan.rows == plan.cols == 1
     seams = None if single else _seam_marks(plan, item.w, item.h)
     trim_item = Box(0.0, 0.0, item.w, item.h)

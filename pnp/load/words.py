@@ -68,9 +68,6 @@ class Section:
     def __contains__(self, lang: object) -> bool:
         return lang in self.words.langs()
 
-    def get(self, lang: str, default: Any = None) -> Any:
-        return self[lang] if lang in self else default
-
 
 @lru_cache(maxsize=None)
 def _catalogue(folder: Path) -> Words:

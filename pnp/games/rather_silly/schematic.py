@@ -209,7 +209,7 @@ LEGEND = WORDS.section("legend")
 
 def draw_legend(board: Board, x: float, y: float, w: float, lang: str = "de", size: float = 6.0) -> tuple[Group, float]:
     """A key to the map's symbols plus the abbreviation list; returns (group, height)."""
-    words = LEGEND.get(lang, LEGEND["en"])
+    words = LEGEND[lang]
     g = Group(id="legend")
     line = size * 0.3528 * 1.5
     r = line * 0.38
@@ -257,7 +257,7 @@ def draw_legend(board: Board, x: float, y: float, w: float, lang: str = "de", si
 def homes_block(board: Board, x: float, y: float, w: float, lang: str = "de",
                 size: float = 6.4) -> tuple[Group, float]:
     """Each power's home centres in words, so a grey print still says whose home is whose."""
-    words = LEGEND.get(lang, LEGEND["en"])
+    words = LEGEND[lang]
     g = Group(id="homes")
     step = size * 0.3528 * 1.35
     g.add(Text(x, y + step, words["homes"], size=size, weight="bold", fill=color("#222222")))

@@ -215,7 +215,7 @@ def key_pages(doc: CounterSheet, opts: BuildOptions, layout=None) -> list[Page]:
     from pnp.scene import translate
 
     lang = opts.lang
-    key_word, back_word, each_word = KEY_WORDS.get(lang, KEY_WORDS["en"])
+    key_word, back_word, each_word = KEY_WORDS[lang]
     title = f"{tr(doc.title, lang)} – {key_word}"
     pages: list[Page] = []
     page, box = document_page(opts.paper, "portrait", 12.0, title, tr(doc.title, lang))
@@ -266,5 +266,5 @@ def counter_assets(doc: CounterSheet, game, opts: BuildOptions, stem: str) -> It
     yield Asset(name, title, lambda: counter_pages(doc, opts, size, layout), min_text_pt=MIN_PT, safe=safe,
                 description=f"{n} counters, {size:g} mm", faces=counter_faces(doc, opts.lang, size, layout))
     if any(c.about is not None for c in doc.counters):
-        yield Asset(f"{name}-key", f"{title} – {KEY_WORDS.get(opts.lang, KEY_WORDS['en'])[0]}",
+        yield Asset(f"{name}-key", f"{title} – {KEY_WORDS[opts.lang][0]}",
                     lambda: key_pages(doc, opts, layout), description="what each counter means", min_text_pt=MIN_PT)

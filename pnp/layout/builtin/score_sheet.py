@@ -326,9 +326,9 @@ def score_sheet_assets(doc: ScoreSheet, game, opts: BuildOptions, stem: str) -> 
         # the default solo sheet comes as one full page only
         for up in (ups if cols.per_game == bool(specs[0].per_game) else [1]):
             name = f"{stem}-{'solo-' if cols.per_game else ''}{up}up"
-            what = COLUMN_WORDS.get(opts.lang, COLUMN_WORDS["en"])[cols.per_game].format(n=cols.count)
+            what = COLUMN_WORDS[opts.lang][cols.per_game].format(n=cols.count)
             size = f", {PAD_SIZES[up]}" if PAD_SIZES[up] else ""
-            full = f"{title} ({up} {PAD_WORDS.get(opts.lang, 'per page')}{size}; {what})"
+            full = f"{title} ({up} {PAD_WORDS[opts.lang]}{size}; {what})"
             assets.append(Asset(
                 name=name, title=full,
                 pages=lambda cols=cols, up=up: pad_pages(doc, opts, up, cols, copies),
