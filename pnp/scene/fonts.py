@@ -93,6 +93,23 @@ def _ttfont(family: str, weight: str):
 
 @lru_cache(maxsize=None)
 def metrics(family: str = "sans", weight: str = "regular") -> Metrics:
+    """Read from pnp's cache on disk when this font file was measured before: parsing the
+    tables with fontTools costs a tenth of a second per face, a build's start-up."""
+    import hashlib
+    import marshal
+
+    from pnp.load.cache import cached
+
+    key = "|".join(["metrics-v1", hashlib.sha256(_read(family, weight)).hexdigest()])
+    try:
+        widths, default, ascent, descent, cap = marshal.loads(
+            cached("metrics", key, lambda: marshal.dumps(_measure(family, weight))))
+        return Metrics(widths, default, ascent, descent, cap)
+    except (EOFError, ValueError, TypeError):  # an entry that does not unpack is measured again
+        return Metrics(*_measure(family, weight))
+
+
+def _measure(family: str, weight: str) -> tuple:
     font = _ttfont(family, weight)
     try:
         k = 1000.0 / font["head"].unitsPerEm
@@ -107,7 +124,7 @@ def metrics(family: str = "sans", weight: str = "regular") -> Metrics:
     # a no-break space measures like a space, as the PDF writer treats it
     if 0x20 in widths:
         widths.setdefault(0xA0, widths[0x20])
-    return Metrics(widths, default, ascent, descent, cap)
+    return widths, float(default), float(ascent), float(descent), float(cap)
 
 
 def _glyph_top(font, char: str) -> float:
