@@ -11,7 +11,7 @@ from pnp.scene.style import ColourError, color
 class Strict(BaseModel):
     """Schemas reject unknown keys so typos surface as errors, not silence."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 # A text that can be given once or per language: "Zurück" or {de: Zurück, en: Back}
