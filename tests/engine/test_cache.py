@@ -46,3 +46,30 @@ def test_font_subsets_from_the_cache_are_the_same_bytes(tmp_path, monkeypatch):
     again = fonts.subset("☐✓", "sans", "bold")
     assert again == fresh and again[:4] == b"wOFF"
     fonts._subset.cache_clear()
+
+
+def test_font_metrics_from_the_cache_equal_a_fresh_measure(tmp_path, monkeypatch):
+    """Start-up reads the metrics from the cache; they must be the font's own numbers,
+    and an entry that is not metrics is measured again, never used."""
+    from pnp.scene import fonts
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    fonts.metrics.cache_clear()
+    try:
+        first = fonts.metrics("sans", "bold")
+        (entry,) = tmp_path.glob("metrics-*")
+        fonts.metrics.cache_clear()
+        assert fonts.metrics("sans", "bold") == first
+        widths, default, ascent, descent, cap = fonts._measure("sans", "bold")
+        assert first.widths == widths and (first.default, first.ascent, first.descent, first.cap) == (
+            default, ascent, descent, cap)
+        assert first.widths[ord("W")] > first.widths[ord("i")] > 0 and 600 < first.cap < 800
+        import hashlib
+        import marshal
+
+        junk = marshal.dumps((1, 2))  # intact on disk, but not five values
+        entry.write_bytes(hashlib.sha256(junk).digest() + junk)
+        fonts.metrics.cache_clear()
+        assert fonts.metrics("sans", "bold") == first
+    finally:
+        fonts.metrics.cache_clear()
