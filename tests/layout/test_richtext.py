@@ -169,6 +169,30 @@ def test_german_compounds_break_at_hyphenation_points_with_a_visible_hyphen():
     assert all(right_edge(p) <= 20 + 1e-6 for p in texts(f))
 
 
+@pytest.mark.parametrize("lang, code, words", [
+    ("de", "de_DE", [GERMAN, "Spielfigur", "springen", "Verwaltungsgebäude", "Ordnerstruktur", "Kniffelblock"]),
+    ("en", "en_GB", ["hyphenation", "counterclockwise", "transparencies", "scoresheet"]),
+])
+def test_patterns_read_from_the_cache_break_where_pyphen_breaks(tmp_path, monkeypatch, lang, code, words):
+    """The patterns come from pnp's cache packed as strings; they must give pyphen's own points."""
+    from pathlib import Path
+
+    from pnp.layout import richtext
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    path = pyphen.LANGUAGES[code]
+    reference = pyphen.HyphDict(Path(path))  # parsed from the pattern file itself
+    for attempt in ("made", "read"):
+        richtext._dictionary.cache_clear()
+        pyphen.hdcache.pop(path, None)
+        hd = richtext._dictionary(lang).hd
+        assert isinstance(hd.patterns, richtext._Patterns), attempt
+        assert [list(map(int, hd.positions(w))) for w in words] == [
+            list(map(int, reference.positions(w))) for w in words]
+    assert list(tmp_path.glob("hyph-*"))
+    richtext._dictionary.cache_clear()
+
+
 def test_a_word_is_hyphenated_to_fill_the_rest_of_a_line():
     f = fit("Wir lesen Spielregeln", fonts.string_width("Wir lesen Spiel-", 10) + 0.05, 30, 10)
     assert lines_of(f) == ["Wir lesen Spiel-", "regeln"]
