@@ -358,7 +358,6 @@ def _textbox(el: TextBoxEl, fields, tables, where, ids):
         if s is None or str(s) == "":
             return
         card = ctx.card
-        icons = card.symbols.by_id if card.symbols is not None else {}
         try:
             fitted = richtext.fit(str(s), box.w, box.h, el.size, min_size_pt=el.min_size, lang=card.lang,
                                   line_height=el.line_height, align=el.align, valign=el.valign)
@@ -371,7 +370,7 @@ def _textbox(el: TextBoxEl, fields, tables, where, ids):
         fill = ink(ctx.scope)
 
         def icon(name, x, y, size):
-            if name not in icons:
+            if card.symbols is None or name not in card.symbols.by_id:
                 raise CardError(f"text ({where}) names icon :{name}: but the game has no symbol {name!r}")
             return card.symbols.draw(name, x, y, size, fill)
 

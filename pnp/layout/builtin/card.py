@@ -8,9 +8,9 @@ stamped lazily, one sheet at a time, so a long deck is never in memory.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from pnp.model.assets import Asset, BuildOptions
 from pnp.load.errors import DataErrors, Problem
@@ -26,13 +26,19 @@ TIGHT_MARGIN = 5.0  # mm: still inside what home printers print
 
 
 class Symbols:
-    """Every symbol of the given libraries by id (first definition wins)."""
+    """Every symbol of the given libraries by id (first definition wins). The libraries
+    are read on the first lookup: a deck that shows no symbol never reads the shipped marks."""
 
-    def __init__(self, libraries: Iterable = ()):
-        self.by_id: dict[str, tuple[Any, str]] = {}
-        for lib in libraries:
+    def __init__(self, libraries: Iterable = (), *more: Callable[[], Any]):
+        self._libraries, self._more = list(libraries), more
+
+    @cached_property
+    def by_id(self) -> dict[str, tuple[Any, str]]:
+        out: dict[str, tuple[Any, str]] = {}
+        for lib in [*self._libraries, *(load() for load in self._more)]:
             for s in lib.symbols:
-                self.by_id.setdefault(s.id, (s, lib.ink))
+                out.setdefault(s.id, (s, lib.ink))
+        return out
 
     def draw(self, sid: str, x: float, y: float, size: float, ink=None):
         from pnp.layout.builtin.symbols import draw_symbol
@@ -55,7 +61,7 @@ def game_symbols(game) -> Symbols:
         from pnp.model.game import documents
 
         libs = [doc for _, kind, doc in documents(game) if kind == "symbols"]
-    return Symbols([*libs, _shipped_symbols()])
+    return Symbols(libs, _shipped_symbols)
 
 
 # ------------------------------------------------------------------ layouts
@@ -162,6 +168,8 @@ class Card:
         for key in ("name", "title", "id"):
             v = self.values.get(key)
             if v:
+                if isinstance(v, str):
+                    return v
                 return str(v.get("de") if isinstance(v, dict) else getattr(v, "de", v))
         return f"#{self.source[1]}"
 
@@ -299,7 +307,7 @@ def _check_references(plan: DeckPlan, raw_cards) -> None:
     """Before anything is drawn: every value a layout looks up in a table is in it, every
     symbol a card names exists, every image it names is a file; each with the card's place."""
     problems = []
-    uses, tables, syms = plan.face.uses, plan.face.tables, plan.symbols.by_id
+    uses, tables = plan.face.uses, plan.face.tables
     for i, card in enumerate(plan.cards):
         label = card.values.get("id") or card.label
 
@@ -321,6 +329,7 @@ def _check_references(plan: DeckPlan, raw_cards) -> None:
                     break
         for name in sorted(uses.symbols):
             sid = card.values.get(name)
+            syms = plan.symbols.by_id
             if sid and sid not in syms:
                 known = ", ".join(s for s in syms if not s.startswith(("mark-", "pip")))
                 problems.append(Problem(*at(name), f"{name!r}: card {label!r} names unknown symbol {sid!r}; the "
