@@ -50,6 +50,7 @@ EPS = 1e-6  # mm: rounding slack when comparing widths and heights
 _ICON = re.compile(r":([a-z0-9-]+):")
 _SPACES = re.compile(r"([ \t]+)")
 _LETTERS = re.compile(r"[^\W\d_]+")
+_PLAIN = re.compile(r"[^\\*:\r\n]+|.", re.S)
 _OBJECT = "\ufffc"  # stands for an icon inside a word's text when hyphenating
 
 
@@ -161,8 +162,9 @@ def parse(markup: str) -> list[Run]:
             runs.append(IconRun(m.group(1)))
             i = m.end()
         else:
-            buf.append(ch)
-            i += 1
+            m = _PLAIN.match(markup, i)  # up to the next character markup may start at
+            buf.append(m.group())
+            i = m.end()
     flush()
     still_open = sorted((pos, mark) for pos, mark in ((bold, "**"), (italic, "*")) if pos is not None)
     if still_open:
@@ -198,6 +200,7 @@ Atom = Union[_Text, _Icon]
 class _Word:
     atoms: tuple[Atom, ...]
     w: float
+    icon: float = 0.0  # side of its tallest icon per point of size, 0 without icons
 
     @property
     def end_face(self) -> str:
@@ -228,7 +231,8 @@ def _icon(name: str, icon, family: str) -> _Icon:
 
 
 def _word(atoms) -> _Word:
-    return _Word(tuple(atoms), sum(a.w for a in atoms))
+    return _Word(tuple(atoms), sum(a.w for a in atoms),
+                 max((a.side for a in atoms if isinstance(a, _Icon)), default=0.0))
 
 
 @lru_cache(maxsize=4096)
@@ -428,7 +432,7 @@ def _baselines(lines: list[_Line], size: float, line_height: float, family: str)
     out: list[float] = []
     y = 0.0
     for ln in lines:
-        above = max([asc] + [a.side * size for wd in ln.words for a in wd.atoms if isinstance(a, _Icon)])
+        above = max(asc, max((wd.icon for wd in ln.words), default=0.0) * size)
         y = above if not out else y + max(step, desc + above)
         out.append(y)
     return out, (y + desc if out else 0.0)
@@ -475,6 +479,12 @@ def _place(lines, size, box_w, box_h, align, valign, line_height, family) -> Fit
         gaps = len(ln.words) - 1
         extra = slack / gaps if align == "justify" and not ln.last and gaps and slack > 0 else 0.0
         x = {"center": slack / 2, "right": slack}.get(align, 0.0)
+        plain = _one_face(ln) if not extra else None
+        if plain is not None:  # the common line: words of one face, no icons, spaces as they are
+            joined = " ".join(a.text for wd in ln.words for a in wd.atoms)
+            if joined:
+                pieces.append(PlacedText(x, y, joined, size, plain))
+            continue
         run: list[str] = []
         run_x, run_weight = x, None
 
@@ -509,6 +519,19 @@ def _place(lines, size, box_w, box_h, align, valign, line_height, family) -> Fit
         close()
     widest = max((ln.width for ln in lines), default=0.0)
     return Fitted(size, tuple(pieces), len(lines), height, widest, (box_w, box_h), family)
+
+
+def _one_face(ln: _Line) -> str | None:
+    """The face of a line whose words are each one run of that face, else None."""
+    face = None
+    for wd in ln.words:
+        if len(wd.atoms) != 1:
+            return None
+        a = wd.atoms[0]
+        if not isinstance(a, _Text) or (face is not None and a.weight != face):
+            return None
+        face = a.weight
+    return face
 
 
 def _line_text(ln: _Line) -> str:

@@ -211,8 +211,9 @@ class PdfRenderer(Renderer):
         line needs just one text matrix, written by ``setTextOrigin``.
         """
         self._set_fill(t.fill, alpha * t.opacity)
-        self._save()
-        self.buf.append("1 0 0 -1 0 0 cm")
+        # q/Q written directly: the text object changes no state the canvas keeps
+        # (colour and alpha are set above), and the canvas's own save costs 4 µs a text
+        self.buf.append("q 1 0 0 -1 0 0 cm")
         self._flush()
         shift = _SHIFT[t.anchor]
         first = lines[0]
@@ -226,7 +227,7 @@ class PdfRenderer(Renderer):
                 to.setTextOrigin(ln.x - shift * ln.width, -ln.y)
             to.textOut(ln.text)
         self.c.drawText(to)
-        self._restore()
+        self.buf.append("Q")
 
     def image(self, im, alpha: float):
         """Raster images through reportlab's image cache; SVG art stays vector (svglib)."""

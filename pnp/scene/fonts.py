@@ -167,11 +167,19 @@ def cap_height(size_pt: float, family: str = "sans", weight: str = "regular") ->
 
 def missing_glyph(text: str, family: str = "sans", weight: str = "regular") -> str | None:
     """The first character of ``text`` the font cannot draw, or None."""
+    if _drawable(family, weight).issuperset(text):
+        return None
     widths = metrics(family, weight).widths
     for ch in text:
         if ch not in "\n\t" and ord(ch) not in widths:
             return ch
     return None
+
+
+@lru_cache(maxsize=None)
+def _drawable(family: str, weight: str) -> frozenset:
+    """Every character the font has a glyph for, plus the line breaks and tabs text may hold."""
+    return frozenset(map(chr, metrics(family, weight).widths)) | {"\n", "\t"}
 
 
 def check_glyphs(text: str, family: str = "sans", weight: str = "regular") -> None:
