@@ -668,6 +668,8 @@ def _mount_game_apps(argv: list[str] | None = None) -> None:
 
 
 def main() -> None:
+    # pnp uses no pydantic plugins; looking for them scans every installed package (10 ms)
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     _mount_game_apps(sys.argv[1:])
     app()
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -287,11 +286,13 @@ def _render(work, st: Staging, opts: BuildOptions, jobs: int):
     base.COUNTER = None
     units = [(gi, ai) for gi, (_, items) in enumerate(work) for ai in range(len(items))]
     try:
-        if jobs <= 1 or len(units) < 4 or "fork" not in multiprocessing.get_all_start_methods():
+        if jobs <= 1 or len(units) < 4 or not _can_fork():
             for u in units:
                 yield _pair(work, u), _unit(u)
             return
         _warm_up({f for _, items in work for _, fmts in items for f in fmts})
+        import multiprocessing
+
         pool = multiprocessing.get_context("fork").Pool(min(jobs, len(units)), initializer=_quiet_worker)
         try:
             for u, result in zip(units, pool.imap(_unit, units)):
@@ -304,6 +305,12 @@ def _render(work, st: Staging, opts: BuildOptions, jobs: int):
             pool.join()
     finally:
         _WORK = []
+
+
+def _can_fork() -> bool:
+    import multiprocessing  # here, not at the top: a build in one process never needs it
+
+    return "fork" in multiprocessing.get_all_start_methods()
 
 
 def _quiet_worker() -> None:
