@@ -210,7 +210,7 @@ class _Word:
         return last.weight if isinstance(last, _Text) else "regular"
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def _text(raw: str, weight: str, family: str) -> _Text:
     text = raw.replace(SOFT_HYPHEN, "")
     fonts.check_glyphs(text, family, weight)
@@ -235,7 +235,7 @@ def _word(atoms) -> _Word:
                  max((a.side for a in atoms if isinstance(a, _Icon)), default=0.0))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def _paragraphs(markup: str, family: str, icon) -> tuple[tuple[_Word, ...], ...]:
     """Paragraphs (split at line breaks) of words (split at spaces and tabs)."""
     paras: list[list[_Word]] = [[]]
@@ -365,7 +365,7 @@ def _split(atoms: tuple[Atom, ...], at: int, kind: str, family: str):
     return _word(head), _word(tail)
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=2048)
 def _options(atoms: tuple[Atom, ...], lang: str | None, family: str) -> tuple[tuple[_Word, _Word], ...]:
     """Every way to break the word, as (head with its hyphen, tail), narrowest head first."""
     joined = "".join(a.raw if isinstance(a, _Text) else _OBJECT for a in atoms)
@@ -570,7 +570,7 @@ def fit(markup: str, width_mm: float, height_mm: float, size_pt: float, min_size
                 float(line_height), align, valign, icon)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=512)
 def _fit(markup, box_w, box_h, size, min_size, lang, family, line_height, align, valign, icon) -> Fitted:
     paras = _paragraphs(markup, family, icon)
     if not any(paras):
