@@ -235,29 +235,38 @@ def _word(atoms) -> _Word:
                  max((a.side for a in atoms if isinstance(a, _Icon)), default=0.0))
 
 
+@lru_cache(maxsize=8192)
+def _solo(raw: str, weight: str, family: str) -> _Word:
+    """A word of one face and no icon, the usual word: words recur, so it is kept."""
+    t = _text(raw, weight, family)
+    return _Word((t,), t.w)
+
+
 @lru_cache(maxsize=512)
 def _paragraphs(markup: str, family: str, icon) -> tuple[tuple[_Word, ...], ...]:
     """Paragraphs (split at line breaks) of words (split at spaces and tabs)."""
     paras: list[list[_Word]] = [[]]
-    atoms: list[Atom] = []
+    parts: list = []  # the word so far: (text, face) pairs and icons
 
     def end_word():
-        if atoms:
-            paras[-1].append(_word(atoms))
-            atoms.clear()
+        if len(parts) == 1 and type(parts[0]) is tuple:
+            paras[-1].append(_solo(*parts[0], family))
+        elif parts:
+            paras[-1].append(_word([_text(p[0], p[1], family) if type(p) is tuple else p for p in parts]))
+        parts.clear()
 
     for run in parse(markup):
         if isinstance(run, LineBreak):
             end_word()
             paras.append([])
         elif isinstance(run, IconRun):
-            atoms.append(_icon(run.name, icon, family))
+            parts.append(_icon(run.name, icon, family))
         else:
             for part in _SPACES.split(run.text):
                 if part[:1] in (" ", "\t"):
                     end_word()
                 elif part:
-                    atoms.append(_text(part, run.weight, family))
+                    parts.append((part, run.weight))
     end_word()
     return tuple(tuple(p) for p in paras)
 

@@ -13,6 +13,7 @@ import io
 import os
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import repeat
 from pathlib import Path
 
 from pnp.load.errors import UserError
@@ -149,8 +150,7 @@ def string_width(text: str, size_pt: float, family: str = "sans", weight: str = 
 def _units(text: str, family: str, weight: str) -> float:
     """Advance width in font units per 1000 em; words recur across a deck, so it is kept."""
     m = metrics(family, weight)
-    get, dflt = m.widths.get, m.default
-    return sum(get(ord(ch), dflt) for ch in text)
+    return sum(map(m.widths.get, map(ord, text), repeat(m.default)))
 
 
 def ascent_descent(size_pt: float, family: str = "sans", weight: str = "regular") -> tuple[float, float]:
