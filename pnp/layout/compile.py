@@ -239,11 +239,17 @@ def _compile_el(el, frame: str, fields, tables, where: str, known_ids: set):
         when = condition(el.when)
         check_names(when.refs(), fields, tables, where)
     body = _BODIES[type(el)](el, fields, tables, where, known_ids)
+    placed: dict[Box, Box] = {}  # frame -> the element's box: frames repeat card after card
 
     def draw(ctx: _Ctx, parent: Group):
         if when is not None and not when.test(ctx.scope):
             return
-        box = place(el, ctx.frames[frame])
+        fb = ctx.frames[frame]
+        box = placed.get(fb)
+        if box is None:
+            if len(placed) > 64:
+                placed.clear()
+            box = placed[fb] = place(el, fb)
         if el.id:
             ctx.frames[el.id] = box
         g = Group(id=el.id, opacity=el.opacity)

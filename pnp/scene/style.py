@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pnp.load.errors import UserError
 
@@ -88,6 +89,12 @@ def color(value: "str | Color | tuple | list | None") -> Color | None:
         raise ColourError(f"a colour tuple needs 3 (RGB) or 4 (CMYK) numbers, got {len(value)}")
     if not isinstance(value, str):
         raise ColourError(f"expected a colour name, #hex or cmyk(...), got {value!r}")
+    return _parse(value)
+
+
+@lru_cache(maxsize=1024)
+def _parse(value: str) -> Color | None:
+    """A colour written as text; a deck names the same few thousands of times."""
     text = value.strip().lower()
     if text == "none":
         return None
