@@ -323,16 +323,13 @@ def _quiet_worker() -> None:
 
 
 def _warm_up(formats: set[str]) -> None:
-    """Work every worker would repeat, done once before they are forked: the bundled
-    fonts registered for PDF (PNG is drawn from the PDF) and, when SVG is written,
-    their common SVG subsets (0.2 s that a PDF-only build does not need)."""
+    """Work every worker would repeat, done once before they are forked: the common SVG
+    font subsets, when SVG is written. The PDF fonts are left to each worker, which
+    registers only the faces it draws, at the same time as the others."""
     from pnp.scene import fonts
-    from pnp.render.pdf import font_name
 
-    for weight in fonts.FAMILIES["sans"]:
-        if formats & {"pdf", "png"}:
-            font_name("sans", weight)
-        if "svg" in formats:
+    if "svg" in formats:
+        for weight in fonts.FAMILIES["sans"]:
             fonts.subset("", "sans", weight)
 
 
