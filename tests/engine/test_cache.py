@@ -73,3 +73,30 @@ def test_font_metrics_from_the_cache_equal_a_fresh_measure(tmp_path, monkeypatch
         assert fonts.metrics("sans", "bold") == first
     finally:
         fonts.metrics.cache_clear()
+
+
+def test_a_build_writes_the_same_bytes_with_a_cold_a_warm_or_no_cache(tmp_path):
+    """The README's promise: deleting the cache is always safe and changes no file. Each build
+    is its own process, so nothing is remembered between them but the cache folder."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    cache = tmp_path / "cache"
+    trees = []
+    for name, where in (("cold", cache), ("warm", cache), ("none", blocker / "cache")):
+        out = tmp_path / name
+        env = {**os.environ, "PNP_CACHE_DIR": str(where), "PYTHONPATH": str(root)}
+        proc = subprocess.run([sys.executable, "-m", "pnp.cli.main", "build", "starter-deck", "--data",
+                               str(root / "examples"), "--out", str(out), "-f", "pdf,svg", "-j", "1"],
+                              env=env, capture_output=True, text=True, timeout=300)
+        assert proc.returncode == 0, proc.stderr
+        trees.append({p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()})
+        if name == "cold":  # what the first build left in the cache: every kind of entry
+            kinds = {p.name.split("-")[0] for p in cache.iterdir()}
+            assert {"hyph", "metrics", "woff"} <= kinds, kinds
+    assert len(trees[0]) > 5 and trees[0] == trees[1] == trees[2]
