@@ -167,7 +167,13 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
             work = [(g, _reuse(g, items, Path(out_dir) / g.name, st, changed, files[g.name], staged))
                     for g, items in work]
         total = sum(len(items) for _, items in work)
-        for (g, (asset, fmts)), (written, warnings) in _render(work, st, opts, jobs):
+        facts: dict[str, tuple] = {}
+
+        def meanwhile():  # while the workers draw, the build's own process runs the checkers
+            for g, _ in work:
+                facts[g.name] = _game_facts(g)
+
+        for (g, (asset, fmts)), (written, warnings) in _render(work, st, opts, jobs, meanwhile):
             asset.warnings[:] = warnings
             for rel, pages in written:
                 staged.append((g.name, rel, pages))
@@ -176,7 +182,7 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
             if progress:
                 progress(f"{g.name}/{asset.name} ({','.join(fmts)})", done, total)
         for g, _ in work:
-            write_manifest(st.dir / g.name, g, files[g.name], opts.for_game(g))
+            write_manifest(st.dir / g.name, g, files[g.name], opts.for_game(g), facts.get(g.name))
         st.commit([g.name for g, _ in work])
     if warn is not None:
         for msg in dict.fromkeys(m for _, items in work for a, _ in items for m in a.warnings):
@@ -271,13 +277,14 @@ def _unit(index: tuple[int, int]):
                           else Problem(asset.source or g.name, 0, 0, f"{asset.name}: {text}")]) from None
 
 
-def _render(work, st: Staging, opts: BuildOptions, jobs: int):
+def _render(work, st: Staging, opts: BuildOptions, jobs: int, meanwhile: Callable[[], None] = lambda: None):
     """(game, (asset, formats)), (files written, warnings) for every asset, in build order.
 
     With ``jobs`` > 1 the assets are drawn by forked worker processes (each
     inherits the collected assets, so nothing is read twice); files and
     manifests are byte-identical to a build in one process. Any error, Ctrl-C
     or SIGTERM stops every worker before the staging folder is removed.
+    ``meanwhile`` runs once the drawing has started (in the workers' time when there are any).
     """
     global _WORK
     from pnp.render import base
@@ -287,6 +294,7 @@ def _render(work, st: Staging, opts: BuildOptions, jobs: int):
     units = [(gi, ai) for gi, (_, items) in enumerate(work) for ai in range(len(items))]
     try:
         if jobs <= 1 or len(units) < 4 or not _can_fork():
+            meanwhile()
             for u in units:
                 yield _pair(work, u), _unit(u)
             return
@@ -295,7 +303,9 @@ def _render(work, st: Staging, opts: BuildOptions, jobs: int):
 
         pool = multiprocessing.get_context("fork").Pool(min(jobs, len(units)), initializer=_quiet_worker)
         try:
-            for u, result in zip(units, pool.imap(_unit, units)):
+            results = pool.imap(_unit, units)  # handed to the workers at once
+            meanwhile()
+            for u, result in zip(units, results):
                 yield _pair(work, u), result
             pool.close()
         except BaseException:
@@ -349,7 +359,19 @@ def _sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def write_manifest(folder: Path, game: Game, files: list[tuple[Asset, str, int]], opts: BuildOptions) -> Path:
+def _game_facts(game: Game) -> tuple[list[dict], tuple]:
+    """What a manifest says of the game's data: each source file with its sha256, and the
+    rules checker's verdict."""
+    from pnp.checks import verdict
+
+    sources = [{"file": p.relative_to(game.folder).as_posix(), "sha256": _sha256(p)}
+               for p in sorted(game.folder.rglob("*")) if p.is_file()
+               and not any(part.startswith(".") for part in p.relative_to(game.folder).parts)]
+    return sources, verdict(game)
+
+
+def write_manifest(folder: Path, game: Game, files: list[tuple[Asset, str, int]], opts: BuildOptions,
+                   facts: tuple | None = None) -> Path:
     """``manifest.json``: every file with its bytes, sha256, pages, asset and format; the
     data files it was made from with their sha256; pnp's version and the options.
     Sorted and without time stamps, so unchanged data gives the same bytes."""
@@ -363,12 +385,7 @@ def write_manifest(folder: Path, game: Game, files: list[tuple[Asset, str, int]]
                         "format": Path(rel).suffix.lstrip("."), "asset": asset.name, "title": asset.title,
                         "min_text_pt": asset.min_text_pt,
                         "preview_of": asset.preview_of, "source": asset.source})
-    sources = [{"file": p.relative_to(game.folder).as_posix(), "sha256": _sha256(p)}
-               for p in sorted(game.folder.rglob("*")) if p.is_file()
-               and not any(part.startswith(".") for part in p.relative_to(game.folder).parts)]
-    from pnp.checks import verdict
-
-    result, findings = verdict(game)
+    sources, (result, findings) = facts or _game_facts(game)
     doc = {"game": game.name, "pnp": __version__, "options": asdict(opts),
            "files": sorted(entries, key=lambda e: e["file"]), "sources": sources,
            "checks": {"verdict": result, "findings": [list(f) for f in findings]}}
