@@ -42,11 +42,9 @@ def build(game, opts: BuildOptions) -> Iterable[Asset]:
     from pnp.impose.grid import impose
     from pnp.impose.items import sheet_from_options
     from pnp.games.ordnerstruktur.aid import rules_page
-    from pnp.games.ordnerstruktur.histogram import solution_sheet
     from pnp.games.ordnerstruktur.look import t
     from pnp.games.ordnerstruktur.mat import blank_mat, design_form, play_mat
     from pnp.games.ordnerstruktur.sheets import account_sheet, transitions_card
-    from pnp.games.ordnerstruktur.solver import solve_structure
     from pnp.games.ordnerstruktur.tiles import blank_tile_items, foldover_items, tile_items
 
     lang, paper = opts.lang, opts.paper
@@ -82,8 +80,17 @@ def build(game, opts: BuildOptions) -> Iterable[Asset]:
                     description="one tile per file: subfolder and name on the front, Machtpunkte on the back "
                                 "(duplex; fold-over with --duplex none)")
         yield Asset(f"{stem}-loesung", f"{t(lang, 'solution')}: {s.title}",
-                    (lambda s=s: iter([solution_sheet(s, solve_structure(s), lang, paper)])),
+                    (lambda s=s: iter([_solution(s, lang, paper)])),
                     description="exhaustive solution: best score, a best path, the score distribution")
+
+
+def _solution(s, lang: str, paper: str):
+    """The solution sheet, solved when it is drawn: the solver (and numpy) load in the
+    process that draws it, not while the build collects its assets."""
+    from pnp.games.ordnerstruktur.histogram import solution_sheet
+    from pnp.games.ordnerstruktur.solver import solve_structure
+
+    return solution_sheet(s, solve_structure(s), lang, paper)
 
 
 @RULES.rule("ordner.structures", "Die Ordnerstruktur (beliebig viele Ordnerstrukturen anlegen)",
