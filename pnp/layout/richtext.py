@@ -294,7 +294,7 @@ def _dictionary(lang: str) -> pyphen.Pyphen:
     code = _code(lang)
     path = pyphen.LANGUAGES[code]
     if path not in pyphen.hdcache:
-        key = f"hyph-v2|{code}|{getattr(pyphen, '__version__', '0')}|{path}"
+        key = f"hyph-v2|marshal{marshal.version}|{code}|{getattr(pyphen, '__version__', '0')}|{path}"
         try:
             packed = marshal.loads(cached("hyph", key, lambda: marshal.dumps(_pack(pyphen.Pyphen(lang=code).hd))))
         except (EOFError, ValueError, TypeError):

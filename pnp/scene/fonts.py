@@ -101,7 +101,7 @@ def metrics(family: str = "sans", weight: str = "regular") -> Metrics:
 
     from pnp.load.cache import cached
 
-    key = "|".join(["metrics-v1", hashlib.sha256(_read(family, weight)).hexdigest()])
+    key = "|".join(["metrics-v1", f"marshal{marshal.version}", hashlib.sha256(_read(family, weight)).hexdigest()])
     try:
         widths, default, ascent, descent, cap = marshal.loads(
             cached("metrics", key, lambda: marshal.dumps(_measure(family, weight))))
