@@ -3,7 +3,8 @@
 All text in every output uses these files (never a system font), so a PDF and
 an SVG of the same scene wrap and place text identically. This is the one
 measuring service: the text layout and every backend ask it, and it reads the
-TrueType tables with fontTools, so no drawing library is needed to measure.
+TrueType tables with fontTools, so no drawing library is needed to measure (once
+per font file: the widths are then read from pnp's cache on disk).
 Widths are the ``hmtx`` advances in thousandths of an em, the same numbers
 the PDF backend embeds, so a line measured here is the line the PDF draws.
 """
