@@ -115,3 +115,31 @@ def test_png_is_the_pdf_rasterised(tmp_path):
     written = write_formats(lambda: [build_scene(), build_scene()], ("pdf", "png"), "s", lambda r: tmp_path / r)
     assert written == [("s.pdf", 2), ("s-p01.png", 1), ("s-p02.png", 1)]
     assert (tmp_path / "s-p02.png").read_bytes() == png_bytes(build_scene())
+
+
+def test_png_rows_are_unfiltered_and_the_pixels_are_the_rasterised_page():
+    """The README's promise for pypng: no row filter (type 0 on every row), and the image a
+    reader decodes is exactly the page as PDFium rasterised it."""
+    import struct
+    import zlib
+
+    page = build_scene()
+    b = png_bytes(page, dpi=100)
+    pos, idat, header = 8, b"", None
+    while pos < len(b):
+        n, kind = struct.unpack(">I4s", b[pos:pos + 8])
+        body = b[pos + 8:pos + 8 + n]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + n
+    w, h, depth, colour = header[:4]
+    assert (depth, colour) == (8, 2)  # 8-bit RGB
+    raw = zlib.decompress(idat)
+    stride = 1 + 3 * w
+    assert len(raw) == h * stride and {raw[i * stride] for i in range(h)} == {0}
+    expected = render_image(page, 100)
+    assert (w, h) == expected.size
+    assert b"".join(raw[i * stride + 1:(i + 1) * stride] for i in range(h)) == expected.tobytes()
+    assert PILImage.open(io.BytesIO(b)).tobytes() == expected.tobytes()
