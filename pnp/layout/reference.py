@@ -14,6 +14,7 @@ from pnp.model import layout as schema
 ELEMENTS = [schema.RectEl, schema.EllipseEl, schema.LineEl, schema.PolygonEl, schema.TextEl, schema.TextBoxEl,
             schema.SymbolEl, schema.ImageEl, schema.IconsEl, schema.GroupEl]
 COMMON = set(schema.Placed.model_fields)
+schema.GroupEl.model_rebuild()  # resolves its forward reference to Element, which a build never needs to read
 
 
 def _type(info: FieldInfo) -> str:

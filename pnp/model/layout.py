@@ -145,7 +145,6 @@ class GroupEl(Placed):
 
 Element = Annotated[Union[RectEl, EllipseEl, LineEl, PolygonEl, TextEl, TextBoxEl, SymbolEl, ImageEl, IconsEl,
                           GroupEl], Field(discriminator="type")]
-GroupEl.model_rebuild()
 
 TableValue = Union[Localised, float, int, bool]
 
