@@ -6,8 +6,8 @@ Every job is a separate process, timed from start to exit (median of ``--runs``)
 with its peak memory (max RSS). The card jobs take turns with the floor, run for
 run, and their ratio is the median of the pairs' ratios, so a busy spell of the
 machine slows both sides alike; "best s" is the fastest run, what the work costs
-when nothing else on the machine interferes. The floor is a plain reportlab script that
-draws the same cards — ground, category band, name, cost, two lines of rule
+when nothing else on the machine interferes. The floor is a plain reportlab
+script that draws the same cards — ground, category band, name, cost, two lines of rule
 text in the embedded DejaVu font, 3 x 3 on A4 with crop marks — so the
 ratios say what pnp costs over writing the PDF by hand, on whatever machine
 runs this. Targets from issue 16 are printed beside each row.
