@@ -287,18 +287,13 @@ def _dictionary(lang: str) -> pyphen.Pyphen:
     half a second, so they are kept in pnp's cache on disk (:mod:`pnp.load.cache`) as
     one string per pattern and decoded only when a word looks the pattern up: reading
     66,000 patterns that way takes 17 ms, against 40 to 70 ms for the unpickled tables."""
-    import marshal
-
-    from pnp.load.cache import cached
+    from pnp.load.cache import cached_data
 
     code = _code(lang)
     path = pyphen.LANGUAGES[code]
     if path not in pyphen.hdcache:
-        key = f"hyph-v2|marshal{marshal.version}|{code}|{getattr(pyphen, '__version__', '0')}|{path}"
-        try:
-            packed = marshal.loads(cached("hyph", key, lambda: marshal.dumps(_pack(pyphen.Pyphen(lang=code).hd))))
-        except (EOFError, ValueError, TypeError):
-            packed = None
+        key = f"hyph-v2|{code}|{getattr(pyphen, '__version__', '0')}|{path}"
+        packed = cached_data("hyph", key, lambda: _pack(pyphen.Pyphen(lang=code).hd))
         if isinstance(packed, dict):
             hd = object.__new__(pyphen.HyphDict)  # pyphen's own class, its patterns from the cache
             hd.patterns, hd.cache, hd.maxlen = _Patterns(packed), {}, max(map(len, packed), default=0)

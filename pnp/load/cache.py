@@ -10,6 +10,7 @@ that cannot be written is simply not used.
 from __future__ import annotations
 
 import hashlib
+import marshal
 import os
 from pathlib import Path
 from typing import Callable
@@ -42,3 +43,13 @@ def cached(kind: str, key: "bytes | str", make: Callable[[], bytes]) -> bytes:
     except OSError:
         pass
     return data
+
+
+def cached_data(kind: str, key: str, make: Callable[[], object]) -> object:
+    """Like :func:`cached` for plain data (dicts, tuples, strings, numbers), kept in
+    marshal's format (fast to read; the key names its version). An entry that does not
+    read back is made again; the caller still checks its shape."""
+    try:
+        return marshal.loads(cached(kind, f"{key}|marshal{marshal.version}", lambda: marshal.dumps(make())))
+    except (EOFError, ValueError, TypeError):
+        return make()

@@ -336,11 +336,11 @@ def _warm_up(formats: set[str]) -> None:
     """Work every worker would repeat, done once before they are forked: importing the
     backends and making the common SVG font subsets. The PDF fonts are left to each
     worker, which registers only the faces it draws, at the same time as the others."""
-    from pnp.scene import fonts
-
     import importlib
 
-    for fmt in formats:  # the backends' libraries, imported once for every worker
+    from pnp.scene import fonts
+
+    for fmt in formats:  # each format's backend is pnp.render.<format>: imported once for every worker
         importlib.import_module(f"pnp.render.{fmt}")
     if "svg" in formats:
         for weight in fonts.FAMILIES["sans"]:

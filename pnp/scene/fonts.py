@@ -97,18 +97,20 @@ def _ttfont(family: str, weight: str):
 def metrics(family: str = "sans", weight: str = "regular") -> Metrics:
     """Read from pnp's cache on disk when this font file was measured before: parsing the
     tables with fontTools costs a tenth of a second per face, a build's start-up."""
+    from pnp.load.cache import cached_data
+
+    data = cached_data("metrics", f"metrics-v1|{_digest(family, weight)}", lambda: _measure(family, weight))
+    if not (isinstance(data, tuple) and len(data) == 5):  # not metrics: measured again, never used
+        data = _measure(family, weight)
+    return Metrics(*data)
+
+
+@lru_cache(maxsize=None)
+def _digest(family: str, weight: str) -> str:
+    """sha256 of the font file: what the cached metrics and subsets were made from."""
     import hashlib
-    import marshal
 
-    from pnp.load.cache import cached
-
-    key = "|".join(["metrics-v1", f"marshal{marshal.version}", hashlib.sha256(_read(family, weight)).hexdigest()])
-    try:
-        widths, default, ascent, descent, cap = marshal.loads(
-            cached("metrics", key, lambda: marshal.dumps(_measure(family, weight))))
-        return Metrics(widths, default, ascent, descent, cap)
-    except (EOFError, ValueError, TypeError):  # an entry that does not unpack is measured again
-        return Metrics(*_measure(family, weight))
+    return hashlib.sha256(_read(family, weight)).hexdigest()
 
 
 def _measure(family: str, weight: str) -> tuple:
@@ -168,13 +170,10 @@ def cap_height(size_pt: float, family: str = "sans", weight: str = "regular") ->
 
 def missing_glyph(text: str, family: str = "sans", weight: str = "regular") -> str | None:
     """The first character of ``text`` the font cannot draw, or None."""
-    if _drawable(family, weight).issuperset(text):
+    drawable = _drawable(family, weight)
+    if drawable.issuperset(text):
         return None
-    widths = metrics(family, weight).widths
-    for ch in text:
-        if ch not in "\n\t" and ord(ch) not in widths:
-            return ch
-    return None
+    return next(ch for ch in text if ch not in drawable)
 
 
 @lru_cache(maxsize=None)
@@ -210,13 +209,11 @@ def subset(chars: str, family: str = "sans", weight: str = "regular") -> bytes:
 def _subset(chars: frozenset, family: str, weight: str) -> bytes:
     """Made once per character set and font, then read from pnp's cache on disk (a tenth of a
     second each, and a build of every game needs a dozen)."""
-    import hashlib
-
     from fontTools import version as ft_version
 
     from pnp.load.cache import cached
 
-    key = "|".join(["woff-v1", hashlib.sha256(_read(family, weight)).hexdigest(), ft_version, "".join(sorted(chars))])
+    key = "|".join(["woff-v1", _digest(family, weight), ft_version, "".join(sorted(chars))])
     return cached("woff", key, lambda: _make_subset(chars, family, weight))
 
 

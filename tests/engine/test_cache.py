@@ -35,6 +35,19 @@ def test_an_unwritable_folder_is_not_used(tmp_path, monkeypatch):
     assert cache.cached("t", "key", lambda: b"x") == b"x"
 
 
+def test_cached_data_reads_back_what_was_made_and_remakes_what_does_not_read(tmp_path, monkeypatch):
+    import hashlib
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    value = {"a": (1, 2.5), "b": "text"}
+    assert cache.cached_data("d", "key", lambda: value) == value
+    assert cache.cached_data("d", "key", lambda: "made again") == value  # read back, not made
+    (entry,) = tmp_path.glob("d-*")
+    bad = b"\xff not marshal data"
+    entry.write_bytes(hashlib.sha256(bad).digest() + bad)  # intact on disk, unreadable as data
+    assert cache.cached_data("d", "key", lambda: "made again") == "made again"
+
+
 def test_font_subsets_from_the_cache_are_the_same_bytes(tmp_path, monkeypatch):
     from pnp.scene import fonts
 
