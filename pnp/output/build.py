@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -115,20 +116,59 @@ def _check_collisions(items, folder: str) -> None:
 
 
 def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: str,
-                opts: BuildOptions) -> list[tuple[str, int]]:
-    """Write one asset in its formats into staging; returns (relative path, pages)."""
-    from pnp.render import write_formats
+                opts: BuildOptions, split: bool = False) -> list[tuple[str, int]]:
+    """Write one asset in its formats into staging; returns (relative path, pages).
+    ``split``: a big streamed PDF is made by a forked child and drawn here (see :mod:`pnp.output.forked`)."""
+    from pnp.render import base, write_formats
     from pnp.render.survey import SafeZoneWatch
 
     watch = SafeZoneWatch(asset.safe) if asset.faces and asset.safe is not None and not asset.preview_of else None
-    written = write_formats(asset.iter_pages, fmts, asset.name, lambda rel: staging.path(prefix + rel),
-                            dpi=opts.dpi, title=asset.title, observer=watch)
+
+    def draw(pages, observer):
+        return write_formats(pages, fmts, asset.name, lambda rel: staging.path(prefix + rel), dpi=opts.dpi,
+                             title=asset.title, observer=observer)
+
+    if split and _splittable(asset, fmts):
+        from pnp.output.forked import ChildFailed, ForkedPages
+
+        shapes = base.COUNTER.shapes if base.COUNTER is not None else 0
+        try:  # the child makes the pages and watches their safe zone; this process draws them
+            with ForkedPages(lambda: _watched(asset.iter_pages(), watch),
+                             lambda: (list(asset.warnings), watch.found if watch else [])) as pages:
+                written = draw(pages, None)
+            asset.warnings[:], found = pages.result  # what the child found while making the pages
+            if watch is not None:
+                watch.found = found
+        except ChildFailed:  # made again here, where the same error is raised with its message
+            if base.COUNTER is not None:
+                base.COUNTER.shapes = shapes
+            written = draw(asset.iter_pages, watch)
+    else:
+        written = draw(asset.iter_pages, watch)
     if watch is not None:  # the preflight check that matters at home too, as a warning
         for text in dict.fromkeys(text for _, text, _ in watch.found):
             over = max(o for _, t, o in watch.found if t == text)
             asset.warnings.append(f"{asset.source}: warning: {asset.name}: {text} comes {over:.1f} mm "
                                   f"into the {asset.safe:g} mm safe zone (pnp preflight names the card)")
     return [(prefix + rel, pages) for rel, pages in written]
+
+
+def _watched(pages, watch):
+    from pnp.render.base import walk
+
+    for page in pages:
+        if watch is not None:
+            walk(watch, page)
+        yield page
+
+
+SPLIT_PIECES = 18  # two sheets of poker cards: fewer are made faster than a child is forked
+
+
+def _splittable(asset: Asset, fmts) -> bool:
+    """A streamed PDF (no SVG, which needs every page at once) of enough cut pieces."""
+    return (callable(asset.pages) and "pdf" in fmts and "svg" not in fmts and bool(asset.faces)
+            and sum(copies for _, copies in asset.faces) >= SPLIT_PIECES)
 
 
 def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_dir: Path,
@@ -196,7 +236,6 @@ _LEAF_KINDS = ("deck", "board", "triboard", "counters", "score-sheet")  # files 
 def _reuse(game: Game, items, old: Path, st: Staging, changed, files: list, staged: list):
     """The items to draw again after ``changed``; the other assets' files are linked
     from the last build into staging (and listed in ``files``/``staged``)."""
-    import os
     import shutil
 
     from pnp.load.loader import display_path
@@ -258,8 +297,9 @@ def _too_big(items, opts: BuildOptions) -> list[Problem]:
 _WORK: list = []  # what the forked build workers draw: set before the pool starts, read by _unit
 
 
-def _unit(index: tuple[int, int]):
-    """Draw one asset in its formats into staging (in a worker, or in the build's own process)."""
+def _unit(index: tuple[int, int], split: bool = False):
+    """Draw one asset in its formats into staging (in a worker, or in the build's own process,
+    which may ``split`` a big deck with a forked child)."""
     from pnp.render import budget
     from pnp.render import base
 
@@ -268,7 +308,7 @@ def _unit(index: tuple[int, int]):
     asset, fmts = items[ai]
     base.COUNTER = base.COUNTER or budget.Counter()  # one count per process: a build's shapes add up
     try:
-        return write_asset(asset, fmts, staging, f"{g.name}/", opts), list(asset.warnings)
+        return write_asset(asset, fmts, staging, f"{g.name}/", opts, split), list(asset.warnings)
     except budget.BudgetError as exc:
         raise DataErrors([Problem(asset.source or g.name, 0, 0, f"{asset.name}: {exc}")]) from None
     except (TextOverflow, FontError) as exc:  # a text names its own file:line when it knows it
@@ -281,8 +321,9 @@ def _render(work, st: Staging, opts: BuildOptions, jobs: int, meanwhile: Callabl
     """(game, (asset, formats)), (files written, warnings) for every asset, in build order.
 
     With ``jobs`` > 1 the assets are drawn by forked worker processes (each
-    inherits the collected assets, so nothing is read twice); files and
-    manifests are byte-identical to a build in one process. Any error, Ctrl-C
+    inherits the collected assets, so nothing is read twice), or, when there are
+    too few assets to share out, a big deck is split between making and drawing its
+    pages; files and manifests are byte-identical to a build in one process. Any error, Ctrl-C
     or SIGTERM stops every worker before the staging folder is removed.
     ``meanwhile`` runs once the drawing has started (in the workers' time when there are any).
     """
@@ -295,8 +336,9 @@ def _render(work, st: Staging, opts: BuildOptions, jobs: int, meanwhile: Callabl
     try:
         if jobs <= 1 or len(units) < 4 or not _can_fork():
             meanwhile()
+            split = jobs > 1 and hasattr(os, "fork")
             for u in units:
-                yield _pair(work, u), _unit(u)
+                yield _pair(work, u), _unit(u, split)
             return
         _warm_up({f for _, items in work for _, fmts in items for f in fmts})
         import multiprocessing

@@ -31,7 +31,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from reportlab import rl_config
-from reportlab.lib.rl_accel import fp_str
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -57,6 +57,11 @@ def font_name(family: str, weight: str) -> str:
     f = fonts.face(family, weight)
     pdfmetrics.registerFont(TTFont(f.ps_name, io.BytesIO(fonts.font_bytes(family, weight))))
     return f.ps_name
+
+
+@lru_cache(maxsize=None)
+def _ttf(family: str, weight: str) -> TTFont:
+    return pdfmetrics.getFont(font_name(family, weight))
 
 
 def _ops_code(ops) -> str:
@@ -205,29 +210,33 @@ class PdfRenderer(Renderer):
         self.buf.append(" ".join(f"{fp_str(x1, y1)} m {fp_str(x2, y2)} l" for x1, y1, x2, y2 in segs) + " S")
 
     def text(self, t, lines, alpha: float):
-        """One text object per Text; reportlab embeds and subsets the TTF.
+        """One text object per Text, in the TrueType subsets reportlab assigns and embeds.
 
-        The y axis is flipped back for the text object (inside q/Q), so each
-        line needs just one text matrix, written by ``setTextOrigin``.
+        The operators are the ones reportlab's text object writes (``BT``, ``Tm`` per
+        line, ``Tf``/``TL`` on a new subset or size, ``Tj``, ``ET``), written here
+        without the object, whose cursor bookkeeping measures every string again.
+        The y axis is flipped back inside q/Q, so each line needs one text matrix.
         """
         self._set_fill(t.fill, alpha * t.opacity)
-        # q/Q written directly: the text object changes no state the canvas keeps
-        # (colour and alpha are set above), and the canvas's own save costs 4 µs a text
-        self.buf.append("q 1 0 0 -1 0 0 cm")
-        self._flush()
         shift = _SHIFT[t.anchor]
-        first = lines[0]
-        to = self.c.beginText(first.x - shift * first.width, -first.y)
-        name, size = font_name(t.font, t.weight), None
-        for i, ln in enumerate(lines):
+        font, doc = _ttf(t.font, t.weight), self.c._doc
+        out = ["q 1 0 0 -1 0 0 cm\nBT"]
+        size, subset = None, -1
+        for ln in lines:
+            out.append(f"1 0 0 1 {fp_str(ln.x - shift * ln.width, -ln.y)} Tm")
             if ln.size != size:
-                size = ln.size
-                to.setFont(name, size / PT)
-            if i:
-                to.setTextOrigin(ln.x - shift * ln.width, -ln.y)
-            to.textOut(ln.text)
-        self.c.drawText(to)
-        self.buf.append("Q")
+                size, subset = ln.size, -1
+                pts = size / PT
+                tf = f"{fp_str(pts)} Tf {fp_str(pts * 1.2)} TL"
+            ops = []
+            for sub, chunk in font.splitString(ln.text, doc):
+                if sub != subset:
+                    ops.append(f"{font.getSubsetInternalName(sub, doc)} {tf}")
+                    subset = sub
+                ops.append(f"({escapePDF(chunk)}) Tj")
+            out.append(" ".join(ops))
+        out.append("ET\nQ")
+        self.buf.append(" ".join(out))
 
     def image(self, im, alpha: float):
         """Raster images through reportlab's image cache; SVG art stays vector (svglib)."""

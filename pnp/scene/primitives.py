@@ -47,6 +47,10 @@ class Transform:
     def is_identity(self) -> bool:
         return self == IDENTITY
 
+    def __reduce__(self):
+        # the identity unpickles as the module's own IDENTITY, so `is IDENTITY` stays a fast test
+        return "IDENTITY" if self == IDENTITY else (Transform, (self.a, self.b, self.c, self.d, self.e, self.f))
+
 
 IDENTITY = Transform()
 
