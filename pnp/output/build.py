@@ -132,16 +132,15 @@ def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: s
         from pnp.output.forked import ChildFailed, ForkedPages
 
         shapes = base.COUNTER.shapes if base.COUNTER is not None else 0
-        try:  # the child makes the pages and watches their safe zone; this process draws them
-            with ForkedPages(lambda: _watched(asset.iter_pages(), watch),
-                             lambda: (list(asset.warnings), watch.found if watch else [])) as pages:
-                written = draw(pages, None)
-            asset.warnings[:], found = pages.result  # what the child found while making the pages
-            if watch is not None:
-                watch.found = found
+        try:  # the child makes the pages; this process draws them and watches their safe zone
+            with ForkedPages(asset.iter_pages, lambda: list(asset.warnings)) as pages:
+                written = draw(pages, watch)
+            asset.warnings[:] = pages.result  # what the child found while making the pages
         except ChildFailed:  # made again here, where the same error is raised with its message
             if base.COUNTER is not None:
                 base.COUNTER.shapes = shapes
+            if watch is not None:
+                watch = SafeZoneWatch(asset.safe)
             written = draw(asset.iter_pages, watch)
     else:
         written = draw(asset.iter_pages, watch)
@@ -151,15 +150,6 @@ def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: s
             asset.warnings.append(f"{asset.source}: warning: {asset.name}: {text} comes {over:.1f} mm "
                                   f"into the {asset.safe:g} mm safe zone (pnp preflight names the card)")
     return [(prefix + rel, pages) for rel, pages in written]
-
-
-def _watched(pages, watch):
-    from pnp.render.base import walk
-
-    for page in pages:
-        if watch is not None:
-            walk(watch, page)
-        yield page
 
 
 SPLIT_PIECES = 18  # two sheets of poker cards: fewer are made faster than a child is forked
