@@ -169,30 +169,42 @@ def build(
     as_json: bool = JsonOpt,
 ):
     """Render games to print-ready files in OUT/<game>/ with a manifest.json; all games or none are replaced."""
-    from pnp.model.assets import BuildOptions
-    from pnp.output.build import build_games
+    drawer = None
+    if jobs != 1 and (os.cpu_count() or 1) > 1 and hasattr(os, "fork"):
+        from pnp.output.drawer import Drawer  # forked first: it reads the PDF fonts while the data loads
 
-    formats = _formats(format)
-    for name, value in (("PNP_MAX_PAGES", max_pages), ("PNP_MAX_MEGAPIXELS", max_megapixels)):
-        if value:
-            os.environ[name] = str(value)
-    sheet = _sheet(paper=paper, orientation=orientation and orientation.value, margin=margin, gutter=gutter,
-                   bleed=bleed, crop_marks=crop_marks, cut_lines=cut_lines, duplex=duplex and duplex.value)
-    opts = BuildOptions(**sheet, given=frozenset(sheet), lang=lang.value, dpi=dpi,
-                        back_offset=_parse_offset(back_offset), extra=_parse_extras(option))
-    games = _select(data, game)
-    _check_options(games, opts.extra)
-    with _progress("building", quiet=as_json) as tick:
-        written = build_games(games, opts, formats, out, progress=tick, warn=_err, jobs=jobs or os.cpu_count() or 1)
-    from pnp.output.gallery import write_gallery
+        drawer = Drawer.start()
+    try:
+        from pnp.model.assets import BuildOptions
+        from pnp.output.build import build_games
 
-    gallery_path = write_gallery(out, data, recheck=False)
-    if as_json:
-        typer.echo(json.dumps([{"game": w.game, "file": str(w.path), "pages": w.pages, "bytes": w.bytes}
-                               for w in written], indent=2))
-        return
-    _summary(written, out)
-    typer.echo(f"gallery: {gallery_path}")
+        formats = _formats(format)
+        for name, value in (("PNP_MAX_PAGES", max_pages), ("PNP_MAX_MEGAPIXELS", max_megapixels)):
+            if value:
+                os.environ[name] = str(value)
+        sheet = _sheet(paper=paper, orientation=orientation and orientation.value, margin=margin, gutter=gutter,
+                       bleed=bleed, crop_marks=crop_marks, cut_lines=cut_lines, duplex=duplex and duplex.value)
+        opts = BuildOptions(**sheet, given=frozenset(sheet), lang=lang.value, dpi=dpi,
+                            back_offset=_parse_offset(back_offset), extra=_parse_extras(option))
+        games = _select(data, game)
+        _check_options(games, opts.extra)
+        with _progress("building", quiet=as_json) as tick:
+            written = build_games(games, opts, formats, out, progress=tick, warn=_err,
+                                  jobs=jobs or os.cpu_count() or 1, drawer=drawer)
+        if drawer is not None:
+            drawer.close()  # done: the gallery is not drawn
+        from pnp.output.gallery import write_gallery
+
+        gallery_path = write_gallery(out, data, recheck=False)
+        if as_json:
+            typer.echo(json.dumps([{"game": w.game, "file": str(w.path), "pages": w.pages, "bytes": w.bytes}
+                                   for w in written], indent=2))
+            return
+        _summary(written, out)
+        typer.echo(f"gallery: {gallery_path}")
+    finally:
+        if drawer is not None:
+            drawer.close()
 
 
 @contextmanager

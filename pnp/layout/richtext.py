@@ -51,6 +51,8 @@ _ICON = re.compile(r":([a-z0-9-]+):")
 _SPACES = re.compile(r"([ \t]+)")
 _LETTERS = re.compile(r"[^\W\d_]+")
 _PLAIN = re.compile(r"[^\\*:\r\n]+|.", re.S)
+_ALL_PLAIN = re.compile(r"[^\\*:\r\n]*")  # text without any markup: one paragraph of regular words
+_SPACE_RUNS = re.compile(r"[ \t]+")
 _OBJECT = "\ufffc"  # stands for an icon inside a word's text when hyphenating
 
 
@@ -245,6 +247,8 @@ def _solo(raw: str, weight: str, family: str) -> _Word:
 @lru_cache(maxsize=512)
 def _paragraphs(markup: str, family: str, icon) -> tuple[tuple[_Word, ...], ...]:
     """Paragraphs (split at line breaks) of words (split at spaces and tabs)."""
+    if _ALL_PLAIN.fullmatch(markup):  # most rule texts: no need to parse
+        return (tuple(_solo(w, "regular", family) for w in _SPACE_RUNS.split(markup) if w),)
     paras: list[list[_Word]] = [[]]
     parts: list = []  # the word so far: (text, face) pairs and icons
 
@@ -485,7 +489,7 @@ def _place(lines, size, box_w, box_h, align, valign, line_height, family) -> Fit
         x = {"center": slack / 2, "right": slack}.get(align, 0.0)
         plain = _one_face(ln) if not extra else None
         if plain is not None:  # the common line: words of one face, no icons, spaces as they are
-            joined = " ".join(a.text for wd in ln.words for a in wd.atoms)
+            joined = " ".join([wd.atoms[0].text for wd in ln.words])
             if joined:
                 pieces.append(PlacedText(x, y, joined, size, plain))
             continue

@@ -116,34 +116,32 @@ def _check_collisions(items, folder: str) -> None:
 
 
 def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: str,
-                opts: BuildOptions, split: bool = False) -> list[tuple[str, int]]:
+                opts: BuildOptions, drawer=None) -> list[tuple[str, int]]:
     """Write one asset in its formats into staging; returns (relative path, pages).
-    ``split``: a big streamed PDF is made by a forked child and drawn here (see :mod:`pnp.output.forked`)."""
+    A ``drawer`` (:mod:`pnp.output.drawer`) draws the pages this process makes."""
     from pnp.render import base, write_formats
     from pnp.render.survey import SafeZoneWatch
 
     watch = SafeZoneWatch(asset.safe) if asset.faces and asset.safe is not None and not asset.preview_of else None
+    written = None
+    if drawer is not None:
+        from pnp.output.drawer import DrawerFailed
 
-    def draw(pages, observer):
-        return write_formats(pages, fmts, asset.name, lambda rel: staging.path(prefix + rel), dpi=opts.dpi,
-                             title=asset.title, observer=observer)
-
-    if split and _splittable(asset, fmts):
-        from pnp.output.forked import ChildFailed, ForkedPages
-
-        shapes = base.COUNTER.shapes if base.COUNTER is not None else 0
-        try:  # the child makes the pages; this process draws them and watches their safe zone
-            with ForkedPages(asset.iter_pages, lambda: list(asset.warnings)) as pages:
-                written = draw(pages, watch)
-            asset.warnings[:] = pages.result  # what the child found while making the pages
-        except ChildFailed:  # made again here, where the same error is raised with its message
+        try:
+            written, found, shapes = drawer.draw(asset.iter_pages(), fmts, staging.dir / prefix, asset.name,
+                                                 opts.dpi, asset.title, watch and watch.safe,
+                                                 base.COUNTER and base.COUNTER.shapes)
+            for rel, _ in written:
+                staging.path(prefix + rel)
+            if watch is not None:
+                watch.found = found
             if base.COUNTER is not None:
                 base.COUNTER.shapes = shapes
-            if watch is not None:
-                watch = SafeZoneWatch(asset.safe)
-            written = draw(asset.iter_pages, watch)
-    else:
-        written = draw(asset.iter_pages, watch)
+        except DrawerFailed:  # drawn again here, where the same error is raised with its message
+            written = None
+    if written is None:
+        written = write_formats(asset.iter_pages, fmts, asset.name, lambda rel: staging.path(prefix + rel),
+                                dpi=opts.dpi, title=asset.title, observer=watch)
     if watch is not None:  # the preflight check that matters at home too, as a warning
         for text in dict.fromkeys(text for _, text, _ in watch.found):
             over = max(o for _, t, o in watch.found if t == text)
@@ -164,7 +162,7 @@ def _splittable(asset: Asset, fmts) -> bool:
 def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_dir: Path,
                 progress: Callable[[str, int, int], None] | None = None,
                 warn: Callable[[str], None] | None = None, jobs: int = 1,
-                changed: Iterable[Path] | None = None) -> list[Written]:
+                changed: Iterable[Path] | None = None, drawer=None) -> list[Written]:
     """Build games into ``out_dir/<game>/``: every game is staged whole, then all
     are swapped in, or none (see :mod:`pnp.output.files`). Each folder gets a manifest.
     Warnings found while drawing (a picture printed below 200 dpi) go to ``warn``.
@@ -175,6 +173,9 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
     file) are drawn again and the other files are taken over from the last
     build by hard link; any other change (a layout, symbols, a picture, a
     spreadsheet) rebuilds everything.
+
+    ``drawer`` (:mod:`pnp.output.drawer`), forked by ``pnp build`` before it read
+    the data, draws a big deck when there is nothing else to run beside it.
     """
     from pnp.load.loader import display_path
 
@@ -203,7 +204,7 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
             for g, _ in work:
                 facts[g.name] = _game_facts(g)
 
-        for (g, (asset, fmts)), (written, warnings) in _render(work, st, opts, jobs, meanwhile):
+        for (g, (asset, fmts)), (written, warnings) in _render(work, st, opts, jobs, meanwhile, drawer):
             asset.warnings[:] = warnings
             for rel, pages in written:
                 staged.append((g.name, rel, pages))
@@ -287,9 +288,9 @@ def _too_big(items, opts: BuildOptions) -> list[Problem]:
 _WORK: list = []  # what the forked build workers draw: set before the pool starts, read by _unit
 
 
-def _unit(index: tuple[int, int], split: bool = False):
+def _unit(index: tuple[int, int], drawer=None):
     """Draw one asset in its formats into staging (in a worker, or in the build's own process,
-    which may ``split`` a big deck with a forked child)."""
+    where ``drawer()`` gives a drawer process for a big deck)."""
     from pnp.render import budget
     from pnp.render import base
 
@@ -298,7 +299,8 @@ def _unit(index: tuple[int, int], split: bool = False):
     asset, fmts = items[ai]
     base.COUNTER = base.COUNTER or budget.Counter()  # one count per process: a build's shapes add up
     try:
-        return write_asset(asset, fmts, staging, f"{g.name}/", opts, split), list(asset.warnings)
+        d = drawer() if drawer is not None and _splittable(asset, fmts) else None
+        return write_asset(asset, fmts, staging, f"{g.name}/", opts, d), list(asset.warnings)
     except budget.BudgetError as exc:
         raise DataErrors([Problem(asset.source or g.name, 0, 0, f"{asset.name}: {exc}")]) from None
     except (TextOverflow, FontError) as exc:  # a text names its own file:line when it knows it
@@ -307,13 +309,15 @@ def _unit(index: tuple[int, int], split: bool = False):
                           else Problem(asset.source or g.name, 0, 0, f"{asset.name}: {text}")]) from None
 
 
-def _render(work, st: Staging, opts: BuildOptions, jobs: int, meanwhile: Callable[[], None] = lambda: None):
+def _render(work, st: Staging, opts: BuildOptions, jobs: int, meanwhile: Callable[[], None] = lambda: None,
+            drawer=None):
     """(game, (asset, formats)), (files written, warnings) for every asset, in build order.
 
     With ``jobs`` > 1 the assets are drawn by forked worker processes (each
     inherits the collected assets, so nothing is read twice), or, when there are
-    too few assets to share out, a big deck is split between making and drawing its
-    pages; files and manifests are byte-identical to a build in one process. Any error, Ctrl-C
+    too few assets to share out, a big deck's pages are drawn by a drawer process
+    (the one given, else one forked on first need) while this one makes them.
+    Files and manifests are byte-identical to a build in one process. Any error, Ctrl-C
     or SIGTERM stops every worker before the staging folder is removed.
     ``meanwhile`` runs once the drawing has started (in the workers' time when there are any).
     """
@@ -323,13 +327,26 @@ def _render(work, st: Staging, opts: BuildOptions, jobs: int, meanwhile: Callabl
     _WORK = [(g, items, opts, st) for g, items in work]
     base.COUNTER = None
     units = [(gi, ai) for gi, (_, items) in enumerate(work) for ai in range(len(items))]
+    own = []  # the drawers forked here, stopped here
+
+    def a_drawer():
+        if drawer is not None and drawer.pid:
+            return drawer
+        if not own or not own[-1].pid:
+            from pnp.output.drawer import Drawer
+
+            own.append(Drawer.start())
+        return own[-1]
+
     try:
         if jobs <= 1 or len(units) < 4 or not _can_fork():
             meanwhile()
-            split = jobs > 1 and hasattr(os, "fork")
+            parallel = a_drawer if jobs > 1 and hasattr(os, "fork") else None
             for u in units:
-                yield _pair(work, u), _unit(u, split)
+                yield _pair(work, u), _unit(u, parallel)
             return
+        if drawer is not None:
+            drawer.close()  # the worker processes share out the assets instead
         _warm_up({f for _, items in work for _, fmts in items for f in fmts})
         import multiprocessing
 
@@ -347,6 +364,8 @@ def _render(work, st: Staging, opts: BuildOptions, jobs: int, meanwhile: Callabl
             pool.join()
     finally:
         _WORK = []
+        for d in own:
+            d.close()
 
 
 def _can_fork() -> bool:

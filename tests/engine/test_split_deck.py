@@ -1,5 +1,5 @@
-"""A big deck on two cores: a forked child makes the pages, the build draws them
-(pnp.output.forked). The files, warnings and errors are those of a build in one process."""
+"""A big deck on two cores: the build makes the pages, a forked drawer draws them
+(pnp.output.drawer). The files, warnings and errors are those of a build in one process."""
 from __future__ import annotations
 
 import hashlib
@@ -15,9 +15,8 @@ import pytest
 from pnp.load.errors import DataErrors
 from pnp.model.assets import BuildOptions
 from pnp.model.game import discover
-from pnp.output import forked
 from pnp.output.build import build_games
-from pnp.output.forked import ChildFailed, ForkedPages
+from pnp.output.drawer import Drawer, DrawerFailed
 from pnp.scene.primitives import IDENTITY, Transform, translate
 
 FACE = """\
@@ -69,17 +68,25 @@ def _tree(folder: Path) -> dict[str, str]:
 
 
 @pytest.fixture
-def forks(monkeypatch):
-    """Counts the children pnp.output.forked starts."""
-    started = []
-    real = os.fork
+def drawn(monkeypatch):
+    """What became of each deck handed to a drawer: "drawn", "failed" (drawn again by the build) or the error."""
+    seen = []
+    real = Drawer.draw
 
-    def fork():
-        started.append(1)
-        return real()
+    def draw(self, *args, **kw):
+        try:
+            result = real(self, *args, **kw)
+        except DrawerFailed:
+            seen.append("failed")
+            raise
+        except Exception as exc:
+            seen.append(type(exc).__name__)
+            raise
+        seen.append("drawn")
+        return result
 
-    monkeypatch.setattr(forked.os, "fork", fork)
-    return started
+    monkeypatch.setattr(Drawer, "draw", draw)
+    return seen
 
 
 def _no_children_left() -> bool:
@@ -90,7 +97,7 @@ def _no_children_left() -> bool:
     return False
 
 
-def test_a_split_deck_writes_the_bytes_and_warnings_of_one_process(tmp_path, forks):
+def test_a_drawn_deck_has_the_bytes_and_warnings_of_one_process(tmp_path, drawn):
     data = _game(tmp_path, _rows(40))
     outs, warned = {}, {}
     for jobs in (1, 2):
@@ -98,64 +105,80 @@ def test_a_split_deck_writes_the_bytes_and_warnings_of_one_process(tmp_path, for
         build_games(list(discover(data).values()), BuildOptions(), ["pdf", "png"], tmp_path / f"j{jobs}",
                     warn=warned[jobs].append, jobs=jobs)
         outs[jobs] = _tree(tmp_path / f"j{jobs}")
-    assert forks == [1]  # the two-core build split the deck; the one-process build did not
+    assert drawn == ["drawn"]  # the two-core build handed the deck to a drawer; the one-process build did not
     assert outs[1] == outs[2] and "split/deck.pdf" in outs[1] and "split/deck-contact-sheet.png" in outs[1]
     assert warned[1] == warned[2]
-    assert any("'Kleingedrucktes' comes" in w and "safe zone" in w for w in warned[2])  # found by the child's watch
-    assert any("cards.csv:5: warning: image 'blurry.png' prints at" in w for w in warned[2])  # made in the child
+    assert any("'Kleingedrucktes' comes" in w and "safe zone" in w for w in warned[2])  # the drawer's watch
+    assert any("cards.csv:5: warning: image 'blurry.png' prints at" in w for w in warned[2])  # found while making
     assert _no_children_left()
 
 
-def test_a_small_deck_is_not_split(tmp_path, forks):
+def test_a_small_deck_is_drawn_in_the_build_process(tmp_path, drawn):
     data = _game(tmp_path, _rows(10))
     build_games(list(discover(data).values()), BuildOptions(), ["pdf"], tmp_path / "out", jobs=2)
-    assert forks == [] and (tmp_path / "out" / "split" / "deck.pdf").is_file()
+    assert drawn == [] and (tmp_path / "out" / "split" / "deck.pdf").is_file()
 
 
-def test_an_error_in_the_child_is_reported_as_in_one_process(tmp_path, forks):
+def _earlier(tmp_path) -> Path:
+    (tmp_path / "out" / "split").mkdir(parents=True)
+    (tmp_path / "out" / "split" / "deck.pdf").write_bytes(b"earlier")
+    return tmp_path / "out" / "split" / "deck.pdf"
+
+
+def test_bad_card_data_stops_the_drawer_and_reads_as_in_one_process(tmp_path, drawn):
     rows = _rows(40)
     rows[30] = "Zu lang," + "Viel zu langer Regeltext " * 40 + ",,"
     data = _game(tmp_path, rows)
-    (tmp_path / "out" / "split").mkdir(parents=True)
-    (tmp_path / "out" / "split" / "deck.pdf").write_bytes(b"earlier")
+    earlier = _earlier(tmp_path)
     messages = []
     for jobs in (1, 2):
         with pytest.raises(DataErrors) as err:
             build_games(list(discover(data).values()), BuildOptions(), ["pdf"], tmp_path / "out", jobs=jobs)
         messages.append(str(err.value))
-    assert forks == [1]
+    assert drawn == ["DataErrors"]  # found while making the pages, in the build's own process
     assert messages[0] == messages[1] and "cards.csv:32" in messages[1]
-    assert (tmp_path / "out" / "split" / "deck.pdf").read_bytes() == b"earlier"
+    assert earlier.read_bytes() == b"earlier"
     assert not list((tmp_path / "out").glob(".pnp-*")) and _no_children_left()
 
 
-def test_forked_pages_pass_items_and_result():
-    with ForkedPages(lambda: iter(range(5)), lambda: "done") as pages:
-        assert list(pages()) == [0, 1, 2, 3, 4]
-    assert pages.result == "done" and _no_children_left()
+def test_a_drawer_that_fails_leaves_the_error_to_the_build(tmp_path, drawn, monkeypatch):
+    """Over the shape budget while drawing: the drawer gives up and the build draws the deck
+    itself, which raises the error a build in one process raises."""
+    data = _game(tmp_path, _rows(40))
+    earlier = _earlier(tmp_path)
+    monkeypatch.setenv("PNP_MAX_SHAPES", "200")
+    messages = []
+    for jobs in (1, 2):
+        with pytest.raises(DataErrors) as err:
+            build_games(list(discover(data).values()), BuildOptions(), ["pdf"], tmp_path / "out", jobs=jobs)
+        messages.append(str(err.value))
+    assert drawn == ["failed"]
+    assert messages[0] == messages[1] and "draws more than 200 shapes" in messages[1]
+    assert earlier.read_bytes() == b"earlier" and _no_children_left()
 
 
-def test_a_failing_child_is_child_failed():
-    def make():
-        yield 1
-        raise ValueError("bad card")
-
-    with pytest.raises(ChildFailed):
-        with ForkedPages(make) as pages:
-            assert next(pages()) == 1
-            list(pages())
-    assert _no_children_left()
+def test_a_drawer_that_died_is_replaced_by_the_build(tmp_path, drawn):
+    data = _game(tmp_path, _rows(40))
+    dead = Drawer.start()
+    os.kill(dead.pid, signal.SIGKILL)
+    build_games(list(discover(data).values()), BuildOptions(), ["pdf"], tmp_path / "one", jobs=1)
+    build_games(list(discover(data).values()), BuildOptions(), ["pdf"], tmp_path / "two", jobs=2, drawer=dead)
+    dead.close()
+    assert drawn == ["failed"] and _tree(tmp_path / "one") == _tree(tmp_path / "two") and _no_children_left()
 
 
-def test_stopping_early_stops_the_child():
-    """Ctrl-C (or an error) while drawing: the child, which ignores Ctrl-C, is stopped and reaped."""
+def test_ctrl_c_while_making_stops_the_drawer(tmp_path):
+    """The drawer ignores Ctrl-C (the terminal sends it to the whole process group); the build stops it."""
+    drawer = Drawer.start()
+
+    def pages():
+        yield from ()
+        os.kill(drawer.pid, signal.SIGINT)
+        raise KeyboardInterrupt
+
     with pytest.raises(KeyboardInterrupt):
-        with ForkedPages(lambda: iter(range(10 ** 9))) as pages:
-            pid = pages._pid
-            next(pages())
-            os.kill(pid, signal.SIGINT)  # what the terminal sends the whole process group
-            raise KeyboardInterrupt
-    assert _no_children_left()
+        drawer.draw(pages(), ("pdf",), tmp_path, "deck", 100, "Deck", None, None)
+    assert drawer.pid == 0 and _no_children_left()
 
 
 def test_the_identity_transform_unpickles_as_itself():
@@ -163,3 +186,34 @@ def test_the_identity_transform_unpickles_as_itself():
     assert pickle.loads(pickle.dumps(IDENTITY)) is IDENTITY
     t = translate(3, 4)
     assert pickle.loads(pickle.dumps(t)) == t and type(pickle.loads(pickle.dumps(t))) is Transform
+
+
+def _left_running(marker: str) -> list[str]:
+    import subprocess
+
+    ps = subprocess.run(["ps", "-eo", "pid,args"], capture_output=True, text=True).stdout
+    return [line for line in ps.splitlines() if marker in line and "ps -eo" not in line]
+
+
+@pytest.mark.parametrize("broken", [False, True])
+def test_pnp_build_forks_its_drawer_first_and_leaves_none_behind(tmp_path, broken):
+    import subprocess
+    import sys
+
+    rows = _rows(40)
+    if broken:
+        rows[30] = "Zu lang," + "Viel zu langer Regeltext " * 40 + ",,"
+    data = _game(tmp_path, rows)
+    runs = {}
+    for jobs in ("1", "2"):
+        out = tmp_path / f"cli-out-{jobs}"
+        runs[jobs] = subprocess.run([sys.executable, "-m", "pnp.cli.main", "build", "split", "--data", str(data),
+                                     "--out", str(out), "-f", "pdf", "-j", jobs], capture_output=True, text=True)
+        assert not _left_running(str(out)), "a drawer outlived pnp build"
+    if broken:
+        assert runs["1"].returncode == runs["2"].returncode == 2
+        assert runs["1"].stderr == runs["2"].stderr and "cards.csv:32" in runs["2"].stderr
+        assert "Traceback" not in runs["2"].stderr
+    else:
+        assert runs["2"].returncode == 0, runs["2"].stderr
+        assert _tree(tmp_path / "cli-out-1" / "split") == _tree(tmp_path / "cli-out-2" / "split")

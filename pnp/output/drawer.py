@@ -1,0 +1,160 @@
+"""One big asset on two cores: the build makes the pages, a forked drawer draws them.
+
+A deck's pages are made (layouts stamped, text fitted) and drawn (walked into the
+PDF). With nothing else to run beside it, the build sends each page it makes,
+pickled, through a pipe to a drawer process that writes the files. ``pnp build``
+forks the drawer before it reads any data, so importing the PDF backend and
+reading the fonts happen while the build loads and checks the game; a build
+started without one forks it when the first big deck comes. The pipe holds a few
+pages, so neither side runs far ahead and memory stays bounded.
+
+The drawer runs the very code a build in one process runs, on the same pages in
+the same order, so the files are byte-identical. When it fails in any way (a text
+that does not fit, a budget, a broken pipe) the build draws the asset again in
+its own process, where the same error is raised with its usual message. The drawer
+ignores Ctrl-C and ends when the build closes the pipe, stops it, or dies.
+"""
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+from pathlib import Path
+
+
+class DrawerFailed(Exception):
+    """The drawer could not draw the asset (or is gone)."""
+
+
+class Drawer:
+    def __init__(self, pid: int, jobs, results):
+        self.pid, self._jobs, self._results = pid, jobs, results
+
+    @classmethod
+    def start(cls) -> "Drawer":
+        jobs_r, jobs_w = os.pipe()
+        res_r, res_w = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(jobs_w)
+            os.close(res_r)
+            _serve(jobs_r, res_w)  # never returns
+        os.close(jobs_r)
+        os.close(res_w)
+        return cls(pid, os.fdopen(jobs_w, "wb"), os.fdopen(res_r, "rb"))
+
+    def draw(self, pages, fmts, folder: Path, stem: str, dpi: float, title: str, safe: float | None,
+             shapes: int | None):
+        """Draw ``pages`` (an iterable, made here as they are sent) into ``folder/stem.<fmt>``;
+        returns (files written as (name, pages), safe-zone findings, shapes counted) or raises
+        :class:`DrawerFailed`. An error while making the pages is raised here, the job abandoned."""
+        if self.pid == 0:
+            raise DrawerFailed
+        try:
+            pickler = pickle.Pickler(self._jobs, pickle.HIGHEST_PROTOCOL)
+
+            def send(message):
+                pickler.dump(message)
+                pickler.clear_memo()  # each message stands alone: the drawer reads them one by one
+
+            send(("job", (str(folder), tuple(fmts), stem, dpi, title, safe, shapes)))
+            for page in pages:
+                send(("page", page))
+            send(("end", None))
+            self._jobs.flush()
+            ok, result = pickle.load(self._results)
+        except BaseException as exc:
+            self.close()  # half a job in the pipe: this drawer is done
+            if isinstance(exc, Exception) and _broken(exc):
+                raise DrawerFailed from None
+            raise
+        if not ok:
+            raise DrawerFailed
+        return result
+
+    def close(self) -> None:
+        """Stop the drawer (it is idle or no longer needed) and reap it."""
+        if self.pid == 0:
+            return
+        for f in (self._jobs, self._results):
+            try:
+                f.close()
+            except OSError:
+                pass
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        os.waitpid(self.pid, 0)
+        self.pid = 0
+
+
+def _broken(exc: Exception) -> bool:
+    """The pipe broke or what came back was cut short: the drawer died."""
+    return isinstance(exc, (OSError, EOFError, pickle.UnpicklingError))
+
+
+def _serve(jobs_fd: int, results_fd: int) -> None:
+    code = 1
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the build's to handle
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        from pnp.render import pdf
+
+        for weight in ("regular", "bold"):  # read now, while the build loads the game
+            pdf.font_name("sans", weight)
+        with os.fdopen(jobs_fd, "rb") as jobs, os.fdopen(results_fd, "wb") as results:
+            while True:
+                try:
+                    kind, header = pickle.load(jobs)
+                except EOFError:
+                    break
+                pages = _Pages(jobs)
+                try:
+                    answer = (True, _job(header, pages))
+                except Exception:  # noqa: BLE001 - the build draws the asset itself and reports the error
+                    answer = (False, None)
+                    pages.drain()
+                pickle.dump(answer, results)
+                results.flush()
+        code = 0
+    finally:
+        os._exit(code)
+
+
+class _Pages:
+    """The pages of one job, read as they arrive, up to its end mark."""
+
+    def __init__(self, f):
+        self.f, self.done = f, False
+
+    def __iter__(self):
+        while not self.done:
+            kind, page = pickle.load(self.f)  # EOF mid-job: the build is gone; the drawer ends
+            if kind == "end":
+                self.done = True
+                return
+            yield page
+
+    def drain(self):
+        for _ in self:
+            pass
+
+
+def _job(header, pages):
+    from pnp.render import base, budget, write_formats
+    from pnp.render.survey import SafeZoneWatch
+
+    folder, fmts, stem, dpi, title, safe, shapes = header
+    base.COUNTER = None if shapes is None else budget.Counter()
+    if base.COUNTER is not None:
+        base.COUNTER.shapes = shapes
+    watch = SafeZoneWatch(safe) if safe is not None else None
+
+    def target(rel: str) -> Path:
+        p = Path(folder) / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        return p
+
+    written = write_formats(lambda: iter(pages), fmts, stem, target, dpi=dpi, title=title, observer=watch)
+    return written, (watch.found if watch else []), (base.COUNTER.shapes if base.COUNTER is not None else None)
