@@ -217,3 +217,37 @@ def test_pnp_build_forks_its_drawer_first_and_leaves_none_behind(tmp_path, broke
     else:
         assert runs["2"].returncode == 0, runs["2"].stderr
         assert _tree(tmp_path / "cli-out-1" / "split") == _tree(tmp_path / "cli-out-2" / "split")
+
+
+@pytest.mark.parametrize("how", ["SIGTERM", "Ctrl-C"])
+def test_interrupting_a_drawn_deck_leaves_earlier_outputs_and_no_drawer(tmp_path, how):
+    """SIGTERM to pnp, or Ctrl-C (SIGINT to the whole process group, the drawer included):
+    exit 130, the earlier output untouched, no staging folder and no drawer left running."""
+    import subprocess
+    import sys
+    import time
+
+    data = _game(tmp_path, _rows(5000))
+    out = tmp_path / "sig-out"
+    earlier = out / "split" / "deck.pdf"
+    earlier.parent.mkdir(parents=True)
+    earlier.write_bytes(b"earlier")
+    proc = subprocess.Popen([sys.executable, "-m", "pnp.cli.main", "build", "split", "--data", str(data), "--out",
+                             str(out), "-f", "pdf", "-j", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    deadline = time.time() + 60
+    while not list(out.glob(".pnp-staging-*/")):  # the data is read; the deck is being made and drawn
+        assert proc.poll() is None and time.time() < deadline, proc.communicate()
+        time.sleep(0.02)
+    time.sleep(0.3)
+    assert proc.poll() is None and not list(out.glob(".pnp-staging-*/split/deck.pdf")), "not mid-drawing"
+    if how == "SIGTERM":
+        proc.send_signal(signal.SIGTERM)
+    else:
+        os.killpg(proc.pid, signal.SIGINT)
+    _, se = proc.communicate(timeout=60)
+    assert proc.returncode == 130, se.decode()
+    assert "Traceback" not in se.decode()
+    assert earlier.read_bytes() == b"earlier" and not list(out.glob(".pnp-*"))
+    time.sleep(0.2)
+    assert not _left_running(str(out)), "a drawer outlived pnp build"
