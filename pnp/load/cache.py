@@ -1,17 +1,28 @@
 """A cache on disk for slow results that depend only on their inputs (parsed
-hyphenation patterns, font subsets), so the next build reads them instead of
-making them again.
+hyphenation patterns, font subsets, validated data files), so the next build
+reads them instead of making them again.
 
 It lives in ``$PNP_CACHE_DIR``, else ``$XDG_CACHE_HOME/pnp`` or ``~/.cache/pnp``.
 Each entry is named by a digest of everything it was made from and carries a
 digest of its own bytes: a damaged entry is made again, never used. A folder
 that cannot be written is simply not used.
+
+Validated data files are kept as pickles, which can hold Python objects and
+would run code if someone else wrote them: they live in the sub-folder
+``objects/``, which pnp keeps private to its user (mode 700, entries 600), and
+are read only when they belong to this user and nobody else may write them.
+Their key includes a fingerprint of pnp's own code, so a changed schema never
+reads an old entry.
 """
 from __future__ import annotations
 
 import hashlib
 import marshal
 import os
+import pickle
+import stat
+import sys
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
@@ -53,3 +64,64 @@ def cached_data(kind: str, key: str, make: Callable[[], object]) -> object:
         return marshal.loads(cached(kind, f"{key}|marshal{marshal.version}", lambda: marshal.dumps(make())))
     except (EOFError, ValueError, TypeError):
         return make()
+
+
+@lru_cache(maxsize=None)
+def code_fingerprint(root: "Path | None" = None) -> str:
+    """pnp's version, the size and time of each of its source files, Python's and pydantic's
+    versions: what a validated document depends on besides its file."""
+    import pydantic
+
+    import pnp
+
+    root = root or Path(pnp.__file__).parent
+    h = hashlib.sha256(f"{pnp.__version__}|{sys.version}|{pydantic.VERSION}|{pickle.HIGHEST_PROTOCOL}".encode())
+    for p in sorted(root.rglob("*.py")):
+        st = p.stat()
+        h.update(f"|{p.relative_to(root).as_posix()}:{st.st_size}:{st.st_mtime_ns}".encode())
+    return h.hexdigest()
+
+
+def _objects() -> "Path | None":
+    """The cache's sub-folder for pickles, private to this user (made so if it is not), or None."""
+    if not hasattr(os, "getuid"):
+        return None
+    d = folder() / "objects"
+    try:
+        d.mkdir(parents=True, exist_ok=True, mode=0o700)
+        st = d.stat()
+        if st.st_uid != os.getuid() or not stat.S_ISDIR(st.st_mode):
+            return None
+        if st.st_mode & 0o077:
+            os.chmod(d, 0o700)
+    except OSError:
+        return None
+    return d
+
+
+def cached_object(kind: str, key: str, make: Callable[[], object]) -> object:
+    """What ``make()`` returns for ``key``, kept pickled in a folder only this user can
+    write (else made every time). What ``make`` raises (bad data) is raised, never kept."""
+    d = _objects()
+    if d is None:
+        return make()
+    path = d / f"{kind}-{hashlib.sha256(f'{key}|{code_fingerprint()}'.encode()).hexdigest()[:32]}"
+    try:
+        with open(path, "rb") as fh:
+            st = os.fstat(fh.fileno())
+            blob = fh.read()
+        if st.st_uid == os.getuid() and not st.st_mode & 0o022 and hashlib.sha256(blob[32:]).digest() == blob[:32]:
+            return pickle.loads(blob[32:])
+    except Exception:  # noqa: BLE001 - missing, damaged or unreadable: made again
+        pass
+    obj = make()
+    try:
+        data = pickle.dumps(obj, pickle.HIGHEST_PROTOCOL)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(hashlib.sha256(data).digest() + data)
+        os.replace(tmp, path)
+    except (OSError, pickle.PicklingError, TypeError, AttributeError):
+        pass
+    return obj

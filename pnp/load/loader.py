@@ -6,11 +6,12 @@ message points at ``data/x.yaml:12:5``.
 """
 from __future__ import annotations
 
+import hashlib
 import math
 import os
 import stat
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Callable, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -86,11 +87,13 @@ def read_bounded(path: "str | Path", limit: int = MAX_FILE_BYTES, what: str = "a
     return raw
 
 
-def load_yaml(path: "str | Path") -> Any:
-    """Parse a YAML file, keeping line marks; every failure is a DataErrors."""
+def load_yaml(path: "str | Path", raw: bytes | None = None) -> Any:
+    """Parse a YAML file (whose bytes ``raw`` may be read already), keeping line marks;
+    every failure is a DataErrors."""
     path = Path(path)
     file = display_path(path)
-    raw = read_bounded(path, MAX_FILE_BYTES, "a YAML file")
+    if raw is None:
+        raw = read_bounded(path, MAX_FILE_BYTES, "a YAML file")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -188,3 +191,15 @@ def load_model(path: "str | Path", model: type[M], context: dict | None = None) 
     """Load a YAML file and validate it as ``model``."""
     data = load_yaml(path)
     return validate(model, data, display_path(Path(path)), context)
+
+
+def read_cached(path: "str | Path", what: str, parse: Callable[[Path, bytes], Any]) -> Any:
+    """``parse(path, bytes)`` of a YAML file, kept in pnp's cache (:mod:`pnp.load.cache`) under
+    ``what``, the digest of the bytes and the path: a file read before is not parsed and
+    validated again. What ``parse`` raises (bad data) is raised every time, never kept."""
+    from pnp.load.cache import cached_object
+
+    path = Path(path)
+    data = read_bounded(path, MAX_FILE_BYTES, "a YAML file")
+    key = f"{what}|{display_path(path)}|{path.resolve()}|{hashlib.sha256(data).hexdigest()}"
+    return cached_object("doc", key, lambda: parse(path, data))

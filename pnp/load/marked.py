@@ -20,20 +20,24 @@ from __future__ import annotations
 import datetime
 import math
 import re
+from functools import lru_cache
 from typing import Any
-
-import yaml
-from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 _PLAIN = "!plain"  # the tag every untagged plain scalar gets; resolved here, 1.2-style
 
 
-class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
-    yaml_implicit_resolvers: dict = {}
+@lru_cache(maxsize=None)
+def _loader():
+    """PyYAML's loader with every plain scalar left to this module; imported only to parse
+    (data read back from pnp's cache needs the classes below, not the parser)."""
+    import yaml
 
+    class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        yaml_implicit_resolvers: dict = {}
 
-_Loader.add_implicit_resolver(_PLAIN, re.compile(r".*", re.S), None)
-_Loader.yaml_implicit_resolvers[""] = [(_PLAIN, re.compile(r"^$"))]
+    _Loader.add_implicit_resolver(_PLAIN, re.compile(r".*", re.S), None)
+    _Loader.yaml_implicit_resolvers[""] = [(_PLAIN, re.compile(r"^$"))]
+    return _Loader
 
 
 class YamlError(ValueError):
@@ -130,7 +134,7 @@ _WORDS = {"timestamp": "a date", "int": "a whole number", "float": "a number", "
           "null": "nothing (null)"}
 
 
-def _scalar(node: ScalarNode):
+def _scalar(node):
     v, tag = node.value, node.tag
     if tag == _PLAIN:
         kind = "timestamp" if _DATE.match(v) else "int" if _INT.match(v) else "plain"
@@ -166,21 +170,21 @@ class _Builder:
             raise YamlError(node.start_mark.line + 1, node.start_mark.column + 1,
                             f"nesting deeper than {self.max_depth} levels")
         m = node.start_mark
-        if isinstance(node, ScalarNode):
+        if node.id == "scalar":
             return _scalar(node)
-        if isinstance(node, SequenceNode):
+        if node.id == "sequence":
             out = MList()
             out.lc = marks = Marks(m.line, m.column)
             for item in node.value:
                 marks._items.append((item.start_mark.line, item.start_mark.column))
                 out.append(self.build(item, depth + 1))
             return out
-        if isinstance(node, MappingNode):
+        if node.id == "mapping":
             out = MDict()
             out.lc = marks = Marks(m.line, m.column)
             for k, v in node.value:
                 km = k.start_mark
-                if not isinstance(k, ScalarNode):
+                if k.id != "scalar":
                     raise YamlError(km.line + 1, km.column + 1,
                                     "a key must be plain text or a number, not a mapping or list")
                 if k.tag == _TAG + "merge":
@@ -200,8 +204,10 @@ class _Builder:
 
 def load(text: str, max_depth: int = 40, max_nodes: int = 200_000) -> Any:
     """The document in ``text`` with marks; YamlError (positioned) for anything unreadable."""
+    import yaml
+
     try:
-        node = yaml.compose(text, Loader=_Loader)
+        node = yaml.compose(text, Loader=_loader())
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)

@@ -37,9 +37,9 @@ class Words:
             path = self.folder / f"{lang}.yaml"
             if not path.is_file():
                 return self[FALLBACK]
-            from pnp.load.loader import load_yaml
+            from pnp.load.loader import load_yaml, read_cached
 
-            table = load_yaml(path)
+            table = read_cached(path, "words-v1", load_yaml)
             if not isinstance(table, dict):
                 raise ValueError(f"{path}: a word catalogue is a mapping of keys to texts")
             self._tables[lang] = table

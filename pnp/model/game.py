@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, field_validator
 
 from pnp.load.errors import DataErrors, Problem
-from pnp.load.loader import load_model
+from pnp.load.loader import display_path, load_yaml, read_cached, validate
 from pnp.model.base import Localised, Strict
 
 from pnp.load.paths import DEFAULT_DATA  # noqa: F401  (re-exported)
@@ -51,7 +51,8 @@ class SheetSettings(Strict):
         return v
 
     def values(self) -> dict:
-        return {k: v for k, v in self.model_dump().items() if v is not None}
+        # the fields as they are (all plain values): model_dump would build a serializer first
+        return {k: getattr(self, k) for k in type(self).model_fields if getattr(self, k) is not None}
 
 
 class GameManifest(Strict):
@@ -61,7 +62,7 @@ class GameManifest(Strict):
     rules: str | None = Field(None, description="the rules module: pnp.games.<game>, or a Python file in the game "
                                                 "folder (rules.py; runs only with pnp --trust)")
     description: Localised | None = None
-    sheet: SheetSettings = SheetSettings()
+    sheet: SheetSettings = Field(default_factory=SheetSettings)
 
 
 @dataclass
@@ -130,6 +131,10 @@ class Game:
         return sys.modules[name]
 
 
+def _manifest(path: Path, data: bytes) -> "GameManifest":
+    return validate(GameManifest, load_yaml(path, data), display_path(path))
+
+
 def discover(data_dir: Path | None = None) -> dict[str, Game]:
     """All games under ``data_dir`` keyed by name, in name order."""
     data_dir = resolve_data(data_dir)
@@ -139,7 +144,7 @@ def discover(data_dir: Path | None = None) -> dict[str, Game]:
     problems: list[Problem] = []
     for sub in sorted(p for p in data_dir.iterdir() if (p / "game.yaml").is_file()):
         try:
-            m = load_model(sub / "game.yaml", GameManifest)
+            m = read_cached(sub / "game.yaml", "game-v1", _manifest)
         except DataErrors as exc:
             problems += exc.problems
             continue

@@ -69,11 +69,19 @@ def read_doc(path: Path) -> tuple[str | None, Any, Any]:
 
     Returns (kind, model, raw) for known kinds and (None, raw, raw) for files
     without a kind (those belong to the game's rules module). ``raw`` keeps
-    the line marks for later cross-checks.
+    the line marks for later cross-checks. A valid file is kept in pnp's cache
+    (:mod:`pnp.load.cache`) under the digest of its bytes and its path: the next
+    build reads it back instead of parsing and validating it again.
     """
+    from pnp.load.loader import read_cached
+
+    return read_cached(path, "doc-v1", _read_doc)
+
+
+def _read_doc(path: Path, data: bytes) -> tuple[str | None, Any, Any]:
     from pnp.load.loader import display_path, load_yaml, locate, validate
 
-    raw = load_yaml(path)
+    raw = load_yaml(path, data)
     k = kind_of(raw)
     if k is None:
         return None, raw, raw

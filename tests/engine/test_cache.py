@@ -1,5 +1,6 @@
 """pnp's cache on disk: an entry is made once and read after; a damaged entry is made again;
-a folder that cannot be written costs nothing but the time; font subsets come out the same."""
+a folder that cannot be written costs nothing but the time; font subsets come out the same;
+validated data files are read back only from this user's private folder, never when bad."""
 from __future__ import annotations
 
 from pnp.load import cache
@@ -111,5 +112,98 @@ def test_a_build_writes_the_same_bytes_with_a_cold_a_warm_or_no_cache(tmp_path):
         trees.append({p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()})
         if name == "cold":  # what the first build left in the cache: every kind of entry
             kinds = {p.name.split("-")[0] for p in cache.iterdir()}
-            assert {"hyph", "metrics", "woff"} <= kinds, kinds
+            assert {"hyph", "metrics", "woff", "objects"} <= kinds, kinds
+            assert len(list((cache / "objects").glob("doc-*"))) >= 3  # game.yaml, deck, layout
     assert len(trees[0]) > 5 and trees[0] == trees[1] == trees[2]
+
+
+DECK = """\
+kind: deck
+name: deck
+title: Probe
+layout: face.yaml
+cards:
+  - {name: Eins}
+"""
+
+
+def _read_twice(path, monkeypatch):
+    """read_doc of ``path`` twice; the second time the parser must not run."""
+    from pnp.model import kinds
+
+    first = kinds.read_doc(path)
+    monkeypatch.setattr(kinds, "_read_doc", lambda *a: (_ for _ in ()).throw(AssertionError("parsed again")))
+    return first, kinds.read_doc(path)
+
+
+def test_a_valid_data_file_is_read_back_until_it_changes(tmp_path, monkeypatch):
+    from pnp.model import kinds
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    deck = tmp_path / "deck.yaml"
+    deck.write_text(DECK)
+    first, again = _read_twice(deck, monkeypatch)
+    assert again[0] == "deck" and again[1] == first[1] and again[2].lc.value("cards") == (5, 2)  # marks too
+    monkeypatch.undo()
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    deck.write_text(DECK.replace("Probe", "Probe 2"))
+    assert kinds.read_doc(deck)[1].title == "Probe 2"
+    objects = tmp_path / "cache" / "objects"
+    assert oct(objects.stat().st_mode & 0o777) == "0o700"
+    assert {oct(p.stat().st_mode & 0o777) for p in objects.iterdir()} == {"0o600"}
+
+
+def test_bad_data_is_never_kept(tmp_path, monkeypatch):
+    import pytest
+
+    from pnp.load.errors import DataErrors
+    from pnp.model import kinds
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    deck = tmp_path / "deck.yaml"
+    deck.write_text(DECK.replace("title: Probe\n", "title: Probe\ncolour: nope\n"))
+    for _ in range(2):
+        with pytest.raises(DataErrors, match=r"deck.yaml:4:1: unknown key 'colour'"):
+            kinds.read_doc(deck)
+    assert not list((tmp_path / "cache" / "objects").iterdir())
+
+
+def test_pickles_others_could_have_written_are_not_read(tmp_path, monkeypatch):
+    """An entry anyone else may write, or a folder of another user, is never unpickled."""
+    import os
+
+    from pnp.model import kinds
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    deck = tmp_path / "deck.yaml"
+    deck.write_text(DECK)
+    kinds.read_doc(deck)
+    (entry,) = (tmp_path / "cache" / "objects").iterdir()
+    os.chmod(entry, 0o666)
+    calls = []
+    real = kinds._read_doc
+    monkeypatch.setattr(kinds, "_read_doc", lambda *a: calls.append(1) or real(*a))
+    kinds.read_doc(deck)
+    assert calls == [1]  # parsed again, and the entry written anew, private
+    assert oct(entry.stat().st_mode & 0o777) == "0o600"
+    monkeypatch.setattr(os, "getuid", lambda: os.geteuid() + 4242)  # as if the folder were someone else's
+    kinds.read_doc(deck)
+    assert calls == [1, 1]
+
+
+def test_the_code_fingerprint_follows_the_source(tmp_path):
+    """A changed pnp source file gives other keys, so an old entry of a changed schema is never read."""
+    import os
+
+    src = tmp_path / "pkg"
+    src.mkdir()
+    (src / "model.py").write_text("x = 1\n")
+    before = cache.code_fingerprint(src)
+    cache.code_fingerprint.cache_clear()
+    (src / "model.py").write_text("x = 22\n")
+    assert cache.code_fingerprint(src) != before
+    cache.code_fingerprint.cache_clear()
+    st = (src / "model.py").stat()
+    os.utime(src / "model.py", ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
+    assert cache.code_fingerprint(src) != before
+    cache.code_fingerprint.cache_clear()
