@@ -67,11 +67,14 @@ def _tree(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+STARTED: list[int] = []  # the pid of every drawer the tests start, to check each was reaped
+
+
 @pytest.fixture
 def drawn(monkeypatch):
     """What became of each deck handed to a drawer: "drawn", "failed" (drawn again by the build) or the error."""
     seen = []
-    real = Drawer.draw
+    real, start = Drawer.draw, Drawer.start.__func__
 
     def draw(self, *args, **kw):
         try:
@@ -85,16 +88,26 @@ def drawn(monkeypatch):
         seen.append("drawn")
         return result
 
+    def started(cls):
+        d = start(cls)
+        STARTED.append(d.pid)
+        return d
+
     monkeypatch.setattr(Drawer, "draw", draw)
+    monkeypatch.setattr(Drawer, "start", classmethod(started))
     return seen
 
 
 def _no_children_left() -> bool:
-    try:
-        os.waitpid(-1, os.WNOHANG)
-    except ChildProcessError:
-        return True
-    return False
+    """Every drawer started so far has ended and was reaped (other tests' children do not count)."""
+    for pid in STARTED:
+        try:
+            if os.waitpid(pid, os.WNOHANG) != (0, 0):
+                return False  # it had ended, but nobody had reaped it
+        except ChildProcessError:
+            continue  # reaped
+        return False  # still running
+    return True
 
 
 def test_a_drawn_deck_has_the_bytes_and_warnings_of_one_process(tmp_path, drawn):
@@ -160,6 +173,7 @@ def test_a_drawer_that_fails_leaves_the_error_to_the_build(tmp_path, drawn, monk
 def test_a_drawer_that_died_is_replaced_by_the_build(tmp_path, drawn):
     data = _game(tmp_path, _rows(40))
     dead = Drawer.start()
+    STARTED.append(dead.pid)
     os.kill(dead.pid, signal.SIGKILL)
     build_games(list(discover(data).values()), BuildOptions(), ["pdf"], tmp_path / "one", jobs=1)
     build_games(list(discover(data).values()), BuildOptions(), ["pdf"], tmp_path / "two", jobs=2, drawer=dead)
@@ -170,6 +184,7 @@ def test_a_drawer_that_died_is_replaced_by_the_build(tmp_path, drawn):
 def test_ctrl_c_while_making_stops_the_drawer(tmp_path):
     """The drawer ignores Ctrl-C (the terminal sends it to the whole process group); the build stops it."""
     drawer = Drawer.start()
+    STARTED.append(drawer.pid)
 
     def pages():
         yield from ()
