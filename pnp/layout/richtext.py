@@ -305,6 +305,58 @@ def _dictionary(lang: str) -> pyphen.Pyphen:
     return pyphen.Pyphen(lang=code)
 
 
+def _positions(word: str, lang: str) -> tuple[int, ...]:
+    """Where the patterns would hyphenate ``word``. Each answer is kept in pnp's cache, so a
+    build of cards whose words were seen before never loads the patterns at all."""
+    known = _known(lang)
+    p = known.get(word)
+    if p is None:
+        p = known[word] = tuple(int(x) for x in _dictionary(lang).positions(word))
+        if len(_NEW) == 0:
+            import atexit
+
+            atexit.register(save_words)
+        _NEW.add(lang)
+    return p
+
+
+_NEW: set = set()  # languages with words not yet written to the cache
+MAX_WORDS = 200_000  # per language: beyond that the word list is not written again
+
+
+def _words_key(lang: str) -> str:
+    code = _code(lang)
+    return f"hyph-words-v1|{code}|{getattr(pyphen, '__version__', '0')}|{pyphen.LANGUAGES[code]}"
+
+
+@lru_cache(maxsize=None)
+def _known(lang: str) -> dict:
+    import marshal
+
+    from pnp.load.cache import read
+
+    data = read("words", _words_key(lang))
+    try:
+        known = marshal.loads(data) if data else {}
+    except (EOFError, ValueError, TypeError):
+        known = {}
+    return known if isinstance(known, dict) else {}
+
+
+def save_words() -> None:
+    """Write the words hyphenated since the last save to pnp's cache (the build calls this
+    after each asset, since worker processes end without running exit handlers)."""
+    import marshal
+
+    from pnp.load.cache import write
+
+    for lang in sorted(_NEW):
+        known = _known(lang)
+        if len(known) <= MAX_WORDS:
+            write("words", _words_key(lang), marshal.dumps(known))
+    _NEW.clear()
+
+
 def _pack(hd) -> dict | None:
     """Each pattern's (offset, digits) as one short string, or None when a pattern holds a
     non-standard break (pyphen's objects, not digits): such a language is parsed each time."""
@@ -333,10 +385,9 @@ def _break_points(joined: str, lang: str | None) -> dict[int, str]:
     if SOFT_HYPHEN in joined:
         points = {i: "shy" for i, c in enumerate(joined) if c == SOFT_HYPHEN}
     elif lang:
-        dic = _dictionary(lang)
         for m in _LETTERS.finditer(joined):
             last = 0
-            for p in dic.positions(m.group()):
+            for p in _positions(m.group(), lang):
                 if p - last >= 2:  # never a one-letter syllable (the German patterns propose some)
                     points[m.start() + p] = "hyphen"
                     last = p

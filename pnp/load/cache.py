@@ -34,18 +34,24 @@ def folder() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pnp"
 
 
-def cached(kind: str, key: "bytes | str", make: Callable[[], bytes]) -> bytes:
-    """The bytes ``make()`` returns for ``key``, from the cache when an intact copy is there."""
+def _entry(kind: str, key: "bytes | str") -> Path:
     raw = key.encode() if isinstance(key, str) else key
-    path = folder() / f"{kind}-{hashlib.sha256(raw).hexdigest()[:32]}"
+    return folder() / f"{kind}-{hashlib.sha256(raw).hexdigest()[:32]}"
+
+
+def read(kind: str, key: "bytes | str") -> "bytes | None":
+    """The bytes kept for ``key``, or None when there is no intact entry."""
     try:
-        blob = path.read_bytes()
-        digest, data = blob[:32], blob[32:]
-        if hashlib.sha256(data).digest() == digest:
-            return data
+        blob = _entry(kind, key).read_bytes()
     except OSError:
-        pass
-    data = make()
+        return None
+    digest, data = blob[:32], blob[32:]
+    return data if hashlib.sha256(data).digest() == digest else None
+
+
+def write(kind: str, key: "bytes | str", data: bytes) -> None:
+    """Keep ``data`` for ``key`` (replacing any entry at once); a folder that cannot be written is left."""
+    path = _entry(kind, key)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.{os.getpid()}")
@@ -53,6 +59,14 @@ def cached(kind: str, key: "bytes | str", make: Callable[[], bytes]) -> bytes:
         os.replace(tmp, path)
     except OSError:
         pass
+
+
+def cached(kind: str, key: "bytes | str", make: Callable[[], bytes]) -> bytes:
+    """The bytes ``make()`` returns for ``key``, from the cache when an intact copy is there."""
+    data = read(kind, key)
+    if data is None:
+        data = make()
+        write(kind, key, data)
     return data
 
 

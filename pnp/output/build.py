@@ -291,6 +291,7 @@ _WORK: list = []  # what the forked build workers draw: set before the pool star
 def _unit(index: tuple[int, int], drawer=None):
     """Draw one asset in its formats into staging (in a worker, or in the build's own process,
     where ``drawer()`` gives a drawer process for a big deck)."""
+    from pnp.layout import richtext
     from pnp.render import budget
     from pnp.render import base
 
@@ -300,7 +301,9 @@ def _unit(index: tuple[int, int], drawer=None):
     base.COUNTER = base.COUNTER or budget.Counter()  # one count per process: a build's shapes add up
     try:
         d = drawer() if drawer is not None and _splittable(asset, fmts) else None
-        return write_asset(asset, fmts, staging, f"{g.name}/", opts, d), list(asset.warnings)
+        written = write_asset(asset, fmts, staging, f"{g.name}/", opts, d), list(asset.warnings)
+        richtext.save_words()  # a worker process ends without exit handlers
+        return written
     except budget.BudgetError as exc:
         raise DataErrors([Problem(asset.source or g.name, 0, 0, f"{asset.name}: {exc}")]) from None
     except (TextOverflow, FontError) as exc:  # a text names its own file:line when it knows it

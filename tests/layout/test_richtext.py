@@ -193,6 +193,30 @@ def test_patterns_read_from_the_cache_break_where_pyphen_breaks(tmp_path, monkey
     richtext._dictionary.cache_clear()
 
 
+def test_hyphenated_words_are_kept_so_a_rebuild_loads_no_patterns(tmp_path, monkeypatch):
+    """Each word's break points go into pnp's cache; the next process that breaks the same words
+    gives the same lines without loading the patterns (a word it has not seen loads them)."""
+    from pnp.layout import richtext
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    text, width = "Wir lesen Spielregeln", fonts.string_width("Wir lesen Spiel-", 10) + 0.05
+    for fn in (richtext._known, richtext._fit, richtext._options, richtext._paragraphs):
+        fn.cache_clear()
+    first = lines_of(fit(text, width, 30, 10))
+    richtext.save_words()
+    assert list(tmp_path.glob("words-*"))
+    for fn in (richtext._known, richtext._fit, richtext._options, richtext._paragraphs):
+        fn.cache_clear()  # as in a new process
+    monkeypatch.setattr(richtext, "_dictionary", lambda lang: (_ for _ in ()).throw(AssertionError("loaded")))
+    assert lines_of(fit(text, width, 30, 10)) == first == ["Wir lesen Spiel-", "regeln"]
+    with pytest.raises(AssertionError, match="loaded"):
+        fit("Wir lesen Bedienungsanleitungen", fonts.string_width("Wir lesen Bedienungs-", 10) + 0.05, 30, 10)
+    monkeypatch.undo()
+    for fn in (richtext._known, richtext._fit, richtext._options, richtext._paragraphs):
+        fn.cache_clear()
+    richtext._NEW.clear()
+
+
 def test_a_word_is_hyphenated_to_fill_the_rest_of_a_line():
     f = fit("Wir lesen Spielregeln", fonts.string_width("Wir lesen Spiel-", 10) + 0.05, 30, 10)
     assert lines_of(f) == ["Wir lesen Spiel-", "regeln"]
