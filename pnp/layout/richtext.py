@@ -308,53 +308,21 @@ def _dictionary(lang: str) -> pyphen.Pyphen:
 def _positions(word: str, lang: str) -> tuple[int, ...]:
     """Where the patterns would hyphenate ``word``. Each answer is kept in pnp's cache, so a
     build of cards whose words were seen before never loads the patterns at all."""
-    known = _known(lang)
-    p = known.get(word)
+    table = _words(lang)
+    p = table.get(word)
     if p is None:
-        p = known[word] = tuple(int(x) for x in _dictionary(lang).positions(word))
-        if len(_NEW) == 0:
-            import atexit
-
-            atexit.register(save_words)
-        _NEW.add(lang)
+        p = tuple(int(x) for x in _dictionary(lang).positions(word))
+        table.put(word, p)
     return p
 
 
-_NEW: set = set()  # languages with words not yet written to the cache
-MAX_WORDS = 200_000  # per language: beyond that the word list is not written again
-
-
-def _words_key(lang: str) -> str:
-    code = _code(lang)
-    return f"hyph-words-v1|{code}|{getattr(pyphen, '__version__', '0')}|{pyphen.LANGUAGES[code]}"
-
-
 @lru_cache(maxsize=None)
-def _known(lang: str) -> dict:
-    import marshal
+def _words(lang: str):
+    from pnp.load.cache import Table
 
-    from pnp.load.cache import read
-
-    data = read("words", _words_key(lang))
-    try:
-        known = marshal.loads(data) if data else {}
-    except (EOFError, ValueError, TypeError):
-        known = {}
-    return known if isinstance(known, dict) else {}
-
-
-def save_words() -> None:
-    """Write the words hyphenated since the last save to pnp's cache (the build calls this
-    after each asset, since worker processes end without running exit handlers)."""
-    import marshal
-
-    from pnp.load.cache import write
-
-    for lang in sorted(_NEW):
-        known = _known(lang)
-        if len(known) <= MAX_WORDS:
-            write("words", _words_key(lang), marshal.dumps(known))
-    _NEW.clear()
+    code = _code(lang)
+    return Table("words", lambda: f"hyph-words-v1|{code}|{getattr(pyphen, '__version__', '0')}|"
+                                  f"{pyphen.LANGUAGES[code]}", 200_000)
 
 
 def _pack(hd) -> dict | None:
@@ -631,6 +599,45 @@ def fit(markup: str, width_mm: float, height_mm: float, size_pt: float, min_size
 
 @lru_cache(maxsize=512)
 def _fit(markup, box_w, box_h, size, min_size, lang, family, line_height, align, valign, icon) -> Fitted:
+    """The fitted box, from pnp's cache when this very text was fitted to this box before
+    (a rebuild fits only what changed); icons sized by a function are fitted every time."""
+    if callable(icon):
+        return _fit_now(markup, box_w, box_h, size, min_size, lang, family, line_height, align, valign, icon)
+    table = _fits((box_w, box_h, size, min_size, lang, family, line_height, align, valign, float(icon)))
+    kept = table.get(markup)
+    if kept is not None:
+        return _unpack(kept, family)
+    fitted = _fit_now(markup, box_w, box_h, size, min_size, lang, family, line_height, align, valign, icon)
+    table.put(markup, _packed(fitted))
+    return fitted
+
+
+@lru_cache(maxsize=64)
+def _fits(box: tuple):
+    """The texts fitted to one kind of box (size, style): a deck reads only its own boxes' table."""
+    from pnp.load.cache import Table, code_fingerprint
+
+    def key():
+        fonts_seen = ",".join(f"{f.name}:{f.stat().st_size}:{f.stat().st_mtime_ns}"
+                              for f in sorted(fonts.FONT_DIR.glob("*.[to]tf")))
+        return f"fits-v1|{box!r}|{code_fingerprint()}|{fonts_seen}|{getattr(pyphen, '__version__', '0')}"
+
+    return Table("fits", key, 50_000)
+
+
+def _packed(f: Fitted) -> tuple:
+    return (f.size_pt, tuple((p.x, p.baseline_y, p.text, p.size_pt, p.weight) if isinstance(p, PlacedText)
+                             else (p.x, p.top_y, p.size_mm, p.name) for p in f.pieces),
+            f.lines, f.height_mm, f.width_mm, f.box)
+
+
+def _unpack(kept: tuple, family: str) -> Fitted:
+    size, pieces, lines, height, width, box = kept
+    return Fitted(size, tuple(PlacedText(*p) if len(p) == 5 else PlacedIcon(*p) for p in pieces), lines, height,
+                  width, box, family)
+
+
+def _fit_now(markup, box_w, box_h, size, min_size, lang, family, line_height, align, valign, icon) -> Fitted:
     paras = _paragraphs(markup, family, icon)
     if not any(paras):
         return Fitted(size, (), 0, 0.0, 0.0, (box_w, box_h), family)

@@ -22,6 +22,7 @@ import os
 import pickle
 import stat
 import sys
+import weakref
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable
@@ -78,6 +79,63 @@ def cached_data(kind: str, key: str, make: Callable[[], object]) -> object:
         return marshal.loads(cached(kind, f"{key}|marshal{marshal.version}", lambda: marshal.dumps(make())))
     except (EOFError, ValueError, TypeError):
         return make()
+
+
+class Table:
+    """A dict of plain data (marshal) that outlives the process: read from the cache on first use,
+    written back by :func:`save_tables` when it grew; at most ``limit`` entries are added."""
+
+    def __init__(self, kind: str, key: Callable[[], str], limit: int):
+        self.kind, self._key, self.limit = kind, key, limit
+        self._data: "dict | None" = None
+        self._grew = False
+        _TABLES.add(self)
+
+    def _load(self) -> dict:
+        if self._data is None:
+            self._k = self._key()
+            raw = read(self.kind, self._k)
+            try:
+                data = marshal.loads(raw) if raw else {}
+            except (EOFError, ValueError, TypeError):
+                data = {}
+            self._data = data if isinstance(data, dict) else {}
+        return self._data
+
+    def get(self, k):
+        return self._load().get(k)
+
+    def put(self, k, v) -> None:
+        data = self._load()
+        if len(data) < self.limit:
+            data[k] = v
+            if not self._grew:
+                self._grew = True
+                if not _EXIT:
+                    import atexit
+
+                    atexit.register(save_tables)
+                    _EXIT.append(1)
+
+    def save(self) -> None:
+        if self._grew:
+            write(self.kind, self._k, marshal.dumps(self._data))
+            self._grew = False
+
+    def forget(self) -> None:
+        """Read the cache afresh on next use (tests: as in a new process)."""
+        self._data, self._grew = None, False
+
+
+_TABLES: "weakref.WeakSet[Table]" = weakref.WeakSet()  # a table no longer in use is not written
+_EXIT: list = []
+
+
+def save_tables() -> None:
+    """Write every table that grew (the build calls this after each asset: worker processes end
+    without running exit handlers; other commands write at exit)."""
+    for t in _TABLES:
+        t.save()
 
 
 @lru_cache(maxsize=None)

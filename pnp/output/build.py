@@ -291,7 +291,7 @@ _WORK: list = []  # what the forked build workers draw: set before the pool star
 def _unit(index: tuple[int, int], drawer=None):
     """Draw one asset in its formats into staging (in a worker, or in the build's own process,
     where ``drawer()`` gives a drawer process for a big deck)."""
-    from pnp.layout import richtext
+    from pnp.load.cache import save_tables
     from pnp.render import budget
     from pnp.render import base
 
@@ -302,7 +302,7 @@ def _unit(index: tuple[int, int], drawer=None):
     try:
         d = drawer() if drawer is not None and _splittable(asset, fmts) else None
         written = write_asset(asset, fmts, staging, f"{g.name}/", opts, d), list(asset.warnings)
-        richtext.save_words()  # a worker process ends without exit handlers
+        save_tables()  # words hyphenated, texts fitted: a worker process ends without exit handlers
         return written
     except budget.BudgetError as exc:
         raise DataErrors([Problem(asset.source or g.name, 0, 0, f"{asset.name}: {exc}")]) from None

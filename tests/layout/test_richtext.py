@@ -193,28 +193,59 @@ def test_patterns_read_from_the_cache_break_where_pyphen_breaks(tmp_path, monkey
     richtext._dictionary.cache_clear()
 
 
+def _as_in_a_new_process():
+    from pnp.layout import richtext
+
+    for fn in (richtext._fit, richtext._options, richtext._paragraphs):
+        fn.cache_clear()
+    richtext._words("de").forget()
+    richtext._fits.cache_clear()
+
+
 def test_hyphenated_words_are_kept_so_a_rebuild_loads_no_patterns(tmp_path, monkeypatch):
     """Each word's break points go into pnp's cache; the next process that breaks the same words
     gives the same lines without loading the patterns (a word it has not seen loads them)."""
     from pnp.layout import richtext
+    from pnp.load import cache
 
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
     text, width = "Wir lesen Spielregeln", fonts.string_width("Wir lesen Spiel-", 10) + 0.05
-    for fn in (richtext._known, richtext._fit, richtext._options, richtext._paragraphs):
-        fn.cache_clear()
+    _as_in_a_new_process()
     first = lines_of(fit(text, width, 30, 10))
-    richtext.save_words()
+    cache.save_tables()
     assert list(tmp_path.glob("words-*"))
-    for fn in (richtext._known, richtext._fit, richtext._options, richtext._paragraphs):
-        fn.cache_clear()  # as in a new process
+    _as_in_a_new_process()
+    monkeypatch.setattr(richtext, "_fits", lambda box: cache.Table("none", str, 0))  # no fits kept: words alone
     monkeypatch.setattr(richtext, "_dictionary", lambda lang: (_ for _ in ()).throw(AssertionError("loaded")))
     assert lines_of(fit(text, width, 30, 10)) == first == ["Wir lesen Spiel-", "regeln"]
     with pytest.raises(AssertionError, match="loaded"):
         fit("Wir lesen Bedienungsanleitungen", fonts.string_width("Wir lesen Bedienungs-", 10) + 0.05, 30, 10)
     monkeypatch.undo()
-    for fn in (richtext._known, richtext._fit, richtext._options, richtext._paragraphs):
-        fn.cache_clear()
-    richtext._NEW.clear()
+    _as_in_a_new_process()
+
+
+def test_a_fitted_text_is_kept_so_a_rebuild_fits_only_what_changed(tmp_path, monkeypatch):
+    from pnp.layout import richtext
+    from pnp.load import cache
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    _as_in_a_new_process()
+    made = fit("Ziehe **zwei** Karten :pfeil: und lege eine ab.", 40, 20, 9, icon=1.2, align="center")
+    with pytest.raises(Overflow):
+        fit("Viel zu langer Text " * 20, 20, 5, 9)
+    cache.save_tables()
+    _as_in_a_new_process()
+    fitted = []
+    real = richtext._fit_now
+    monkeypatch.setattr(richtext, "_fit_now", lambda *a: fitted.append(a[0]) or real(*a))
+    again = fit("Ziehe **zwei** Karten :pfeil: und lege eine ab.", 40, 20, 9, icon=1.2, align="center")
+    assert again == made and fitted == []  # the same pieces, icon included, and nothing fitted
+    with pytest.raises(Overflow):  # an overflow is never kept: it is found again
+        fit("Viel zu langer Text " * 20, 20, 5, 9)
+    fit("Ziehe **zwei** Karten :pfeil: und lege eine ab.", 41, 20, 9, icon=1.2, align="center")
+    assert len(fitted) == 2  # the overflow and the wider box
+    monkeypatch.undo()
+    _as_in_a_new_process()
 
 
 def test_a_word_is_hyphenated_to_fill_the_rest_of_a_line():
