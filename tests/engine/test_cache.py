@@ -207,3 +207,34 @@ def test_the_code_fingerprint_follows_the_source(tmp_path):
     os.utime(src / "model.py", ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
     assert cache.code_fingerprint(src) != before
     cache.code_fingerprint.cache_clear()
+
+
+def test_errors_found_after_reading_name_the_same_line_from_a_kept_file(tmp_path, monkeypatch):
+    """A card of a kept (valid) deck file that cannot be drawn is reported at its own line,
+    as on the first build: the line marks are kept with the file."""
+    import pytest
+
+    from pnp.load.errors import DataErrors
+    from pnp.model.assets import BuildOptions
+    from pnp.model.game import discover
+    from pnp.output.build import build_games
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    game = tmp_path / "data" / "probe"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text("name: probe\ntitle: Probe\n")
+    (game / "face.yaml").write_text("kind: layout\nsize: poker\nfields: {name: text, text: text}\nelements:\n"
+                                    "  - {type: textbox, x: 5, y: 5, w: 20, h: 6, text: '{text}', size: 9}\n")
+    (game / "deck.yaml").write_text("kind: deck\nname: deck\ntitle: Probe\nlayout: face.yaml\nback: none\ncards:\n"
+                                    "  - {name: Gut, text: Kurz.}\n"
+                                    "  - {name: Lang, text: " + "Viel zu langer Text " * 12 + "}\n")
+    from pnp.model import kinds
+
+    messages = []
+    for attempt in range(2):
+        if attempt:  # the second build must read the kept files, not parse them
+            monkeypatch.setattr(kinds, "_read_doc", lambda *a: (_ for _ in ()).throw(AssertionError("parsed")))
+        with pytest.raises(DataErrors) as err:
+            build_games(list(discover(tmp_path / "data").values()), BuildOptions(), ["pdf"], tmp_path / "out")
+        messages.append(str(err.value))
+    assert messages[0] == messages[1] and "deck.yaml:8" in messages[0]
