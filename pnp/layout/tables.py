@@ -81,14 +81,24 @@ def read_records(path: "str | Path", fields: dict[str, FieldType],
                      "use .csv, .tsv, .xlsx or .ods")
     if sheet is not None and suffix in (".csv", ".tsv"):
         raise _error(file, 0, f"a {suffix} file has no sheets, so it cannot have the sheet {sheet!r}")
-    return _records(table_rows(path, sheet), fields, columns, file)
+    import hashlib
+
+    from pnp.load.cache import cached_object
+
+    raw = _read_bounded(path, file)  # typed records are kept in pnp's cache, like validated YAML files
+    key = (f"records-v1|{file}|{path.resolve()}|{hashlib.sha256(raw).hexdigest()}|{fields!r}|{columns!r}|"
+           f"{sheet!r}")
+    return cached_object("doc", key, lambda: _records(_rows(raw, path, file, sheet), fields, columns, file))
 
 
 def table_rows(path: "str | Path", sheet: str | None = None) -> Iterator[tuple[int, list]]:
     """(row number, cells) of a CSV, TSV, XLSX or ODS file, read with the same limits as cards."""
     path = Path(path)
     file = display_path(path)
-    raw = _read_bounded(path, file)
+    return _rows(_read_bounded(path, file), path, file, sheet)
+
+
+def _rows(raw: bytes, path: Path, file: str, sheet: str | None) -> Iterator[tuple[int, list]]:
     if path.suffix.lower() in (".csv", ".tsv"):
         return _text_rows(raw, file, "\t" if path.suffix.lower() == ".tsv" else None)
     return _sheet_rows(raw, file, sheet)

@@ -238,3 +238,27 @@ def test_errors_found_after_reading_name_the_same_line_from_a_kept_file(tmp_path
             build_games(list(discover(tmp_path / "data").values()), BuildOptions(), ["pdf"], tmp_path / "out")
         messages.append(str(err.value))
     assert messages[0] == messages[1] and "deck.yaml:8" in messages[0]
+
+
+def test_a_card_list_is_typed_once_then_read_back_until_it_changes(tmp_path, monkeypatch):
+    import pytest
+
+    from pnp.layout import tables
+    from pnp.layout.fields import parse_fields
+    from pnp.load.errors import DataErrors
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    fields = parse_fields({"name": "text", "cost": "integer 0..9"}, "face.yaml")
+    cards = tmp_path / "cards.csv"
+    cards.write_text("name,cost\nEins,1\nZwei,2\n")
+    first = tables.read_records(cards, fields)
+    real = tables._records
+    monkeypatch.setattr(tables, "_records", lambda *a: (_ for _ in ()).throw(AssertionError("typed again")))
+    again = tables.read_records(cards, fields)
+    assert [(r.values, r.source) for r in again] == [(r.values, r.source) for r in first]
+    assert again[1].values == {"name": "Zwei", "cost": 2} and again[1].source[1] == 3
+    monkeypatch.setattr(tables, "_records", real)
+    cards.write_text("name,cost\nEins,1\nZwei,12\n")  # changed, and now wrong: found, never kept
+    for _ in range(2):
+        with pytest.raises(DataErrors, match=r"cards.csv:3"):
+            tables.read_records(cards, fields)
