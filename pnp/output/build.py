@@ -150,7 +150,7 @@ def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: s
     return [(prefix + rel, pages) for rel, pages in written]
 
 
-SPLIT_PIECES = 18  # two sheets of poker cards: fewer are made faster than a child is forked
+SPLIT_PIECES = 18  # two sheets of poker cards: fewer are drawn sooner here than piped to a drawer
 
 
 def _splittable(asset: Asset, fmts) -> bool:
