@@ -41,7 +41,7 @@ from typing import Any, Iterable, Iterator
 from pnp.layout.fields import FieldType, as_text, check_copies, parse_field
 
 from pnp.load.errors import DataErrors, Problem
-from pnp.load.loader import display_path, locate
+from pnp.load.loader import display_path, locate, read_cached
 
 MAX_FILE_BYTES = 8_000_000  # a card list file on disk
 MAX_UNPACKED_BYTES = 20_000_000  # the XML inside an XLSX or ODS
@@ -81,14 +81,10 @@ def read_records(path: "str | Path", fields: dict[str, FieldType],
                      "use .csv, .tsv, .xlsx or .ods")
     if sheet is not None and suffix in (".csv", ".tsv"):
         raise _error(file, 0, f"a {suffix} file has no sheets, so it cannot have the sheet {sheet!r}")
-    import hashlib
-
-    from pnp.load.cache import cached_object
-
-    raw = _read_bounded(path, file)  # typed records are kept in pnp's cache, like validated YAML files
-    key = (f"records-v1|{file}|{path.resolve()}|{hashlib.sha256(raw).hexdigest()}|{fields!r}|{columns!r}|"
-           f"{sheet!r}")
-    return cached_object("doc", key, lambda: _records(_rows(raw, path, file, sheet), fields, columns, file))
+    # the typed rows are kept in pnp's cache, like validated YAML files
+    return read_cached(path, f"records-v1|{fields!r}|{columns!r}|{sheet!r}",
+                       lambda p, raw: _records(_rows(raw, p, file, sheet), fields, columns, file),
+                       _read_bounded(path, file))
 
 
 def table_rows(path: "str | Path", sheet: str | None = None) -> Iterator[tuple[int, list]]:

@@ -188,18 +188,24 @@ def validate(model: type[M], data: Any, file: str, context: dict | None = None) 
 
 
 def load_model(path: "str | Path", model: type[M], context: dict | None = None) -> M:
-    """Load a YAML file and validate it as ``model``."""
-    data = load_yaml(path)
-    return validate(model, data, display_path(Path(path)), context)
+    """Load a YAML file and validate it as ``model``; without a ``context`` the result is
+    kept in pnp's cache (see :func:`read_cached`)."""
+    if context is not None:
+        return validate(model, load_yaml(path), display_path(Path(path)), context)
+    return read_cached(path, f"model-v1|{model.__module__}.{model.__qualname__}",
+                       lambda p, data: validate(model, load_yaml(p, data), display_path(p)))
 
 
-def read_cached(path: "str | Path", what: str, parse: Callable[[Path, bytes], Any]) -> Any:
-    """``parse(path, bytes)`` of a YAML file, kept in pnp's cache (:mod:`pnp.load.cache`) under
-    ``what``, the digest of the bytes and the path: a file read before is not parsed and
-    validated again. What ``parse`` raises (bad data) is raised every time, never kept."""
+def read_cached(path: "str | Path", what: str, parse: Callable[[Path, bytes], Any],
+                data: bytes | None = None) -> Any:
+    """``parse(path, bytes)`` of a data file (a YAML file unless its ``data`` is given), kept in
+    pnp's cache (:mod:`pnp.load.cache`) under ``what``, the digest of the bytes and the path: a
+    file read before is not parsed and validated again. What ``parse`` raises (bad data) is
+    raised every time, never kept."""
     from pnp.load.cache import cached_object
 
     path = Path(path)
-    data = read_bounded(path, MAX_FILE_BYTES, "a YAML file")
+    if data is None:
+        data = read_bounded(path, MAX_FILE_BYTES, "a YAML file")
     key = f"{what}|{display_path(path)}|{path.resolve()}|{hashlib.sha256(data).hexdigest()}"
     return cached_object("doc", key, lambda: parse(path, data))

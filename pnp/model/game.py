@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, field_validator
 
 from pnp.load.errors import DataErrors, Problem
-from pnp.load.loader import display_path, load_yaml, read_cached, validate
+from pnp.load.loader import load_model
 from pnp.model.base import Localised, Strict
 
 from pnp.load.paths import DEFAULT_DATA  # noqa: F401  (re-exported)
@@ -131,10 +131,6 @@ class Game:
         return sys.modules[name]
 
 
-def _manifest(path: Path, data: bytes) -> "GameManifest":
-    return validate(GameManifest, load_yaml(path, data), display_path(path))
-
-
 def discover(data_dir: Path | None = None) -> dict[str, Game]:
     """All games under ``data_dir`` keyed by name, in name order."""
     data_dir = resolve_data(data_dir)
@@ -144,7 +140,7 @@ def discover(data_dir: Path | None = None) -> dict[str, Game]:
     problems: list[Problem] = []
     for sub in sorted(p for p in data_dir.iterdir() if (p / "game.yaml").is_file()):
         try:
-            m = read_cached(sub / "game.yaml", "game-v1", _manifest)
+            m = load_model(sub / "game.yaml", GameManifest)
         except DataErrors as exc:
             problems += exc.problems
             continue

@@ -106,7 +106,7 @@ def _serve(jobs_fd: int, results_fd: int) -> None:
         with os.fdopen(jobs_fd, "rb") as jobs, os.fdopen(results_fd, "wb") as results:
             while True:
                 try:
-                    kind, header = pickle.load(jobs)
+                    _, header = pickle.load(jobs)
                 except EOFError:
                     break
                 pages = _Pages(jobs)

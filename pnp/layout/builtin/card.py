@@ -70,11 +70,14 @@ def game_symbols(game) -> Symbols:
 @lru_cache(maxsize=64)
 def _shipped(path: Path):
     """A shipped layout, read once per process: (model, raw YAML with marks)."""
-    from pnp.load.loader import display_path, load_yaml, validate
+    from pnp.load.loader import display_path, load_yaml, read_cached, validate
     from pnp.model.layout import Layout
 
-    raw = load_yaml(path)
-    return validate(Layout, raw, display_path(path)), raw
+    def parse(p, data):
+        raw = load_yaml(p, data)
+        return validate(Layout, raw, display_path(p)), raw
+
+    return read_cached(path, "layout-v1", parse)
 
 
 def layout_file(ref: str, folder: Path) -> Path:
