@@ -40,26 +40,41 @@ def _entry(kind: str, key: "bytes | str") -> Path:
     return folder() / f"{kind}-{hashlib.sha256(raw).hexdigest()[:32]}"
 
 
-def read(kind: str, key: "bytes | str") -> "bytes | None":
-    """The bytes kept for ``key``, or None when there is no intact entry."""
+def _load(path: Path, private: bool = False) -> "bytes | None":
+    """An entry's bytes when intact (and, if ``private``, this user's alone), else None."""
     try:
-        blob = _entry(kind, key).read_bytes()
+        with open(path, "rb") as fh:
+            st = os.fstat(fh.fileno())
+            blob = fh.read()
     except OSError:
+        return None
+    if private and (st.st_uid != os.getuid() or st.st_mode & 0o022):
         return None
     digest, data = blob[:32], blob[32:]
     return data if hashlib.sha256(data).digest() == digest else None
 
 
-def write(kind: str, key: "bytes | str", data: bytes) -> None:
-    """Keep ``data`` for ``key`` (replacing any entry at once); a folder that cannot be written is left."""
-    path = _entry(kind, key)
+def _store(path: Path, data: bytes, mode: int = 0o666) -> None:
+    """Write an entry at once (a new name, then a rename); a folder that cannot be written is left."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.{os.getpid()}")
-        tmp.write_bytes(hashlib.sha256(data).digest() + data)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(hashlib.sha256(data).digest() + data)
         os.replace(tmp, path)
     except OSError:
         pass
+
+
+def read(kind: str, key: "bytes | str") -> "bytes | None":
+    """The bytes kept for ``key``, or None when there is no intact entry."""
+    return _load(_entry(kind, key))
+
+
+def write(kind: str, key: "bytes | str", data: bytes) -> None:
+    """Keep ``data`` for ``key``, replacing any entry at once."""
+    _store(_entry(kind, key), data)
 
 
 def cached(kind: str, key: "bytes | str", make: Callable[[], bytes]) -> bytes:
@@ -111,11 +126,7 @@ class Table:
             data[k] = v
             if not self._grew:
                 self._grew = True
-                if not _EXIT:
-                    import atexit
-
-                    atexit.register(save_tables)
-                    _EXIT.append(1)
+                _save_at_exit()
 
     def save(self) -> None:
         if self._grew:
@@ -128,7 +139,13 @@ class Table:
 
 
 _TABLES: "weakref.WeakSet[Table]" = weakref.WeakSet()  # a table no longer in use is not written
-_EXIT: list = []
+
+
+@lru_cache(maxsize=None)
+def _save_at_exit() -> None:
+    import atexit
+
+    atexit.register(save_tables)
 
 
 def save_tables() -> None:
@@ -178,22 +195,34 @@ def cached_object(kind: str, key: str, make: Callable[[], object]) -> object:
     if d is None:
         return make()
     path = d / f"{kind}-{hashlib.sha256(f'{key}|{code_fingerprint()}'.encode()).hexdigest()[:32]}"
-    try:
-        with open(path, "rb") as fh:
-            st = os.fstat(fh.fileno())
-            blob = fh.read()
-        if st.st_uid == os.getuid() and not st.st_mode & 0o022 and hashlib.sha256(blob[32:]).digest() == blob[:32]:
-            return pickle.loads(blob[32:])
-    except Exception:  # noqa: BLE001 - missing, damaged or unreadable: made again
-        pass
+    data = _load(path, private=True)
+    if data is not None:
+        try:
+            return pickle.loads(data)
+        except Exception:  # noqa: BLE001 - from an older pnp or Python: made again
+            pass
     obj = make()
     try:
         data = pickle.dumps(obj, pickle.HIGHEST_PROTOCOL)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(hashlib.sha256(data).digest() + data)
-        os.replace(tmp, path)
-    except (OSError, pickle.PicklingError, TypeError, AttributeError):
-        pass
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return obj
+    _store(path, data, 0o600)
+    _prune(d)
     return obj
+
+
+MAX_OBJECTS = 2000  # kept files; every edit of a data file makes a new entry, so the oldest go
+
+
+@lru_cache(maxsize=None)
+def _prune(d: Path) -> None:
+    """Once per process that wrote an entry: keep the newest ``MAX_OBJECTS`` entries."""
+    try:
+        entries = [(e.stat().st_mtime_ns, e.path) for e in os.scandir(d) if e.is_file()]
+    except OSError:
+        return
+    for _, path in sorted(entries)[:max(0, len(entries) - MAX_OBJECTS)]:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass

@@ -262,3 +262,16 @@ def test_a_card_list_is_typed_once_then_read_back_until_it_changes(tmp_path, mon
     for _ in range(2):
         with pytest.raises(DataErrors, match=r"cards.csv:3"):
             tables.read_records(cards, fields)
+
+
+def test_the_kept_files_stay_few(tmp_path, monkeypatch):
+    """Every edit of a data file makes a new entry: past the limit the oldest are removed."""
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(cache, "MAX_OBJECTS", 3)
+    for i in range(5):
+        cache._prune.cache_clear()
+        cache.cached_object("doc", f"k{i}", lambda i=i: i)
+    assert len(list((tmp_path / "objects").iterdir())) == 3
+    assert cache.cached_object("doc", "k4", lambda: "made again") == 4  # the newest is kept
+    assert cache.cached_object("doc", "k0", lambda: "made again") == "made again"  # the oldest is gone
+    cache._prune.cache_clear()
