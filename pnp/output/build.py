@@ -424,7 +424,8 @@ def _game_facts(game: Game) -> tuple[list[dict], tuple]:
 
     sources = [{"file": p.relative_to(game.folder).as_posix(), "sha256": _sha256(p)}
                for p in sorted(game.folder.rglob("*")) if p.is_file()
-               and not any(part.startswith(".") for part in p.relative_to(game.folder).parts)]
+               and not any(part.startswith(".") or part == "__pycache__"  # Python's, from a rules.py
+                           for part in p.relative_to(game.folder).parts)]
     return sources, verdict(game)
 
 

@@ -79,6 +79,8 @@ def test_a_later_game_failing_rolls_the_earlier_ones_back(two_tiny_games, tmp_pa
 
 def test_manifest_lists_every_file_and_source(tiny_game, tmp_path):
     out = tmp_path / "out"
+    (tiny_game / "tiny" / "__pycache__").mkdir(exist_ok=True)  # what Python leaves beside a rules.py
+    (tiny_game / "tiny" / "__pycache__" / "rules.cpython-311.pyc").write_bytes(b"\0" * 16)
     written = _build(tiny_game, out, formats=("pdf", "svg"))
     man = json.loads((out / "tiny" / "manifest.json").read_text())
     files = {e["file"]: e for e in man["files"]}
