@@ -88,12 +88,13 @@ def read_bounded(path: "str | Path", limit: int = MAX_FILE_BYTES, what: str = "a
 
 
 def load_yaml(path: "str | Path", raw: bytes | None = None) -> Any:
-    """Parse a YAML file (whose bytes ``raw`` may be read already), keeping line marks;
-    every failure is a DataErrors."""
+    """Parse a YAML file, keeping line marks; every failure is a DataErrors. Read here, the
+    parsed file is kept in pnp's cache; callers that pass the bytes ``raw`` keep what they
+    build from it themselves (:func:`read_cached`)."""
+    if raw is None:
+        return read_cached(path, "yaml-v1", load_yaml)
     path = Path(path)
     file = display_path(path)
-    if raw is None:
-        raw = read_bounded(path, MAX_FILE_BYTES, "a YAML file")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

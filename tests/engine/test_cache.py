@@ -275,3 +275,45 @@ def test_the_kept_files_stay_few(tmp_path, monkeypatch):
     assert cache.cached_object("doc", "k4", lambda: "made again") == 4  # the newest is kept
     assert cache.cached_object("doc", "k0", lambda: "made again") == "made again"  # the oldest is gone
     cache._prune.cache_clear()
+
+
+REBUILD = """\
+import sys
+import pydantic._internal._model_construction as mc
+import pnp.load.marked as marked
+
+made = []
+complete = mc.complete_model_class
+mc.complete_model_class = lambda cls, *a, **k: made.append("schema " + cls.__name__) or complete(cls, *a, **k)
+load = marked.load
+marked.load = lambda *a, **k: made.append("yaml") or load(*a, **k)
+from pnp.cli.main import main
+sys.argv[0] = "pnp"
+try:
+    main()
+finally:
+    print("MADE", sorted(made), file=sys.stderr)
+"""
+
+
+def test_a_rebuild_of_every_shipped_game_parses_and_validates_nothing_again(tmp_path):
+    """Everything a build reads (data files, layouts, rule documents, structures) is read back
+    from the cache the second time: no YAML parsed, no pydantic schema built."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    driver = tmp_path / "rebuild.py"
+    driver.write_text(REBUILD)
+    env = {**os.environ, "PNP_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(root)}
+    made = []
+    for _ in range(2):
+        proc = subprocess.run([sys.executable, str(driver), "build", "all", "-f", "pdf", "-j", "1",
+                               "--out", str(tmp_path / "out")], env=env, capture_output=True, text=True,
+                              timeout=600, cwd=root)
+        assert proc.returncode == 0, proc.stderr
+        made.append(proc.stderr.rsplit("MADE ", 1)[1].strip())
+    assert "yaml" in made[0] and "schema" in made[0]  # the first build did the work
+    assert made[1] == "[]", made[1]

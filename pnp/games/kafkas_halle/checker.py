@@ -22,15 +22,13 @@ FACTS_FILE = "seed-facts.yaml"
 
 def load_facts(game) -> dict:
     """The seed's facts, validated (positioned DataErrors if the file is damaged)."""
-    from pnp.load.loader import validate
+    from pnp.load.loader import load_model
     from pnp.games.kafkas_halle.facts import SeedFacts
 
     path = game.folder / FACTS_FILE
+    load_model(path, SeedFacts)  # kept once valid; a missing file is a data error
     raw = next((r for p, _k, _d, r in loaded(game) if p == path), None)
-    if raw is None:
-        raw = load_yaml(path)  # missing: load_yaml reports it as a data error
-    validate(SeedFacts, raw, display_path(path))
-    return raw
+    return load_yaml(path) if raw is None else raw
 
 
 def sources(game, kind: str) -> list[Source]:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from pnp.load.loader import display_path, load_yaml, validate
+from pnp.load.loader import load_model
 from pnp.model.base import Localised, Strict, tr
 from pnp.impose.layout import document_page
 from pnp.scene import Text
@@ -26,7 +26,7 @@ class Guide(Strict):
 
 
 def load_guide(path) -> Guide:
-    return validate(Guide, load_yaml(path), display_path(path))
+    return load_model(path, Guide)
 
 
 def guide_pages(guide: Guide, opts, size: float = 9.5):

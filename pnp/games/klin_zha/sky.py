@@ -15,7 +15,7 @@ from typing import Any
 from pnp.model.trilattice import Cell, TriGrid
 from pnp.load.errors import DataErrors, Problem
 from pnp.checks import Source
-from pnp.load.loader import display_path, load_yaml, validate
+from pnp.load.loader import display_path, load_model, load_yaml
 from pnp.games.klin_zha.schemas import CloudLayout, Position, VariantRules
 
 NORMAL, EDGE, UNDER = "normal", "edge", "under"
@@ -57,7 +57,7 @@ class Sky:
 
 def load_layout(path: Path) -> Layout:
     src = Source.read(path)
-    return Layout(path.stem, src, validate(CloudLayout, src.raw, src.file))
+    return Layout(path.stem, src, load_model(path, CloudLayout))
 
 
 def load_layouts(folder: Path) -> list[Layout]:
@@ -74,13 +74,11 @@ def load_layouts(folder: Path) -> list[Layout]:
 
 
 def load_rules(path: Path) -> VariantRules:
-    raw = load_yaml(path)
-    return validate(VariantRules, raw, display_path(path))
+    return load_model(path, VariantRules)
 
 
 def load_position(path: Path) -> tuple[Position, Any, str]:
-    raw = load_yaml(path)
-    return validate(Position, raw, display_path(path)), raw, display_path(path)
+    return load_model(path, Position), load_yaml(path), display_path(path)
 
 
 # ------------------------------------------------------------------ resolving

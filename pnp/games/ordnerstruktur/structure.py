@@ -25,7 +25,7 @@ from pydantic import Field
 
 from pnp.checks import Finding, RuleBook, Source, flag, from_problems
 from pnp.load.errors import DataErrors, Problem
-from pnp.load.loader import display_path, load_yaml, validate
+from pnp.load.loader import display_path, load_yaml, read_cached, validate
 from pnp.model.base import Strict
 from pnp.games.ordnerstruktur.model import CANONICAL, MAX_NAME, MAX_SUBFOLDER, NUMBERED, PEOPLES, SEED, TOTAL, VARIANTS
 
@@ -267,23 +267,27 @@ def _ordered(fs: list[Finding]) -> list[Finding]:
 
 
 def load_structure(path: "str | Path") -> Structure:
-    """Read and validate a structure file; raises DataErrors listing every problem."""
-    raw = load_yaml(path)
-    found, structure = check_raw(raw, display_path(Path(path)))
+    """Read and validate a structure file (kept in pnp's cache once valid); raises
+    DataErrors listing every problem."""
+    return read_cached(path, "structure-v1", _structure)
+
+
+def _structure(path: Path, data: bytes) -> Structure:
+    found, structure = check_raw(load_yaml(path, data), display_path(path))
     if found or structure is None:
         raise DataErrors([f.problem(f"{f.object}: {f.message} (seed {SEED})" if f.object else
                                     f"{f.message} (seed {SEED})") for f in _ordered(found)] or
-                         [Problem(display_path(Path(path)), 1, 1, "not a structure")])
+                         [Problem(display_path(path), 1, 1, "not a structure")])
     return structure
 
 
 def violations_of(path: "str | Path") -> list[Finding]:
     """Every broken rule in a structure file (YAML syntax problems included), in file order."""
-    try:
-        raw = load_yaml(path)
+    try:  # what a file breaks is kept in pnp's cache with the file, like a validated one
+        return read_cached(path, "structure-findings-v1",
+                           lambda p, data: _ordered(check_raw(load_yaml(p, data), display_path(p))[0]))
     except DataErrors as exc:
         return RULES.run(exc, "file")
-    return _ordered(check_raw(raw, display_path(Path(path)))[0])
 
 
 def dump_yaml(s: Structure) -> str:

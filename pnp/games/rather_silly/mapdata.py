@@ -176,10 +176,10 @@ def read_board(path: Path):
     """The board and its file as read (a :class:`pnp.checks.Source`): duplicate province ids
     collapse in the board, so the checker finds them, and their lines, in the file."""
     from pnp.checks import Source
-    from pnp.load.loader import validate
+    from pnp.load.loader import load_model
 
     src = Source.read(path)
-    m = validate(MapFile, src.raw, src.file)
+    m = load_model(path, MapFile)
     provs: dict[str, Province] = {}
     for s in m.seas:
         provs.setdefault(s.id, Province(s.id, s.de, s.en, "sea", s.x, s.y, fleet=list(s.fleet)))
