@@ -55,8 +55,35 @@ _CAP = {"butt": 0, "round": 1, "square": 2}
 def font_name(family: str, weight: str) -> str:
     """Register the bundled TTF with reportlab once per process; return its name."""
     f = fonts.face(family, weight)
-    pdfmetrics.registerFont(TTFont(f.ps_name, io.BytesIO(fonts.font_bytes(family, weight))))
+    pdfmetrics.registerFont(_parsed(f.ps_name, fonts.font_bytes(family, weight)))
     return f.ps_name
+
+
+def _parsed(name: str, data: bytes) -> TTFont:
+    """reportlab's TTFont of a font file, its parsed tables kept in pnp's cache: parsing a
+    face costs more than drawing a deck's text. Rebuilt from the attributes reportlab set,
+    less the two it cannot pickle (the per-document state, the unit scale function)."""
+    import hashlib
+    from weakref import WeakKeyDictionary
+
+    import reportlab
+    from reportlab.pdfbase.ttfonts import TTFontFace
+    from pnp.load.cache import cached_object
+
+    def snapshot():
+        font = TTFont(name, io.BytesIO(data))
+        return ({k: v for k, v in vars(font).items() if k not in ("face", "state")},
+                {k: v for k, v in vars(font.face).items() if k != "_pdfScale"})
+
+    key = f"ttf-v1|{reportlab.Version}|{name}|{hashlib.sha256(data).hexdigest()}"
+    font_attrs, face_attrs = cached_object("ttf", key, snapshot)
+    font, face = TTFont.__new__(TTFont), TTFontFace.__new__(TTFontFace)
+    font.__dict__.update(font_attrs)
+    face.__dict__.update(face_attrs)
+    upm = face.unitsPerEm  # reportlab's scale from font units to 1/1000 em
+    face._pdfScale = (lambda x: x) if upm == 1000 else (lambda x, m=1000 / upm: x * m)
+    font.face, font.state = face, WeakKeyDictionary()
+    return font
 
 
 @lru_cache(maxsize=None)

@@ -317,3 +317,25 @@ def test_a_rebuild_of_every_shipped_game_parses_and_validates_nothing_again(tmp_
         made.append(proc.stderr.rsplit("MADE ", 1)[1].strip())
     assert "yaml" in made[0] and "schema" in made[0]  # the first build did the work
     assert made[1] == "[]", made[1]
+
+
+def test_a_kept_pdf_font_measures_and_embeds_like_a_fresh_parse(tmp_path, monkeypatch):
+    """reportlab's parse of a bundled face is kept; the face rebuilt from it measures text and
+    makes the embedded subset byte for byte like reportlab's own parse."""
+    import io
+
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from pnp.render import pdf
+    from pnp.scene import fonts
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    data = fonts.font_bytes("sans", "bold")
+    pdf._parsed("Probe", data)
+    assert len(list((tmp_path / "objects").glob("ttf-*"))) == 1
+    kept, fresh = pdf._parsed("Probe", data), TTFont("Probe", io.BytesIO(data))
+    text = "Größe Ärger ſ € 0123"
+    assert kept.stringWidth(text, 9) == fresh.stringWidth(text, 9) > 0
+    subset = [ord(c) for c in text]
+    assert kept.face.makeSubset(subset) == fresh.face.makeSubset(subset)
+    assert kept.face._pdfScale(2048) == fresh.face._pdfScale(2048)
