@@ -622,7 +622,10 @@ def _fits(box: tuple):
                               for f in sorted(fonts.FONT_DIR.glob("*.[to]tf")))
         return f"fits-v1|{box!r}|{code_fingerprint()}|{fonts_seen}|{getattr(pyphen, '__version__', '0')}"
 
-    return Table("fits", key, 50_000)
+    return Table("fits", key, FITS_KEPT)
+
+
+FITS_KEPT = 12_000  # fitted texts kept per kind of box: a 5,000-card deck's and then some
 
 
 def _packed(f: Fitted) -> tuple:

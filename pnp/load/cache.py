@@ -64,7 +64,8 @@ def _store(path: Path, data: bytes, mode: int = 0o666) -> None:
             fh.write(hashlib.sha256(data).digest() + data)
         os.replace(tmp, path)
     except OSError:
-        pass
+        return
+    _prune(path.parent)
 
 
 def read(kind: str, key: "bytes | str") -> "bytes | None":
@@ -98,7 +99,7 @@ def cached_data(kind: str, key: str, make: Callable[[], object]) -> object:
 
 class Table:
     """A dict of plain data (marshal) that outlives the process: read from the cache on first use,
-    written back by :func:`save_tables` when it grew; at most ``limit`` entries are added."""
+    written back by :func:`save_tables` when it grew; it keeps its newest ``limit`` entries."""
 
     def __init__(self, kind: str, key: Callable[[], str], limit: int):
         self.kind, self._key, self.limit = kind, key, limit
@@ -122,7 +123,9 @@ class Table:
 
     def put(self, k, v) -> None:
         data = self._load()
-        if len(data) < self.limit:
+        while data and len(data) >= self.limit:  # full: the oldest entries make room
+            del data[next(iter(data))]
+        if self.limit > 0:
             data[k] = v
             if not self._grew:
                 self._grew = True
@@ -207,16 +210,15 @@ def cached_object(kind: str, key: str, make: Callable[[], object]) -> object:
     except (pickle.PicklingError, TypeError, AttributeError):
         return obj
     _store(path, data, 0o600)
-    _prune(d)
     return obj
 
 
-MAX_OBJECTS = 2000  # kept files; every edit of a data file makes a new entry, so the oldest go
+MAX_OBJECTS = 2000  # kept files per folder; every edit of a data file makes a new entry, so the oldest go
 
 
 @lru_cache(maxsize=None)
 def _prune(d: Path) -> None:
-    """Once per process that wrote an entry: keep the newest ``MAX_OBJECTS`` entries."""
+    """Once per process that wrote an entry in ``d``: keep its newest ``MAX_OBJECTS`` files."""
     try:
         entries = [(e.stat().st_mtime_ns, e.path) for e in os.scandir(d) if e.is_file()]
     except OSError:

@@ -274,7 +274,24 @@ def test_the_kept_files_stay_few(tmp_path, monkeypatch):
     assert len(list((tmp_path / "objects").iterdir())) == 3
     assert cache.cached_object("doc", "k4", lambda: "made again") == 4  # the newest is kept
     assert cache.cached_object("doc", "k0", lambda: "made again") == "made again"  # the oldest is gone
+    for i in range(5):  # the same for the plain entries beside objects/ (tables, fonts)
+        cache._prune.cache_clear()
+        cache.write("fits", f"t{i}", b"x")
+    assert sorted(p.name.split("-")[0] for p in tmp_path.iterdir() if p.is_file()) == ["fits"] * 3
+    assert cache.read("fits", "t4") == b"x" and cache.read("fits", "t0") is None
     cache._prune.cache_clear()
+
+
+def test_a_full_table_makes_room_for_new_entries_by_dropping_the_oldest(tmp_path, monkeypatch):
+    """A table at its limit still learns: a designer's current deck is kept, not turned away
+    because older decks filled the table first."""
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    t = cache.Table("fits", lambda: "probe", 3)
+    for i in range(5):
+        t.put(f"text {i}", i)
+    t.save()
+    t.forget()
+    assert [t.get(f"text {i}") for i in range(5)] == [None, None, 2, 3, 4]
 
 
 REBUILD = """\
