@@ -28,6 +28,7 @@ each side; it wraps like a word and punctuation may follow it directly.
 from __future__ import annotations
 
 import math
+import marshal
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -606,9 +607,9 @@ def _fit(markup, box_w, box_h, size, min_size, lang, family, line_height, align,
     table = _fits((box_w, box_h, size, min_size, lang, family, line_height, align, valign, float(icon)))
     kept = table.get(markup)
     if kept is not None:
-        return _unpack(kept, family)
+        return _unpack(marshal.loads(kept), family)
     fitted = _fit_now(markup, box_w, box_h, size, min_size, lang, family, line_height, align, valign, icon)
-    table.put(markup, _packed(fitted))
+    table.put(markup, marshal.dumps(_packed(fitted)))  # one bytes object: a kept table is small in memory
     return fitted
 
 
@@ -620,7 +621,7 @@ def _fits(box: tuple):
     def key():
         fonts_seen = ",".join(f"{f.name}:{f.stat().st_size}:{f.stat().st_mtime_ns}"
                               for f in sorted(fonts.FONT_DIR.glob("*.[to]tf")))
-        return f"fits-v1|{box!r}|{code_fingerprint()}|{fonts_seen}|{getattr(pyphen, '__version__', '0')}"
+        return f"fits-v2|{box!r}|{code_fingerprint()}|{fonts_seen}|{getattr(pyphen, '__version__', '0')}"
 
     return Table("fits", key, FITS_KEPT)
 

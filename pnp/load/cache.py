@@ -45,12 +45,11 @@ def _load(path: Path, private: bool = False) -> "bytes | None":
     try:
         with open(path, "rb") as fh:
             st = os.fstat(fh.fileno())
-            blob = fh.read()
+            if private and (st.st_uid != os.getuid() or st.st_mode & 0o022):
+                return None
+            digest, data = fh.read(32), fh.read()  # two reads: a big entry is not copied again
     except OSError:
         return None
-    if private and (st.st_uid != os.getuid() or st.st_mode & 0o022):
-        return None
-    digest, data = blob[:32], blob[32:]
     return data if hashlib.sha256(data).digest() == digest else None
 
 
@@ -61,7 +60,8 @@ def _store(path: Path, data: bytes, mode: int = 0o666) -> None:
         tmp = path.with_name(f".{path.name}.{os.getpid()}")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
         with os.fdopen(fd, "wb") as fh:
-            fh.write(hashlib.sha256(data).digest() + data)
+            fh.write(hashlib.sha256(data).digest())
+            fh.write(data)
         os.replace(tmp, path)
     except OSError:
         return
