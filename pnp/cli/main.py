@@ -647,11 +647,15 @@ def _game_apps() -> dict[str, tuple[str, str]]:
     and the engine's own commands stay quick.
     """
     import ast
+    import re
 
     from pnp import games
     found = {}
     for cli in sorted(Path(games.__path__[0]).glob("*/cli.py")):
-        tree = ast.parse(cli.read_text(encoding="utf-8"))
+        # the module's head (what comes before its first function) holds both; parsing only it
+        # keeps `pnp --help` quick
+        head = re.split(r"^(?:def |async def |class |@)", cli.read_text(encoding="utf-8"), maxsplit=1, flags=re.M)[0]
+        tree = ast.parse(head)
         command, about = None, ""
         for node in tree.body:
             if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["COMMAND"]:
