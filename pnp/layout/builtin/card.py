@@ -386,17 +386,14 @@ def _back_key(card: Card):
     return (id(layout), repr(sorted(values.items())))
 
 
-def card_items(plan: DeckPlan, lang: str = "de") -> list:
-    """One item per printed card, copies expanded, in list order."""
-    items = []
-    for card in plan.cards:
-        item = _item(plan, card, lang)
-        items += [item] * card.copies
-    return items
-
-
 def card_faces(plan: DeckPlan, lang: str = "de") -> list[tuple]:
+    """(item, copies) per card of the list."""
     return [(_item(plan, c, lang), c.copies) for c in plan.cards]
+
+
+def card_items(faces: list[tuple]) -> list:
+    """One item per printed card, copies expanded, in list order."""
+    return [item for item, copies in faces for _ in range(copies)]
 
 
 def back_item(plan: DeckPlan, lang: str = "de"):
@@ -445,9 +442,10 @@ def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asse
     title = tr(doc.title, lang)
     sheet = deck_sheet(doc, opts)
     w, h = plan.size
-    deck = Asset(name, title, lambda: impose(card_items(plan, lang), sheet), formats=("pdf",),
+    faces = card_faces(plan, lang)  # the items the pages are imposed from, made once
+    deck = Asset(name, title, lambda: impose(card_items(faces), sheet), formats=("pdf",),
                  description=f"{plan.total} cards, {len(plan.cards)} types, {w:g} × {h:g} mm",
-                 faces=card_faces(plan, lang), back=back_item(plan, lang), safe=plan.face.layout.safe, cards=plan,
+                 faces=faces, back=back_item(plan, lang), safe=plan.face.layout.safe, cards=plan,
                  warnings=plan.warnings)
     yield deck
     seen: set[str] = set()
@@ -456,7 +454,7 @@ def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asse
         while slug in seen:
             slug += "-2"
         seen.add(slug)
-        item = _item(plan, card, lang)
+        item = faces[i][0]
         yield Asset(f"cards/{slug}", card.label, lambda it=item: [single_page(it, opts.bleed)],
                     formats=("svg",), description=f"{card.copies}× {card.label}")
     backs = {}
