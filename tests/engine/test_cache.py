@@ -356,3 +356,30 @@ def test_a_kept_pdf_font_measures_and_embeds_like_a_fresh_parse(tmp_path, monkey
     subset = [ord(c) for c in text]
     assert kept.face.makeSubset(subset) == fresh.face.makeSubset(subset)
     assert kept.face._pdfScale(2048) == fresh.face._pdfScale(2048)
+
+
+def test_a_parsed_file_is_kept_and_a_broken_one_never(tmp_path, monkeypatch):
+    """load_yaml keeps what it parsed (read back, marks and all, until the file changes);
+    a YAML error is raised on every read and leaves nothing in the cache."""
+    import pytest
+
+    from pnp.load import marked
+    from pnp.load.errors import DataErrors
+    from pnp.load.loader import load_yaml, locate
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("a: [1, 2\n")
+    for _ in range(2):
+        with pytest.raises(DataErrors, match=r"bad\.yaml:\d+"):
+            load_yaml(bad)
+    assert not (tmp_path / "cache" / "objects").exists() or not list((tmp_path / "cache" / "objects").iterdir())
+    good = tmp_path / "good.yaml"
+    good.write_text("title: Probe\ncards:\n  - {name: Eins}\n")
+    first = load_yaml(good)
+    monkeypatch.setattr(marked, "load", lambda *a, **k: (_ for _ in ()).throw(AssertionError("parsed again")))
+    again = load_yaml(good)
+    assert again == first and locate(again, ("cards", 0, "name")) == locate(first, ("cards", 0, "name")) == (3, 12)
+    good.write_text("title: Neu\n")
+    with pytest.raises(AssertionError, match="parsed again"):
+        load_yaml(good)
