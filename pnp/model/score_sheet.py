@@ -78,9 +78,9 @@ class Columns(Strict):
     players: int = Field(4, ge=1, le=12, description="player columns printed by default")
     max_players: int = Field(6, ge=1, le=12, description="most player columns a build may ask for")
     games: int = Field(6, ge=1, le=12, description="game columns on a solo sheet (per_game)")
-    player: Localised = Field(default_factory=lambda: I18n(de="Spieler", en="Player"), description="heading word for a player column")
-    game: Localised = Field(default_factory=lambda: I18n(de="Spiel", en="Game"), description="heading word for a game column")
-    name: Localised = Field(default_factory=lambda: I18n(de="Name", en="Name"), description="label of the name field")
+    player: Localised = Field(I18n.model_construct(de="Spieler", en="Player"), description="heading word for a player column")
+    game: Localised = Field(I18n.model_construct(de="Spiel", en="Game"), description="heading word for a game column")
+    name: Localised = Field(I18n.model_construct(de="Name", en="Name"), description="label of the name field")
 
     @model_validator(mode="after")
     def _range(self):
@@ -101,11 +101,11 @@ class ScoreSheet(Strict):
     subtitle: Localised | None = None
     seed: str | None = Field(None, description="rule document the sheet follows")
     accent: ColourField = Field("navy", description="colour of the title and computed-row marks")
-    columns: Columns = Field(default_factory=Columns)  # factories: no schema is built on import
+    columns: Columns = Columns.model_construct()  # defaults constructed: no schema is built on import
     blocks: list[Block] = Field(min_length=1, max_length=20)
     totals: list[Row] = Field(default_factory=list, max_length=10)
     legend: list[Localised] = Field(default_factory=list, max_length=12)
-    pads: Pads = Field(default_factory=Pads)
+    pads: Pads = Pads.model_construct()
 
     @model_validator(mode="after")
     def _references(self):

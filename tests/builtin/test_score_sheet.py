@@ -337,3 +337,20 @@ def test_png_backend_measures_the_same(doc):
     dark = img < 128
     cols = np.flatnonzero(dark.any(axis=0))
     assert abs(cols[0] - 40) <= 2 and abs(cols[-1] - 1010) <= 2  # 8 mm .. 202 mm
+
+
+def test_the_score_sheet_schema_shows_editors_the_default_columns_and_pads(tmp_path):
+    """The defaults are constructed without building a validator on import (a rebuild builds
+    none), and `pnp schema` still hands them to editors."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from pnp.cli.main import app
+
+    res = CliRunner().invoke(app, ["schema", "--out", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    props = json.loads((tmp_path / "score-sheet.schema.json").read_text())["properties"]
+    assert props["columns"]["default"]["players"] == 4
+    assert props["columns"]["default"]["player"] == {"de": "Spieler", "en": "Player"}
+    assert props["pads"]["default"] == {"up": [1, 2, 4], "copies": 1}

@@ -46,7 +46,7 @@ class VariantRules(Strict):
     sides: list[Side] = Field(min_length=2, max_length=2)
     pieces: list[PieceType] = Field(min_length=1)
     under_cloud_limit: CloudLimit
-    setup: SetupRules = Field(default_factory=SetupRules)  # a factory: no schema is built on import
+    setup: SetupRules = SetupRules.model_construct()  # constructed: no schema is built on import
     token_mm: float = Field(13.0, ge=6, le=40, description="token diameter")
     neutral_tokens: int = Field(10, ge=0, le=40, description="neutral tokens per colour")
     d6_directions: list[Literal["right", "down-right", "down-left", "left", "up-left", "up-right"]] = Field(
