@@ -60,9 +60,10 @@ def font_name(family: str, weight: str) -> str:
 
 
 def _parsed(name: str, data: bytes) -> TTFont:
-    """reportlab's TTFont of a font file, its parsed tables kept in pnp's cache: parsing a
-    face costs more than drawing a deck's text. Rebuilt from the attributes reportlab set,
-    less the two it cannot pickle (the per-document state, the unit scale function)."""
+    """reportlab's TTFont of a font file, its parsed tables kept in pnp's cache (every process
+    that draws a PDF needs both faces: about 20 ms each to parse, 10 to read back). Rebuilt
+    from the attributes reportlab set, less the two it cannot pickle (the per-document
+    state, the unit scale function)."""
     import hashlib
     from weakref import WeakKeyDictionary
 
