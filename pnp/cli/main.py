@@ -169,6 +169,10 @@ def build(
     as_json: bool = JsonOpt,
 ):
     """Render games to print-ready files in OUT/<game>/ with a manifest.json; all games or none are replaced."""
+    import gc
+
+    collecting = gc.isenabled()
+    gc.disable()  # imports and loading make objects that live as long as the build: build_games turns it on
     drawer = None
     if jobs != 1 and (os.cpu_count() or 1) > 1 and hasattr(os, "fork"):
         from pnp.output.drawer import Drawer  # forked first: it reads the PDF fonts while the data loads
@@ -205,6 +209,9 @@ def build(
     finally:
         if drawer is not None:
             drawer.close()
+        if collecting:  # as it was (a build run inside another program, or a test)
+            gc.unfreeze()
+            gc.enable()
 
 
 @contextmanager

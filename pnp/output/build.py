@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from pnp.model.assets import Asset, BuildOptions
+from pnp.output import loaded
 from pnp.render import FORMATS
 from pnp.load.errors import DataErrors, Problem
 from pnp.model.game import Game, documents
@@ -190,6 +191,7 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
         problems += _too_big(items, opts.for_game(g))
     if problems:
         raise DataErrors(problems)
+    loaded()  # the collector runs again from here
     done = 0
     staged: list[tuple[str, str, int]] = []
     with Staging(out_dir) as st:

@@ -223,3 +223,27 @@ def test_calibrate_and_back_offset(tiny_game, tmp_path):
     assert bad.exit_code == 2 and "expected X,Y in mm" in bad.output
     huge = runner.invoke(app, ["build", "tiny", "--data", str(tiny_game), "--back-offset", "50,0", "--out", str(tmp_path / "o")])
     assert huge.exit_code == 2 and "over 20 mm" in huge.output
+
+
+def test_build_loads_with_the_collector_off_draws_with_it_on_and_leaves_it_as_it_was(tiny_game, tmp_path,
+                                                                                   monkeypatch):
+    """`pnp build` keeps the cyclic garbage collector off while it imports and loads, runs it
+    (with the loaded data frozen) while drawing, and restores it on success and on bad data."""
+    import gc
+
+    from pnp.output import build as b
+
+    seen = []
+    real = b.write_asset
+    monkeypatch.setattr(b, "write_asset", lambda *a, **k: seen.append((gc.isenabled(), gc.get_freeze_count() > 0))
+                        or real(*a, **k))
+    real_collect = b.collect_assets
+    monkeypatch.setattr(b, "collect_assets", lambda *a, **k: seen.append(("loading", gc.isenabled()))
+                        or real_collect(*a, **k))
+    res = runner.invoke(app, ["build", "tiny", "--data", str(tiny_game), "--out", str(tmp_path / "o"), "-f", "pdf",
+                              "-j", "1"])
+    assert res.exit_code == 0, res.output
+    assert seen[0] == ("loading", False) and seen[1:] and all(s == (True, True) for s in seen[1:])
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    bad = runner.invoke(app, ["build", "nope", "--data", str(tiny_game), "--out", str(tmp_path / "o")])
+    assert bad.exit_code == 2 and gc.isenabled() and gc.get_freeze_count() == 0
