@@ -683,8 +683,9 @@ def _mount_game_apps(argv: list[str] | None = None) -> None:
     """Mount the game command ``argv`` runs for real and the others as entries for --help
     (every one for real when ``argv`` is None, as tests want)."""
     running = next((a for a in argv if not a.startswith("-")), None) if argv is not None else None
-    engine = {c.name or c.callback.__name__.replace("_", "-") for c in app.registered_commands}
-    if running in engine:  # an engine command: no game's commands are needed, not even for its --help
+    engine = {c.name or c.callback.__name__.replace("_", "-"): c for c in app.registered_commands}
+    if running in engine:  # an engine command: no game's commands are needed, not even for its --help,
+        app.registered_commands = [engine[running]]  # nor the others (typer makes each one's options)
         return
     for command, (module, about) in _game_apps().items():
         if argv is None or command == running:

@@ -247,3 +247,17 @@ def test_build_loads_with_the_collector_off_draws_with_it_on_and_leaves_it_as_it
     assert gc.isenabled() and gc.get_freeze_count() == 0
     bad = runner.invoke(app, ["build", "nope", "--data", str(tiny_game), "--out", str(tmp_path / "o")])
     assert bad.exit_code == 2 and gc.isenabled() and gc.get_freeze_count() == 0
+
+
+def test_an_engine_command_is_run_from_a_cli_holding_only_that_command(monkeypatch):
+    """Typer makes every registered command's options before it runs one; `pnp build` has only
+    itself made, and its help and errors read exactly as from the full command line."""
+    from pnp.cli import main as cli
+
+    monkeypatch.setattr(cli.app, "registered_commands", list(cli.app.registered_commands))
+    full = [runner.invoke(cli.app, args) for args in (["build", "--help"], ["build", "--nope"])]
+    cli._mount_game_apps(["build", "--help"])
+    assert [c.callback.__name__ for c in cli.app.registered_commands] == ["build"]
+    alone = [runner.invoke(cli.app, args) for args in (["build", "--help"], ["build", "--nope"])]
+    assert [(r.exit_code, r.output) for r in alone] == [(r.exit_code, r.output) for r in full]
+    assert full[0].exit_code == 0 and "--jobs" in full[0].output and full[1].exit_code == 2
