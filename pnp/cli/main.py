@@ -171,7 +171,7 @@ def build(
     """Render games to print-ready files in OUT/<game>/ with a manifest.json; all games or none are replaced."""
     import gc
 
-    collecting = gc.isenabled()
+    collecting, frozen = gc.isenabled(), gc.get_freeze_count()
     gc.disable()  # imports and loading make objects that live as long as the build: build_games turns it on
     drawer = None
     if jobs != 1 and (os.cpu_count() or 1) > 1 and hasattr(os, "fork"):
@@ -210,7 +210,8 @@ def build(
         if drawer is not None:
             drawer.close()
         if collecting:  # as it was (a build run inside another program, or a test)
-            gc.unfreeze()
+            if not frozen:  # what the build froze; a host's own frozen objects stay so
+                gc.unfreeze()
             gc.enable()
 
 
