@@ -1,8 +1,9 @@
 """One big asset on two cores: the build makes the pages, a forked drawer draws them.
 
-A deck's pages are made (layouts stamped, text fitted) and drawn (walked into the
-PDF). With nothing else to run beside it, the build sends each page it makes,
-pickled, through a pipe to a drawer process that writes the files. ``pnp build``
+A deck's pages are made (layouts stamped, text fitted and laid out in lines) and
+drawn (walked into the PDF). With nothing else to run beside it, the build sends
+each page it makes, its lines included, pickled through a pipe to a drawer process
+that writes the files; drawing is the larger half, so the drawer does nothing else. ``pnp build``
 forks the drawer before it reads any data, so importing the PDF backend and
 reading the fonts happen while the build loads and checks the game; a build
 started without one forks it when the first big deck comes. The pipe holds a few
@@ -50,6 +51,8 @@ class Drawer:
         """Draw ``pages`` (an iterable, made here as they are sent) into ``folder/stem.<fmt>``;
         returns (files written as (name, pages), safe-zone findings, shapes counted) or raises
         :class:`DrawerFailed`. An error while making the pages is raised here, the job abandoned."""
+        from pnp.render.base import lay_out
+
         if self.pid == 0:
             raise DrawerFailed
         try:
@@ -61,6 +64,7 @@ class Drawer:
 
             send(("job", (str(folder), tuple(fmts), stem, dpi, title, safe, shapes)))
             for page in pages:
+                page.laid_out = lay_out(page)  # here: the drawer is the busier side
                 send(("page", page))
             send(("end", None))
             self._jobs.flush()

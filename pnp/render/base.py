@@ -102,14 +102,20 @@ def _paints(st: Style) -> bool:
     return st.fill is not None or (st.stroke is not None and st.stroke_width > 0) or st.hatch is not None
 
 
-def walk_node(r: Renderer, n, alpha: float = 1.0) -> None:
+def text_lines(t: Text) -> list[Line]:
+    """The lines of ``t`` a backend draws: its layout without empty lines."""
+    return [ln for ln in layout(t) if ln.text]
+
+
+def walk_node(r: Renderer, n, alpha: float = 1.0, lines=text_lines) -> None:
+    """Draw ``n`` with ``r``; ``lines(text)`` gives each text's lines."""
     _drawn[0] += 1
     t = type(n)
     if t is Group:
         r.begin_group(n)
         a = alpha * n.opacity
         for child in n.children:
-            walk_node(r, child, a)
+            walk_node(r, child, a, lines)
         r.end_group(n)
     elif t in SHAPES:
         st = n.style
@@ -130,20 +136,50 @@ def walk_node(r: Renderer, n, alpha: float = 1.0) -> None:
     elif t is Text:
         if n.fill is None or not n.text:
             return
-        lines = [ln for ln in layout(n) if ln.text]
-        if lines:
-            r.text(n, lines, alpha)
+        drawn = lines(n)
+        if drawn:
+            r.text(n, drawn, alpha)
     elif t is Image:
         r.image(n, alpha)
     else:
         raise TypeError(f"cannot draw {t.__name__}")
 
 
+def lay_out(page: Page) -> tuple[list[Line], ...]:
+    """The lines of every text :func:`walk` draws on ``page``, in drawing order. The process that
+    makes a page for a drawer process (:mod:`pnp.output.drawer`) sends them along as
+    ``page.laid_out``, and the drawer only draws."""
+    out = []
+
+    def visit(n):
+        t = type(n)
+        if t is Group:
+            for child in n.children:
+                visit(child)
+        elif t is Text and n.fill is not None and n.text:  # as walk_node skips them
+            out.append(text_lines(n))
+
+    visit(page.content)
+    return tuple(out)
+
+
 def walk(r: Renderer, page: Page) -> None:
-    """Draw one page with ``r``."""
+    """Draw one page with ``r``, with the lines of ``page.laid_out`` when it has them."""
     before = _drawn[0]
     r.begin_page(page)
-    walk_node(r, page.content, 1.0)
+    if page.laid_out is None:
+        walk_node(r, page.content, 1.0)
+    else:
+        given = iter(page.laid_out)
+
+        def next_lines(t: Text) -> list[Line]:
+            for ln in given:
+                return ln
+            raise ValueError(f"page {page.label!r}: more texts than lines laid out")
+
+        walk_node(r, page.content, 1.0, next_lines)
+        if next(given, None) is not None:
+            raise ValueError(f"page {page.label!r}: fewer texts than lines laid out")
     r.end_page(page)
     if COUNTER is not None:
         COUNTER.add(_drawn[0] - before, f"page {page.label or ''}".strip())

@@ -245,6 +245,8 @@ class Page:
     artwork runs past it (PDF BleedBox). Both default to the whole page.
     ``cuts`` lists the trim of every item imposed on a sheet, for checks
     (bleed, safe area) that need each card rather than the whole sheet.
+    ``laid_out``: the lines of its texts, when the process that made the page laid
+    them out for another that draws it (:func:`pnp.render.base.lay_out`).
     """
 
     width: float
@@ -254,6 +256,7 @@ class Page:
     bleed: Box | None = None
     label: str = ""
     cuts: tuple[Box, ...] = ()
+    laid_out: tuple | None = None
 
     @property
     def media(self) -> Box:

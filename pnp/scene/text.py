@@ -5,14 +5,13 @@ places lines identically; backends only draw the resulting lines.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pnp.scene import fonts
 from pnp.scene.primitives import Text
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):  # a tuple: cheap to make, and to pickle for a drawer process
     x: float  # anchor point of the line (start, middle or end per anchor)
     y: float  # baseline
     text: str

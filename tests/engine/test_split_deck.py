@@ -126,6 +126,25 @@ def test_a_drawn_deck_has_the_bytes_and_warnings_of_one_process(tmp_path, drawn)
     assert _no_children_left()
 
 
+def test_the_drawer_only_draws_text_the_build_laid_out(tmp_path, drawn, monkeypatch):
+    """The drawer is the busier side, so the build lays out every text of the pages it sends."""
+    from pnp.render import base
+
+    parent, real = os.getpid(), base.layout
+
+    def layout(t):
+        if os.getpid() != parent:  # in the forked drawer: it would fail and the build draw the deck
+            raise RuntimeError("the drawer laid out text")
+        return real(t)
+
+    monkeypatch.setattr(base, "layout", layout)
+    data = _game(tmp_path, _rows(40))
+    build_games(list(discover(data).values()), BuildOptions(), ["pdf"], tmp_path / "two", jobs=2)
+    monkeypatch.setattr(base, "layout", real)
+    build_games(list(discover(data).values()), BuildOptions(), ["pdf"], tmp_path / "one", jobs=1)
+    assert drawn == ["drawn"] and _tree(tmp_path / "one") == _tree(tmp_path / "two")
+
+
 def test_a_small_deck_is_drawn_in_the_build_process(tmp_path, drawn):
     data = _game(tmp_path, _rows(10))
     build_games(list(discover(data).values()), BuildOptions(), ["pdf"], tmp_path / "out", jobs=2)
