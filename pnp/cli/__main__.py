@@ -1,3 +1,3 @@
-from pnp.cli.main import main
+from pnp.cli.main import run
 
-main()
+run()
