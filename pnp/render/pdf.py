@@ -94,6 +94,11 @@ def _ttf(family: str, weight: str) -> TTFont:
 
 def _ops_code(ops) -> str:
     """Path ops (M/L/C/Z, mm) as PDF path construction operators."""
+    return _ops_text(ops) if type(ops) is tuple else _ops_text.__wrapped__(ops)
+
+
+@lru_cache(maxsize=4096)  # a rectangle's ops are a tuple: each card of a deck repeats the same few
+def _ops_text(ops) -> str:
     out = []
     for op in ops:
         k = op[0]
