@@ -173,6 +173,39 @@ def watch_latency(work: Path, runs: int) -> float:
         proc.wait(10)
 
 
+LOAD = """
+import sys, time, statistics
+from pathlib import Path
+texts = [p.read_text(encoding="utf-8") for p in sorted(Path(sys.argv[1]).rglob("*.yaml"))]
+if sys.argv[2] == "pnp":
+    from pnp.load.marked import load
+else:
+    from ruamel.yaml import YAML
+    load = YAML(typ="rt").load
+times = []
+for _ in range(int(sys.argv[3])):
+    t = time.perf_counter()
+    for text in texts:
+        load(text)
+    times.append(time.perf_counter() - t)
+print(len(texts), statistics.median(times))
+"""
+
+
+def load_speed(runs: int) -> "tuple[int, float, float] | None":
+    """(files, pnp s, round-trip s): every YAML file of the shipped games parsed with line and
+    column marks by pnp's loader (libyaml) and by ruamel.yaml's pure-Python round-trip parser,
+    which pnp used before issue 16 (a test dependency now; None when it is missing)."""
+    out = []
+    for parser in ("pnp", "ruamel"):
+        proc = subprocess.run([sys.executable, "-c", LOAD, str(ROOT / "data"), parser, str(runs)],
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            return None
+        out.append(proc.stdout.split())
+    return int(out[0][0]), float(out[0][1]), float(out[1][1])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
@@ -244,6 +277,13 @@ def main() -> None:
             empty.append(run(command(name, data), env=env)[1])
         print(f"peak memory 5,000 / 500 cards: rebuilds {big:.0f} / {small:.0f} MB = {big / small:.2f}, "
               f"empty cache {empty[1]:.0f} / {empty[0]:.0f} MB = {empty[1] / empty[0]:.2f} (target <= 1.3)")
+    loading = load_speed(runs)
+    if loading:
+        files, ours, theirs = loading
+        print(f"loading: {files} YAML files of the five games with line marks: {ours * 1000:.0f} ms, the round-trip "
+              f"parser used before {theirs * 1000:.0f} ms = {theirs / ours:.1f}x faster (target >= 5x)")
+    else:
+        print("loading: not compared (ruamel.yaml, a test dependency, is not installed)")
     lat = watch_latency(work, runs)
     print(f"pnp watch: save deck.yaml -> new deck PDF: {lat:.2f} s (target <= 0.3 s)")
     svgs = sorted((work / "kh" / "kafkas-halle" / "cards").glob("*.svg")) if (work / "kh").exists() else []
