@@ -37,8 +37,12 @@ class Profile(Strict):
                     "page; sheets: imposed sheets as pnp build makes them; tts: Tabletop Simulator")
     format: Literal["png", "pdf"] = Field("png", description="images: a PNG, or a one-page PDF, per card side")
     dpi: Annotated[int, Field(ge=72, le=1200)] = 300
-    colour: Literal["rgb", "cmyk"] = Field("rgb", description="what the shop asks for; pnp writes colours given "
-                                                              "as cmyk(...) in the data as CMYK, all others as RGB")
+    colour: Literal["rgb", "cmyk"] = Field("rgb", description="what the shop asks for: rgb, or cmyk (PDFs only: "
+                                                              "colours and pictures converted with the icc profile, "
+                                                              "colours given as cmyk(...) in the data kept)")
+    icc: str = Field("fogra39-240", description="colour cmyk: the CMYK ICC profile colours and pictures are converted "
+                                              "with: fogra39-240 (shipped: FOGRA39 coated offset, at most 240 % ink) "
+                                              "or the path of the shop's .icc file, relative to this profile")
     max_ink: Annotated[int, Field(ge=100, le=400)] | None = Field(
         None, description="most ink a CMYK colour may lay down, in % (C + M + Y + K)")
     bleed_mm: Annotated[float, Field(ge=0, le=20, allow_inf_nan=False)] = 3.0
@@ -57,6 +61,9 @@ class Profile(Strict):
     def _products_for_cards(self):
         if self.output in ("images", "card-pdf") and not self.products:
             raise ValueError(f"an {self.output} profile lists the shop's products (name, trim_mm)")
+        if self.colour == "cmyk" and self.output in ("images", "tts") and (self.format == "png" or self.output == "tts"):
+            raise ValueError("a PNG holds no CMYK: a CMYK shop gets PDFs (output card-pdf or sheets, or images with "
+                             "format: pdf)")
         return self
 
     def product_for(self, w: float, h: float) -> "tuple[Product, bool] | None":

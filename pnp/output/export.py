@@ -40,7 +40,32 @@ def load_profile(name: str) -> Profile:
         path = SHIPPED / f"{name}.yaml"
     elif not path.is_file():
         raise DataErrors([Problem(str(path), 0, 0, "no such profile file")])
-    return validate(Profile, load_yaml(path), display_path(path))
+    data = load_yaml(path)
+    profile = validate(Profile, data, display_path(path))
+    if profile.colour == "cmyk":  # the ICC file is read now, so a bad one is named before anything is drawn
+        from pnp.load.loader import locate
+        from pnp.render import cmyk
+
+        icc = profile.icc
+        if icc not in cmyk.SHIPPED and not Path(icc).is_absolute():
+            profile = profile.model_copy(update={"icc": str(path.resolve().parent / icc)})
+        try:
+            cmyk.load(profile.icc)
+        except (DataErrors, cmyk.NotCmyk) as exc:
+            why = exc.problems[0].message if isinstance(exc, DataErrors) else str(exc)
+            line, col = locate(data, ("icc",))
+            raise DataErrors([Problem(display_path(path), line, col, f"'icc': {icc}: {why}; expected "
+                                      f"{', '.join(cmyk.SHIPPED)} or the path of a CMYK .icc file")]) from None
+    return profile
+
+
+def converter(profile: Profile):
+    """What makes the profile's PDFs CMYK (a :class:`pnp.render.cmyk.Cmyk`), or None for RGB."""
+    if profile.colour != "cmyk":
+        return None
+    from pnp.render import cmyk
+
+    return cmyk.load(profile.icc)
 
 
 @dataclass
@@ -186,7 +211,7 @@ def export(game, opts: BuildOptions, profile: Profile, out_dir: Path, progress=N
         stage = st.dir / profile.name
         stage.mkdir()
         if profile.output == "sheets":
-            files, plan = _sheets(assets, stage, progress), plan_export(assets, profile)
+            files, plan = _sheets(assets, profile, stage, progress), plan_export(assets, profile)
         elif profile.output == "tts":
             files, plan = _tts(assets, opts, stage, parent / profile.name), None
         else:
@@ -209,7 +234,10 @@ def _cards(plan: Plan, stage: Path, progress) -> list[tuple[str, int, str]]:
     from pnp.render import write
     from pnp.render.png import png_bytes
 
+    from pnp.render.pdffacts import add_output_intent
+
     profile = plan.profile
+    conv = converter(profile)
     files = []
     for deck in plan.decks:
         folder = deck.asset.name.replace("/", "-")
@@ -219,7 +247,9 @@ def _cards(plan: Plan, stage: Path, progress) -> list[tuple[str, int, str]]:
                 page = side_page(deck, side, profile)
                 rel = f"{folder}/{side.stem}.{profile.format}"
                 if profile.format == "pdf":  # one PDF per card side, trim and bleed boxes set
-                    write("pdf", [page], stage / rel, title=side.label)
+                    write("pdf", [page], stage / rel, title=side.label, cmyk=conv)
+                    if conv is not None:
+                        add_output_intent(stage / rel, conv)
                 else:
                     (stage / rel).write_bytes(png_bytes(page, size=image_pixels(deck, profile)))
                 files.append((rel, 1, f"{'back' if side.back else 'front'}: {side.label} ×{side.copies}"))
@@ -228,25 +258,28 @@ def _cards(plan: Plan, stage: Path, progress) -> list[tuple[str, int, str]]:
         else:
             pages = [side_page(deck, s, profile) for s in pdf_order(deck, profile)]
             rel = f"{folder}.pdf"
-            n = write("pdf", iter(pages), stage / rel, title=deck.asset.title)
+            n = write("pdf", iter(pages), stage / rel, title=deck.asset.title, cmyk=conv)
+            if conv is not None:
+                add_output_intent(stage / rel, conv)
             files.append((rel, n, f"{deck.asset.title}: {n} pages, {profile.order}"))
             if progress:
                 progress(rel)
     return files
 
 
-def _sheets(assets: list[Asset], stage: Path, progress) -> list[tuple[str, int, str]]:
+def _sheets(assets: list[Asset], profile: Profile, stage: Path, progress) -> list[tuple[str, int, str]]:
     from pnp.render import write
     from pnp.render.pdffacts import add_output_intent
 
+    conv = converter(profile)
     files = []
     for asset in assets:
         if asset.preview_of or not asset.wants("pdf"):
             continue
         rel = f"{asset.name}.pdf"
         (stage / rel).parent.mkdir(parents=True, exist_ok=True)
-        n = write("pdf", asset.iter_pages(), stage / rel, title=asset.title)
-        add_output_intent(stage / rel)
+        n = write("pdf", asset.iter_pages(), stage / rel, title=asset.title, cmyk=conv)
+        add_output_intent(stage / rel, conv)
         files.append((rel, n, asset.title))
         if progress:
             progress(rel)
@@ -301,8 +334,10 @@ def readme_text(game, profile: Profile, plan: Plan | None, files) -> str:
     else:
         lines += [f"  {rel}" + (f"  ({n} page{'s' if n != 1 else ''})" if rel.endswith(".pdf") else "")
                   + (f": {what}" if what else "") for rel, n, what in files] + [""]
-    if profile.colour == "cmyk":
-        lines += ["Colour: the shop asks for CMYK; these files are RGB (see pnp preflight).", ""]
+    conv = converter(profile)
+    if conv is not None:
+        lines += [f"Colour: CMYK, converted with the ICC profile \"{conv.description}\", which each PDF names as "
+                  "its output intent; black and grey are black ink alone.", ""]
     if profile.notes:
         lines += [profile.notes, ""]
     return "\n".join(lines)

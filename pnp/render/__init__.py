@@ -94,8 +94,9 @@ def write_formats(pages: Callable[[], Iterable[Page]], fmts: Iterable[str], stem
     return out
 
 
-def write(fmt: str, pages: "Iterable[Page] | Page", path, dpi: float = 150, title: str = "") -> int:
-    """Write one file: every page into a PDF, or a single page into an SVG or PNG."""
+def write(fmt: str, pages: "Iterable[Page] | Page", path, dpi: float = 150, title: str = "", cmyk=None) -> int:
+    """Write one file: every page into a PDF, or a single page into an SVG or PNG.
+    ``cmyk`` (:mod:`pnp.render.cmyk`) makes a PDF's colours and pictures CMYK."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
     single = isinstance(pages, Page)
@@ -104,7 +105,7 @@ def write(fmt: str, pages: "Iterable[Page] | Page", path, dpi: float = 150, titl
     if fmt == "pdf":
         from pnp.render.pdf import write_pdf
 
-        return write_pdf([pages] if single else pages, path, title=title)
+        return write_pdf([pages] if single else pages, path, title=title, cmyk=cmyk)
     if fmt == "svg":
         from pnp.render.svg import write_svg
 

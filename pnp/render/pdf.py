@@ -38,6 +38,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.scene import fonts
+from pnp.scene.style import Color
 from pnp.scene.primitives import IDENTITY, Page
 from pnp.render.base import Renderer, Tee, walk
 from pnp.render.shapes import outline
@@ -124,8 +125,9 @@ class PdfRenderer(Renderer):
     """Draws pages into a reportlab canvas, tracking the PDF graphics state
     so unchanged colours, widths and dashes are not written again."""
 
-    def __init__(self, canvas: Canvas):
+    def __init__(self, canvas: Canvas, cmyk=None):
         self.c = canvas
+        self.cmyk = cmyk  # a pnp.render.cmyk.Cmyk: every colour and picture converted with it
         self.buf: list[str] = []
         self._state: list = []
         self._plain: list[bool] = []  # per open group: did it save the graphics state?
@@ -162,6 +164,8 @@ class PdfRenderer(Renderer):
 
     # --------------------------------------------------------- paint state
     def _set_fill(self, col, alpha):
+        if self.cmyk is not None:
+            col = self.cmyk.colour(col)
         if col != self.fill:
             self.buf.append(_colour_op(col, False))
             self.fill = col
@@ -172,6 +176,8 @@ class PdfRenderer(Renderer):
 
     def _set_stroke(self, col, width, alpha, dash=None, join="miter", cap="butt"):
         buf = self.buf
+        if self.cmyk is not None:
+            col = self.cmyk.colour(col)
         if col != self.stroke:
             buf.append(_colour_op(col, True))
             self.stroke = col
@@ -286,14 +292,49 @@ class PdfRenderer(Renderer):
         self._flush()
         if data is not None and is_svg(data):
             from reportlab.graphics import renderPDF
+            from reportlab.lib.colors import CMYKColor
 
             d = svg_drawing(data)
+            if self.cmyk is not None:
+                _cmyk_drawing(d, self.cmyk)
+                # the black reportlab starts each drawing with, as CMYK (its renderer reads these attributes,
+                # which the Drawing class does not declare, so they go into its __dict__)
+                d.__dict__.update(initialStrokeColor=CMYKColor(0, 0, 0, 1), initialFillColor=CMYKColor(0, 0, 0, 1))
             self.c.scale(im.w / d.width, im.h / d.height)
             renderPDF.draw(d, self.c, 0, 0)
         else:
             reader = ImageReader(io.BytesIO(data) if data is not None else os.fspath(src))
+            if self.cmyk is not None:
+                reader = _CmykReader(*self.cmyk.picture(reader._image))
             self.c.drawImage(reader, 0, 0, im.w, im.h, mask="auto")
         self._restore()
+
+
+def _cmyk_drawing(node, cmyk) -> None:
+    """Every fill and stroke colour of an SVG picture (a reportlab drawing) converted with ``cmyk``."""
+    from reportlab.lib.colors import CMYKColor, Color as RlColor
+
+    for attr in ("fillColor", "strokeColor"):
+        col = getattr(node, attr, None)
+        if isinstance(col, RlColor) and not isinstance(col, CMYKColor):
+            r, g, b = (round(v * 255) for v in col.rgb())
+            setattr(node, attr, CMYKColor(*cmyk.colour(Color(r, g, b)).cmyk, alpha=col.alpha))
+    for child in getattr(node, "contents", ()):
+        _cmyk_drawing(child, cmyk)
+
+
+class _CmykReader(ImageReader):
+    """A picture in CMYK for reportlab, its alpha channel kept as the soft mask
+    (reportlab makes one only for RGBA and LA pictures)."""
+
+    def __init__(self, im, alpha):
+        super().__init__(im)
+        self._alpha = alpha
+
+    def getRGBData(self):  # noqa: N802 - reportlab's name
+        data = super().getRGBData()
+        self._dataA = ImageReader(self._alpha) if self._alpha is not None else None
+        return data
 
 
 def _pdf_box(box, page_h: float) -> tuple[float, float, float, float]:
@@ -312,9 +353,10 @@ def _binary_streams():
         rl_config.useA85 = old
 
 
-def _write(pages: Iterable[Page], target, title: str, observer: Renderer | None = None) -> int:
+def _write(pages: Iterable[Page], target, title: str, observer: Renderer | None = None, cmyk=None) -> int:
     """Draw every page into ``target`` (a path or a binary file); returns the page count.
-    An ``observer`` (another Renderer) sees every drawing call too, from the same walk."""
+    An ``observer`` (another Renderer) sees every drawing call too, from the same walk;
+    ``cmyk`` (a :class:`pnp.render.cmyk.Cmyk`) converts every colour and picture to CMYK."""
     with _binary_streams():
         c = Canvas(target, invariant=1, pageCompression=1,
                    initialFontName=font_name("sans", "regular"), initialFontSize=10)
@@ -323,7 +365,7 @@ def _write(pages: Iterable[Page], target, title: str, observer: Renderer | None 
         c.setTitle(title)
         c.setAuthor("")
         c.setSubject("")
-        r = PdfRenderer(c) if observer is None else Tee(PdfRenderer(c), observer)
+        r = PdfRenderer(c, cmyk) if observer is None else Tee(PdfRenderer(c, cmyk), observer)
         count = 0
         for page in pages:  # consumed lazily: only the current page's scene is alive
             walk(r, page)
@@ -334,9 +376,9 @@ def _write(pages: Iterable[Page], target, title: str, observer: Renderer | None 
     return count
 
 
-def write_pdf(pages: Iterable[Page], path, title: str = "", observer: Renderer | None = None) -> int:
+def write_pdf(pages: Iterable[Page], path, title: str = "", observer: Renderer | None = None, cmyk=None) -> int:
     """Write all pages into one PDF file at ``path``; returns the page count."""
-    return _write(pages, os.fspath(path), title, observer)
+    return _write(pages, os.fspath(path), title, observer, cmyk)
 
 
 def render_pdf_bytes(pages: Iterable[Page], title: str = "", observer: Renderer | None = None) -> bytes:

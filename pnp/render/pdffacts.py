@@ -1,7 +1,7 @@
 """PDF files after writing: add an output intent, and read back what a print shop
 looks at (page boxes, fonts and whether they are embedded, colour operators,
 output intents). pikepdf does the reading and writing; the sRGB profile comes
-from littleCMS through pillow, so no ICC file with a licence of its own ships.
+from littleCMS through pillow, the CMYK one from :mod:`pnp.render.cmyk`.
 """
 from __future__ import annotations
 
@@ -23,16 +23,24 @@ def srgb_icc() -> bytes:
     return bytes(icc)
 
 
-def add_output_intent(path: Path, condition: str = "sRGB IEC61966-2.1") -> None:
-    """Say in the PDF which colours its RGB numbers mean (a PDF/X-style output intent)."""
+def add_output_intent(path: Path, cmyk=None) -> None:
+    """Say in the PDF which colours its numbers mean (a PDF/X-style output intent): sRGB, or
+    the printing condition of the CMYK profile ``cmyk`` (a :class:`pnp.render.cmyk.Cmyk`)
+    its colours were converted for, that profile embedded."""
     import pikepdf
 
     with pikepdf.open(path, allow_overwriting_input=True) as pdf:
-        icc = pikepdf.Stream(pdf, srgb_icc())
-        icc["/N"] = 3
+        if cmyk is None:
+            data, channels, condition, info = srgb_icc(), 3, "sRGB IEC61966-2.1", "sRGB IEC61966-2.1"
+        else:
+            data, channels, condition, info = cmyk.icc, 4, cmyk.condition, cmyk.description
+        icc = pikepdf.Stream(pdf, data)
+        icc["/N"] = channels
         intent = pikepdf.Dictionary(Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX,
                                     OutputConditionIdentifier=pikepdf.String(condition),
-                                    Info=pikepdf.String(condition), DestOutputProfile=icc)
+                                    Info=pikepdf.String(info), DestOutputProfile=icc)
+        if cmyk is not None and cmyk.condition != "Custom":  # a condition in the ICC's registry
+            intent.RegistryName = pikepdf.String("http://www.color.org")
         pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(intent)])
         # deterministic: no new document id, no modification date
         pdf.save(path, deterministic_id=True)

@@ -86,7 +86,27 @@ def test_drivethrucards_pdf_pages_back_then_front_for_every_copy(exported):
     texts = pdfread.text(pdf).split("\f")
     assert "Genehmigung" in texts[0] and "Nach Links" in texts[1]  # back of card 1, then its front
     assert "Nach Links" in texts[7] and "Nach Rechts" in texts[9]  # 4 copies of the first card, then the next
-    assert facts.pages[0].colour_ops == {"rgb"}
+
+
+def test_drivethrucards_gets_cmyk_with_its_output_intent(exported):
+    """Every colour and picture converted with the shipped FOGRA39 profile (at most 240 % ink),
+    black text in black ink alone, the profile embedded as the PDF's output intent."""
+    from pnp.render.cmyk import ICC_DIR
+
+    pdf = exported["drivethrucards"].folder / "deck.pdf"
+    facts = read_facts(pdf)
+    assert set().union(*(p.colour_ops for p in facts.pages)) == {"cmyk"}
+    assert 150 < max(p.max_ink for p in facts.pages) <= 240
+    assert facts.output_intents == ["FOGRA39"]
+    with pikepdf.open(pdf) as doc:
+        intent = doc.Root.OutputIntents[0]
+        assert intent.S == "/GTS_PDFX" and str(intent.RegistryName) == "http://www.color.org"
+        assert int(intent.DestOutputProfile.N) == 4
+        assert intent.DestOutputProfile.read_bytes() == (ICC_DIR / "fogra39-240.icc").read_bytes()
+        stream = pikepdf.unparse_content_stream(pikepdf.parse_content_stream(doc.pages[1]))
+    assert b"0 0 0 1 k" in stream  # the card's black text: black ink alone
+    readme = (exported["drivethrucards"].folder / "README.txt").read_text()
+    assert "Colour: CMYK, converted with the ICC profile" in readme and "black ink alone" in readme
 
 
 def test_copy_shop_pdfs_carry_an_srgb_output_intent(exported):
@@ -121,9 +141,9 @@ def test_the_shipped_deck_passes_the_game_crafters_preflight(kafkas):
     assert found == [] and counts == {"card sides": 18, "files": 18}
 
 
-def test_preflight_says_drivethrucards_wants_cmyk(kafkas):
-    found, _ = preflight(kafkas, BuildOptions(), load_profile("drivethrucards"))
-    assert [(f.check, f.where) for f in found] == [("colour", "deck.pdf")]
+def test_the_shipped_deck_passes_drivethrucards_preflight_in_cmyk(kafkas):
+    found, counts = preflight(kafkas, BuildOptions(), load_profile("drivethrucards"))
+    assert found == [] and counts["files"] == 1
 
 
 def test_a_deck_in_cmyk_passes_drivethrucards_until_the_ink_is_too_heavy(tmp_path):
@@ -272,7 +292,7 @@ def test_export_command_and_a_profile_of_ones_own(kafkas, tmp_path, monkeypatch)
         assert im.size == (round(67 / 25.4 * 150), round(92 / 25.4 * 150))
     assert (tmp_path / "output/kafkas-halle/export/thegamecrafter/README.txt").is_file()  # the other export stays
     r = runner.invoke(app, ["export", "kafkas-halle", "-p", "drivethrucards", "--data", data])
-    assert r.exit_code == 1 and "FAIL  colour" in r.output  # written, and the CMYK it lacks is said
+    assert r.exit_code == 0 and "preflight ok" in r.output, r.output  # converted to CMYK, checked
     assert (tmp_path / "output/kafkas-halle/export/drivethrucards/deck.pdf").is_file()
 
 
