@@ -295,10 +295,12 @@ class PdfRenderer(Renderer):
             from reportlab.lib.colors import CMYKColor
 
             d = svg_drawing(data)
+            # reportlab starts each drawing by setting a font and black: the font is pnp's embedded one,
+            # not an unembedded Helvetica a print shop would refuse, and black is CMYK for CMYK output
+            # (its renderer reads these attributes, which Drawing does not declare: they go into __dict__)
+            d.__dict__["initialFontName"] = font_name("sans", "regular")
             if self.cmyk is not None:
                 _cmyk_drawing(d, self.cmyk)
-                # the black reportlab starts each drawing with, as CMYK (its renderer reads these attributes,
-                # which the Drawing class does not declare, so they go into its __dict__)
                 d.__dict__.update(initialStrokeColor=CMYKColor(0, 0, 0, 1), initialFillColor=CMYKColor(0, 0, 0, 1))
             self.c.scale(im.w / d.width, im.h / d.height)
             renderPDF.draw(d, self.c, 0, 0)

@@ -156,6 +156,8 @@ def test_an_svg_picture_is_converted_too(fogra, tmp_path):
     write_pdf([page], tmp_path / "svg-rgb.pdf")
     assert read_facts(tmp_path / "svg.pdf").pages[0].colour_ops == {"cmyk"}
     assert "rgb" in read_facts(tmp_path / "svg-rgb.pdf").pages[0].colour_ops
+    for pdf in ("svg.pdf", "svg-rgb.pdf"):  # no unembedded font of reportlab's own comes along
+        assert all(read_facts(tmp_path / pdf).fonts.values())
 
 
 def test_preflight_still_names_rgb_pages_in_a_cmyk_order(tmp_path, monkeypatch):
