@@ -61,7 +61,7 @@ class Profile(Strict):
     def _products_for_cards(self):
         if self.output in ("images", "card-pdf") and not self.products:
             raise ValueError(f"an {self.output} profile lists the shop's products (name, trim_mm)")
-        if self.colour == "cmyk" and self.output in ("images", "tts") and (self.format == "png" or self.output == "tts"):
+        if self.colour == "cmyk" and (self.output == "tts" or (self.output == "images" and self.format == "png")):
             raise ValueError("a PNG holds no CMYK: a CMYK shop gets PDFs (output card-pdf or sheets, or images with "
                              "format: pdf)")
         return self

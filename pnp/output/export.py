@@ -232,9 +232,8 @@ def export(game, opts: BuildOptions, profile: Profile, out_dir: Path, progress=N
 
 def _cards(plan: Plan, stage: Path, progress) -> list[tuple[str, int, str]]:
     from pnp.render import write
-    from pnp.render.png import png_bytes
-
     from pnp.render.pdffacts import add_output_intent
+    from pnp.render.png import png_bytes
 
     profile = plan.profile
     conv = converter(profile)

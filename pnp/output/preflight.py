@@ -156,7 +156,7 @@ def _file_findings(folder: Path, written, profile: Profile) -> list[Finding]:
             if profile.colour == "cmyk" and spaces - {"cmyk", "gray"}:
                 rgb = [i + 1 for i, p in enumerate(facts.pages) if "rgb" in p.colour_ops]
                 found.append(Finding("colour", False, rel, f"pages {_ranges(rgb)} have RGB colours; the shop asks for "
-                                     "CMYK (an SVG picture keeps its own colours: give it as PNG or JPEG)"))
+                                     "CMYK"))
             ink = max((p.max_ink for p in facts.pages), default=0.0)
             if profile.max_ink is not None and ink > profile.max_ink:
                 heavy = [i + 1 for i, p in enumerate(facts.pages) if p.max_ink > profile.max_ink]

@@ -82,16 +82,12 @@ class Cmyk:
 
 
 @lru_cache(maxsize=8)
-def load(name_or_path: str, base: Path | None = None) -> Cmyk:
-    """The shipped profile ``name_or_path`` names, or the ICC file at that path (relative to
-    ``base``); a file that cannot be read is a DataErrors naming it, one that is no CMYK
-    profile a :class:`NotCmyk`."""
+def load(name_or_path: str) -> Cmyk:
+    """The shipped profile ``name_or_path`` names, or the ICC file at that path; a file that
+    cannot be read is a DataErrors naming it, one that is no CMYK profile a :class:`NotCmyk`."""
     if name_or_path in SHIPPED:
         file, condition = SHIPPED[name_or_path]
         return Cmyk((ICC_DIR / file).read_bytes(), condition)
-    path = Path(name_or_path)
-    if base is not None and not path.is_absolute():
-        path = base / path
     from pnp.load.loader import read_bounded
 
-    return Cmyk(read_bounded(path, what="an ICC profile"))
+    return Cmyk(read_bounded(name_or_path, what="an ICC profile"))
