@@ -173,3 +173,19 @@ def test_preflight_still_names_rgb_pages_in_a_cmyk_order(tmp_path, monkeypatch):
     found, _ = preflight(discover(data)["kafkas-halle"], BuildOptions(), load_profile("drivethrucards"))
     assert [(f.check, f.where) for f in found] == [("colour", "deck.pdf")]
     assert "pages 1, 2, 3" in found[0].message
+
+
+def test_one_cmyk_pdf_per_card_side(tmp_path):
+    profile = tmp_path / "sides.yaml"
+    profile.write_text("kind: export-profile\nname: sides\ntitle: Sides\noutput: images\nformat: pdf\ncolour: cmyk\n"
+                       "products:\n  - {name: poker, trim_mm: [63.5, 88.9]}\n")
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data" / "kafkas-halle", data / "kafkas-halle")
+    r = runner.invoke(app, ["export", "kafkas-halle", "-p", str(profile), "--data", str(data),
+                            "--out", str(tmp_path / "out")])
+    assert r.exit_code == 0, r.output
+    pdfs = sorted((tmp_path / "out/kafkas-halle/export/sides").rglob("*.pdf"))
+    assert len(pdfs) == 18  # 17 faces and the back
+    for pdf in pdfs:
+        facts = read_facts(pdf)
+        assert facts.output_intents == ["FOGRA39"] and facts.pages[0].colour_ops == {"cmyk"}
