@@ -182,7 +182,10 @@ texts = [p.read_text(encoding="utf-8") for p in sorted(Path(sys.argv[1]).rglob("
 if sys.argv[2] == "pnp":
     from pnp.load.marked import load
 else:
-    from ruamel.yaml import YAML
+    try:
+        from ruamel.yaml import YAML
+    except ImportError:
+        sys.exit(3)
     load = YAML(typ="rt").load
 times = []
 for _ in range(int(sys.argv[3])):
@@ -202,8 +205,10 @@ def load_speed(runs: int) -> "tuple[int, float, float] | None":
     for parser in ("pnp", "ruamel"):
         proc = subprocess.run([sys.executable, "-c", LOAD, str(ROOT / "data"), parser, str(runs)],
                               capture_output=True, text=True)
-        if proc.returncode != 0:
+        if proc.returncode == 3:
             return None
+        if proc.returncode != 0:
+            raise SystemExit(f"loading with {parser} failed:\n{proc.stderr[-2000:]}")
         out.append(proc.stdout.split())
     return int(out[0][0]), float(out[0][1]), float(out[1][1])
 

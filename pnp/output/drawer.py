@@ -3,8 +3,8 @@
 A deck's pages are made (layouts stamped, text fitted and laid out in lines) and
 drawn (walked into the PDF). With nothing else to run beside it, the build sends
 each page it makes, its lines included, pickled through a pipe to a drawer process
-that writes the files; drawing is the larger half, so the drawer does nothing else. ``pnp build``
-forks the drawer before it reads any data, so importing the PDF backend and
+that writes the files; drawing is the larger half, so the drawer does nothing else.
+``pnp build`` forks the drawer before it reads any data, so importing the PDF backend and
 reading the fonts happen while the build loads and checks the game; a build
 started without one forks it when the first big deck comes. The pipe holds a few
 pages, so neither side runs far ahead and memory stays bounded.

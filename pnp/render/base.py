@@ -102,6 +102,11 @@ def _paints(st: Style) -> bool:
     return st.fill is not None or (st.stroke is not None and st.stroke_width > 0) or st.hatch is not None
 
 
+def _shown(t: Text) -> bool:
+    """A text with paint and characters: the walker lays it out and draws it."""
+    return t.fill is not None and bool(t.text)
+
+
 def text_lines(t: Text) -> list[Line]:
     """The lines of ``t`` a backend draws: its layout without empty lines."""
     return [ln for ln in layout(t) if ln.text]
@@ -134,7 +139,7 @@ def walk_node(r: Renderer, n, alpha: float = 1.0, lines=text_lines) -> None:
         if st.stroke is not None and st.stroke_width > 0:
             r.shape(n, replace(st, fill=None, hatch=None), alpha)
     elif t is Text:
-        if n.fill is None or not n.text:
+        if not _shown(n):
             return
         drawn = lines(n)
         if drawn:
@@ -156,7 +161,7 @@ def lay_out(page: Page) -> tuple[list[Line], ...]:
         if t is Group:
             for child in n.children:
                 visit(child)
-        elif t is Text and n.fill is not None and n.text:  # as walk_node skips them
+        elif t is Text and _shown(n):
             out.append(text_lines(n))
 
     visit(page.content)
@@ -173,9 +178,10 @@ def walk(r: Renderer, page: Page) -> None:
         given = iter(page.laid_out)
 
         def next_lines(t: Text) -> list[Line]:
-            for ln in given:
-                return ln
-            raise ValueError(f"page {page.label!r}: more texts than lines laid out")
+            lines = next(given, None)
+            if lines is None:
+                raise ValueError(f"page {page.label!r}: more texts than lines laid out")
+            return lines
 
         walk_node(r, page.content, 1.0, next_lines)
         if next(given, None) is not None:

@@ -18,8 +18,10 @@ from pathlib import Path
 from pnp.scene.style import Color
 
 ICC_DIR = Path(__file__).parent / "icc"
-# name -> file, and the registered printing condition it describes (a PDF output intent names it)
+# name -> file, and the printing condition it describes as registered with the ICC (a PDF
+# output intent names it, with the registry)
 SHIPPED = {"fogra39-240": ("fogra39-240.icc", "FOGRA39")}
+REGISTRY = "http://www.color.org"
 
 
 class NotCmyk(ValueError):
@@ -29,10 +31,11 @@ class NotCmyk(ValueError):
 class Cmyk:
     """Converts sRGB colours and pictures to one CMYK profile."""
 
-    def __init__(self, icc: bytes, condition: str = "Custom"):
+    def __init__(self, icc: bytes, condition: str = "Custom", registry: str | None = None):
+        """``condition``, in ``registry`` when given: the printing condition the profile describes."""
         from PIL import Image, ImageCms
 
-        self.icc, self.condition = icc, condition
+        self.icc, self.condition, self.registry = icc, condition, registry
         try:
             prof = ImageCms.ImageCmsProfile(io.BytesIO(icc))
             self.description = ImageCms.getProfileDescription(prof).strip() or condition
@@ -87,7 +90,7 @@ def load(name_or_path: str) -> Cmyk:
     cannot be read is a DataErrors naming it, one that is no CMYK profile a :class:`NotCmyk`."""
     if name_or_path in SHIPPED:
         file, condition = SHIPPED[name_or_path]
-        return Cmyk((ICC_DIR / file).read_bytes(), condition)
+        return Cmyk((ICC_DIR / file).read_bytes(), condition, REGISTRY)
     from pnp.load.loader import read_bounded
 
     return Cmyk(read_bounded(name_or_path, what="an ICC profile"))

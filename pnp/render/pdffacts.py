@@ -39,8 +39,8 @@ def add_output_intent(path: Path, cmyk=None) -> None:
         intent = pikepdf.Dictionary(Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX,
                                     OutputConditionIdentifier=pikepdf.String(condition),
                                     Info=pikepdf.String(info), DestOutputProfile=icc)
-        if cmyk is not None and cmyk.condition != "Custom":  # a condition in the ICC's registry
-            intent.RegistryName = pikepdf.String("http://www.color.org")
+        if cmyk is not None and cmyk.registry:
+            intent.RegistryName = pikepdf.String(cmyk.registry)
         pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(intent)])
         # deterministic: no new document id, no modification date
         pdf.save(path, deterministic_id=True)

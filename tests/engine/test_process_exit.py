@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 SCRIPT = """
 import atexit, sys
 marker = sys.argv.pop(1)
@@ -39,13 +41,32 @@ def test_a_command_that_fails_keeps_its_code_and_message(tmp_path):
     assert proc.returncode == 2 and "No such command" in proc.stderr and marker == "exit handlers ran"
 
 
-def test_the_module_and_the_installed_command_both_end_this_way():
-    from pathlib import Path
+TEARDOWN = """
+import atexit, runpy, sys
 
-    import pnp.cli
+class Watch:  # its __del__ runs only when the interpreter is torn down
+    def __del__(self):
+        print("torn down", flush=True)
 
-    here = Path(pnp.cli.__file__).parent
-    assert "run()" in (here / "__main__.py").read_text()
-    assert (here / "main.py").read_text().rstrip().endswith('if __name__ == "__main__":\n    run()')
-    pyproject = Path(pnp.cli.__file__).parents[2] / "pyproject.toml"
-    assert 'pnp = "pnp.cli.main:run"' in pyproject.read_text()
+watch = Watch()
+atexit.register(lambda: print("exit handlers ran", flush=True))
+sys.argv = ["pnp", "list"]
+runpy.run_module({module!r}, run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize("module", ["pnp.cli", "pnp.cli.main"])
+def test_python_dash_m_ends_without_teardown(module):
+    """`python -m pnp.cli` and `python -m pnp.cli.main` run the command, its exit handlers and
+    flushes, then end: an object that would be freed by a teardown never is."""
+    proc = subprocess.run([sys.executable, "-c", TEARDOWN.format(module=module)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert "kafkas-halle" in proc.stdout and "exit handlers ran" in proc.stdout
+    assert "torn down" not in proc.stdout
+
+
+def test_the_installed_command_is_run():
+    from importlib.metadata import entry_points
+
+    (pnp,) = [e for e in entry_points(group="console_scripts") if e.name == "pnp"]
+    assert pnp.value == "pnp.cli.main:run"
