@@ -21,6 +21,7 @@ class Finding:
     line: int = 0
     col: int = 0
     section: str = ""  # the passage of the rule document, e.g. "Zu den Karten"
+    title: str = ""  # the game's title, as the citation names the document
 
     @property
     def where(self) -> str:
@@ -28,12 +29,16 @@ class Finding:
 
     @property
     def citation(self) -> str:
-        return f"{self.seed} §{self.section}" if self.section else self.seed
+        """'Chess, §Moves [chess.txt]': the title and passage, the file in brackets."""
+        from pnp.checks.facts import citation
+
+        return citation(self.title, self.section, self.seed) if self.title else \
+            (f"{self.seed} §{self.section}" if self.section else self.seed)
 
     def __str__(self) -> str:
         loc = f"{self.where}: " if self.file else ""
         obj = f" [{self.object}]" if self.object else ""
-        return f"{loc}{self.severity}: {self.rule}{obj}: {self.message} (seed: {self.seed})"
+        return f"{loc}{self.severity}: {self.rule}{obj}: {self.message} ({self.citation})"
 
     def as_dict(self) -> dict:
         return {**asdict(self), "where": self.where, "citation": self.citation}

@@ -33,8 +33,9 @@ class Rule:
 
 
 class RuleBook:
-    def __init__(self, document: str):
+    def __init__(self, document: str, title: str = ""):
         self.document = document  # the rule document's file name
+        self.title = title  # the game's title: citations name the document by it
         self._rules: dict[str, Rule] = {}
 
     def rule(self, id: str, cites: str, about: str, scope: str = "", severity: str = "error"):
@@ -62,7 +63,10 @@ class RuleBook:
         return len(self._rules)
 
     def citation(self, rule: Rule) -> str:
-        return f"{self.document} §{rule.section}"
+        from pnp.checks.facts import citation
+
+        return citation(self.title, rule.section, self.document) if self.title else \
+            f"{self.document} §{rule.section}"
 
     def run(self, ctx: Any, *scopes: str, ids: Iterable[str] | None = None) -> list[Finding]:
         """Findings of the rules in ``scopes`` (all when none given), optionally only ``ids``."""
@@ -71,7 +75,8 @@ class RuleBook:
         for r in self._rules.values():
             if (scopes and r.scope not in scopes) or (only is not None and r.id not in only):
                 continue
-            out += [replace(f, rule=r.id, seed=self.document, section=r.section, severity=f.severity or r.severity)
+            out += [replace(f, rule=r.id, seed=self.document, section=r.section, title=self.title,
+                            severity=f.severity or r.severity)
                     for f in r.fn(ctx)]
         return out
 

@@ -55,8 +55,20 @@ def test_rule_book_stamps_id_document_passage_and_severity():
         ("a.second", "warning", "doc.txt", "Zweiter Abschnitt (kurz)"),
         ("a.second", "error", "doc.txt", "Zweiter Abschnitt (kurz)")]
     assert found[0].where == "f.yaml:2:3" and found[0].citation == "doc.txt §Erster Abschnitt"
-    assert str(found[0]) == "f.yaml:2:3: error: a.first [n]: n is 2 (seed: doc.txt)"
-    assert str(found[2]) == "error: a.second: louder (seed: doc.txt)"
+    assert str(found[0]) == "f.yaml:2:3: error: a.first [n]: n is 2 (doc.txt §Erster Abschnitt)"
+    assert str(found[2]) == "error: a.second: louder (doc.txt §Zweiter Abschnitt (kurz))"
+
+
+def test_a_titled_rule_book_cites_the_game_title_and_passage_with_the_file_in_brackets():
+    book = RuleBook("doc.txt", "Kafkas Halle")
+
+    @book.rule("k.one", "Zu den Karten", "one rule")
+    def one(ctx):
+        yield flag("too many", at=Loc("deck.yaml", 4, 1))
+
+    (f,) = book.run(None)
+    assert f.citation == "Kafkas Halle, §Zu den Karten [doc.txt]" == book.citation(next(iter(book)))
+    assert str(f) == "deck.yaml:4:1: error: k.one: too many (Kafkas Halle, §Zu den Karten [doc.txt])"
 
 
 def test_rule_book_runs_scopes_and_ids_in_registration_order():
@@ -96,15 +108,16 @@ def test_report_exit_code_and_renderings():
     assert report.exit_code == 1 and failed([bad])
     assert report.as_text().splitlines() == [
         "one: ok (0 error(s), 1 warning(s), 1 note(s))",
-        "  warning: r.w: just so (seed: doc.txt)",
-        "  info: r.i: who wins (seed: doc.txt)",
+        "  warning: r.w: just so (doc.txt)",
+        "  info: r.i: who wins (doc.txt)",
         "two: FAIL (1 error(s), 0 warning(s))",
-        "  f.yaml:3:1: error: r.e [obj]: broken (seed: doc.txt)"]
+        "  f.yaml:3:1: error: r.e [obj]: broken (doc.txt §Abschnitt)"]
     data = json.loads(report.as_json())
     assert data["one"]["ok"] is True and data["two"]["ok"] is False
     assert data["two"]["findings"][0] == {
         "rule": "r.e", "message": "broken", "seed": "doc.txt", "object": "obj", "severity": "error", "file": "f.yaml",
-        "line": 3, "col": 1, "section": "Abschnitt", "where": "f.yaml:3:1", "citation": "doc.txt §Abschnitt"}
+        "line": 3, "col": 1, "section": "Abschnitt", "title": "", "where": "f.yaml:3:1",
+        "citation": "doc.txt §Abschnitt"}
 
 
 def test_the_engine_names_no_game():
