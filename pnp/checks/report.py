@@ -63,4 +63,6 @@ def rules_text(books: dict[str, RuleBook | None]) -> str:
             sev = "" if r.severity == "error" else f" ({r.severity})"
             lines.append(f"  {r.id:<{width}}  {r.about}{sev}")
             lines.append(f"  {'':<{width}}  cites {book.citation(r)}")
+            if r.reading:
+                lines.append(f"  {'':<{width}}  reading: {r.reading}")
     return "\n".join(lines)

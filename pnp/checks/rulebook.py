@@ -30,6 +30,7 @@ class Rule:
     fn: Callable[[Any], Iterable[Finding]]
     scope: str = ""
     severity: str = "error"
+    reading: str = ""  # where the document is open to more than one reading: the one pnp picks, and why
 
 
 class RuleBook:
@@ -38,15 +39,16 @@ class RuleBook:
         self.title = title  # the game's title: citations name the document by it
         self._rules: dict[str, Rule] = {}
 
-    def rule(self, id: str, cites: str, about: str, scope: str = "", severity: str = "error"):
-        """Register the decorated ``fn(ctx) -> Iterable[Finding]`` as rule ``id``."""
+    def rule(self, id: str, cites: str, about: str, scope: str = "", severity: str = "error", reading: str = ""):
+        """Register the decorated ``fn(ctx) -> Iterable[Finding]`` as rule ``id``; ``reading`` says which
+        reading of an ambiguous passage the rule follows (``pnp check --list-rules`` shows it)."""
         if id in self._rules:
             raise ValueError(f"rule {id!r} is registered twice")
         if severity not in SEVERITIES or not cites or not about:
             raise ValueError(f"rule {id!r}: a severity of {SEVERITIES}, a citation and a description are required")
 
         def register(fn):
-            self._rules[id] = Rule(id, cites, about, fn, scope, severity)
+            self._rules[id] = Rule(id, cites, about, fn, scope, severity, reading)
             return fn
 
         return register
@@ -82,7 +84,7 @@ class RuleBook:
 
     def listing(self) -> list[dict]:
         return [{"id": r.id, "citation": self.citation(r), "about": r.about, "severity": r.severity,
-                 "scope": r.scope} for r in self]
+                 "scope": r.scope, "reading": r.reading} for r in self]
 
 
 def _problems(exc: DataErrors) -> Iterable[Finding]:

@@ -80,6 +80,24 @@ def test_rule_book_runs_scopes_and_ids_in_registration_order():
     assert book.listing()[1]["citation"] == "doc.txt §Zweiter Abschnitt (kurz)"
 
 
+def test_a_rule_states_the_reading_it_follows_and_the_listing_shows_it():
+    from pnp.checks import rules_text
+
+    book = RuleBook("doc.txt", "Spiel")
+
+    @book.rule("s.one", "Abschnitt", "one rule", reading="'neben' counts diagonal neighbours")
+    def one(ctx):
+        return []
+
+    @book.rule("s.two", "Abschnitt", "another rule")
+    def two(ctx):
+        return []
+
+    assert [r["reading"] for r in book.listing()] == ["'neben' counts diagonal neighbours", ""]
+    text = rules_text({"spiel": book}).splitlines()
+    assert text[3] == "         reading: 'neben' counts diagonal neighbours" and len(text) == 6
+
+
 def test_rule_book_refuses_a_second_rule_with_the_same_id_or_no_citation():
     book = _book()
     with pytest.raises(ValueError, match="registered twice"):
