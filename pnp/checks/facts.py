@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from pnp.checks.finding import Finding, flag
-from pnp.checks.source import Loc
+from pnp.checks.source import Loc, Source
 
 
 @dataclass(frozen=True)
@@ -74,6 +74,23 @@ class Facts:
             return None
         said = f' ("{fact.quote}")' if fact.quote else ""
         return flag(f"{what} is {_show(actual)}; {self.cite(key)} says {_show(fact.value)}{said}", obj, at)
+
+
+    def restated(self, src: "Source", what: str = "") -> Iterator[Finding]:
+        """A finding for every fact a user's file states otherwise. Each fact key is a dotted
+        path into the file (``deck.total`` is ``deck: {total: ...}``); facts the file does not
+        mention are not its business. ``what`` names the file in messages."""
+        raw = src.raw
+        for fact in self:
+            value, path = raw, fact.key.split(".")
+            for part in path:
+                value = value.get(part) if isinstance(value, dict) else None
+            if value is None:
+                continue
+            found = self.compare(fact.key, _plain(value), f"{what or src.file} says {fact.key}", src.at(*path),
+                                 fact.key)
+            if found is not None:
+                yield found
 
 
 def citation(title: str, section: str, document: str) -> str:

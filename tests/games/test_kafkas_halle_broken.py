@@ -91,6 +91,6 @@ def test_figure_must_start_on_the_other_goal(tmp_path):
     assert not [f for f in findings if f.rule == "setup.overlap"]
 
 
-def test_lopsided_setup_is_not_point_symmetric(tmp_path):
+def test_a_moved_dark_barrier_is_not_the_start_position(tmp_path):
     findings = check_copy(tmp_path, "board.yaml", "id: D2, at: [h4, h5]", "id: D2, at: [h5, h6]")
-    find(findings, "setup.symmetry")
+    find(findings, "setup.barrier-start", "dunkle-barriere")

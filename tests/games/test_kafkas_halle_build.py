@@ -19,10 +19,11 @@ from pnp.load.paths import DEFAULT_DATA
 
 
 def seed_cards() -> dict[str, tuple[str, int, int]]:
-    """Card name -> (category, copies, cost) from seed-facts.yaml, the game's cited
-    transcription of its rule document (000_b69832241c10d319.txt, "Zu den Karten")."""
-    facts = load_yaml(DEFAULT_DATA / "kafkas-halle" / "seed-facts.yaml")
-    return {c["name"]: (c["category"], c["copies"], c["cost"]) for c in facts["deck"]["cards"]}
+    """Card name -> (category, copies, cost) from the game's facts, its cited transcription
+    of the rule document (000_b69832241c10d319.txt, "Zu den Karten")."""
+    from pnp.games.kafkas_halle.facts import FACTS
+
+    return {c["name"]: (c["category"], c["copies"], c["cost"]) for c in FACTS.value("deck.cards")}
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ symbols.yaml, board.yaml); this module adds what is special to the game.
 """
 from __future__ import annotations
 
-FILES = ("seed-facts.yaml",)  # the data files without a kind this module reads
+FILES = ("seed-facts.yaml",)  # the data files without a kind this module reads (an old copy of the facts, compared with them)
 
 OPTIONS = {"square_mm": "side of a printed square in mm (board and tokens)"}  # the -o KEY=VALUE settings this game reads
 

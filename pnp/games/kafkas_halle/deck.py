@@ -1,7 +1,8 @@
 """Kafkas Halle deck rules: deck.yaml against the card list of the rule document.
 
-Each rule reads one deck file (a :class:`Deck`) and compares it with ``deck:`` in
-seed-facts.yaml, so a broken deck is caught against the seed rather than against itself.
+Each rule reads one deck file (a :class:`Deck`) and compares it with the ``deck.`` facts
+(facts.yaml beside the rules module), so a broken deck is caught against the document
+rather than against itself.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ def de(value: Any) -> str:
 
 @dataclass
 class Deck:
-    want: dict  # seed-facts.yaml: deck
+    want: dict  # the facts under deck. (facts.DECK)
     src: Source  # the deck file
     symbol_ids: set
     layout_names: dict = None  # category id -> name from the layout's `category` table

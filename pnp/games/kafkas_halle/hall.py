@@ -1,13 +1,14 @@
 """Kafkas Halle set-up rules: a board file (the start position, or a position in play).
 
-Scope ``hall`` holds all game long: the Sperren never move, barriers keep their shape and
-orientation and never stand on a goal, no two objects share a square (except both figures
-on a goal). Scope ``start`` adds what only the start position must show: barriers and
-figures on their start squares and the point symmetry of the seed's diagram.
+Scope ``hall`` holds all game long: exactly the document's material is on the hall, each
+piece on as many squares as it covers, the Sperren never move, barriers keep their shape
+and orientation and never stand on a goal, no two objects share a square (except both
+figures on a goal). Scope ``start`` adds what only the start position must show: barriers
+and figures on their start squares. The goal squares are the document's (a1, h8) whatever
+the file's marks say; a mark elsewhere is the mark's fault alone.
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -44,10 +45,15 @@ class Object:
     squares: list = field(default_factory=list)
     bad: list = field(default_factory=list)  # what `at` names that is not a square of the hall
 
+    @property
+    def size(self) -> int:
+        """How many squares ``at`` names (off the board or not)."""
+        return len(self.squares) + len(self.bad)
+
 
 @dataclass
 class Hall:
-    s: dict  # seed-facts.yaml: setup
+    s: dict  # the facts under setup. (facts.SETUP)
     src: Source  # the board or position file
 
     @property
@@ -76,16 +82,36 @@ class Hall:
     def of_piece(self, piece: str) -> list[Object]:
         return [o for o in self.objects if o.piece == piece]
 
+    def piece_types(self):
+        """(index, entry) of the file's piece types (``pieces:``)."""
+        return _entries(self.src.raw.get("pieces"))
+
+    def marks(self):
+        """(index, entry) of the file's marked squares (``marks:``)."""
+        return _entries(self.src.raw.get("marks"))
+
     @cached_property
     def goals(self) -> dict[str, tuple[int, int] | None]:
-        marks = {m.get("id"): m.get("at") for m in self.src.raw.get("marks") or [] if isinstance(m, dict)}
+        """Each goal mark -> the square the file puts it on (None: not a square, or not there)."""
+        marks = {m.get("id"): m.get("at") for _i, m in self.marks()}
         return {g: parse_square(marks.get(g), *self.size) for g in self.s["goals"]}
+
+    @cached_property
+    def goal_squares(self) -> dict[str, tuple[int, int]]:
+        """Each goal -> its square as the document has it."""
+        return {g: parse_square(sq, *self.size) for g, sq in self.s["goals"].items()}
 
     def barriers(self):
         """(seed facts of a barrier kind, a barrier of it, its two squares if it is a straight bar or None)."""
         for b in self.s["barriers"]:
             for o in self.of_piece(b["piece"]):
                 yield b, o, straight(o)
+
+
+def _entries(items: Any) -> list[tuple[int, dict]]:
+    """(index, entry) of the mappings in a list; each entry's ``id`` as text (whatever the file wrote)."""
+    return [(i, {**e, "id": str(e.get("id"))}) for i, e in enumerate(items if isinstance(items, list) else [])
+            if isinstance(e, dict)]
 
 
 def straight(o: Object):
@@ -121,45 +147,84 @@ def squares(h: Hall):
                        h.src.at("objects", o.index, "at"))
 
 
-@RULES.rule("setup.goal", "Die Spielfiguren (auf a1 bzw. h8)", "the goals are on a1 and h8", scope="hall")
+@RULES.rule("setup.goal", "Die Spielfiguren (auf a1 bzw. h8)", "the goal marks are on a1 and h8", scope="hall")
 def goals(h: Hall):
-    for g, sq in h.s["goals"].items():
-        if h.goals[g] != parse_square(sq, *h.size):
-            got = name(h.goals[g]) if h.goals[g] else "nowhere"
-            yield flag(f"goal {g.upper()} is on {got}; the seed puts it on {sq}", g.upper(), h.src.at("marks"))
+    for g, sq in h.goal_squares.items():
+        at = [(i, m) for i, m in h.marks() if m.get("id") == g]
+        if len(at) == 1 and h.goals[g] != sq:  # no mark, or two: setup.count
+            got = name(h.goals[g]) if h.goals[g] else repr(at[0][1].get("at"))
+            yield flag(f"goal {g.upper()} is on {got}; the document puts it on {name(sq)}", g.upper(),
+                       h.src.at("marks", at[0][0]))
+
+
+@RULES.rule("setup.material", "Spielmaterial (zwölf Sperren, zwei dunkle und zwei helle Barrieren, zwei "
+            "Spielfiguren, zwei Zielmarkierungen)",
+            "nothing on the hall but the game's material: Sperren, barriers, figures and the goal marks", scope="hall")
+def material(h: Hall):
+    kinds = h.s["material"]
+    listed = f"{', '.join(kinds)} and the goal marks {', '.join(g.upper() for g in h.s['goals'])}"
+    for i, p in h.piece_types():
+        if p.get("id") not in kinds:
+            yield flag(f"piece type {p['id']!r} is no game material; the hall holds only {listed}",
+                       p["id"], h.src.at("pieces", i, "id"))
+    for o in h.objects:
+        if o.piece not in kinds:
+            yield flag(f"{o.id}: {o.piece!r} is no game material; the hall holds only {listed}", o.id, h.at(o))
+    for i, m in h.marks():
+        if m.get("id") not in h.s["goals"]:
+            yield flag(f"mark {m['id']!r} is no game material; the only marks are the goal marks "
+                       f"{', '.join(g.upper() for g in h.s['goals'])}", m["id"], h.src.at("marks", i))
+
+
+@RULES.rule("setup.count", "Spielmaterial (zwölf Sperren, zwei dunkle und zwei helle Barrieren, zwei "
+            "Spielfiguren, zwei Zielmarkierungen)",
+            "12 Sperren, 2 light and 2 dark barriers, one figure per player and one mark per goal", scope="hall")
+def count(h: Hall):
+    for piece, n in h.s["material"].items():
+        got = len(h.of_piece(piece))
+        if got != n:
+            yield flag(f"{got} pieces {piece}; the document has {n}", piece, h.at())
+    for g in h.s["goals"]:
+        got = sum(1 for _i, m in h.marks() if m.get("id") == g)
+        if got != 1:
+            yield flag(f"{got} goal marks {g.upper()}; the document marks each goal square once", g.upper(),
+                       h.src.at("marks"))
+
+
+@RULES.rule("setup.piece-squares", "Die Sperren (Sie nehmen jeweils ein Feld ein); Die Barrieren (Sie nehmen "
+            "jeweils zwei Felder ein)",
+            "a Sperre or a figure covers one square, a barrier two", scope="hall")
+def piece_squares(h: Hall):
+    want = h.s["squares"]
+    for i, p in h.piece_types():
+        n = p.get("squares", 1)
+        if p.get("id") in want and n != want[p["id"]]:
+            yield flag(f"piece type {p['id']!r} covers {n} square(s); a {p['id']} covers {want[p['id']]}",
+                       p["id"], h.src.at("pieces", i, "squares"))
+    for o in h.objects:
+        if o.piece in want and o.size != want[o.piece]:
+            yield flag(f"{o.id} covers {o.size} square(s); a {o.piece} covers {want[o.piece]}", o.id, h.at(o))
 
 
 @RULES.rule("setup.sperren", "Die Sperren (Sperren sind unbeweglich)",
-            "twelve Sperren on the seed's squares; they never move", scope="hall")
+            "the Sperren stand on the document's squares; they never move", scope="hall")
 def sperren(h: Hall):
     sp = h.s["sperren"]
-    got = Counter(sq for o in h.of_piece(sp["piece"]) for sq in o.squares)
-    want = Counter(parse_square(q, *h.size) for q in sp["squares"])
-    missing = sorted(name(q) for q in want if q not in got)
-    extra = sorted(name(q) for q in got if q not in want)
-    if missing or extra or sum(got.values()) != len(sp["squares"]):
-        parts = [f"{sum(got.values())} Sperren, the seed has {len(sp['squares'])}"]
-        parts += [f"missing on {', '.join(missing)}"] if missing else []
-        parts += [f"not in the seed: {', '.join(extra)}"] if extra else []
-        yield flag("; ".join(parts), "Sperren", h.at())
-
-
-@RULES.rule("setup.barrier-count", "Spielmaterial (zwei dunkle und zwei helle Barrieren)",
-            "two light and two dark barriers", scope="hall")
-def barrier_count(h: Hall):
-    for b in h.s["barriers"]:
-        n = len(h.of_piece(b["piece"]))
-        if n != b["count"]:
-            yield flag(f"{n} pieces {b['piece']}; the seed has {b['count']}", b["piece"], h.at())
+    got = {sq for o in h.of_piece(sp["piece"]) for sq in o.squares}
+    want = {parse_square(q, *h.size) for q in sp["squares"]}
+    missing = sorted(name(q) for q in want - got)
+    extra = sorted(name(q) for q in got - want)
+    if missing or extra:
+        parts = [f"missing on {', '.join(missing)}"] if missing else []
+        parts += [f"not in the document: {', '.join(extra)}"] if extra else []
+        yield flag("Sperren " + "; ".join(parts), "Sperren", h.at())
 
 
 @RULES.rule("setup.barrier-shape", "Die Barrieren (sie sind starre Balken)",
-            "a barrier is a rigid bar over two orthogonally adjacent squares", scope="hall")
+            "a barrier's two squares lie side by side", scope="hall")
 def barrier_shape(h: Hall):
     for _b, o, bar in h.barriers():
-        if len(o.squares) != 2:
-            yield flag(f"a barrier covers exactly two squares; {o.id} covers {len(o.squares)}", o.id, h.at(o))
-        elif bar is None:
+        if len(o.squares) == 2 and not o.bad and bar is None:
             yield flag(f"{o.id} on {name(o.squares[0])}-{name(o.squares[1])}: a barrier is a rigid bar over two "
                        "orthogonally adjacent squares", o.id, h.at(o))
 
@@ -177,7 +242,7 @@ def barrier_orientation(h: Hall):
 @RULES.rule("setup.barrier-on-goal", "Die Spielfiguren (Barrieren können nicht auf Zielfelder geschoben werden)",
             "no barrier on a goal square", scope="hall")
 def barrier_on_goal(h: Hall):
-    goal_squares = {sq for sq in h.goals.values() if sq}
+    goal_squares = set(h.goal_squares.values())
     for _b, o, bar in h.barriers():
         for sq in bar or ():
             if sq in goal_squares:
@@ -201,7 +266,7 @@ def barrier_start(h: Hall):
             "one object per square; only both figures may share a goal square", scope="hall")
 def overlap(h: Hall):
     figures = {f["piece"] for f in h.s["figures"]}
-    goal_squares = {sq for sq in h.goals.values() if sq}
+    goal_squares = set(h.goal_squares.values())
     on: dict[tuple[int, int], list[Object]] = {}
     for o in h.objects:
         for sq in o.squares:
@@ -215,52 +280,18 @@ def overlap(h: Hall):
                    "square", names, h.at(here[1]))
 
 
-@RULES.rule("setup.figure-count", "Spielmaterial (zwei Spielfiguren)", "each player has one figure", scope="hall")
-def figure_count(h: Hall):
-    for f in h.s["figures"]:
-        n = len(h.of_piece(f["piece"]))
-        if n != 1:
-            yield flag(f"{n} pieces {f['piece']}; each player has one figure", f["piece"], h.at())
-
-
 @RULES.rule("setup.figure-start", "Die Spielfiguren (beginnt jeweils auf dem Zielfeld der anderen)",
             "a figure starts on the other player's goal", scope="start")
 def figure_start(h: Hall):
     for f in h.s["figures"]:
         mine = h.of_piece(f["piece"])
-        if len(mine) != 1:
-            continue  # setup.figure-count
-        fig, own = mine[0], h.goals.get(f["goal"])
+        if len(mine) != 1 or mine[0].size != 1 or mine[0].bad:
+            continue  # setup.count, setup.piece-squares, setup.square
+        fig, own = mine[0], h.goal_squares.get(f["goal"])
         others = [g for g in h.s["goals"] if g != f["goal"]]
-        want = h.goals.get(others[0]) if others else None
-        if len(fig.squares) != 1 or want is None or fig.squares[0] != want:
-            on_sq = ", ".join(name(q) for q in fig.squares) or "nowhere"
-            yield flag(f"{fig.id} starts on {on_sq}; a figure starts on the OTHER player's goal "
+        want = h.goal_squares.get(others[0]) if others else None
+        if fig.squares[0] != want:
+            yield flag(f"{fig.id} starts on {name(fig.squares[0])}; a figure starts on the OTHER player's goal "
                        f"({others[0].upper() if others else '?'}{' ' + name(want) if want else ''})"
-                       + (" and not on its own" if own and fig.squares and fig.squares[0] == own else ""),
+                       + (" and not on its own" if fig.squares[0] == own else ""),
                        fig.id, h.at(fig))
-
-
-@RULES.rule("setup.symmetry", "Zum Abschluss (die von mir vorgeschlagene Anfangsaufstellung)",
-            "the start position looks the same after a 180° turn", scope="start")
-def symmetry(h: Hall):
-    files, ranks = h.size
-    turn = lambda q: (files - 1 - q[0], ranks - 1 - q[1])  # noqa: E731
-    figure_of_goal = {f["goal"]: f["piece"] for f in h.s["figures"]}
-    goal_ids = list(h.s["goals"])
-    swap = {}  # the two players swap roles under the turn
-    if len(goal_ids) == 2:
-        a, b = (figure_of_goal.get(g) for g in goal_ids)
-        swap = {a: b, b: a}
-    shapes = Counter((o.piece, frozenset(o.squares)) for o in h.objects)
-    for o in h.objects:
-        piece, image = swap.get(o.piece, o.piece), frozenset(turn(q) for q in o.squares)
-        if shapes[(piece, image)] == 0:
-            yield flag(f"{o.id} on {'-'.join(name(q) for q in o.squares)} has no partner {piece} on "
-                       f"{'-'.join(name(q) for q in sorted(image))} after a 180° turn; the seed's set-up is "
-                       "point-symmetric", o.id, h.at(o))
-    if len(goal_ids) == 2 and all(h.goals.get(g) for g in goal_ids):
-        a, b = goal_ids
-        if turn(h.goals[a]) != h.goals[b]:
-            yield flag(f"goals {name(h.goals[a])} and {name(h.goals[b])} are not opposite corners of a 180° turn",
-                       f"{a.upper()}/{b.upper()}", h.src.at("marks"))
