@@ -80,15 +80,13 @@ class Facts:
         """A finding for every fact a user's file states otherwise. Each fact key is a dotted
         path into the file (``deck.total`` is ``deck: {total: ...}``); facts the file does not
         mention are not its business. ``what`` names the file in messages."""
-        raw = src.raw
+        name = what or Path(src.file).name
         for fact in self:
-            value, path = raw, fact.key.split(".")
+            value, path = src.raw, fact.key.split(".")
             for part in path:
                 value = value.get(part) if isinstance(value, dict) else None
-            if value is None:
-                continue
-            found = self.compare(fact.key, _plain(value), f"{what or src.file} says {fact.key}", src.at(*path),
-                                 fact.key)
+            found = None if value is None else \
+                self.compare(fact.key, _plain(value), f"{name} says {fact.key}", src.at(*path), fact.key)
             if found is not None:
                 yield found
 

@@ -34,3 +34,22 @@ def test_a_fact_without_its_passage_is_refused(tmp_path):
 def test_citation_without_a_file_or_section():
     assert citation("Spiel", "", "") == "Spiel"
     assert citation("Spiel", "A", "") == "Spiel, §A"
+
+
+def test_a_users_file_restating_a_fact_differently_is_a_finding_at_its_line(tmp_path):
+    from pnp.checks.source import Source
+
+    facts = _write(tmp_path, "document: doc.txt\ntitle: Spiel\nfacts:\n"
+                             "  limit.per_corner: {value: 8, section: Playtest, quote: unter 8}\n"
+                             "  limit.exempt: {value: [], section: Playtest}\n"
+                             "  board.size: {value: 9, section: Brett}\n")
+    data = tmp_path / "rules.yaml"
+    data.write_text("colour: red\nlimit:\n  per_corner: 9\n  exempt: []\n", encoding="utf-8")
+    found = list(facts.restated(Source.read(data)))
+    assert [(f.object, f.line, f.col) for f in found] == [("limit.per_corner", 3, 15)]
+    assert found[0].message == 'rules.yaml says limit.per_corner is 9; Spiel, §Playtest [doc.txt] says 8 ("unter 8")'
+    data.write_text("limit: 8\nboard: {size: 9}\n", encoding="utf-8")  # not the shape of the facts: not a restatement
+    assert list(facts.restated(Source.read(data), "my rules")) == []
+    data.write_text("board: {size: 10}\n", encoding="utf-8")
+    assert [f.message.split(";")[0] for f in facts.restated(Source.read(data), "my rules")] == \
+        ["my rules says board.size is 10"]

@@ -1,7 +1,9 @@
 """The Clouded Klin Zha rules: board, token sheet, cloud layouts and (optionally) a position.
 
-Each scope has its context: ``board`` (:class:`Board`), ``tokens`` (:class:`Tokens`),
-``layout`` (:class:`Clouds`, one layout in clouds/) and ``position`` (:class:`Setup`).
+Each scope has its context: ``board`` (:class:`Board`), ``rules`` (:class:`RulesFile`, the
+user's rules.yaml), ``tokens`` (:class:`Tokens`), ``layout`` (:class:`Clouds`, one layout in
+clouds/) and ``position`` (:class:`Setup`). The numbers come from the document's facts
+(facts.yaml beside this module); no data file switches a rule off.
 """
 from __future__ import annotations
 
@@ -10,11 +12,11 @@ from functools import cached_property
 
 from pnp.checks import Finding, RuleBook, Source, flag
 from pnp.model.trilattice import Cell, TriGrid
+from pnp.games.klin_zha.facts import FACTS, LIMIT, PIECES
 from pnp.games.klin_zha.schemas import Position, VariantRules
-from pnp.games.klin_zha.sky import Layout, resolve, steps
+from pnp.games.klin_zha.sky import Layout, blind, resolve, steps
 
-SEED = "001_172d3087ef5ea435.txt"
-RULES = RuleBook(SEED)
+RULES = RuleBook(FACTS.document, FACTS.title)
 SIDES = ("green", "gold")
 
 
@@ -22,6 +24,14 @@ SIDES = ("green", "gold")
 class Board:
     size: int
     file: str
+
+
+@dataclass
+class RulesFile:
+    """The user's rules.yaml: names, marks and looks, and whatever it restates of the facts."""
+
+    rules: VariantRules
+    src: Source
 
 
 @dataclass
@@ -93,9 +103,8 @@ class Setup:
 
     def known(self, side: str):
         """(piece id, the cells as written) of each piece of ``side`` the rules know."""
-        ids = {p.id for p in self.rules.pieces}
         for pid, val in getattr(self.pos, side).items():
-            if pid in ids:
+            if pid in PIECES:
                 yield pid, val
 
     def cells(self):
@@ -118,8 +127,32 @@ class Setup:
 @RULES.rule("board.size", "Umsetzung (einem normalen KlinZha-Brett)",
             "the board has 9 cells per side (81 cells)", scope="board")
 def board_size(b: Board):
-    if b.size != 9:
-        yield flag(f"a Klin Zha board has 9 cells per side (81 cells); this one has {b.size}", "board", b.file)
+    n = FACTS.value("board.size")
+    if b.size != n:
+        yield flag(f"a Klin Zha board has {n} cells per side ({n * n} cells); this one has {b.size}", "board", b.file)
+
+
+@RULES.rule("rules.facts", "Aufstellung der Figuren; Playtest",
+            "rules.yaml names every piece of a side and changes none of the document's numbers", scope="rules")
+def rules_facts(r: RulesFile):
+    yield from FACTS.restated(r.src, "rules.yaml")
+    raw = r.src.raw.get("pieces") if isinstance(r.src.raw, dict) else None
+    listed = []
+    for i, p in enumerate(raw if isinstance(raw, list) else []):
+        if not isinstance(p, dict):
+            continue
+        pid = str(p.get("id"))
+        listed.append(pid)
+        if pid not in PIECES:
+            yield flag(f"rules.yaml names piece {pid!r}, which is not a Klin Zha piece; a side has "
+                       f"{', '.join(f'{n} {k}' for k, n in PIECES.items())}", pid, r.src.at("pieces", i, "id"))
+        elif p.get("count") is not None and p.get("count") != PIECES[pid]:
+            yield flag(f"rules.yaml gives a side {p.get('count')} {pid}; {FACTS.cite('setup.pieces')} says "
+                       f"{PIECES[pid]} (\"{FACTS['setup.pieces'].quote}\")", pid, r.src.at("pieces", i, "count"))
+    missing = [k for k in PIECES if k not in listed]
+    if missing:
+        yield flag(f"rules.yaml has no name and mark for {', '.join(missing)}; a side has "
+                   f"{', '.join(f'{n} {k}' for k, n in PIECES.items())}", "pieces", r.src.at("pieces"))
 
 
 @RULES.rule("tokens.sides", "Aufstellung der Figuren", "the token sheet has a group per side", scope="tokens")
@@ -135,18 +168,18 @@ def token_sides(t: Tokens):
 def token_count(t: Tokens):
     groups = [g.id for g in t.sheet.groups]
     by_id = {c.id: c for c in t.sheet.counters}
-    for p in t.rules.pieces:
-        c = by_id.get(p.id)
+    for pid, count in PIECES.items():
+        c = by_id.get(pid)
         if c is None:
-            yield flag(f"no token for {p.id!r}; each side needs {p.count}", "tokens", t.src.at("counters"))
+            yield flag(f"no token for {pid!r}; each side needs {count}", "tokens", t.src.at("counters"))
             continue
         sides = groups if c.groups == "all" else (c.groups or [])
         for side in SIDES:
-            if side in sides and c.count != p.count:
-                yield flag(f"{side} {p.id}: {c.count} token(s) printed, a side has {p.count}", "tokens",
-                           t.src.at_id("counters", p.id))
+            if side in sides and c.count != count:
+                yield flag(f"{side} {pid}: {c.count} token(s) printed, a side has {count}", "tokens",
+                           t.src.at_id("counters", pid))
             elif side not in sides:
-                yield flag(f"no {side} token for {p.id!r}", "tokens", t.src.at_id("counters", p.id))
+                yield flag(f"no {side} token for {pid!r}", "tokens", t.src.at_id("counters", pid))
 
 
 @RULES.rule("tokens.neutral", "Aufstellung der Figuren (neutrale Figuren der entsprechenden Farbe)",
@@ -235,20 +268,25 @@ def moving(k: Clouds):
 
 
 @RULES.rule("layout.corner-limit", "Playtest (auf unter 8 pro Ecke begrenzt ... Blindvariante)",
-            "under 8 cells per corner fully under cloud at every step; the blind layout is exempt", scope="layout")
+            "fewer than 8 cells per corner fully under cloud at every step, unless the whole board is under cloud "
+            "(the blind variant)", scope="layout",
+            reading="German and English differ: 'unter 8 pro Ecke' (fewer than 8 per corner) against 'not more than 8 "
+                    "fields per edge'. pnp follows the German: 8 cells of a corner under cloud are too many, and "
+                    "'Ecke' is a corner region of the board (the English 'edge' reads as a slip). The blind variant "
+                    "is decided by the cells: at a step where every cell lies under cloud the limit does not apply, "
+                    "however many clouds cover the board and whatever the file is called.")
 def corner_limit(k: Clouds):
-    lim = k.rules.under_cloud_limit
-    if k.lay.name in lim.exempt_layouts:
-        return
     corners, _ = k.g.regions()
     for step in range(steps(k.m)):
-        under = resolve(k.g, k.m, step).under
+        sky = resolve(k.g, k.m, step)
+        if blind(k.g, sky):
+            continue
         for tip, cells in corners.items():
-            n = sum(1 for c in cells if c in under)
-            if n >= lim.per_corner_fewer_than:
+            n = sum(1 for c in cells if c in sky.under)
+            if n >= LIMIT:
                 at = f" after move {step}" if step else ""
-                yield flag(f"corner {tip}: {n} cells fully under cloud{at}; the limit is fewer than "
-                           f"{lim.per_corner_fewer_than} per corner ({lim.source})", k.lay.name, k.at("clouds"))
+                yield flag(f"corner {tip}: {n} cells fully under cloud{at}; the limit is fewer than {LIMIT} per corner "
+                           "unless the whole board is under cloud (blind)", k.lay.name, k.at("clouds"))
 
 
 # ------------------------------------------------------------------ positions
@@ -271,7 +309,7 @@ def position_layout(s: Setup):
 
 @RULES.rule("position.piece", "Aufstellung der Figuren (normalen Regeln)", "only the game's pieces", scope="position")
 def position_piece(s: Setup):
-    ids = [p.id for p in s.rules.pieces]
+    ids = list(PIECES)
     for side in SIDES:
         for pid in getattr(s.pos, side):
             if pid not in ids:
@@ -282,7 +320,7 @@ def position_piece(s: Setup):
 @RULES.rule("position.count", "Aufstellung der Figuren (normalen Regeln)",
             "a side never has more pieces than the rules give it, and sets up all of them", scope="position")
 def position_count(s: Setup):
-    want = {p.id: p.count for p in s.rules.pieces}
+    want = PIECES
     for side in SIDES:
         for pid, val in s.known(side):
             n = 1 if isinstance(val, str) else len(val)
@@ -316,15 +354,27 @@ def one_per_cell(s: Setup):
 
 
 @RULES.rule("position.half-space", "Aufstellung der Figuren (in eine Ecke)",
-            "at setup no piece on a half-space cell (unless the position allows them)", scope="position")
+            "at setup no piece on a half-space cell", scope="position",
+            reading="'in eine Ecke' by the normal rules: the lines from the board's centre to the midpoints of its "
+                    "sides cut the half-space cells, which belong to no corner, so a side sets up on whole corner "
+                    "cells only.")
 def half_space(s: Setup):
-    allow = s.rules.setup.allow_half_spaces if s.pos.allow_half_spaces is None else s.pos.allow_half_spaces
-    if not s.setup or allow:
+    if not s.setup:
         return
     for side, pid, n, loc in s.cells():
         if s.g.is_name(n) and s.g.cell(n) in s.regions[1]:
             yield flag(f"{side} {pid} on {n}: half-space cells (cut by the centre lines) are not part of any corner "
                        "at setup", side, s.src.at(*loc))
+
+
+@RULES.rule("position.facts", "Aufstellung der Figuren (in eine Ecke)",
+            "a position cannot switch a rule of the document off", scope="position")
+def position_facts(s: Setup):
+    if s.pos.allow_half_spaces is not None:
+        found = FACTS.compare("setup.allow_half_spaces", s.pos.allow_half_spaces, "the position's allow_half_spaces",
+                              s.src.at("allow_half_spaces"), "position")
+        if found is not None:
+            yield found
 
 
 @RULES.rule("position.one-corner", "Aufstellung der Figuren (in eine Ecke ... in einer der verbleibenden Ecken)",
@@ -359,6 +409,7 @@ def check_position(kit, position: tuple, layouts: list[Layout] | None = None) ->
 def check_kit(kit, position: tuple | None = None, tokens: tuple | None = None) -> list[Finding]:
     """Board, token sheet ((sheet, Source) if there is one), every layout and, given, a position."""
     out = RULES.run(Board(kit.board.size, kit.board_file), "board")
+    out += RULES.run(RulesFile(kit.rules, kit.rules_src), "rules")
     if tokens is not None:
         out += RULES.run(Tokens(kit.rules, *tokens), "tokens")
     g = kit.grid()

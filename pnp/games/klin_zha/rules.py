@@ -29,10 +29,11 @@ class Kit:
     """Everything the game's code reads from its data folder."""
 
     game: Game
-    rules: VariantRules
+    rules: VariantRules  # the user's rules.yaml, each piece's count the document's
     board: object  # pnp.model.trigrid.TriBoard
     board_file: str
     layouts: list[Layout]
+    rules_src: Source = Source("")  # rules.yaml as written, for what it says about the facts
 
     def grid(self, edge: float | None = None) -> TriGrid:
         return self.board.grid(edge)
@@ -43,7 +44,18 @@ def load_kit(game: Game) -> Kit:
     rules = load_rules(folder / "rules.yaml")
     _, board = load_doc(folder / "board.yaml")
     layouts = load_layouts(folder / "clouds")
-    return Kit(game, rules, board, display_path(folder / "board.yaml"), layouts)
+    return Kit(game, with_fact_counts(rules), board, display_path(folder / "board.yaml"), layouts,
+               Source.read(folder / "rules.yaml"))
+
+
+def with_fact_counts(rules: VariantRules) -> VariantRules:
+    """The rules with every piece's count the document's (a piece it does not know keeps what the
+    file says, or 1): what the kit prints never departs from the facts, the checker says where the
+    file does."""
+    from pnp.games.klin_zha.facts import PIECES
+
+    pieces = [p.model_copy(update={"count": PIECES.get(p.id) or p.count or 1}) for p in rules.pieces]
+    return rules.model_copy(update={"pieces": pieces})
 
 
 def check(game: Game, state: Path | None = None) -> list[Finding]:

@@ -23,30 +23,38 @@ class Side(Strict):
 
 
 class PieceType(Strict):
+    """How a piece is called and marked; how many a side has is a fact (facts.yaml), which
+    ``count`` may restate (the checker compares it) and the kit fills in."""
+
     id: str = Field(pattern=r"^[a-z][a-z-]*$")
     name: Localised
-    count: int = Field(ge=1, le=10)
+    count: int | None = Field(None, ge=1, le=10, description="pieces per side; the document's number if left out")
     mark: str = Field(min_length=1, max_length=3, description="short mark printed on the token")
 
 
 class CloudLimit(Strict):
-    per_corner_fewer_than: int = Field(ge=1, le=81)
-    source: str = Field(description="where the limit comes from (seed and passage)")
+    """What an older rules.yaml said about the per-corner limit: the limit is a fact now, and
+    anything said here is compared with it."""
+
+    per_corner_fewer_than: int | None = Field(None, ge=1, le=81)
+    source: str = Field("", description="where the limit comes from (seed and passage)")
     exempt_layouts: list[str] = Field(default_factory=list, description="layout names the limit does not apply to")
 
 
 class SetupRules(Strict):
-    allow_half_spaces: bool = False
+    allow_half_spaces: bool | None = None
     source: str = ""
 
 
 class VariantRules(Strict):
-    """data/klin-zha/rules.yaml: the numbers the checker and the kit use."""
+    """data/klin-zha/rules.yaml: the user's choices for the kit (side colours, piece names and
+    marks, token sizes, the umpire's d6 tables). The document's numbers are facts (facts.yaml);
+    ``under_cloud_limit`` and ``setup`` only restate them, and the checker compares what they say."""
 
     sides: list[Side] = Field(min_length=2, max_length=2)
     pieces: list[PieceType] = Field(min_length=1)
-    under_cloud_limit: CloudLimit
-    setup: SetupRules = SetupRules.model_construct()  # constructed: no schema is built on import
+    under_cloud_limit: CloudLimit | None = None
+    setup: SetupRules | None = None
     token_mm: float = Field(13.0, ge=6, le=40, description="token diameter")
     neutral_tokens: int = Field(10, ge=0, le=40, description="neutral tokens per colour")
     d6_directions: list[Literal["right", "down-right", "down-left", "left", "up-left", "up-right"]] = Field(

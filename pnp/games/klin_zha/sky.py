@@ -7,13 +7,12 @@ direction each step, so up cells stay up; cells pushed off the board drop off.
 """
 from __future__ import annotations
 
-import random as _random
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pnp.model.trilattice import Cell, TriGrid
-from pnp.load.errors import DataErrors, Problem
+from pnp.load.errors import DataErrors
 from pnp.checks import Source
 from pnp.load.loader import display_path, load_model, load_yaml
 from pnp.games.klin_zha.schemas import CloudLayout, Position, VariantRules
@@ -131,68 +130,14 @@ def resolve(g: TriGrid, layout: CloudLayout, step: int = 0) -> Sky:
     return Sky(clouds, edge, step, tuple(unknown))
 
 
+def blind(g: TriGrid, sky: Sky) -> bool:
+    """The blind variant: every cell of the board lies under cloud (by one cloud or several)."""
+    return len(sky.under) == len(g.cells())
+
+
 def steps(layout: CloudLayout) -> int:
     """How many overlays a layout prints (1 + the moving steps)."""
     return 1 + (layout.moving.steps if layout.moving else 0)
-
-
-# ------------------------------------------------------------------ random layouts
-
-
-def random_layout(g: TriGrid, seed: int, rules: VariantRules, clouds: int | None = None,
-                  moving: bool = False) -> dict:
-    """A layout that passes the checker, drawn from a seeded RNG (same seed, same layout).
-
-    Clouds grow from a random cell by adding edge neighbours; a draw that puts
-    too many cells of one corner under cloud, or makes clouds touch, is redrawn.
-    """
-    rng = _random.Random(seed)
-    corners, _ = g.regions()
-    corner_of = {c: t for t, cs in corners.items() for c in cs}
-    limit = rules.under_cloud_limit.per_corner_fewer_than
-    count = clouds or rng.randint(2, 4)
-    for _attempt in range(500):
-        taken: set[Cell] = set()
-        made: list[list[Cell]] = []
-        ok = True
-        for _ in range(count):
-            size = rng.randint(3, 7)
-            free = [c for c in g.cells() if c not in taken and not (set(g.edge_neighbours(c)) & taken)]
-            if not free:
-                ok = False
-                break
-            cloud = [rng.choice(free)]
-            while len(cloud) < size:
-                rim = sorted({n for c in cloud for n in g.edge_neighbours(c)} - set(cloud) - taken)
-                rim = [n for n in rim if not (set(g.edge_neighbours(n)) & (taken - set(cloud)))]
-                if not rim:
-                    break
-                cloud.append(rng.choice(rim))
-            made.append(sorted(cloud))
-            taken |= set(cloud)
-        if not ok:
-            continue
-        per_corner: dict[str, int] = {}
-        for c in taken:
-            if c in corner_of:
-                per_corner[corner_of[c]] = per_corner.get(corner_of[c], 0) + 1
-        if any(v >= limit for v in per_corner.values()):
-            continue
-        doc: dict = {
-            "title": {"de": f"Zufallswolken {seed}", "en": f"Random clouds {seed}"},
-            "edges": "by-edge",
-            "clouds": [{"name": f"Wolke {i + 1}", "cells": [g.name(c) for c in cells]} for i, cells in enumerate(made)],
-        }
-        if moving:
-            doc["moving"] = {
-                "every": rules.d6_turns[rng.randrange(6)],
-                "steps": 3,
-                "drift": [{"cloud": f"Wolke {i + 1}", "direction": rules.d6_directions[rng.randrange(6)],
-                           "distance": rules.d6_distance[rng.randrange(6)]} for i in range(len(made))],
-            }
-        return doc
-    raise DataErrors([Problem("random", 0, 0, f"no valid layout found for seed {seed} with {count} clouds; "
-                                               "try fewer clouds")])
 
 
 def layout_yaml(doc: dict) -> str:
