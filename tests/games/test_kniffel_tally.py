@@ -127,7 +127,7 @@ BREAKS = {
                         "missing 1-6; not a Vorgabe: 1-7"),
     "total misses a block": ("sum: [bonus-total, pasch-total, strassen-total]", "sum: [bonus-total, pasch-total]",
                              "kniffel.total", "every Vorgabe once"),
-    "bonus on the wrong row": ("of: bonus-sum", "of: 6en", "kniffel.bonus", "sum of 1en..6en"),
+    "bonus on the wrong row": ("of: bonus-sum", "of: 6en", "kniffel.bonus", "1en..6en each once"),
 }
 
 

@@ -91,10 +91,13 @@ def tally(
     """Add up a filled Bilanz: each set's points, block sums, bonus and total.
 
     Exit 2 on bad input (a Vorgabe used twice, a set that is not six dice, a
-    missing Vorgabe); exit 1 when numbers written in the file do not add up.
+    missing Vorgabe); exit 1 when numbers written in the file do not add up, or
+    when the score sheet's sums are not the document's (then the sheet is reported).
     """
+    from pnp.checks import failed
     from pnp.load.errors import DataErrors
-    from pnp.games.kniffel.tally import load_sheet, tally_file
+    from pnp.games.kniffel.rules import check_sheet
+    from pnp.games.kniffel.tally import DEFAULT_SHEET, load_sheet, tally_file
 
     try:
         sh = load_sheet(sheet)
@@ -103,6 +106,15 @@ def tally(
         for p in exc.problems:
             typer.echo(str(p), err=True)
         raise typer.Exit(2) from None
+    from pnp.checks import Source
+
+    faults = check_sheet(sh, Source.read(sheet or DEFAULT_SHEET))
+    if failed(faults):  # the sheet's sums are not the document's: report the sheet, never the Bilanz
+        for f in faults:
+            typer.echo(str(f), err=True)
+        typer.echo(f"the score sheet does not add up as the document says; the Bilanz's total by the document "
+                   f"is {t.total}", err=True)
+        raise typer.Exit(1)
     if as_json:
         typer.echo(json.dumps(t.as_dict(sh), ensure_ascii=False, indent=2))
     else:

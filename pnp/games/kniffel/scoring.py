@@ -13,11 +13,14 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable
 
-SEED = "004_11737f81d62f93c2.txt"
-SET_SIZE = 6
-ROLL_SIZE = 18
-BONUS_THRESHOLD = 84  # seed: at least 84 points in the Bonusblock ...
-BONUS_POINTS = 36  # ... earn a bonus of 36 (reduced from 66 in the seed's revision)
+from pnp.checks.facts import Facts
+
+FACTS = Facts.beside(__file__)  # the document's numbers (facts.yaml), each with its passage
+SEED = FACTS.document
+SET_SIZE: int = FACTS.value("dice.set")
+ROLL_SIZE: int = FACTS.value("dice.roll")
+BONUS_THRESHOLD: int = FACTS.value("bonus.at_least")  # at least 84 points in the Bonusblock ...
+BONUS_POINTS: int = FACTS.value("bonus.points")  # ... earn a bonus of 36 (reduced from 66 in the revision)
 
 Dice = tuple[int, ...]
 

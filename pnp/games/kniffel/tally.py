@@ -9,9 +9,11 @@ A filled Bilanz is a small YAML file, one entry per Vorgabe::
       - {vorgabe: ">21", dice: "6,6,6,2,1,1"}             # quote '>21' and '<21' in YAML
     total: 312                          # optional: the total written on the sheet
 
-The points of each set come from :mod:`.scoring`; block sums, the bonus and
-the total come from the score-sheet data (``data/18-kniffel/bilanz.yaml``),
-so the tally adds up exactly what the printed sheet says.
+The points of each set come from :mod:`.scoring`, and the total from the
+document: every Vorgabe once, plus 36 when the Bonusblock reaches 84. The block
+sums shown beside it come from the score-sheet data (``data/18-kniffel/bilanz.yaml``)
+when one is given, so a sheet that adds up wrongly can never make a right Bilanz
+look wrong (``pnp check`` reports the sheet).
 """
 from __future__ import annotations
 
@@ -26,7 +28,8 @@ from pnp.checks import Loc, Source
 from pnp.load.loader import validate
 from pnp.model.base import Strict
 from pnp.model.score_sheet import ScoreSheet
-from pnp.games.kniffel.scoring import LABELS, KniffelInputError, parse_dice, score, vorgabe
+from pnp.games.kniffel.scoring import BONUS_POINTS, BONUS_THRESHOLD, LABELS, KniffelInputError, parse_dice, \
+    score, vorgabe
 
 DEFAULT_SHEET = Path(__file__).resolve().parents[3] / "data" / "18-kniffel" / "bilanz.yaml"
 
@@ -57,22 +60,18 @@ class Line:
 class Tally:
     player: str | None
     lines: list[Line]
-    values: dict[str, int]  # every row of the sheet, hand-filled and computed
+    values: dict[str, int]  # every row of the sheet, hand-filled and computed ({} without a sheet)
     missing: list[str]
-    total_row: str
+    total: int  # by the document: every Vorgabe once, plus the bonus
     written_total: int | None = None
     wrong: list[tuple[Loc, str]] = field(default_factory=list)  # written numbers that disagree, and where
-
-    @property
-    def total(self) -> int:
-        return self.values[self.total_row]
 
     @property
     def mismatches(self) -> list[str]:
         return [f"{loc}: {msg}" for loc, msg in self.wrong]
 
     def as_dict(self, sheet: ScoreSheet) -> dict:
-        computed = [r.id for _, r in sheet.rows() if r.computed]
+        computed = [r.id for _, r in sheet.rows() if r.computed and r.id in self.values]
         return {"player": self.player,
                 "sets": [{"vorgabe": ln.vorgabe, "dice": list(ln.dice), "points": ln.points,
                           "fulfilled": ln.fulfilled} for ln in self.lines],
@@ -86,13 +85,29 @@ def load_sheet(path: Path | None = None) -> ScoreSheet:
     return load_model(path or DEFAULT_SHEET, ScoreSheet)
 
 
-def tally_file(path: Path, sheet: ScoreSheet | None = None, partial: bool = False) -> Tally:
-    """Read and add up a filled Bilanz; every problem is a positioned DataErrors."""
+def read_filled(path: Path) -> tuple[FilledBilanz, Source]:
+    """A filled Bilanz file, validated (positioned DataErrors)."""
     src = Source.read(path)
-    return tally(validate(FilledBilanz, src.raw, src.file), sheet or load_sheet(), src, partial)
+    return validate(FilledBilanz, src.raw, src.file), src
 
 
-def tally(doc: FilledBilanz, sheet: ScoreSheet, src: Source = Source("<bilanz>"), partial: bool = False) -> Tally:
+def tally_file(path: Path, sheet: ScoreSheet | None = None, partial: bool = False) -> Tally:
+    """Read and add up a filled Bilanz with a score sheet's sums beside it (the shipped Bilanz if
+    none is given); every problem is a positioned DataErrors."""
+    doc, src = read_filled(path)
+    return tally(doc, sheet or load_sheet(), src, partial)
+
+
+def document_total(lines: list[Line]) -> int:
+    """The total by the document: the points of every filled Vorgabe, plus the bonus when the
+    Bonusblock adds up to 84 or more."""
+    block = sum(ln.points for ln in lines if vorgabe(ln.vorgabe).bonus_block)
+    return sum(ln.points for ln in lines) + (BONUS_POINTS if block >= BONUS_THRESHOLD else 0)
+
+
+def tally(doc: FilledBilanz, sheet: ScoreSheet | None, src: Source = Source("<bilanz>"),
+          partial: bool = False) -> Tally:
+    """Add up a filled Bilanz; ``sheet`` (if any) gives the block sums shown beside the total."""
     problems: list[Problem] = []
     lines: list[Line] = []
     seen: dict[str, int] = {}
@@ -120,15 +135,15 @@ def tally(doc: FilledBilanz, sheet: ScoreSheet, src: Source = Source("<bilanz>")
                                                f"{len(missing)} of 18 Vorgaben: {' '.join(missing)}"))
     if problems:
         raise DataErrors(problems)
-    entry_ids = {r.id for r in sheet.entries}
-    absent = sorted(set(LABELS) - entry_ids)
-    if absent:
-        raise DataErrors([Problem(src.file, 0, 0, f"the score sheet has no rows for {', '.join(absent)}")])
-    values = sheet.evaluate({ln.vorgabe: ln.points for ln in lines})
-    total_row = sheet.totals[-1].id if sheet.totals else sheet.rows()[-1][1].id
+    values: dict[str, int] = {}
+    if sheet is not None:
+        absent = sorted(set(LABELS) - {r.id for r in sheet.entries})
+        if absent:
+            raise DataErrors([Problem(src.file, 0, 0, f"the score sheet has no rows for {', '.join(absent)}")])
+        values = sheet.evaluate({ln.vorgabe: ln.points for ln in lines})
     wrong = [(ln.where, f"{ln.vorgabe} {','.join(map(str, ln.dice))} scores {ln.points}, the sheet says {ln.written}")
              for ln in lines if ln.written is not None and ln.written != ln.points]
-    t = Tally(doc.player, lines, values, missing, total_row, doc.total, wrong)
+    t = Tally(doc.player, lines, values, missing, document_total(lines), doc.total, wrong)
     if doc.total is not None and doc.total != t.total:
         t.wrong.append((src.at("total"), f"total is {t.total}, the sheet says {doc.total}"))
     return t

@@ -1,0 +1,156 @@
+"""18-Kniffel score sheets read structurally: every sum is the count of each Vorgabe (and the
+bonus) it adds, so a grand total must count every Vorgabe once and the bonus once, whatever
+numbers a probe would put in. A wrong sheet is the sheet's finding, never the Bilanz's.
+Each case is the shipped bilanz.yaml with one change and asserts the EXACT findings."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.games.kniffel.rules import RULES, check
+from pnp.games.kniffel.scoring import BLOCKS, FACTS, VORGABEN
+from pnp.load.paths import DEFAULT_DATA
+from pnp.model.game import discover
+
+GAME = DEFAULT_DATA / "18-kniffel"
+SHEET = (GAME / "bilanz.yaml").read_text(encoding="utf-8")
+MARIA = GAME / "examples" / "maria.yaml"
+TOTAL = "sum: [bonus-total, pasch-total, strassen-total]"
+
+
+@pytest.fixture()
+def data(tmp_path):
+    shutil.copytree(GAME, tmp_path / "18-kniffel")
+    return tmp_path
+
+
+def findings(data, *edits, state=None):
+    p = data / "18-kniffel" / "bilanz.yaml"
+    text = SHEET
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    p.write_text(text, encoding="utf-8")
+    return check(discover(data)["18-kniffel"], state)
+
+
+def found(fs) -> set[tuple[str, str]]:
+    return {(f.rule, f.object) for f in fs if f.severity == "error"}
+
+
+def test_the_shipped_sheet_and_marias_bilanz_pass(data):
+    assert findings(data, state=MARIA) == []
+
+
+def test_a_total_that_leaves_out_the_paschblock_and_counts_the_strassenblock_twice(data):
+    """"Für jede Vorgabe können und müssen insgesamt genau ein Mal Punkte eingetragen werden": a probe filling
+    every Vorgabe with the same value cannot tell this total from the right one; counting each row can."""
+    fs = findings(data, (TOTAL, "sum: [bonus-total, strassen-total, strassen-total]"))
+    assert found(fs) == {("kniffel.total", "total")}
+    assert fs[0].message == ("the grand total 'total' must add every Vorgabe once plus the bonus; it leaves out the "
+                             "Paschblock (6+0 5+1 4+2 3+3 2+2+2 >21) and counts the Straßenblock (1-6 1-5 2-6 2,4,6 "
+                             "1,3,5 <21) twice")
+
+
+def test_with_that_sheet_marias_correct_326_is_not_reported_wrong(data):
+    """"Am Ende werden die Punkte aufaddiert (Bonuspunkte nicht vergessen!)": Maria's 326 is right; the sheet is wrong."""
+    fs = findings(data, (TOTAL, "sum: [bonus-total, strassen-total, strassen-total]"), state=MARIA)
+    assert found(fs) == {("kniffel.total", "total")}
+    assert not [f for f in fs if f.rule in ("kniffel.arithmetic", "kniffel.bilanz")]
+
+
+def test_tally_with_a_wrong_sheet_blames_the_sheet(data):
+    sheet = data / "bilanz.yaml"
+    sheet.write_text(SHEET.replace(TOTAL, "sum: [bonus-total, strassen-total, strassen-total]"), encoding="utf-8")
+    from pnp.games.kniffel.cli import app
+
+    res = CliRunner().invoke(app, ["tally", str(MARIA), "--sheet", str(sheet)])
+    assert res.exit_code == 1
+    assert "kniffel.total [total]" in res.output and "total by the document is 326" in res.output
+    assert "does not add up: " not in res.output
+    assert CliRunner().invoke(app, ["tally", str(MARIA)]).exit_code == 0
+
+
+@pytest.mark.parametrize("total,said", [
+    ("sum: [bonus-sum, pasch-total, strassen-total]", "leaves out bonus"),
+    ("sum: [bonus-total, bonus, pasch-total, strassen-total]", "counts bonus twice"),
+    ("sum: [bonus-total, pasch-total]", "leaves out the Straßenblock (1-6 1-5 2-6 2,4,6 1,3,5 <21)"),
+    ("sum: [bonus-total, pasch-total, strassen-total, 1-6]", "counts 1-6 twice"),
+    ("sum: [bonus-total, pasch-total, strassen-total, 5en, 5en]", "counts 5en 3 times"),
+])
+def test_a_grand_total_counts_every_vorgabe_and_the_bonus_exactly_once(data, total, said):
+    fs = findings(data, (TOTAL, total))
+    assert found(fs) == {("kniffel.total", "total")} and said in fs[0].message
+
+
+def test_any_total_that_counts_each_once_passes(data):
+    rows = "1en, 2en, 3en, 4en, 5en, 6en, bonus, 6+0, 5+1, 4+2, 3+3, 2+2+2, '>21', strassen-total"
+    assert findings(data, (TOTAL, f"sum: [{rows}]")) == []
+
+
+def test_a_sheet_without_a_grand_total(data):
+    total_rows = SHEET[SHEET.index("totals:"):SHEET.index("legend:")]
+    assert found(findings(data, (total_rows, ""))) == {("kniffel.total", "totals")}
+
+
+def test_the_bonus_looks_at_the_bonusblock_each_once(data):
+    """"Beim Spielende werden die Punkte des Bonusblocks zunächst separat aufaddiert. Ergeben sie mindestens 84 Punkte"."""
+    fs = findings(data, ("of: bonus-sum", "of: 6en"))
+    assert found(fs) == {("kniffel.bonus", "bonus")} and "leaves out 1en 2en 3en 4en 5en" in fs[0].message
+    sum_row = "        sum: block\n      - id: bonus\n"
+    fs = findings(data, (sum_row, "        sum: [1en, 2en, 3en, 4en, 5en, 6en, 6en]\n      - id: bonus\n"))
+    assert found(fs) == {("kniffel.sums", "bonus-sum")}  # reported once, at the row that counts 6en twice
+    assert findings(data, (sum_row, "        sum: [1en, 2en, 3en, 4en, 5en, 6en]\n      - id: bonus\n")) == []
+
+
+@pytest.mark.parametrize("old,new", [("points: 36 ", "points: 66 "), ("at_least: 84", "at_least: 63"),
+                                     ("at_least: 84", "at_least: 85")])
+def test_the_bonus_is_36_at_84_or_more(data, old, new):
+    """"Ergeben sie mindestens 84 Punkte … so erhält der Spieler einen BONUS von 36 Punkten"."""
+    assert found(findings(data, (old, new))) == {("kniffel.bonus", "bonus")}
+
+
+def test_no_other_sum_counts_a_vorgabe_twice(data):
+    extra = "totals:\n  - id: zwischen\n    label: Zwischensumme\n    sum: [1en, 1en]\n"
+    assert found(findings(data, ("totals:\n", extra))) == {("kniffel.sums", "zwischen")}
+    assert findings(data, ("totals:\n", extra.replace("[1en, 1en]", "[1en, 2en]"))) == []
+
+
+def test_room_for_six_players_is_a_warning(data):
+    fs = findings(data, ("players: 4 ", "players: 4 "), ("max_players: 6", "max_players: 5"))
+    assert [(f.rule, f.severity) for f in fs] == [("kniffel.players", "warning")]
+
+
+def test_a_bilanz_is_added_up_by_the_document_not_the_sheet(data, tmp_path):
+    """The Bonusblock at exactly 84 earns the bonus, at 83 it does not, whatever the sheet's bonus row says."""
+    sets = {"1en": "1,1,1,1,2,3", "2en": "2,2,2,2,1,3", "3en": "3,3,3,3,1,2", "4en": "4,4,4,4,1,2",
+            "5en": "5,5,5,5,1,2", "6en": "6,6,6,6,1,2", "6+0": "3,3,3,3,3,3", "5+1": "1,1,2,2,3,5",
+            "4+2": "4,4,4,4,2,2", "3+3": "3,3,3,5,5,5", "2+2+2": "1,1,2,2,3,3", ">21": "6,6,6,2,1,1",
+            "1-6": "1,2,3,4,5,6", "1-5": "1,2,3,4,5,5", "2-6": "2,3,4,5,6,6", "2,4,6": "2,2,4,4,6,6",
+            "1,3,5": "1,3,5,5,5,6", "<21": "1,2,3,4,5,6"}
+
+    def bilanz(total, **change):
+        p = tmp_path / "filled.yaml"
+        p.write_text("sets:\n" + "".join(f'  - {{vorgabe: "{k}", dice: "{change.get(k, v)}"}}\n'
+                                         for k, v in sets.items()) + f"total: {total}\n", encoding="utf-8")
+        return p
+
+    assert findings(data, state=bilanz(84 + 36 + 82 + 45)) == []
+    assert found(findings(data, state=bilanz(84 + 82 + 45))) == {("kniffel.arithmetic", "state")}
+    assert findings(data, state=bilanz(83 + 82 + 45, **{"1en": "1,1,1,2,2,3"})) == []
+    # a sheet whose bonus comes at 63 is the sheet's fault; the Bilanz is still added up by the document
+    assert found(findings(data, ("at_least: 84", "at_least: 63"), state=bilanz(83 + 82 + 45, **{"1en": "1,1,1,2,2,3"}))) \
+        == {("kniffel.bonus", "bonus")}
+
+
+def test_the_vorgaben_the_scorer_knows_are_the_documents():
+    assert [[v.label for v in VORGABEN if v.block == b] for b in BLOCKS] == \
+        [FACTS.value(f"vorgaben.{b}") for b in BLOCKS]
+    assert FACTS.title == "18-Kniffel" and all(f.section and f.quote for f in FACTS)
+
+
+def test_every_sheet_rule_is_exercised():
+    assert {r.id for r in RULES if r.scope == "sheet"} == {
+        "kniffel.vorgaben", "kniffel.blocks", "kniffel.bonus", "kniffel.total", "kniffel.sums", "kniffel.players"}
