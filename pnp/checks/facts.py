@@ -61,6 +61,13 @@ class Facts:
     def value(self, key: str) -> Any:
         return self.facts[key].value
 
+    @property
+    def fingerprint(self) -> str:
+        """A digest of every fact, for caches of results that depend on them."""
+        import hashlib
+
+        return hashlib.sha256(repr([(f.key, f.value, f.section) for f in self]).encode()).hexdigest()[:16]
+
     def cite(self, key_or_section: str) -> str:
         """'Chess, §The board [rules-of-chess.txt]' for a fact's key or a section."""
         section = self.facts[key_or_section].section if key_or_section in self.facts else key_or_section

@@ -53,3 +53,11 @@ def test_a_users_file_restating_a_fact_differently_is_a_finding_at_its_line(tmp_
     data.write_text("board: {size: 10}\n", encoding="utf-8")
     assert [f.message.split(";")[0] for f in facts.restated(Source.read(data), "my rules")] == \
         ["my rules says board.size is 10"]
+
+
+def test_the_fingerprint_changes_with_any_fact(tmp_path):
+    a = _write(tmp_path, "document: d\ntitle: t\nfacts:\n  n: {value: 3, section: S}\n").fingerprint
+    other = tmp_path / "b"
+    other.mkdir()
+    b = _write(other, "document: d\ntitle: t\nfacts:\n  n: {value: 4, section: S}\n").fingerprint
+    assert a != b and len(a) == 16

@@ -19,19 +19,22 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-SEED = "002_1346454657e272a4.txt"
+from pnp.checks.facts import Facts
 
-PEOPLES: tuple[str, ...] = ("Stadt", "Wald", "Wüste", "Höhle")
+FACTS = Facts.beside(__file__)  # the document's numbers and names (facts.yaml), each with its passage
+SEED = FACTS.document
+
+PEOPLES: tuple[str, ...] = tuple(FACTS.value("peoples"))
 PAIRS: tuple[tuple[str, str], ...] = tuple(combinations(PEOPLES, 2))  # seed order
 
 #: the six accounts, in the seed's pair order, as printed: "Stadt–Wald"
 ACCOUNTS: tuple[str, ...] = tuple(f"{a}–{b}" for a, b in PAIRS)
 
-SUBFOLDERS = 11  # subfolders "1".."11"
-NUMBERED = 10  # subfolders 1..10 carry Machtpunkte; 11 only closes the last move
-TOTAL = 200  # Machtpunkte in a structure, exactly
-MAX_SUBFOLDER = 60  # at most per subfolder (row)
-MAX_NAME = 100  # at most per file name (column)
+SUBFOLDERS: int = FACTS.value("subfolders")  # subfolders "1".."11"
+NUMBERED: int = FACTS.value("numbered")  # subfolders 1..10 carry Machtpunkte; 11 only closes the last move
+TOTAL: int = FACTS.value("total")  # Machtpunkte in a structure, exactly
+MAX_SUBFOLDER: int = FACTS.value("max_subfolder")  # at most per subfolder (row)
+MAX_NAME: int = FACTS.value("max_name")  # at most per file name (column)
 
 VARIANTS = ("paare", "voelker")
 
@@ -43,10 +46,7 @@ def pair_name(pair: "tuple[str, str] | frozenset[str]") -> str:
 
 
 #: the canonical file names of each variant, in the seed's order
-CANONICAL: dict[str, tuple[str, ...]] = {
-    "paare": tuple(pair_name(p) for p in PAIRS),
-    "voelker": PEOPLES,
-}
+CANONICAL: dict[str, tuple[str, ...]] = {v: tuple(FACTS.value(f"names.{v}")) for v in VARIANTS}
 
 
 def peoples_of(name: str) -> frozenset[str]:

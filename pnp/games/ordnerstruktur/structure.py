@@ -27,9 +27,10 @@ from pnp.checks import Finding, RuleBook, Source, flag, from_problems
 from pnp.load.errors import DataErrors, Problem
 from pnp.load.loader import display_path, load_yaml, read_cached, validate
 from pnp.model.base import Strict
-from pnp.games.ordnerstruktur.model import CANONICAL, MAX_NAME, MAX_SUBFOLDER, NUMBERED, PEOPLES, SEED, TOTAL, VARIANTS
+from pnp.games.ordnerstruktur.model import CANONICAL, FACTS, MAX_NAME, MAX_SUBFOLDER, NUMBERED, PEOPLES, SEED, TOTAL, \
+    VARIANTS
 
-RULES = RuleBook(SEED)
+RULES = RuleBook(FACTS.document, FACTS.title)
 
 
 class StructureHeader(Strict):
@@ -161,7 +162,9 @@ def schema(d: Draft):
 @RULES.rule("ordner.names",
             "Die Ordnerstruktur (6 Kombinationsmöglichkeiten); Die Vereinfachung des Konzepts (die vier Völker als "
             "Dateinamen)",
-            "the names are the variant's file names, each exactly once", scope="structure")
+            "the names are the variant's file names, each exactly once", scope="structure",
+            reading="a pair name is spelt as the document lists it, peoples in the order Stadt, Wald, Wüste, Höhle "
+                    "('Stadt Höhle', not 'Höhle Stadt'); the order of the columns is free")
 def names(d: Draft):
     if not d.variant or d.names is None:
         return
@@ -181,7 +184,10 @@ def names(d: Draft):
 
 
 @RULES.rule("ordner.subfolder-11", "Die Machtübergaben (eine 11. Datei ausgewählt, die aber keine Zahl mehr enthält)",
-            "rows lists subfolders 1-10 only; subfolder 11 holds no numbers", scope="structure")
+            "rows lists subfolders 1-10 only; subfolder 11 holds no numbers", scope="structure",
+            reading="'In jede Datei kommt eine Zahl' and '66 Dateien' against 'eine 11. Datei …, die aber keine Zahl "
+                    "mehr enthält' and 'Die Summe eines Dateinamens (10 Dateien)': pnp follows the latter two, so "
+                    "subfolder 11 holds no numbers at all (not even zeros) and a structure has ten rows")
 def subfolder_11(d: Draft):
     for i in range(NUMBERED, len(d.rows)):
         yield flag("only subfolders 1-10 carry Machtpunkte; subfolder 11 only closes the last transfer and has no "
@@ -214,7 +220,8 @@ def whole_number(d: Draft):
 
 
 @RULES.rule("ordner.non-negative", "Die Spielvorbereitung (positiven, ganzen Zahlen)",
-            "no negative numbers (0 is allowed)", scope="structure")
+            "no negative numbers (0 is allowed)", scope="structure",
+            reading="'positiven, ganzen Zahlen („0“ ist erlaubt!)': whole numbers from 0 up")
 def non_negative(d: Draft):
     for obj, x, at in d.cells():
         if _is_int(x) and x < 0:
@@ -233,7 +240,10 @@ def total(d: Draft):
 
 
 @RULES.rule("ordner.subfolder-limit", "Die Spielvorbereitung (darf 60 Machtpunkte nicht überschreiten)",
-            "a subfolder holds at most 60 Machtpunkte", scope="structure")
+            "a subfolder holds at most 60 Machtpunkte", scope="structure",
+            reading="the passage speaks of a subfolder's 6 files; the simplified variant (4 files) keeps the same "
+                    "limits of 60 per subfolder, 100 per name and 200 in all, since the simplification changes only "
+                    "the names")
 def subfolder_limit(d: Draft):
     for i, r in enumerate(d.grid or ()):
         if sum(r) > MAX_SUBFOLDER:
@@ -269,7 +279,7 @@ def _ordered(fs: list[Finding]) -> list[Finding]:
 def load_structure(path: "str | Path") -> Structure:
     """Read and validate a structure file (kept in pnp's cache once valid); raises
     DataErrors listing every problem."""
-    return read_cached(path, "structure-v1", _structure)
+    return read_cached(path, f"structure-v2|{FACTS.fingerprint}", _structure)
 
 
 def _structure(path: Path, data: bytes) -> Structure:
@@ -284,7 +294,7 @@ def _structure(path: Path, data: bytes) -> Structure:
 def violations_of(path: "str | Path") -> list[Finding]:
     """Every broken rule in a structure file (YAML syntax problems included), in file order."""
     try:  # what a file breaks is kept in pnp's cache with the file, like a validated one
-        return read_cached(path, "structure-findings-v1",
+        return read_cached(path, f"structure-findings-v2|{FACTS.fingerprint}",
                            lambda p, data: _ordered(check_raw(load_yaml(p, data), display_path(p))[0]))
     except DataErrors as exc:
         return RULES.run(exc, "file")
