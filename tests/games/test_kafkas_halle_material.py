@@ -203,3 +203,19 @@ def test_editing_a_copy_of_the_transcription_changes_nothing_but_is_reported(gam
                          '[000_b69832241c10d319.txt] says 50 ("fünfzig Genehmigungskarten")')
     line = OLD_FACTS.splitlines().index("  total: 50") + 1
     assert f.where.endswith(f"seed-facts.yaml:{line}:10")
+
+
+def test_reading_orientation_is_the_boards_in_every_position(game, tmp_path):
+    """The reading of "die hellen Barrieren waagerecht": along a rank in board terms, whatever the hall's turn.
+    A light barrier along a file would look waagerecht to a player after a quarter turn; pnp refuses it."""
+    assert in_play(game, tmp_path, (H1, "id: H1, at: [c2, c3]")) == {("setup.barrier-orientation", "H1")}
+    assert in_play(game, tmp_path, (H1, "id: H1, at: [b2, c2]")) == set()
+    assert next(r for r in RULES if r.id == "setup.barrier-orientation").reading
+
+
+def test_reading_nothing_leaves_the_hall(game, tmp_path):
+    """The reading of the material list in play: no piece is ever taken off, so a position without a dark barrier
+    is one barrier short (a reading that let pieces leave would pass it)."""
+    d2 = next(ln for ln in BOARD.splitlines(keepends=True) if "id: D2" in ln)
+    assert in_play(game, tmp_path, (d2, "")) == {("setup.count", "dunkle-barriere")}
+    assert next(r for r in RULES if r.id == "setup.material").reading

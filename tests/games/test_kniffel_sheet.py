@@ -154,3 +154,28 @@ def test_the_vorgaben_the_scorer_knows_are_the_documents():
 def test_every_sheet_rule_is_exercised():
     assert {r.id for r in RULES if r.scope == "sheet"} == {
         "kniffel.vorgaben", "kniffel.blocks", "kniffel.bonus", "kniffel.total", "kniffel.sums", "kniffel.players"}
+
+
+@pytest.mark.parametrize("label,dice,points", [
+    ("4+2", "4,4,4,4,2,2", 20),    # the two others may be alike
+    ("3+3", "3,3,3,5,5,5", 24),    # the other three differ from the triple, not from each other
+    ("3+3", "3,3,3,3,5,5", -22),   # four of a kind is not "drei Mal eine Zahl"
+    ("5+1", "5,5,5,5,5,5", -30),   # six alike is not five and one other
+    (">21", "1,2,3,4,5,6", -21),   # strict: 21 is not more than 21
+    ("<21", "1,2,3,4,5,6", -21),   # nor less
+    ("3en", "1,1,2,2,4,5", 0),     # a Bonusblock row never goes below 0
+])
+def test_reading_of_the_pasch_and_chance_vorgaben(data, tmp_path, label, dice, points):
+    """The reading kniffel.arithmetic states: a Bilanz writing these points passes, one writing the other
+    reading's points (the negated value, or 0) is refused."""
+    maria = MARIA.read_text(encoding="utf-8").replace("total: 326\n", "")  # the points alone are on trial
+    line = next(ln for ln in maria.splitlines(keepends=True) if f'vorgabe: "{label}"' in ln or f"vorgabe: {label}," in ln)
+    p = tmp_path / "filled.yaml"
+    p.write_text(maria.replace(line, f'  - {{vorgabe: "{label}", dice: "{dice}", points: {points}}}\n'),
+                 encoding="utf-8")
+    assert findings(data, state=p) == []
+    other = -points if points else -1
+    p.write_text(maria.replace(line, f'  - {{vorgabe: "{label}", dice: "{dice}", points: {other}}}\n'),
+                 encoding="utf-8")
+    assert found(findings(data, state=p)) == {("kniffel.arithmetic", "Maria")}
+    assert next(r for r in RULES if r.id == "kniffel.arithmetic").reading

@@ -159,7 +159,10 @@ def goals(h: Hall):
 
 @RULES.rule("setup.material", "Spielmaterial (zwölf Sperren, zwei dunkle und zwei helle Barrieren, zwei "
             "Spielfiguren, zwei Zielmarkierungen)",
-            "nothing on the hall but the game's material: Sperren, barriers, figures and the goal marks", scope="hall")
+            "nothing on the hall but the game's material: Sperren, barriers, figures and the goal marks", scope="hall",
+            reading="a marked square is one of the two Zielmarkierungen, so a position shows exactly the marks Z1 and "
+                    "Z2 and no other; nothing leaves the hall in play, so a position in play holds all the material "
+                    "the start does")
 def material(h: Hall):
     kinds = h.s["material"]
     listed = f"{', '.join(kinds)} and the goal marks {', '.join(g.upper() for g in h.s['goals'])}"
@@ -230,7 +233,11 @@ def barrier_shape(h: Hall):
 
 
 @RULES.rule("setup.barrier-orientation", "Die Barrieren (die hellen Barrieren waagerecht, die dunklen senkrecht)",
-            "light barriers lie horizontally, dark ones vertically", scope="hall")
+            "light barriers lie horizontally, dark ones vertically", scope="hall",
+            reading="waagerecht and senkrecht in the board's own terms: a light barrier lies along a rank (d3-e3), a "
+                    "dark one along a file (a4-a5), in every position of the game. Turning the hall turns the board "
+                    "with everything on it and barriers are only pushed, never turned, so what a player sees as "
+                    "waagerecht after a quarter turn is still a light barrier along a rank.")
 def barrier_orientation(h: Hall):
     for b, o, bar in h.barriers():
         horizontal = bar is not None and bar[0][1] == bar[1][1]

@@ -181,7 +181,9 @@ def bonus(b: Bilanz):
 
 
 @RULES.rule("kniffel.total", "Abrechnung (Bonuspunkte nicht vergessen); Vorgaben (genau ein Mal)",
-            "the grand total adds every Vorgabe exactly once plus the bonus once", scope="sheet")
+            "the grand total adds every Vorgabe exactly once plus the bonus once", scope="sheet",
+            reading="the grand total is the last row of 'totals'; sums before it may add any rows, but none counts "
+                    "a row twice (kniffel.sums)")
 def total(b: Bilanz):
     if not b.sheet.totals:
         yield flag("the sheet has no grand total: 'totals' must end with a row that adds every Vorgabe once plus "
@@ -210,7 +212,9 @@ def sums(b: Bilanz):
 
 
 @RULES.rule("kniffel.players", "Allgemeines (ein Spiel für 1 bis 6)",
-            "room for six players", scope="sheet", severity="warning")
+            "room for six players", scope="sheet", severity="warning",
+            reading="'1 bis 6 oder auch noch mehr Spieler': a sheet with fewer than six player columns is a warning, "
+                    "not an error, and more than six are allowed")
 def players(b: Bilanz):
     most = FACTS.value("players.max")
     if b.sheet.columns.max_players < most:
@@ -226,7 +230,11 @@ def filled(f: Filled):
 
 
 @RULES.rule("kniffel.arithmetic", "Vorgaben (als negativer Wert eingetragen); Abrechnung",
-            "the points and the total written on a filled Bilanz are what the sets score", scope="state")
+            "the points and the total written on a filled Bilanz are what the sets score", scope="state",
+            reading="a Pasch counts exactly: 5+1, 4+2 and 3+3 need exactly five, four or three of one number, the "
+                    "other dice different from it but not from each other (4,4,4,4,2,2 meets 4+2; 3,3,3,5,5,5 meets "
+                    "3+3; 3,3,3,3,5,5 does not meet 3+3); >21 and <21 are strict (a sum of 21 meets neither); a "
+                    "Bonusblock row never goes below 0; the bonus comes at 84 or more")
 def arithmetic(f: Filled):
     if not isinstance(f.tally, DataErrors):
         for loc, msg in f.tally.wrong:
