@@ -63,8 +63,12 @@ def check(game, state: Path | None = None) -> list[Finding]:
     findings = RULES.run(game, "game")
     names = {k: v for lay in sources(game, "layout")
              for k, v in ((lay.raw.get("tables") or {}).get("category") or {}).items()}
-    for src in sources(game, "deck"):
-        findings += RULES.run(Deck(DECK, src, symbol_ids, names), "deck")
+    from pnp.layout.builtin.card import deck_records
+
+    for path, kind, doc, raw in loaded(game):
+        if kind == "deck":  # the card list as the build reads it: a YAML list or a spreadsheet, copies applied
+            records = deck_records(doc, game, path.stem)
+            findings += RULES.run(Deck(DECK, Source.of(path, raw), symbol_ids, names, records), "deck")
     for src in sources(game, "board"):
         findings += RULES.run(Hall(SETUP, src), "hall", "start")
     return findings

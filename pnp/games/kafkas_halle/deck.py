@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from pnp.checks import Source, flag
+from pnp.checks import Loc, Source, flag
 from pnp.games.kafkas_halle.facts import RULES
 
 
@@ -27,10 +27,20 @@ class Deck:
     src: Source  # the deck file
     symbol_ids: set
     layout_names: dict = None  # category id -> name from the layout's `category` table
+    records: list = None  # the card list as the build reads it (pnp.layout.builtin.card.deck_records)
 
     @cached_property
     def cards(self) -> list[tuple[int, dict]]:
+        """(index, values) of every card row, its ``copies`` the number the build prints (1 unless given)."""
+        if self.records is not None:
+            return [(i, {**r.values, "copies": r.copies}) for i, r in enumerate(self.records)]
         return [(i, c) for i, c in enumerate(self.src.raw.get("cards") or []) if isinstance(c, dict)]
+
+    def at(self, i: int, key: str | None = None) -> Loc:
+        """Where card row ``i`` (and its ``key``) is: in the deck's YAML list, or the spreadsheet's row."""
+        if isinstance(self.src.raw.get("cards"), list) or self.records is None:
+            return self.src.at("cards", i) if key is None else self.src.at("cards", i, key)
+        return Loc(*self.records[i].source)
 
     @cached_property
     def categories(self) -> dict:
@@ -55,20 +65,27 @@ class Deck:
         return n
 
     @cached_property
-    def by_name(self) -> dict[str, tuple[int, dict]]:
+    def by_name(self) -> dict[str, list[tuple[int, dict]]]:
+        """German name -> its card rows (a deck may give one card type in several rows, e.g. one per card)."""
         out: dict = {}
         for i, c in self.cards:
-            out.setdefault(de(c.get("name")), (i, c))
+            out.setdefault(de(c.get("name")), []).append((i, c))
         return out
 
     def differs(self, key: str):
-        """(seed card, what the deck says, where) for each seed card the deck has with another ``key``."""
+        """(document's card, what the deck says, where) for each card type the deck gives another ``key``:
+        copies added up over the type's rows, category and cost row by row."""
         for s in self.want["cards"]:
-            if s["name"] in self.by_name:
-                i, c = self.by_name[s["name"]]
+            rows = self.by_name.get(s["name"], [])
+            if key == "copies" and rows:
+                got = sum(copies(c) for _i, c in rows)
+                if got != s[key]:
+                    yield s, got, self.at(rows[0][0], key)
+                continue
+            for i, c in rows:
                 got = self.category(c) if key == "category" else c.get(key)
                 if got != s[key]:
-                    yield s, got, self.src.at("cards", i, key)
+                    yield s, got, self.at(i, key)
 
 
 def copies(card: dict) -> int:
@@ -134,8 +151,7 @@ def card_unknown(d: Deck):
     names = {s["name"] for s in d.want["cards"]}
     for i, name, label, _c in d.named():
         if name not in names:
-            yield flag(f"card type {name!r} is not in the seed (names must match exactly)", label,
-                       d.src.at("cards", i, "name"))
+            yield flag(f"card type {name!r} is not in the seed (names must match exactly)", label, d.at(i, "name"))
 
 
 @RULES.rule("deck.symbol", "Die Genehmigungskarten (ein simples, gut erkennbares Symbol)",
@@ -143,10 +159,10 @@ def card_unknown(d: Deck):
 def card_symbol(d: Deck):
     for i, name, label, c in d.named():
         if c.get("symbol") is None:
-            yield flag(f"{name!r} has no symbol", label, d.src.at("cards", i))
+            yield flag(f"{name!r} has no symbol", label, d.at(i))
         elif c["symbol"] not in d.symbol_ids:
             yield flag(f"{name!r} refers to symbol {c['symbol']!r}, which no symbols file defines", label,
-                       d.src.at("cards", i, "symbol"))
+                       d.at(i, "symbol"))
 
 
 @RULES.rule("deck.forbid-cost", "Nun aber zu den Verboten (Sie benötigen NULL Handlungen)",
@@ -155,7 +171,7 @@ def forbid_cost(d: Deck):
     for i, name, _label, c in d.named():
         if name.startswith(d.want["forbid_prefix"]) and c.get("cost") != 0:
             yield flag(f"{name!r} is a forbid and must cost 0 actions (it is only played in reply); it costs "
-                       f"{c.get('cost')}", name, d.src.at("cards", i, "cost"))
+                       f"{c.get('cost')}", name, d.at(i, "cost"))
 
 
 @RULES.rule("deck.one-back", "Die Genehmigungskarten (deren Rückseiten ununterscheidbar sein sollten)",

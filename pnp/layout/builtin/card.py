@@ -200,16 +200,7 @@ def plan_deck(doc: Deck, game, lang: str, stem: str = "deck") -> DeckPlan:
 
     Every problem of the card list is reported at once, as ``file:line``.
     """
-    from pnp.load.loader import display_path
-    from pnp.model.game import source
-    src = source(game, doc)
-    path, raw = src if src is not None else (Path(f"{stem}.yaml"), None)
-    folder = Path(path).parent
-    shown = display_path(Path(path))
-    tables = {**category_tables(doc, lang), **doc.tables}
-    face, fields = compiled_layout(doc.layout, folder, tables, _at(shown, raw, ("layout",)), game)
-    fields = _with_defaults(fields, doc, shown, raw)
-    records = _records(doc, fields, folder, shown, raw)
+    face, records, (folder, shown, raw) = _read(doc, game, lang, stem)
     backs = _backs(doc, folder, shown, raw, game)
     cards = []
     for rec in records:
@@ -219,6 +210,26 @@ def plan_deck(doc: Deck, game, lang: str, stem: str = "deck") -> DeckPlan:
     plan = DeckPlan(doc, face, cards, game_symbols(game), folder)
     _check_references(plan, raw["cards"] if raw is not None and not isinstance(doc.cards, str) else None)
     return plan
+
+
+def deck_records(doc: Deck, game, stem: str = "deck") -> list:
+    """The deck's card list as the build reads it (a YAML list or a spreadsheet, typed, with the
+    deck's defaults and each card's copies): what a rules checker counts."""
+    return _read(doc, game, "de", stem)[1]
+
+
+def _read(doc: Deck, game, lang: str, stem: str):
+    """(compiled face layout, card records, (folder, shown path, raw YAML)) of a deck."""
+    from pnp.load.loader import display_path
+    from pnp.model.game import source
+    src = source(game, doc)
+    path, raw = src if src is not None else (Path(f"{stem}.yaml"), None)
+    folder = Path(path).parent
+    shown = display_path(Path(path))
+    tables = {**category_tables(doc, lang), **doc.tables}
+    face, fields = compiled_layout(doc.layout, folder, tables, _at(shown, raw, ("layout",)), game)
+    fields = _with_defaults(fields, doc, shown, raw)
+    return face, _records(doc, fields, folder, shown, raw), (folder, shown, raw)
 
 
 def _with_defaults(fields: dict, doc: Deck, shown: str, raw) -> dict:
