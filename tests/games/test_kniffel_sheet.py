@@ -90,6 +90,12 @@ def test_any_total_that_counts_each_once_passes(data):
     assert findings(data, (TOTAL, f"sum: [{rows}]")) == []
 
 
+def test_a_place_to_write_the_ranking_after_the_total_is_no_total(data):
+    """"die Spieler nach ihrem Punktestand platziert": a hand-filled row after the grand total is fine."""
+    legend = "legend:\n"
+    assert findings(data, (legend, "  - {id: platz, label: {de: Platz, en: Place}}\n" + legend)) == []
+
+
 def test_a_sheet_without_a_grand_total(data):
     total_rows = SHEET[SHEET.index("totals:"):SHEET.index("legend:")]
     assert found(findings(data, (total_rows, ""))) == {("kniffel.total", "totals")}

@@ -79,6 +79,13 @@ class Bilanz:
                 out[row.id] = Counter({row.id: 1})
         return out
 
+    @property
+    def grand_total(self) -> str | None:
+        """The row that adds everything up: the last sum among the totals (rows after it, such as a place
+        to write the ranking, are filled by hand)."""
+        sums = [r.id for r in self.sheet.totals if r.sum is not None]
+        return sums[-1] if sums else None
+
     def counted(self, row: str) -> Counter:
         """What ``row`` counts of the document's Vorgaben and the bonus (other rows are another rule's)."""
         mine = {r.id for r in self.sheet.entries if r.id in LABELS} | {r.id for r in self.bonus_rows}
@@ -182,14 +189,14 @@ def bonus(b: Bilanz):
 
 @RULES.rule("kniffel.total", "Abrechnung (Bonuspunkte nicht vergessen); Vorgaben (genau ein Mal)",
             "the grand total adds every Vorgabe exactly once plus the bonus once", scope="sheet",
-            reading="the grand total is the last row of 'totals'; sums before it may add any rows, but none counts "
-                    "a row twice (kniffel.sums)")
+            reading="the grand total is the last sum among 'totals' (a hand-filled row after it, say the ranking, "
+                    "is not a total); sums before it may add any rows, but none counts a row twice (kniffel.sums)")
 def total(b: Bilanz):
-    if not b.sheet.totals:
-        yield flag("the sheet has no grand total: 'totals' must end with a row that adds every Vorgabe once plus "
+    row = b.grand_total
+    if row is None:
+        yield flag("the sheet has no grand total: 'totals' must have a sum that adds every Vorgabe once plus "
                    "the bonus", "totals", b.at())
         return
-    row = b.sheet.totals[-1].id
     want = [r.id for r in b.sheet.entries if r.id in LABELS] + [r.id for r in b.bonus_rows[:1]]
     wrong = _wrong_counts(b.counted(row), want, b.inherited(row))
     if wrong:
@@ -201,9 +208,8 @@ def total(b: Bilanz):
             "no other sum counts a Vorgabe or the bonus more than once (the row that starts it is named)",
             scope="sheet")
 def sums(b: Bilanz):
-    last = b.sheet.totals[-1].id if b.sheet.totals else None
     for _block, r in b.sheet.rows():
-        if r.sum is None or r.id == last:
+        if r.sum is None or r.id == b.grand_total:
             continue
         twice = [k for k, n in b.counted(r.id).items() if n > ONCE and k not in b.inherited(r.id)]
         if twice:
