@@ -121,3 +121,19 @@ def test_broken_data_trips_rules_by_id_with_their_citation(game, tmp_path, listi
     cites = {r["id"]: r["citation"] for r in listing[game]["rules"]}
     for f in findings:
         assert f["citation"] == cites[f["rule"]] and f["file"] and f["line"] > 0, f
+
+
+@pytest.mark.parametrize("game", sorted(TITLES))
+def test_facts_live_in_the_package_beside_the_rules_module_not_in_the_data_folder(game):
+    """README: "What pnp transcribed from a rule document … lives in the package beside the game's rules
+    module …; no edit in the data folder changes what the checker agrees with"."""
+    import inspect
+
+    from pnp.checks.facts import Facts
+
+    g = discover(DEFAULT_DATA)[game]
+    mod = g.module()
+    facts = Facts.beside(inspect.getfile(mod))
+    assert facts.document == g.seed and facts.title == TITLES[game] == mod.RULES.title
+    assert all(f.section and f.quote for f in facts)
+    assert not list((DEFAULT_DATA / game).rglob("seed-facts.yaml"))
