@@ -52,11 +52,14 @@ _JOIN = {"miter": 0, "round": 1, "bevel": 2}
 _CAP = {"butt": 0, "round": 1, "square": 2}
 
 
+def font_name(family: "fonts.FamilyRef" = "sans", weight: str = "regular") -> str:
+    """Register the family's face with reportlab once per process; return its name."""
+    return _face_name(fonts.face(family, weight))
+
+
 @lru_cache(maxsize=None)
-def font_name(family: str, weight: str) -> str:
-    """Register the bundled TTF with reportlab once per process; return its name."""
-    f = fonts.face(family, weight)
-    pdfmetrics.registerFont(_parsed(f.ps_name, fonts.font_bytes(family, weight)))
+def _face_name(f: "fonts.FontFace") -> str:
+    pdfmetrics.registerFont(_parsed(f.ps_name, fonts.truetype_bytes(f.file)))
     return f.ps_name
 
 
@@ -89,8 +92,26 @@ def _parsed(name: str, data: bytes) -> TTFont:
 
 
 @lru_cache(maxsize=None)
-def _ttf(family: str, weight: str) -> TTFont:
+def _ttf(family: "fonts.FamilyRef", weight: str) -> TTFont:
     return pdfmetrics.getFont(font_name(family, weight))
+
+
+@lru_cache(maxsize=256)
+def _ttf_face(family: "fonts.FamilyRef", weight: str, face: "fonts.Face") -> TTFont:
+    """The registered font of one face of ``family``'s chain (a fallback's own face too)."""
+    fam = fonts.family_of(family)
+    if face == fam.face(weight):
+        return _ttf(family, weight)
+    for fb in (*_fallbacks(fam), fonts.bundled()):
+        if face == fb.face(weight):
+            return _ttf(fb, weight)
+    raise ValueError(f"{face.name} is not a face of {fam.name}")
+
+
+def _fallbacks(fam: "fonts.Family"):
+    for fb in fam.fallback:
+        yield fb
+        yield from _fallbacks(fb)
 
 
 def _ops_code(ops) -> str:
@@ -260,19 +281,20 @@ class PdfRenderer(Renderer):
         shift = _SHIFT[t.anchor]
         font, doc = _ttf(t.font, t.weight), self.c._doc
         out = ["q 1 0 0 -1 0 0 cm\nBT"]
-        size, subset = None, -1
+        size, subset = None, None
         for ln in lines:
             out.append(f"1 0 0 1 {fp_str(ln.x - shift * ln.width, -ln.y)} Tm")
             if ln.size != size:
-                size, subset = ln.size, -1
+                size, subset = ln.size, None
                 pts = size / PT
                 tf = f"{fp_str(pts)} Tf {fp_str(pts * 1.2)} TL"
             ops = []
-            for sub, chunk in font.splitString(ln.text, doc):
-                if sub != subset:
-                    ops.append(f"{font.getSubsetInternalName(sub, doc)} {tf}")
-                    subset = sub
-                ops.append(f"({escapePDF(chunk)}) Tj")
+            for face, part in _parts(ln.text, t.font, t.weight, font):
+                for sub, chunk in face.splitString(part, doc):
+                    if (face, sub) != subset:
+                        ops.append(f"{face.getSubsetInternalName(sub, doc)} {tf}")
+                        subset = (face, sub)
+                    ops.append(f"({escapePDF(chunk)}) Tj")
             out.append(" ".join(ops))
         out.append("ET\nQ")
         self.buf.append(" ".join(out))
@@ -337,6 +359,15 @@ class _CmykReader(ImageReader):
         data = super().getRGBData()
         self._dataA = ImageReader(self._alpha) if self._alpha is not None else None
         return data
+
+
+def _parts(text: str, family, weight: str, font: TTFont):
+    """(registered font, text) runs of a line: the family's own font, or a fallback's where it
+    lacks a character."""
+    parts = fonts.runs(text, family, weight)
+    if len(parts) <= 1:
+        return [(font, text)]
+    return [(_ttf_face(family, weight, f), part) for f, part in parts]
 
 
 def _pdf_box(box, page_h: float) -> tuple[float, float, float, float]:

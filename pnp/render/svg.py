@@ -105,15 +105,16 @@ class SvgRenderer(Renderer):
             self.dwg.set_desc(title=page.label)
         self._ids = 0
         self._used: dict[str, int] = {}  # scene ids seen so far -> how often
-        self._chars: dict[tuple[str, str], set[str]] = {}  # glyphs to embed per font
+        self._chars: dict[tuple[str, str], tuple[fonts.Face, set[str]]] = {}  # (css family, weight) -> glyphs
+        self._css: dict[str, fonts.Family] = {}  # css family name -> the family it stands for
         self._stack = [self.dwg]
 
     def end_page(self, page: Page):
         css = []
-        for (family, weight), chars in sorted(self._chars.items()):
-            data = base64.b64encode(fonts.subset("".join(sorted(chars)), family, weight)).decode("ascii")
+        for (name, weight), (face, chars) in sorted(self._chars.items(), key=lambda kv: kv[0]):
+            data = base64.b64encode(fonts.subset_face("".join(sorted(chars)), face)).decode("ascii")
             bold, italic = _css_face(weight)
-            css.append(f"@font-face{{font-family:'{fonts.face(family, weight).svg_family}';"
+            css.append(f"@font-face{{font-family:'{name}';"
                        f"font-style:{'italic' if italic else 'normal'};"
                        f"font-weight:{'bold' if bold else 'normal'};"
                        f"src:url(data:font/woff;base64,{data}) format('woff')}}")
@@ -163,16 +164,41 @@ class SvgRenderer(Renderer):
             el["stroke-opacity"] = _n(alpha)
         self._stack[-1].add(el)
 
+    def _family(self, fam: "fonts.Family") -> str:
+        """The CSS name of ``fam`` in this file: its own, numbered when another family has it."""
+        name = base = fonts.css_name(fam)
+        n = 1
+        while self._css.setdefault(name, fam) != fam:
+            n += 1
+            name = f"{base} {n}"
+        return name
+
+    def _font_list(self, family, weight: str, text: str) -> str:
+        """The font-family of a text: its family, then the fallbacks that draw some of its
+        characters, each embedded with the characters it draws."""
+        fam = fonts.family_of(family)
+        if len(fonts.chain(fam, weight)) == 1:  # pnp's own: one face draws everything
+            name = self._family(fam)
+            self._chars.setdefault((name, weight), (fam.face(weight), set()))[1].update(text)
+            return name
+        names = []
+        for face, part in fonts.runs(text, fam, weight) or [(fam.face(weight), "")]:
+            owner = _owner(fam, face, weight)
+            name = self._family(owner)
+            self._chars.setdefault((name, weight), (face, set()))[1].update(part)
+            if name not in names:
+                names.append(name)
+        own = self._family(fam)
+        names = [own] + [n for n in names if n != own]
+        return ", ".join(f"'{n}'" if " " in n else n for n in names) if len(names) > 1 else names[0]
+
     def text(self, t, lines, alpha: float):
-        face = fonts.face(t.font, t.weight)
-        used = self._chars.setdefault((t.font, t.weight), set())
         a = alpha * t.opacity
         bold, italic = _css_face(t.weight)
         parent = self._stack[-1]
         for ln in lines:
-            used.update(ln.text)
             el = self.dwg.text(ln.text, insert=(_n(ln.x), _n(ln.y)))
-            el["font-family"] = face.svg_family
+            el["font-family"] = self._font_list(t.font, t.weight, ln.text)
             el["font-size"] = _n(ln.size * MM_PER_PT)
             if bold:
                 el["font-weight"] = "bold"
@@ -199,6 +225,17 @@ class SvgRenderer(Renderer):
         if alpha < 1:
             el["opacity"] = _n(alpha)
         self._stack[-1].add(el)
+
+
+def _owner(fam: "fonts.Family", face: "fonts.Face", weight: str) -> "fonts.Family":
+    """The family among ``fam`` and its fallbacks (or pnp's own) whose face ``face`` is."""
+    todo = [fam]
+    while todo:
+        f = todo.pop(0)
+        if f.face(weight) == face:
+            return f
+        todo.extend(f.fallback)
+    return fonts.bundled()
 
 
 def svg_string(page: Page) -> str:
