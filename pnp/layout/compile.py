@@ -18,6 +18,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from pnp.model.base import I18n, pick, tr
 from pnp.model.paper import card_size
 from pnp.scene import Box, Ellipse, Group, Path, Polygon, Rect, Text, color, rotate, scale, style
 from pnp.scene.style import ColourError
@@ -46,6 +47,9 @@ class Card:
     symbols: Any = None  # .draw(id, x, y, size, ink) -> Group, .by_id
     images: Any = None  # .load(name) -> (bytes, kind, (px_w, px_h) or None)
     warn: Callable[[str], None] = lambda msg: None
+    fallback: Callable[[str, str], None] = lambda family, chars: None  # a font lacked these; a fallback drew them
+    measured: dict | None = None  # a deck's first pass: the size each same_size text fits at, the least per text
+    shared: dict | None = None  # the deck's one size per same_size text
 
 
 @dataclass
@@ -87,14 +91,17 @@ class _Str:
         if isinstance(text, str):
             self.t = template(text)
         else:  # I18n
-            self.by_lang = {"de": template(text.de), "en": template(text.en or text.de)}
-            self.t = self.by_lang["de"]
+            self.by_lang = {k: template(v) for k, v in text.texts.items()}
+            self._picked: dict[str, Template] = {}
         for t in (self.by_lang or {"": self.t}).values():
             check_names(t.refs, fields, tables, where)
 
     def __call__(self, scope: Scope):
         if self.by_lang is not None:
-            return self.by_lang.get(scope.lang, self.t).render(scope)
+            t = self._picked.get(scope.lang)
+            if t is None:
+                t = self._picked[scope.lang] = pick(self.by_lang, scope.lang)
+            return t.render(scope)
         return None if self.t is None else self.t.render(scope)
 
 
@@ -168,21 +175,27 @@ class Compiled:
 
 def _text(v, lang: str):
     """Plain text from a localised value ({de: ..., en: ...}) or anything else."""
-    if hasattr(v, "get") and hasattr(v, "de"):  # pnp.model.base.I18n
-        return v.get(lang)
-    if isinstance(v, dict) and "de" in v:
-        return v.get(lang) or v["de"]
+    if isinstance(v, (dict, I18n)):
+        return tr(v, lang)
     return v
 
 
-def compile_layout(layout: Layout, extra_tables: dict | None = None, field_names=None) -> Compiled:
-    """Check and compile ``layout``; ``extra_tables`` (a deck's own) override the layout's."""
+def compile_layout(layout: Layout, extra_tables: dict | None = None, field_names=None, book=None) -> Compiled:
+    """Check and compile ``layout``; ``extra_tables`` (a deck's own) override the layout's; ``book``
+    (a :class:`pnp.layout.fontbook.FontBook`) resolves the fonts its elements name."""
     tables = {**layout.tables, **(extra_tables or {})}
     fields = dict(layout.fields) if field_names is None else {n: None for n in field_names}
-    draws = _compile_list(layout.elements, fields, tables, "elements", known_ids={"card", "bleed", "safe", "parent"})
+    draws = _compile_list(layout.elements, fields, tables, "elements", known_ids={"card", "bleed", "safe", "parent"},
+                          book=book)
     compiled = Compiled(layout, draws, fields, tables)
     compiled.uses = uses(layout.elements)
+    compiled.same_size = _any_same_size(layout.elements)
     return compiled
+
+
+def _any_same_size(elements) -> bool:
+    return any(getattr(el, "same_size", False) or (isinstance(el, GroupEl) and _any_same_size(el.elements))
+               for el in elements)
 
 
 @dataclass
@@ -198,7 +211,7 @@ def uses(elements, out: Uses | None = None) -> Uses:
     out = out if out is not None else Uses()
     for el in elements:
         for name, value in el:
-            texts = [value] if isinstance(value, str) else [value.de, value.en] if hasattr(value, "de") else []
+            texts = [value] if isinstance(value, str) else list(value.texts.values()) if isinstance(value, I18n) else []
             for text in filter(None, texts):
                 try:
                     t = template(text)
@@ -217,7 +230,7 @@ def uses(elements, out: Uses | None = None) -> Uses:
     return out
 
 
-def _compile_list(elements, fields, tables, path: str, known_ids: set, in_group: bool = False) -> list:
+def _compile_list(elements, fields, tables, path: str, known_ids: set, in_group: bool = False, book=None) -> list:
     out = []
     for i, el in enumerate(elements):
         where = f"{path}.{i}" + (f" (id {el.id!r})" if el.id else "")
@@ -225,7 +238,7 @@ def _compile_list(elements, fields, tables, path: str, known_ids: set, in_group:
         if frame not in known_ids:
             raise ExprError(f"{where}: frame {frame!r} is neither card, bleed, safe, parent nor the id of an "
                             f"earlier element ({', '.join(sorted(known_ids - {'card', 'bleed', 'safe', 'parent'})) or 'none yet'})")
-        out.append(_compile_el(el, frame, fields, tables, where, known_ids))
+        out.append(_compile_el(el, frame, fields, tables, where, known_ids, book))
         if el.id:
             if el.id in known_ids:
                 raise ExprError(f"{where}: id {el.id!r} is used twice")
@@ -233,12 +246,12 @@ def _compile_list(elements, fields, tables, path: str, known_ids: set, in_group:
     return out
 
 
-def _compile_el(el, frame: str, fields, tables, where: str, known_ids: set):
+def _compile_el(el, frame: str, fields, tables, where: str, known_ids: set, book=None):
     when: Cond | None = None
     if el.when is not None:
         when = condition(el.when)
         check_names(when.refs(), fields, tables, where)
-    body = _BODIES[type(el)](el, fields, tables, where, known_ids)
+    body = _BODIES[type(el)](el, fields, tables, where, known_ids, book)
     placed: dict[Box, Box] = {}  # frame -> the element's box: frames repeat card after card
 
     def draw(ctx: _Ctx, parent: Group):
@@ -278,7 +291,7 @@ def _paint(el, fields, tables, where):
     return st
 
 
-def _rect(el: RectEl, fields, tables, where, ids):
+def _rect(el: RectEl, fields, tables, where, ids, book=None):
     paint = _paint(el, fields, tables, where)
 
     def body(ctx, box, g):
@@ -287,7 +300,7 @@ def _rect(el: RectEl, fields, tables, where, ids):
     return body
 
 
-def _ellipse(el: EllipseEl, fields, tables, where, ids):
+def _ellipse(el: EllipseEl, fields, tables, where, ids, book=None):
     paint = _paint(el, fields, tables, where)
 
     def body(ctx, box, g):
@@ -300,7 +313,7 @@ def _points(pts, box: Box):
     return [(box.x + _length(x, box.w), box.y + _length(y, box.h)) for x, y in pts]
 
 
-def _line(el: LineEl, fields, tables, where, ids):
+def _line(el: LineEl, fields, tables, where, ids, book=None):
     stroke = _Colour(el.stroke, fields, tables, f"{where} stroke")
     dash = tuple(el.dash) if el.dash else None
 
@@ -315,7 +328,7 @@ def _line(el: LineEl, fields, tables, where, ids):
     return body
 
 
-def _polygon(el: PolygonEl, fields, tables, where, ids):
+def _polygon(el: PolygonEl, fields, tables, where, ids, book=None):
     paint = _paint(el, fields, tables, where)
 
     def body(ctx, box, g):
@@ -324,55 +337,91 @@ def _polygon(el: PolygonEl, fields, tables, where, ids):
     return body
 
 
-def _text_el(el: TextEl, fields, tables, where, ids):
-    from pnp.scene import fonts
+def _family(el, book, where: str):
+    """The font family ``el.font`` names (the bundled DejaVu Sans without one)."""
+    if el.font is None:
+        return "sans"
+    from pnp.layout.fontbook import FontRefError, installed_family, is_file_ref
+    from pnp.scene.fonts import FontError
+
+    try:
+        if book is not None:
+            return book.family(el.font)
+        if is_file_ref(el.font):
+            raise FontRefError(f"font file {el.font!r}: only a layout of a game folder can name font files")
+        return installed_family(el.font)
+    except (FontRefError, FontError) as exc:
+        raise ExprError(f"{where}: 'font': {exc}") from None
+
+
+def _fitted(s: str, box: Box, el, card: "Card", where: str, family, **how):
+    """``s`` set in ``box`` by the one fitting routine, as ``el`` asks; a card's problem is a CardError."""
+    from pnp.scene import fonts, richtext
+
+    size, least = el.size, el.min_size
+    shared = card.shared.get(where) if card.shared is not None and getattr(el, "same_size", False) else None
+    if shared is not None:
+        size = least = min(shared, size)
+    try:
+        fitted = richtext.fit(s, box.w, box.h, size, min_size_pt=min(least, size), family=family, weight=el.weight,
+                              align=_TEXT_ALIGN[el.align] if "justify" not in el.align else el.align,
+                              valign=el.valign, **how)
+    except richtext.Overflow as exc:
+        if how.get("wrap", True):
+            raise CardError(f"text box ({where}): {exc}") from None
+        too = f"{exc.width_mm:.1f} mm too wide for its {box.w:.1f} mm" if exc.width_mm > 0 else \
+            f"{exc.height_mm:.1f} mm too tall for its {box.h:.1f} mm"
+        raise CardError(f"text {s[:40]!r} is {too} box at {exc.size_pt:g} pt ({where})") from None
+    except fonts.FontError as exc:
+        raise CardError(f"text ({where}): {exc}") from None
+    except ValueError as exc:
+        raise CardError(f"text ({where}): {exc}") from None
+    if card.measured is not None and getattr(el, "same_size", False):
+        card.measured[where] = min(card.measured.get(where, fitted.size_pt), fitted.size_pt)
+    missing = fonts.fallback_chars(s, family, el.weight)
+    if missing:
+        card.fallback(fonts.family_of(family).name, missing)
+    return fitted
+
+
+_TEXT_ALIGN = {"left": "left", "center": "center", "right": "right"}
+
+
+def _text_el(el: TextEl, fields, tables, where, ids, book=None):
     text = _Str(el.text, fields, tables, where)
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
+    family = _family(el, book, where)
 
     def body(ctx, box, g):
         s = text(ctx.scope)
         s = "" if s is None else str(s)
         if not s:
             return
-        missing = fonts.missing_glyph(s, "sans", el.weight)
-        if missing is not None:
-            raise CardError(f"text ({where}): the character {missing!r} (U+{ord(missing):04X}) is not in the "
-                            "bundled font; use another character")
-        size = el.size
-        width = fonts.string_width(s, size, "sans", el.weight)
-        if width > box.w + 1e-6:
-            size = max(el.min_size, size * box.w / width)
-            width = fonts.string_width(s, size, "sans", el.weight)
-            if width > box.w + 1e-6:
-                raise CardError(f"text {s[:40]!r} is {width - box.w:.1f} mm too wide for its "
-                                f"{box.w:.1f} mm box at {el.min_size:g} pt ({where})")
-        g.add(Text(box.x, box.y, s, size=size, weight=el.weight, anchor=_TEXT_ANCHOR[el.align], fill=ink(ctx.scope),
-                   box=(box.w, box.h), wrap=False, valign=el.valign, min_size=size))
+        # a title: one line, never hyphenated, shrunk to fit
+        fitted = _fitted(s, box, el, ctx.card, where, family, lang=None, wrap=False, hyphenate=False,
+                         markup_on=False)
+        size = fitted.size_pt
+        g.add(Text(box.x, box.y, s, size=size, font=family, weight=el.weight, anchor=_TEXT_ANCHOR[el.align],
+                   fill=ink(ctx.scope), box=(box.w, box.h), wrap=False, valign=el.valign, min_size=size))
 
     return body
 
 
-def _textbox(el: TextBoxEl, fields, tables, where, ids):
-    from pnp.scene import fonts
-    from pnp.layout import richtext
+def _textbox(el: TextBoxEl, fields, tables, where, ids, book=None):
+    from pnp.scene import richtext
 
     text = _Str(el.text, fields, tables, where)
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
+    family = _family(el, book, where)
 
     def body(ctx, box, g):
         s = text(ctx.scope)
         if s is None or str(s) == "":
             return
         card = ctx.card
-        try:
-            fitted = richtext.fit(str(s), box.w, box.h, el.size, min_size_pt=el.min_size, lang=card.lang,
-                                  line_height=el.line_height, align=el.align, valign=el.valign)
-        except richtext.Overflow as exc:
-            raise CardError(f"text box ({where}): {exc}") from None
-        except fonts.FontError as exc:
-            raise CardError(f"text box ({where}): {exc}") from None
-        except ValueError as exc:
-            raise CardError(f"text ({where}): {exc}") from None
+        lang = card.lang if el.hyphenate and richtext.has_patterns(card.lang) else None
+        fitted = _fitted(str(s), box, el, card, where, family, lang=lang, line_height=el.line_height,
+                         hyphenate=el.hyphenate)
         fill = ink(ctx.scope)
 
         def icon(name, x, y, size):
@@ -385,7 +434,7 @@ def _textbox(el: TextBoxEl, fields, tables, where, ids):
     return body
 
 
-def _symbol(el: SymbolEl, fields, tables, where, ids):
+def _symbol(el: SymbolEl, fields, tables, where, ids, book=None):
     name = _Str(el.symbol, fields, tables, where)
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
 
@@ -402,7 +451,7 @@ def _symbol(el: SymbolEl, fields, tables, where, ids):
     return body
 
 
-def _icons(el: IconsEl, fields, tables, where, ids):
+def _icons(el: IconsEl, fields, tables, where, ids, book=None):
     name = _Str(el.icon, fields, tables, where)
     count = _Str(el.count, fields, tables, where) if isinstance(el.count, str) else (lambda scope: el.count)
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
@@ -432,7 +481,7 @@ def _icons(el: IconsEl, fields, tables, where, ids):
     return body
 
 
-def _image(el: ImageEl, fields, tables, where, ids):
+def _image(el: ImageEl, fields, tables, where, ids, book=None):
     from pnp.scene import Image
 
     src = _Str(el.src, fields, tables, where)
@@ -468,9 +517,9 @@ def _fit(mode: str, box: Box, aspect: float) -> tuple[float, float, float, float
     return box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h
 
 
-def _group(el: GroupEl, fields, tables, where, ids):
+def _group(el: GroupEl, fields, tables, where, ids, book=None):
     inner_ids = set(ids)
-    children = _compile_list(el.elements, fields, tables, f"{where}.elements", inner_ids, in_group=True)
+    children = _compile_list(el.elements, fields, tables, f"{where}.elements", inner_ids, in_group=True, book=book)
 
     def body(ctx, box, g):
         outer = ctx.frames["parent"]

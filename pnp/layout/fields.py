@@ -182,10 +182,12 @@ def _choice(ft: FieldType, raw: Any) -> str | None:
 
 
 def _text(ft: FieldType, raw: Any) -> "str | dict | None":
-    """Text, or text per language ({de: ..., en: ...}) as YAML card lists may give it."""
+    """Text, or text per language ({de: ..., en: ...}, {en: ...}) as YAML card lists may give it."""
     if isinstance(raw, dict):
-        ok = raw and set(raw) <= {"de", "en"} and "de" in raw and all(isinstance(v, str) for v in raw.values())
-        return {k: raw[k] for k in ("de", "en") if k in raw} if ok else None
+        from pnp.model.base import LANG_CODE
+
+        ok = raw and all(isinstance(k, str) and LANG_CODE.match(k) and isinstance(v, str) for k, v in raw.items())
+        return dict(raw) if ok else None
     return None if isinstance(raw, (list, tuple)) else as_text(raw)
 
 

@@ -48,11 +48,22 @@ class BuildOptions(SheetSpec):
     given: frozenset = frozenset()  # sheet settings set on the command line: they beat game.yaml
 
     def for_game(self, game) -> "BuildOptions":
-        """These options with the game's own ``sheet:`` settings where the command line left them."""
+        """These options with the game's own ``sheet:`` settings and language where the command
+        line left them (a game that names no language prints in English)."""
         from dataclasses import replace
 
         own = {k: v for k, v in game.manifest.sheet.values().items() if k not in self.given}
-        return replace(self, **own) if own else self
+        if "lang" not in self.given:
+            own["lang"] = game_lang(game)
+        return replace(self, **own) if own and any(getattr(self, k) != v for k, v in own.items()) else self
+
+
+DEFAULT_LANG = "en"  # a game that names no language
+
+
+def game_lang(game) -> str:
+    """The language a game prints in when no command line says otherwise."""
+    return getattr(game.manifest, "lang", None) or DEFAULT_LANG
 
 
 @dataclass

@@ -65,8 +65,7 @@ class Back(Strict):
         out = {k: v for k in ("title", "subtitle", "colour", "ink", "symbol") if (v := getattr(self, k)) is not None}
         # text per language goes to the layout as {de:, en:}, which its text fields take
         # (read field by field: model_dump would build a serializer on a kept, unpickled model)
-        out = {k: ({"de": v.de} | ({"en": v.en} if v.en is not None else {})) if isinstance(v, I18n) else v
-               for k, v in out.items()}
+        out = {k: v.texts if isinstance(v, I18n) else v for k, v in out.items()}
         return {**out, **self.fields}
 
 

@@ -21,7 +21,8 @@ from pydantic import Field, field_validator
 
 from pnp.load.errors import DataErrors, Problem
 from pnp.load.loader import load_model
-from pnp.model.base import Localised, Strict
+from pnp.model.base import LANG_CODE, Localised, Strict
+from pnp.model.fonts import FontDecls
 
 from pnp.load.paths import DEFAULT_DATA  # noqa: F401  (re-exported)
 from pnp.load.paths import data_dir as resolve_data
@@ -62,7 +63,11 @@ class GameManifest(Strict):
     rules: str | None = Field(None, description="the rules module: pnp.games.<game>, or a Python file in the game "
                                                 "folder (rules.py; runs only with pnp --trust)")
     description: Localised | None = None
+    lang: str | None = Field(None, description="the language the game prints in (de, en, fr, ...): the default "
+                                               "of every command's --lang, its hyphenation and pnp's own words",
+                             pattern=LANG_CODE.pattern)
     sheet: SheetSettings = Field(default_factory=SheetSettings)
+    fonts: FontDecls = Field(default_factory=dict, description="fonts by name for every layout of the game")
 
 
 @dataclass

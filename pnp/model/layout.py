@@ -17,6 +17,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field
 
 from pnp.model.base import Localised, Strict
+from pnp.model.fonts import FontDecls, FontRef
 
 ANCHORS = ("top-left", "top", "top-right", "left", "center", "right", "bottom-left", "bottom", "bottom-right")
 Anchor = Literal["top-left", "top", "top-right", "left", "center", "right", "bottom-left", "bottom", "bottom-right"]
@@ -88,17 +89,22 @@ class PolygonEl(Placed, Paint):
 class TextStyle(Strict):
     size: Points = Field(10.0, description="type size in points")
     min_size: Points = Field(6.0, description="smallest size text may shrink to before it is an error")
-    weight: Weight = Field("regular", description="face of the bundled DejaVu Sans")
+    font: FontRef | None = Field(None, description="a font declared in fonts: (the layout's or the game's), a font "
+                                                   "file in the game folder, or an installed family; default: the "
+                                                   "bundled DejaVu Sans")
+    weight: Weight = Field("regular", description="face of the font: regular, bold, italic or bold-italic")
     colour: Colour = Field("black", description="text colour")
     align: Literal["left", "center", "right"] = Field("left", description="lines within the box")
     valign: Literal["top", "middle", "bottom"] = Field("top", description="the text block within the box")
 
 
 class TextEl(Placed, TextStyle):
-    """One line of text, shrunk (down to min_size) to fit its box's width."""
+    """One line of text (a title: never hyphenated), shrunk (down to min_size) to fit its box."""
 
     type: Literal["text"]
     text: Localised = Field(description="the text, usually a template such as '{name}'; or {de: ..., en: ...}")
+    same_size: bool = Field(False, description="true: every card of the deck sets this text at one size, the "
+                                               "largest at which every card's text fits")
 
 
 class TextBoxEl(Placed, TextStyle):
@@ -108,6 +114,7 @@ class TextBoxEl(Placed, TextStyle):
     text: Localised = Field(description="rich text or a template such as '{text}'; or {de: ..., en: ...}")
     line_height: Annotated[float, Field(ge=0.8, le=3, allow_inf_nan=False)] = Field(
         1.2, description="distance of lines as a multiple of the size")
+    hyphenate: bool = Field(True, description="false: words are never broken (the text shrinks instead)")
 
 
 class SymbolEl(Placed):
@@ -156,6 +163,8 @@ class Layout(Strict):
                                                "cards of another size get it scaled to fit")
     safe: Annotated[float, Field(ge=0, le=100, allow_inf_nan=False)] = Field(
         3.0, description="mm inside the trim that text and important symbols keep clear of")
+    fonts: FontDecls = Field(default_factory=dict, description="fonts by name for this layout's elements "
+                                                              "(beside those the game declares)")
     fields: dict[Ident, str] = Field(default_factory=dict, max_length=200,
                                      description="field: type, e.g. 'cost: integer 0..9', 'text: text?'")
     tables: dict[Ident, dict[str, TableValue]] = Field(

@@ -377,7 +377,7 @@ def glyph_message(ch: str, family: FamilyRef = "sans", weight: str = "regular") 
     fam = family_of(family)
     what = f"the bundled font {fam.face(weight).name}" if fam.bundled else \
         f"the font {fam.name!r} ({fam.face(weight).name}), its fallbacks nor the bundled DejaVu Sans"
-    return f"character {ch!r} (U+{ord(ch):04X}) is not in {what}; use another character or add a font"
+    return f"the character {ch!r} (U+{ord(ch):04X}) is not in {what}; use another character or add a font"
 
 
 # ---------------------------------------------------------------- ink

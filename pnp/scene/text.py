@@ -19,22 +19,6 @@ class Line(NamedTuple):  # a tuple: cheap to make, and to pickle for a drawer pr
     width: float  # mm
 
 
-def _wrap(words_text: str, width: float, size: float, family: str, weight: str) -> list[str]:
-    lines: list[str] = []
-    for para in words_text.split("\n"):
-        words = para.split(" ")
-        cur = ""
-        for w in words:
-            trial = w if not cur else cur + " " + w
-            if not cur or fonts.string_width(trial, size, family, weight) <= width + 1e-9:
-                cur = trial
-            else:
-                lines.append(cur)
-                cur = w
-        lines.append(cur)
-    return lines
-
-
 class TextOverflow(ValueError):
     """A shrinking text that does not fit its box even at its smallest size; says by how much."""
 
@@ -47,12 +31,12 @@ class TextOverflow(ValueError):
 
 
 def layout(t: Text) -> list[Line]:
-    """Lines of ``t`` with baseline positions in mm."""
+    """Lines of ``t`` with baseline positions in mm; a text with a box is set by the one
+    fitting routine, :func:`pnp.scene.richtext.fit` (as it is: no markup, no hyphens)."""
     missing = fonts.missing_glyph(t.text, t.font, t.weight)
     if missing is not None:
         where = f"{t.source}: " if t.source else ""
-        raise fonts.FontError(f"{where}character {missing!r} (U+{ord(missing):04X}) is not in the bundled font "
-                              f"{fonts.face(t.font, t.weight).path.name}; use another character or add a font")
+        raise fonts.FontError(where + fonts.glyph_message(missing, t.font, t.weight))
     if t.box is None:
         size = t.size
         out = []
@@ -60,26 +44,15 @@ def layout(t: Text) -> list[Line]:
         for i, s in enumerate(t.text.split("\n")):
             out.append(Line(t.x, t.y + i * step, s, size, fonts.string_width(s, size, t.font, t.weight)))
         return out
+    from pnp.scene.richtext import Overflow, fit
+
     bw, bh = t.box
-    size = t.size
-    while True:
-        lines = _wrap(t.text, bw, size, t.font, t.weight) if t.wrap else t.text.split("\n")
-        asc, desc = fonts.ascent_descent(size, t.font, t.weight)
-        step = size * t.line_height * 25.4 / 72
-        block = asc + desc + step * (len(lines) - 1)
-        widest = max(fonts.string_width(s, size, t.font, t.weight) for s in lines)
-        fits = block <= bh + 1e-6 and widest <= bw + 1e-6
-        if fits or not t.shrink:
-            break
-        if size <= t.min_size:  # the smallest allowed size and still too big: never drawn off its box
-            raise TextOverflow(t, widest - bw, block - bh, size)
-        size = max(t.min_size, size * 0.94)
-    if t.valign == "middle":
-        top = t.y + (bh - block) / 2
-    elif t.valign == "bottom":
-        top = t.y + bh - block
-    else:
-        top = t.y
+    try:
+        fitted = fit(t.text, bw, bh, t.size, min(t.min_size, t.size) if t.shrink else t.size, lang=None,
+                     family=t.font, weight=t.weight, line_height=t.line_height, valign=t.valign, wrap=t.wrap,
+                     hyphenate=False, markup_on=False, strict=t.shrink)
+    except Overflow as exc:  # the smallest allowed size and still too big: never drawn off its box
+        raise TextOverflow(t, exc.width_mm, exc.height_mm, exc.size_pt) from None
     ax = {"start": t.x, "middle": t.x + bw / 2, "end": t.x + bw}[t.anchor]
-    return [Line(ax, top + asc + i * step, s, size, fonts.string_width(s, size, t.font, t.weight))
-            for i, s in enumerate(lines)]
+    return [Line(ax, t.y + p.baseline_y, p.text, p.size_pt, fonts.string_width(p.text, p.size_pt, t.font, t.weight))
+            for p in fitted.pieces]

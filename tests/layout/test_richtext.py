@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.scene import fonts
-from pnp.layout import richtext as rt
-from pnp.layout.richtext import (IconRun, LineBreak, MarkupError, Overflow, PlacedIcon, PlacedText, TextRun,
+from pnp.scene import richtext as rt
+from pnp.scene.richtext import (IconRun, LineBreak, MarkupError, Overflow, PlacedIcon, PlacedText, TextRun,
                                  fit, parse, to_scene)
 from pnp.scene import Group, Page, Rect, Text, style
 
@@ -177,7 +177,7 @@ def test_patterns_read_from_the_cache_break_where_pyphen_breaks(tmp_path, monkey
     """The patterns come from pnp's cache packed as strings; they must give pyphen's own points."""
     from pathlib import Path
 
-    from pnp.layout import richtext
+    from pnp.scene import richtext
 
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
     path = pyphen.LANGUAGES[code]
@@ -194,7 +194,7 @@ def test_patterns_read_from_the_cache_break_where_pyphen_breaks(tmp_path, monkey
 
 
 def _as_in_a_new_process():
-    from pnp.layout import richtext
+    from pnp.scene import richtext
 
     for fn in (richtext._fit, richtext._options, richtext._paragraphs):
         fn.cache_clear()
@@ -205,27 +205,27 @@ def _as_in_a_new_process():
 def test_hyphenated_words_are_kept_so_a_rebuild_loads_no_patterns(tmp_path, monkeypatch):
     """Each word's break points go into pnp's cache; the next process that breaks the same words
     gives the same lines without loading the patterns (a word it has not seen loads them)."""
-    from pnp.layout import richtext
+    from pnp.scene import richtext
     from pnp.load import cache
 
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
-    text, width = "Wir lesen Spielregeln", fonts.string_width("Wir lesen Spiel-", 10) + 0.05
+    text, width = "Spielregeln", fonts.string_width("Spielre-", 10) + 0.05
     _as_in_a_new_process()
-    first = lines_of(fit(text, width, 30, 10))
+    first = lines_of(fit(text, width, 30, 10, min_size_pt=10))
     cache.save_tables()
     assert list(tmp_path.glob("words-*"))
     _as_in_a_new_process()
     monkeypatch.setattr(richtext, "_fits", lambda box: cache.Table("none", str, 0))  # no fits kept: words alone
     monkeypatch.setattr(richtext, "_dictionary", lambda lang: (_ for _ in ()).throw(AssertionError("loaded")))
-    assert lines_of(fit(text, width, 30, 10)) == first == ["Wir lesen Spiel-", "regeln"]
+    assert lines_of(fit(text, width, 30, 10, min_size_pt=10)) == first == ["Spielre-", "geln"]
     with pytest.raises(AssertionError, match="loaded"):
-        fit("Wir lesen Bedienungsanleitungen", fonts.string_width("Wir lesen Bedienungs-", 10) + 0.05, 30, 10)
+        fit("Bedienungsanleitungen", fonts.string_width("Bedienungs-", 10) + 0.05, 30, 10, min_size_pt=10)
     monkeypatch.undo()
     _as_in_a_new_process()
 
 
 def test_a_fitted_text_is_kept_so_a_rebuild_fits_only_what_changed(tmp_path, monkeypatch):
-    from pnp.layout import richtext
+    from pnp.scene import richtext
     from pnp.load import cache
 
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
@@ -248,9 +248,43 @@ def test_a_fitted_text_is_kept_so_a_rebuild_fits_only_what_changed(tmp_path, mon
     _as_in_a_new_process()
 
 
-def test_a_word_is_hyphenated_to_fill_the_rest_of_a_line():
-    f = fit("Wir lesen Spielregeln", fonts.string_width("Wir lesen Spiel-", 10) + 0.05, 30, 10)
-    assert lines_of(f) == ["Wir lesen Spiel-", "regeln"]
+def test_a_word_is_hyphenated_to_fill_the_rest_of_a_line_when_the_text_needs_it():
+    width = fonts.string_width("Wir lesen Spiel-", 10) + 0.05
+    two_lines = 2 * 10 * MM + 10 * 1.2 * MM  # room for two lines at 10 pt, not three
+    f = fit("Wir lesen Spielregeln gern", width, two_lines, 10, min_size_pt=10)
+    assert lines_of(f) == ["Wir lesen Spiel-", "regeln gern"] and f.hyphens == 1
+    # with room for three lines the words stay whole
+    assert lines_of(fit("Wir lesen Spielregeln gern", width, 30, 10, min_size_pt=10)) == [
+        "Wir lesen", "Spielregeln", "gern"]
+
+
+def test_a_size_step_down_to_90_percent_is_taken_before_a_hyphen():
+    text = "Dreh das ganze Brett eine Vierteldrehung rechtsherum."
+    width, three_lines = 37.5, 10 * MM + 2 * 10 * 1.2 * MM + 0.01
+    hyphenated = fit(text, width, three_lines, 10, min_size_pt=10)  # at 10 pt only a hyphen makes it fit
+    assert lines_of(hyphenated) == ["Dreh das ganze", "Brett eine Vierteldre-", "hung rechtsherum."]
+    f = fit(text, width, three_lines, 10, min_size_pt=6)
+    assert f.hyphens == 0 and 9 <= f.size_pt < 10 and not any(r.endswith("-") for r in lines_of(f))
+
+
+def test_a_hyphen_never_leaves_fewer_than_three_letters_on_a_side():
+    for word in ("eine", "herum.", "Gegenüber", "springen.", "Bewegung"):
+        for n in range(1, len(word)):
+            try:
+                rows = lines_of(fit(word, fonts.string_width(word[:n] + "-", 10) + 0.05, 40, 10, min_size_pt=10))
+            except Overflow:
+                continue
+            for row in rows:
+                letters = [c for c in row if c.isalpha()]
+                assert len(letters) >= 3, (word, rows)
+
+
+def test_a_lone_last_word_gets_company_where_a_narrower_setting_gives_it():
+    text = "Beide hellen Barrieren rutschen so weit wie möglich zu dir."
+    width = fonts.string_width("Beide hellen Barrieren rutschen so weit wie möglich zu", 8) + 0.05
+    f = fit(text, width, 30, 8, min_size_pt=8)
+    rows = lines_of(f)
+    assert len(rows) == 2 and len(rows[-1].split()) >= 2, rows
 
 
 def test_english_uses_english_patterns():
@@ -267,11 +301,11 @@ def test_german_patterns_never_leave_a_one_letter_syllable():
     word = "Ablagestapel"
     assert pyphen.Pyphen(lang="de_DE").positions(word) == [4, 5, 6, 9]
     firsts = set()
-    for n in range(4, len(word)):  # boxes from "Abla-" wide to almost the whole word
+    for n in range(6, len(word)):  # boxes from "Ablage-" wide to almost the whole word (narrower ones leave "ge-")
         rows = lines_of(fit(word, fonts.string_width(word[:n] + "-", 10) + 0.05, 40, 10, min_size_pt=10))
         assert "".join(r.rstrip("-") for r in rows) == word
         firsts.add(rows[0])
-    assert firsts - {word} == {"Abla-", "Ablage-", "Ablagesta-"}  # never Ablag- or Ablage- from "Abla-g-e"
+    assert firsts - {word} == {"Ablage-", "Ablagesta-"}  # never Ablag- from "Abla-g-e"
 
 
 def test_soft_hyphens_are_the_only_break_points_of_their_word_and_are_invisible():

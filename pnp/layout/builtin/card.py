@@ -108,8 +108,11 @@ def compiled_layout(ref: str, folder: Path, tables: dict, where: tuple[str, int,
     layout, raw = found if found is not None else _shipped(path.resolve())
     shown = display_path(path)
     fields = parse_fields(raw.get("fields", {}), shown) if raw.get("fields") else {}
+    from pnp.layout.fontbook import book_for
+
+    book = book_for(layout, path.parent, shown, raw, game)
     try:
-        return compile_layout(layout, tables), fields
+        return compile_layout(layout, tables, book=book), fields
     except (ExprError, ValueError) as exc:
         msg = str(exc)
         loc = _element_path(msg)
@@ -165,6 +168,7 @@ class Card:
     copies: int
     source: tuple[str, int]  # display file, line
     back: Any = None  # the compiled back layout and its values, or None
+    lang: str = "de"  # the language its label is shown in
 
     @property
     def label(self) -> str:
@@ -173,7 +177,7 @@ class Card:
             if v:
                 if isinstance(v, str):
                     return v
-                return str(v.get("de") if isinstance(v, dict) else getattr(v, "de", v))
+                return tr(v, self.lang) if isinstance(v, dict) or hasattr(v, "texts") else str(v)
         return f"#{self.source[1]}"
 
 
@@ -185,6 +189,8 @@ class DeckPlan:
     symbols: Symbols
     folder: Path
     warnings: list[str] = field(default_factory=list)
+    shared: dict | None = None  # the one size of each same_size text of the face layout
+    fallbacks: dict = field(default_factory=dict)  # font name -> characters a fallback drew for it
 
     @property
     def size(self):
@@ -206,9 +212,11 @@ def plan_deck(doc: Deck, game, lang: str, stem: str = "deck") -> DeckPlan:
     for rec in records:
         values = dict(rec.values)
         back = backs(values, rec.source) if backs else None
-        cards.append(Card(values, rec.copies, rec.source, back))
+        cards.append(Card(values, rec.copies, rec.source, back, lang))
     plan = DeckPlan(doc, face, cards, game_symbols(game), folder)
     _check_references(plan, raw["cards"] if raw is not None and not isinstance(doc.cards, str) else None)
+    if face.same_size:
+        plan.shared = _shared_sizes(plan, lang)
     return plan
 
 
@@ -232,6 +240,22 @@ def _read(doc: Deck, game, lang: str, stem: str):
     return face, _records(doc, fields, folder, shown, raw), (folder, shown, raw)
 
 
+def _shared_sizes(plan: DeckPlan, lang: str) -> dict:
+    """One size per same_size text of the face layout: the least any card's text fits at."""
+    from pnp.layout.compile import Card as Stamp, CardError
+    from pnp.layout.builtin.images import images_in
+
+    w, h = plan.size
+    measured: dict = {}
+    for card in plan.cards:
+        try:
+            plan.face.stamp(card.values, Stamp(w, h, 0.0, lang, plan.symbols, images_in(plan.folder),
+                                               measured=measured))
+        except CardError as exc:
+            raise DataErrors([Problem(card.source[0], card.source[1], 0, str(exc))]) from None
+    return measured
+
+
 def _with_defaults(fields: dict, doc: Deck, shown: str, raw) -> dict:
     """The layout's fields with the deck's ``defaults`` (and the classic layout's
     ``cost_label``/``cost_style``) as their defaults, typed like any card value."""
@@ -247,8 +271,8 @@ def _with_defaults(fields: dict, doc: Deck, shown: str, raw) -> dict:
             problems.append(Problem(*_at(shown, raw, ("defaults", name)), f"'defaults': the layout has no field "
                                                                            f"{name!r}; its fields are {', '.join(fields)}"))
             continue
-        if not isinstance(value, str) and hasattr(value, "de"):  # I18n
-            value = {"de": value.de, **({"en": value.en} if value.en else {})}
+        if not isinstance(value, str) and hasattr(value, "texts"):  # I18n
+            value = value.texts
         try:
             out[name] = replace(fields[name], default=fields[name].convert(value), has_default=True)
         except ValueError as exc:
@@ -368,7 +392,9 @@ def _stamp(plan: DeckPlan, layout, values: dict, card: Card | None, bleed: float
     where = card.source if card is not None else (plan.doc.name or "deck", 0)
     try:
         return layout.stamp(values, Stamp(w, h, bleed, lang, plan.symbols, images_in(plan.folder),
-                                          warn=lambda m: _warn(plan, where, m)))
+                                          warn=lambda m: _warn(plan, where, m),
+                                          fallback=lambda fam, chars: _fallback(plan, fam, chars),
+                                          shared=plan.shared if layout is plan.face else None))
     except CardError as exc:
         raise DataErrors([Problem(where[0], where[1], 0, str(exc))]) from None
 
@@ -377,6 +403,31 @@ def _warn(plan: DeckPlan, where: tuple[str, int], message: str) -> None:
     text = f"{where[0]}:{where[1]}: warning: {message}" if where[1] else f"{where[0]}: warning: {message}"
     if text not in plan.warnings:  # each copy of a card is stamped again; say it once
         plan.warnings.append(text)
+
+
+def _fallback(plan: DeckPlan, family: str, chars: str) -> None:
+    """One warning per font of the deck, naming every character a fallback font drew for it."""
+    from pnp.load.loader import display_path
+
+    seen = plan.fallbacks.setdefault(family, {})
+    new = [c for c in chars if c not in seen]
+    if not new:
+        return
+    old = _fallback_text(plan, family, seen) if seen else None
+    seen.update(dict.fromkeys(new))
+    text = _fallback_text(plan, family, seen)
+    if old in plan.warnings:
+        plan.warnings[plan.warnings.index(old)] = text
+    else:
+        plan.warnings.append(text)
+
+
+def _fallback_text(plan: DeckPlan, family: str, chars: dict) -> str:
+    from pnp.load.loader import display_path
+
+    shown = " ".join(f"{c!r} (U+{ord(c):04X})" for c in chars)
+    return (f"{display_path(plan.folder)}: warning: {plan.doc.name or 'deck'}: the font {family!r} has no glyph for "
+            f"{shown}; drawn with a fallback font")
 
 
 def _item(plan: DeckPlan, card: Card, lang: str):

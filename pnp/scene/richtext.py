@@ -1,9 +1,12 @@
-"""Rich-text boxes: markup -> runs -> words -> lines -> the largest size that fits.
+"""Text in a box: markup -> runs -> words -> lines -> the largest size that fits. The one
+text-fitting routine: a layout's text boxes and one-line texts, and every scene ``Text``
+with a box, are set by :func:`fit`.
 
-Markup (a card's text field):
+Markup (a card's text field; plain texts skip it):
 
 - ``*italic*``, ``**bold**``, ``***bold italic***``; the markers toggle, so they
   may nest (``**bold *and italic***``). A marker left open is a :class:`MarkupError`.
+  On a bold text, ``*...*`` gives bold italic.
 - a newline, or the two characters ``\\n``, breaks the line.
 - ``:name:`` (name of ``a-z``, ``0-9``, ``-``) is an inline icon; a colon that
   does not form one stays text. ``\\:``, ``\\*`` and ``\\\\`` are a literal
@@ -14,6 +17,14 @@ Markup (a card's text field):
 
 Spaces and tabs separate words (several count as one); the space between two
 words takes the face of the letter before it, so it joins that run.
+
+Set as a printer would: a text that may hyphenate is first set without a
+hyphen at the largest size down to 90 % of its own (a size step down reads
+better than a broken word); only if that fails may words break, never leaving
+fewer than three letters on either side of the hyphen. A paragraph whose last
+line would hold one lone word is set again a little narrower when that moves a
+word down without adding a line. A text that may not hyphenate (titles) only
+shrinks.
 
 Everything is measured with :mod:`pnp.scene.fonts` before it is placed. Widths grow
 linearly with the size, so each word is measured once (per point of size) and
@@ -42,8 +53,11 @@ from pnp.scene import BLACK, Color, Group, Node, Text
 MM_PER_PT = fonts.MM_PER_PT
 SOFT_HYPHEN = "\u00ad"
 STEP_PT = 0.25  # the size grid the shrinking walks on
+NO_HYPHEN_DOWN_TO = 0.9  # a text is set smaller, down to this share of its size, before a word is hyphenated
+MIN_FRAGMENT = 3  # letters a hyphen leaves at least on each side of it
+WIDOW_TRIES = 8  # narrower settings tried to give a paragraph's lone last word company
 ICON_BEARING_EM = 0.08
-LANGUAGES = {"de": "de_DE", "en": "en_GB"}  # a card's language -> pyphen dictionary
+LANGUAGES = {"de": "de_DE", "en": "en_GB", "pt": "pt_PT"}  # a language -> pyphen dictionary (others: its own code)
 ALIGNS = ("left", "center", "right", "justify")
 VALIGNS = ("top", "middle", "bottom")
 EPS = 1e-6  # mm: rounding slack when comparing widths and heights
@@ -116,8 +130,10 @@ def _weight(bold: bool, italic: bool) -> str:
     return "italic" if italic else "regular"
 
 
-def parse(markup: str) -> list[Run]:
-    """The runs of ``markup``; adjacent text of one face is one run."""
+def parse(markup: str, base: str = "regular") -> list[Run]:
+    """The runs of ``markup``; adjacent text of one face is one run. ``base`` is the face of
+    unmarked text: on a bold text ``*...*`` gives bold italic."""
+    base_bold, base_italic = base in ("bold", "bold-italic"), base in ("italic", "bold-italic")
     runs: list[Run] = []
     buf: list[str] = []
     bold: int | None = None  # where the open marker is, None when closed
@@ -125,7 +141,7 @@ def parse(markup: str) -> list[Run]:
 
     def flush():
         if buf:
-            w = _weight(bold is not None, italic is not None)
+            w = _weight((bold is not None) != base_bold, (italic is not None) != base_italic)
             text = "".join(buf)
             buf.clear()
             if runs and isinstance(runs[-1], TextRun) and runs[-1].weight == w:
@@ -204,6 +220,7 @@ class _Word:
     atoms: tuple[Atom, ...]
     w: float
     icon: float = 0.0  # side of its tallest icon per point of size, 0 without icons
+    broken: bool = False  # the head of a word broken at the end of a line
 
     @property
     def end_face(self) -> str:
@@ -214,18 +231,18 @@ class _Word:
 
 
 @lru_cache(maxsize=8192)
-def _text(raw: str, weight: str, family: str) -> _Text:
+def _text(raw: str, weight: str, family: "fonts.FamilyRef") -> _Text:
     text = raw.replace(SOFT_HYPHEN, "")
     fonts.check_glyphs(text, family, weight)
     return _Text(raw, weight, text, fonts.string_width(text, 1.0, family, weight))
 
 
 @lru_cache(maxsize=None)
-def _space(family: str, weight: str) -> float:
+def _space(family: "fonts.FamilyRef", weight: str) -> float:
     return fonts.string_width(" ", 1.0, family, weight)
 
 
-def _icon(name: str, icon, family: str) -> _Icon:
+def _icon(name: str, icon, family: "fonts.FamilyRef") -> _Icon:
     factor = icon(name) if callable(icon) else icon
     if not (isinstance(factor, (int, float)) and factor > 0):
         raise ValueError(f"icon :{name}: needs a size factor above 0, got {factor!r}")
@@ -233,23 +250,28 @@ def _icon(name: str, icon, family: str) -> _Icon:
     return _Icon(name, side, side + 2 * ICON_BEARING_EM * MM_PER_PT)
 
 
-def _word(atoms) -> _Word:
+def _word(atoms, broken: bool = False) -> _Word:
     return _Word(tuple(atoms), sum(a.w for a in atoms),
-                 max((a.side for a in atoms if isinstance(a, _Icon)), default=0.0))
+                 max((a.side for a in atoms if isinstance(a, _Icon)), default=0.0), broken)
 
 
 @lru_cache(maxsize=8192)
-def _solo(raw: str, weight: str, family: str) -> _Word:
+def _solo(raw: str, weight: str, family: "fonts.FamilyRef") -> _Word:
     """A word of one face and no icon, the usual word: words recur, so it is kept."""
     t = _text(raw, weight, family)
     return _Word((t,), t.w)
 
 
 @lru_cache(maxsize=512)
-def _paragraphs(markup: str, family: str, icon) -> tuple[tuple[_Word, ...], ...]:
-    """Paragraphs (split at line breaks) of words (split at spaces and tabs)."""
+def _paragraphs(markup: str, family, icon, base: str = "regular", marked: bool = True) \
+        -> tuple[tuple[_Word, ...], ...]:
+    """Paragraphs (split at line breaks) of words (split at spaces and tabs). Text that is not
+    ``marked`` up is taken as it is: lines split at newlines, words at single spaces (so two
+    spaces stay two)."""
+    if not marked:
+        return tuple(tuple(_solo(w, base, family) for w in para.split(" ")) for para in markup.split("\n"))
     if _ALL_PLAIN.fullmatch(markup):  # most rule texts: no need to parse
-        return (tuple(_solo(w, "regular", family) for w in _SPACE_RUNS.split(markup) if w),)
+        return (tuple(_solo(w, base, family) for w in _SPACE_RUNS.split(markup) if w),)
     paras: list[list[_Word]] = [[]]
     parts: list = []  # the word so far: (text, face) pairs and icons
 
@@ -260,7 +282,7 @@ def _paragraphs(markup: str, family: str, icon) -> tuple[tuple[_Word, ...], ...]
             paras[-1].append(_word([_text(p[0], p[1], family) if type(p) is tuple else p for p in parts]))
         parts.clear()
 
-    for run in parse(markup):
+    for run in parse(markup, base):
         if isinstance(run, LineBreak):
             end_word()
             paras.append([])
@@ -284,6 +306,17 @@ def _code(lang: str) -> str:
     if code not in pyphen.LANGUAGES:
         raise ValueError(f"no hyphenation patterns for language {lang!r} (use de, en or a code such as en_US)")
     return code
+
+
+def has_patterns(lang: str | None) -> bool:
+    """Whether pnp can hyphenate ``lang`` (pyphen has patterns for it)."""
+    if not lang:
+        return False
+    try:
+        _code(lang)
+    except ValueError:
+        return False
+    return True
 
 
 @lru_cache(maxsize=None)
@@ -355,9 +388,10 @@ def _break_points(joined: str, lang: str | None) -> dict[int, str]:
         points = {i: "shy" for i, c in enumerate(joined) if c == SOFT_HYPHEN}
     elif lang:
         for m in _LETTERS.finditer(joined):
-            last = 0
+            last, n = 0, len(m.group())
             for p in _positions(m.group(), lang):
-                if p - last >= 2:  # never a one-letter syllable (the German patterns propose some)
+                # never a fragment of fewer than three letters at either end, nor a one-letter syllable
+                if p - last >= 2 and p >= MIN_FRAGMENT and n - p >= MIN_FRAGMENT:
                     points[m.start() + p] = "hyphen"
                     last = p
     for i in range(1, len(joined) - 1):
@@ -366,7 +400,7 @@ def _break_points(joined: str, lang: str | None) -> dict[int, str]:
     return {o: k for o, k in points.items() if 0 < o < len(joined)}
 
 
-def _split(atoms: tuple[Atom, ...], at: int, kind: str, family: str):
+def _split(atoms: tuple[Atom, ...], at: int, kind: str, family: "fonts.FamilyRef"):
     head: list[Atom] = []
     tail: list[Atom] = []
     pos = 0
@@ -390,11 +424,11 @@ def _split(atoms: tuple[Atom, ...], at: int, kind: str, family: str):
             head[-1] = _text(last.raw + "-", last.weight, family)
         else:
             head.append(_text("-", "regular", family))
-    return _word(head), _word(tail)
+    return _word(head, True), _word(tail)
 
 
 @lru_cache(maxsize=2048)
-def _options(atoms: tuple[Atom, ...], lang: str | None, family: str) -> tuple[tuple[_Word, _Word], ...]:
+def _options(atoms: tuple[Atom, ...], lang: str | None, family: "fonts.FamilyRef") -> tuple[tuple[_Word, _Word], ...]:
     """Every way to break the word, as (head with its hyphen, tail), narrowest head first."""
     joined = "".join(a.raw if isinstance(a, _Text) else _OBJECT for a in atoms)
     opts = [_split(atoms, at, kind, family) for at, kind in sorted(_break_points(joined, lang).items())]
@@ -412,50 +446,73 @@ class _Line:
     last: bool  # ends a paragraph (not stretched when justified)
 
 
-def _break(paras, size: float, box_w: float, lang: str | None, family: str) -> list[_Line]:
-    """Fill lines greedily; a word that does not fit breaks at the widest hyphenation
-    point that does, else moves to the next line; alone on a line it overflows."""
+def _break(paras, size: float, box_w: float, lang: str | None, family, split: bool = True, wrap: bool = True,
+           widows: bool = False) -> list[_Line]:
+    """The lines of every paragraph: one line each unless ``wrap``; else filled greedily, a word
+    that does not fit broken (when ``split``) at the widest point that does, else moved to the
+    next line; alone on a line it overflows. With ``widows`` a paragraph ending in a lone word
+    is set again a little narrower where that gives the word company without adding a line."""
     lines: list[_Line] = []
     for para in paras:
-        cur: list[_Word] = []
-        cur_w = 0.0
-        for word in para:
-            while True:
-                g = _space(family, cur[-1].end_face) * size if cur else 0.0
-                if cur_w + g + word.w * size <= box_w + EPS:
-                    cur.append(word)
-                    cur_w += g + word.w * size
+        if not wrap:
+            width = sum(wd.w for wd in para) * size + sum(_space(family, wd.end_face) for wd in para[:-1]) * size
+            lines.append(_Line(tuple(para), width, True))
+            continue
+        mine = _fill(para, size, box_w, lang, family, split)
+        if widows and len(mine) > 1 and len(mine[-1].words) == 1 and len(para) > 2:
+            for k in range(1, WIDOW_TRIES + 1):
+                again = _fill(para, size, box_w * (1 - 0.03 * k), lang, family, split)
+                if len(again) > len(mine):
                     break
-                room = box_w - cur_w - g
-                opts = _options(word.atoms, lang, family)
-                best = None
-                for head, tail in opts:
-                    if head.w * size > room + EPS:
-                        break
-                    best = (head, tail)
-                if best is None and not cur and opts:
-                    best = opts[0]  # overflows least
-                if best is not None:
-                    head, word = best
-                    cur.append(head)
-                    lines.append(_Line(tuple(cur), cur_w + g + head.w * size, False))
-                    cur, cur_w = [], 0.0
-                elif cur:
-                    lines.append(_Line(tuple(cur), cur_w, False))
-                    cur, cur_w = [], 0.0
-                else:  # cannot break at all: the line overflows
-                    cur.append(word)
-                    cur_w = word.w * size
+                if len(again[-1].words) > 1:
+                    mine = again
                     break
-        lines.append(_Line(tuple(cur), cur_w, True))
+        lines += mine
     return lines
 
 
-def _baselines(lines: list[_Line], size: float, line_height: float, family: str) -> tuple[list[float], float]:
+def _fill(para, size: float, box_w: float, lang: str | None, family, split: bool) -> list[_Line]:
+    lines: list[_Line] = []
+    cur: list[_Word] = []
+    cur_w = 0.0
+    for word in para:
+        while True:
+            g = _space(family, cur[-1].end_face) * size if cur else 0.0
+            if cur_w + g + word.w * size <= box_w + EPS:
+                cur.append(word)
+                cur_w += g + word.w * size
+                break
+            room = box_w - cur_w - g
+            opts = _options(word.atoms, lang, family) if split else ()
+            best = None
+            for head, tail in opts:
+                if head.w * size > room + EPS:
+                    break
+                best = (head, tail)
+            if best is None and not cur and opts:
+                best = opts[0]  # overflows least
+            if best is not None:
+                head, word = best
+                cur.append(head)
+                lines.append(_Line(tuple(cur), cur_w + g + head.w * size, False))
+                cur, cur_w = [], 0.0
+            elif cur:
+                lines.append(_Line(tuple(cur), cur_w, False))
+                cur, cur_w = [], 0.0
+            else:  # cannot break at all: the line overflows
+                cur.append(word)
+                cur_w = word.w * size
+                break
+    lines.append(_Line(tuple(cur), cur_w, True))
+    return lines
+
+
+def _baselines(lines: list[_Line], size: float, line_height: float, family, weight: str = "regular") \
+        -> tuple[list[float], float]:
     """Baseline of each line from the box top, and the height used: the first
     line's top to the last descender. An icon taller than the ascent pushes
     its line down so it never touches the line above."""
-    asc, desc = fonts.ascent_descent(size, family)
+    asc, desc = fonts.ascent_descent(size, family, weight)
     step = size * line_height * MM_PER_PT
     out: list[float] = []
     y = 0.0
@@ -494,11 +551,13 @@ class Fitted:
     height_mm: float  # from the first line's ascent to the last line's descent
     width_mm: float  # widest line
     box: tuple[float, float]
-    family: str = "sans"
+    family: "fonts.FamilyRef" = "sans"
+    hyphens: int = 0  # lines ending in a word the setting broke
 
 
-def _place(lines, size, box_w, box_h, align, valign, line_height, family) -> Fitted:
-    bases, height = _baselines(lines, size, line_height, family)
+def _place(lines, size, box_w, box_h, how: "_How", hyphens: int = 0) -> Fitted:
+    align, valign, family = how.align, how.valign, how.family
+    bases, height = _baselines(lines, size, how.line_height, family, how.weight)
     dy = {"top": 0.0, "middle": (box_h - height) / 2, "bottom": box_h - height}[valign]
     pieces: list = []
     for ln, base in zip(lines, bases):
@@ -546,7 +605,7 @@ def _place(lines, size, box_w, box_h, align, valign, line_height, family) -> Fit
                     add(a.text, a.weight, a.w * size)
         close()
     widest = max((ln.width for ln in lines), default=0.0)
-    return Fitted(size, tuple(pieces), len(lines), height, widest, (box_w, box_h), family)
+    return Fitted(size, tuple(pieces), len(lines), height, widest, (box_w, box_h), family, hyphens)
 
 
 def _one_face(ln: _Line) -> str | None:
@@ -571,16 +630,20 @@ def _line_text(ln: _Line) -> str:
 
 
 def fit(markup: str, width_mm: float, height_mm: float, size_pt: float, min_size_pt: float = 6.0, *,
-        lang: str | None = "de", family: str = "sans", line_height: float = 1.2, align: str = "left",
-        valign: str = "top", icon: "float | Callable[[str], float]" = 1.0) -> Fitted:
+        lang: str | None = "de", family: "fonts.FamilyRef" = "sans", line_height: float = 1.2, align: str = "left",
+        valign: str = "top", icon: "float | Callable[[str], float]" = 1.0, weight: str = "regular",
+        wrap: bool = True, hyphenate: bool = True, markup_on: bool = True, strict: bool = True) -> Fitted:
     """Lay ``markup`` out in a box at the largest size from ``size_pt`` down to
-    ``min_size_pt`` (on a 0.25 pt grid) at which it fits, or raise :class:`Overflow`.
+    ``min_size_pt`` (on a 0.25 pt grid) at which it fits, or raise :class:`Overflow`
+    (unless not ``strict``: then it is set at ``min_size_pt`` and may overflow).
 
     ``lang`` picks the hyphenation patterns (None: break only at soft hyphens and
-    hyphens); ``icon`` is the icons' side in cap heights, or a function of the
-    icon's name giving it (it must be hashable: results are cached). Raises
-    :class:`MarkupError` for bad markup and ``fonts.FontError`` for a character
-    the font lacks.
+    hyphens); ``hyphenate=False`` never breaks a word (titles), ``wrap=False`` never
+    breaks a line; ``markup_on=False`` takes the text as it is (no markup, spaces kept);
+    ``weight`` is the face of unmarked text; ``icon`` is the icons' side in cap heights,
+    or a function of the icon's name giving it (it must be hashable: results are cached).
+    Raises :class:`MarkupError` for bad markup and ``fonts.FontError`` for a character
+    no font of the family has.
     """
     if align not in ALIGNS:
         raise ValueError(f"align must be one of {', '.join(ALIGNS)}, got {align!r}")
@@ -592,25 +655,60 @@ def fit(markup: str, width_mm: float, height_mm: float, size_pt: float, min_size
         raise ValueError(f"text size {size_pt} pt is below its minimum {min_size_pt} pt")
     if line_height <= 0:
         raise ValueError(f"line_height must be above 0, got {line_height}")
-    if lang is not None:
+    if lang is not None and hyphenate and wrap:
         _code(lang)
-    return _fit(markup, float(width_mm), float(height_mm), float(size_pt), float(min_size_pt), lang, family,
-                float(line_height), align, valign, icon)
+    else:
+        lang = None
+    how = _How(lang, family, weight, float(line_height), align, valign, icon, wrap, hyphenate, markup_on, strict)
+    return _fit(markup, float(width_mm), float(height_mm), float(size_pt), float(min_size_pt), how)
+
+
+@dataclass(frozen=True)
+class _How:
+    """How a text is set (everything but the text, its box and its sizes)."""
+
+    lang: str | None
+    family: "fonts.FamilyRef"
+    weight: str
+    line_height: float
+    align: str
+    valign: str
+    icon: "float | Callable[[str], float]"
+    wrap: bool
+    hyphenate: bool
+    markup: bool
+    strict: bool
+
+    @property
+    def printer(self) -> bool:
+        """Set as body text: a size step down before a hyphen, lone last words given company."""
+        return self.hyphenate and self.wrap and self.lang is not None
 
 
 @lru_cache(maxsize=512)
-def _fit(markup, box_w, box_h, size, min_size, lang, family, line_height, align, valign, icon) -> Fitted:
+def _fit(markup, box_w, box_h, size, min_size, how: _How) -> Fitted:
     """The fitted box, from pnp's cache when this very text was fitted to this box before
-    (a rebuild fits only what changed); icons sized by a function are fitted every time."""
-    if callable(icon):
-        return _fit_now(markup, box_w, box_h, size, min_size, lang, family, line_height, align, valign, icon)
-    table = _fits((box_w, box_h, size, min_size, lang, family, line_height, align, valign, float(icon)))
+    (a rebuild fits only what changed); plain texts and icons sized by a function are
+    fitted every time."""
+    if callable(how.icon) or not (how.markup and how.hyphenate):
+        return _fit_now(markup, box_w, box_h, size, min_size, how)
+    table = _fits((box_w, box_h, size, min_size, how.lang, _family_key(how.family), how.weight, how.line_height,
+                   how.align, how.valign, float(how.icon), how.wrap, how.strict))
     kept = table.get(markup)
     if kept is not None:
-        return _unpack(marshal.loads(kept), family)
-    fitted = _fit_now(markup, box_w, box_h, size, min_size, lang, family, line_height, align, valign, icon)
+        return _unpack(marshal.loads(kept), how.family)
+    fitted = _fit_now(markup, box_w, box_h, size, min_size, how)
     table.put(markup, marshal.dumps(_packed(fitted)))  # one bytes object: a kept table is small in memory
     return fitted
+
+
+def _family_key(family) -> str:
+    """A family as a cache key: its name and the digests of its font files."""
+    fam = fonts.family_of(family)
+    if fam.bundled:
+        return fam.bundled
+    return repr((fam.name, [fonts._digest(f) for f in fonts.chain(fam, "regular")],
+                 [fonts._digest(f) for w in fonts.WEIGHTS for f in fonts.chain(fam, w)]))
 
 
 @lru_cache(maxsize=64)
@@ -621,7 +719,7 @@ def _fits(box: tuple):
     def key():
         fonts_seen = ",".join(f"{f.name}:{f.stat().st_size}:{f.stat().st_mtime_ns}"
                               for f in sorted(fonts.FONT_DIR.glob("*.[to]tf")))
-        return f"fits-v2|{box!r}|{code_fingerprint()}|{fonts_seen}|{getattr(pyphen, '__version__', '0')}"
+        return f"fits-v3|{box!r}|{code_fingerprint()}|{fonts_seen}|{getattr(pyphen, '__version__', '0')}"
 
     return Table("fits", key, FITS_KEPT)
 
@@ -632,50 +730,116 @@ FITS_KEPT = 12_000  # fitted texts kept per kind of box: a 5,000-card deck's and
 def _packed(f: Fitted) -> tuple:
     return (f.size_pt, tuple((p.x, p.baseline_y, p.text, p.size_pt, p.weight) if isinstance(p, PlacedText)
                              else (p.x, p.top_y, p.size_mm, p.name) for p in f.pieces),
-            f.lines, f.height_mm, f.width_mm, f.box)
+            f.lines, f.height_mm, f.width_mm, f.box, f.hyphens)
 
 
-def _unpack(kept: tuple, family: str) -> Fitted:
-    size, pieces, lines, height, width, box = kept
+def _unpack(kept: tuple, family) -> Fitted:
+    size, pieces, lines, height, width, box, hyphens = kept
     return Fitted(size, tuple(PlacedText(*p) if len(p) == 5 else PlacedIcon(*p) for p in pieces), lines, height,
-                  width, box, family)
+                  width, box, family, hyphens)
 
 
-def _fit_now(markup, box_w, box_h, size, min_size, lang, family, line_height, align, valign, icon) -> Fitted:
-    paras = _paragraphs(markup, family, icon)
-    if not any(paras):
-        return Fitted(size, (), 0, 0.0, 0.0, (box_w, box_h), family)
-
-    def attempt(s):
-        lines = _break(paras, s, box_w, lang, family)
-        height = _baselines(lines, s, line_height, family)[1]
-        widest = max(lines, key=lambda ln: ln.width)
-        return lines, height - box_h, widest.width - box_w, widest
-
-    def fits(a):
-        return a[1] <= EPS and a[2] <= EPS
-
+def _sizes(size: float, min_size: float) -> list[float]:
+    """The sizes tried, largest first: ``size``, then down the 0.25 pt grid, then ``min_size``."""
     sizes = [size]
     while sizes[-1] - STEP_PT > min_size + 1e-9:
         sizes.append(round(size - len(sizes) * STEP_PT, 6))
     if min_size < size:
         sizes.append(min_size)
-    first = attempt(size)
-    if fits(first):
-        return _place(first[0], size, box_w, box_h, align, valign, line_height, family)
-    smallest = attempt(min_size) if len(sizes) > 1 else first
-    if not fits(smallest):
-        _, dh, dw, widest = smallest
-        raise Overflow(max(dh, 0.0), max(dw, 0.0), min_size, _line_text(widest) if dw > EPS else None)
-    lo, hi, best = 1, len(sizes) - 1, smallest  # sizes[hi] fits; bisect for the first that does
+    return sizes
+
+
+def _largest(sizes: list[float], attempt) -> "tuple[float, tuple] | None":
+    """The largest of ``sizes`` (largest first) at which ``attempt`` fits, by bisection
+    (a smaller size never needs more lines); None when even the last does not."""
+    first = attempt(sizes[0])
+    if first[4]:
+        return sizes[0], first
+    if len(sizes) == 1:
+        return None
+    best = attempt(sizes[-1])
+    if not best[4]:
+        return None
+    lo, hi = 1, len(sizes) - 1  # sizes[hi] fits; bisect for the first that does
     while lo < hi:
         mid = (lo + hi) // 2
         a = attempt(sizes[mid])
-        if fits(a):
+        if a[4]:
             hi, best = mid, a
         else:
             lo = mid + 1
-    return _place(best[0], sizes[hi], box_w, box_h, align, valign, line_height, family)
+    return sizes[hi], best
+
+
+def _fit_now(markup, box_w, box_h, size, min_size, how: _How) -> Fitted:
+    family = how.family
+    paras = _paragraphs(markup, family, how.icon, how.weight, how.markup)
+    if not any(paras):
+        return Fitted(size, (), 0, 0.0, 0.0, (box_w, box_h), family)
+
+    def attempt(s, split=how.hyphenate):
+        lines = _break(paras, s, box_w, how.lang, family, split, how.wrap, how.printer)
+        height = _baselines(lines, s, how.line_height, family, how.weight)[1]
+        widest = max(lines, key=lambda ln: ln.width)
+        dh, dw = height - box_h, widest.width - box_w
+        return lines, dh, dw, widest, dh <= EPS and dw <= EPS
+
+    def place(s, a):
+        return _place(a[0], s, box_w, box_h, how, _hyphens(a[0]))
+
+    if not how.wrap:  # lines as given: width and height grow with the size, so the size that fits is exact
+        return _one_size(paras, markup, box_w, box_h, size, min_size, how, attempt, place)
+    sizes = _sizes(size, min_size)
+    if how.printer:  # a size step down reads better than a hyphen
+        floor = max(min_size, size * NO_HYPHEN_DOWN_TO)
+        found = _largest([s for s in sizes if s >= floor - 1e-9], lambda s: attempt(s, False))
+        if found is not None:
+            return place(*found)
+    found = _largest(sizes, _unbroken_first(attempt) if how.printer else attempt)
+    if found is not None:
+        return place(*found)
+    smallest = attempt(min_size)
+    if not how.strict:
+        return place(min_size, smallest)
+    _, dh, dw, widest, _ok = smallest
+    raise Overflow(max(dh, 0.0), max(dw, 0.0), min_size, _line_text(widest) if dw > EPS else None)
+
+
+def _unbroken_first(attempt):
+    """An attempt that breaks words only at a size where the text does not fit without."""
+    def first(s):
+        a = attempt(s, False)
+        return a if a[4] else attempt(s)
+    return first
+
+
+def _one_size(paras, markup: str, box_w: float, box_h: float, size: float, min_size: float, how: _How, attempt,
+              place) -> Fitted:
+    """Lines that never break: the largest size at which the widest line and the block fit."""
+    first = attempt(size)
+    if first[4] or min_size >= size:
+        if first[4] or not how.strict:
+            return place(size, first)
+    else:
+        if not how.markup and "\n" not in markup:  # one plain line: measured as the backends measure it
+            width = fonts.string_width(markup, size, how.family, how.weight)
+        else:
+            width = first[3].width
+        height = first[1] + box_h
+        k = min(box_w / width if width > box_w + EPS else 1.0, box_h / height if height > box_h + EPS else 1.0)
+        s = max(min_size, size * k)
+        a = attempt(s)
+        if a[4] or not how.strict:
+            return place(s, a)
+        first = a
+        size = s
+    _, dh, dw, widest, _ok = first
+    raise Overflow(max(dh, 0.0), max(dw, 0.0), size, _line_text(widest) if dw > EPS else None)
+
+
+def _hyphens(lines: list[_Line]) -> int:
+    """How many lines end in a word the setting broke (a hyphen it added, or one it broke after)."""
+    return sum(1 for ln in lines if not ln.last and ln.words and ln.words[-1].broken)
 
 
 # ---------------------------------------------------------------- scene
