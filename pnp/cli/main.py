@@ -56,12 +56,40 @@ class Duplex(str, Enum):
     none = "none"
 
 
-class Lang(str, Enum):
-    de = "de"
-    en = "en"
-
-
 from pnp.checks.contract import _err, finite, guarded  # noqa: E402  (the shared error contract)
+
+
+def _lang(value: Optional[str]) -> Optional[str]:
+    from pnp.model.base import LANG_CODE
+
+    if value is not None and not LANG_CODE.match(value):
+        raise typer.BadParameter(f"{value!r} is not a language code (de, en, fr, pt-BR ...)")
+    return value
+
+
+def LangOpt(what: str = "texts printed on components"):  # noqa: N802 - an option like the others
+    return typer.Option(None, "--lang", callback=_lang, show_default="the game's lang: in game.yaml, else en",
+                        help=f"Language of {what}: de, en, fr, ... (hyphenation and pnp's own words follow it).")
+
+
+# the sheet options of `pnp build` and `pnp watch`
+PaperOpt = typer.Option(None, help="Paper: a3, a4, a5, a6, letter, legal or WxH in mm (default: the game's sheet: "
+                                   "setting, else a4).")
+OrientationOpt = typer.Option(None, help="Paper orientation (default: auto, whichever holds more).")
+MarginOpt = typer.Option(None, callback=finite, min=0, max=50, help="mm the printer cannot print at the edge "
+                                                                    "(default 8).")
+GutterOpt = typer.Option(None, callback=finite, min=0, max=20, help="mm between cut items; some cutters need 2-3 "
+                                                                    "(default 0).")
+BleedOpt = typer.Option(None, callback=finite, min=0, max=10, help="Bleed in mm around cut items (default 3; 0 "
+                                                                   "allowed).")
+CropOpt = typer.Option(None, "--crop-marks/--no-crop-marks", help="Crop marks in the margin (default on).")
+CutOpt = typer.Option(None, "--cut-lines/--no-cut-lines", help="Thin cut lines between items (default off).")
+DuplexOpt = typer.Option(None, help="Backs for double-sided printing: flip on the long or short edge, or none "
+                                    "(default long).")
+DpiOpt = typer.Option(100, min=30, max=1200, help="Resolution of the PNG previews (print from the PDF).")
+BackOffsetOpt = typer.Option("0,0", "--back-offset", help="Shift back pages by X,Y mm to correct a printer's duplex "
+                                                          "misregistration (measure it with `pnp calibrate`).")
+
 
 
 
@@ -115,8 +143,9 @@ def list_games(data: Path = DataOpt, as_json: bool = JsonOpt):
 
     rows = []
     for g in discover(data).values():
-        assets = collect_assets(g, BuildOptions())
-        rows.append({"game": g.name, "title": tr(g.manifest.title), "seed": g.seed,
+        opts = BuildOptions().for_game(g)
+        assets = collect_assets(g, opts)
+        rows.append({"game": g.name, "title": tr(g.manifest.title, opts.lang), "seed": g.seed,
                      "assets": [{"name": a.name, "title": a.title, "formats": list(a.formats or ("pdf", "svg", "png"))}
                                 for a in assets]})
     if as_json:
@@ -133,25 +162,17 @@ def list_games(data: Path = DataOpt, as_json: bool = JsonOpt):
 def build(
     game: str = typer.Argument("all", help="Game name (see `pnp list`) or 'all'."),
     format: str = typer.Option("pdf,svg,png", "--format", "-f", help="Comma list of formats: pdf, svg, png."),
-    paper: Optional[str] = typer.Option(None, help="Paper: a3, a4, a5, a6, letter, legal or WxH in mm "
-                                                   "(default: the game's sheet: setting, else a4)."),
-    orientation: Optional[Orientation] = typer.Option(None, help="Paper orientation (default: auto, whichever "
-                                                                 "holds more)."),
-    margin: Optional[float] = typer.Option(None, callback=finite, min=0, max=50, help="mm the printer cannot print at the edge "
-                                                                    "(default 8)."),
-    gutter: Optional[float] = typer.Option(None, callback=finite, min=0, max=20, help="mm between cut items; some cutters need "
-                                                                    "2-3 (default 0)."),
-    bleed: Optional[float] = typer.Option(None, callback=finite, min=0, max=10, help="Bleed in mm around cut items (default 3; "
-                                                                   "0 allowed)."),
-    crop_marks: Optional[bool] = typer.Option(None, "--crop-marks/--no-crop-marks",
-                                              help="Crop marks in the margin (default on)."),
-    cut_lines: Optional[bool] = typer.Option(None, "--cut-lines/--no-cut-lines",
-                                             help="Thin cut lines between items (default off)."),
-    duplex: Optional[Duplex] = typer.Option(None, help="Backs for double-sided printing: flip on the long or short "
-                                                       "edge, or none (default long)."),
-    lang: Lang = typer.Option(Lang.de, help="Language of texts printed on components."),
+    paper: Optional[str] = PaperOpt,
+    orientation: Optional[Orientation] = OrientationOpt,
+    margin: Optional[float] = MarginOpt,
+    gutter: Optional[float] = GutterOpt,
+    bleed: Optional[float] = BleedOpt,
+    crop_marks: Optional[bool] = CropOpt,
+    cut_lines: Optional[bool] = CutOpt,
+    duplex: Optional[Duplex] = DuplexOpt,
+    lang: Optional[str] = LangOpt(),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; each game gets a sub-folder."),
-    dpi: int = typer.Option(100, min=30, max=1200, help="Resolution of the PNG previews (print from the PDF)."),
+    dpi: int = DpiOpt,
     max_pages: Optional[int] = typer.Option(None, "--max-pages", min=1,
                                             help="Refuse a build that would make more pages (default 2,000)."),
     max_megapixels: Optional[int] = typer.Option(None, "--max-megapixels", min=1,
@@ -159,9 +180,7 @@ def build(
     jobs: int = typer.Option(0, "--jobs", "-j", min=0, max=64,
                              help="Processes drawing at once (0: one per CPU core; 1: no worker processes). "
                                   "The files are the same either way."),
-    back_offset: str = typer.Option("0,0", "--back-offset",
-                                    help="Shift back pages by X,Y mm to correct a printer's duplex misregistration "
-                                         "(measure it with `pnp calibrate`)."),
+    back_offset: str = BackOffsetOpt,
     option: list[str] = typer.Option([], "--option", "-o",
                                      help="Game-specific setting KEY=VALUE, repeatable "
                                           "(e.g. square_mm=50, cell_mm=30, mirror=true, players=6, up=4, copies=10)."),
@@ -186,10 +205,8 @@ def build(
         for name, value in (("PNP_MAX_PAGES", max_pages), ("PNP_MAX_MEGAPIXELS", max_megapixels)):
             if value:
                 os.environ[name] = str(value)
-        sheet = _sheet(paper=paper, orientation=orientation and orientation.value, margin=margin, gutter=gutter,
-                       bleed=bleed, crop_marks=crop_marks, cut_lines=cut_lines, duplex=duplex and duplex.value)
-        opts = BuildOptions(**sheet, given=frozenset(sheet), lang=lang.value, dpi=dpi,
-                            back_offset=_parse_offset(back_offset), extra=_parse_extras(option))
+        opts = _build_options(paper, orientation, margin, gutter, bleed, crop_marks, cut_lines, duplex, lang, dpi,
+                              back_offset, option)
         games = _select(data, game)
         _check_options(games, opts.extra)
         with _progress("building", quiet=as_json) as tick:
@@ -231,6 +248,21 @@ def _progress(what: str, quiet: bool = False):
             bar.update(task, description=label[-42:], completed=done, total=total)
 
         yield tick
+
+
+def _build_options(paper, orientation, margin, gutter, bleed, crop_marks, cut_lines, duplex, lang, dpi, back_offset,
+                   option):
+    """The build options the sheet options, --lang, --dpi, --back-offset and -o of a command give."""
+    from pnp.model.assets import BuildOptions
+
+    sheet = _sheet(paper=paper, orientation=orientation and orientation.value, margin=margin, gutter=gutter,
+                   bleed=bleed, crop_marks=crop_marks, cut_lines=cut_lines, duplex=duplex and duplex.value)
+    return BuildOptions(**sheet, **_given_lang(lang), given=frozenset(sheet) | ({"lang"} if lang else set()), dpi=dpi,
+                        back_offset=_parse_offset(back_offset), extra=_parse_extras(option))
+
+
+def _given_lang(lang: Optional[str]) -> dict:
+    return {"lang": lang} if lang else {}
 
 
 def _sheet(**given) -> dict:
@@ -295,7 +327,7 @@ def _parse_offset(text: str) -> tuple[float, float]:
 def calibrate(
     paper: Paper = typer.Option(Paper.a4, help="Paper size to calibrate."),
     duplex: Duplex = typer.Option(Duplex.long, help="Flip edge your printer uses."),
-    lang: Lang = typer.Option(Lang.de, help="Language of the instructions."),
+    lang: str = typer.Option("en", "--lang", callback=_lang, help="Language of the instructions: de, en, fr, ..."),
     back_offset: str = typer.Option("0,0", "--back-offset", help="Offset to verify, X,Y mm."),
     out: Path = typer.Option(Path("output/calibration.pdf"), "--out", help="PDF file to write."),
 ):
@@ -304,7 +336,7 @@ def calibrate(
     from pnp.impose.items import SheetSpec
     from pnp.output.files import write_document
 
-    sheet = SheetSpec(paper=paper.value, duplex=duplex.value, back_offset=_parse_offset(back_offset), lang=lang.value)
+    sheet = SheetSpec(paper=paper.value, duplex=duplex.value, back_offset=_parse_offset(back_offset), lang=lang)
     write_document(out.with_suffix(".pdf"), calibration_sheet(sheet), title="duplex calibration")
     typer.echo(f"{out}: print both pages double-sided at 100 %, then read the scales on the back")
 
@@ -468,7 +500,7 @@ def proof(
     game: str = typer.Argument(..., help="Game whose cards to proof."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; writes OUT/<game>-proof.pdf."),
     bleed: float = typer.Option(3.0, min=0, max=10, callback=finite, help="Bleed in mm shown around each card."),
-    lang: Lang = typer.Option(Lang.de, help="Language of texts on the cards."),
+    lang: Optional[str] = LangOpt("texts on the cards"),
     option: list[str] = typer.Option([], "--option", "-o", help="Game-specific setting KEY=VALUE, repeatable."),
     data: Path = DataOpt,
 ):
@@ -480,9 +512,10 @@ def proof(
     from pnp.output.proof import proof_pages
 
     (g,) = _select(data, game)
-    opts = BuildOptions(lang=lang.value, bleed=bleed, extra=_parse_extras(option)).for_game(g)
+    opts = BuildOptions(**_given_lang(lang), given=frozenset({"lang"} if lang else ()), bleed=bleed,
+                        extra=_parse_extras(option)).for_game(g)
     _check_options([g], opts.extra)
-    pages = [p for a in collect_assets(g, opts) if a.faces and not a.preview_of for p in proof_pages(a, bleed, lang.value)]
+    pages = [p for a in collect_assets(g, opts) if a.faces and not a.preview_of for p in proof_pages(a, bleed, opts.lang)]
     if not pages:
         raise DataErrors([Problem(str(g.folder), 0, 0, "this game has no cards or counters to proof")])
     path = out / f"{g.name}-proof.pdf"
@@ -511,17 +544,30 @@ def gallery(
 def watch(
     game: str = typer.Argument(..., help="Game to rebuild when its data or the fonts change."),
     format: str = typer.Option("pdf,svg,png", "--format", "-f", help="Comma list of formats."),
+    paper: Optional[str] = PaperOpt,
+    orientation: Optional[Orientation] = OrientationOpt,
+    margin: Optional[float] = MarginOpt,
+    gutter: Optional[float] = GutterOpt,
+    bleed: Optional[float] = BleedOpt,
+    crop_marks: Optional[bool] = CropOpt,
+    cut_lines: Optional[bool] = CutOpt,
+    duplex: Optional[Duplex] = DuplexOpt,
+    lang: Optional[str] = LangOpt(),
+    dpi: int = DpiOpt,
+    back_offset: str = BackOffsetOpt,
     out: Path = typer.Option(Path("output"), "--out", help="Output folder."),
     option: list[str] = typer.Option([], "--option", "-o", help="Game-specific setting KEY=VALUE, repeatable."),
     data: Path = DataOpt,
 ):
-    """Rebuild GAME whenever a file in its data folder or in fonts/ is saved (Ctrl-C stops)."""
-    from pnp.model.assets import BuildOptions
+    """Rebuild GAME whenever a file in its data folder or in fonts/ is saved (Ctrl-C stops); takes every sheet
+    option `pnp build` takes, and builds in the game's language unless --lang says otherwise."""
     from pnp.cli.watch import watch as run_watch
 
-    _check_options(_select(data, game), extra := _parse_extras(option))
+    opts = _build_options(paper, orientation, margin, gutter, bleed, crop_marks, cut_lines, duplex, lang, dpi,
+                          back_offset, option)
+    _check_options(_select(data, game), opts.extra)
     formats = _formats(format)
-    run_watch(game, data, out, BuildOptions(extra=extra), formats, echo=typer.echo)
+    run_watch(game, data, out, opts, formats, echo=typer.echo)
 
 
 @app.command()
@@ -529,7 +575,7 @@ def watch(
 def tts(
     game: str = typer.Argument(..., help="Game whose decks and counters to export."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; files go to OUT/<game>/tts/."),
-    lang: Lang = typer.Option(Lang.de, help="Language of texts on the faces."),
+    lang: Optional[str] = LangOpt("texts on the faces"),
     option: list[str] = typer.Option([], "--option", "-o",
                                      help="KEY=VALUE, repeatable: tts_url=https://host/dir/ (where you upload the "
                                           "images for online play), tts_dpi=150 (smaller sheets), game settings."),
@@ -541,11 +587,11 @@ def tts(
 
     from pnp.output.tts import OPTIONS as TTS_OPTIONS
 
-    opts = BuildOptions(lang=lang.value, extra=_parse_extras(option))
+    opts = BuildOptions(**_given_lang(lang), given=frozenset({"lang"} if lang else ()), extra=_parse_extras(option))
     games = _select(data, game)
     _check_options(games, opts.extra, TTS_OPTIONS)
     for g in games:
-        for p in export(g, opts, out):
+        for p in export(g, opts.for_game(g), out):
             typer.echo(str(p))
 
 
@@ -559,7 +605,7 @@ def export(
     game: str = typer.Argument(..., help="Game to send to a print shop."),
     profile: str = ProfileOpt,
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; files go to OUT/<game>/export/<profile>/."),
-    lang: Lang = typer.Option(Lang.de, help="Language of texts on the components."),
+    lang: Optional[str] = LangOpt(),
     option: list[str] = typer.Option([], "--option", "-o", help="Game-specific setting KEY=VALUE, repeatable."),
     data: Path = DataOpt,
 ):
@@ -586,7 +632,7 @@ def preflight(
     game: str = typer.Argument(..., help="Game whose print files to check."),
     profile: str = typer.Option("pdf-x", "--profile", "-p", help="What to check against: a shipped profile name or "
                                 "your profile's .yaml file (default pdf-x: imposed sheets for a copy shop)."),
-    lang: Lang = typer.Option(Lang.de, help="Language of texts on the components."),
+    lang: Optional[str] = LangOpt(),
     option: list[str] = typer.Option([], "--option", "-o", help="Game-specific setting KEY=VALUE, repeatable."),
     data: Path = DataOpt,
 ):
@@ -610,7 +656,7 @@ def _for_shop(profile: str, lang, option: list[str], data: Path, game: str):
     from pnp.output.export import load_profile
 
     prof = load_profile(profile)
-    opts = BuildOptions(lang=lang.value, extra=_parse_extras(option))
+    opts = BuildOptions(**_given_lang(lang), given=frozenset({"lang"} if lang else ()), extra=_parse_extras(option))
     games = _select(data, game)
     _check_options(games, opts.extra)
     return prof, opts, games

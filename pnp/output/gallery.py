@@ -107,7 +107,8 @@ def collect(out_dir: Path, data_dir: Path, recheck: bool = True) -> list[GameEnt
     from pnp.output.build import read_manifest
     from pnp.checks import verdict
     from pnp.load.errors import DataErrors
-    from pnp.model.base import tr
+    from pnp.model.assets import game_lang
+from pnp.model.base import tr
     from pnp.model.game import discover
 
     out_dir = Path(out_dir)
@@ -126,8 +127,9 @@ def collect(out_dir: Path, data_dir: Path, recheck: bool = True) -> list[GameEnt
         g = games.get(name)
         recorded = (read_manifest(e.folder) or {}).get("checks") if not recheck else None
         if g is not None:
-            e.title = tr(g.manifest.title, "de")
-            e.description = tr(g.manifest.description, "de") if g.manifest.description else ""
+            lang = game_lang(g)
+            e.title = tr(g.manifest.title, lang)
+            e.description = tr(g.manifest.description, lang) if g.manifest.description else ""
             if recorded:
                 e.verdict, e.findings = recorded["verdict"], [tuple(f) for f in recorded["findings"]]
             elif recheck or e.folder.is_dir():

@@ -24,7 +24,7 @@ def proof_pages(asset: Asset, bleed: float, lang: str = "de") -> list[Page]:
     """One page per distinct face of ``asset`` (then its backs), card at 1:1."""
     safe = getattr(asset, "safe", None)
     safe = DEFAULT_SAFE if safe is None else safe
-    words = _WORDS["en" if lang == "en" else "de"]
+    words = _WORDS[lang]
     faces = asset.faces or []
     pages = [_page(item, False, bleed, safe, f"{item.label} ×{copies}", words) for item, copies in faces]
     if asset.back is not None:

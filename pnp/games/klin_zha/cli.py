@@ -157,7 +157,7 @@ def overlay_cmd(
     extra = {"mirror": mirror}
     if cell_mm:
         extra["cell_mm"] = cell_mm
-    opts = BuildOptions(lang=lang if lang in ("de", "en") else "de", extra=extra)
+    opts = BuildOptions(lang=lang, extra=extra)
     pages = umpire_pages(kit, lay, opts) if umpire else overlay_pages(kit, lay, opts)
     write_document(out, pages, title=lay.name)
     typer.echo(f"wrote {out} ({len(pages)} page(s))")
@@ -186,7 +186,7 @@ def views_cmd(
         typer.echo(str(f), err=True)
     if failed(findings):
         raise typer.Exit(1)
-    opts = BuildOptions(lang=lang if lang in ("de", "en") else "de")
+    opts = BuildOptions(lang=lang)
     out.mkdir(parents=True, exist_ok=True)
     for side in ("green", "gold"):
         target = out / f"{position.stem}-{side}.pdf"

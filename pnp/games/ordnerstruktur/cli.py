@@ -92,7 +92,7 @@ def solve(
         from pnp.games.ordnerstruktur.histogram import write_histogram
 
         try:
-            write_histogram(s, sol, histogram, "en" if lang == "en" else "de")
+            write_histogram(s, sol, histogram, lang)
         except ImportError as exc:
             typer.echo(f"--histogram {histogram}: this renderer is not available ({exc.name}); try .pdf", err=True)
             raise typer.Exit(2) from None

@@ -161,7 +161,7 @@ def ledger_page(board: Board, opts) -> Page:
     seasons = _seasons(board, lang, with_winter=False)
     col0 = 26.0
     pw = (box.w - col0) / len(players)
-    header = [w["season"]] + [p.en if lang == "en" else p.de for p in players]
+    header = [w["season"]] + [p.name(lang) for p in players]
     avail = box.bottom - y
     row_h = max(4.2, min(6.5, avail / (len(seasons) + 1)))
     rows_fit = int(avail // row_h) - 1

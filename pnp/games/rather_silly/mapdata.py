@@ -15,14 +15,24 @@ import re
 
 from pydantic import Field, field_validator
 
-from pnp.model.base import Strict
+from pnp.model.base import Strict, pick
+
+
+class Named:
+    """A place, power or passage named in German and English."""
+
+    de: str
+    en: str
+
+    def name(self, lang: str) -> str:
+        return pick({"de": self.de, "en": self.en}, lang)
 
 Abbr = str  # three capital letters, checked by pattern
 ABBR = r"^[A-Z]{3}$"
 NODE = r"^[A-Z]{3}(/[a-z]{2})?$"
 
 
-class Sea(Strict):
+class Sea(Named, Strict):
     id: str = Field(pattern=ABBR)
     de: str
     en: str
@@ -31,7 +41,7 @@ class Sea(Strict):
     fleet: list[str] = Field(default_factory=list)
 
 
-class Land(Strict):
+class Land(Named, Strict):
     id: str = Field(pattern=ABBR)
     de: str
     en: str
@@ -46,14 +56,14 @@ class Land(Strict):
     only: str | None = Field(None, description="the only role that may occupy this province")
 
 
-class Tunnel(Strict):
+class Tunnel(Named, Strict):
     de: str
     en: str
     joins: list[str]
     units: list[str]
 
 
-class Power(Strict):
+class Power(Named, Strict):
     id: str
     de: str
     en: str
@@ -98,7 +108,7 @@ class MapFile(Strict):
 
 
 @dataclass
-class Province:
+class Province(Named):
     id: str
     de: str
     en: str
@@ -112,8 +122,6 @@ class Province:
     touches: list[str] = field(default_factory=list)
     only: str | None = None
 
-    def name(self, lang: str) -> str:
-        return self.en if lang == "en" else self.de
 
 
 @dataclass

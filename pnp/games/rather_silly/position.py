@@ -149,7 +149,7 @@ def position_list_page(board: Board, st: GameState, opts) -> Page:
     rows = []
     for pid, hold in st.players.items():
         who = board.player(pid)
-        name = (who.en if lang == "en" else who.de) if who else pid
+        name = who.name(lang) if who else pid
         centres = f"{len(hold.centres)}: {', '.join(hold.centres)}" if hold.centres else "0"
         if pid == "doktor" or hold.points:
             centres += f"; {hold.points} {words['points']}"
@@ -196,7 +196,7 @@ def position_page(board: Board, st: GameState, opts) -> Page:
         if who is None or y > box.bottom - 4:
             continue
         page.content.add(Rect(box.right - legend_w, y - 3, 4, 4, style(fill=who.colour, stroke="black", width=0.15)))
-        label = f"{who.en if lang == 'en' else who.de}: {len(hold.centres)}"
+        label = f"{who.name(lang)}: {len(hold.centres)}"
         if pid == "doktor":
             label += f" + {hold.points}"
         page.content.add(Text(box.right - legend_w + 6, y, label, size=7.5, fill=color("#222222")))

@@ -55,7 +55,7 @@ def island_item(board: Board, aids: AidsFile, pid: str, lang: str, w: float = 46
 def tunnel_item(board: Board, aids: AidsFile, lang: str, w: float = 68.0, h: float = 20.0) -> Item:
     t = board.tunnel
     ink = color("#7b1fa2")
-    name = t.en if lang == "en" else t.de
+    name = t.name(lang)
 
     def front(bleed: float) -> Group:
         g = Group(id="addition-tunnel")

@@ -198,7 +198,7 @@ def draw_map(board: Board, w: float, h: float, lang: str = "de", names: bool = F
 
     if sw is not None:
         cx, cy = geo.pos(sw.id)
-        g.add(Text(cx, cy + geo.r + 12 * k, tun.en if lang == "en" else tun.de, size=max(MIN_PT, 20 * k),
+        g.add(Text(cx, cy + geo.r + 12 * k, tun.name(lang), size=max(MIN_PT, 20 * k),
                    weight="bold", anchor="middle", fill=TUNNEL))
     return g
 
@@ -267,6 +267,6 @@ def homes_block(board: Board, x: float, y: float, w: float, lang: str = "de",
             continue
         cy += step
         g.add(Rect(x, cy - step * 0.7, step * 0.7, step * 0.7, style(fill=pw.colour, stroke="black", width=0.15)),
-              Text(x + step, cy, f"{pw.en if lang == 'en' else pw.de}: {', '.join(pw.homes)}", size=size,
+              Text(x + step, cy, f"{pw.name(lang)}: {', '.join(pw.homes)}", size=size,
                    fill=color("#222222")))  # the words name the power: the chip need not differ in grey
     return g, cy - y

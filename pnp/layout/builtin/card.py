@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterable
 from pnp.model.assets import Asset, BuildOptions
 from pnp.load.errors import DataErrors, Problem
 from pnp.model.base import tr
+from pnp.load.words import ENGINE
 from pnp.scene import WHITE, color, contrast, mix
 from pnp.model.deck import Back, Deck
 
@@ -526,7 +527,7 @@ def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asse
     for n, card in enumerate(backs.values()):
         item = _item(plan, card, lang)
         suffix = "" if len(backs) == 1 else f"-{n + 1}"
-        yield Asset(f"cards/_back{suffix}", "back" if lang == "en" else "Rückseite",
+        yield Asset(f"cards/_back{suffix}", ENGINE(lang, "proof.back"),
                     lambda it=item: [single_page(it, opts.bleed, back=True)], formats=("svg",),
                     description="the back every card shares" if len(backs) == 1 else f"back {n + 1}")
     yield Asset(f"{name}-contact-sheet", title, lambda: [contact_sheet(deck)], formats=("png",),
