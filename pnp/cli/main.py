@@ -515,12 +515,19 @@ def proof(
     opts = BuildOptions(**_given_lang(lang), given=frozenset({"lang"} if lang else ()), bleed=bleed,
                         extra=_parse_extras(option)).for_game(g)
     _check_options([g], opts.extra)
-    pages = [p for a in collect_assets(g, opts) if a.faces and not a.preview_of for p in proof_pages(a, bleed, opts.lang)]
+    assets = [a for a in collect_assets(g, opts) if a.faces and not a.preview_of]
+    pages = [p for a in assets for p in proof_pages(a, bleed, opts.lang)]
     if not pages:
         raise DataErrors([Problem(str(g.folder), 0, 0, "this game has no cards or counters to proof")])
     path = out / f"{g.name}-proof.pdf"
     write_document(path, pages, title=f"{g.name} proof")
     typer.echo(f"{path}: {len(pages)} page(s); check that text stays inside the dotted safe line")
+    overlaps = [(a.name, o) for a in assets for o in dict.fromkeys(a.overlaps)]
+    for name, o in overlaps:
+        typer.echo(f"FAIL  overlap  {name}: {o}")
+    if overlaps:
+        typer.echo(f"proof: {len(overlaps)} text(s) overlap another element; move or shrink them in the layout")
+        raise typer.Exit(1)
 
 
 @app.command()

@@ -50,6 +50,7 @@ class Card:
     fallback: Callable[[str, str], None] = lambda family, chars: None  # a font lacked these; a fallback drew them
     measured: dict | None = None  # a deck's first pass: the size each same_size text fits at, the least per text
     shared: dict | None = None  # the deck's one size per same_size text
+    overlaps: list | None = None  # when a list: each text that overlaps another element is said here
 
 
 @dataclass
@@ -159,11 +160,17 @@ class Compiled:
                                  "safe": Box(s, s, w - 2 * s, h - 2 * s)})
         ctx.frames["parent"] = ctx.frames["card"]
         g = Group() if k == 1 else Group(transform=scale(k))
+        drawn = [] if card.overlaps is not None else None
         try:
             for draw in self.draws:
+                before = len(g.children)
                 draw(ctx, g)
+                if drawn is not None and len(g.children) > before:
+                    drawn.append((draw, g.children[before:]))
         except ExprError as exc:  # a lookup with no entry: the card's fault, not the layout's
             raise CardError(str(exc)) from None
+        if drawn:
+            card.overlaps.extend(overlaps(drawn))
         return g
 
     def scale(self, w: float, h: float) -> float:
@@ -273,7 +280,53 @@ def _compile_el(el, frame: str, fields, tables, where: str, known_ids: set, book
         if g.children:
             parent.add(g if (el.id or el.rotate or el.opacity < 1) else _flatten(g))
 
+    draw.where, draw.kind, draw.text = where, el.type, isinstance(el, (TextEl, TextBoxEl))
     return draw
+
+
+OVERLAP_MM = 0.05  # ink closer than this is touching, not overlapping
+
+
+def overlaps(drawn) -> list[str]:
+    """Each text of a stamped card whose ink overlaps another element's (not one that holds
+    it whole, such as the panel it is printed on): the two elements and by how much."""
+    from pnp.scene.ink import contains, ink_box, overlap
+
+    inks = []
+    for draw, nodes in drawn:
+        box = None
+        for n in nodes:
+            b = ink_box(n)
+            if b is not None:
+                box = b if box is None else (min(box[0], b[0]), min(box[1], b[1]), max(box[2], b[2]),
+                                             max(box[3], b[3]))
+        if box is not None:
+            inks.append((draw, nodes, box))
+    found = []
+    for i, (a, a_nodes, ab) in enumerate(inks):
+        if not a.text:
+            continue
+        for j, (b, b_nodes, bb) in enumerate(inks):
+            if i == j or (b.text and j < i) or contains(bb, ab) or (b.text and contains(ab, bb)):
+                continue
+            dx, dy = overlap(ab, bb)
+            if dx > OVERLAP_MM and dy > OVERLAP_MM:
+                found.append(f"{_named(a, a_nodes)} overlaps {_named(b, b_nodes)} by {dx:.1f} × {dy:.1f} mm")
+    return found
+
+
+def _named(draw, nodes) -> str:
+    words = " ".join(t.text for t in _texts(nodes)) if draw.text else ""
+    shown = f" {words[:30]!r}" if words else ""
+    return f"{draw.kind} {draw.where}{shown}"
+
+
+def _texts(nodes):
+    for n in nodes:
+        if isinstance(n, Text):
+            yield n
+        elif isinstance(n, Group):
+            yield from _texts(n.children)
 
 
 def _flatten(g: Group):
@@ -470,6 +523,8 @@ def _icons(el: IconsEl, fields, tables, where, ids, book=None):
         row = el.direction == "row"
         along, across = (box.w, box.h) if row else (box.h, box.w)
         s = across if el.size is None else _length(el.size, across)
+        if n * s + (n - 1) * el.gap > along:  # never past its box: more icons than fit are drawn smaller
+            s = max(0.0, (along - (n - 1) * el.gap) / n)
         total = n * s + (n - 1) * el.gap
         start = {"start": 0.0, "center": (along - total) / 2, "end": along - total}[el.align]
         fill = ink(ctx.scope)

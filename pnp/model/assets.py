@@ -110,6 +110,7 @@ class Asset:
     safe: float | None = None  # mm inside the trim that text keeps clear of (proofs draw it)
     cards: object = None  # a deck's typed card list, for checkers and exports
     warnings: list = field(default_factory=list)  # "file:line: warning: ..." found while drawing
+    overlaps: list = field(default_factory=list)  # texts that overlap another element of their card, once drawn
 
     def iter_pages(self) -> Iterator[Page]:
         if callable(self.pages):

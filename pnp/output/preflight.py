@@ -25,7 +25,7 @@ EPS = 0.05  # mm: measuring slack
 
 @dataclass
 class Finding:
-    check: str  # safe-zone, image-dpi, bleed, pixels, resolution, fonts, trim, pages, colour, output-intent, file-size
+    check: str  # safe-zone, overlap, image-dpi, bleed, pixels, resolution, fonts, trim, pages, colour, output-intent, file-size
     ok: bool
     where: str  # "card (file:line)" or a file name
     message: str
@@ -167,11 +167,21 @@ def _file_findings(folder: Path, written, profile: Profile) -> list[Finding]:
     return found
 
 
+def overlapping_text(plan) -> list[Finding]:
+    """Text that overlaps another element of its card side, found when the sides were drawn
+    (every side of the plan must be drawn first): one finding per card and pair of elements."""
+    found = []
+    for deck in plan.decks if plan is not None else ():
+        for o in dict.fromkeys(getattr(deck.asset, "overlaps", ())):
+            found.append(Finding("overlap", False, f"{deck.asset.name}: {o.card} ({o.source})", o.message))
+    return found
+
+
 def _ranges(nums: list[int]) -> str:
     return ", ".join(str(n) for n in nums[:8]) + (" …" if len(nums) > 8 else "")
 
 
-CHECKS = ("safe-zone", "image-dpi", "bleed", "pixels", "resolution", "fonts", "trim", "pages", "colour", "ink",
+CHECKS = ("safe-zone", "overlap", "image-dpi", "bleed", "pixels", "resolution", "fonts", "trim", "pages", "colour", "ink",
           "output-intent", "file-size")
 
 
@@ -181,6 +191,7 @@ def check_written(written, profile: Profile, progress=None) -> tuple[list[Findin
     sides = 0
     if written.plan is not None:
         found, sides = _card_findings(written.plan, profile, progress)
+        found += overlapping_text(written.plan)
     found += _file_findings(written.folder, written, profile)
     return found, {"card sides": sides, "files": len(written.files)}
 

@@ -192,6 +192,8 @@ class DeckPlan:
     warnings: list[str] = field(default_factory=list)
     shared: dict | None = None  # the one size of each same_size text of the face layout
     fallbacks: dict = field(default_factory=dict)  # font name -> characters a fallback drew for it
+    overlaps: list = field(default_factory=list)  # Overlap of each card side whose text overlaps an element
+    _checked: set = field(default_factory=set)  # card sides looked at for overlaps
 
     @property
     def size(self):
@@ -391,13 +393,34 @@ def _stamp(plan: DeckPlan, layout, values: dict, card: Card | None, bleed: float
 
     w, h = plan.size
     where = card.source if card is not None else (plan.doc.name or "deck", 0)
+    side = (where, id(layout))
+    found = [] if side not in plan._checked else None
     try:
-        return layout.stamp(values, Stamp(w, h, bleed, lang, plan.symbols, images_in(plan.folder),
-                                          warn=lambda m: _warn(plan, where, m),
-                                          fallback=lambda fam, chars: _fallback(plan, fam, chars),
-                                          shared=plan.shared if layout is plan.face else None))
+        drawn = layout.stamp(values, Stamp(w, h, bleed, lang, plan.symbols, images_in(plan.folder),
+                                           warn=lambda m: _warn(plan, where, m),
+                                           fallback=lambda fam, chars: _fallback(plan, fam, chars),
+                                           shared=plan.shared if layout is plan.face else None, overlaps=found))
     except CardError as exc:
         raise DataErrors([Problem(where[0], where[1], 0, str(exc))]) from None
+    if found is not None:
+        plan._checked.add(side)
+        label = card.label if card is not None else ENGINE(lang, "proof.back")
+        for message in found:
+            plan.overlaps.append(Overlap(label, f"{where[0]}:{where[1]}" if where[1] else where[0], message))
+            _warn(plan, where, f"card {label!r}: {message}")
+    return drawn
+
+
+@dataclass(frozen=True)
+class Overlap:
+    """A text of a card side that overlaps another element of it."""
+
+    card: str
+    source: str  # file:line of the card's row
+    message: str
+
+    def __str__(self) -> str:
+        return f"card {self.card!r} ({self.source}): {self.message}"
 
 
 def _warn(plan: DeckPlan, where: tuple[str, int], message: str) -> None:
@@ -509,7 +532,7 @@ def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asse
     deck = Asset(name, title, lambda: impose(card_items(faces), sheet), formats=("pdf",),
                  description=f"{plan.total} cards, {len(plan.cards)} types, {w:g} × {h:g} mm",
                  faces=faces, back=back_item(plan, lang), safe=plan.face.layout.safe, cards=plan,
-                 warnings=plan.warnings)
+                 warnings=plan.warnings, overlaps=plan.overlaps)
     yield deck
     seen: set[str] = set()
     for i, card in enumerate(plan.cards):

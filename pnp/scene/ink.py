@@ -1,0 +1,111 @@
+"""Where a scene puts ink: the box around what a node draws, after every transform.
+
+Text counts only its glyphs' outlines (a line of lower-case letters without
+descenders stops at the baseline), shapes their outline (curves by their
+control points, strokes by half their width), pictures their box. Clips cut
+the box down. Used to find elements that overlap on a card.
+"""
+from __future__ import annotations
+
+from pnp.scene import fonts
+from pnp.scene.geometry import normalise
+from pnp.scene.primitives import IDENTITY, Ellipse, Group, Image, Path, Polygon, Rect, Text, Transform
+
+Box4 = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
+_SHIFT = {"start": 0.0, "middle": 0.5, "end": 1.0}
+
+
+def _union(a: Box4 | None, b: Box4 | None) -> Box4 | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+def _clip(a: Box4 | None, b: Box4) -> Box4 | None:
+    if a is None:
+        return None
+    x0, y0, x1, y1 = max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
+    return (x0, y0, x1, y1) if x0 < x1 and y0 < y1 else None
+
+
+def _mapped(m: Transform, x0: float, y0: float, x1: float, y1: float) -> Box4:
+    pts = [m.apply(x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _points(node) -> list[tuple[float, float]]:
+    t = type(node)
+    if t is Rect:
+        return [(node.x, node.y), (node.x + node.w, node.y + node.h)]
+    if t is Ellipse:
+        return [(node.cx - node.rx, node.cy - node.ry), (node.cx + node.rx, node.cy + node.ry)]
+    if t is Polygon:
+        return list(node.points)
+    if t is Path:
+        return [op[i:i + 2] for op in normalise(node) for i in range(1, len(op) - 1, 2)]
+    return []
+
+
+def _shape(node, m: Transform) -> Box4 | None:
+    st = node.style
+    stroke = st.stroke is not None and st.stroke_width > 0
+    if st.fill is None and not stroke and st.hatch is None:
+        return None
+    pts = _points(node)
+    if not pts:
+        return None
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    h = st.stroke_width / 2 if stroke else 0.0
+    return _mapped(m, min(xs) - h, min(ys) - h, max(xs) + h, max(ys) + h)
+
+
+def text_ink(t: Text, m: Transform = IDENTITY) -> Box4 | None:
+    """The glyphs of ``t`` as laid out (shrunk and wrapped as every backend draws it)."""
+    from pnp.scene.text import layout
+
+    if t.fill is None or not t.text:
+        return None
+    box = None
+    for ln in layout(t):
+        g = fonts.ink(ln.text, ln.size, t.font, t.weight) if ln.text else None
+        if g is None:
+            continue
+        x0 = ln.x - _SHIFT[t.anchor] * ln.width
+        box = _union(box, _mapped(m, x0 + g[0], ln.y + g[1], x0 + g[2], ln.y + g[3]))
+    return box
+
+
+def ink_box(node, m: Transform = IDENTITY) -> Box4 | None:
+    """The box around the ink ``node`` lays down, in the coordinates ``m`` maps to; None for none."""
+    t = type(node)
+    if t is Group:
+        inner = m if node.transform is IDENTITY else m @ node.transform
+        box = None
+        for child in node.children:
+            box = _union(box, ink_box(child, inner))
+        if box is not None and node.clip is not None:
+            pts = _points(node.clip)
+            if pts:
+                xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+                box = _clip(box, _mapped(inner, min(xs), min(ys), max(xs), max(ys)))
+        return box
+    if t is Text:
+        return text_ink(node, m)
+    if t is Image:
+        return _mapped(m, node.x, node.y, node.x + node.w, node.y + node.h)
+    if t in (Rect, Ellipse, Polygon, Path):
+        return _shape(node, m)
+    return None
+
+
+def overlap(a: Box4, b: Box4) -> tuple[float, float]:
+    """How far two boxes overlap across and down (mm; 0 when they do not)."""
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])), max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def contains(outer: Box4, inner: Box4, slack: float = 0.05) -> bool:
+    return (outer[0] <= inner[0] + slack and outer[1] <= inner[1] + slack and outer[2] >= inner[2] - slack
+            and outer[3] >= inner[3] - slack)
