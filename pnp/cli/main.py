@@ -440,8 +440,37 @@ def check(
 
 @app.command()
 @guarded
-def fonts(as_json: bool = JsonOpt):
-    """Show the bundled fonts and check they cover German and symbol characters."""
+def fonts(
+    game: Optional[str] = typer.Argument(None, help="A game (see `pnp list`): the fonts its pages use and how "
+                                                    "well each covers their text. Without: pnp's bundled fonts."),
+    lang: Optional[str] = LangOpt("the texts looked at"),
+    option: list[str] = typer.Option([], "--option", "-o", help="Game-specific setting KEY=VALUE, repeatable."),
+    data: Path = DataOpt,
+    as_json: bool = JsonOpt,
+):
+    """List fonts: pnp's bundled ones, or those a game uses, with the characters each lacks and what draws them."""
+    if game is not None:
+        from pnp.model.assets import BuildOptions
+        from pnp.output.fontuse import font_use
+
+        rows = []
+        for g in _select(data, game):
+            opts = BuildOptions(**_given_lang(lang), given=frozenset({"lang"} if lang else ()),
+                                extra=_parse_extras(option)).for_game(g)
+            _check_options([g], opts.extra)
+            rows += [{"game": g.name, **r} for r in font_use(g, opts)]
+        if as_json:
+            typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+            return
+        for r in rows:
+            typer.echo(f"{r['game']}: {r['family']} {r['weight']} ({r['source']}: {r['file']})")
+            line = f"    covers {r['covered']} of the {r['characters']} characters its texts use"
+            for face, chars in r["fallback"].items():
+                line += f"; {chars} drawn by {face}"
+            if r["missing"]:
+                line += f"; no font has {r['missing']}"
+            typer.echo(line)
+        return
     from pnp.scene import fonts as f
     sample = "äöüÄÖÜß®–„“×½"
     rows = f.fonts_report()

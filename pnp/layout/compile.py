@@ -549,6 +549,8 @@ def _image(el: ImageEl, fields, tables, where, ids, book=None):
         if images is None:
             raise CardError(f"image {name!r} ({where}): this layout has no image folder")
         data, kind, pixels = images.load(str(name))  # CardError when missing or unreadable
+        if kind == "svg" and b"<text" in data:
+            _picture_text(data, str(name), where)
         iw, ih = images.aspect(str(name))
         x, y, w, h = _fit(el.fit, box, iw / ih)
         if pixels is not None:
@@ -558,6 +560,20 @@ def _image(el: ImageEl, fields, tables, where, ids, book=None):
         g.add(Group([Image(x, y, w, h, data)], clip=Rect(box.x, box.y, box.w, box.h)))
 
     return body
+
+
+def _picture_text(data: bytes, name: str, where: str) -> None:
+    """The text of an SVG picture is drawn with pnp's embedded DejaVu Sans: a character it lacks
+    cannot be printed, so the picture is named (the caller adds the card's row)."""
+    from pnp.render.images import svg_strings
+    from pnp.scene import fonts
+
+    for text, face in svg_strings(data):
+        ch = fonts.missing_glyph(text, "sans", face)
+        if ch is not None:
+            raise CardError(f"image {name!r} ({where}): its text {text[:30]!r} holds the character {ch!r} "
+                            f"(U+{ord(ch):04X}), which no font pnp can embed has; convert the picture's text to "
+                            "outlines (paths) in your drawing program")
 
 
 def _fit(mode: str, box: Box, aspect: float) -> tuple[float, float, float, float]:

@@ -93,7 +93,7 @@ class FontBook:
         if isinstance(decl, str):
             fam = self._at(layer, (name,), lambda: self._ref(decl, layer))
             return fam if fam.bundled else Family(fam.name if not is_file_ref(decl) else name, fam.regular, fam.bold,
-                                                  fam.italic, fam.bold_italic, fam.fallback)
+                                                  fam.italic, fam.bold_italic, fam.fallback, origin=fam.origin)
         faces: dict[str, Face | None] = {}
         for attr, role in ROLES.items():
             ref = getattr(decl, attr)
@@ -102,7 +102,9 @@ class FontBook:
                                                               self._ref(r, layer).face(w))
         fallback = tuple(self._at(layer, (name, "fallback", i), lambda r=ref: self._ref(r, layer))
                          for i, ref in enumerate(decl.fallback))
-        return Family(name, faces["regular"], faces["bold"], faces["italic"], faces["bold-italic"], fallback)
+        origin = self._ref(decl.regular, layer).origin
+        return Family(name, faces["regular"], faces["bold"], faces["italic"], faces["bold-italic"], fallback,
+                      origin=origin)
 
     def _ref(self, ref: str, layer: Layer) -> Family:
         """A reference inside a declaration: a declared name (of this file or the game's) or a font."""

@@ -57,3 +57,27 @@ def svg_drawing(data: bytes):
     if d is None:
         raise ImageError("the SVG cannot be read")
     return d
+
+
+def svg_strings(data: bytes) -> list[tuple[str, str]]:
+    """(text, face) of every string an SVG picture draws: face is regular, bold, italic or
+    bold-italic, read from the font svglib chose for it."""
+    out: list[tuple[str, str]] = []
+
+    def walk(node):
+        text = getattr(node, "text", None)
+        if isinstance(text, str) and hasattr(node, "fontName"):
+            out.append((text, picture_face(node.fontName)))
+        for child in getattr(node, "contents", ()):
+            walk(child)
+
+    walk(svg_drawing(data))
+    return out
+
+
+def picture_face(font_name: str) -> str:
+    """The face (regular, bold, italic, bold-italic) a font name of an SVG picture asks for."""
+    name = (font_name or "").lower()
+    bold = "bold" in name or "black" in name or "heavy" in name
+    italic = "italic" in name or "oblique" in name
+    return ("bold-" if bold and italic else "bold" if bold else "") + ("italic" if italic else "") or "regular"

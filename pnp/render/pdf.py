@@ -317,6 +317,7 @@ class PdfRenderer(Renderer):
             from reportlab.lib.colors import CMYKColor
 
             d = svg_drawing(data)
+            _embedded_text(d)
             # reportlab starts each drawing by setting a font and black: the font is pnp's embedded one,
             # not an unembedded Helvetica a print shop would refuse, and black is CMYK for CMYK output
             # (its renderer reads these attributes, which Drawing does not declare: they go into __dict__)
@@ -332,6 +333,17 @@ class PdfRenderer(Renderer):
                 reader = _CmykReader(*self.cmyk.picture(reader._image))
             self.c.drawImage(reader, 0, 0, im.w, im.h, mask="auto")
         self._restore()
+
+
+def _embedded_text(node) -> None:
+    """Every string of an SVG picture drawn with pnp's embedded DejaVu Sans in the face it asks
+    for (svglib would name a font the PDF does not carry, such as Helvetica)."""
+    from pnp.render.images import picture_face
+
+    if hasattr(node, "fontName") and isinstance(getattr(node, "text", None), str):
+        node.fontName = font_name("sans", picture_face(node.fontName))
+    for child in getattr(node, "contents", ()):
+        _embedded_text(child)
 
 
 def _cmyk_drawing(node, cmyk) -> None:

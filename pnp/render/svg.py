@@ -218,6 +218,8 @@ class SvgRenderer(Renderer):
         data = bytes(src) if isinstance(src, (bytes, bytearray)) else open(os.fspath(src), "rb").read()
         from pnp.render.images import is_svg
 
+        if is_svg(data) and b"<text" in data:
+            data = _with_fonts(data)
         mime = "image/svg+xml" if is_svg(data) else "image/jpeg" if data[:3] == b"\xff\xd8\xff" else "image/png"
         href = f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
         el = self.dwg.image(href=href, insert=(_n(im.x), _n(im.y)), size=(_n(im.w), _n(im.h)))
@@ -225,6 +227,31 @@ class SvgRenderer(Renderer):
         if alpha < 1:
             el["opacity"] = _n(alpha)
         self._stack[-1].add(el)
+
+
+_ROOT = __import__("re").compile(rb"<svg\b[^>]*>")
+
+
+def _with_fonts(data: bytes) -> bytes:
+    """An SVG picture with text, its text set in pnp's DejaVu Sans embedded in it (subsets of the
+    faces it uses), as the PDF draws it: a viewer needs no font of its own."""
+    from pnp.render.images import svg_strings
+
+    used: dict[str, set[str]] = {}
+    for text, face in svg_strings(data):
+        used.setdefault(face, set()).update(text)
+    css = []
+    for weight, chars in sorted(used.items()):
+        woff = base64.b64encode(fonts.subset("".join(sorted(chars)), "sans", weight)).decode("ascii")
+        bold, italic = _css_face(weight)
+        css.append(f"@font-face{{font-family:'DejaVu Sans';font-style:{'italic' if italic else 'normal'};"
+                   f"font-weight:{'bold' if bold else 'normal'};src:url(data:font/woff;base64,{woff}) format('woff')}}")
+    css.append("text,tspan,textPath{font-family:'DejaVu Sans'!important;font-kerning:none}")
+    m = _ROOT.search(data)
+    if m is None:
+        return data
+    style = ("<style>" + "".join(css) + "</style>").encode("ascii")
+    return data[:m.end()] + style + data[m.end():]
 
 
 def _owner(fam: "fonts.Family", face: "fonts.Face", weight: str) -> "fonts.Family":

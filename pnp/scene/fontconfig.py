@@ -92,8 +92,8 @@ def find(name: str) -> Family | None:
         faces = [_best(members, b, i) for b, i in ((False, False), (True, False), (False, True), (True, True))]
         regular = faces[0] or min(members, key=lambda c: (abs(c.weight - REGULAR), c.slant, c.file))
         pick = [Face(f.file, f.index) if f else None for f in faces]
-        return Family(name.strip(), Face(regular.file, regular.index), *pick[1:])
+        return Family(name.strip(), Face(regular.file, regular.index), *pick[1:], origin="installed")
     whole = [f for f in _list(f":fullname={_escape(name.strip())}") if key in (s.casefold() for s in f.fullnames)]
     if whole:
-        return Family(name.strip(), Face(whole[0].file, whole[0].index))
+        return Family(name.strip(), Face(whole[0].file, whole[0].index), origin="installed")
     return None

@@ -68,6 +68,7 @@ class Family:
     bold_italic: Face | None = None
     fallback: tuple["Family", ...] = ()
     bundled: str = ""  # the key in FAMILIES of one of pnp's own
+    origin: str = "file"  # file (in a game folder) | installed (found through fontconfig) | bundled
 
     def face(self, weight: str = "regular") -> Face:
         order = {"regular": (), "bold": (self.bold,), "italic": (self.italic,),
@@ -91,7 +92,7 @@ def bundled(key: str = "sans") -> Family:
     except KeyError:
         raise FontError(f"unknown font {key!r}; bundled: {', '.join(FAMILIES)}") from None
     faces = [Face(str(FONT_DIR / files[w])) if w in files else None for w in WEIGHTS]
-    return Family(CSS_FAMILY.get(key, key), faces[0], *faces[1:], bundled=key)
+    return Family(CSS_FAMILY.get(key, key), faces[0], *faces[1:], bundled=key, origin="bundled")
 
 
 def family_of(ref: FamilyRef) -> Family:
