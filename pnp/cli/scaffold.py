@@ -21,6 +21,10 @@ FILES = {
 name: {name}
 title: {{de: "{title}", en: "{title}"}}
 description: {{de: "Ein neues Spiel", en: "A new game"}}
+# The language the game prints in: texts given per language show this one, words are
+# hyphenated by its rules, and pnp's own words (backs, sheet labels) are in it.
+# Every command uses it unless you give --lang.
+lang: en
 """,
     "symbols.yaml": """\
 # Symbols are drawn in a 100 x 100 box from reusable parts (see `pnp schema`).
