@@ -172,7 +172,7 @@ def _ttfont(f: Face):
     try:
         return TTFont(io.BytesIO(face_bytes(f)), lazy=True, recalcTimestamp=False, fontNumber=f.index)
     except (TTLibError, OSError, ValueError, AssertionError, IndexError, KeyError) as exc:
-        raise FontError(f"{f.name}: not a TrueType or OpenType font pnp can read ({exc})") from None
+        raise FontError(f"{f.name}: not a usable TrueType font or OpenType font ({exc})") from None
 
 
 # fsType bits that forbid what pnp does with a font: embed it (restricted licence, bitmap only)

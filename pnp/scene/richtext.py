@@ -649,7 +649,7 @@ def fit(markup: str, width_mm: float, height_mm: float, size_pt: float, min_size
         raise ValueError(f"align must be one of {', '.join(ALIGNS)}, got {align!r}")
     if valign not in VALIGNS:
         raise ValueError(f"valign must be one of {', '.join(VALIGNS)}, got {valign!r}")
-    if not (width_mm > 0 and height_mm > 0):
+    if not (width_mm > 0 and height_mm > 0) and (strict or not (math.isfinite(width_mm) and math.isfinite(height_mm))):
         raise ValueError(f"text box must have a positive size, got {width_mm} x {height_mm} mm")
     if not 0 < min_size_pt <= size_pt:
         raise ValueError(f"text size {size_pt} pt is below its minimum {min_size_pt} pt")

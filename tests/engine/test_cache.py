@@ -110,9 +110,9 @@ def test_a_build_writes_the_same_bytes_with_a_cold_a_warm_or_no_cache(tmp_path):
                               env=env, capture_output=True, text=True, timeout=300)
         assert proc.returncode == 0, proc.stderr
         trees.append({p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()})
-        if name == "cold":  # what the first build left in the cache: every kind of entry
-            kinds = {p.name.split("-")[0] for p in cache.iterdir()}
-            assert {"hyph", "metrics", "woff", "objects"} <= kinds, kinds
+        if name == "cold":  # what the first build left in the cache (no word of the deck needs a hyphen,
+            kinds = {p.name.split("-")[0] for p in cache.iterdir()}  # so no patterns are loaded)
+            assert {"metrics", "woff", "objects"} <= kinds, kinds
             assert len(list((cache / "objects").glob("doc-*"))) >= 3  # game.yaml, deck, layout
     assert len(trees[0]) > 5 and trees[0] == trees[1] == trees[2]
 

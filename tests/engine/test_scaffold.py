@@ -19,7 +19,7 @@ def test_new_game_builds_and_checks(tmp_path):
     assert res.exit_code == 0, res.output
     deck = PdfReader(out / "mein-spiel" / "deck.pdf")
     text = deck.pages[0].extract_text()
-    assert text.count("Weiter") == 3  # three copies of the one card type
+    assert text.count("Onwards") == 3  # three copies of the one card type, in the game's language (lang: en)
     assert (out / "mein-spiel" / "cards" / "weiter.svg").is_file()
     assert runner.invoke(app, ["check", "mein-spiel", "--data", str(data)]).exit_code == 0
 
@@ -49,4 +49,4 @@ back:
     res = runner.invoke(app, ["build", "g", "--data", str(data), "--out", str(out), "--format", "pdf"])
     assert res.exit_code == 0, res.output
     text = PdfReader(out / "g" / "deck.pdf").pages[0].extract_text()
-    assert text.count("Weiter") == 3 and text.count("Zurück") == 2
+    assert text.count("Onwards") == 3 and text.count("Back") == 2

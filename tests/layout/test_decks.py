@@ -210,10 +210,10 @@ def test_docs_reference_is_the_schema():
 def test_a_low_resolution_picture_is_a_warning_with_its_row(starter, tmp_path):
     from PIL import Image
 
-    Image.new("RGB", (120, 80), (200, 180, 150)).save(starter / "starter-deck" / "art" / "wool.png")  # 120 px over 51 mm
+    Image.new("RGB", (120, 80), (200, 180, 150)).save(starter / "starter-deck" / "art" / "wool.png")  # 120 px over 45 mm
     res = build(starter, tmp_path / "o", "-f", "pdf")
     assert res.exit_code == 0, res.output
-    assert "cards.csv:4: warning: image 'art/wool.png' prints at 60 dpi (below 200" in res.output
+    assert "cards.csv:4: warning: image 'art/wool.png' prints at 68 dpi (below 200" in res.output
 
 
 def test_a_character_the_font_lacks_names_the_card_row(starter, tmp_path):
