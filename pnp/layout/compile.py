@@ -22,7 +22,7 @@ from pnp.model.base import I18n, pick, tr
 from pnp.model.paper import card_size
 from pnp.scene import Box, Ellipse, Group, Path, Polygon, Rect, Text, color, rotate, scale, style
 from pnp.scene.style import ColourError
-from pnp.layout.expr import Cond, ExprError, Scope, Template, check_names, condition, template
+from pnp.layout.expr import Cond, ExprError, Scope, Template, check_names, condition, show, template
 from pnp.model.layout import (EllipseEl, GroupEl, IconsEl, ImageEl, Layout, LineEl, Placed, PolygonEl, RectEl, SymbolEl,
                      TextBoxEl, TextEl)
 
@@ -447,7 +447,7 @@ def _text_el(el: TextEl, fields, tables, where, ids, book=None):
 
     def body(ctx, box, g):
         s = text(ctx.scope)
-        s = "" if s is None else str(s)
+        s = "" if s is None else show(s, ctx.scope.lang)
         if not s:
             return
         # a title: one line, never hyphenated, shrunk to fit
@@ -469,11 +469,12 @@ def _textbox(el: TextBoxEl, fields, tables, where, ids, book=None):
 
     def body(ctx, box, g):
         s = text(ctx.scope)
-        if s is None or str(s) == "":
+        s = "" if s is None else show(s, ctx.scope.lang)
+        if s == "":
             return
         card = ctx.card
         lang = card.lang if el.hyphenate and richtext.has_patterns(card.lang) else None
-        fitted = _fitted(str(s), box, el, card, where, family, lang=lang, line_height=el.line_height,
+        fitted = _fitted(s, box, el, card, where, family, lang=lang, line_height=el.line_height,
                          hyphenate=el.hyphenate)
         fill = ink(ctx.scope)
 

@@ -90,15 +90,21 @@ class Template:
                 out.append(p)
             else:
                 v = scope.get(p)
-                out.append("" if v is None else _fmt(v))
+                out.append("" if v is None else show(v, scope.lang))
         return "".join(out)
 
 
-def _fmt(v: Any) -> str:
+def show(v: Any, lang: str) -> str:
+    """A field value as printed text in ``lang``: true as its word for yes (false as nothing),
+    a whole number without decimals, a fraction with the language's decimal mark."""
+    from pnp.load.words import ENGINE
+
     if isinstance(v, bool):
-        return "ja" if v else ""
-    if isinstance(v, float) and v.is_integer():
-        return str(int(v))
+        return ENGINE(lang, "yes") if v else ""
+    if isinstance(v, float):
+        if v.is_integer():
+            return str(int(v))
+        return repr(v).replace(".", ENGINE(lang, "number.decimal"))
     return str(v)
 
 

@@ -632,7 +632,8 @@ def _line_text(ln: _Line) -> str:
 def fit(markup: str, width_mm: float, height_mm: float, size_pt: float, min_size_pt: float = 6.0, *,
         lang: str | None = "de", family: "fonts.FamilyRef" = "sans", line_height: float = 1.2, align: str = "left",
         valign: str = "top", icon: "float | Callable[[str], float]" = 1.0, weight: str = "regular",
-        wrap: bool = True, hyphenate: bool = True, markup_on: bool = True, strict: bool = True) -> Fitted:
+        wrap: bool = True, hyphenate: bool = True, markup_on: bool = True, strict: bool = True,
+        ratio: float | None = None) -> Fitted:
     """Lay ``markup`` out in a box at the largest size from ``size_pt`` down to
     ``min_size_pt`` (on a 0.25 pt grid) at which it fits, or raise :class:`Overflow`
     (unless not ``strict``: then it is set at ``min_size_pt`` and may overflow).
@@ -640,7 +641,9 @@ def fit(markup: str, width_mm: float, height_mm: float, size_pt: float, min_size
     ``lang`` picks the hyphenation patterns (None: break only at soft hyphens and
     hyphens); ``hyphenate=False`` never breaks a word (titles), ``wrap=False`` never
     breaks a line; ``markup_on=False`` takes the text as it is (no markup, spaces kept);
-    ``weight`` is the face of unmarked text; ``icon`` is the icons' side in cap heights,
+    ``weight`` is the face of unmarked text; ``ratio`` (say 0.94) shrinks by that factor a step,
+    largest first, instead of finding the largest size that fits (one-line texts: exactly; others:
+    on the 0.25 pt grid); ``icon`` is the icons' side in cap heights,
     or a function of the icon's name giving it (it must be hashable: results are cached).
     Raises :class:`MarkupError` for bad markup and ``fonts.FontError`` for a character
     no font of the family has.
@@ -659,7 +662,7 @@ def fit(markup: str, width_mm: float, height_mm: float, size_pt: float, min_size
         _code(lang)
     else:
         lang = None
-    how = _How(lang, family, weight, float(line_height), align, valign, icon, wrap, hyphenate, markup_on, strict)
+    how = _How(lang, family, weight, float(line_height), align, valign, icon, wrap, hyphenate, markup_on, strict, ratio)
     return _fit(markup, float(width_mm), float(height_mm), float(size_pt), float(min_size_pt), how)
 
 
@@ -678,6 +681,7 @@ class _How:
     hyphenate: bool
     markup: bool
     strict: bool
+    ratio: float | None = None
 
     @property
     def printer(self) -> bool:
@@ -693,7 +697,7 @@ def _fit(markup, box_w, box_h, size, min_size, how: _How) -> Fitted:
     if callable(how.icon) or not (how.markup and how.hyphenate):
         return _fit_now(markup, box_w, box_h, size, min_size, how)
     table = _fits((box_w, box_h, size, min_size, how.lang, _family_key(how.family), how.weight, how.line_height,
-                   how.align, how.valign, float(how.icon), how.wrap, how.strict))
+                   how.align, how.valign, float(how.icon), how.wrap, how.strict, how.ratio))
     kept = table.get(markup)
     if kept is not None:
         return _unpack(marshal.loads(kept), how.family)
@@ -787,6 +791,8 @@ def _fit_now(markup, box_w, box_h, size, min_size, how: _How) -> Fitted:
     def place(s, a):
         return _place(a[0], s, box_w, box_h, how, _hyphens(a[0]))
 
+    if how.ratio is not None:
+        return _stepped(size, min_size, how, attempt, place)
     if not how.wrap:  # lines as given: width and height grow with the size, so the size that fits is exact
         return _one_size(paras, markup, box_w, box_h, size, min_size, how, attempt, place)
     sizes = _sizes(size, min_size)
@@ -803,6 +809,18 @@ def _fit_now(markup, box_w, box_h, size, min_size, how: _How) -> Fitted:
         return place(min_size, smallest)
     _, dh, dw, widest, _ok = smallest
     raise Overflow(max(dh, 0.0), max(dw, 0.0), min_size, _line_text(widest) if dw > EPS else None)
+
+
+def _stepped(size: float, min_size: float, how: _How, attempt, place) -> Fitted:
+    """The first of size, size x ratio, size x ratio², ... (never below ``min_size``) that fits."""
+    while True:
+        a = attempt(size)
+        if a[4] or (not how.strict and size <= min_size):
+            return place(size, a)
+        if size <= min_size:
+            _, dh, dw, widest, _ok = a
+            raise Overflow(max(dh, 0.0), max(dw, 0.0), size, _line_text(widest) if dw > EPS else None)
+        size = max(min_size, size * how.ratio)
 
 
 def _unbroken_first(attempt):

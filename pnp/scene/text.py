@@ -11,6 +11,9 @@ from pnp.scene import fonts
 from pnp.scene.primitives import Text
 
 
+SHRINK_STEP = 0.94  # a shrinking scene text tries 6 % smaller each step
+
+
 class Line(NamedTuple):  # a tuple: cheap to make, and to pickle for a drawer process
     x: float  # anchor point of the line (start, middle or end per anchor)
     y: float  # baseline
@@ -50,7 +53,7 @@ def layout(t: Text) -> list[Line]:
     try:
         fitted = fit(t.text, bw, bh, t.size, min(t.min_size, t.size) if t.shrink else t.size, lang=None,
                      family=t.font, weight=t.weight, line_height=t.line_height, valign=t.valign, wrap=t.wrap,
-                     hyphenate=False, markup_on=False, strict=t.shrink)
+                     hyphenate=False, markup_on=False, strict=t.shrink, ratio=SHRINK_STEP)
     except Overflow as exc:  # the smallest allowed size and still too big: never drawn off its box
         raise TextOverflow(t, exc.width_mm, exc.height_mm, exc.size_pt) from None
     ax = {"start": t.x, "middle": t.x + bw / 2, "end": t.x + bw}[t.anchor]
