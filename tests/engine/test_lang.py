@@ -211,3 +211,12 @@ def test_game_lang_is_checked(tmp_path):
     (folder / "game.yaml").write_text("name: bad\ntitle: Bad\nlang: English\n", encoding="utf-8")
     res = runner.invoke(app, ["list", "--data", str(tmp_path / "data")])
     assert res.exit_code == 2 and "game.yaml:3" in res.output and "lang" in res.output, res.output
+
+
+def test_numbers_and_yes_print_in_the_games_language():
+    from pnp.layout.expr import Scope, show, template
+
+    assert (show(2.5, "de"), show(2.5, "en"), show(3.0, "de"), show(True, "de"), show(True, "en")) == (
+        "2,5", "2.5", "3", "ja", "yes")
+    t = template("Kosten: {cost}")
+    assert t.render(Scope({"cost": 1.5}, {}, lang="de")) == "Kosten: 1,5"

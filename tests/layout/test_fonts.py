@@ -354,3 +354,39 @@ def test_pnp_fonts_lists_a_games_fonts_and_their_coverage(tmp_path):
     title = next(r for r in rows if r["family"] == "title")
     assert title["file"].endswith("pixel.ttf") and title["characters"] == 5 and title["covered"] == 4
     assert title["fallback"] == {"DejaVuSans.ttf": "♠"} and title["missing"] == ""
+
+
+def test_the_worked_example_of_the_docs_builds_with_its_fonts_embedded(tmp_path):
+    """docs/layouts.md's fonts section, as written there (its pixel font made here)."""
+    from pnp.scene import fontconfig
+
+    if shutil.which("fc-list") is None:
+        pytest.skip("fontconfig's fc-list is not installed (apt-get install fontconfig)")
+    fontconfig._list.cache_clear()
+    if fontconfig.find("DejaVu Serif") is None:
+        pytest.skip("DejaVu Serif is not installed (apt-get install fonts-dejavu-extra)")
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "layouts.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## Fonts"):doc.index("## The game's language")]
+    blocks = re.findall(r"```yaml\n(.*?)```", section, re.S)
+    folder = tmp_path / "data" / "quest"
+    folder.mkdir(parents=True)
+    (folder / "game.yaml").write_text(next(b for b in blocks if b.startswith("# game.yaml")), encoding="utf-8")
+    (folder / "card.yaml").write_text(next(b for b in blocks if b.startswith("# card.yaml")), encoding="utf-8")
+    (folder / "deck.yaml").write_text(textwrap.dedent("""\
+        kind: deck
+        name: deck
+        title: {en: Quest}
+        card: poker
+        layout: card.yaml
+        back: none
+        cards:
+          - {name: THE CAVE, text: "Roll **two** dice; on a *double* the dragon wakes ♥."}
+        """), encoding="utf-8")
+    make_font(folder / "fonts" / "PressStart2P-Regular.ttf", family="Pnp Press Test")
+    res = build(tmp_path / "data", tmp_path / "out", "quest")
+    assert res.exit_code == 0, res.output
+    used = pdf_fonts(tmp_path / "out" / "quest" / "deck.pdf")
+    assert all(used.values()) and {"DejaVuSerif", "DejaVuSerif-Bold", "DejaVuSerif-Italic", "PnpPressTest-Regular"} \
+        <= {f.split("+")[-1] for f in used}, used
+    res = runner.invoke(app, ["fonts", "quest", "--data", str(tmp_path / "data")])
+    assert res.exit_code == 0 and "quest: title regular (file:" in res.output, res.output
