@@ -37,6 +37,20 @@ def _contours(ch: str):
         yield [(x, y), (x, y + PIXEL), (x + PIXEL, y + PIXEL), (x + PIXEL, y)]  # clockwise: TrueType outer
 
 
+def _draw(pen, ch: str):
+    for contour in _contours(ch):
+        pen.moveTo(contour[0])
+        for pt in contour[1:]:
+            pen.lineTo(pt)
+        pen.closePath()
+    return pen
+
+
+def glyphs_of(names: dict[str, str]):
+    """(glyph name, character drawn) of every glyph, .notdef first (drawn as a '?')."""
+    return [(".notdef", "?"), *[(n, ch) for ch, n in names.items()]]
+
+
 def make_font(path: "str | Path | None" = None, family: str = "Pnp Pixel Test", style: str = "Regular",
               cff: bool = False, fs_type: int = 0, chars: str = CHARS) -> bytes:
     """The font's bytes (and the file at ``path`` when given)."""
@@ -51,28 +65,11 @@ def make_font(path: "str | Path | None" = None, family: str = "Pnp Pixel Test", 
     fb.setupCharacterMap({ord(ch): n for ch, n in names.items()})
     metrics = {n: (ADVANCE, 50) for n in order}
     if cff:
-        charstrings = {}
-        for n, ch in [(".notdef", "?"), *[(v, k) for k, v in names.items()]]:
-            pen = T2CharStringPen(ADVANCE, None)
-            for contour in _contours(ch):
-                pen.moveTo(contour[0])
-                for pt in contour[1:]:
-                    pen.lineTo(pt)
-                pen.closePath()
-            charstrings[n] = pen.getCharString()
+        charstrings = {n: _draw(T2CharStringPen(ADVANCE, None), ch).getCharString() for n, ch in glyphs_of(names)}
         ps = f"{family.replace(' ', '')}-{style.replace(' ', '')}"
         fb.setupCFF(ps, {"FullName": f"{family} {style}"}, charstrings, {})
     else:
-        glyphs = {}
-        for n, ch in [(".notdef", "?"), *[(v, k) for k, v in names.items()]]:
-            pen = TTGlyphPen(None)
-            for contour in _contours(ch):
-                pen.moveTo(contour[0])
-                for pt in contour[1:]:
-                    pen.lineTo(pt)
-                pen.closePath()
-            glyphs[n] = pen.glyph()
-        fb.setupGlyf(glyphs)
+        fb.setupGlyf({n: _draw(TTGlyphPen(None), ch).glyph() for n, ch in glyphs_of(names)})
     fb.setupHorizontalMetrics(metrics)
     fb.setupHorizontalHeader(ascent=800, descent=-200)
     fb.setupNameTable({"familyName": family, "styleName": style,

@@ -304,8 +304,7 @@ def test_an_installed_family_is_found_by_name_with_its_faces(tmp_path, monkeypat
     assert {own for _, own in svg_font_faces(svg)} >= {"Pnp Test Serif"}
 
 
-def test_dejavu_serif_by_family_name_when_it_is_installed(tmp_path):
-    """The issue's own example, with the machine's fonts (Debian: fonts-dejavu-extra)."""
+def _needs_dejavu_serif() -> None:
     from pnp.scene import fontconfig
 
     if shutil.which("fc-list") is None:
@@ -313,6 +312,11 @@ def test_dejavu_serif_by_family_name_when_it_is_installed(tmp_path):
     fontconfig._list.cache_clear()
     if fontconfig.find("DejaVu Serif") is None:
         pytest.skip("DejaVu Serif is not installed (apt-get install fonts-dejavu-extra)")
+
+
+def test_dejavu_serif_by_family_name_when_it_is_installed(tmp_path):
+    """The issue's own example, with the machine's fonts (Debian: fonts-dejavu-extra)."""
+    _needs_dejavu_serif()
     data = tmp_path / "data"
     game(data, "serif", """\
         kind: layout
@@ -358,13 +362,7 @@ def test_pnp_fonts_lists_a_games_fonts_and_their_coverage(tmp_path):
 
 def test_the_worked_example_of_the_docs_builds_with_its_fonts_embedded(tmp_path):
     """docs/layouts.md's fonts section, as written there (its pixel font made here)."""
-    from pnp.scene import fontconfig
-
-    if shutil.which("fc-list") is None:
-        pytest.skip("fontconfig's fc-list is not installed (apt-get install fontconfig)")
-    fontconfig._list.cache_clear()
-    if fontconfig.find("DejaVu Serif") is None:
-        pytest.skip("DejaVu Serif is not installed (apt-get install fonts-dejavu-extra)")
+    _needs_dejavu_serif()
     doc = (Path(__file__).resolve().parents[2] / "docs" / "layouts.md").read_text(encoding="utf-8")
     section = doc[doc.index("## Fonts"):doc.index("## The game's language")]
     blocks = re.findall(r"```yaml\n(.*?)```", section, re.S)
