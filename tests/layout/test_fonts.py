@@ -130,6 +130,12 @@ def test_bold_markup_uses_the_familys_bold_face_and_a_cff_otf_embeds(pixel_game,
     used = pdf_fonts(tmp_path / "out" / "intro" / "deck.pdf")
     # the bold face is CFF-flavoured OpenType: converted for the PDF, embedded like the rest
     assert any("PnpPixelTest-Bold" in f for f in used) and all(used.values()), used
+    svg = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "out" / "intro" / "cards").glob("*.svg"))
+    bold = re.findall(r"@font-face\{font-family:'body';font-style:normal;font-weight:bold;src:url\(data:font/woff;"
+                      r"base64,([A-Za-z0-9+/=]+)", svg)
+    from fontTools.ttLib import TTFont
+
+    assert bold and "CFF " in TTFont(io.BytesIO(base64.b64decode(bold[0])))  # the OTF's own outlines in the SVG
 
 
 def test_text_is_measured_with_the_fonts_own_metrics(tmp_path):
@@ -178,6 +184,9 @@ def test_a_glyph_the_font_lacks_is_drawn_by_the_fallback_with_one_warning(tmp_pa
     used = pdf_fonts(tmp_path / "out" / "cards" / "deck.pdf")
     assert all(used.values()) and any("DejaVuSans" in f for f in used) and any("PnpPixel" in f for f in used), used
     assert "♠" in text(tmp_path / "out" / "cards" / "deck.pdf")
+    svg = next(p for p in (tmp_path / "out" / "cards" / "cards").glob("*.svg")).read_text(encoding="utf-8")
+    assert re.search(r"font-family=\"title, 'DejaVu Sans'\"", svg), svg[:3000]  # the fallback, named after the font
+    assert {own for _, own in svg_font_faces(svg)} == {"Pnp Pixel Test", "DejaVu Sans"}
 
 
 def test_a_fallback_list_is_asked_before_dejavu(tmp_path):
