@@ -22,6 +22,7 @@ from pnp.model.paper import card_size
 from pnp.scene import Box, Ellipse, Group, Path, Polygon, Rect, Text, color, rotate, scale, style
 from pnp.scene.style import ColourError
 from pnp.layout.expr import Cond, ExprError, Scope, Template, check_names, condition, template
+from pnp.layout.elements import ElementKind, kind_of, register, union
 from pnp.model.layout import (EllipseEl, GroupEl, IconsEl, ImageEl, Layout, LineEl, Placed, PolygonEl, RectEl, SymbolEl,
                      TextBoxEl, TextEl)
 
@@ -197,6 +198,7 @@ class Uses:
 def uses(elements, out: Uses | None = None) -> Uses:
     out = out if out is not None else Uses()
     for el in elements:
+        kind = kind_of(el)
         for name, value in el:
             texts = [value] if isinstance(value, str) else [value.de, value.en] if hasattr(value, "de") else []
             for text in filter(None, texts):
@@ -208,12 +210,14 @@ def uses(elements, out: Uses | None = None) -> Uses:
                     if ref.table is not None:
                         out.lookups.setdefault(ref.name, set()).add(ref.table)
                 if len(t.parts) == 1 and t.refs and t.refs[0].table is None:
-                    if (isinstance(el, SymbolEl) and name == "symbol") or (isinstance(el, IconsEl) and name == "icon"):
+                    if name in kind.symbols:
                         out.symbols.add(t.refs[0].name)
-                    elif isinstance(el, ImageEl) and name == "src":
+                    elif name in kind.images:
                         out.images.add(t.refs[0].name)
-        if isinstance(el, GroupEl):
-            uses(el.elements, out)
+        if kind.children:
+            uses(getattr(el, kind.children), out)
+        elif kind.parts is not None:
+            uses(_parts(kind, el, ""), out)
     return out
 
 
@@ -238,7 +242,12 @@ def _compile_el(el, frame: str, fields, tables, where: str, known_ids: set):
     if el.when is not None:
         when = condition(el.when)
         check_names(when.refs(), fields, tables, where)
-    body = _BODIES[type(el)](el, fields, tables, where, known_ids)
+    kind = kind_of(el)
+    if kind.body is not None:
+        body = kind.body(el, fields, tables, where, known_ids)
+    else:
+        body = _inside(_compile_list(_parts(kind, el, where), fields, tables, f"{where}.parts", set(known_ids),
+                                     in_group=True))
     placed: dict[Box, Box] = {}  # frame -> the element's box: frames repeat card after card
 
     def draw(ctx: _Ctx, parent: Group):
@@ -470,7 +479,11 @@ def _fit(mode: str, box: Box, aspect: float) -> tuple[float, float, float, float
 
 def _group(el: GroupEl, fields, tables, where, ids):
     inner_ids = set(ids)
-    children = _compile_list(el.elements, fields, tables, f"{where}.elements", inner_ids, in_group=True)
+    return _inside(_compile_list(el.elements, fields, tables, f"{where}.elements", inner_ids, in_group=True))
+
+
+def _inside(children: list):
+    """The body of an element whose children are placed in its box (a group, an element kind made of parts)."""
 
     def body(ctx, box, g):
         outer = ctx.frames["parent"]
@@ -482,7 +495,21 @@ def _group(el: GroupEl, fields, tables, where, ids):
     return body
 
 
-_BODIES = {RectEl: _rect, EllipseEl: _ellipse, LineEl: _line, PolygonEl: _polygon, TextEl: _text_el,
-           TextBoxEl: _textbox, SymbolEl: _symbol, ImageEl: _image, IconsEl: _icons, GroupEl: _group}
+def _parts(kind: ElementKind, el, where: str) -> list:
+    """The elements an element kind made of parts consists of, validated as elements."""
+    from pydantic import TypeAdapter, ValidationError
+
+    try:
+        return TypeAdapter(list[union()]).validate_python(kind.parts(el))
+    except ValidationError as exc:
+        why = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        raise ExprError(f"{where}: the parts of {el.type!r} are not valid elements: {why}") from None
+
+
+register(  # the built-in element kinds; pnp.layout.vocabulary imports every module that registers more
+    ElementKind(RectEl, _rect), ElementKind(EllipseEl, _ellipse), ElementKind(LineEl, _line),
+    ElementKind(PolygonEl, _polygon), ElementKind(TextEl, _text_el), ElementKind(TextBoxEl, _textbox),
+    ElementKind(SymbolEl, _symbol, symbols=("symbol",)), ElementKind(ImageEl, _image, images=("src",)),
+    ElementKind(IconsEl, _icons, symbols=("icon",)), ElementKind(GroupEl, _group, children="elements"))
 
 __all__ = ["Card", "CardError", "Compiled", "compile_layout", "place"]
