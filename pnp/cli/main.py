@@ -261,7 +261,7 @@ def _formats(text: str) -> list[str]:
 def _check_options(games, extra: dict, also: dict | None = None) -> None:
     """An ``-o KEY`` no selected game reads is a mistake: name the keys they do read."""
     from pnp.load.errors import DataErrors, Problem
-    from pnp.model.game import accepted_options
+    from pnp.layout.documents import accepted_options
 
     if not extra:
         return
@@ -381,11 +381,11 @@ def check(
 
     games = _select(data, game)
     if list_rules:
-        books = {g.name: getattr(g.module(), "RULES", None) for g in games}
+        books = {g.name: g.rules().book for g in games}
         typer.echo(rules_json(books) if as_json else rules_text(books))
         return
     from pnp.load.errors import DataErrors
-    from pnp.model.game import documents
+    from pnp.layout.documents import documents
 
     report, problems = Report(), []
     for g in games:  # every file of every game is read and validated, checker or not
@@ -394,9 +394,9 @@ def check(
         except DataErrors as exc:
             problems += exc.problems
             continue
-        mod = g.module()
-        if mod is not None and hasattr(mod, "check"):
-            report.add(g.name, mod.check(g, state) if state is not None else mod.check(g), files)
+        found = g.rules().findings(g, state)
+        if found is not None:
+            report.add(g.name, found, files)
         else:
             report.add(g.name, [], files, rules=False)
     if problems:
@@ -432,7 +432,7 @@ def fonts(as_json: bool = JsonOpt):
 @guarded
 def schema(out: Path = typer.Option(Path("output/schemas"), "--out", help="Folder for the JSON Schema files.")):
     """Write a JSON Schema per data kind so editors can complete and validate YAML."""
-    from pnp.model.kinds import KINDS
+    from pnp.layout.kinds import KINDS
     from pnp.output.files import write_bytes_atomic
 
     for name, kind in KINDS.items():

@@ -14,8 +14,9 @@ from pnp.model.assets import Asset, BuildOptions
 from pnp.output import loaded
 from pnp.render import FORMATS
 from pnp.load.errors import DataErrors, Problem
-from pnp.model.game import Game, documents
-from pnp.model.kinds import KINDS
+from pnp.layout.documents import documents
+from pnp.model.game import Game
+from pnp.layout.kinds import KINDS
 from pnp.scene.fonts import FontError
 from pnp.output.files import Staging
 from pnp.scene.text import TextOverflow
@@ -40,9 +41,7 @@ def collect_assets(game: Game, opts: BuildOptions) -> list[Asset]:
         renderer = KINDS[kind].renderer()
         if renderer is not None:
             assets.extend(_from(renderer(doc, game, opts, path.stem), display_path(path)))
-    mod = game.module()
-    if mod is not None and hasattr(mod, "build"):
-        assets.extend(_from(mod.build(game, opts), f"rules module {game.manifest.rules}"))
+    assets.extend(_from(game.rules().assets(game, opts), f"rules module {game.manifest.rules}"))
     assets.extend(_contact_sheets(assets))
     return assets
 
@@ -223,9 +222,6 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
     return [Written(game, out_dir / rel, pages, (out_dir / rel).stat().st_size) for game, rel, pages in staged]
 
 
-_LEAF_KINDS = ("deck", "board", "triboard", "counters", "score-sheet")  # files no other asset reads
-
-
 def _reuse(game: Game, items, old: Path, st: Staging, changed, files: list, staged: list):
     """The items to draw again after ``changed``; the other assets' files are linked
     from the last build into staging (and listed in ``files``/``staged``)."""
@@ -235,7 +231,7 @@ def _reuse(game: Game, items, old: Path, st: Staging, changed, files: list, stag
 
     manifest = read_manifest(old)
     touched = {display_path(Path(p)) for p in changed}
-    leaves = {display_path(p) for p, kind, _ in documents(game) if kind in _LEAF_KINDS}
+    leaves = {display_path(p) for p, kind, _ in documents(game) if kind in KINDS and KINDS[kind].leaf}
     if manifest is None or not touched <= leaves:
         return items
     by_asset: dict[str, list] = {}
