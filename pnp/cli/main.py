@@ -17,6 +17,7 @@ from typing import Optional
 
 import typer
 
+from pnp.render.formats import FORMATS  # the format registry: light, for the --format choices and help
 
 app = typer.Typer(
     help="pnp turns YAML game data into print-ready PDF, SVG and PNG files and checks it against "
@@ -117,7 +118,7 @@ def list_games(data: Path = DataOpt, as_json: bool = JsonOpt):
     for g in discover(data).values():
         assets = collect_assets(g, BuildOptions())
         rows.append({"game": g.name, "title": tr(g.manifest.title), "seed": g.seed,
-                     "assets": [{"name": a.name, "title": a.title, "formats": list(a.formats or ("pdf", "svg", "png"))}
+                     "assets": [{"name": a.name, "title": a.title, "formats": list(a.formats or FORMATS)}
                                 for a in assets]})
     if as_json:
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
@@ -132,7 +133,8 @@ def list_games(data: Path = DataOpt, as_json: bool = JsonOpt):
 @guarded
 def build(
     game: str = typer.Argument("all", help="Game name (see `pnp list`) or 'all'."),
-    format: str = typer.Option("pdf,svg,png", "--format", "-f", help="Comma list of formats: pdf, svg, png."),
+    format: str = typer.Option(",".join(FORMATS), "--format", "-f",
+                               help=f"Comma list of formats: {', '.join(FORMATS)}."),
     paper: Optional[str] = typer.Option(None, help="Paper: a3, a4, a5, a6, letter, legal or WxH in mm "
                                                    "(default: the game's sheet: setting, else a4)."),
     orientation: Optional[Orientation] = typer.Option(None, help="Paper orientation (default: auto, whichever "
@@ -315,12 +317,14 @@ def _summary(written, out: Path) -> None:
     by_game: dict[str, list] = {}
     for w in written:
         by_game.setdefault(w.game, []).append(w)
-    head = ("game", "files", "pdf", "svg", "png", "pages (pdf)", "size")
+    paged = [f.name for f in FORMATS.values() if f.one_file]  # whose page count the table shows
+    head = ("game", "files", *FORMATS, *(f"pages ({f})" for f in paged), "size")
     rows = [head]
     for g, ws in by_game.items():
-        n = lambda ext: str(sum(1 for w in ws if w.path.suffix == "." + ext))  # noqa: E731
-        pages = sum(w.pages for w in ws if w.path.suffix == ".pdf")
-        rows.append((g, str(len(ws)), n("pdf"), n("svg"), n("png"), str(pages), _human(sum(w.bytes for w in ws))))
+        n = {f: [w for w in ws if w.path.suffix == FORMATS[f].ext] for f in FORMATS}
+        rows.append((g, str(len(ws)), *(str(len(n[f])) for f in FORMATS), *(str(sum(w.pages for w in n[f]))
+                                                                            for f in paged),
+                     _human(sum(w.bytes for w in ws))))
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     typer.echo(f"written to {out}/")
     for k, r in enumerate(rows):
@@ -510,7 +514,7 @@ def gallery(
 @guarded
 def watch(
     game: str = typer.Argument(..., help="Game to rebuild when its data or the fonts change."),
-    format: str = typer.Option("pdf,svg,png", "--format", "-f", help="Comma list of formats."),
+    format: str = typer.Option(",".join(FORMATS), "--format", "-f", help="Comma list of formats."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder."),
     option: list[str] = typer.Option([], "--option", "-o", help="Game-specific setting KEY=VALUE, repeatable."),
     data: Path = DataOpt,
