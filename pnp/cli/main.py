@@ -651,39 +651,6 @@ def _findings(found, counts) -> bool:
     return True
 
 
-def _game_apps() -> dict[str, tuple[str, str]]:
-    """``COMMAND`` -> (module, help) of every ``pnp/games/<pkg>/cli.py``, read without importing it.
-
-    The engine names no game: a game opts in by having a cli.py with ``COMMAND``
-    and a typer ``app``. Only the command being run is imported, so ``pnp --help``
-    and the engine's own commands stay quick.
-    """
-    import ast
-    import re
-
-    from pnp import games
-    found = {}
-    for cli in sorted(Path(games.__path__[0]).glob("*/cli.py")):
-        # the module's head (what comes before its first function) holds both; parsing only it
-        # keeps `pnp --help` quick
-        head = re.split(r"^(?:def |async def |class |@)", cli.read_text(encoding="utf-8"), maxsplit=1, flags=re.M)[0]
-        tree = ast.parse(head)
-        command, about = None, ""
-        for node in tree.body:
-            if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["COMMAND"]:
-                command = ast.literal_eval(node.value)
-            if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["app"]:
-                for kw in getattr(node.value, "keywords", []):
-                    if kw.arg == "help":
-                        try:
-                            about = ast.literal_eval(kw.value)
-                        except ValueError:
-                            pass
-        if command:
-            found[command] = (f"{games.__name__}.{cli.parent.name}.cli", about)
-    return found
-
-
 def _mount_game_apps(argv: list[str] | None = None) -> None:
     """Mount the game command ``argv`` runs for real and the others as entries for --help
     (every one for real when ``argv`` is None, as tests want)."""
@@ -692,11 +659,13 @@ def _mount_game_apps(argv: list[str] | None = None) -> None:
     if running in engine:  # an engine command: no game's commands are needed, not even for its --help,
         app.registered_commands = [engine[running]]  # nor the others (typer makes each one's options)
         return
-    for command, (module, about) in _game_apps().items():
+    from pnp.games import COMMANDS  # each game's commands, registered without importing the game
+
+    for command, entry in COMMANDS.items():
         if argv is None or command == running:
-            app.add_typer(importlib.import_module(module).app, name=command)
+            app.add_typer(importlib.import_module(entry.module).app, name=command)
         else:
-            app.add_typer(typer.Typer(help=about, no_args_is_help=True), name=command)
+            app.add_typer(typer.Typer(help=entry.about, no_args_is_help=True), name=command)
 
 
 def main() -> None:
