@@ -553,8 +553,13 @@ def tts(
             typer.echo(str(p))
 
 
-ProfileOpt = typer.Option(..., "--profile", "-p", help="A shipped profile (thegamecrafter, makeplayingcards, "
-                          "printerstudio, drivethrucards, pdf-x, tts) or the path of your own profile's .yaml file.")
+def _profile_help() -> str:
+    from pnp.output import profile_names  # a folder listing: cheap enough for pnp --help
+
+    return f"A shipped profile ({', '.join(profile_names())}) or the path of your own profile's .yaml file."
+
+
+ProfileOpt = typer.Option(..., "--profile", "-p", help=_profile_help())
 
 
 @app.command()
