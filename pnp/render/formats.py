@@ -98,8 +98,11 @@ def format_of(path: "str | PurePath") -> str:
 
 def needs_every_page(fmts: Iterable[str]) -> bool:
     """Whether writing ``fmts`` needs all pages at once: a one-file-per-page format drawn
-    from the scenes, or one made from a PDF that is not written too. Otherwise the pages
-    stream into the one-file format as they are made, one at a time."""
+    from the scenes, more than one format drawn from them, or one made from a PDF that is
+    not written too. Otherwise the pages stream into the one format drawn from the scenes
+    as they are made, one at a time."""
+    fmts = list(fmts)
     chosen = [FORMATS[f] for f in fmts]
-    return any(not f.one_file and not f.from_pdf for f in chosen) or \
+    drawn = [f for f in chosen if not f.from_pdf]
+    return len(drawn) > 1 or any(not f.one_file for f in drawn) or \
         (any(f.from_pdf for f in chosen) and PDF not in fmts)
