@@ -62,3 +62,12 @@ def test_the_default_segments_stroke_each_line_in_the_hatch_colour():
 
     Shapes().segments([(0, 0, 10, 0), (0, 5, 10, 5)], color("#123456"), 0.3, 0.5)
     assert seen == [("Path", color("#123456"), 0.3, 0.5)] * 2
+
+
+def test_the_readme_names_every_data_kind_in_the_registry():
+    import re
+
+    from pnp.layout.kinds import KINDS
+
+    line = re.search(r"^kind: deck +# (.*)$", (ROOT / "README.md").read_text(encoding="utf-8"), re.M)[1]
+    assert line.split(" | ") == list(KINDS)
