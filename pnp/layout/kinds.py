@@ -14,20 +14,12 @@ architecture test reads these strings as the imports they are.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
 from pnp.load.errors import DataErrors, Problem
-
-
-def resolve(ref: "str | Any") -> Any:
-    """The object a ``"module:name"`` string names (anything else as it is)."""
-    if not isinstance(ref, str):
-        return ref
-    mod, _, name = ref.partition(":")
-    return getattr(importlib.import_module(mod), name)
+from pnp.load.registry import Registry, resolve
 
 
 @dataclass(frozen=True)
@@ -46,20 +38,8 @@ class Kind:
         return None if self.assets is None else resolve(self.assets)
 
 
-KINDS: dict[str, Kind] = {}
-
-
-def register(kind: Kind) -> Kind:
-    if kind.name in KINDS and KINDS[kind.name] != kind:
-        raise ValueError(f"kind {kind.name!r} is registered already")
-    KINDS[kind.name] = kind
-    return kind
-
-
-def unregister(name: str) -> None:
-    """Take a kind out again (a test that registered one cleans up with this)."""
-    del KINDS[name]
-
+KINDS: Registry[Kind] = Registry("kind")
+register, unregister = KINDS.register, KINDS.unregister
 
 for _kind in (
     Kind("deck", "pnp.model.deck:Deck", "pnp.layout.builtin.card:deck_assets",

@@ -9,9 +9,10 @@ matched to the shop's products (or None), which the README and preflight read.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import Any, Callable
+
+from pnp.load.registry import Registry, resolve
 
 
 @dataclass(frozen=True)
@@ -23,29 +24,14 @@ class Mode:
     formats: tuple[str, ...] | None = None  # the kinds of file it writes; None: the profile's format: (png or pdf)
 
     def write(self, job) -> tuple[list[tuple[str, int, str]], Any]:
-        writer = self.writer
-        if isinstance(writer, str):
-            mod, _, name = writer.partition(":")
-            writer = getattr(importlib.import_module(mod), name)
-        return writer(job)
+        return resolve(self.writer)(job)
 
     def files(self, profile) -> tuple[str, ...]:
         return self.formats if self.formats is not None else (profile.format,)
 
 
-MODES: dict[str, Mode] = {}
-
-
-def register(mode: Mode) -> Mode:
-    if mode.name in MODES and MODES[mode.name] != mode:
-        raise ValueError(f"export mode {mode.name!r} is registered already")
-    MODES[mode.name] = mode
-    return mode
-
-
-def unregister(name: str) -> None:
-    """Take a mode out again (a test that registered one cleans up with this)."""
-    del MODES[name]
+MODES: Registry[Mode] = Registry("export mode")
+register, unregister = MODES.register, MODES.unregister
 
 
 register(Mode("images", "one file per side of every distinct card, at the shop template's pixel size",

@@ -11,18 +11,12 @@ module stays as light as ``pnp --help`` needs.
 """
 from __future__ import annotations
 
-import importlib
 from pathlib import PurePath
-from typing import Any, Callable, Iterable, NamedTuple
+from typing import Callable, Iterable, NamedTuple
+
+from pnp.load.registry import Registry, preload, resolve
 
 PDF = "pdf"  # the print master: formats made from_pdf are rasterised or converted from it
-
-
-def _resolve(ref: "str | Callable | None") -> Any:
-    if not isinstance(ref, str):
-        return ref
-    mod, _, name = ref.partition(":")
-    return getattr(importlib.import_module(mod), name)
 
 
 class Format(NamedTuple):  # a NamedTuple, not a dataclass: `pnp --help` reads this and dataclasses costs 1 ms
@@ -46,32 +40,23 @@ class Format(NamedTuple):  # a NamedTuple, not a dataclass: `pnp --help` reads t
         return [f"{stem}-p{i:02d}{self.ext}" for i in range(1, pages + 1)]
 
     def write(self, job) -> list[tuple[str, int]]:
-        return _resolve(self.writer)(job)
+        return resolve(self.writer)(job)
 
     def warm(self) -> None:
         """Import the writer (and do its warm-up) before build workers are forked."""
-        writer = self.writer
-        if isinstance(writer, str):
-            importlib.import_module(writer.partition(":")[0])
+        preload(self.writer)
         if self.warm_up is not None:
-            _resolve(self.warm_up)()
+            resolve(self.warm_up)()
 
 
-FORMATS: dict[str, Format] = {}
+FORMATS: Registry[Format] = Registry("format")
+unregister = FORMATS.unregister
 
 
 def register(fmt: Format) -> Format:
-    if fmt.name in FORMATS and FORMATS[fmt.name] != fmt:
-        raise ValueError(f"format {fmt.name!r} is registered already")
     if not fmt.name.isalnum() or fmt.name != fmt.name.lower():
         raise ValueError(f"format {fmt.name!r}: a name is lower-case letters and digits (it is the extension)")
-    FORMATS[fmt.name] = fmt
-    return fmt
-
-
-def unregister(name: str) -> None:
-    """Take a format out again (a test that registered one cleans up with this)."""
-    del FORMATS[name]
+    return FORMATS.register(fmt)
 
 
 register(Format("pdf", "print-ready; every page in one file, fonts embedded, trim and bleed boxes",
