@@ -22,7 +22,7 @@ from pnp.model.paper import card_size
 from pnp.scene import Box, Ellipse, Group, Path, Polygon, Rect, Text, color, rotate, scale, style
 from pnp.scene.style import ColourError
 from pnp.layout.expr import Cond, ExprError, Scope, Template, check_names, condition, template
-from pnp.layout.elements import ElementKind, kind_of, register, union
+from pnp.layout.elements import ElementKind, kind_of, register, validate_list
 from pnp.model.layout import (EllipseEl, GroupEl, IconsEl, ImageEl, Layout, LineEl, Placed, PolygonEl, RectEl, SymbolEl,
                      TextBoxEl, TextEl)
 
@@ -497,10 +497,10 @@ def _inside(children: list):
 
 def _parts(kind: ElementKind, el, where: str) -> list:
     """The elements an element kind made of parts consists of, validated as elements."""
-    from pydantic import TypeAdapter, ValidationError
+    from pydantic import ValidationError
 
     try:
-        return TypeAdapter(list[union()]).validate_python(kind.parts(el))
+        return validate_list(kind.parts(el))
     except ValidationError as exc:
         why = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
         raise ExprError(f"{where}: the parts of {el.type!r} are not valid elements: {why}") from None

@@ -122,12 +122,25 @@ def union() -> Any:
     return Annotated[Union[schemas], Field(discriminator="type")]  # noqa: UP007 - built at run time
 
 
+_LIST: list = []  # the TypeAdapter of a list of elements, for the current registry
+
+
+def validate_list(items: list) -> list:
+    """``items`` (dicts or element models) as validated elements of the registered kinds."""
+    if not _LIST:
+        from pydantic import TypeAdapter
+
+        _LIST.append(TypeAdapter(list[union()]))
+    return _LIST[0].validate_python(items)
+
+
 def _rebuild() -> None:
     """Give every list of elements (the layout's and each container kind's, declared as
     ``list["Element"]``) the current union. Schemas are built on first use (pnp's models defer
     it, and a build that reads its documents from the cache never validates one): until then
     it is enough to define ``Element`` where the forward reference is looked up, the schema's
     module. One built already is built again now."""
+    _LIST.clear()
     if not _BY_SCHEMA:
         return
     element = union()

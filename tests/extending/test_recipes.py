@@ -150,6 +150,23 @@ def test_an_element_kind_cannot_take_a_name_that_is_taken(monkeypatch):
         elements.register(elements.ElementKind(Rect2, parts=lambda el: []))
 
 
+def test_parts_that_are_not_elements_are_an_error_naming_the_element():
+    from typing import Literal
+
+    from pnp.layout.compile import compile_layout
+    from pnp.layout.expr import ExprError
+    from pnp.layout.vocabulary import Layout
+    from pnp.model.layout import Placed
+
+    class Odd(Placed):
+        type: Literal["odd"]
+
+    elements.register(elements.ElementKind(Odd, parts=lambda el: [{"type": "rect", "radius": -1}]))
+    lay = Layout.model_validate({"kind": "layout", "elements": [{"type": "odd", "id": "o"}]})
+    with pytest.raises(ExprError, match=r"elements.0 \(id 'o'\): the parts of 'odd' are not valid elements: 0.rect.radius"):
+        compile_layout(lay)
+
+
 # ------------------------------------------------------------------ output format
 
 TEXT_PAGES = '''
