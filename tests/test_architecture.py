@@ -31,8 +31,12 @@ SERVICES = {
 
 
 
+REFERENCE = re.compile(r"^(pnp(?:\.[a-z_][a-z0-9_]*)+):[A-Za-z_]\w*$")  # "module:name" in a registry
+
+
 def imports(tree: ast.AST):
-    """(line, module) of every pnp import, leaving out those under ``if TYPE_CHECKING:``."""
+    """(line, module) of every pnp import, leaving out those under ``if TYPE_CHECKING:``, and of
+    every ``"pnp.module:name"`` string: registries name what they import on first use that way."""
     skip: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
@@ -50,6 +54,8 @@ def imports(tree: ast.AST):
             for a in node.names:
                 if a.name.split(".")[0] == "pnp":
                     yield node.lineno, a.name
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and REFERENCE.match(node.value):
+            yield node.lineno, REFERENCE.match(node.value)[1]
 
 
 def violations(pnp: Path = PNP) -> list[str]:
@@ -95,6 +101,16 @@ def test_the_check_sees_a_wrong_import(tmp_path):
         "if TYPE_CHECKING:\n    from pnp.model.game import Game\n", encoding="utf-8")
     found = violations(fake)
     assert len(found) == 1 and re.search(r"scene/bad\.py:2: scene/ imports pnp\.model\.base", found[0])
+
+
+def test_the_check_sees_a_registry_naming_a_module_upward(tmp_path):
+    """A registry that names what it imports on first use as "module:name" depends on that module."""
+    fake = tmp_path / "pnp"
+    (fake / "model").mkdir(parents=True)
+    (fake / "layout").mkdir()
+    (fake / "model" / "kinds.py").write_text('KINDS = {"deck": "pnp.layout.card:deck_assets"}\n'
+                                             'ABOUT = "see pnp.layout.card for the deck"\n', encoding="utf-8")
+    assert violations(fake) == ["pnp/model/kinds.py:1: model/ imports pnp.layout.card"]
 
 
 def test_the_architecture_page_shows_this_table():

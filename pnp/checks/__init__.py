@@ -7,7 +7,8 @@
 * :class:`RuleBook`: a game's rules, each a small function registered by id with its citation;
 * :class:`Report`: the findings of a ``pnp check`` run, its exit code and its renderings.
 
-The engine names no game: a game's rules module exposes ``RULES`` (a RuleBook) and ``check``.
+The engine names no game: a game's rules module exposes ``RULES`` (a RuleBook) and ``check``
+(its hooks: :mod:`pnp.model.rules`).
 """
 import importlib
 
@@ -31,10 +32,10 @@ def verdict(game) -> tuple[str, list[tuple[str, str]]]:
     from pnp.load.errors import DataErrors
 
     try:
-        mod = game.module()
-        if mod is None or not hasattr(mod, "check"):
+        found = game.rules().findings(game)
+        if found is None:
             return "no checker", []
-        findings = list(mod.check(game))
+        findings = list(found)
     except DataErrors as exc:
         return "FAIL", [("error", str(p)) for p in exc.problems]
     except Exception as exc:  # show it, do not hide the rest of the gallery

@@ -17,6 +17,7 @@ from typing import Optional
 
 import typer
 
+from pnp.render.formats import FORMATS  # the format registry: light, for the --format choices and help
 
 app = typer.Typer(
     help="pnp turns YAML game data into print-ready PDF, SVG and PNG files and checks it against "
@@ -146,7 +147,7 @@ def list_games(data: Path = DataOpt, as_json: bool = JsonOpt):
         opts = BuildOptions().for_game(g)
         assets = collect_assets(g, opts)
         rows.append({"game": g.name, "title": tr(g.manifest.title, opts.lang), "seed": g.seed,
-                     "assets": [{"name": a.name, "title": a.title, "formats": list(a.formats or ("pdf", "svg", "png"))}
+                     "assets": [{"name": a.name, "title": a.title, "formats": list(a.formats or FORMATS)}
                                 for a in assets]})
     if as_json:
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
@@ -161,7 +162,8 @@ def list_games(data: Path = DataOpt, as_json: bool = JsonOpt):
 @guarded
 def build(
     game: str = typer.Argument("all", help="Game name (see `pnp list`) or 'all'."),
-    format: str = typer.Option("pdf,svg,png", "--format", "-f", help="Comma list of formats: pdf, svg, png."),
+    format: str = typer.Option(",".join(FORMATS), "--format", "-f",
+                               help=f"Comma list of formats: {', '.join(FORMATS)}."),
     paper: Optional[str] = PaperOpt,
     orientation: Optional[Orientation] = OrientationOpt,
     margin: Optional[float] = MarginOpt,
@@ -293,7 +295,7 @@ def _formats(text: str) -> list[str]:
 def _check_options(games, extra: dict, also: dict | None = None) -> None:
     """An ``-o KEY`` no selected game reads is a mistake: name the keys they do read."""
     from pnp.load.errors import DataErrors, Problem
-    from pnp.model.game import accepted_options
+    from pnp.layout.documents import accepted_options
 
     if not extra:
         return
@@ -347,12 +349,14 @@ def _summary(written, out: Path) -> None:
     by_game: dict[str, list] = {}
     for w in written:
         by_game.setdefault(w.game, []).append(w)
-    head = ("game", "files", "pdf", "svg", "png", "pages (pdf)", "size")
+    paged = [f.name for f in FORMATS.values() if f.one_file]  # whose page count the table shows
+    head = ("game", "files", *FORMATS, *(f"pages ({f})" for f in paged), "size")
     rows = [head]
     for g, ws in by_game.items():
-        n = lambda ext: str(sum(1 for w in ws if w.path.suffix == "." + ext))  # noqa: E731
-        pages = sum(w.pages for w in ws if w.path.suffix == ".pdf")
-        rows.append((g, str(len(ws)), n("pdf"), n("svg"), n("png"), str(pages), _human(sum(w.bytes for w in ws))))
+        n = {f: [w for w in ws if w.path.suffix == FORMATS[f].ext] for f in FORMATS}
+        rows.append((g, str(len(ws)), *(str(len(n[f])) for f in FORMATS), *(str(sum(w.pages for w in n[f]))
+                                                                            for f in paged),
+                     _human(sum(w.bytes for w in ws))))
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     typer.echo(f"written to {out}/")
     for k, r in enumerate(rows):
@@ -413,11 +417,11 @@ def check(
 
     games = _select(data, game)
     if list_rules:
-        books = {g.name: getattr(g.module(), "RULES", None) for g in games}
+        books = {g.name: g.rules().book for g in games}
         typer.echo(rules_json(books) if as_json else rules_text(books))
         return
     from pnp.load.errors import DataErrors
-    from pnp.model.game import documents
+    from pnp.layout.documents import documents
 
     report, problems = Report(), []
     for g in games:  # every file of every game is read and validated, checker or not
@@ -426,9 +430,9 @@ def check(
         except DataErrors as exc:
             problems += exc.problems
             continue
-        mod = g.module()
-        if mod is not None and hasattr(mod, "check"):
-            report.add(g.name, mod.check(g, state) if state is not None else mod.check(g), files)
+        found = g.rules().findings(g, state)
+        if found is not None:
+            report.add(g.name, found, files)
         else:
             report.add(g.name, [], files, rules=False)
     if problems:
@@ -493,7 +497,7 @@ def fonts(
 @guarded
 def schema(out: Path = typer.Option(Path("output/schemas"), "--out", help="Folder for the JSON Schema files.")):
     """Write a JSON Schema per data kind so editors can complete and validate YAML."""
-    from pnp.model.kinds import KINDS
+    from pnp.layout.kinds import KINDS
     from pnp.output.files import write_bytes_atomic
 
     for name, kind in KINDS.items():
@@ -579,7 +583,7 @@ def gallery(
 @guarded
 def watch(
     game: str = typer.Argument(..., help="Game to rebuild when its data or the fonts change."),
-    format: str = typer.Option("pdf,svg,png", "--format", "-f", help="Comma list of formats."),
+    format: str = typer.Option(",".join(FORMATS), "--format", "-f", help="Comma list of formats."),
     paper: Optional[str] = PaperOpt,
     orientation: Optional[Orientation] = OrientationOpt,
     margin: Optional[float] = MarginOpt,
@@ -631,8 +635,13 @@ def tts(
             typer.echo(str(p))
 
 
-ProfileOpt = typer.Option(..., "--profile", "-p", help="A shipped profile (thegamecrafter, makeplayingcards, "
-                          "printerstudio, drivethrucards, pdf-x, tts) or the path of your own profile's .yaml file.")
+def _profile_help() -> str:
+    from pnp.output import profile_names  # a folder listing: cheap enough for pnp --help
+
+    return f"A shipped profile ({', '.join(profile_names())}) or the path of your own profile's .yaml file."
+
+
+ProfileOpt = typer.Option(..., "--profile", "-p", help=_profile_help())
 
 
 @app.command()
@@ -729,39 +738,6 @@ def _findings(found, counts) -> bool:
     return True
 
 
-def _game_apps() -> dict[str, tuple[str, str]]:
-    """``COMMAND`` -> (module, help) of every ``pnp/games/<pkg>/cli.py``, read without importing it.
-
-    The engine names no game: a game opts in by having a cli.py with ``COMMAND``
-    and a typer ``app``. Only the command being run is imported, so ``pnp --help``
-    and the engine's own commands stay quick.
-    """
-    import ast
-    import re
-
-    from pnp import games
-    found = {}
-    for cli in sorted(Path(games.__path__[0]).glob("*/cli.py")):
-        # the module's head (what comes before its first function) holds both; parsing only it
-        # keeps `pnp --help` quick
-        head = re.split(r"^(?:def |async def |class |@)", cli.read_text(encoding="utf-8"), maxsplit=1, flags=re.M)[0]
-        tree = ast.parse(head)
-        command, about = None, ""
-        for node in tree.body:
-            if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["COMMAND"]:
-                command = ast.literal_eval(node.value)
-            if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["app"]:
-                for kw in getattr(node.value, "keywords", []):
-                    if kw.arg == "help":
-                        try:
-                            about = ast.literal_eval(kw.value)
-                        except ValueError:
-                            pass
-        if command:
-            found[command] = (f"{games.__name__}.{cli.parent.name}.cli", about)
-    return found
-
-
 def _mount_game_apps(argv: list[str] | None = None) -> None:
     """Mount the game command ``argv`` runs for real and the others as entries for --help
     (every one for real when ``argv`` is None, as tests want)."""
@@ -770,11 +746,13 @@ def _mount_game_apps(argv: list[str] | None = None) -> None:
     if running in engine:  # an engine command: no game's commands are needed, not even for its --help,
         app.registered_commands = [engine[running]]  # nor the others (typer makes each one's options)
         return
-    for command, (module, about) in _game_apps().items():
+    from pnp.games import COMMANDS  # each game's commands, registered without importing the game
+
+    for command, entry in COMMANDS.items():
         if argv is None or command == running:
-            app.add_typer(importlib.import_module(module).app, name=command)
+            app.add_typer(importlib.import_module(entry.module).app, name=command)
         else:
-            app.add_typer(typer.Typer(help=about, no_args_is_help=True), name=command)
+            app.add_typer(typer.Typer(help=entry.about, no_args_is_help=True), name=command)
 
 
 def main() -> None:

@@ -23,6 +23,7 @@ from pnp.model.paper import card_size
 from pnp.scene import Box, Ellipse, Group, Path, Polygon, Rect, Text, color, rotate, scale, style
 from pnp.scene.style import ColourError
 from pnp.layout.expr import Cond, ExprError, Scope, Template, check_names, condition, show, template
+from pnp.layout.elements import ElementKind, kind_of, register, validate_list
 from pnp.model.layout import (EllipseEl, GroupEl, IconsEl, ImageEl, Layout, LineEl, Placed, PolygonEl, RectEl, SymbolEl,
                      TextBoxEl, TextEl)
 
@@ -217,6 +218,7 @@ class Uses:
 def uses(elements, out: Uses | None = None) -> Uses:
     out = out if out is not None else Uses()
     for el in elements:
+        kind = kind_of(el)
         for name, value in el:
             texts = [value] if isinstance(value, str) else list(value.texts.values()) if isinstance(value, I18n) else []
             for text in filter(None, texts):
@@ -228,12 +230,14 @@ def uses(elements, out: Uses | None = None) -> Uses:
                     if ref.table is not None:
                         out.lookups.setdefault(ref.name, set()).add(ref.table)
                 if len(t.parts) == 1 and t.refs and t.refs[0].table is None:
-                    if (isinstance(el, SymbolEl) and name == "symbol") or (isinstance(el, IconsEl) and name == "icon"):
+                    if name in kind.symbols:
                         out.symbols.add(t.refs[0].name)
-                    elif isinstance(el, ImageEl) and name == "src":
+                    elif name in kind.images:
                         out.images.add(t.refs[0].name)
-        if isinstance(el, GroupEl):
-            uses(el.elements, out)
+        if kind.children:
+            uses(getattr(el, kind.children), out)
+        elif kind.parts is not None:
+            uses(_parts(kind, el, ""), out)
     return out
 
 
@@ -258,7 +262,12 @@ def _compile_el(el, frame: str, fields, tables, where: str, known_ids: set, book
     if el.when is not None:
         when = condition(el.when)
         check_names(when.refs(), fields, tables, where)
-    body = _BODIES[type(el)](el, fields, tables, where, known_ids, book)
+    kind = kind_of(el)
+    if kind.body is not None:
+        body = kind.body(el, fields, tables, where, known_ids, book)
+    else:
+        body = _inside(_compile_list(_parts(kind, el, where), fields, tables, f"{where}.parts", set(known_ids),
+                                     in_group=True, book=book))
     placed: dict[Box, Box] = {}  # frame -> the element's box: frames repeat card after card
 
     def draw(ctx: _Ctx, parent: Group):
@@ -591,7 +600,11 @@ def _fit(mode: str, box: Box, aspect: float) -> tuple[float, float, float, float
 
 def _group(el: GroupEl, fields, tables, where, ids, book=None):
     inner_ids = set(ids)
-    children = _compile_list(el.elements, fields, tables, f"{where}.elements", inner_ids, in_group=True, book=book)
+    return _inside(_compile_list(el.elements, fields, tables, f"{where}.elements", inner_ids, in_group=True, book=book))
+
+
+def _inside(children: list):
+    """The body of an element whose children are placed in its box (a group, an element kind made of parts)."""
 
     def body(ctx, box, g):
         outer = ctx.frames["parent"]
@@ -603,7 +616,21 @@ def _group(el: GroupEl, fields, tables, where, ids, book=None):
     return body
 
 
-_BODIES = {RectEl: _rect, EllipseEl: _ellipse, LineEl: _line, PolygonEl: _polygon, TextEl: _text_el,
-           TextBoxEl: _textbox, SymbolEl: _symbol, ImageEl: _image, IconsEl: _icons, GroupEl: _group}
+def _parts(kind: ElementKind, el, where: str) -> list:
+    """The elements an element kind made of parts consists of, validated as elements."""
+    from pydantic import ValidationError
+
+    try:
+        return validate_list(kind.parts(el))
+    except ValidationError as exc:
+        why = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        raise ExprError(f"{where}: the parts of {el.type!r} are not valid elements: {why}") from None
+
+
+register(  # the built-in element kinds; pnp.layout.vocabulary imports every module that registers more
+    ElementKind(RectEl, _rect), ElementKind(EllipseEl, _ellipse), ElementKind(LineEl, _line),
+    ElementKind(PolygonEl, _polygon), ElementKind(TextEl, _text_el), ElementKind(TextBoxEl, _textbox),
+    ElementKind(SymbolEl, _symbol, symbols=("symbol",)), ElementKind(ImageEl, _image, images=("src",)),
+    ElementKind(IconsEl, _icons, symbols=("icon",)), ElementKind(GroupEl, _group, children="elements"))
 
 __all__ = ["Card", "CardError", "Compiled", "compile_layout", "place"]

@@ -1,20 +1,20 @@
 """The layout reference in docs/layouts.md, written from the schema itself.
 
-``python -m pnp.layout.reference`` prints it; a test keeps the copy in the
-docs equal to what the schema says, so the reference cannot drift.
+``python -m pnp.layout.reference`` prints it and ``... --write`` puts it into
+docs/layouts.md (after registering an element kind); a test keeps the copy in
+the docs equal to what the schema says, so the reference cannot drift.
 """
 from __future__ import annotations
 
 import typing
+from pathlib import Path
 
 from pydantic.fields import FieldInfo
 
-from pnp.model import layout as schema
+from pnp.layout.vocabulary import Layout, kinds
+from pnp.model.layout import Placed
 
-ELEMENTS = [schema.RectEl, schema.EllipseEl, schema.LineEl, schema.PolygonEl, schema.TextEl, schema.TextBoxEl,
-            schema.SymbolEl, schema.ImageEl, schema.IconsEl, schema.GroupEl]
-COMMON = set(schema.Placed.model_fields)
-schema.GroupEl.model_rebuild()  # resolves its forward reference to Element, which a build never needs to read
+COMMON = set(Placed.model_fields)
 
 
 def _type(info: FieldInfo) -> str:
@@ -44,6 +44,8 @@ def _name(ann) -> str:
 def _default(info: FieldInfo) -> str:
     if info.is_required():
         return "required"
+    if info.default_factory is not None:
+        return "–"  # an empty list or mapping
     d = info.default
     if d is None:
         return "–"
@@ -65,17 +67,31 @@ def _table(model, skip: set) -> list[str]:
 def reference() -> str:
     out = ["### Placing any element", "",
            "Every element takes these; see *Frames and anchors* above.", ""]
-    out += _table(schema.Placed, set()) + [""]
-    for model in ELEMENTS:
-        kinds = typing.get_args(model.model_fields["type"].annotation)
-        doc = (model.__doc__ or "").strip().splitlines()[0] if model.__doc__ else ""
-        out += [f"### `{'` / `'.join(kinds)}`", ""]
-        if doc and not doc.startswith("Placed"):
-            out += [doc, ""]
-        out += _table(model, COMMON) + [""]
-    out += ["### The layout file", ""] + _table(schema.Layout, {"elements"}) + [""]
+    out += _table(Placed, set()) + [""]
+    for kind in kinds():
+        kind.schema.model_rebuild()  # a container's list of elements is a forward reference until built
+        out += [f"### `{'` / `'.join(kind.names)}`", ""]
+        if kind.about and not kind.about.startswith("Placed"):
+            out += [kind.about, ""]
+        out += _table(kind.schema, COMMON) + [""]
+    out += ["### The layout file", ""] + _table(Layout, {"elements"}) + [""]
     return "\n".join(out)
 
 
+START, END = "<!-- reference:", "<!-- end of reference -->"
+
+
+def write(doc: Path) -> None:
+    """Replace the reference section of ``doc`` (between its marker comments) with :func:`reference`."""
+    text = doc.read_text(encoding="utf-8")
+    head = text.index("\n", text.index(START)) + 1
+    doc.write_text(text[:head] + reference().rstrip("\n") + "\n" + text[text.index(END):], encoding="utf-8")
+
+
 if __name__ == "__main__":  # pragma: no cover
-    print(reference())
+    import sys
+
+    if sys.argv[1:] == ["--write"]:
+        write(Path(__file__).resolve().parents[2] / "docs" / "layouts.md")
+    else:
+        print(reference())

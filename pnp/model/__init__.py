@@ -1,1 +1,1 @@
-"""Pydantic schemas, one module per data kind (see pnp.model.kinds for the registry)."""
+"""Pydantic schemas, one module per data kind (see pnp.layout.kinds for the registry)."""

@@ -1,13 +1,9 @@
 """Game discovery: every folder in the data directory with a ``game.yaml``.
 
-``game.yaml`` names the game, its seed document and its rules module. The
-rules module (a Python module path) may define:
-
-    build(game: Game, opts: BuildOptions) -> Iterable[Asset]
-    check(game: Game, state: Path | None = None) -> list[Finding]
-    RULES: pnp.checks.RuleBook   (what `pnp check --list-rules` shows)
-
-The engine never imports a game module by name; it only follows game.yaml.
+``game.yaml`` names the game, its seed document and its rules module, whose
+hooks (:mod:`pnp.model.rules`) :meth:`Game.rules` reads. The engine never
+imports a game module by name; it only follows game.yaml. The game's data
+files are read by :mod:`pnp.layout.documents`, by their kinds.
 """
 from __future__ import annotations
 
@@ -23,6 +19,7 @@ from pnp.load.errors import DataErrors, Problem
 from pnp.load.loader import load_model
 from pnp.model.base import LANG_CODE, Localised, Strict
 from pnp.model.fonts import FontDecls
+from pnp.model.rules import HookError, Rules
 
 from pnp.load.paths import DEFAULT_DATA  # noqa: F401  (re-exported)
 from pnp.load.paths import data_dir as resolve_data
@@ -74,9 +71,10 @@ class GameManifest(Strict):
 class Game:
     folder: Path
     manifest: GameManifest
-    # (path, kind, model, raw) of every data file, read once per Game object;
+    # (path, kind, model, raw) of every data file, read once per Game object by pnp.layout.documents;
     # discover() makes new Game objects, so a rebuild always reads afresh.
     _loaded: list[tuple[Path, str | None, Any, Any]] | None = field(default=None, repr=False, compare=False)
+    _rules: Rules | None = field(default=None, repr=False, compare=False)
 
     @property
     def name(self) -> str:
@@ -105,6 +103,15 @@ class Game:
             return self._rules_file(self.folder / rules)
         raise self._rules_problem(f"rules: {rules!r} is not allowed: name one of pnp's own games (pnp.games.…) "
                                   "or a Python file in this game folder (rules: rules.py)")
+
+    def rules(self) -> Rules:
+        """The hooks of the game's rules module (:mod:`pnp.model.rules`), each with its default."""
+        if self._rules is None:
+            try:
+                self._rules = Rules.of(self.module())
+            except HookError as exc:
+                raise self._rules_problem(f"rules module {self.manifest.rules}: {exc}") from None
+        return self._rules
 
     def _rules_problem(self, message: str) -> DataErrors:
         from pnp.load.loader import display_path, load_yaml, locate
@@ -153,71 +160,3 @@ def discover(data_dir: Path | None = None) -> dict[str, Game]:
     if problems:
         raise DataErrors(problems)
     return games
-
-
-def loaded(game: Game) -> list[tuple[Path, str | None, Any, Any]]:
-    if game._loaded is None:
-        from pnp.model.kinds import read_doc
-
-        from fnmatch import fnmatch
-
-        from pnp.load.loader import display_path, locate
-        from pnp.model.kinds import KINDS
-
-        mod = game.module()
-        own = getattr(mod, "FILES", ()) if mod is not None else ()
-        out, problems = [], []
-        paths = sorted({*game.folder.rglob("*.yaml"), *game.folder.rglob("*.yml")})
-        for p in paths:
-            rel = p.relative_to(game.folder).as_posix()
-            if p.name == "game.yaml" or any(part.startswith(".") for part in p.relative_to(game.folder).parts):
-                continue
-            try:
-                entry = (p, *read_doc(p))
-            except DataErrors as exc:
-                problems += exc.problems
-                continue
-            if entry[1] is None and not any(fnmatch(rel, pat) for pat in own):
-                line, col = locate(entry[3], ())
-                problems.append(Problem(display_path(p), line, col,
-                                        f"no 'kind:' here, and the game's rules module does not read this file; "
-                                        f"give it one of the kinds {', '.join(KINDS)} (or move it out of the "
-                                        f"game folder)"))
-                continue
-            out.append(entry)
-        if problems:
-            raise DataErrors(problems)
-        game._loaded = out
-    return game._loaded
-
-
-def documents(game: Game) -> list[tuple[Path, str | None, object]]:
-    """Every YAML file of a game except game.yaml, loaded: (path, kind, model-or-raw).
-
-    All files are read before failing so one run reports every problem; the
-    result is kept on the Game, so components and checkers share one read.
-    """
-    return [(p, kind, doc) for p, kind, doc, _raw in loaded(game)]
-
-
-def source(game: Game | None, doc: object) -> tuple[Path, Any] | None:
-    """(path, raw YAML with line marks) of a model that ``documents`` loaded."""
-    if game is None:
-        return None
-    for p, _kind, d, raw in loaded(game):
-        if d is doc:
-            return p, raw
-    return None
-
-
-def accepted_options(game) -> dict[str, str]:
-    """Every ``-o KEY`` the game reads: its kinds' settings and its rules module's ``OPTIONS``."""
-    from pnp.model.kinds import KINDS
-
-    out: dict[str, str] = {}
-    for _, kind, _doc in documents(game):
-        if kind in KINDS:
-            out.update(KINDS[kind].options)
-    mod = game.module()
-    out.update(getattr(mod, "OPTIONS", {}) if mod is not None else {})
-    return out

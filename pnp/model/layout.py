@@ -150,12 +150,11 @@ class GroupEl(Placed):
     elements: list["Element"] = Field(max_length=500, description="elements placed in the group's box")
 
 
-Element = Annotated[Union[RectEl, EllipseEl, LineEl, PolygonEl, TextEl, TextBoxEl, SymbolEl, ImageEl, IconsEl,
-                          GroupEl], Field(discriminator="type")]
-
 TableValue = Union[Localised, float, int, bool]
 
 
+# A layout file. "Element" (one element of any kind) is the union of the kinds registered in
+# pnp.layout.elements, which completes GroupEl and Layout: read them through pnp.layout.vocabulary.
 class Layout(Strict):
     kind: Literal["layout"]
     name: Ident | None = None
@@ -170,4 +169,4 @@ class Layout(Strict):
     tables: dict[Ident, dict[str, TableValue]] = Field(
         default_factory=dict, max_length=100,
         description="lookup tables: {table[field]} gives the entry for the field's value ('default' for the rest)")
-    elements: list[Element] = Field(min_length=1, max_length=2000, description="drawn in order, later on top")
+    elements: list["Element"] = Field(min_length=1, max_length=2000, description="drawn in order, later on top")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from pnp.model.base import Strict
 
@@ -32,9 +32,8 @@ class Profile(Strict):
     name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="folder name under export/")
     title: str
     sources: list[str] = Field(default_factory=list, description="where the numbers were looked up")
-    output: Literal["images", "card-pdf", "sheets", "tts"] = Field(
-        description="images: one file per side of every distinct card; card-pdf: one PDF per deck, a card per "
-                    "page; sheets: imposed sheets as pnp build makes them; tts: Tabletop Simulator")
+    output: str = Field(max_length=40, description="what to send: the name of an export mode (the registry in "
+                                                   "pnp.output.modes); checked when the profile is loaded")
     format: Literal["png", "pdf"] = Field("png", description="images: a PNG, or a one-page PDF, per card side")
     dpi: Annotated[int, Field(ge=72, le=1200)] = 300
     colour: Literal["rgb", "cmyk"] = Field("rgb", description="what the shop asks for: rgb, or cmyk (PDFs only: "
@@ -56,15 +55,6 @@ class Profile(Strict):
     tolerance: Annotated[float, Field(ge=0, le=0.1)] = 0.02
     products: list[Product] = Field(default_factory=list)
     notes: str = ""
-
-    @model_validator(mode="after")
-    def _products_for_cards(self):
-        if self.output in ("images", "card-pdf") and not self.products:
-            raise ValueError(f"an {self.output} profile lists the shop's products (name, trim_mm)")
-        if self.colour == "cmyk" and (self.output == "tts" or (self.output == "images" and self.format == "png")):
-            raise ValueError("a PNG holds no CMYK: a CMYK shop gets PDFs (output card-pdf or sheets, or images with "
-                             "format: pdf)")
-        return self
 
     def product_for(self, w: float, h: float) -> "tuple[Product, bool] | None":
         """The product a ``w`` x ``h`` mm card goes to, and whether it is turned (landscape card)."""

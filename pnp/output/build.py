@@ -12,10 +12,11 @@ from typing import Callable, Iterable
 
 from pnp.model.assets import Asset, BuildOptions
 from pnp.output import loaded
-from pnp.render import FORMATS
+from pnp.render.formats import FORMATS, format_of, needs_every_page
 from pnp.load.errors import DataErrors, Problem
-from pnp.model.game import Game, documents
-from pnp.model.kinds import KINDS
+from pnp.layout.documents import documents
+from pnp.model.game import Game
+from pnp.layout.kinds import KINDS
 from pnp.scene.fonts import FontError
 from pnp.output.files import Staging
 from pnp.scene.text import TextOverflow
@@ -40,9 +41,7 @@ def collect_assets(game: Game, opts: BuildOptions) -> list[Asset]:
         renderer = KINDS[kind].renderer()
         if renderer is not None:
             assets.extend(_from(renderer(doc, game, opts, path.stem), display_path(path)))
-    mod = game.module()
-    if mod is not None and hasattr(mod, "build"):
-        assets.extend(_from(mod.build(game, opts), f"rules module {game.manifest.rules}"))
+    assets.extend(_from(game.rules().assets(game, opts), f"rules module {game.manifest.rules}"))
     assets.extend(_contact_sheets(assets))
     return assets
 
@@ -155,8 +154,8 @@ SPLIT_PIECES = 18  # two sheets of poker cards: fewer are drawn sooner here than
 
 
 def _splittable(asset: Asset, fmts) -> bool:
-    """A streamed PDF (no SVG, which needs every page at once) of enough cut pieces."""
-    return (callable(asset.pages) and "pdf" in fmts and "svg" not in fmts and bool(asset.faces)
+    """Pages that stream (no format needs them all at once, as SVG does) of enough cut pieces."""
+    return (callable(asset.pages) and not needs_every_page(fmts) and bool(asset.faces)
             and sum(copies for _, copies in asset.faces) >= SPLIT_PIECES)
 
 
@@ -223,9 +222,6 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
     return [Written(game, out_dir / rel, pages, (out_dir / rel).stat().st_size) for game, rel, pages in staged]
 
 
-_LEAF_KINDS = ("deck", "board", "triboard", "counters", "score-sheet")  # files no other asset reads
-
-
 def _reuse(game: Game, items, old: Path, st: Staging, changed, files: list, staged: list):
     """The items to draw again after ``changed``; the other assets' files are linked
     from the last build into staging (and listed in ``files``/``staged``)."""
@@ -235,7 +231,7 @@ def _reuse(game: Game, items, old: Path, st: Staging, changed, files: list, stag
 
     manifest = read_manifest(old)
     touched = {display_path(Path(p)) for p in changed}
-    leaves = {display_path(p) for p, kind, _ in documents(game) if kind in _LEAF_KINDS}
+    leaves = {display_path(p) for p, kind, _ in documents(game) if kind in KINDS and KINDS[kind].leaf}
     if manifest is None or not touched <= leaves:
         return items
     by_asset: dict[str, list] = {}
@@ -389,18 +385,11 @@ def _quiet_worker() -> None:
 
 
 def _warm_up(formats: set[str]) -> None:
-    """Work every worker would repeat, done once before they are forked: importing the
-    backends and making the common SVG font subsets. The PDF fonts are left to each
-    worker, which registers only the faces it draws, at the same time as the others."""
-    import importlib
-
-    from pnp.scene import fonts
-
-    for fmt in formats:  # each format's backend is pnp.render.<format>: imported once for every worker
-        importlib.import_module(f"pnp.render.{fmt}")
-    if "svg" in formats:
-        for weight in fonts.FAMILIES["sans"]:
-            fonts.subset("", "sans", weight)
+    """Work every worker would repeat, done once before they are forked: importing each
+    format's writer and its own warm-up (SVG: the common font subsets). The PDF fonts are
+    left to each worker, which registers only the faces it draws, at the same time as the others."""
+    for fmt in sorted(formats):
+        FORMATS[fmt].warm()
 
 
 def _pair(work, u):
@@ -443,7 +432,7 @@ def write_manifest(folder: Path, game: Game, files: list[tuple[Asset, str, int]]
     for asset, rel, pages in files:
         p = folder / rel
         entries.append({"file": rel, "bytes": p.stat().st_size, "sha256": _sha256(p), "pages": pages,
-                        "format": Path(rel).suffix.lstrip("."), "asset": asset.name, "title": asset.title,
+                        "format": format_of(rel), "asset": asset.name, "title": asset.title,
                         "min_text_pt": asset.min_text_pt,
                         "preview_of": asset.preview_of, "source": asset.source})
     sources, (result, findings) = facts or _game_facts(game)

@@ -1,10 +1,10 @@
 """``pnp export``: what a print shop asks for, written from the same items the
 home-print sheets are imposed from.
 
-A profile (``pnp.model.profile``) says what to write: single card images at the
-shop template's pixel size, one PDF per deck with a card side per page in the
-shop's order, the imposed sheets with an output intent, or the Tabletop
-Simulator export. Files go to ``OUT/<game>/export/<profile>/`` all or nothing,
+A profile (``pnp.model.profile``) says what to write by naming an export mode
+(:mod:`pnp.output.modes`): single card images at the shop template's pixel
+size, one PDF per deck with a card side per page in the shop's order, the
+imposed sheets with an output intent, or the Tabletop Simulator export. Files go to ``OUT/<game>/export/<profile>/`` all or nothing,
 with a ``README.txt`` that says what to upload and how many of each card to
 order, and a ``manifest.json``.
 """
@@ -19,15 +19,13 @@ from pnp.load.paths import file_stem
 from pnp.load.loader import display_path, load_yaml, validate
 from pnp.model.assets import Asset, BuildOptions
 from pnp.model.profile import MM_PER_INCH, Product, Profile
+from pnp.output import PROFILES, profile_names
+from pnp.output.modes import MODES, check as check_mode
 from pnp.scene import Group, Page, Rect, scale, translate
 from pnp.scene.primitives import Box
 
-SHIPPED = Path(__file__).resolve().parent / "profiles"
+SHIPPED = PROFILES
 EXPORT = "export"
-
-
-def profile_names() -> list[str]:
-    return sorted(p.stem for p in SHIPPED.glob("*.yaml"))
 
 
 def load_profile(name: str) -> Profile:
@@ -42,6 +40,11 @@ def load_profile(name: str) -> Profile:
         raise DataErrors([Problem(str(path), 0, 0, "no such profile file")])
     data = load_yaml(path)
     profile = validate(Profile, data, display_path(path))
+    wrong = check_mode(profile)
+    if wrong:
+        from pnp.load.loader import locate
+
+        raise DataErrors([Problem(display_path(path), *locate(data, keys), message) for keys, message in wrong])
     if profile.colour == "cmyk":  # the ICC file is read now, so a bad one is named before anything is drawn
         from pnp.load.loader import locate
         from pnp.render import cmyk
@@ -115,7 +118,7 @@ def plan_export(assets: list[Asset], profile: Profile) -> Plan:
             continue
         w = max(i.w for i, _ in asset.faces)
         h = max(i.h for i, _ in asset.faces)
-        found = profile.product_for(w, h) if profile.output != "sheets" else \
+        found = profile.product_for(w, h) if MODES[profile.output].products else \
             (Product(name="own size", trim_mm=(w, h)), False)
         if found is None:
             sizes = ", ".join(f"{p.name} {p.trim_mm[0]:g} × {p.trim_mm[1]:g} mm" for p in profile.products)
@@ -210,16 +213,8 @@ def export(game, opts: BuildOptions, profile: Profile, out_dir: Path, progress=N
     with Staging(parent) as st:
         stage = st.dir / profile.name
         stage.mkdir()
-        if profile.output == "sheets":
-            files, plan = _sheets(assets, profile, stage, progress), plan_export(assets, profile)
-        elif profile.output == "tts":
-            files, plan = _tts(assets, opts, stage, parent / profile.name), None
-        else:
-            plan = plan_export(assets, profile)
-            if not plan.decks:
-                raise DataErrors([Problem(game.name, 0, 0, f"nothing to send to {profile.title}: "
-                                          + ("; ".join(plan.skipped) or "the game has no cards or counters"))])
-            files = _cards(plan, stage, progress)
+        files, plan = MODES[profile.output].write(ExportJob(game, assets, opts, profile, stage, parent / profile.name,
+                                                            progress))
         readme = readme_text(game, profile, plan, files)
         (stage / "README.txt").write_text(readme, encoding="utf-8")
         manifest = {"game": game.name, "profile": profile.name, "output": profile.output,
@@ -228,6 +223,38 @@ def export(game, opts: BuildOptions, profile: Profile, out_dir: Path, progress=N
                                              encoding="utf-8")
         st.commit([profile.name])
     return Written(parent / profile.name, files, plan, readme)
+
+
+@dataclass
+class ExportJob:
+    """What an export mode's writer (:mod:`pnp.output.modes`) is given."""
+
+    game: object
+    assets: list[Asset]
+    opts: BuildOptions
+    profile: Profile
+    stage: Path  # the folder to write into (staged: it is swapped in whole when the export is done)
+    final: Path  # where the folder will be
+    progress: object = None  # progress(label) after each file, or None
+
+
+def write_cards(job: ExportJob):
+    """images and card-pdf: each deck matched to one of the shop's products, side by side."""
+    plan = plan_export(job.assets, job.profile)
+    if not plan.decks:
+        raise DataErrors([Problem(job.game.name, 0, 0, f"nothing to send to {job.profile.title}: "
+                                  + ("; ".join(plan.skipped) or "the game has no cards or counters"))])
+    return _cards(plan, job.stage, job.progress), plan
+
+
+def write_sheets(job: ExportJob):
+    """sheets: the imposed sheets as pnp build makes them (the plan is what preflight checks)."""
+    return _sheets(job.assets, job.profile, job.stage, job.progress), plan_export(job.assets, job.profile)
+
+
+def write_tts(job: ExportJob):
+    """tts: the Tabletop Simulator export."""
+    return _tts(job.assets, job.opts, job.stage, job.final), None
 
 
 def _cards(plan: Plan, stage: Path, progress) -> list[tuple[str, int, str]]:
@@ -304,7 +331,7 @@ def readme_text(game, profile: Profile, plan: Plan | None, files) -> str:
     lines = [f"{game.name} for {profile.title}", ""]
     if profile.sources:
         lines += ["Sizes from:"] + [f"  {s}" for s in profile.sources] + [""]
-    if plan is not None and profile.output in ("images", "card-pdf"):
+    if plan is not None and MODES[profile.output].products:
         for deck in plan.decks:
             total = sum(f.copies for f in deck.fronts)
             tw, th = deck.trim

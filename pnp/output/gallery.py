@@ -16,6 +16,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from pnp.output.files import write_bytes_atomic
+from pnp.render.formats import FORMATS, format_of
 
 INDEX = "index.html"
 TTS_FOLDER = "tts"  # pnp.output.tts writes <game>/tts/ with a manifest.json of its own
@@ -27,24 +28,37 @@ class AssetFiles:
 
     stem: str
     title: str = ""
-    pdf: Path | None = None
-    pages: int | None = None  # PDF pages, from the manifest
-    svgs: list[Path] = field(default_factory=list)
-    pngs: list[Path] = field(default_factory=list)
+    by_format: dict[str, list[Path]] = field(default_factory=dict)  # format -> files, in the manifest's order
+    pages: dict[Path, int] = field(default_factory=dict)  # pages of each file holding every page (PDF)
     previews: list[Path] = field(default_factory=list)  # contact sheets of this asset
     other: list[Path] = field(default_factory=list)  # e.g. Tabletop Simulator JSON
     sizes: dict[Path, int] = field(default_factory=dict)
 
+    def formats(self) -> list[str]:
+        """The formats it has files in: the registry's order, then any the registry lacks."""
+        return [f for f in FORMATS if f in self.by_format] + sorted(set(self.by_format) - set(FORMATS))
+
+    @property
+    def main(self) -> Path | None:
+        """The file that holds every page (the PDF), which a click on the preview opens."""
+        for f in self.formats():
+            if f in FORMATS and FORMATS[f].one_file:
+                return self.by_format[f][0]
+        return None
+
     @property
     def preview(self) -> Path | None:
-        """The image that shows this asset best: its contact sheet, else page 1."""
-        for p in (self.previews[:1] or self.pngs[:1] or self.svgs[:1]):
+        """The image that shows this asset best: its contact sheet, else page 1 of a preview
+        format (PNG), else of any format a browser shows (SVG)."""
+        known = [f for f in self.formats() if f in FORMATS]
+        shown = [f for f in known if FORMATS[f].preview] + [f for f in known if FORMATS[f].viewable]
+        for p in self.previews[:1] + [self.by_format[f][0] for f in shown[:1]]:
             return p
         return None
 
     @property
     def files(self) -> list[Path]:
-        return ([self.pdf] if self.pdf else []) + self.svgs + self.pngs + self.previews + self.other
+        return [p for f in self.formats() for p in self.by_format[f]] + self.previews + self.other
 
 
 @dataclass
@@ -76,11 +90,14 @@ def scan_game(folder: Path) -> list[AssetFiles]:
                 continue
             a.title = a.title or e.get("title", "")
             if prefix:  # Tabletop Simulator: face sheets preview, the rest are links
-                (a.pngs if "-faces-" in e["file"] else a.other).append(p)
-            elif e["format"] == "pdf":
-                a.pdf, a.pages = p, e["pages"]
-            else:
-                (a.svgs if e["format"] == "svg" else a.pngs).append(p)
+                if "-faces-" in e["file"]:
+                    a.by_format.setdefault(format_of(p), []).append(p)
+                else:
+                    a.other.append(p)
+                continue
+            a.by_format.setdefault(e["format"], []).append(p)
+            if e["format"] in FORMATS and FORMATS[e["format"]].one_file:
+                a.pages[p] = e["pages"]
     # whole-game files first, then per-item files in sub-folders, Tabletop Simulator last
     def order(stem: str):
         return (stem.startswith(TTS_FOLDER + "/"), stem.count("/"), stem)
@@ -199,7 +216,7 @@ def _badge(verdict: str) -> str:
 def _asset_html(a: AssetFiles, base: Path, title: str) -> str:
     out = ['<div class="asset">']
     prev = a.preview
-    target = a.pdf or prev
+    target = a.main or prev
     if prev is not None:
         img = f'<img src="{_href(prev, base)}" alt="{_e(a.stem)} preview">'
         if target is not None:
@@ -209,12 +226,13 @@ def _asset_html(a: AssetFiles, base: Path, title: str) -> str:
         out.append('<div class="thumb"><span class="empty">no preview</span></div>')
     out.append(f'<h3>{_e(title or a.stem)}</h3><div class="name">{_e(a.stem)}</div>')
     links = []
-    if a.pdf is not None:
-        pages = a.pages
-        pages_txt = f"{pages} page{'s' if pages != 1 else ''}, " if pages is not None else ""
-        links.append(f'<a href="{_href(a.pdf, base)}">PDF</a> ({pages_txt}{human_size(a.sizes[a.pdf])})')
-    for label, files in (("SVG", a.svgs), ("PNG", a.pngs)):
-        if not files:
+    for fmt in a.formats():
+        files, label = a.by_format[fmt], fmt.upper()
+        if fmt in FORMATS and FORMATS[fmt].one_file:
+            for p in files:
+                pages = a.pages.get(p)
+                pages_txt = f"{pages} page{'s' if pages != 1 else ''}, " if pages is not None else ""
+                links.append(f'<a href="{_href(p, base)}">{label}</a> ({pages_txt}{human_size(a.sizes[p])})')
             continue
         size = human_size(sum(a.sizes[p] for p in files))
         if len(files) == 1:
@@ -267,8 +285,9 @@ def render_html(entries: list[GameEntry], out_dir: Path) -> str:
                          + "".join(f'<li class="{_e(sev)}">{_e(text)}</li>' for sev, text in e.findings) + "</ul></details>")
         if e.assets:
             files = [p for a in e.assets for p in a.files]
-            n_pdf = sum(1 for a in e.assets if a.pdf)
-            parts.append(f'<p class="desc">{len(e.assets)} asset(s), {n_pdf} PDF(s), {len(files)} file(s), '
+            whole = "".join(f"{sum(1 for a in e.assets if f.name in a.by_format)} {f.name.upper()}(s), "
+                            for f in FORMATS.values() if f.one_file)
+            parts.append(f'<p class="desc">{len(e.assets)} asset(s), {whole}{len(files)} file(s), '
                          f'{human_size(sum(a.sizes[p] for a in e.assets for p in a.files))} in '
                          f'<code>{_e(e.name)}/</code></p>')
             parts.append('<div class="grid">')

@@ -9,6 +9,7 @@ shared font metrics. A backend sees only what to draw, never the tree.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Protocol, runtime_checkable
 
 from pnp.scene.primitives import Ellipse, Group, Image, Page, Path, Polygon, Rect, Text
 from pnp.scene.style import Color, Style
@@ -21,8 +22,15 @@ COUNTER = None  # a pnp.render.budget.Counter while a build draws: every page's 
 _drawn = [0]
 
 
-class Renderer:
-    """What a backend implements. Coordinates are scene millimetres (y down)."""
+@runtime_checkable
+class Renderer(Protocol):
+    """What a backend implements; :func:`walk` calls it. Coordinates are scene millimetres (y down).
+
+    Required: ``begin_page``, ``end_page``, ``begin_group``, ``end_group``, ``shape`` and
+    ``text``. Optional: ``segments`` and ``image`` -- a backend that subclasses Renderer
+    and leaves them out gets the defaults below, drawn through its own ``shape``.
+    ``examples/extending/null_renderer.py`` is the smallest backend, and a test runs it.
+    """
 
     def begin_page(self, page: Page) -> None:
         raise NotImplementedError
@@ -47,16 +55,27 @@ class Renderer:
         """
         raise NotImplementedError
 
-    def segments(self, segs, color: Color, width: float, alpha: float) -> None:
-        """Stroke straight segments (x1, y1, x2, y2), e.g. hatch lines."""
-        raise NotImplementedError
-
     def text(self, t: Text, lines: list[Line], alpha: float) -> None:
         """Draw the laid-out, non-empty lines of ``t`` in its font and fill."""
         raise NotImplementedError
 
+    def segments(self, segs, color: Color, width: float, alpha: float) -> None:
+        """Stroke straight segments (x1, y1, x2, y2), e.g. hatch lines. Default: one stroked
+        two-point path per segment, through :meth:`shape`."""
+        st = Style(stroke=color, stroke_width=width)
+        for x1, y1, x2, y2 in segs:
+            self.shape(Path(style=st).move(x1, y1).line(x2, y2), st, alpha)
+
     def image(self, im: Image, alpha: float) -> None:
-        raise NotImplementedError
+        """Draw a picture into its box. Default: the box filled light grey through :meth:`shape`,
+        so a backend without pictures still shows where one goes."""
+        st = Style(fill=PLACEHOLDER)
+        self.shape(Rect(im.x, im.y, im.w, im.h, st), st, alpha)
+
+
+REQUIRED = ("begin_page", "end_page", "begin_group", "end_group", "shape", "text")
+OPTIONAL = ("segments", "image")
+PLACEHOLDER = Color(217, 217, 217)  # light grey
 
 
 class Tee(Renderer):

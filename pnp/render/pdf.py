@@ -431,3 +431,12 @@ def render_pdf_bytes(pages: Iterable[Page], title: str = "", observer: Renderer 
     buf = io.BytesIO()
     _write(pages, buf, title, observer)
     return buf.getvalue()
+
+
+def write_files(job) -> list[tuple[str, int]]:
+    """The ``pdf`` format's writer (:mod:`pnp.render.formats`): every page into ``stem.pdf``."""
+    (rel,) = job.names("pdf", 1)
+    path = job.target(rel)
+    count = write_pdf(job.pages(), path, title=job.title, observer=job.observer, cmyk=job.cmyk)
+    job.pdf_file = (path, count)
+    return [(rel, count)]

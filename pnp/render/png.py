@@ -93,3 +93,12 @@ def write_pngs(pdf, paths: Iterable, dpi: float = 150) -> int:
     if n != len(paths):
         raise ValueError(f"the PDF has {n} pages but {len(paths)} PNG files were asked for")
     return n
+
+
+def write_files(job) -> list[tuple[str, int]]:
+    """The ``png`` format's writer (:mod:`pnp.render.formats`): each page of the PDF rasterised
+    at the job's dpi, one file per page."""
+    pdf, count = job.pdf()
+    names = job.names("png", count)
+    write_pngs(pdf, [job.target(rel) for rel in names], job.dpi)
+    return [(rel, 1) for rel in names]

@@ -276,3 +276,15 @@ def write_svg(page: Page, path) -> int:
     with open(os.fspath(path), "w", encoding="utf-8") as fh:
         fh.write(svg_string(page))
     return 1
+
+
+def write_files(job) -> list[tuple[str, int]]:
+    """The ``svg`` format's writer (:mod:`pnp.render.formats`): one file per page."""
+    pages = job.listed()
+    return [(rel, write_svg(page, job.target(rel))) for rel, page in zip(job.names("svg", len(pages)), pages)]
+
+
+def warm_up() -> None:
+    """Make the font subsets most SVGs embed, once, before build workers are forked."""
+    for weight in fonts.FAMILIES["sans"]:
+        fonts.subset("", "sans", weight)

@@ -14,7 +14,7 @@ from pnp.model.assets import BuildOptions
 from pnp.render.pdf import render_pdf_bytes
 from pnp.layout.builtin.counters import counter_assets, counter_items, counter_specs, draw_face
 from pnp.load.errors import DataErrors
-from pnp.model.kinds import load_doc
+from pnp.layout.kinds import load_doc
 from pnp.scene import Ellipse, Group, Rect, Text
 
 SHEET = """\

@@ -13,7 +13,7 @@ from pnp.model.assets import BuildOptions
 from pnp.layout.builtin.score_sheet import ColumnSpec, draw_sheet, pad_pages, pad_size, score_sheet_assets
 from pnp.load.errors import DataErrors
 from pnp.load.loader import load_model
-from pnp.model.kinds import load_doc
+from pnp.layout.kinds import load_doc
 from pnp.scene import Group, Path as SPath, Rect, Text
 from pnp.model.score_sheet import ScoreSheet
 

@@ -9,7 +9,7 @@ from pnp.model.assets import BuildOptions
 from pnp.render.pdf import render_pdf_bytes
 from pnp.layout.builtin.trigrid import PAD_Y, TriGrid, board_frame, triboard_assets
 from pnp.load.errors import DataErrors
-from pnp.model.kinds import load_doc
+from pnp.layout.kinds import load_doc
 
 MM = 72 / 25.4
 

@@ -190,11 +190,11 @@ def test_unknown_game_and_format(tiny_game, tmp_path):
 
 def test_help_loads_no_heavy_module_and_names_every_game_command():
     """`pnp --help` stays quick by what it does not import (the benchmark times it): no PDF,
-    image or validation library, no game's code; each game command's line comes from the
-    head of its cli.py, read without importing it, and says what the module's app says."""
+    image or validation library, no game's code; each game command's line comes from its
+    registration in pnp.games, and says what the module's app says."""
     import importlib
 
-    from pnp.cli import main as cli
+    from pnp.games import COMMANDS
 
     proc = subprocess.run([sys.executable, "-X", "importtime", "-m", "pnp.cli.main", "--help"],
                           capture_output=True, text=True, check=True)
@@ -202,12 +202,11 @@ def test_help_loads_no_heavy_module_and_names_every_game_command():
     heavy = {m for m in loaded if m.split(".")[0] in {"reportlab", "pydantic", "PIL", "yaml", "svgwrite", "pypdfium2"}
              or (m.startswith("pnp.games.") and m.endswith(".cli"))}
     assert not heavy, sorted(heavy)
-    found = cli._game_apps()
-    assert len(found) >= 4
-    for command, (module, about) in found.items():
-        mod = importlib.import_module(module)
-        assert (mod.COMMAND, mod.app.info.help) == (command, about)
-        assert command in proc.stdout and about.split()[0] in proc.stdout
+    assert len(COMMANDS) >= 4
+    for command, entry in COMMANDS.items():
+        app = importlib.import_module(entry.module).app
+        assert app.info.help == entry.about and entry.name == command
+        assert command in proc.stdout and entry.about.split()[0] in proc.stdout
 
 
 def test_calibrate_and_back_offset(tiny_game, tmp_path):

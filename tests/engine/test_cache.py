@@ -129,7 +129,7 @@ cards:
 
 def _read_twice(path, monkeypatch):
     """read_doc of ``path`` twice; the second time the parser must not run."""
-    from pnp.model import kinds
+    from pnp.layout import kinds
 
     first = kinds.read_doc(path)
     monkeypatch.setattr(kinds, "_read_doc", lambda *a: (_ for _ in ()).throw(AssertionError("parsed again")))
@@ -137,7 +137,7 @@ def _read_twice(path, monkeypatch):
 
 
 def test_a_valid_data_file_is_read_back_until_it_changes(tmp_path, monkeypatch):
-    from pnp.model import kinds
+    from pnp.layout import kinds
 
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
     deck = tmp_path / "deck.yaml"
@@ -157,7 +157,7 @@ def test_bad_data_is_never_kept(tmp_path, monkeypatch):
     import pytest
 
     from pnp.load.errors import DataErrors
-    from pnp.model import kinds
+    from pnp.layout import kinds
 
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
     deck = tmp_path / "deck.yaml"
@@ -172,7 +172,7 @@ def test_pickles_others_could_have_written_are_not_read(tmp_path, monkeypatch):
     """An entry anyone else may write, or a folder of another user, is never unpickled."""
     import os
 
-    from pnp.model import kinds
+    from pnp.layout import kinds
 
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
     deck = tmp_path / "deck.yaml"
@@ -228,7 +228,7 @@ def test_errors_found_after_reading_name_the_same_line_from_a_kept_file(tmp_path
     (game / "deck.yaml").write_text("kind: deck\nname: deck\ntitle: Probe\nlayout: face.yaml\nback: none\ncards:\n"
                                     "  - {name: Gut, text: Kurz.}\n"
                                     "  - {name: Lang, text: " + "Viel zu langer Text " * 12 + "}\n")
-    from pnp.model import kinds
+    from pnp.layout import kinds
 
     messages = []
     for attempt in range(2):

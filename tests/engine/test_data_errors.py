@@ -8,7 +8,7 @@ import pytest
 from pnp.load.errors import DataErrors
 from pnp.load.loader import MAX_DEPTH, load_model, load_yaml
 from pnp.model.game import GameManifest, discover
-from pnp.model.kinds import load_doc
+from pnp.layout.kinds import load_doc
 
 
 def write(tmp_path, name, text: str | bytes):

@@ -84,17 +84,17 @@ def test_page_counts_sizes_and_verdicts_match_the_files(real_output):
     for g in built:
         text = refs.section_text(g.name)
         for a in scan_game(out / g.name):
-            if a.pdf is None:
+            if a.main is None:
                 continue
-            reader = PdfReader(str(a.pdf))
+            reader = PdfReader(str(a.main))
             n = len(reader.pages)
             title = (reader.metadata or {}).get("/Title")
             if title:  # the tile is named after the asset's title, as written into its PDF
                 assert f"<h3>{escape(str(title))}</h3>" in html, (a.stem, title)
-            assert f"{n} page{'s' if n != 1 else ''}, {human_size(a.pdf.stat().st_size)}" in text, a.stem
-        mod = g.module()
-        if mod is not None and hasattr(mod, "check"):
-            verdict = "FAIL" if failed(list(mod.check(g))) else "ok"
+            assert f"{n} page{'s' if n != 1 else ''}, {human_size(a.main.stat().st_size)}" in text, a.stem
+        found = g.rules().findings(g)
+        if found is not None:
+            verdict = "FAIL" if failed(list(found)) else "ok"
             m = re.search(rf'<section class="game" id="{re.escape(g.name)}">\s*<h2>[^<]*<span class="badge[^"]*">([^<]+)<', html)
             assert m and m[1] == verdict, g.name
 
@@ -156,9 +156,9 @@ def test_scan_reads_the_manifests_not_file_names(tmp_path):
     by = {a.stem: a for a in scan_game(g)}
     assert list(by) == ["deck", "cards/a", "tts/deck"]  # game-wide first, TTS last
     d = by["deck"]
-    assert d.pdf.name == "deck.pdf" and d.pages == 12 and d.title == "DECK"  # pages from the manifest, no PDF reader
-    assert [p.name for p in d.svgs] == ["deck-p01.svg", "deck-p02.svg"]
+    assert d.main.name == "deck.pdf" and d.pages[d.main] == 12 and d.title == "DECK"  # pages from the manifest
+    assert [p.name for p in d.by_format["svg"]] == ["deck-p01.svg", "deck-p02.svg"]
     assert d.preview.name == "sheet-contact.png"
     t = by["tts/deck"]
-    assert [p.name for p in t.pngs] == ["deck-faces-1.png"]
+    assert [p.name for p in t.by_format["png"]] == ["deck-faces-1.png"]
     assert sorted(p.name for p in t.other) == ["deck-back.png", "deck.json", "deck.png"]

@@ -153,7 +153,7 @@ def test_board_diagram_and_tiled_board(assets):
 
 
 def test_tokens_follow_square_size(game):
-    from pnp.model.game import documents
+    from pnp.layout.documents import documents
     from pnp.games.kafkas_halle.tokens import token_items
 
     board = next(doc for _, kind, doc in documents(game) if kind == "board")

@@ -16,7 +16,7 @@ from pnp.render.pdf import render_pdf_bytes
 from pnp.layout.builtin.counters import counter_assets, counter_specs
 from pnp.model.game import discover
 from pnp.games.rather_silly.rules import check
-from pnp.model.kinds import load_doc
+from pnp.layout.kinds import load_doc
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 FILE = DATA / "rather-silly" / "counters.yaml"

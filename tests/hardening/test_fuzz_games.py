@@ -356,7 +356,7 @@ def test_kniffel_sheets(tmp_path_factory, fuzz_counts, text):
     tally must answer with findings or DataErrors, never crash on the odd sheet."""
     from pnp.games.kniffel.rules import check_sheet
     from pnp.games.kniffel.tally import tally_file
-    from pnp.model.kinds import load_doc
+    from pnp.layout.kinds import load_doc
 
     fuzz_counts["18-kniffel sheets"] += 1
     try:

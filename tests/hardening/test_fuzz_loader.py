@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from pnp.load.errors import DataErrors
 from pnp.model.game import GameManifest
-from pnp.model.kinds import KINDS, load_doc
+from pnp.layout.kinds import KINDS, load_doc
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from pnp.load.errors import DataErrors
 from pnp.load.loader import load_yaml
-from pnp.model.kinds import KINDS, load_doc
+from pnp.layout.kinds import KINDS, load_doc
 
 EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "150"))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize="PNP_FUZZ_EXAMPLES" not in os.environ,

@@ -16,7 +16,7 @@ WORDS = Words.beside(__file__)
 
 
 def _board(game):
-    from pnp.model.game import documents
+    from pnp.layout.documents import documents
 
     boards = [(path, doc) for path, kind, doc in documents(game) if kind == "board"]
     return boards[0][1] if boards else None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.checks import Finding, Source, flag
-from pnp.model.game import loaded
+from pnp.layout.documents import loaded
 from pnp.games.kafkas_halle import deck as _deck, hall as _hall  # noqa: F401  (they register their rules)
 from pnp.games.kafkas_halle.deck import Deck
 from pnp.games.kafkas_halle.facts import DECK, FACTS, RULES, SETUP
@@ -50,7 +50,7 @@ def restated(game):
 
 
 def check(game, state: Path | None = None) -> list[Finding]:
-    # every file is read through pnp.model.game.loaded first: broken files are data errors
+    # every file is read through pnp.layout.documents.loaded first: broken files are data errors
     # (exit 2) exactly as `pnp build` reports them, before any rule runs.
     loaded(game)
     if state is not None:

@@ -11,12 +11,9 @@ from typing import Optional
 import typer
 
 from pnp.checks.contract import finite, guarded
+from pnp.games import command_app
 
-COMMAND = "clouds"  # mounted by pnp.cli.main as `pnp clouds ...`
-
-app = typer.Typer(help="Clouded Klin Zha: random cloud layouts, terminal previews and single overlays.",
-                  no_args_is_help=True, add_completion=False, rich_markup_mode=None,
-                  pretty_exceptions_enable=False)
+app = command_app(__name__)  # `pnp <command> ...`: registered in pnp.games.COMMANDS
 
 def _data(value):
     from pnp.load.paths import data_dir

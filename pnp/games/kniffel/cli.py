@@ -12,18 +12,9 @@ from typing import Optional
 import typer
 
 from pnp.checks.contract import guarded
+from pnp.games import command_app
 
-COMMAND = "kniffel"  # mounted by pnp.cli.main as `pnp kniffel ...`
-
-app = typer.Typer(
-    help="18-Kniffel: score a set, tally a Bilanz, find the best split of a roll. "
-         "Dice are comma lists (1,2,3,4,5,5); Vorgaben are the seed's labels (3en, 5+1, 2,4,6, '<21') "
-         "or names (Fünferpasch, gt21, lt21).",
-    no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode=None,
-    pretty_exceptions_enable=False,
-)
+app = command_app(__name__)  # `pnp <command> ...`: registered in pnp.games.COMMANDS
 
 
 def _fail(msg: str, code: int = 2):

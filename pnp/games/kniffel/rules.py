@@ -19,7 +19,8 @@ from pathlib import Path
 
 from pnp.checks import Finding, Loc, RuleBook, Source, flag, from_problems
 from pnp.load.errors import DataErrors
-from pnp.model.game import Game, loaded
+from pnp.layout.documents import loaded
+from pnp.model.game import Game
 from pnp.model.score_sheet import ScoreSheet
 from pnp.games.kniffel.scoring import BLOCKS, BONUS_POINTS, BONUS_THRESHOLD, FACTS, LABELS
 

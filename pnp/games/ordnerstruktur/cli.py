@@ -12,11 +12,9 @@ from typing import Optional
 import typer
 
 from pnp.checks.contract import guarded
+from pnp.games import command_app
 
-COMMAND = "ordner"  # mounted by pnp.cli.main as `pnp ordner ...`
-
-app = typer.Typer(help="Ordnerstruktur: score a path, solve a structure exhaustively, make random "
-                  "structures.", no_args_is_help=True)
+app = command_app(__name__)  # `pnp <command> ...`: registered in pnp.games.COMMANDS
 
 
 def _fail(problems) -> None:

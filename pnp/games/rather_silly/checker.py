@@ -341,7 +341,7 @@ def counter_devil(s: Sheet):
 
 def check_counters(board: Board, path: Path) -> list[Finding]:
     """The counter sheet prints what the seed asks for and in the map's power colours."""
-    from pnp.model.kinds import read_doc
+    from pnp.layout.kinds import read_doc
 
     try:
         _, sheet, raw = read_doc(path)

@@ -7,11 +7,9 @@ from typing import Optional
 import typer
 
 from pnp.checks.contract import guarded
+from pnp.games import command_app
 
-COMMAND = "silly"  # mounted by pnp.cli.main as `pnp silly ...`
-
-app = typer.Typer(no_args_is_help=True, add_completion=False,
-                  help="Rather Silly Diplomacy: neighbours of a province, a starting game-state file, a position on the map.")
+app = command_app(__name__)  # `pnp <command> ...`: registered in pnp.games.COMMANDS
 
 def _data(value):
     from pnp.load.paths import data_dir

@@ -59,7 +59,7 @@ def game_symbols(game) -> Symbols:
     """The game's symbol libraries (kind: symbols), then the shipped marks and pips."""
     libs = []
     if game is not None:
-        from pnp.model.game import documents
+        from pnp.layout.documents import documents
 
         libs = [doc for _, kind, doc in documents(game) if kind == "symbols"]
     return Symbols(libs, _shipped_symbols)
@@ -72,7 +72,7 @@ def game_symbols(game) -> Symbols:
 def _shipped(path: Path):
     """A shipped layout, read once per process: (model, raw YAML with marks)."""
     from pnp.load.loader import display_path, load_yaml, read_cached, validate
-    from pnp.model.layout import Layout
+    from pnp.layout.vocabulary import Layout
 
     def parse(p, data):
         raw = load_yaml(p, data)
@@ -124,7 +124,7 @@ def compiled_layout(ref: str, folder: Path, tables: dict, where: tuple[str, int,
 def _game_layout(game, path: Path):
     if game is None:
         return None
-    from pnp.model.game import loaded
+    from pnp.layout.documents import loaded
 
     for p, kind, doc, raw in loaded(game):
         if kind == "layout" and p.resolve() == path.resolve():
@@ -232,7 +232,7 @@ def deck_records(doc: Deck, game, stem: str = "deck") -> list:
 def _read(doc: Deck, game, lang: str, stem: str):
     """(compiled face layout, card records, (folder, shown path, raw YAML)) of a deck."""
     from pnp.load.loader import display_path
-    from pnp.model.game import source
+    from pnp.layout.documents import source
     src = source(game, doc)
     path, raw = src if src is not None else (Path(f"{stem}.yaml"), None)
     folder = Path(path).parent

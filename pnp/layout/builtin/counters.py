@@ -121,7 +121,7 @@ def sheet_layout(doc: CounterSheet, game):
     if doc.layout is None:
         return None
     from pnp.load.errors import DataErrors, Problem
-    from pnp.model.game import source
+    from pnp.layout.documents import source
     from pnp.layout.builtin.card import compiled_layout
 
     src = source(game, doc) if game is not None else None

@@ -29,7 +29,7 @@ CAP = 0.73  # cap height / font size (DejaVu Sans)
 def board_problems(doc: SquareBoard, src: "tuple[Path, object] | None") -> list[Problem]:
     """Squares off the board, unknown pieces or marks, and two-square pieces not
     on two neighbouring squares, as file:line:col problems; ``src`` is the
-    board's (path, raw YAML) from :func:`pnp.model.game.source`."""
+    board's (path, raw YAML) from :func:`pnp.layout.documents.source`."""
     path, raw = src if src is not None else (None, None)
 
     def where(loc):
@@ -290,7 +290,7 @@ def board_assets(doc: SquareBoard, game, opts: BuildOptions, stem: str) -> Itera
     from pnp.impose.items import sheet_from_options
     from pnp.impose.tiling import tile
 
-    from pnp.model.game import source
+    from pnp.layout.documents import source
 
     problems = board_problems(doc, source(game, doc))
     if problems:

@@ -1,0 +1,72 @@
+"""A game's data files, read by their kinds (:mod:`pnp.layout.kinds`) once per Game.
+
+Every YAML file of the game folder but ``game.yaml`` is either a kind's file or
+one the rules module says it reads (its ``FILES``); anything else is an error.
+All files are read before failing, so one run reports every problem.
+"""
+from __future__ import annotations
+
+from fnmatch import fnmatch
+from pathlib import Path
+from typing import Any
+
+from pnp.layout.kinds import KINDS, read_doc
+from pnp.load.errors import DataErrors, Problem
+from pnp.model.game import Game
+
+
+def loaded(game: Game) -> list[tuple[Path, str | None, Any, Any]]:
+    """(path, kind, model-or-raw, raw) of every data file; kept on the Game."""
+    if game._loaded is None:
+        from pnp.load.loader import display_path, locate
+
+        own = game.rules().files
+        out, problems = [], []
+        paths = sorted({*game.folder.rglob("*.yaml"), *game.folder.rglob("*.yml")})
+        for p in paths:
+            rel = p.relative_to(game.folder).as_posix()
+            if p.name == "game.yaml" or any(part.startswith(".") for part in p.relative_to(game.folder).parts):
+                continue
+            try:
+                entry = (p, *read_doc(p))
+            except DataErrors as exc:
+                problems += exc.problems
+                continue
+            if entry[1] is None and not any(fnmatch(rel, pat) for pat in own):
+                line, col = locate(entry[3], ())
+                problems.append(Problem(display_path(p), line, col,
+                                        f"no 'kind:' here, and the game's rules module does not read this file; "
+                                        f"give it one of the kinds {', '.join(KINDS)} (or move it out of the "
+                                        f"game folder)"))
+                continue
+            out.append(entry)
+        if problems:
+            raise DataErrors(problems)
+        game._loaded = out
+    return game._loaded
+
+
+def documents(game: Game) -> list[tuple[Path, str | None, object]]:
+    """Every YAML file of a game except game.yaml, loaded: (path, kind, model-or-raw).
+    Components and checkers share the one read."""
+    return [(p, kind, doc) for p, kind, doc, _raw in loaded(game)]
+
+
+def source(game: Game | None, doc: object) -> tuple[Path, Any] | None:
+    """(path, raw YAML with line marks) of a model that ``documents`` loaded."""
+    if game is None:
+        return None
+    for p, _kind, d, raw in loaded(game):
+        if d is doc:
+            return p, raw
+    return None
+
+
+def accepted_options(game: Game) -> dict[str, str]:
+    """Every ``-o KEY`` the game reads: its kinds' settings and its rules module's ``OPTIONS``."""
+    out: dict[str, str] = {}
+    for _, kind, _doc in documents(game):
+        if kind in KINDS:
+            out.update(KINDS[kind].options)
+    out.update(game.rules().options)
+    return out

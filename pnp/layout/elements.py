@@ -1,0 +1,152 @@
+"""The registry of layout element kinds: ``rect``, ``text``, ``group`` ... and yours.
+
+One registration per kind, and everything else is derived from the registry:
+the schema's discriminated union of element types (so a layout file may use
+the kind and ``pnp schema`` describes it), the compiler's dispatch, what a card
+list is checked against before drawing, and the reference in docs/layouts.md
+(:mod:`pnp.layout.reference`).
+
+An element kind is its schema -- a pydantic model that is placed like every
+element (a subclass of :class:`pnp.model.layout.Placed`) with a ``type:
+Literal["name"]`` field -- and one of two ways to draw it:
+
+``body(el, fields, tables, where, ids, book) -> draw(ctx, box, group)``
+    called once when a layout is compiled; it checks the element's templates
+    and returns ``draw``, which adds scene primitives for one card's values to
+    ``group`` inside the element's ``box`` (see the built-in bodies in
+    :mod:`pnp.layout.compile`).
+``parts(el) -> list[dict]``
+    the kind is made of existing element kinds: ``parts`` returns them as
+    data (``{"type": "ellipse", "fill": el.fill}``), placed in the element's
+    box as a group's children are. Templates in them are filled per card.
+
+``symbols``, ``images`` and ``children`` name the properties that hold a
+symbol id, an image file and nested elements, so a card list's columns are
+checked before anything is drawn and groups are searched.
+
+The built-in kinds are registered in :mod:`pnp.layout.compile`; every module
+that registers kinds is imported by :mod:`pnp.layout.vocabulary`, which is
+where the complete set is read.
+"""
+from __future__ import annotations
+
+import sys
+import typing
+from dataclasses import dataclass
+from typing import Annotated, Any, Callable, Union
+
+from pydantic import Field
+
+from pnp.model.layout import Layout, Placed
+
+
+@dataclass(frozen=True)
+class ElementKind:
+    schema: type[Placed]
+    body: Callable[..., Callable] | None = None  # (el, fields, tables, where, ids, book) -> draw(ctx, box, group)
+    parts: Callable[[Any], list] | None = None  # el -> [element as a dict or model, ...]
+    symbols: tuple[str, ...] = ()  # properties whose value is a symbol id
+    images: tuple[str, ...] = ()  # properties whose value is an image file
+    children: str | None = None  # the property holding nested elements (a list of any element kind)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The ``type:`` values this kind answers to (``ellipse`` and ``circle`` are one kind)."""
+        return typing.get_args(self.schema.model_fields["type"].annotation)
+
+    @property
+    def about(self) -> str:
+        """The first line of the schema's docstring (the reference shows it)."""
+        doc = (self.schema.__doc__ or "").strip()
+        return doc.splitlines()[0] if doc else ""
+
+
+_BY_SCHEMA: dict[type, ElementKind] = {}  # in registration order
+_BY_NAME: dict[str, ElementKind] = {}
+
+
+def register(*kinds: ElementKind) -> None:
+    """Add element kinds; the layout schema takes them at once. A ``type:`` name that is
+    already taken, or a property named here that the schema lacks, is an error."""
+    for kind in kinds:
+        _check(kind)
+    for kind in kinds:
+        _BY_SCHEMA[kind.schema] = kind
+        _BY_NAME.update(dict.fromkeys(kind.names, kind))
+    _rebuild()
+
+
+def unregister(*schemas: type) -> None:
+    """Take kinds out again (a test that registered one cleans up with this)."""
+    for schema in schemas:
+        kind = _BY_SCHEMA.pop(schema)
+        for name in kind.names:
+            del _BY_NAME[name]
+    _rebuild()
+
+
+def _check(kind: ElementKind) -> None:
+    schema = kind.schema
+    if not (isinstance(schema, type) and issubclass(schema, Placed)):
+        raise TypeError(f"{schema!r}: an element kind's schema is a subclass of pnp.model.layout.Placed")
+    if "type" not in schema.model_fields or not kind.names:
+        raise TypeError(f"{schema.__name__}: an element kind's schema has a field type: Literal['name']")
+    if (kind.body is None) == (kind.parts is None):
+        raise TypeError(f"{schema.__name__}: give the kind a body or its parts, not both")
+    for name in kind.names:
+        if name in _BY_NAME and _BY_NAME[name].schema is not schema:
+            raise ValueError(f"element type {name!r} is registered already (by {_BY_NAME[name].schema.__name__})")
+    for prop in (*kind.symbols, *kind.images, *([kind.children] if kind.children else [])):
+        if prop not in schema.model_fields:
+            raise ValueError(f"{schema.__name__} has no property {prop!r}")
+
+
+def kinds() -> list[ElementKind]:
+    """Every registered kind, in registration order (the order of the reference and the schema)."""
+    return list(_BY_SCHEMA.values())
+
+
+def kind_of(el: Any) -> ElementKind:
+    """The kind of a validated element."""
+    try:
+        return _BY_SCHEMA[type(el)]
+    except KeyError:
+        raise TypeError(f"{type(el).__name__} is not a registered element kind") from None
+
+
+def union() -> Any:
+    """The schema of one element: any registered kind, told apart by ``type``."""
+    schemas = tuple(_BY_SCHEMA)
+    if len(schemas) == 1:
+        return schemas[0]
+    return Annotated[Union[schemas], Field(discriminator="type")]  # noqa: UP007 - built at run time
+
+
+_LIST: list = []  # the TypeAdapter of a list of elements, for the current registry
+
+
+def validate_list(items: list) -> list:
+    """``items`` (dicts or element models) as validated elements of the registered kinds."""
+    if not _LIST:
+        from pydantic import TypeAdapter
+
+        _LIST.append(TypeAdapter(list[union()]))
+    return _LIST[0].validate_python(items)
+
+
+def _rebuild() -> None:
+    """Give every list of elements (the layout's and each container kind's, declared as
+    ``list["Element"]``) the current union. Schemas are built on first use (pnp's models defer
+    it, and a build that reads its documents from the cache never validates one): until then
+    it is enough to define ``Element`` where the forward reference is looked up, the schema's
+    module. One built already is built again now."""
+    _LIST.clear()
+    if not _BY_SCHEMA:
+        return
+    element = union()
+    holders = [(k.schema, k.children) for k in _BY_SCHEMA.values() if k.children] + [(Layout, "elements")]
+    for model, prop in holders:
+        sys.modules[model.__module__].Element = element
+        if model.__pydantic_complete__:
+            model.model_fields[prop].annotation = list[element]
+            model.model_rebuild(force=True, _types_namespace={"Element": element})

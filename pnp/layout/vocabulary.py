@@ -1,0 +1,13 @@
+"""Every element kind a layout may use, and the layout schema that accepts them.
+
+Importing this module imports every module that registers element kinds
+(:mod:`pnp.layout.elements`); read the complete set here. A module of new
+element kinds is added to pnp by one import line below.
+"""
+from __future__ import annotations
+
+import pnp.layout.compile  # noqa: F401  rect, ellipse/circle, line, polygon, text, textbox, symbol, image, icons, group
+from pnp.layout.elements import kinds
+from pnp.model.layout import Layout
+
+__all__ = ["Layout", "kinds"]

@@ -1,0 +1,98 @@
+"""What a game's rules module may define, and the one place that reads it.
+
+``game.yaml`` names a rules module (``rules: pnp.games.<game>...``, or a
+``rules.py`` in a folder the user trusts). pnp asks it for these hooks, each
+optional -- :class:`RulesModule` is their typed contract:
+
+``build(game, opts) -> Iterable[Asset]``
+    assets beyond what the data kinds draw (a player aid, a solution sheet).
+``check(game, state=None) -> Iterable[Finding]``
+    the rules checker: ``pnp check`` (``state`` is its ``--state`` file), the
+    gallery's verdict and the build manifest. Without it a game has no checker.
+``RULES: RuleBook``
+    the rules ``check`` enforces, each citing its passage: ``pnp check --list-rules``.
+``FILES: tuple[str, ...]``
+    patterns (``"positions/*.yaml"``) of the game folder's YAML files without
+    ``kind:`` that the module reads; any other such file is an error.
+``OPTIONS: dict[str, str]``
+    the ``-o KEY=VALUE`` settings ``build`` reads, each with what it does.
+
+A game's own commands (``pnp kniffel ...``) are not a hook: they are
+registered in :mod:`pnp.games` so that ``pnp --help`` lists them without
+importing any game. ``examples/minimal-game/rules.py`` defines every hook
+and does nothing; a test builds and checks it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime_checkable
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.checks.finding import Finding
+    from pnp.checks.rulebook import RuleBook
+    from pnp.model.assets import Asset, BuildOptions
+    from pnp.model.game import Game
+
+
+@runtime_checkable
+class RulesModule(Protocol):
+    """Every hook a rules module may define (a module defines the ones it needs)."""
+
+    FILES: Sequence[str]
+    OPTIONS: Mapping[str, str]
+    RULES: "RuleBook"
+
+    def build(self, game: "Game", opts: "BuildOptions") -> "Iterable[Asset]": ...
+
+    def check(self, game: "Game", state: Path | None = None) -> "Iterable[Finding]": ...
+
+
+HOOKS = ("build", "check", "RULES", "FILES", "OPTIONS")  # what RulesModule declares, in its order
+
+
+class HookError(TypeError):
+    """A rules module defines a hook with the wrong type."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A rules module's hooks, each read once, with what stands in for a missing one:
+    no assets, no checker, no rule book, no files, no settings."""
+
+    build: "Callable[[Game, BuildOptions], Iterable[Asset]] | None" = None
+    check: "Callable[..., Iterable[Finding]] | None" = None
+    book: "RuleBook | None" = None
+    files: tuple[str, ...] = ()
+    options: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, module: Any) -> "Rules":
+        """The hooks ``module`` defines (None: no rules module). A hook of the wrong type is a
+        :class:`HookError` naming it."""
+        if module is None:
+            return cls()
+        got = {name: getattr(module, name) for name in HOOKS if hasattr(module, name)}
+        for name in ("build", "check"):
+            if name in got and not callable(got[name]):
+                raise HookError(f"{name} must be a function, not {type(got[name]).__name__}")
+        files = got.get("FILES", ())
+        if isinstance(files, str) or not all(isinstance(p, str) for p in files):
+            raise HookError("FILES must be a tuple of file patterns such as 'positions/*.yaml'")
+        options = got.get("OPTIONS", {})
+        if not isinstance(options, Mapping) or not all(isinstance(k, str) and isinstance(v, str)
+                                                       for k, v in options.items()):
+            raise HookError("OPTIONS must map each setting's name to what it does")
+        book = got.get("RULES")
+        if book is not None and not callable(getattr(book, "run", None)):
+            raise HookError("RULES must be a pnp.checks.RuleBook")
+        return cls(got.get("build"), got.get("check"), book, tuple(files), dict(options))
+
+    def assets(self, game: "Game", opts: "BuildOptions") -> "Iterable[Asset]":
+        return self.build(game, opts) if self.build is not None else ()
+
+    def findings(self, game: "Game", state: Path | None = None) -> "Iterable[Finding] | None":
+        """The checker's findings, or None for a game without a checker."""
+        if self.check is None:
+            return None
+        return self.check(game, state) if state is not None else self.check(game)

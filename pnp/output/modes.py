@@ -1,0 +1,60 @@
+"""The registry of export modes: what ``pnp export`` writes for a profile's ``output:``.
+
+A mode names its writer and says what it needs of a profile; the profile check
+(:func:`check`, run when a profile is loaded), the export and its README read
+this registry. Writers are named as ``"module:function"`` and imported when an
+export runs. A writer is ``write(job: pnp.output.export.ExportJob) -> (files,
+plan)``: ``files`` is [(relative path, pages, what it is)], ``plan`` the decks
+matched to the shop's products (or None), which the README and preflight read.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from pnp.load.registry import Registry, resolve
+
+
+@dataclass(frozen=True)
+class Mode:
+    name: str
+    about: str
+    writer: "str | Callable"  # (job) -> (files, plan), or "module:function"
+    products: bool = False  # each deck goes to one of the shop's card products: the profile lists them
+    formats: tuple[str, ...] | None = None  # the kinds of file it writes; None: the profile's format: (png or pdf)
+
+    def write(self, job) -> tuple[list[tuple[str, int, str]], Any]:
+        return resolve(self.writer)(job)
+
+    def files(self, profile) -> tuple[str, ...]:
+        return self.formats if self.formats is not None else (profile.format,)
+
+
+MODES: Registry[Mode] = Registry("export mode")
+register, unregister = MODES.register, MODES.unregister
+
+
+register(Mode("images", "one file per side of every distinct card, at the shop template's pixel size",
+              "pnp.output.export:write_cards", products=True))
+register(Mode("card-pdf", "one PDF per deck, a card side per page in the shop's order",
+              "pnp.output.export:write_cards", products=True, formats=("pdf",)))
+register(Mode("sheets", "the imposed sheets as pnp build makes them, with an output intent",
+              "pnp.output.export:write_sheets", formats=("pdf",)))
+register(Mode("tts", "Tabletop Simulator: face sheets, a back image and saved-object JSON",
+              "pnp.output.export:write_tts", formats=("png", "json")))
+
+
+def check(profile) -> list[tuple[tuple[str, ...], str]]:
+    """What is wrong with ``profile`` for its mode: [(key path, message)]."""
+    mode = MODES.get(profile.output)
+    if mode is None:
+        return [(("output",), f"unknown output {profile.output!r}; expected one of {', '.join(MODES)}")]
+    problems = []
+    if mode.products and not profile.products:
+        problems.append(((), f"an {mode.name} profile lists the shop's products (name, trim_mm)"))
+    if profile.colour == "cmyk" and set(mode.files(profile)) != {"pdf"}:
+        pdf_only = [m.name for m in MODES.values() if m.formats == ("pdf",)]
+        chosen = [f"{m.name} with format: pdf" for m in MODES.values() if m.formats is None]
+        problems.append((("colour",), f"a PNG holds no CMYK: a CMYK shop gets PDFs (output {' or '.join(pdf_only)}"
+                                      f"{', or ' + ' or '.join(chosen) if chosen else ''})"))
+    return problems

@@ -1,0 +1,93 @@
+"""The registry of output formats: every format pnp writes, with its writer and its properties.
+
+The CLI (``--format`` choices and help, the build summary), the build (which
+formats an asset gets, file names, warm-up before forking, whether a deck can
+stream), the manifest and the gallery read this registry and nothing else.
+Adding a format is one entry here and its writer (see docs/extending.md).
+
+A writer is ``write(job: pnp.render.Job) -> [(relative file name, pages)]``,
+named as ``"module:function"`` and imported when a file is written, so this
+module stays as light as ``pnp --help`` needs.
+"""
+from __future__ import annotations
+
+from pathlib import PurePath
+from typing import Callable, Iterable, NamedTuple
+
+from pnp.load.registry import Registry, preload, resolve
+
+PDF = "pdf"  # the print master: formats made from_pdf are rasterised or converted from it
+
+
+class Format(NamedTuple):  # a NamedTuple, not a dataclass: `pnp --help` reads this and dataclasses costs 1 ms
+    name: str  # also the file extension
+    about: str
+    writer: "str | Callable"  # (job) -> [(rel, pages)], or "module:function"
+    one_file: bool = False  # every page in one file (PDF); else one file per page (``stem-p01.ext``)
+    from_pdf: bool = False  # made from the PDF of the pages (PNG: rasterised), not drawn from the scenes
+    preview: bool = False  # an image made to be looked at: the gallery's thumbnail
+    viewable: bool = False  # a browser shows it as an image: the gallery's thumbnail when there is no preview
+    warm_up: "str | Callable | None" = None  # () -> None: work every build worker would repeat, done before forking
+
+    @property
+    def ext(self) -> str:
+        return "." + self.name
+
+    def file_names(self, stem: str, pages: int) -> list[str]:
+        """``stem.ext`` for a one-file format or a single page, else ``stem-p01.ext`` ..."""
+        if self.one_file or pages == 1:
+            return [stem + self.ext]
+        return [f"{stem}-p{i:02d}{self.ext}" for i in range(1, pages + 1)]
+
+    def write(self, job) -> list[tuple[str, int]]:
+        return resolve(self.writer)(job)
+
+    def warm(self) -> None:
+        """Import the writer (and do its warm-up) before build workers are forked."""
+        preload(self.writer)
+        if self.warm_up is not None:
+            resolve(self.warm_up)()
+
+
+FORMATS: Registry[Format] = Registry("format")
+unregister = FORMATS.unregister
+
+
+def register(fmt: Format) -> Format:
+    if not fmt.name.isalnum() or fmt.name != fmt.name.lower():
+        raise ValueError(f"format {fmt.name!r}: a name is lower-case letters and digits (it is the extension)")
+    return FORMATS.register(fmt)
+
+
+register(Format("pdf", "print-ready; every page in one file, fonts embedded, trim and bleed boxes",
+                "pnp.render.pdf:write_files", one_file=True))
+register(Format("svg", "for editing; one file per page, text kept as text, font subset embedded",
+                "pnp.render.svg:write_files", viewable=True, warm_up="pnp.render.svg:warm_up"))
+register(Format("png", "previews; one image per page, rasterised from the PDF",
+                "pnp.render.png:write_files", from_pdf=True, preview=True, viewable=True))
+
+
+def parse_formats(text: str) -> list[str]:
+    """``"pdf,png"`` -> ["pdf", "png"] in registry order; ValueError naming what is unknown."""
+    asked = [f.strip().lower() for f in text.split(",") if f.strip()]
+    bad = [f for f in asked if f not in FORMATS]
+    if bad or not asked:
+        raise ValueError(f"unknown format(s) {', '.join(bad) or '(none)'}; use {', '.join(FORMATS)}")
+    return [f for f in FORMATS if f in asked]
+
+
+def format_of(path: "str | PurePath") -> str:
+    """The format a file is written in, by its extension."""
+    return PurePath(path).suffix.lower().lstrip(".")
+
+
+def needs_every_page(fmts: Iterable[str]) -> bool:
+    """Whether writing ``fmts`` needs all pages at once: a one-file-per-page format drawn
+    from the scenes, more than one format drawn from them, or one made from a PDF that is
+    not written too. Otherwise the pages stream into the one format drawn from the scenes
+    as they are made, one at a time."""
+    fmts = list(fmts)
+    chosen = [FORMATS[f] for f in fmts]
+    drawn = [f for f in chosen if not f.from_pdf]
+    return len(drawn) > 1 or any(not f.one_file for f in drawn) or \
+        (any(f.from_pdf for f in chosen) and PDF not in fmts)
