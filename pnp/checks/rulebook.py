@@ -71,13 +71,14 @@ class RuleBook:
             f"{self.document} §{rule.section}"
 
     def run(self, ctx: Any, *scopes: str, ids: Iterable[str] | None = None) -> list[Finding]:
-        """Findings of the rules in ``scopes`` (all when none given), optionally only ``ids``."""
+        """Findings of the rules in ``scopes`` (all when none given), optionally only ``ids``. A finding
+        cites its rule's passage unless it names its own (a fact from another section of the document)."""
         only = set(ids) if ids is not None else None
         out = []
         for r in self._rules.values():
             if (scopes and r.scope not in scopes) or (only is not None and r.id not in only):
                 continue
-            out += [replace(f, rule=r.id, seed=self.document, section=r.section, title=self.title,
+            out += [replace(f, rule=r.id, seed=self.document, section=f.section or r.section, title=self.title,
                             severity=f.severity or r.severity)
                     for f in r.fn(ctx)]
         return out

@@ -71,6 +71,20 @@ def test_a_titled_rule_book_cites_the_game_title_and_passage_with_the_file_in_br
     assert str(f) == "deck.yaml:4:1: error: k.one: too many (Kafkas Halle, §Zu den Karten [doc.txt])"
 
 
+def test_a_finding_that_names_its_own_passage_keeps_it():
+    """A rule comparing data with facts from several sections cites each fact's section."""
+    from dataclasses import replace
+
+    book = RuleBook("doc.txt", "Spiel")
+
+    @book.rule("a.facts", "Regeln", "the data states the facts", scope="x")
+    def facts(ctx):
+        yield replace(flag("victory is 17"), section="Sieg")
+        yield flag("lamas are 2")
+
+    assert [f.citation for f in book.run({})] == ["Spiel, §Sieg [doc.txt]", "Spiel, §Regeln [doc.txt]"]
+
+
 def test_rule_book_runs_scopes_and_ids_in_registration_order():
     book = _book()
     assert [f.rule for f in book.run({"n": 2}, "y")] == ["a.second", "a.second"]
