@@ -13,6 +13,7 @@ from pnp.load.errors import DataErrors
 from pnp.model.assets import BuildOptions
 from pnp.render.pdf import render_pdf_bytes
 from pnp.model.game import discover
+from pnp.games.rather_silly.book import FACTS
 from pnp.games.rather_silly.mapdata import load_board
 from pnp.games.rather_silly.printables import assets
 from pnp.games.rather_silly.schematic import MapGeometry, _edges, draw_map
@@ -205,7 +206,7 @@ def test_logs_run_to_the_last_season_before_the_narrs_year(game, board, name, wi
     a = next(a for a in assets(game, BuildOptions()) if a.name == name)
     text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(render_pdf_bytes(list(a.iter_pages())))).pages)
     rows = re.findall(r"(Frühjahr|Herbst|Winter) (\d{4})", text)
-    first, last = board.rules.first_year, board.rules.narr_year - 1
+    first, last = FACTS.value("first_year"), FACTS.value("narr_year") - 1
     names = ["Frühjahr", "Herbst"] + (["Winter"] if winter else [])
     assert rows == [(n, str(y)) for y in range(first, last + 1) for n in names]
 
@@ -214,4 +215,21 @@ def test_season_track_ends_with_the_narrs_year(game, board):
     a = next(a for a in assets(game, BuildOptions()) if a.name == "season-track")
     text = PdfReader(io.BytesIO(render_pdf_bytes(list(a.iter_pages())))).pages[0].extract_text()
     years = [int(y) for y in re.findall(r"\b(19\d\d)\b", text)]
-    assert list(range(board.rules.first_year, board.rules.narr_year + 1)) == sorted(set(years))
+    assert list(range(FACTS.value("first_year"), FACTS.value("narr_year") + 1)) == sorted(set(years)) == \
+        list(range(1901, 1922))
+
+
+def test_the_tracks_follow_the_document_whatever_map_yaml_restates(tmp_path):
+    """The rules block of map.yaml is never read: with narr_year 1920 and doktor_victory_points 25 in it
+    (which `pnp check` rejects), the season track still ends in 1921 and the Doktor's track at 30."""
+    import shutil
+
+    shutil.copytree(DATA / "rather-silly", tmp_path / "rather-silly")
+    path = tmp_path / "rather-silly" / "map.yaml"
+    path.write_text(path.read_text().replace("narr_year: 1921", "narr_year: 1920").replace(
+        "doktor_victory_points: 30", "doktor_victory_points: 25"))
+    edited = discover(tmp_path)["rather-silly"]
+    text = {a.name: "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(render_pdf_bytes(list(a.iter_pages()))))
+                              .pages) for a in assets(edited, BuildOptions()) if a.name in ("season-track", "doktor-track")}
+    assert max(int(y) for y in re.findall(r"\b(19\d\d)\b", text["season-track"])) == 1921
+    assert "≥ 30" in text["doktor-track"] and "≥ 25" not in text["doktor-track"]

@@ -34,7 +34,7 @@ def listing() -> dict:
 
 # the title each game's citations name its rule document by
 TITLES = {"18-kniffel": "18-Kniffel", "kafkas-halle": "Kafkas Halle", "klin-zha": "Clouded Klin Zha",
-          "ordnerstruktur": "Ordnerstruktur"}
+          "ordnerstruktur": "Ordnerstruktur", "rather-silly": "Rather Silly Diplomacy"}
 
 
 def test_five_games_each_list_rules_citing_their_own_document(listing):

@@ -11,6 +11,7 @@ from pydantic import Field
 from pnp.model.base import Localised, Strict, tr
 from pnp.impose.layout import document_page
 from pnp.scene import Circle, Group, Page, Path, Rect, Text, color, mix, style
+from pnp.games.rather_silly.book import FACTS
 from pnp.games.rather_silly.mapdata import Board
 from pnp.load.words import ENGINE, Words
 
@@ -176,7 +177,7 @@ def _seasons(board: Board, lang: str, with_winter: bool) -> list[str]:
     w = W[lang]
     names = [w["spring"], w["autumn"]] + ([w["winter"]] if with_winter else [])
     # the Narr wins once the game reaches his year, so nothing is played in it
-    return [f"{n} {y}" for y in range(board.rules.first_year, board.rules.narr_year) for n in names]
+    return [f"{n} {y}" for y in range(FACTS.value("first_year"), FACTS.value("narr_year")) for n in names]
 
 
 def doktor_pages(board: Board, opts) -> list[Page]:
@@ -184,7 +185,7 @@ def doktor_pages(board: Board, opts) -> list[Page]:
     before the Narr's year (the Doktor may win after any phase, so every phase has a row)."""
     lang = _lang(opts)
     w = W[lang]
-    goal = board.rules.doktor_victory_points
+    goal = FACTS.value("doktor_victory_points")
     page, box, g, y = _sheet(opts, w["dtrack"], w["dtrack_intro"].format(goal=goal), 10, 6)
     per_row = 8
     cell = box.w / per_row
@@ -218,7 +219,7 @@ def doktor_pages(board: Board, opts) -> list[Page]:
 def season_page(board: Board, opts) -> Page:
     lang = _lang(opts)
     w = W[lang]
-    a, b = board.rules.first_year, board.rules.narr_year
+    a, b = FACTS.value("first_year"), FACTS.value("narr_year")
     page, box, g, y = _sheet(opts, w["strack"].format(a=a, b=b), w["strack_intro"].format(b=b), 10, 4)
     years = list(range(a, b + 1))
     row_h = min(10.0, (box.bottom - y) / (len(years) + 1))

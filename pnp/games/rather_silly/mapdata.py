@@ -86,16 +86,19 @@ class Power(Named, Strict):
 
 
 class RuleNumbers(Strict):
-    supply_centres: int
-    victory_centres: int
-    doktor_victory_points: int
-    narr_year: int
-    first_year: int
-    lama_herds_per_power: int
-    centres_per_special_army: int
-    special_armies_max: int
-    gay_fleet_every: int
-    gay_fleets_from_year: int
+    """The document's numbers as a map file may restate them. pnp uses its own transcription
+    (facts.yaml); ``pnp check`` holds each number given here against it."""
+
+    supply_centres: int | None = None
+    victory_centres: int | None = None
+    doktor_victory_points: int | None = None
+    narr_year: int | None = None
+    first_year: int | None = None
+    lama_herds_per_power: int | None = None
+    centres_per_special_army: int | None = None
+    special_armies_max: int | None = None
+    gay_fleet_every: int | None = None
+    gay_fleets_from_year: int | None = None
 
 
 class MapFile(Strict):
@@ -104,7 +107,7 @@ class MapFile(Strict):
     tunnel: Tunnel
     powers: list[Power]
     roles: list[Power]
-    rules: RuleNumbers
+    rules: RuleNumbers = Field(default_factory=RuleNumbers)
 
 
 @dataclass

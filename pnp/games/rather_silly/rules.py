@@ -16,8 +16,8 @@ from pathlib import Path
 
 from pnp.checks import Finding, failed
 from pnp.model.game import Game
-from pnp.games.rather_silly import state_rules  # noqa: F401  (registers the game-state rules)
 from pnp.games.rather_silly.checker import RULES, check_counters, check_map_file  # noqa: F401  (RULES: `pnp check --list-rules`)
+from pnp.games.rather_silly import state_rules  # noqa: F401  (registers the game-state rules, after the map's)
 
 MAP_FILE = "map.yaml"
 COUNTERS_FILE = "counters.yaml"

@@ -1,0 +1,230 @@
+"""Facts are pnp's, data is the user's: Rather Silly's numbers and pieces, transcribed from the rule
+document into pnp/games/rather_silly/facts.yaml, hold the data folder. A data file that changes a
+fact fails the check with a finding that names the fact and cites its passage; editing the data
+never changes what the checker agrees with. Design choices (colours, names, positions, counter
+counts the document leaves open) stay the user's."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli.main import app
+from pnp.games.rather_silly.book import FACTS
+from pnp.games.rather_silly.checker import check_counters, check_map_file
+from pnp.games.rather_silly.mapdata import load_board
+
+DATA = Path(__file__).resolve().parents[2] / "data"
+MAP = DATA / "rather-silly" / "map.yaml"
+COUNTERS = DATA / "rather-silly" / "counters.yaml"
+DOC = "[003_3878791c092c868a.txt]"
+
+
+def map_verdict(tmp_path, *changes):
+    text = MAP.read_text(encoding="utf-8")
+    for old, new in changes:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    (tmp_path / "map.yaml").write_text(text, encoding="utf-8")
+    return check_map_file(tmp_path / "map.yaml")
+
+
+def errors(found):
+    return {(f.rule, f.object) for f in found if f.severity == "error"}
+
+
+def test_the_facts_cite_the_document_by_title_and_passage():
+    assert (FACTS.document, FACTS.title) == ("003_3878791c092c868a.txt", "Rather Silly Diplomacy")
+    for fact in FACTS:
+        assert fact.section and fact.quote, fact.key
+    assert FACTS.cite("victory_centres") == f"Rather Silly Diplomacy, §Siegbedingungen {DOC}"
+
+
+def test_shipped_map_and_counters_state_the_facts():
+    assert check_map_file(MAP) == []
+    assert check_counters(load_board(MAP), COUNTERS) == []
+
+
+NUMBERS = ["supply_centres", "victory_centres", "doktor_victory_points", "narr_year", "first_year",
+           "lama_herds_per_power", "centres_per_special_army", "special_armies_max", "gay_fleet_every",
+           "gay_fleets_from_year"]
+
+
+@pytest.mark.parametrize("key", NUMBERS)
+def test_a_rule_number_edited_in_map_yaml_names_the_fact_and_its_passage(tmp_path, key):
+    value = FACTS.value(key)
+    found = map_verdict(tmp_path, (f"  {key}: {value}\n", f"  {key}: {value - 1}\n"))
+    assert errors(found) == {("rs.map.numbers", key)}
+    (f,) = found
+    fact = FACTS[key]
+    assert f.message == (f"rules.{key} is {value - 1}; Rather Silly Diplomacy, §{fact.section} {DOC} says {value} "
+                         f'("{fact.quote}")')
+    assert f.citation == f"Rather Silly Diplomacy, §{fact.section} {DOC}"
+    assert f.line == next(i for i, s in enumerate((tmp_path / "map.yaml").read_text().splitlines(), 1)
+                          if s.startswith(f"  {key}:"))
+
+
+@pytest.mark.parametrize("key,edited", [
+    ("victory_centres", 17), ("doktor_victory_points", 25), ("narr_year", 1920), ("gay_fleet_every", 4),
+    ("gay_fleets_from_year", 1902), ("centres_per_special_army", 4), ("lama_herds_per_power", 2)])
+def test_issue_27_numbers_that_used_to_pass(tmp_path, key, edited):
+    """Victory at 17 centres, the Doktor at 25 points, the Narr in 1920, every 4th fleet gay, gay fleets
+    from 1902, a special army per 4 centres, 2 llama herds: each now fails `pnp check`."""
+    value = FACTS.value(key)
+    folder = tmp_path / "data"
+    shutil.copytree(DATA / "rather-silly", folder / "rather-silly")
+    path = folder / "rather-silly" / "map.yaml"
+    path.write_text(path.read_text().replace(f"  {key}: {value}\n", f"  {key}: {edited}\n", 1))
+    res = CliRunner().invoke(app, ["check", "rather-silly", "--data", str(folder)])
+    assert res.exit_code == 1, res.output
+    assert f"rs.map.numbers [{key}]: rules.{key} is {edited};" in res.output
+    assert f"says {value}" in res.output and "the seed says" not in res.output
+
+
+def test_a_33_centre_map_with_supply_centres_33_fails_citing_34(tmp_path):
+    """"Anzahl VZ: 34": dropping Denmark's centre and restating 33 is three findings, none of which
+    repeats the edited number as the document's."""
+    found = map_verdict(tmp_path, ("sc: true, army: [KIE, SWE]", "army: [KIE, SWE]"),
+                        ("  supply_centres: 34", "  supply_centres: 33"))
+    assert errors(found) == {("rs.map.centres", ""), ("rs.map.neutral", "DEN"), ("rs.map.numbers", "supply_centres")}
+    for f in found:
+        assert "says 33" not in f.message and "seed says" not in f.message
+    count = next(f for f in found if f.rule == "rs.map.centres")
+    assert count.message.startswith("the number of supply centres on the map is 33;") and "says 34" in count.message
+
+
+MAP_BREAKS = [
+    # (what the data changes, the edit, the exact findings)
+    ("Iceland borders the North Sea too", ("only: superhirn, fleet: [NAO, NWG]", "only: superhirn, fleet: [NAO, NTH, NWG]"),
+     {("rs.map.islands", "ICE"), ("rs.map.symmetric", "ICE-NTH")}),
+    ("Crete loses a border", ("only: superhirn, fleet: [AEG, EAS, ION]", "only: superhirn, fleet: [AEG, EAS]"),
+     {("rs.map.islands", "CRE"), ("rs.map.symmetric", "ION-CRE")}),
+    ("Crete open to everyone", ("only: superhirn, fleet: [AEG, EAS, ION]", "fleet: [AEG, EAS, ION]"),
+     {("rs.map.islands", "CRE")}),
+    ("Crete open to the Doktor", ("only: superhirn, fleet: [AEG, EAS, ION]", "only: doktor, fleet: [AEG, EAS, ION]"),
+     {("rs.map.islands", "CRE")}),
+    ("Iceland a supply centre", ("type: island, x: 240, y: 85,", "type: island, x: 240, y: 85, sc: true,"),
+     {("rs.map.centres", "ICE"), ("rs.map.centres", ""), ("rs.map.neutral", "ICE")}),
+    ("the tunnel without Tyrolia", ("joins: [BUR, MAR, MUN, PIE, TYR]", "joins: [BUR, MAR, MUN, PIE]"),
+     {("rs.map.tunnel", "tunnel")}),
+    ("the tunnel for fleets", ("units: [army, borg]", "units: [army, fleet, borg]"), {("rs.map.tunnel", "tunnel")}),
+    ("the tunnel without the Borg", ("units: [army, borg]", "units: [army]"), {("rs.map.tunnel", "tunnel")}),
+    ("Switzerland passable", ("type: impassable, x: 428", "type: land, x: 428"), {("rs.map.switzerland", "")}),
+    ("a move into Switzerland", ("army: [BER, BOH, BUR, KIE, RUH, SIL, TYR]", "army: [BER, BOH, BUR, KIE, RUH, SIL, "
+                                                                              "SWI, TYR]"),
+     {("rs.map.switzerland", "MUN")}),
+    ("Austria starts with a fleet in Vienna's place", ("start: [A VIE, A BUD, F TRI]", "start: [A VIE, A BUD, A TRI]"),
+     {("rs.map.start", "austria")}),
+    ("Russia's fleet without its coast", ("F STP/sc]", "F STP]"), {("rs.map.start", "russia")}),
+    ("Austria's homes include Serbia", ("homes: [BUD, TRI, VIE]", "homes: [BUD, SER, TRI, VIE]"),
+     {("rs.map.homes", "austria"), ("rs.map.neutral", "SER")}),
+    ("an eighth power", ("  - {id: turkey,", "  - {id: prussia, de: Preußen, en: Prussia, colour: \"#000000\", text: "
+                                            "white}\n  - {id: turkey,"), {("rs.map.powers", "powers")}),
+    ("a role renamed", ("- {id: wahrsager,", "- {id: seher,"), {("rs.map.powers", "roles")}),
+    ("Denmark neutral no more, Ukraine a centre", ("sc: true, army: [KIE, SWE]", "army: [KIE, SWE]"),
+     {("rs.map.centres", ""), ("rs.map.neutral", "DEN")}),
+]
+
+
+@pytest.mark.parametrize("change,expected", [b[1:] for b in MAP_BREAKS], ids=[b[0] for b in MAP_BREAKS])
+def test_a_map_that_changes_a_fact_fails(tmp_path, change, expected):
+    assert errors(map_verdict(tmp_path, change)) == expected
+
+
+def test_design_choices_in_the_map_stay_the_users(tmp_path):
+    """Names, colours and schematic positions are the user's; dropping the restated numbers is too."""
+    text = MAP.read_text(encoding="utf-8")
+    rules = text[text.index("\nrules:\n"):]
+    found = map_verdict(tmp_path, ("de: Nordatlantik,", "de: Großer Teich,"), ("x: 95,  y: 215,", "x: 90,  y: 210,"),
+                        ('colour: "#c62828", text: white, homes: [BUD', 'colour: "#ff0000", text: white, homes: [BUD'),
+                        (rules, "\n"))
+    assert found == []
+
+
+# ------------------------------------------------------------------ the counter sheet
+
+
+def counters_verdict(tmp_path, *changes):
+    text = COUNTERS.read_text(encoding="utf-8")
+    for old, new in changes:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    (tmp_path / "counters.yaml").write_text(text, encoding="utf-8")
+    return check_counters(load_board(MAP), tmp_path / "counters.yaml")
+
+
+SEVEN = "groups: [austria, england, france, germany, italy, russia, turkey]"
+NARR_GROUP = ("  - {id: wahrsager,", '  - {id: narr, name: Narr, colour: "#c0409a", text: white}\n  - {id: wahrsager,')
+COUNTER_BREAKS = [
+    ("an A®mazone printed with strength 1", ("icon: amazon, number: 0,", "icon: amazon, number: 1,"),
+     {("rs.counters.strength", "amazon")}),
+    ("an A®mazone without its strength", ("icon: amazon, number: 0,", "icon: amazon,"),
+     {("rs.counters.strength", "amazon")}),
+    ("a Drecksackarmee printed with strength 1", ("icon: trousers, number: 0,", "icon: trousers, number: 1,"),
+     {("rs.counters.strength", "drecksack")}),
+    ("a sea monster of strength 3", ('number: 2, colour: "#0b4f6c"', 'number: 3, colour: "#0b4f6c"'),
+     {("rs.counters.strength", "sea-monster")}),
+    ("a space monster without its strength", ('number: 2, colour: "#2e7d32"', 'colour: "#2e7d32"'),
+     {("rs.counters.strength", "space-monster")}),
+    ("birds printed with strength 1", ("icon: bird, groups:", "icon: bird, number: 1, groups:"),
+     {("rs.counters.strength", "birds")}),
+    ("lama counters for the Doktor", (f"icon: lama, {SEVEN}", "icon: lama, groups: [austria, england, france, "
+                                                              "germany, italy, russia, turkey, doktor]"),
+     {("rs.counters.owners", "lama/doktor")}),
+    ("two lama herds per power", (f"icon: lama, {SEVEN}, count: 3", f"icon: lama, {SEVEN}, count: 2"),
+     {("rs.counters.count", f"lama/{p}") for p in FACTS.value("powers")}),
+    ("four A®mazonen per power", (f"icon: amazon, number: 0, {SEVEN}, count: 3",
+                                  f"icon: amazon, number: 0, {SEVEN}, count: 4"),
+     {("rs.counters.count", f"amazon/{p}") for p in FACTS.value("powers")}),
+    ("two twin pairs per power", ("    width: 2\n    count: 1\n", "    width: 2\n    count: 2\n"),
+     {("rs.counters.count", f"twins/{p}") for p in FACTS.value("powers")}),
+    ("twins on one counter cell", ("    width: 2\n", "    width: 1\n"), {("rs.counters.twins", "twins")}),
+    ("two Borgs", ("icon: borg, colour: \"#111111\", text: white, count: 1", "icon: borg, colour: \"#111111\", text: "
+                                                                              "white, count: 2"),
+     {("rs.counters.count", "borg")}),
+    ("the Tardis for England", ("icon: tardis, groups: [doktor]", "icon: tardis, groups: [england]"),
+     {("rs.counters.owners", "tardis")}),
+    ("a second Tardis", ("icon: tardis, groups: [doktor], count: 1", "icon: tardis, groups: [doktor], count: 2"),
+     {("rs.counters.count", "tardis")}),
+    ("armies for the Narr", ("icon: army, groups: [superhirn, doktor, wahrsager]",
+                             "icon: army, groups: [superhirn, doktor, wahrsager, narr]"),
+     {("rs.counters.owners", "role-army/narr")}, NARR_GROUP),
+    ("a sea monster in a power's colours", ('icon: sea-monster, number: 2, colour: "#0b4f6c"',
+                                            'icon: sea-monster, number: 2, groups: [england], colour: "#0b4f6c"'),
+     {("rs.counters.owners", "sea-monster")}),
+    ("a second end A of the hyperspace link", ("label: {de: Hyperraum, en: Hyperspace}, icon: spiral, colour: "
+                                               "\"#0d1b3d\", text: \"#9be7ff\", count: 1,",
+                                               "label: {de: Hyperraum, en: Hyperspace}, icon: spiral, colour: "
+                                               "\"#0d1b3d\", text: \"#9be7ff\", count: 2,"),
+     {("rs.counters.count", "link-a+link-b"), ("rs.counters.count", "link-a")}),
+    ("devil markers with one side", ("    back: {top: {de: noch 1×", "    bak: {top: {de: noch 1×"),
+     {("rs.counters.schema", "")}),
+]
+
+
+@pytest.mark.parametrize("case", COUNTER_BREAKS, ids=[b[0] for b in COUNTER_BREAKS])
+def test_a_counter_sheet_that_disagrees_with_the_document_fails(tmp_path, case):
+    _name, change, expected, *more = case  # more: edits the change needs to load (a Narr colour group)
+    assert errors(counters_verdict(tmp_path, change, *more)) == expected
+
+
+def test_counter_findings_cite_the_fact(tmp_path):
+    """The A®mazone printed with strength 1: "Diese A®MAZONEN (Stärke 0)"."""
+    (f,) = counters_verdict(tmp_path, ("icon: amazon, number: 0,", "icon: amazon, number: 1,"))
+    assert f.message == ('the strength on the front of the amazon counters is 1; Rather Silly Diplomacy, '
+                         f'§A®mazonen {DOC} says 0 ("Diese A®MAZONEN (Stärke 0)")')
+    assert f.citation == f"Rather Silly Diplomacy, §A®mazonen {DOC}"
+    assert re.search(r"counters\.yaml$", f.file) and f.line > 0
+
+
+def test_counter_design_choices_stay_the_users(tmp_path):
+    """How many armies, fleets, birds, monsters and markers to print is the user's (the document sets
+    no number), as are colours and sizes; birds need not print their strength."""
+    found = counters_verdict(tmp_path, (f"icon: army, {SEVEN}, count: 12", f"icon: army, {SEVEN}, count: 20"),
+                             ('number: 2, colour: "#0b4f6c", text: white, count: 8',
+                              'number: 2, colour: "#0b4f6c", text: white, count: 3'),
+                             ("size: 15", "size: 18"))
+    assert errors(found) == set()
