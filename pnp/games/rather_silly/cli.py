@@ -29,8 +29,16 @@ def _board(data: Path):
 def neighbours(
     province: str = typer.Argument(..., help="Abbreviation, e.g. BUL or STP/sc."),
     data: Path = typer.Option(None, "--data", callback=_data, show_default="./data/rather-silly or the shipped game", help="The rather-silly data folder."),
+    as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
 ):
-    """Where an army and a fleet can move from PROVINCE (tunnel included)."""
+    """Where pieces can move from PROVINCE, and for whom.
+
+    Armies, the Mont-Blanc tunnel (conventional armies and the Borg only), fleets, the
+    Borg; then the neighbours closed to some: Iceland and Crete take the Superhirn's own
+    units only, Switzerland nobody."""
+    import json
+
+    from pnp.games.rather_silly.access import moves, province_kind
     from pnp.load.errors import DataErrors
 
     try:
@@ -38,22 +46,43 @@ def neighbours(
     except DataErrors as exc:
         typer.echo(str(exc), err=True)
         raise typer.Exit(2)
-    pid = province.upper() if "/" not in province else province.split("/")[0].upper() + "/" + province.split("/")[1].lower()
-    base = pid.split("/")[0]
+    base, _, coast = province.partition("/")
+    base, coast = base.upper(), coast.lower()
     if base not in board.provinces:
         typer.echo(f"unknown province {province!r}; known: {', '.join(sorted(board.provinces))}", err=True)
         raise typer.Exit(2)
     p = board.provinces[base]
-    typer.echo(f"{p.id} {p.de} / {p.en} ({p.type}{', supply centre' if p.sc else ''})")
-    if p.army:
-        extra = [j for j in board.tunnel.joins if j != base] if base in board.tunnel.joins else []
-        typer.echo("army:  " + ", ".join(p.army) + (f"   tunnel: {', '.join(extra)}" if extra else ""))
-    fleet = board.fleet_nodes()
-    for node in ([pid] if "/" in pid else [n for n in fleet if n.split("/")[0] == base]):
-        if node in fleet:
-            typer.echo(f"fleet{'' if node == base else ' ' + node}: " + ", ".join(fleet[node]))
-    if p.only:
-        typer.echo(f"open to {p.only} units only")
+    if coast and coast not in p.coasts:
+        has = ", ".join(f"{base}/{c}" for c in p.coasts) or "none"
+        typer.echo(f"{base} has no coast {coast!r}; its coasts: {has}", err=True)
+        raise typer.Exit(2)
+    m = moves(board, f"{base}/{coast}" if coast else base)
+    if as_json:
+        typer.echo(json.dumps({"province": base, "type": p.type, "supply_centre": p.sc, "army": m.army,
+                               "tunnel": m.tunnel, "fleet": m.fleet, "superhirn_fleet": m.superhirn,
+                               "borg": m.borg, "closed": m.closed}, ensure_ascii=False, indent=2))
+        return
+    typer.echo(f"{p.id} {p.de} / {p.en} ({province_kind(p)}{', supply centre' if p.sc else ''})")
+    if p.type == "island":
+        typer.echo("open to the Superhirn's own units only: no other unit, the Borg, a monster, the Tardis or "
+                   "birds may enter it")
+    if p.type == "impassable":
+        typer.echo(f"nobody may enter it; it borders {', '.join(p.touches)}, which the Mont-Blanc tunnel joins "
+                   "for conventional armies and the Borg only")
+    if m.army:
+        typer.echo("army: " + ", ".join(m.army))
+    if m.tunnel:
+        typer.echo("tunnel: " + ", ".join(m.tunnel) + " (conventional armies and the Borg only)")
+    for node, nbrs in m.fleet.items():
+        typer.echo(f"fleet{'' if node == base else ' ' + node}: " + ", ".join(nbrs))
+    if p.type == "island":
+        for node, nbrs in m.superhirn.items():
+            typer.echo("fleet (the Superhirn's own units only): " + ", ".join(nbrs))
+    if m.borg:
+        typer.echo("Borg: " + ", ".join(m.borg))
+    for n, who in m.closed.items():
+        if n != base:
+            typer.echo(f"{n}: {who}")
 
 
 @app.command()
