@@ -1,6 +1,8 @@
 """Game-state files for Rather Silly Diplomacy and the rules that apply to them.
 
-A game master writes down a position after a phase::
+A game master writes down the position after a phase (``season: spring`` is the position
+after the spring moves, retreats and the monsters that follow them; ``winter`` the one after
+the adjustments; Winter 1900 is the set-up, before the first moves)::
 
     year: 1905
     season: autumn          # spring | autumn | winter (after that phase)
@@ -32,6 +34,7 @@ from pydantic import Field, model_validator
 
 from pnp.load.loader import load_model
 from pnp.model.base import Strict
+from pnp.games.rather_silly.book import FACTS
 from pnp.games.rather_silly.mapdata import Board
 
 UnitType = Literal["army", "fleet", "amazon", "drecksack", "bird", "twins", "tardis"]
@@ -55,8 +58,8 @@ class Unit(Strict):
                 raise ValueError("twins stand on two provinces: at: [PROV, PROV]")
         elif isinstance(self.at, list):
             raise ValueError(f"a {self.type} stands on one province")
-        if self.gay and self.type not in ("fleet", "twins"):
-            raise ValueError("only fleets can be gay fleets")
+        if self.as_ is not None and self.type != "twins":
+            raise ValueError(f"as: names the type of each Siamese twin; a {self.type} has no twins")
         return self
 
     def places(self) -> list[str]:
@@ -95,23 +98,46 @@ class GameState(Strict):
     borg: str | None = None
     monsters: list[Monster] = Field(default_factory=list)
 
+    # ------------------------------------------------ the clock: what has been played up to this position
+    @property
+    def springs(self) -> int:
+        """Spring moves played (a sea-monster horde follows each)."""
+        return max(0, self.year - FACTS.value("first_year") + 1)
+
+    @property
+    def autumns(self) -> int:
+        """Autumn moves played (space monsters fall after each)."""
+        return max(0, self.year - FACTS.value("first_year") + (self.season != "spring"))
+
+    @property
+    def adjustments(self) -> int:
+        """Winter adjustments played (builds happen only there); Winter 1900 is the set-up, not one."""
+        return max(0, self.year - FACTS.value("first_year") + (self.season == "winter"))
+
+    @property
+    def set_up(self) -> bool:
+        """True before the first moves (Winter 1900)."""
+        return self.year < FACTS.value("first_year")
+
 
 def load_state(path: Path) -> GameState:
     return load_model(path, GameState)
 
 
 def start_state_yaml(board: Board) -> str:
-    """A game-state file for Spring 1901 with every power's starting units.
+    """A game-state file for the set-up in Winter 1900, the position the Spring 1901 moves
+    start from: every power's home centres and starting units.
 
-    Lama herds are left empty on purpose: each power places three in Winter
-    1900, and the checker says so until they are filled in.
+    Lama herds are left empty on purpose: each power places three in Winter 1900, and the
+    checker says so until they are filled in.
     """
     lines = [
-        "# Rather Silly Diplomacy: position at the start of Spring 1901.",
+        f"# Rather Silly Diplomacy: the set-up in Winter {FACTS.value('setup_year')}, before the Spring "
+        f"{FACTS.value('first_year')} moves.",
         "# Fill in each power's three lama herds (not on supply centres), then check with",
         "#   pnp check rather-silly --state THIS_FILE",
-        f"year: {board.rules.first_year}",
-        "season: spring",
+        f"year: {FACTS.value('setup_year')}",
+        "season: winter",
         "players:",
     ]
     for pw in board.powers:
