@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from rather_silly_states import edit
 from typer.testing import CliRunner
 
 from pnp.cli.main import app
@@ -23,13 +24,15 @@ COUNTERS = DATA / "rather-silly" / "counters.yaml"
 DOC = "[003_3878791c092c868a.txt]"
 
 
+def edited(tmp_path, original: Path, *changes) -> Path:
+    """A copy of ``original`` in tmp_path with each (old, new) replaced once."""
+    path = tmp_path / original.name
+    path.write_text(edit(original.read_text(encoding="utf-8"), *changes), encoding="utf-8")
+    return path
+
+
 def map_verdict(tmp_path, *changes):
-    text = MAP.read_text(encoding="utf-8")
-    for old, new in changes:
-        assert old in text, old
-        text = text.replace(old, new, 1)
-    (tmp_path / "map.yaml").write_text(text, encoding="utf-8")
-    return check_map_file(tmp_path / "map.yaml")
+    return check_map_file(edited(tmp_path, MAP, *changes))
 
 
 def errors(found):
@@ -148,12 +151,7 @@ def test_design_choices_in_the_map_stay_the_users(tmp_path):
 
 
 def counters_verdict(tmp_path, *changes):
-    text = COUNTERS.read_text(encoding="utf-8")
-    for old, new in changes:
-        assert old in text, old
-        text = text.replace(old, new, 1)
-    (tmp_path / "counters.yaml").write_text(text, encoding="utf-8")
-    return check_counters(load_board(MAP), tmp_path / "counters.yaml")
+    return check_counters(load_board(MAP), edited(tmp_path, COUNTERS, *changes))
 
 
 SEVEN = "groups: [austria, england, france, germany, italy, russia, turkey]"

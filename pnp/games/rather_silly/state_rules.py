@@ -101,12 +101,12 @@ class Play:
                 if not self.why_not(m.at)]
         return out
 
-    def barriers(self, kind: str):
-        """(piece, barrier) for every piece standing where the document forbids it, of one barrier kind."""
+    def barred(self, kind: str):
+        """A finding for every piece standing where the document forbids it, of one barrier kind."""
         for pc in self.pieces:
             b = barrier(self.board, pc.place, pc.kind, pc.owner)
             if b is not None and b.kind == kind:
-                yield pc, b
+                yield flag(b.message, pc.label, self.at(*pc.loc))
 
     @cached_property
     def owner(self) -> dict[str, str]:
@@ -233,15 +233,13 @@ def narr_commands(s: Play):
             reading="sea monsters are fleets ('SEEMONSTER sind Flotten'), so on a split coast they name it like any "
                     "fleet")
 def terrain(s: Play):
-    for pc, b in s.barriers("terrain"):
-        yield flag(b.message, pc.label, s.at(*pc.loc))
+    yield from s.barred("terrain")
 
 
 @RULES.rule("rs.switzerland.closed", "Schweiz, Mont-Blanc-Tunnel",
             "nothing stands in Switzerland: no unit, the Borg, a monster, the Tardis or birds", scope="state")
 def switzerland_closed(s: Play):
-    for pc, b in s.barriers("switzerland"):
-        yield flag(b.message, pc.label, s.at(*pc.loc))
+    yield from s.barred("switzerland")
 
 
 @RULES.rule("rs.islands.superhirn-only", "Superhirn",
@@ -251,8 +249,7 @@ def switzerland_closed(s: Play):
                     "powers' units built from Superhirn shares; the Borg and the monsters count among 'alle anderen "
                     "Einheiten'")
 def superhirn_only(s: Play):
-    for pc, b in s.barriers("island"):
-        yield flag(b.message, pc.label, s.at(*pc.loc))
+    yield from s.barred("island")
 
 
 @RULES.rule("rs.state.occupancy", "Doktor, Tardis",
@@ -274,8 +271,7 @@ def occupancy(s: Play):
                     "nächstgelegenen Landgebiet') holds wherever the Tardis would end a phase at sea, also when a "
                     "fleet carried it; the other reading would allow it at sea after moving with a fleet")
 def tardis_land(s: Play):
-    for pc, b in s.barriers("sea"):
-        yield flag(b.message, pc.label, s.at(*pc.loc))
+    yield from s.barred("sea")
 
 
 @RULES.rule("rs.birds.borg", "Vögel", "no birds in the Borg's province or next to it", scope="state",
