@@ -145,6 +145,13 @@ def test_victory_by_18_centres_after_autumn_only(tmp_path):
     assert verdict(tmp_path, spring, "info") == {("rs.victory.none", "")}
 
 
+def test_nobody_has_won_yet_names_the_three_leaders(tmp_path):
+    (f,) = [f for f in findings(tmp_path, BASE) if f.severity == "info"]
+    assert f.message == "no winner yet after autumn 1905; most centres: france 5, england 5, germany 4"
+    (f,) = [f for f in findings(tmp_path, "year: 1903\nseason: spring\nplayers: {}\n") if f.severity == "info"]
+    assert f.message == "no winner yet after spring 1903; most centres: nobody"
+
+
 def test_the_narr_never_wins_by_centres(tmp_path):
     text = edit(BASE, ("  narr: {}", "  narr:\n    centres: [DEN, SWE, STP, MOS, WAR, SEV, RUM, BUL, GRE, TUN, VIE, "
                                     "BUD, TRI, VEN, ROM, NAP, ANK, CON]"))

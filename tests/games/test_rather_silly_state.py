@@ -39,6 +39,15 @@ CASES = [
      {("rs.state.centres", "HOL")}),
     ("centre-not-a-province", BASE, [("centres: [BER, KIE, MUN, HOL]", "centres: [BER, KIE, MUN, XYZ]")],
      {("rs.state.province", "germany")}),
+    ("unit-nowhere", BASE, [("{type: army, at: RUH}", "{type: army, at: XYZ}")],
+     {("rs.state.province", "germany army XYZ")}),
+    ("fleet-on-a-coast-that-is-not-there", BASE, [("{type: fleet, at: SPA/sc}", "{type: fleet, at: SPA/ec}")],
+     {("rs.state.province", "france fleet SPA/ec")}),
+    ("twin-nowhere", BASE, [("at: [CLY, EDI], as: [army, fleet]", "at: [CLY, EDX], as: [army, fleet]")],
+     {("rs.state.province", "england twins EDX")}),
+    ("borg-nowhere", BASE, [("borg: TYR", "borg: TYX")], {("rs.state.province", "borg")}),
+    ("monster-nowhere", BASE, [("{type: sea-monster, at: ION}", "{type: sea-monster, at: ION/sc}")],
+     {("rs.state.province", "sea-monster")}),
     # -- the Narr
     ("narr-with-a-unit", BASE, [("  narr: {}", "  narr:\n    units: [{type: army, at: GAL}]")],
      {("rs.narr.no-units", "narr")}),
@@ -338,6 +347,11 @@ CLOCK = [
       ("monsters: []", "monsters: [{type: sea-monster, at: NAO}, {type: sea-monster, at: BLA}, "
                        "{type: sea-monster, at: ION}]")], {("rs.monsters.sea-count", "sea-monster")}),
     ("setup-herds-all-there", SETUP, [], set()),
+    ("setup-tardis", SETUP, [("    points: 0\n    units: []", "    points: 0\n    units: [{type: tardis, at: LON}]")],
+     {("rs.tardis.arrival", "doktor")}),
+    ("setup-borg", SETUP, [("borg: null", "borg: BOH")], {("rs.borg.arrival", "borg")}),
+    ("setup-sea-monster", SETUP, [("monsters: []", "monsters: [{type: sea-monster, at: NAO}]")],
+     {("rs.monsters.sea-count", "sea-monster")}),
 ]
 
 
@@ -369,3 +383,10 @@ def test_the_borg_at_the_adjustments_leaves_a_neutral_centre(tmp_path):
     # the set-up in Winter 1900 is no adjustment phase (and the Borg is not there yet)
     assert verdict(tmp_path, edit(SETUP, ("borg: null", "borg: BER"))) == {("rs.borg.arrival", "borg"),
                                                                            ("rs.state.occupancy", "BER")}
+
+
+def test_centre_messages_tell_a_second_listing_from_a_second_owner(tmp_path):
+    twice = findings(tmp_path, edit(BASE, ("centres: [BER, KIE, MUN, HOL]", "centres: [BER, KIE, MUN, HOL, HOL]")))
+    assert [f.message for f in twice if f.severity == "error"] == ["germany lists HOL twice"]
+    both = findings(tmp_path, edit(BASE, ("centres: [BER, KIE, MUN, HOL]", "centres: [BER, KIE, MUN, HOL, BEL]")))
+    assert [f.message for f in both if f.severity == "error"] == ["BEL is owned by both england and germany"]

@@ -218,7 +218,7 @@ def narr_no_centres(s: Play):
 def narr_commands(s: Play):
     led = [(pid, loc) for pid, u, loc in s.units() if u.narr_commanded]
     owners = Counter(pid for pid, _ in led)
-    if len(led) > 1 and 1 not in owners.values():
+    if led and 1 not in owners.values():  # no owner with a single unit: no unit can have been his first
         yield flag(f"the Narr commands {len(led)} units of {', '.join(sorted(owners))}: his further units must "
                    'belong to other players than his first one ("die aber anderen Spielern gehören müssen als die '
                    'zuerst herumkommandierte Einheit")', "narr", s.at(*led[0][1]))
@@ -602,11 +602,11 @@ def tardis_owner(s: Play):
             yield flag(f"{pid} has a Tardis; it belongs to the Doktor alone ({said('tardis')})", pid, s.at(*loc))
 
 
-@RULES.rule("rs.tardis.one", "Doktor, Tardis", "there is exactly one Tardis", scope="state")
+@RULES.rule("rs.tardis.one", "Doktor, Tardis", "one Tardis at most (it may be away in the hyperspace)", scope="state")
 def tardis_one(s: Play):
     n = sum(1 for _, u, _loc in s.units() if u.type == "tardis")
     if n > FACTS.value("tardis"):
-        yield flag(f"{n} Tardis units on the board; there is exactly one ({said('tardis')})", "tardis", s.at())
+        yield flag(f"{n} Tardis units on the board; there is one ({said('tardis')})", "tardis", s.at())
 
 
 @RULES.rule("rs.borg.neutral", "Borg", "a centre the Borg sits in at the adjustments is neutral", scope="state")
