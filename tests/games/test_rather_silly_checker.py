@@ -72,18 +72,35 @@ BREAKS = [
     # (what to replace, replacement, the exact findings); the document's facts: test_rather_silly_facts.py
     ("fleet: [DEN, HOL, KIE, NTH]", "fleet: [DEN, HOL, NTH]", {("rs.map.symmetric", "KIE-HEL")}),
     ("army: [CLY, LVP, YOR]", "army: [CLY, YOR]", {("rs.map.symmetric", "LVP-EDI")}),
-    ("joins: [BUR, MAR, MUN, PIE, TYR]", "joins: [BUR, MAR, MUN, PIE, TYR, VEN]", {("rs.map.tunnel", "tunnel")}),
+    ("joins: [BUR, MAR, MUN, PIE, TYR]", "joins: [BUR, MAR, MUN, PIE, TYR, VEN]", [("rs.map.tunnel", "tunnel")] * 2),
     ("type: land,  x: 745, y: 450,", "type: land,  x: 745, y: 450, sc: true,",
      {("rs.map.centres", ""), ("rs.map.neutral", "UKR")}),
     ("en: Tunis,", "en: Trieste,", {("rs.map.unique", "Trieste")}),
-    ("{id: TUN,", "{id: TRI,", {("rs.map.unique", "TRI"), ("rs.map.centres", ""), ("rs.map.neutral", "TUN"),
-                                ("rs.map.reference", "ION"), ("rs.map.reference", "NAF"), ("rs.map.reference", "TYS"),
-                                ("rs.map.reference", "WES")}),
+    ("{id: TUN,", "{id: TRI,", [("rs.map.unique", "TRI"), ("rs.map.centres", ""), ("rs.map.neutral", "TUN"),
+                                ("rs.map.reference", "ION"), ("rs.map.reference", "NAF"), ("rs.map.reference", "NAF"),
+                                ("rs.map.reference", "TYS"), ("rs.map.reference", "WES")]),
     ("fleet: [BLA, BUL/ec, SEV]", "fleet: [BLA, BUL, SEV]",
      {("rs.map.reference", "RUM"), ("rs.map.symmetric", "BUL/ec-RUM")}),
     ("army: [ARM, MOS, RUM, UKR]", "army: [ARM, MOS, RUM, UKR, SWI]", {("rs.map.switzerland", "SEV")}),
-    ("homes: [BUD, TRI, VIE]", "homes: [BUD, TRI, VIE, SER, PIC]", {("rs.map.homes", "austria"),
-                                                                     ("rs.map.neutral", "SER")}),
+    ("homes: [BUD, TRI, VIE]", "homes: [BUD, TRI, VIE, SER, PIC]", [("rs.map.homes", "austria"),  # not the fact
+                                                                     ("rs.map.homes", "austria"),  # PIC: no centre
+                                                                     ("rs.map.neutral", "SER")]),
+    ("army: [CLY, LVP, YOR]", "army: [CLY, LVP, YOX]", {("rs.map.reference", "EDI"), ("rs.map.symmetric", "YOR-EDI")}),
+    ("fleet: [BLA, BUL/ec, SEV]", "fleet: [BLA, BLA, BUL/ec, SEV]", [("rs.map.reference", "RUM")]),
+    ("touches: [BUR, MAR, MUN, PIE, TYR]", "touches: [BUR, MAR, MUN, PIE, TYR], army: [BUR]",
+     [("rs.map.terrain", "SWI"), ("rs.map.symmetric", "SWI-BUR")]),
+    ("x: 420, y: 428, army: [BEL, BUR, HOL, KIE, MUN]", "x: 420, y: 428, army: [BEL, BUR, HOL, KIE, MUN], fleet: [HOL]",
+     [("rs.map.terrain", "RUH"), ("rs.map.symmetric", "RUH-HOL")]),
+    ("coasts: {nc: [GAS, MAO, POR],", "fleet: [MAO], coasts: {nc: [GAS, MAO, POR],", [("rs.map.coasts", "SPA")]),
+    ("fleet: [LYO, PIE, SPA/sc]}", "fleet: [LYO, PIE, SPA/sc, SWI]}",
+     [("rs.map.reference", "MAR"), ("rs.map.switzerland", "MAR")]),
+    ("touches: [BUR, MAR, MUN, PIE, TYR]", "touches: [BUR, LYO, MAR, MUN, PIE, TYR]",
+     [("rs.map.switzerland", "LYO"), ("rs.map.tunnel", "tunnel")]),
+    ("  - {id: ICE,", "  # - {id: ICE,", [("rs.map.islands", "ICE"), ("rs.map.reference", "NAO"),
+                                            ("rs.map.reference", "NWG")]),
+    ("type: island, x: 240, y: 85,", "type: coast, x: 240, y: 85,", [("rs.map.islands", "ICE")]),
+    ("type: coast, x: 298, y: 318,", "type: coast, x: 298, y: 318, only: superhirn,", [("rs.map.islands", "YOR")]),
+    ("homes: [BUD, TRI, VIE]", "homes: [BUD, TRI, VIE, XXX]", [("rs.map.homes", "austria")] * 2),
     ("x: 95,  y: 215,", "x: 95,  y: wide,", {("rs.map.schema", "")}),
     ("start: [F LON, F EDI, A LVP]", "start: [F LON, F EDI, Army LVP]", {("rs.map.schema", "")}),
 ]
@@ -96,7 +113,30 @@ def test_broken_map_copies_fail(tmp_path, old, new, expected):
     broken = tmp_path / "map.yaml"
     broken.write_text(text.replace(old, new, 1), encoding="utf-8")
     findings = check_map_file(broken)
-    assert {(f.rule, f.object) for f in findings if f.severity == "error"} == expected, [str(f) for f in findings]
+    assert sorted((f.rule, f.object) for f in findings if f.severity == "error") == sorted(expected), \
+        [str(f) for f in findings]
+
+
+def test_reference_messages_say_what_is_wrong_with_the_neighbour(tmp_path):
+    text = MAP.read_text(encoding="utf-8")
+    (tmp_path / "map.yaml").write_text(text.replace("fleet: [BLA, BUL/ec, SEV]", "fleet: [BLA, BUL, SEV]"))
+    assert [f.message for f in check_map_file(tmp_path / "map.yaml") if f.rule == "rs.map.reference"] == [
+        "RUM: fleet neighbour BUL has split coasts; name the coast (BUL/ec, BUL/sc)"]
+    (tmp_path / "map.yaml").write_text(text.replace("fleet: [BLA, BUL/ec, SEV]", "fleet: [BLA, BUX, SEV]"))
+    assert [f.message for f in check_map_file(tmp_path / "map.yaml") if f.rule == "rs.map.reference"] == [
+        "RUM: fleet neighbour BUX is not a sea, coast or coast of a province"]
+
+
+def test_a_board_unlike_the_standard_one_is_a_warning(tmp_path):
+    """The standard board has 19 seas, 14 inland and 42 coastal provinces; a variant map may differ,
+    so this is a warning, not an error."""
+    text = MAP.read_text(encoding="utf-8").replace("type: land,  x: 420, y: 428,", "type: coast, x: 420, y: 428,")
+    (tmp_path / "map.yaml").write_text(text, encoding="utf-8")
+    found = check_map_file(tmp_path / "map.yaml")
+    assert {(f.rule, f.object, f.severity) for f in found} == {("rs.map.standard", "land", "warning"),
+                                                               ("rs.map.standard", "coast", "warning")}
+    assert sorted(f.message for f in found) == ["13 provinces of type land; the standard board has 14",
+                                                "43 provinces of type coast; the standard board has 42"]
 
 
 def test_map_findings_point_at_the_province_line(tmp_path):

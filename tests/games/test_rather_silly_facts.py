@@ -35,8 +35,9 @@ def map_verdict(tmp_path, *changes):
     return check_map_file(edited(tmp_path, MAP, *changes))
 
 
-def errors(found):
-    return {(f.rule, f.object) for f in found if f.severity == "error"}
+def errors(found) -> list:
+    """(rule, object) of every error, sorted; a pair reported twice appears twice."""
+    return sorted((f.rule, f.object) for f in found if f.severity == "error")
 
 
 def test_the_facts_cite_the_document_by_title_and_passage():
@@ -60,7 +61,7 @@ NUMBERS = ["supply_centres", "victory_centres", "doktor_victory_points", "narr_y
 def test_a_rule_number_edited_in_map_yaml_names_the_fact_and_its_passage(tmp_path, key):
     value = FACTS.value(key)
     found = map_verdict(tmp_path, (f"  {key}: {value}\n", f"  {key}: {value - 1}\n"))
-    assert errors(found) == {("rs.map.numbers", key)}
+    assert errors(found) == [("rs.map.numbers", key)]
     (f,) = found
     fact = FACTS[key]
     assert f.message == (f"rules.{key} is {value - 1}; Rather Silly Diplomacy, §{fact.section} {DOC} says {value} "
@@ -92,7 +93,7 @@ def test_a_33_centre_map_with_supply_centres_33_fails_citing_34(tmp_path):
     repeats the edited number as the document's."""
     found = map_verdict(tmp_path, ("sc: true, army: [KIE, SWE]", "army: [KIE, SWE]"),
                         ("  supply_centres: 34", "  supply_centres: 33"))
-    assert errors(found) == {("rs.map.centres", ""), ("rs.map.neutral", "DEN"), ("rs.map.numbers", "supply_centres")}
+    assert errors(found) == [("rs.map.centres", ""), ("rs.map.neutral", "DEN"), ("rs.map.numbers", "supply_centres")]
     for f in found:
         assert "says 33" not in f.message and "seed says" not in f.message
     count = next(f for f in found if f.rule == "rs.map.centres")
@@ -112,7 +113,7 @@ MAP_BREAKS = [
     ("Iceland a supply centre", ("type: island, x: 240, y: 85,", "type: island, x: 240, y: 85, sc: true,"),
      {("rs.map.centres", "ICE"), ("rs.map.centres", ""), ("rs.map.neutral", "ICE")}),
     ("the tunnel without Tyrolia", ("joins: [BUR, MAR, MUN, PIE, TYR]", "joins: [BUR, MAR, MUN, PIE]"),
-     {("rs.map.tunnel", "tunnel")}),
+     [("rs.map.tunnel", "tunnel")] * 2),  # four provinces, not five; not all around Switzerland
     ("the tunnel for fleets", ("units: [army, borg]", "units: [army, fleet, borg]"), {("rs.map.tunnel", "tunnel")}),
     ("the tunnel without the Borg", ("units: [army, borg]", "units: [army]"), {("rs.map.tunnel", "tunnel")}),
     ("Switzerland passable", ("type: impassable, x: 428", "type: land, x: 428"), {("rs.map.switzerland", "")}),
@@ -134,7 +135,7 @@ MAP_BREAKS = [
 
 @pytest.mark.parametrize("change,expected", [b[1:] for b in MAP_BREAKS], ids=[b[0] for b in MAP_BREAKS])
 def test_a_map_that_changes_a_fact_fails(tmp_path, change, expected):
-    assert errors(map_verdict(tmp_path, change)) == expected
+    assert errors(map_verdict(tmp_path, change)) == sorted(expected)
 
 
 def test_design_choices_in_the_map_stay_the_users(tmp_path):
@@ -198,15 +199,31 @@ COUNTER_BREAKS = [
                                                "label: {de: Hyperraum, en: Hyperspace}, icon: spiral, colour: "
                                                "\"#0d1b3d\", text: \"#9be7ff\", count: 2,"),
      {("rs.counters.count", "link-a+link-b"), ("rs.counters.count", "link-a")}),
-    ("devil markers with one side", ("    back: {top: {de: noch 1×", "    bak: {top: {de: noch 1×"),
-     {("rs.counters.schema", "")}),
+    ("no sea monsters", ('number: 2, colour: "#0b4f6c", text: white, count: 8', 'number: 2, colour: "#0b4f6c", '
+                                                                                'text: white, count: 0'),
+     {("rs.counters.count", "sea-monster")}),
+    ("no birds for Austria", ("icon: bird, groups: [austria, england,", "icon: bird, groups: [england,"),
+     {("rs.counters.count", "birds/austria")}),
+    ("no space-monster counter at all", ("  - {id: space-monster,", "  - {id: space-monsters,"),
+     {("rs.counters.count", "space-monster")}),
+    ("a Drecksackarmee without its strength", ("icon: trousers, number: 0,", "icon: trousers,"),
+     {("rs.counters.strength", "drecksack")}),
+    ("a sea monster without its strength", ('number: 2, colour: "#0b4f6c"', 'colour: "#0b4f6c"'),
+     {("rs.counters.strength", "sea-monster")}),
+    ("no lama counters at all", ("  - {id: lama,", "  - {id: llama,"),
+     {("rs.counters.count", f"lama/{p}") for p in FACTS.value("powers")}),
+    ("devil markers with one side", ("    back: {top: {de: noch 1×, en: 1 more}, label: {de: Teuflisch ×2, en: Devilish "
+                                     "×2}, icon: trident, colour: \"#d84315\"}\n", ""),
+     {("rs.counters.devil", "devil")}),
+    ("no devil markers", ("  - id: devil\n", "  - id: devils\n"), {("rs.counters.devil", "devil")}),
+    ("a misspelt key", ("    back: {top: {de: noch 1×", "    bak: {top: {de: noch 1×"), {("rs.counters.schema", "")}),
 ]
 
 
 @pytest.mark.parametrize("case", COUNTER_BREAKS, ids=[b[0] for b in COUNTER_BREAKS])
 def test_a_counter_sheet_that_disagrees_with_the_document_fails(tmp_path, case):
     _name, change, expected, *more = case  # more: edits the change needs to load (a Narr colour group)
-    assert errors(counters_verdict(tmp_path, change, *more)) == expected
+    assert errors(counters_verdict(tmp_path, change, *more)) == sorted(expected)
 
 
 def test_counter_findings_cite_the_fact(tmp_path):
@@ -223,6 +240,14 @@ def test_counter_design_choices_stay_the_users(tmp_path):
     no number), as are colours and sizes; birds need not print their strength."""
     found = counters_verdict(tmp_path, (f"icon: army, {SEVEN}, count: 12", f"icon: army, {SEVEN}, count: 20"),
                              ('number: 2, colour: "#0b4f6c", text: white, count: 8',
-                              'number: 2, colour: "#0b4f6c", text: white, count: 3'),
+                              'number: 2, colour: "#0b4f6c", text: white, count: 1'),
+                             (f"icon: bird, {SEVEN}, count: 3", f"icon: bird, {SEVEN}, count: 1"),
                              ("size: 15", "size: 18"))
-    assert errors(found) == set()
+    assert errors(found) == []
+
+
+def test_no_counters_of_a_kind_print_no_strength_to_check(tmp_path):
+    """A®mazone counters left out (count 0) are a count finding, not a strength one."""
+    found = counters_verdict(tmp_path, (f"icon: amazon, number: 0, {SEVEN}, count: 3",
+                                        f"icon: amazon, number: 1, {SEVEN}, count: 0"))
+    assert errors(found) == sorted(("rs.counters.count", f"amazon/{p}") for p in FACTS.value("powers"))

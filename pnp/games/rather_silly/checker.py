@@ -94,7 +94,9 @@ def neutral(m: Map):
     got = set(m.board.supply_centres()) - homes
     want = set(FACTS.value("neutral_centres"))
     fact = FACTS["neutral_centres"]
-    for c, how in [(c, "is not a supply centre on the map") for c in sorted(want - got)] + \
+    scs = set(m.board.supply_centres())
+    for c, how in [(c, "is a home centre on the map" if c in scs else "is not a supply centre on the map")
+                   for c in sorted(want - got)] + \
                   [(c, "is a supply centre on the map, but nobody's home") for c in sorted(got - want)]:
         yield replace(_f(m, f"{c} {how}; the neutral centres of the standard board, which {FACTS.cite(fact.key)} "
                             f"plays on (\"{fact.quote}\"), are {', '.join(fact.value)}", c), section=fact.section)
@@ -136,7 +138,7 @@ def terrain(m: Map):
             yield _f(m, f"{p.id}: armies cannot move to {n} ({m.P[n].type})", p.id)
     for p in m.P.values():
         if p.army and p.type not in ("land", "coast"):
-            yield _f(m, f"{p.id} is a {p.type} and cannot have army moves", p.id)
+            yield _f(m, f"{p.id} ({p.type}) cannot have army moves", p.id)
         if p.type == "land" and (p.fleet or p.coasts):
             yield _f(m, f"{p.id} is inland but lists fleet moves", p.id)
 
