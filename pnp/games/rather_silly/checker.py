@@ -256,7 +256,9 @@ def powers(m: Map):
 
 @RULES.rule("rs.map.numbers", "Regeln", "the rule numbers map.yaml restates are the document's", scope="map")
 def numbers(m: Map):
-    for key, value in m.board.rules.model_dump().items():
+    rules = m.board.rules
+    for key in type(rules).model_fields:  # not model_dump(): that would build the schema a cached read skips
+        value = getattr(rules, key)
         if value is not None:
             found = fact_finding(key, value, f"rules.{key}", m.src.at("rules", key), key)
             if found:
