@@ -120,6 +120,7 @@ def test_illegal_paths_list_every_problem():
     assert "11 names, got 4" in text and "'Nirgendwo'" in text
     assert "step 1->2" in text and "same name" in text
     assert "step 2->3" in text and "complementary" in text
+    assert text.count("(Ordnerstruktur, §Spielablauf [") == 2, "an illegal step cites the game and its passage"
     with pytest.raises(DataErrors):
         score_path(s, ["Stadt Wald"] * 11)
     v = load_structure(DATA / "vier-voelker.yaml")

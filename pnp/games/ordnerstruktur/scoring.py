@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from pnp.load.errors import DataErrors, Problem
-from pnp.games.ordnerstruktur.model import ACCOUNTS, NUMBERED, SUBFOLDERS, move_account, why_illegal
+from pnp.games.ordnerstruktur.model import ACCOUNTS, FACTS, NUMBERED, SUBFOLDERS, move_account, why_illegal
 from pnp.games.ordnerstruktur.structure import Structure
 
 Sums = Sequence["int | None"]  # per account: its sum, or None when it got no entry
@@ -97,7 +97,7 @@ def path_problems(structure: Structure, path: Sequence[str], where: str = "PATH"
         a, b = path[k], path[k + 1]
         if a in structure.names and b in structure.names and move_account(structure.variant, a, b) is None:
             problems.append(Problem(where, 0, 0, f"step {k + 1}->{k + 2}: '{a}' -> '{b}' "
-                                    f"{why_illegal(structure.variant, a, b)} (seed: Spielablauf)"))
+                                    f"{why_illegal(structure.variant, a, b)} ({FACTS.cite('Spielablauf')})"))
     return problems
 
 
