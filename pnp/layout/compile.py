@@ -47,6 +47,7 @@ class Card:
     lang: str = "de"
     symbols: Any = None  # .draw(id, x, y, size, ink) -> Group, .by_id
     images: Any = None  # .load(name) -> (bytes, kind, (px_w, px_h) or None)
+    data: Any = None  # .rows(ref, what) -> records an element reads (pnp.layout.records.Records)
     warn: Callable[[str], None] = lambda msg: None
     fallback: Callable[[str, str], None] = lambda family, chars: None  # a font lacked these; a fallback drew them
     measured: dict | None = None  # a deck's first pass: the size each same_size text fits at, the least per text
@@ -125,13 +126,17 @@ class _Colour(_Str):
             raise ExprError(f"{where}: {exc}") from None
 
     def __call__(self, scope):
-        v = super().__call__(scope)
-        if v is None or v == "":
-            return None
-        try:
-            return color(str(v))
-        except ColourError as exc:
-            raise CardError(str(exc)) from None
+        return colour_value(super().__call__(scope))
+
+
+def colour_value(v):
+    """A filled-in colour template's value as a colour (None when empty); a bad one is the card's error."""
+    if v is None or v == "":
+        return None
+    try:
+        return color(str(v))
+    except ColourError as exc:
+        raise CardError(str(exc)) from None
 
 
 def _number(v, what: str) -> float:
@@ -220,6 +225,8 @@ def uses(elements, out: Uses | None = None) -> Uses:
     for el in elements:
         kind = kind_of(el)
         for name, value in el:
+            if name in kind.own:
+                continue
             texts = [value] if isinstance(value, str) else list(value.texts.values()) if isinstance(value, I18n) else []
             for text in filter(None, texts):
                 try:

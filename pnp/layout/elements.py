@@ -22,7 +22,11 @@ Literal["name"]`` field -- and one of two ways to draw it:
 
 ``symbols``, ``images`` and ``children`` name the properties that hold a
 symbol id, an image file and nested elements, so a card list's columns are
-checked before anything is drawn and groups are searched.
+checked before anything is drawn and groups are searched. ``own`` names the
+properties whose templates an element fills once per part of itself (a grid's
+cells, a network's nodes) from its own records rather than from the card's
+fields; the card list is not checked against them (see
+:mod:`pnp.layout.itemstyle`).
 
 The built-in kinds are registered in :mod:`pnp.layout.compile`; every module
 that registers kinds is imported by :mod:`pnp.layout.vocabulary`, which is
@@ -48,6 +52,7 @@ class ElementKind:
     symbols: tuple[str, ...] = ()  # properties whose value is a symbol id
     images: tuple[str, ...] = ()  # properties whose value is an image file
     children: str | None = None  # the property holding nested elements (a list of any element kind)
+    own: tuple[str, ...] = ()  # properties templated per part from the element's own records
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -96,7 +101,7 @@ def _check(kind: ElementKind) -> None:
     for name in kind.names:
         if name in _BY_NAME and _BY_NAME[name].schema is not schema:
             raise ValueError(f"element type {name!r} is registered already (by {_BY_NAME[name].schema.__name__})")
-    for prop in (*kind.symbols, *kind.images, *([kind.children] if kind.children else [])):
+    for prop in (*kind.symbols, *kind.images, *kind.own, *([kind.children] if kind.children else [])):
         if prop not in schema.model_fields:
             raise ValueError(f"{schema.__name__} has no property {prop!r}")
 

@@ -390,6 +390,7 @@ def _check_references(plan: DeckPlan, raw_cards) -> None:
 def _stamp(plan: DeckPlan, layout, values: dict, card: Card | None, bleed: float, lang: str):
     from pnp.layout.compile import Card as Stamp, CardError
     from pnp.layout.builtin.images import images_in
+    from pnp.layout.records import records_in
 
     w, h = plan.size
     where = card.source if card is not None else (plan.doc.name or "deck", 0)
@@ -397,7 +398,7 @@ def _stamp(plan: DeckPlan, layout, values: dict, card: Card | None, bleed: float
     found = [] if side not in plan._checked else None
     try:
         drawn = layout.stamp(values, Stamp(w, h, bleed, lang, plan.symbols, images_in(plan.folder),
-                                           warn=lambda m: _warn(plan, where, m),
+                                           data=records_in(plan.folder), warn=lambda m: _warn(plan, where, m),
                                            fallback=lambda fam, chars: _fallback(plan, fam, chars),
                                            shared=plan.shared if layout is plan.face else None, overlaps=found))
     except CardError as exc:
