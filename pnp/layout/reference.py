@@ -38,7 +38,7 @@ def _name(ann) -> str:
         return "mapping"
     if ann is type(None):
         return "none"
-    if isinstance(ann, type) and hasattr(ann, "model_fields"):  # a small mapping such as {source: name}
+    if isinstance(ann, type) and getattr(ann, "model_config", {}).get("extra") == "forbid":  # {source: name}
         return "{" + ", ".join(f"{k}: …" for k in ann.model_fields) + "}"
     return {float: "number", int: "whole number", str: "text", bool: "true/false"}.get(ann, getattr(ann, "__name__", str(ann)))
 

@@ -1,0 +1,92 @@
+"""The paths a PDF page paints, read back with pikepdf: every subpath's points in mm from the
+page's top-left, with how it was painted (stroke, fill) and in which colours, so a test can
+measure a printed shape against the size the data asks for.
+
+Importable from every test folder (tests/ is on sys.path through its conftest).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pikepdf
+
+PT = 72 / 25.4
+
+
+@dataclass
+class Painted:
+    points: list[tuple[float, float]]  # mm, y down; curves give their end points only
+    closed: bool
+    op: str  # S, f*, B* ...
+    stroke: tuple | None  # RGB 0..1
+    fill: tuple | None
+    width: float  # stroke width in mm (page scale)
+
+    @property
+    def stroked(self) -> bool:
+        return self.op in ("S", "s", "B", "B*", "b", "b*")
+
+    @property
+    def filled(self) -> bool:
+        return self.op in ("f", "f*", "F", "B", "B*", "b", "b*")
+
+
+def _mul(m, n):
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2, e * a2 + f * c2 + e2,
+            e * b2 + f * d2 + f2)
+
+
+def painted(pdf, page: int = 0) -> list[Painted]:
+    """Every subpath painted on ``page``, in drawing order (clipping paths left out)."""
+    out: list[Painted] = []
+    with pikepdf.open(pdf) as doc:
+        p = doc.pages[page]
+        height = float(p.mediabox[3]) - float(p.mediabox[1])
+        ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+        stack = []
+        stroke = fill = None
+        lw = 1.0
+        subs: list[tuple[list, bool]] = []
+
+        def dev(x, y):
+            a, b, c, d, e, f = ctm
+            px, py = a * x + c * y + e, b * x + d * y + f
+            return (px / PT, (height - py) / PT)
+
+        scale = lambda: (abs(ctm[0] * ctm[3] - ctm[1] * ctm[2])) ** 0.5 / PT  # noqa: E731
+        for operands, op in pikepdf.parse_content_stream(p):
+            name = str(op)
+            v = [float(x) for x in operands] if name in ("cm", "m", "l", "c", "re", "w", "rg", "RG") else []
+            if name == "q":
+                stack.append((ctm, stroke, fill, lw))
+            elif name == "Q":
+                ctm, stroke, fill, lw = stack.pop()
+            elif name == "cm":
+                ctm = _mul(tuple(v), ctm)
+            elif name == "w":
+                lw = v[0] * scale()
+            elif name == "rg":
+                fill = tuple(v)
+            elif name == "RG":
+                stroke = tuple(v)
+            elif name == "m":
+                subs.append(([dev(*v)], False))
+            elif name in ("l",):
+                subs[-1][0].append(dev(*v))
+            elif name == "c":
+                subs[-1][0].append(dev(v[4], v[5]))
+            elif name == "re":
+                x, y, w, h = v
+                subs.append(([dev(x, y), dev(x + w, y), dev(x + w, y + h), dev(x, y + h)], True))
+            elif name == "h":
+                pts, _ = subs[-1]
+                subs[-1] = (pts, True)
+            elif name in ("S", "s", "f", "f*", "F", "B", "B*", "b", "b*"):
+                for pts, closed in subs:
+                    out.append(Painted(pts, closed or name in ("s", "b", "b*"), name, stroke, fill, lw))
+                subs = []
+            elif name == "n":
+                subs = []
+    return out
