@@ -21,6 +21,7 @@ class Painted:
     stroke: tuple | None  # RGB 0..1
     fill: tuple | None
     width: float  # stroke width in mm (page scale)
+    dash: tuple = ()  # dash lengths in mm (page scale); () when solid
 
     @property
     def stroked(self) -> bool:
@@ -48,6 +49,7 @@ def painted(pdf, page: int = 0) -> list[Painted]:
         stack = []
         stroke = fill = None
         lw = 1.0
+        dash: tuple = ()
         subs: list[tuple[list, bool]] = []
 
         def dev(x, y):
@@ -60,9 +62,11 @@ def painted(pdf, page: int = 0) -> list[Painted]:
             name = str(op)
             v = [float(x) for x in operands] if name in ("cm", "m", "l", "c", "re", "w", "rg", "RG") else []
             if name == "q":
-                stack.append((ctm, stroke, fill, lw))
+                stack.append((ctm, stroke, fill, lw, dash))
             elif name == "Q":
-                ctm, stroke, fill, lw = stack.pop()
+                ctm, stroke, fill, lw, dash = stack.pop()
+            elif name == "d":
+                dash = tuple(round(float(x) * scale(), 4) for x in operands[0])
             elif name == "cm":
                 ctm = _mul(tuple(v), ctm)
             elif name == "w":
@@ -85,7 +89,7 @@ def painted(pdf, page: int = 0) -> list[Painted]:
                 subs[-1] = (pts, True)
             elif name in ("S", "s", "f", "f*", "F", "B", "B*", "b", "b*"):
                 for pts, closed in subs:
-                    out.append(Painted(pts, closed or name in ("s", "b", "b*"), name, stroke, fill, lw))
+                    out.append(Painted(pts, closed or name in ("s", "b", "b*"), name, stroke, fill, lw, dash))
                 subs = []
             elif name == "n":
                 subs = []

@@ -5,9 +5,11 @@ Importable from every test folder (tests/ is on sys.path through its conftest).
 """
 from __future__ import annotations
 
+import math
 import os
 
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 from PIL import Image
 
 MM_PER_PT = 25.4 / 72
@@ -76,5 +78,22 @@ def words(pdf, page: int = 0) -> list[tuple[str, float, float, float, float]]:
         if cur:
             out.append(("".join(cur), *box))
         return out
+    finally:
+        doc.close()
+
+
+def char_sizes(path):
+    """The printed size in points of every visible character of a PDF (text matrix and CTM applied)."""
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        for i in range(len(doc)):
+            tp = doc[i].get_textpage()
+            for k in range(tp.count_chars()):
+                ch = tp.get_text_range(k, 1)
+                if not ch.strip():
+                    continue
+                m = pdfium_c.FS_MATRIX()
+                pdfium_c.FPDFText_GetMatrix(tp, k, m)
+                yield ch, pdfium_c.FPDFText_GetFontSize(tp, k) * math.sqrt(abs(m.a * m.d - m.b * m.c))
     finally:
         doc.close()

@@ -14,12 +14,12 @@ from pydantic import Field, model_validator
 
 from pnp.layout.compile import CardError, MM_PER_PT
 from pnp.layout.elements import ElementKind, register
-from pnp.layout.itemstyle import (PATTERN_HELP, ItemScope, Templates, cap, fitted_size, hatch_angles, hatches,
-                                  label_ink)
+from pnp.layout.itemstyle import (PATTERN_HELP, ItemScope, Templates, cap, centred_text, fitted_size, hatch_angles,
+                                  hatches, label_ink)
 from pnp.layout.records import RECORDS_HELP, RecordsRef, inline_rows
 from pnp.model.grids import Grid, column_index
 from pnp.model.layout import Placed
-from pnp.scene import Box, Group, Path, Polygon, Rect, Text, style
+from pnp.scene import Box, Group, Path, Polygon, Text, color, style
 
 Mm = Annotated[float, Field(gt=0, le=2000, allow_inf_nan=False)]
 Pt = Annotated[float, Field(ge=5, le=72, allow_inf_nan=False)]
@@ -281,19 +281,10 @@ def _label(el: GridEl, grid: Grid, cell, text: str, pts, cx: float, cy: float, f
     x0, x1 = max(s[0] for s in spans), min(s[1] for s in spans)
     room = (x1 - x0) - 2 * max(0.4, r_in * 0.08)
     size = fitted_size(text, el.label_size, el.label_min, el.label_weight, room, f"{what}: label")
-    from pnp.scene import fonts
-
-    w = fonts.string_width(text, size, "sans", el.label_weight)
     mid = (x0 + x1) / 2 if grid.shape != "triangle" else cx
-    c = cap(size, el.label_weight)
-    ground = fill
-    if angles:  # hatch lines stop short of the label
-        pad = 0.5
-        out.add(Rect(mid - w / 2 - pad, base - c - pad, w + 2 * pad, c + 2 * pad + 0.3,
-                     style(fill=fill or "white"), radius=0.4))
-    out.add(Text(mid, base, text, size=size, weight=el.label_weight, anchor="middle",
-                 fill=label_ink(colour, ground)))
-    return (mid - w / 2, base - c, mid + w / 2, base)
+    clear = (fill or color("white")) if angles else None  # hatch lines stop short of the label
+    x0, y0, x1, _ = centred_text(out, text, mid, base, size, el.label_weight, label_ink(colour, fill), clear)
+    return (x0, y0, x1, base)
 
 
 def _icon(el: GridEl, ctx, sid: str, cx: float, cy: float, r_in: float, cell, label_box, ink, out: Group,

@@ -192,3 +192,73 @@ def cap(size_pt: float, weight: str = "regular") -> float:
     from pnp.scene import fonts
 
     return fonts.cap_height(size_pt, "sans", weight)
+
+
+def centred_text(out, text: str, x: float, base: float, size: float, weight: str, ink: Color,
+                 clear: Color | None = None) -> tuple[float, float, float, float]:
+    """``text`` centred on x with its baseline at ``base``; on a ``clear`` patch (hatch lines stop short
+    of it) when one is given. Returns its box (x0, y0, x1, y1), descenders included."""
+    from pnp.scene import Rect, Text, fonts, style
+
+    w = fonts.string_width(text, size, "sans", weight)
+    c = cap(size, weight)
+    _, desc = fonts.ascent_descent(size, "sans", weight)
+    if clear is not None:
+        pad = 0.5
+        out.add(Rect(x - w / 2 - pad, base - c - pad, w + 2 * pad, c + 2 * pad + 0.3, style(fill=clear), radius=0.4))
+    out.add(Text(x, base, text, size=size, weight=weight, anchor="middle", fill=ink))
+    return (x - w / 2, base - c, x + w / 2, base + desc)
+
+
+SHAPES = ("circle", "ellipse", "square", "diamond", "hex", "none")
+
+
+def outline(shape: str, cx: float, cy: float, w: float, h: float) -> list[tuple[float, float]]:
+    """The outline of a ``shape`` w x h mm centred on (cx, cy), as points (curves as 72 of them)."""
+    import math
+
+    if shape in ("circle", "ellipse"):
+        return [(cx + w / 2 * math.cos(t), cy + h / 2 * math.sin(t))
+                for t in (2 * math.pi * i / 72 for i in range(72))]
+    if shape == "square":
+        return [(cx - w / 2, cy - h / 2), (cx + w / 2, cy - h / 2), (cx + w / 2, cy + h / 2), (cx - w / 2, cy + h / 2)]
+    if shape == "diamond":
+        return [(cx, cy - h / 2), (cx + w / 2, cy), (cx, cy + h / 2), (cx - w / 2, cy)]
+    if shape == "hex":  # pointy: w across the flats
+        r = h / 2
+        return [(cx + w / 2 * math.cos(math.radians(a)) / math.cos(math.radians(30)), cy + r * math.sin(math.radians(a)))
+                for a in (-90, -30, 30, 90, 150, 210)]
+    return [(cx, cy)]
+
+
+def shape_node(shape: str, cx: float, cy: float, w: float, h: float, st):
+    """The scene primitive of a ``shape`` (None for ``none``)."""
+    from pnp.scene import Ellipse, Polygon
+
+    if shape in ("circle", "ellipse"):
+        return Ellipse(cx, cy, w / 2, h / 2, st)
+    if shape == "none":
+        return None
+    return Polygon(outline(shape, cx, cy, w, h), st)
+
+
+def rim(points, cx: float, cy: float, tx: float, ty: float) -> tuple[float, float]:
+    """Where the ray from (cx, cy) towards (tx, ty) leaves the convex outline ``points``."""
+    dx, dy = tx - cx, ty - cy
+    best = None
+    n = len(points)
+    if n < 3:
+        return (cx, cy)
+    for i in range(n):
+        (x0, y0), (x1, y1) = points[i], points[(i + 1) % n]
+        ex, ey = x1 - x0, y1 - y0
+        den = dx * ey - dy * ex
+        if abs(den) < 1e-12:
+            continue
+        t = ((x0 - cx) * ey - (y0 - cy) * ex) / den
+        u = ((x0 - cx) * dy - (y0 - cy) * dx) / den
+        if t >= 0 and -1e-9 <= u <= 1 + 1e-9 and (best is None or t < best):
+            best = t
+    if best is None:
+        return (cx, cy)
+    return (cx + dx * best, cy + dy * best)

@@ -14,7 +14,7 @@ import yaml
 from typer.testing import CliRunner
 
 from pdfpaths import painted
-from pdfread import raster, words
+from pdfread import char_sizes, raster, words
 from pnp.layout.compile import Card, CardError, compile_layout
 from pnp.layout.expr import ExprError
 from pnp.layout.records import Records
@@ -179,7 +179,7 @@ def test_terrain_from_a_csv_fills_and_labels_each_cell(tmp_path):
     c4 = Grid("hex", 12, 9, 22).find("C4")
     cx, cy = 15 + c4.centre[0], 15 + c4.centre[1]
     assert abs((box[0] + box[2]) / 2 - cx) < 0.3 and cy - 11 < box[1] < box[3] < cy  # in the cell's upper half
-    assert min(h for h in (b[3] - b[1] for w, *b in words(pdf))) >= 6 * 25.4 / 72 * 0.7  # 6.5 pt text
+    assert min(size for _, size in char_sizes(pdf)) >= 6.5 - 0.05
 
 
 def test_records_also_name_cells_by_col_and_row_and_yaml_works_too(tmp_path):

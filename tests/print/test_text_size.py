@@ -2,29 +2,8 @@
 5 pt on counters, tokens and tiles (assets that say so with ``min_text_pt``)."""
 from __future__ import annotations
 
-import math
-
-import pypdfium2 as pdfium
-import pypdfium2.raw as pdfium_c
-
+from pdfread import char_sizes
 from printhelp import files
-
-
-def char_sizes(path):
-    """The printed size in points of every visible character of a PDF (text matrix and CTM applied)."""
-    doc = pdfium.PdfDocument(str(path))
-    try:
-        for i in range(len(doc)):
-            tp = doc[i].get_textpage()
-            for k in range(tp.count_chars()):
-                ch = tp.get_text_range(k, 1)
-                if not ch.strip():
-                    continue
-                m = pdfium_c.FS_MATRIX()
-                pdfium_c.FPDFText_GetMatrix(tp, k, m)
-                yield ch, pdfium_c.FPDFText_GetFontSize(tp, k) * math.sqrt(abs(m.a * m.d - m.b * m.c))
-    finally:
-        doc.close()
 
 
 def test_no_printed_character_is_below_the_floor(printed):

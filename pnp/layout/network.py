@@ -1,0 +1,383 @@
+"""The ``network`` element: a point-to-point map of nodes joined by edges.
+
+Nodes (``id``, ``name``, ``x``, ``y`` and any other columns) and edges
+(``from``, ``to`` and any other columns, usually a ``type``) come from files
+of the game folder, a list in the layout or a game's source. Every look is a
+template filled per node or per edge, so tables style them by type: a sea's
+oval and a land's circle, an army border's solid line and a fleet border's
+dashes. Labels are placed beside their node where they cross no other node,
+label or edge; when a label finds no such place the build says which.
+
+Coordinates: a node's ``x`` and ``y`` are in the element's own units (x to the
+right, y down). The rectangle ``extent`` ([x0, y0, x1, y1], or [w, h] from 0, 0;
+default: the nodes' own bounds) is scaled by one factor, the same across and
+down, to the largest size that fits the element's box less ``pad`` mm on every
+side, and centred in it.
+"""
+from __future__ import annotations
+
+import math
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from pnp.layout.compile import CardError
+from pnp.layout.elements import ElementKind, register
+from pnp.layout.itemstyle import (PATTERN_HELP, SHAPES, ItemScope, Templates, cap, centred_text, fitted_size,
+                                  hatch_angles, hatches, label_ink, outline, rim, shape_node)
+from pnp.layout.records import RECORDS_HELP, RecordsRef, inline_rows, number
+from pnp.model.layout import Placed
+from pnp.scene import Box, Group, Path, color, style
+
+Template = Annotated[str, Field(max_length=300)]
+Pt = Annotated[float, Field(ge=5, le=72, allow_inf_nan=False)]
+Weight = Literal["regular", "bold"]
+Coord = Annotated[float, Field(ge=-1e6, le=1e6, allow_inf_nan=False)]
+MAX_NODES, MAX_EDGES = 5000, 20000
+
+
+class NetworkEl(Placed):
+    """A point-to-point map: nodes at their x, y joined by edges, each styled by its type from data."""
+
+    type: Literal["network"]
+    nodes: RecordsRef = Field(description="the nodes, columns id, name, x, y (and any others, such as type): "
+                                          + RECORDS_HELP)
+    edges: RecordsRef | None = Field(None, description="the edges, columns from and to (node ids) and any others, "
+                                                       "such as type")
+    size: Annotated[float, Field(gt=0, le=200, allow_inf_nan=False)] = Field(
+        8.0, description="mm: a node's width (an ellipse is 1.5 times as wide as high, a hex is this across "
+                         "its flats)")
+    node_size: Template | None = Field(None, description="mm per node, e.g. '{size[type]}' (default: size)")
+    extent: Annotated[list[Coord], Field(min_length=2, max_length=4)] | None = Field(
+        None, description="[x0, y0, x1, y1] (or [w, h]) of the node coordinates that fills the box; default: "
+                          "the nodes' bounds")
+    pad: Annotated[float, Field(ge=0, le=200, allow_inf_nan=False)] | None = Field(
+        None, description="mm kept free inside the box's edge (default: half the largest node plus 1 mm)")
+    shape: Template = Field("circle", description=f"node shape: {', '.join(SHAPES)}, or a template such as "
+                                                  "'{shape[type]}'")
+    fill: Template | None = Field("white", description="node colour, e.g. '{colour[type]}'")
+    hatch: Template | None = Field(None, description=PATTERN_HELP)
+    hatch_colour: Template | None = Field(None, description="colour of the hatch lines")
+    stroke: Template | None = Field("black", description="node outline colour")
+    stroke_width: Template | None = Field(None, description="node outline width in mm, e.g. '{rim[type]}' "
+                                                            "(default 0.3)")
+    text: Template | None = Field(None, description="text inside the node, e.g. '{id}'")
+    text_size: Pt = Field(6.5, description="size of the text inside, in points")
+    text_weight: Weight = Field("bold", description="face of the text inside")
+    text_colour: Template | None = Field(None, description="colour of the text inside (default: dark or white, "
+                                                           "whichever reads on the fill)")
+    label: Template | None = Field("{name}", description="text beside the node, placed clear of the others")
+    label_size: Pt = Field(6.5, description="label size in points")
+    label_min: Pt = Field(6.0, description="smallest size a label may shrink to to find a free place")
+    label_colour: Template | None = Field(None, description="label colour (default: near black)")
+    label_ground: Template | None = Field("white", description="colour of a patch under a label an edge runs "
+                                                               "through, so it reads on clear ground; none: no patch")
+    icon: Template | None = Field(None, description="a symbol drawn on the node's top edge (a supply centre's dot)")
+    icon_size: Annotated[float, Field(gt=0, le=100, allow_inf_nan=False)] | None = Field(
+        None, description="mm (default: 40 % of the node)")
+    icon_colour: Template | None = Field(None, description="icon ink (default: the symbol's)")
+    edge_stroke: Template | None = Field("black", description="edge colour, e.g. '{road[type]}'")
+    edge_width: Template | None = Field(None, description="edge width in mm, e.g. '{width[type]}' (default 0.4)")
+    edge_dash: Template | None = Field(None, description="edge dashes in mm, e.g. '2 1', or a template; "
+                                                         "empty: solid")
+
+    @model_validator(mode="after")
+    def _sizes(self):
+        if self.label_min > self.label_size:
+            raise ValueError("'label_min' is larger than 'label_size'")
+        if self.extent is not None and len(self.extent) == 3:
+            raise ValueError("'extent': give [w, h] or [x0, y0, x1, y1]")
+        if self.extent is not None:
+            x0, y0, x1, y1 = self.extent if len(self.extent) == 4 else (0, 0, *self.extent)
+            if x1 <= x0 or y1 <= y0:
+                raise ValueError("'extent': x1 must be larger than x0 and y1 larger than y0")
+        return self
+
+
+NODE_OWN = ("node_size", "shape", "fill", "hatch", "hatch_colour", "stroke", "stroke_width", "text", "text_colour",
+            "label", "label_colour", "label_ground", "icon", "icon_colour")
+EDGE_OWN = ("edge_stroke", "edge_width", "edge_dash")
+_COLOURS = ("fill", "hatch_colour", "stroke", "text_colour", "label_colour", "label_ground", "icon_colour",
+            "edge_stroke")
+_ASPECT = {"circle": (1.0, 1.0), "ellipse": (1.5, 1.0), "square": (1.0, 1.0), "diamond": (1.0, 1.0),
+           "hex": (1.0, 2 / math.sqrt(3)), "none": (0.0, 0.0)}
+
+
+class _Node:
+    __slots__ = ("row", "id", "x", "y", "scope", "shape", "w", "h", "points", "fill")
+
+    def __init__(self, row, nid, x, y):
+        self.row, self.id, self.x, self.y = row, nid, x, y
+
+
+def network_body(el: NetworkEl, fields, tables, where, ids, book=None):
+    t = Templates({k: getattr(el, k) for k in NODE_OWN}, tables, where, _COLOURS)
+    te = Templates({k: getattr(el, k) for k in EDGE_OWN}, tables, where, _COLOURS)
+    what = f"network ({where})"
+    inline_nodes = inline_rows(el.nodes, f"{what} nodes") if isinstance(el.nodes, list) else None
+    inline_edges = inline_rows(el.edges, f"{what} edges") if isinstance(el.edges, list) else None
+    checked: dict = {}
+
+    def draw(ctx, box: Box, g: Group):
+        nodes_rows = inline_nodes if inline_nodes is not None else _rows(ctx, el.nodes, f"{what} nodes")
+        edge_rows = inline_edges if inline_edges is not None else (
+            () if el.edges is None else _rows(ctx, el.edges, f"{what} edges"))
+        key = (id(nodes_rows), id(edge_rows))
+        if key not in checked:
+            if len(checked) > 8:
+                checked.clear()
+            known = set(ctx.scope.values) | set(fields)
+            t.check({k for r in nodes_rows for k in r.values} | known, "the nodes")
+            te.check({k for r in edge_rows for k in r.values} | known, "the edges")
+            checked[key] = (nodes_rows, edge_rows)
+        g.add(_draw(el, t, te, nodes_rows, edge_rows, ctx, box, tables, what))
+
+    return draw
+
+
+def _rows(ctx, ref, what: str):
+    if ctx.card.data is None:
+        raise CardError(f"{what}: this layout is drawn without a game folder to read records from")
+    return ctx.card.data.rows(ref, what)
+
+
+def _nodes(rows, what: str) -> dict[str, _Node]:
+    if len(rows) > MAX_NODES:
+        raise CardError(f"{what} nodes: {len(rows)} nodes; a network holds at most {MAX_NODES}")
+    out: dict[str, _Node] = {}
+    for row in rows:
+        nid = row.get("id")
+        if nid is None or str(nid).strip() == "":
+            raise CardError(f"{row.where}: {what} nodes: a node needs an 'id'")
+        nid = str(nid).strip()
+        if nid in out:
+            raise CardError(f"{row.where}: {what} nodes: id {nid!r} is used twice (also at {out[nid].row.where})")
+        out[nid] = _Node(row, nid, number(row, "x", f"{what} node {nid}"), number(row, "y", f"{what} node {nid}"))
+    if not out:
+        raise CardError(f"{what} nodes: no nodes")
+    return out
+
+
+def _draw(el: NetworkEl, t: Templates, te: Templates, node_rows, edge_rows, ctx, box: Box, tables,
+          what: str) -> Group:
+    base = ctx.scope
+    nodes = _nodes(node_rows, what)
+    if len(edge_rows) > MAX_EDGES:
+        raise CardError(f"{what} edges: {len(edge_rows)} edges; a network holds at most {MAX_EDGES}")
+    for n in nodes.values():  # the look of each node, before anything is placed
+        values = dict(base.values)
+        values.update({k: v for k, v in n.row.values.items() if v is not None})
+        n.scope = ItemScope(values, tables, base.text, base.lang)
+        n.shape = (t.text("shape", n.scope) or "circle").strip().lower()
+        if n.shape not in SHAPES:
+            raise CardError(f"{n.row.where}: {what} node {n.id}: unknown shape {n.shape!r}; use "
+                            f"{', '.join(SHAPES)}")
+        size = t.number("node_size", n.scope, f"node {n.id}") if t.has("node_size") else None
+        size = el.size if size is None else size
+        if not 0 <= size <= 200:
+            raise CardError(f"{n.row.where}: {what} node {n.id}: size {size:g} mm is not between 0 and 200")
+        ax, ay = _ASPECT[n.shape]
+        n.w, n.h = size * ax, size * ay
+    # the extent of the coordinates onto the box
+    if el.extent is not None:
+        x0, y0, x1, y1 = el.extent if len(el.extent) == 4 else (0.0, 0.0, *el.extent)
+    else:
+        x0, x1 = min(n.x for n in nodes.values()), max(n.x for n in nodes.values())
+        y0, y1 = min(n.y for n in nodes.values()), max(n.y for n in nodes.values())
+    pad = el.pad if el.pad is not None else max(max(n.w, n.h) for n in nodes.values()) / 2 + 1.0
+    aw, ah = box.w - 2 * pad, box.h - 2 * pad
+    if aw <= 0 or ah <= 0:
+        raise CardError(f"{what}: its box of {box.w:.1f} × {box.h:.1f} mm leaves no room inside {pad:.1f} mm of pad")
+    spans = [s for s in (x1 - x0, y1 - y0)]
+    k = min(aw / spans[0] if spans[0] > 0 else math.inf, ah / spans[1] if spans[1] > 0 else math.inf)
+    k = 1.0 if k == math.inf else k
+    ox = box.x + pad + (aw - (x1 - x0) * k) / 2
+    oy = box.y + pad + (ah - (y1 - y0) * k) / 2
+    for n in nodes.values():
+        n.x, n.y = ox + (n.x - x0) * k, oy + (n.y - y0) * k
+        n.points = outline(n.shape, n.x, n.y, n.w, n.h)
+
+    edges_g, nodes_g, marks_g, texts_g, labels_g = (Group() for _ in range(5))
+    segments = _edges(el, te, edge_rows, nodes, base, tables, what, edges_g)
+    taken: list[tuple[float, float, float, float]] = []  # boxes labels must keep clear of
+    for n in nodes.values():
+        nw = f"{n.row.where}: {what} node {n.id}"
+        try:
+            fill = t.colour("fill", n.scope)
+            n.fill = fill
+            angles = hatch_angles(t.value("hatch", n.scope), nw)
+            ink = t.colour("stroke", n.scope)
+            width = t.number("stroke_width", n.scope, "stroke width") if t.has("stroke_width") else None
+            width = 0.3 if width is None else width
+            shape = shape_node(n.shape, n.x, n.y, n.w, n.h, style(fill=fill, stroke=ink if width > 0 else None,
+                                                                  width=width))
+            if shape is not None:
+                nodes_g.add(shape)
+                for h in hatches(angles, fill, t.colour("hatch_colour", n.scope), 1.5, 0.2):
+                    nodes_g.add(shape_node(n.shape, n.x, n.y, n.w, n.h, style(hatch=h)))
+                taken.append(_bounds(n.points))
+            sid = t.text("icon", n.scope)
+            if sid:
+                _icon(el, ctx, sid, n, t.colour("icon_colour", n.scope), marks_g, nw)
+            text = t.text("text", n.scope)
+            if text:
+                c = cap(el.text_size, el.text_weight)
+                size = fitted_size(text, el.text_size, min(el.text_size, 6.0), el.text_weight, max(n.w * 0.86, 0.1),
+                                   f"{nw}: text")
+                c = cap(size, el.text_weight)
+                clear = (fill or color("white")) if angles else None
+                taken.append(centred_text(texts_g, text, n.x, n.y + c / 2, size, el.text_weight,
+                                          label_ink(t.colour("text_colour", n.scope), fill), clear))
+        except CardError as exc:
+            msg = str(exc)
+            raise CardError(msg if msg.startswith(nw) else f"{nw}: {msg}") from None
+    for n in nodes.values():
+        text = t.text("label", n.scope)
+        if text:
+            nw = f"{n.row.where}: {what} node {n.id}"
+            ink = t.colour("label_colour", n.scope) or color("#1a1a1a")
+            _place_label(el, n, text, ink, t.colour("label_ground", n.scope), taken, segments, box, labels_g, nw)
+    out = Group(id=None)
+    for part in (edges_g, nodes_g, marks_g, texts_g, labels_g):
+        if part.children:
+            out.add(part)
+    return out
+
+
+def _edges(el: NetworkEl, te: Templates, rows, nodes, base, tables, what: str, out: Group) -> list:
+    """Draw every edge rim to rim; returns the segments (for labels to keep clear of)."""
+    segs = []
+    by_style: dict = {}
+    for row in rows:
+        ew = f"{row.where}: {what} edge"
+        a, b = (str(row.get(k) or "").strip() for k in ("from", "to"))
+        for end, key in ((a, "from"), (b, "to")):
+            if not end:
+                raise CardError(f"{ew}: an edge needs '{key}' (a node id)")
+            if end not in nodes:
+                raise CardError(f"{ew}: '{key}' names node {end!r}, which is not in the nodes")
+        if a == b:
+            raise CardError(f"{ew}: it joins node {a!r} to itself")
+        values = dict(base.values)
+        values.update({k: v for k, v in row.values.items() if v is not None})
+        scope = ItemScope(values, tables, base.text, base.lang)
+        ink = te.colour("edge_stroke", scope)
+        if ink is None:
+            continue
+        width = te.number("edge_width", scope, f"{ew} width") if te.has("edge_width") else None
+        width = 0.4 if width is None else width
+        dash = _dash(te.text("edge_dash", scope), ew)
+        na, nb = nodes[a], nodes[b]
+        p = rim(na.points, na.x, na.y, nb.x, nb.y)
+        q = rim(nb.points, nb.x, nb.y, na.x, na.y)
+        key = (ink, round(width, 4), dash)
+        path = by_style.get(key)
+        if path is None:
+            path = by_style[key] = Path(style=style(stroke=ink, width=width, dash=dash, cap="butt" if dash else "round"))
+            out.add(path)
+        path.move(*p).line(*q)
+        segs.append((p, q))
+    return segs
+
+
+def _dash(value: str, what: str):
+    if not value or value.strip().lower() in ("solid", "none"):
+        return None
+    try:
+        parts = tuple(float(v) for v in value.replace(",", " ").split())
+    except ValueError:
+        raise CardError(f"{what}: dashes {value!r}: expected mm lengths such as '2 1'") from None
+    if not parts or any(not (0 < v <= 100) for v in parts):
+        raise CardError(f"{what}: dashes {value!r}: each length lies between 0 and 100 mm")
+    return parts
+
+
+def _icon(el: NetworkEl, ctx, sid: str, n: _Node, ink, out: Group, what: str) -> None:
+    syms = ctx.card.symbols
+    if syms is None or sid not in syms.by_id:
+        raise CardError(f"{what}: icon {sid!r} is not in the game's symbol libraries")
+    s = el.icon_size or max(n.w, n.h) * 0.4
+    top = n.y - n.h / 2
+    out.add(syms.draw(sid, n.x - s / 2, top - s / 2, s, ink))
+
+
+def _bounds(points) -> tuple[float, float, float, float]:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _overlaps(a, b, gap: float = 0.2) -> bool:
+    return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
+
+
+def _crosses(seg, r) -> bool:
+    """Does the segment touch the rectangle r (x0, y0, x1, y1)? (Liang-Barsky clipping.)"""
+    (x0, y0), (x1, y1) = seg
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x0 - r[0]), (dx, r[2] - x0), (-dy, y0 - r[1]), (dy, r[3] - y0)):
+        if abs(p) < 1e-12:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return False
+    return True
+
+
+_PLACES = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))  # below, above, right, left ...
+
+
+def _place_label(el: NetworkEl, n: _Node, text: str, ink, ground, taken: list, segments: list, box: Box,
+                 out: Group, what: str) -> None:
+    """Put the label at the first place around its node that is inside the box and clear of every node,
+    text and label already placed, preferring places no edge crosses; shrink it (down to label_min) when
+    no place is clear; an error naming the node when none is even then."""
+    from pnp.scene import fonts
+
+    size = el.label_size
+    while True:
+        w = fonts.string_width(text, size, "sans", "regular")
+        if fonts.missing_glyph(text, "sans", "regular") is not None:
+            ch = fonts.missing_glyph(text, "sans", "regular")
+            raise CardError(f"{what}: label: the character {ch!r} is not in the bundled font")
+        c = cap(size)
+        _, desc = fonts.ascent_descent(size)
+        best = None
+        for i, (sx, sy) in enumerate(_PLACES):
+            gap = 0.6
+            cx = n.x + sx * (n.w / 2 + gap + (w / 2 if sx else 0))
+            if sy > 0:
+                top = n.y + (n.h / 2 if not sx else c / 2) + gap
+            elif sy < 0:
+                top = n.y - (n.h / 2 if not sx else c / 2) - gap - c - desc
+            else:
+                top = n.y - c / 2
+            r = (cx - w / 2, top, cx + w / 2, top + c + desc)
+            if r[0] < box.x or r[2] > box.right or r[1] < box.y or r[3] > box.bottom:
+                continue
+            if any(_overlaps(r, o) for o in taken):
+                continue
+            crossings = sum(1 for s in segments if _crosses(s, r))
+            if best is None or crossings < best[0]:
+                best = (crossings, r, cx, top + c)
+            if crossings == 0:
+                break
+        if best is not None:
+            crossings, r, cx, base = best
+            centred_text(out, text, cx, base, size, "regular", ink, ground if crossings else None)
+            taken.append(r)
+            return
+        if size <= el.label_min:
+            raise CardError(f"{what}: label {text!r} finds no place beside its node clear of the other nodes and "
+                            f"labels, even at {el.label_min:g} pt; give the map more room or the node a shorter "
+                            "label")
+        size = max(el.label_min, size - 0.5)
+
+
+register(ElementKind(NetworkEl, network_body, own=NODE_OWN + EDGE_OWN))
