@@ -17,7 +17,7 @@ PT = 72 / 25.4
 class Painted:
     points: list[tuple[float, float]]  # mm, y down; curves give their end points only
     closed: bool
-    op: str  # S, f*, B* ...
+    op: str  # S, f*, B* ..., or "clip" for a clipping path
     stroke: tuple | None  # RGB 0..1
     fill: tuple | None
     width: float  # stroke width in mm (page scale)
@@ -39,8 +39,9 @@ def _mul(m, n):
             e * b2 + f * d2 + f2)
 
 
-def painted(pdf, page: int = 0) -> list[Painted]:
-    """Every subpath painted on ``page``, in drawing order (clipping paths left out)."""
+def painted(pdf, page: int = 0, clips: bool = False) -> list[Painted]:
+    """Every subpath painted on ``page``, in drawing order; with ``clips`` the clipping paths too
+    (op ``"clip"``)."""
     out: list[Painted] = []
     with pikepdf.open(pdf) as doc:
         p = doc.pages[page]
@@ -51,6 +52,7 @@ def painted(pdf, page: int = 0) -> list[Painted]:
         lw = 1.0
         dash: tuple = ()
         subs: list[tuple[list, bool]] = []
+        clipping = False
 
         def dev(x, y):
             a, b, c, d, e, f = ctm
@@ -91,6 +93,10 @@ def painted(pdf, page: int = 0) -> list[Painted]:
                 for pts, closed in subs:
                     out.append(Painted(pts, closed or name in ("s", "b", "b*"), name, stroke, fill, lw, dash))
                 subs = []
+            elif name in ("W", "W*"):
+                clipping = True
             elif name == "n":
-                subs = []
+                if clipping and clips:
+                    out += [Painted(pts, True, "clip", None, None, 0.0) for pts, _ in subs]
+                subs, clipping = [], False
     return out

@@ -14,18 +14,21 @@ short lines continuing its trim edges from the corners. To keep those marks
 off every other item and its bleed, trims are spaced
 ``max(gutter, 2 * bleed + crop_gap + crop_length)`` apart (without crop marks:
 ``max(gutter, 2 * bleed)``). Thin cut outlines around each trim are drawn
-when ``cut_lines`` is on. Backs work as in :mod:`pnp.impose.grid`.
+when ``cut_lines`` is on. An item whose trim is not its box (``Item.cut``: a
+round or hexagonal token) gets a cut line along its shape and no crop marks,
+which would point at corners it does not have; a page of such items alone
+spaces them ``max(gutter, 2 * bleed)``. Backs work as in :mod:`pnp.impose.grid`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-from pnp.scene import Box, Group, Page, Rect, Transform, rotate, translate
+from pnp.scene import Box, Group, Page, Path, Rect, Transform, rotate, translate
 from pnp.impose.duplex import back_placement, map_box, sheet_flip
 from pnp.impose.grid import LABELS
 from pnp.impose.items import Item, SheetSpec
-from pnp.impose.marks import bbox, corner_marks, outline
+from pnp.impose.marks import CUT, bbox, corner_marks, outline
 from pnp.model.paper import paper_size
 
 
@@ -42,9 +45,9 @@ class Placed:
         return translate(self.trim.x, self.trim.y)
 
 
-def spacing(sheet: SheetSpec) -> float:
-    """Distance between neighbouring trims (see module docstring)."""
-    need = 2 * sheet.bleed + ((sheet.crop_gap + sheet.crop_length) if sheet.crop_marks else 0.0)
+def spacing(sheet: SheetSpec, marks: bool = True) -> float:
+    """Distance between neighbouring trims (see module docstring); ``marks=False``: no item has crop marks."""
+    need = 2 * sheet.bleed + ((sheet.crop_gap + sheet.crop_length) if sheet.crop_marks and marks else 0.0)
     return max(sheet.gutter, need)
 
 
@@ -105,7 +108,7 @@ def layout_pages(items: list[Item], sheet: SheetSpec) -> tuple[str, list[list[Pl
 def _layout(items: list[Item], sheet: SheetSpec, orient: str) -> list[list[Placed]]:
     pw, ph = paper_size(sheet.paper, orient)
     aw, ah = pw - 2 * sheet.margin, ph - 2 * sheet.margin
-    gap = spacing(sheet)
+    gap = spacing(sheet, any(it.cut is None for it in items))
     sized = []
     for i, it in enumerate(items):
         w, h, turned = it.w, it.h, False
@@ -153,6 +156,9 @@ def pack(items: Iterable[Item], sheet: SheetSpec) -> Iterator[Page]:
         for p in placed:
             inner = Group(children=[p.item.front(sheet.bleed)], transform=p.placement())
             content.add(Group(children=[inner], clip=_clip(p.trim, sheet.bleed), id=f"item-{p.index}"))
+            if p.item.cut is not None:
+                cuts.add(Group([Path(list(p.item.cut), style=CUT)], transform=p.placement()))
+                continue
             if sheet.crop_marks:
                 marks.add(*corner_marks(p.trim, reach, sheet.crop_length, pw, ph))
             if sheet.cut_lines:

@@ -55,6 +55,11 @@ for _kind in (
     Kind("counters", "pnp.model.counters:CounterSheet", "pnp.layout.builtin.counters:counter_assets",
          "a counter/token sheet: square or round counters with counts, double-sided",
          (("counter_size", "side (or diameter) of a counter in mm"),), leaf=True),
+    Kind("tokens", "pnp.model.tokens:TokenSheet", "pnp.layout.builtin.tokens:token_assets",
+         "a token sheet: square, round, hex and bar tokens and fold-over standees drawn with layouts, "
+         "double-sided or not", leaf=True),
+    Kind("records", "pnp.model.tokens:RecordsFile", None,
+         "rows a layout's element reads: a grid's cells, a network's nodes and edges"),
     Kind("layout", "pnp.layout.vocabulary:Layout", None,
          "the look of a card side as data: fields, lookup tables and elements (see docs/layouts.md)"),
     Kind("score-sheet", "pnp.model.score_sheet:ScoreSheet", "pnp.layout.builtin.score_sheet:score_sheet_assets",

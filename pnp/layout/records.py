@@ -3,7 +3,8 @@
 A property such as ``cells:`` names where they come from:
 
 * a file of the game folder: a spreadsheet (``.csv``, ``.tsv``, ``.xlsx``,
-  ``.ods``; the first row names the columns) or a YAML list of mappings;
+  ``.ods``; the first row names the columns) or a YAML file of ``kind:
+  records`` whose ``records:`` list holds one mapping per record;
 * a list written into the layout itself;
 * ``{source: name}``: records a game's rules module computes (a solved path,
   a random layout), handed over by the sheet that draws the layout.
@@ -147,8 +148,10 @@ def _yaml_rows(path: Path, what: str) -> tuple[Row, ...]:
     except DataErrors as exc:
         p = exc.problems[0]
         raise CardError(f"{what}: {p.file}:{p.line}: {p.message}") from None
+    if isinstance(raw, dict) and raw.get("kind") == "records" and isinstance(raw.get("records"), list):
+        raw = raw["records"]  # in a game folder every YAML file says its kind
     if not isinstance(raw, list):
-        raise CardError(f"{what}: {shown}: expected a list of records, one mapping each")
+        raise CardError(f"{what}: {shown}: expected 'kind: records' and a list 'records:', one mapping each")
     if len(raw) > MAX_RECORDS:
         raise CardError(f"{what}: {shown}: {len(raw)} records; the limit is {MAX_RECORDS}")
     out = []

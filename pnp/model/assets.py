@@ -82,6 +82,7 @@ class Item:
     back: Callable[[float], Group] | None = None
     label: str = ""
     back_key: object = None  # equal keys: the same back design (proofs and exports show it once)
+    cut: tuple | None = None  # the trim's outline when not its box: path ops (M/L/C/Z) in item mm
 
 
 @dataclass

@@ -399,3 +399,23 @@ def test_the_example_in_the_docs_draws_as_the_docs_say(tmp_path):
     hill = next(p for p in hexes if tuple(round(v * 255) for v in p.fill) == (0xa1, 0x88, 0x7f))
     c4 = Grid("hex", 12, 9, 22).find("C4")
     assert all(math.dist(p, (15 + x, 15 + y)) <= TOL for p, (x, y) in zip(hill.points, c4.corners))
+
+
+def test_a_yaml_file_of_records_in_a_game_folder_says_its_kind(tmp_path):
+    from pnp.cli import main as cli
+
+    data = tmp_path / "data"
+    game = data / "hexes"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text("name: hexes\ntitle: Hexes\n", encoding="utf-8")
+    (game / "cells.yaml").write_text("kind: records\nrecords:\n  - {at: B2, colour: '#123456'}\n", encoding="utf-8")
+    (game / "map.yaml").write_text("kind: layout\nfields: {name: text}\nelements:\n"
+                                   "  - {type: grid, cols: 3, rows: 3, size: 20, cells: cells.yaml, fill: '{colour}'}\n",
+                                   encoding="utf-8")
+    (game / "deck.yaml").write_text("kind: deck\nname: maps\ntitle: Maps\ncard: 70x70\nlayout: map.yaml\n"
+                                    "cards: [{name: one}]\nback: none\n", encoding="utf-8")
+    out = tmp_path / "out"
+    res = CliRunner().invoke(cli.app, ["build", "hexes", "--data", str(data), "--out", str(out), "-f", "pdf", "-j", "1"])
+    assert res.exit_code == 0, res.output
+    assert (0x12, 0x34, 0x56) in {tuple(round(v * 255) for v in p.fill) for p in painted(out / "hexes" / "maps.pdf")
+                                  if p.filled}

@@ -1,0 +1,266 @@
+"""Token sheets (kind: tokens): pieces of any shape whose looks are layouts.
+
+Each token is an :class:`~pnp.impose.items.Item` of its cut size, its face a
+layout stamped with the token's field values (as a deck's cards are), clipped
+to its shape grown by the bleed, so every side of every shape has bleed:
+
+* square and bar: the box is the cut; crop marks at its corners.
+* circle and hex: a cut line along the shape, no crop marks (they would point
+  at corners the piece does not have).
+* standee: one strip folded twice -- a base tab, the figure's back upside
+  down, a fold, the front, a fold, the other base tab -- with dashed fold lines.
+
+Tokens are packed (:mod:`pnp.impose.packing`): crop marks for the pieces on the
+page only, backs mirrored onto the following page for duplex. Single-sided and
+double-sided tokens go to separate files (``NAME`` and ``NAME-double-sided``)
+when a sheet has both, so that each file prints either all one-sided or all
+duplex.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from pnp.load.errors import DataErrors, Problem
+from pnp.model.assets import Asset, BuildOptions
+from pnp.model.base import tr
+from pnp.model.tokens import TokenSheet, TokenType
+from pnp.scene import Ellipse, Group, Path as ScenePath, Polygon, Rect, rotate, style, translate
+
+MIN_PT = 5.0  # tokens are read up close
+FOLD = style(stroke="#555555", width=0.25, dash=(1.5, 1.0))
+TAB = style(fill="#e6e6e6")
+
+
+@dataclass
+class Piece:
+    """One token type, resolved: shape and cut size, compiled layouts, and each token's values."""
+
+    shape: str
+    w: float  # the cut piece (a standee: the whole strip)
+    h: float
+    face_h: float  # a standee's face height (else h)
+    base: float  # a standee's base tab
+    orientation: str
+    front: Any
+    back: Any  # compiled back layout, or None
+    tokens: list  # (front values, back values, copies, (file, line))
+
+
+def hex_points(w: float, h: float, orientation: str, grow: float = 0.0) -> list[tuple[float, float]]:
+    """A regular hexagon in its w x h box (w across the flats when pointy, h when flat), grown by ``grow``."""
+    cx, cy = w / 2, h / 2
+    r = (max(w, h) / 2) + grow * 2 / math.sqrt(3)
+    angles = (0, 60, 120, 180, 240, 300) if orientation == "flat" else (30, 90, 150, 210, 270, 330)
+    return [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))) for a in angles]
+
+
+def piece_size(t: TokenType, doc: TokenSheet) -> tuple[str, float, float, float, float]:
+    """(shape, cut w, cut h, face h, base) of a token type."""
+    shape = t.shape or doc.shape
+    s = t.size or doc.size
+    if shape in ("square", "circle"):
+        return shape, s, s, s, 0.0
+    if shape == "hex":
+        corner = s * 2 / math.sqrt(3)
+        return (shape, corner, s, s, 0.0) if t.orientation == "flat" else (shape, s, corner, corner, 0.0)
+    if shape == "bar":
+        return shape, t.w, t.h, t.h, 0.0
+    base = t.base if t.base is not None else round(t.w * 0.6, 3)
+    return shape, t.w, 2 * t.h + 2 * base, t.h, base
+
+
+def cut_ops(p: Piece) -> tuple | None:
+    """The cut line of a round or hexagonal piece, as path ops in its own mm."""
+    if p.shape == "circle":
+        return (("A", p.w / 2, p.h / 2, p.w / 2, p.h / 2, 0.0, 360.0), ("Z",))
+    if p.shape == "hex":
+        pts = hex_points(p.w, p.h, p.orientation)
+        return (("M", *pts[0]), *(("L", *q) for q in pts[1:]), ("Z",))
+    return None
+
+
+def _clip(p: Piece, bleed: float):
+    if p.shape == "circle":
+        return Ellipse(p.w / 2, p.h / 2, p.w / 2 + bleed, p.h / 2 + bleed)
+    if p.shape == "hex":
+        return Polygon(hex_points(p.w, p.h, p.orientation, bleed))
+    return None
+
+
+def draw_side(p: Piece, layout, values: dict, bleed: float, stamp) -> Group:
+    """One side of a token in its own coordinates (trim = 0, 0, w, h), art to the bleed on every side."""
+    if p.shape != "standee":
+        art = stamp(layout, values, p.w, p.h, bleed)
+        return Group([art], clip=_clip(p, bleed))
+    return _standee(p, values, bleed, stamp)
+
+
+def _standee(p: Piece, values: tuple, bleed: float, stamp) -> Group:
+    """Base tab | the back upside down | fold | the front | fold | base tab."""
+    front_values, back_values = values
+    w, fh, base = p.w, p.face_h, p.base
+    g = Group()
+    g.add(Rect(-bleed, -bleed, w + 2 * bleed, p.h + 2 * bleed, TAB))
+    face = Rect(-bleed, 0, w + 2 * bleed, fh)  # the faces' art runs into the bleed at the sides only
+    back_layout = p.back or p.front
+    back = stamp(back_layout, back_values if p.back is not None else front_values, w, fh, bleed)
+    g.add(Group([Group([back], clip=face)], transform=translate(0, base) @ rotate(180, w / 2, fh / 2),
+                id="standee-back"))
+    g.add(Group([Group([stamp(p.front, front_values, w, fh, bleed)], clip=face)], transform=translate(0, base + fh),
+                id="standee-front"))
+    folds = ScenePath(style=FOLD)
+    for y in (base, base + fh, base + 2 * fh):
+        folds.move(0, y).line(w, y)
+    g.add(folds)
+    return g
+
+
+def plan_tokens(doc: TokenSheet, game, lang: str, stem: str) -> list[Piece]:
+    """Every token type with its layouts compiled and its tokens' values typed; every problem at once."""
+    from pnp.layout.builtin.card import compiled_layout
+    from pnp.layout.documents import source
+    from pnp.load.loader import display_path, locate
+
+    src = source(game, doc)
+    path, raw = src if src is not None else (Path(f"{stem}.yaml"), None)
+    folder, shown = Path(path).parent, display_path(Path(path))
+
+    def at(*loc) -> tuple[str, int, int]:
+        return (shown, *locate(raw, loc)) if raw is not None else (shown, 0, 0)
+
+    layouts: dict[str, tuple] = {}
+
+    def layout(ref: str, loc):
+        if ref not in layouts:
+            layouts[ref] = compiled_layout(ref, folder, dict(doc.tables), at(*loc), game)
+        return layouts[ref]
+
+    pieces, problems = [], []
+    for i, t in enumerate(doc.tokens):
+        shape, w, h, face_h, base = piece_size(t, doc)
+        front_ref = t.layout or doc.layout
+        back_ref = t.back if t.back is not None else doc.back
+        back_ref = None if back_ref == "none" else back_ref
+        try:
+            front, fields = layout(front_ref, ("tokens", i, "layout") if t.layout else ("layout",))
+            back, back_fields = layout(back_ref, ("tokens", i, "back") if t.back else ("back",)) if back_ref \
+                else (None, {})
+        except DataErrors as exc:
+            problems += exc.problems
+            continue
+        try:
+            rows = _rows(t, fields, folder, at, i)
+        except DataErrors as exc:
+            problems += exc.problems
+            continue
+        tokens = []
+        for values, copies, where in rows:
+            back_values = {}
+            if back is not None:
+                given = {**values, **t.back_fields}
+                for name, field in back_fields.items():
+                    try:
+                        back_values[name] = field.convert(given.get(name))
+                    except ValueError as exc:
+                        problems.append(Problem(*at("tokens", i, "back_fields"), f"back field {name!r}: {exc}"))
+                unknown = sorted(set(t.back_fields) - set(back_fields))
+                if unknown:
+                    problems.append(Problem(*at("tokens", i, "back_fields"), f"the back layout {back_ref!r} has no "
+                                            f"field {unknown[0]!r}; its fields are {', '.join(back_fields) or 'none'}"))
+            tokens.append((values, back_values, copies * t.count, where))
+        pieces.append(Piece(shape, w, h, face_h, base, t.orientation, front, back, tokens))
+    if problems:
+        raise DataErrors(problems)
+    return pieces
+
+
+def _rows(t: TokenType, fields: dict, folder: Path, at, i: int) -> list[tuple[dict, int, tuple]]:
+    """(typed values, copies, (file, line)) of each token a type prints."""
+    if t.records is None:
+        values, problems = {}, []
+        for name in t.fields:
+            if name not in fields:
+                problems.append(Problem(*at("tokens", i, "fields", name), f"the layout has no field {name!r}; its "
+                                        f"fields are {', '.join(fields) or 'none'}"))
+        for name, field in fields.items():
+            try:
+                values[name] = field.convert(t.fields.get(name))
+            except ValueError as exc:
+                problems.append(Problem(*at("tokens", i, "fields"), f"field {name!r}: {exc}"))
+        if problems:
+            raise DataErrors(problems)
+        where = at("tokens", i)
+        return [(values, 1, (where[0], where[1]))]
+    from pnp.layout.tables import read_records, records_from_yaml
+    from pnp.load.loader import display_path, load_yaml
+
+    path = (folder / t.records).resolve()
+    if folder.resolve() not in path.parents:
+        raise DataErrors([Problem(*at("tokens", i, "records"), f"records {t.records!r}: a file inside the game "
+                                                                  "folder")])
+    if path.suffix.lower() in (".yaml", ".yml"):
+        doc = load_yaml(path)
+        items = doc.get("records") if isinstance(doc, dict) else doc
+        recs = records_from_yaml(items, fields, display_path(path))
+    else:
+        recs = read_records(path, fields)
+    return [(dict(r.values), r.copies, r.source) for r in recs]
+
+
+def token_items(pieces: list[Piece], stamp_for) -> list:
+    """One imposition item per printed token, in data order."""
+    from pnp.impose.items import Item
+
+    items = []
+    for k, p in enumerate(pieces):
+        cut = cut_ops(p)
+        for n, (values, back_values, copies, where) in enumerate(p.tokens):
+            stamp = stamp_for(where)
+            both = (values, back_values)
+            front = (lambda b, p=p, v=values, bv=both, s=stamp:
+                     draw_side(p, p.front, bv if p.shape == "standee" else v, b, s))
+            back = None
+            if p.back is not None and p.shape != "standee":
+                back = (lambda b, p=p, v=back_values, s=stamp: draw_side(p, p.back, v, b, s))
+            label = f"token-{k + 1}-{n + 1}"
+            items += [Item(p.w, p.h, front, back, label, cut=cut) for _ in range(copies)]
+    return items
+
+
+def token_assets(doc: TokenSheet, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
+    """Kind 'tokens': the packed sheet(s), single-sided and double-sided pieces in files of their own."""
+    from pnp.impose.items import sheet_from_options
+    from pnp.impose.packing import pack
+    from pnp.layout.builtin.card import game_symbols
+    from pnp.layout.builtin.images import images_in
+    from pnp.layout.compile import Card, CardError
+    from pnp.layout.records import records_in
+
+    lang = opts.lang
+    pieces = plan_tokens(doc, game, lang, stem)
+    folder = game.folder if game is not None else Path(".")
+    symbols, images, data = game_symbols(game), images_in(folder), records_in(folder)
+
+    def stamp_for(where):
+        def stamp(layout, values, w, h, bleed):
+            try:
+                return layout.stamp(values, Card(w, h, bleed, lang, symbols, images, data=data))
+            except CardError as exc:
+                raise DataErrors([Problem(where[0], where[1], 0, str(exc))]) from None
+        return stamp
+
+    items = token_items(pieces, stamp_for)
+    single = [it for it in items if it.back is None]
+    double = [it for it in items if it.back is not None]
+    name, title = doc.name or stem, tr(doc.title, lang)
+    sheet = sheet_from_options(opts)
+    for part, suffix in ((single, ""), (double, "-double-sided" if single else "")):
+        if not part:
+            continue
+        shapes = sorted({p.shape for p in pieces})
+        yield Asset(f"{name}{suffix}", title, lambda part=part: pack(part, sheet), min_text_pt=MIN_PT,
+                    description=f"{len(part)} tokens ({', '.join(shapes)})"
+                                + (", double-sided" if part is double else ""))

@@ -1,0 +1,229 @@
+"""Token sheets (kind: tokens): square, bar, circle, hex and standee pieces drawn with layouts, measured
+back from the PDF at their declared size, double-sided ones in a duplex file of their own with mirrored
+backs, cut lines for round and hexagonal pieces, crop marks only for the pieces on the page, bleed on
+every side, and the errors of bad token data."""
+from __future__ import annotations
+
+import math
+import textwrap
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pdfpaths import painted
+from pdfread import char_sizes, raster, text
+from pnp.cli import main as cli
+
+TOL = 0.1
+
+TOKEN = """\
+kind: layout
+fields: {label: text, name: text?, colour: text = "#444444"}
+safe: 1
+elements:
+  - {type: rect, frame: bleed, fill: "{colour}"}
+  - {type: text, at: center, anchor: center, w: "80%", h: "45%", text: "{label}", size: 12, weight: bold,
+     colour: white, align: center, valign: middle}
+  - {type: text, at: bottom, anchor: bottom, y: -1, w: "80%", h: 3, text: "{name}", size: 5, min_size: 5,
+     colour: white, align: center}
+"""
+BACK = """\
+kind: layout
+fields: {label: text}
+elements:
+  - {type: rect, frame: bleed, fill: "#fff3c4"}
+  - {type: text, at: center, anchor: center, w: "80%", h: "45%", text: "{label}", size: 9, align: center,
+     valign: middle}
+"""
+FIGURE = """\
+kind: layout
+fields: {name: text}
+elements:
+  - {type: rect, frame: bleed, fill: "#f0e6d2"}
+  - {type: rect, at: top, anchor: top, y: 3, w: 8, h: 14, fill: "#b71c1c", radius: 2}
+  - {type: text, at: bottom, anchor: bottom, y: -1, w: "90%", h: 3, text: "{name}", size: 6, align: center}
+"""
+SHEET = """\
+kind: tokens
+name: tokens
+title: Spielsteine
+layout: token.yaml
+tokens:
+  - {shape: square, size: 16, count: 4, fields: {label: S, name: Sperre}}
+  - {shape: bar, w: 36, h: 9, count: 2, fields: {label: B, colour: "#8d6e63"}}
+  - {shape: standee, w: 15, h: 25, base: 8, layout: figure.yaml, fields: {name: Josef K.}}
+  - {shape: circle, size: 14, back: back.yaml, records: pieces.csv}
+  - {shape: hex, size: 20, count: 2, back: back.yaml, fields: {label: H, colour: "#1565c0"}}
+"""
+
+
+def game(tmp_path: Path, sheet: str = SHEET, pieces: str = "label,name,colour,copies\nFe,Fechter,#2e7d32,1\n"
+                                                             "La,Lanzer,#c9a227,2\n") -> Path:
+    data = tmp_path / "data"
+    g = data / "tk"
+    g.mkdir(parents=True)
+    (g / "game.yaml").write_text("name: tk\ntitle: Tokens\n", encoding="utf-8")
+    for name, body in (("token.yaml", TOKEN), ("back.yaml", BACK), ("figure.yaml", FIGURE), ("tokens.yaml", sheet),
+                       ("pieces.csv", pieces)):
+        (g / name).write_text(body, encoding="utf-8")
+    return data
+
+
+def build(data: Path, tmp_path: Path, *more):
+    out = tmp_path / "out"
+    res = CliRunner().invoke(cli.app, ["build", "tk", "--data", str(data), "--out", str(out), "-f", "pdf", "-j", "1",
+                                       *more])
+    return res, out / "tk"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("tokens")
+    res, out = build(game(tmp), tmp)
+    assert res.exit_code == 0, res.output
+    return out
+
+
+def bounds(pts):
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def marks(pdf, page=0):
+    """Crop marks: short black lines, as (x, y) of the end nearer the piece is not needed -- their positions."""
+    return [p for p in painted(pdf, page) if p.stroked and not p.closed and len(p.points) == 2
+            and p.stroke == (0, 0, 0) and abs(p.width - 0.2) < 1e-3]
+
+
+def test_single_and_double_sided_pieces_go_to_files_of_their_own(built):
+    assert sorted(p.name for p in built.glob("*.pdf")) == ["tokens-double-sided.pdf", "tokens.pdf"]
+    import pikepdf
+
+    with pikepdf.open(built / "tokens.pdf") as pdf:
+        assert len(pdf.pages) == 1  # squares, bars and the standee: one-sided, no back pages
+    with pikepdf.open(built / "tokens-double-sided.pdf") as pdf:
+        assert len(pdf.pages) == 2  # a front and its back
+
+
+def test_square_and_bar_pieces_measure_their_size_and_have_crop_marks_of_their_own(built):
+    pdf = built / "tokens.pdf"
+    bleed = 3.0
+    clips = [bounds(p.points) for p in painted(pdf, clips=True) if p.op == "clip" and len(p.points) == 4]
+    items = [c for c in clips if not any(o != c and o[0] <= c[0] and o[1] <= c[1] and c[2] <= o[2] and c[3] <= o[3]
+                                         for o in clips)]  # a standee's faces are clipped inside its strip
+    sizes = sorted((round(x1 - x0 - 2 * bleed, 2), round(y1 - y0 - 2 * bleed, 2)) for x0, y0, x1, y1 in items)
+    # each piece is clipped to its cut grown by the bleed: 4 squares, 2 bars, a standee strip of 2 x 25 + 2 x 8
+    assert sizes == [(15.0, 66.0)] + [(16.0, 16.0)] * 4 + [(36.0, 9.0)] * 2
+    lines = marks(pdf)
+    assert len(lines) == 8 * (4 + 2 + 1)  # crop marks for the pieces there are, none for empty places
+    for x0, y0, x1, y1 in items:  # each piece's marks continue its cut edges, outside its bleed
+        t = (x0 + bleed, y0 + bleed, x1 - bleed, y1 - bleed)
+        on_edges = [p for p in lines if any(abs(p.points[0][0] - x) < 1e-3 and abs(p.points[1][0] - x) < 1e-3
+                                            for x in (t[0], t[2]))
+                    or any(abs(p.points[0][1] - y) < 1e-3 and abs(p.points[1][1] - y) < 1e-3 for y in (t[1], t[3]))]
+        assert len(on_edges) >= 8
+
+
+def test_a_standee_folds_at_its_base_and_between_its_faces(built):
+    folds = [p for p in painted(built / "tokens.pdf") if p.dash and p.stroked and len(p.points) == 2]
+    ys = sorted(round(p.points[0][1], 2) for p in folds)
+    assert len(ys) == 3 and abs(ys[1] - ys[0] - 25) <= TOL and abs(ys[2] - ys[1] - 25) <= TOL
+    assert all(abs(abs(p.points[1][0] - p.points[0][0]) - 15) <= TOL for p in folds)
+    words = text(built / "tokens.pdf")
+    assert words.count("Josef") == 2  # the front and, upside down, the back
+
+
+def test_round_and_hex_pieces_get_a_cut_line_of_their_size_and_no_crop_marks(built):
+    pdf = built / "tokens-double-sided.pdf"
+    cuts = [p for p in painted(pdf) if p.stroked and p.closed and abs(p.width - 0.1) < 1e-3]
+    circles = [bounds(p.points) for p in cuts if len(p.points) == 5]  # four quarter arcs
+    hexes = [p.points for p in cuts if len(p.points) == 6]
+    assert len(circles) == 3 and len(hexes) == 2
+    for x0, y0, x1, y1 in circles:
+        assert abs(x1 - x0 - 14) <= TOL and abs(y1 - y0 - 14) <= TOL
+    for pts in hexes:
+        cx, cy = sum(x for x, _ in pts) / 6, sum(y for _, y in pts) / 6
+        mids = [((pts[i][0] + pts[i - 1][0]) / 2, (pts[i][1] + pts[i - 1][1]) / 2) for i in range(6)]
+        assert all(abs(2 * math.dist((cx, cy), m) - 20) <= TOL for m in mids)  # 20 mm across the flats
+    assert marks(pdf) == []
+
+
+def test_backs_lie_mirrored_behind_their_fronts_for_long_edge_duplex(built):
+    pdf = built / "tokens-double-sided.pdf"
+    import pikepdf
+
+    with pikepdf.open(pdf) as doc:
+        width = float(doc.pages[0].mediabox[2]) * 25.4 / 72
+    fronts = sorted(((x0 + x1) / 2, (y0 + y1) / 2) for x0, y0, x1, y1 in
+                    (bounds(p.points) for p in painted(pdf, 0) if p.stroked and p.closed and abs(p.width - 0.1) < 1e-3))
+    assert len(fronts) == 5
+    backs = raster(pdf, 100, page=1)
+    k = 100 / 25.4
+    for x, y in fronts:  # the back's colour sits where the front, turned over the long edge, lies
+        got = backs.getpixel((int((width - x) * k), int((y - 4.5) * k)))
+        assert max(abs(u - v) for u, v in zip(got, (0xff, 0xf3, 0xc4))) < 12, (x, y, got)
+    cuts = [bounds(p.points) for p in painted(pdf, 1) if p.stroked and p.closed]
+    assert cuts == []  # the back carries no cut lines: cut from the front
+
+
+def test_every_side_of_a_round_piece_has_bleed(built):
+    pdf = built / "tokens-double-sided.pdf"
+    img = raster(pdf, 200)
+    k = 200 / 25.4
+    for p in painted(pdf):
+        if not (p.stroked and p.closed and abs(p.width - 0.1) < 1e-3 and len(p.points) == 5):
+            continue
+        x0, y0, x1, y1 = bounds(p.points)
+        cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
+        inside = img.getpixel((int(cx * k), int((cy - r * 0.5) * k)))
+        for a in range(0, 360, 30):  # 1.5 mm outside the cut, all round: still the token's colour
+            px = int((cx + (r + 1.5) * math.cos(math.radians(a))) * k)
+            py = int((cy + (r + 1.5) * math.sin(math.radians(a))) * k)
+            got = img.getpixel((px, py))
+            assert max(abs(u - v) for u, v in zip(got, inside)) < 40, (a, got, inside)
+
+
+def test_tokens_print_their_text_at_5_pt_or_more_and_every_name(built):
+    sizes = [s for f in ("tokens.pdf", "tokens-double-sided.pdf") for _, s in char_sizes(built / f)]
+    assert min(sizes) >= 5 - 0.05
+    words = text(built / "tokens-double-sided.pdf")
+    assert "Fechter" in words and words.count("Lanzer") == 2
+
+
+def test_the_same_data_gives_the_same_bytes(tmp_path, built):
+    res, out = build(game(tmp_path), tmp_path)
+    assert res.exit_code == 0, res.output
+    for f in ("tokens.pdf", "tokens-double-sided.pdf"):
+        assert (out / f).read_bytes() == (built / f).read_bytes()
+
+
+# ------------------------------------------------------------------ errors
+
+@pytest.mark.parametrize("sheet, words_", [
+    (SHEET.replace("fields: {label: S, name: Sperre}", "fields: {label: S, nmae: Sperre}"),
+     ["tokens.yaml:6", "no field 'nmae'"]),
+    (SHEET.replace("{shape: bar, w: 36, h: 9,", "{shape: bar, size: 9,"), ["tokens.yaml", "needs w and h"]),
+    (SHEET.replace("records: pieces.csv", "records: ../pieces.csv"), ["tokens.yaml:9", "inside the game folder"]),
+    (SHEET.replace("layout: token.yaml\n", ""), ["no layout"]),
+])
+def test_bad_token_data_is_an_error_with_its_line(tmp_path, sheet, words_):
+    res, _ = build(game(tmp_path, sheet), tmp_path)
+    assert res.exit_code == 2, res.output
+    assert all(w in res.output for w in words_), res.output
+    assert "Traceback" not in res.output
+
+
+def test_a_bad_row_of_the_records_names_its_line(tmp_path):
+    res, _ = build(game(tmp_path, pieces="label,name,colour,copies\nFe,Fechter,#2e7d32,zwei\n"), tmp_path)
+    assert res.exit_code == 2 and "pieces.csv:2" in res.output, res.output
+
+
+def test_the_readme_example_of_the_schema_docstring_validates():
+    import yaml
+
+    from pnp.model import tokens
+
+    example = textwrap.dedent(tokens.__doc__.split("::", 1)[1].split("\n\n", 2)[1])
+    doc = tokens.TokenSheet.model_validate(yaml.safe_load(example))
+    assert [t.shape for t in doc.tokens] == ["square", "bar", "circle", "hex", "standee"]
