@@ -1,4 +1,6 @@
-"""Element kinds for boards: ``grid`` (square, hex and triangle cells from data).
+"""Element kinds for boards: ``grid`` (square, hex and triangle cells from data), ``track``
+(numbered spaces around a box: a score track) and ``registration`` (marks that line an
+overlay up with the board under it).
 
 Registered here, imported by :mod:`pnp.layout.vocabulary`; usable in any layout,
 a card's or a sheet's. The geometry is :mod:`pnp.model.grids`; what each cell
@@ -13,6 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, model_validator
 
 from pnp.layout.compile import CardError, MM_PER_PT
+from pnp.layout.expr import ExprError
 from pnp.layout.elements import ElementKind, register
 from pnp.layout.itemstyle import (PATTERN_HELP, ItemScope, Templates, cap, centred_text, fitted_size, hatch_angles,
                                   hatches, label_ink)
@@ -331,3 +334,217 @@ def _coordinates(el: GridEl, grid: Grid, ox: float, oy: float) -> Group:
 
 
 register(ElementKind(GridEl, grid_body, own=GRID_OWN))
+
+
+# ====================================================================== track
+
+Corner = Literal["top-left", "top-right", "bottom-right", "bottom-left"]
+
+
+class TrackEl(Placed):
+    """Numbered spaces around the edge of its box, evenly spread, corners included: a score track."""
+
+    type: Literal["track"]
+    first: Annotated[int, Field(ge=-10_000, le=10_000)] = Field(0, alias="from", description="the first space's number")
+    to: Annotated[int, Field(ge=-10_000, le=10_000)] = Field(description="the last space's number")
+    size: Mm = Field(description="mm: a space's side (a circle's diameter)")
+    start: Corner = Field("top-left", description="the corner the first space sits in")
+    direction: Literal["clockwise", "counterclockwise"] = Field("clockwise", description="the way the numbers run")
+    shape: Literal["square", "circle"] = Field("square", description="the spaces' shape")
+    fill: Template | None = Field("white", description="space colour; a template may read n (the number)")
+    stroke: Template | None = Field("black", description="outline colour")
+    stroke_width: Width = Field(0.3, description="outline width in mm")
+    label: Template | None = Field("{n}", description="text in each space")
+    label_size: Pt | None = Field(None, description="points; default: as large as the widest number fits "
+                                                    "(at most 14, at least 6)")
+    bold_every: Annotated[int, Field(ge=0, le=1000)] = Field(5, description="every n-th number bold (0: none)")
+    mark_every: Annotated[int, Field(ge=0, le=1000)] = Field(
+        10, description="every n-th space filled with mark_fill and outlined twice as thick (0: none)")
+    mark_fill: Template | None = Field("#d9d9d9", description="colour of the marked spaces")
+
+    @model_validator(mode="after")
+    def _count(self):
+        if self.to < self.first:
+            raise ValueError("'to' is smaller than 'from'")
+        if self.to - self.first + 1 < 4:
+            raise ValueError("a track has at least 4 spaces, one in each corner")
+        if self.to - self.first + 1 > 2000:
+            raise ValueError("a track has at most 2000 spaces")
+        return self
+
+
+TRACK_OWN = ("fill", "stroke", "label", "mark_fill")
+
+
+def track_spaces(n: int, w: float, h: float, s: float, start: str = "top-left",
+                 direction: str = "clockwise") -> list[tuple[float, float]]:
+    """Top-left corners of ``n`` spaces of ``s`` mm around a w x h box: one in each corner, the rest
+    spread over the four sides so the gaps between neighbours are as equal as they can be; in track
+    order from ``start``. ValueError when they do not fit."""
+    best = None
+    inner = n - 4
+    for a in range(inner // 2 + 1):
+        for b in range(max(0, (inner - 4 - 2 * a + 1) // 2), (inner - 2 * a) // 2 + 1):
+            rest = inner - 2 * a - 2 * b
+            if not 0 <= rest <= 4:
+                continue
+            for extra in _subsets(rest):
+                m = [a + ("top" in extra), b + ("right" in extra), a + ("bottom" in extra), b + ("left" in extra)]
+                gaps = [(w - (m[0] + 2) * s) / (m[0] + 1), (h - (m[1] + 2) * s) / (m[1] + 1),
+                        (w - (m[2] + 2) * s) / (m[2] + 1), (h - (m[3] + 2) * s) / (m[3] + 1)]
+                if min(gaps) < -1e-9:
+                    continue
+                score = (round(max(gaps) - min(gaps), 9), m)
+                if best is None or score < best[0]:
+                    best = (score, m, gaps)
+    if best is None:
+        room = 2 * int((w + 1e-9) // s) + 2 * max(0, int((h + 1e-9) // s) - 2)
+        raise ValueError(f"{n} spaces of {s:g} mm do not fit around a {w:g} × {h:g} mm box (it holds {room})")
+    _, (mt, mr, mb, ml), (gt, gr, gb, gl) = best
+    pts = [(0.0, 0.0)]  # clockwise from the top-left corner
+    pts += [(s + i * (s + gt) + gt, 0.0) for i in range(mt)]
+    pts += [(w - s, 0.0)]
+    pts += [(w - s, s + i * (s + gr) + gr) for i in range(mr)]
+    pts += [(w - s, h - s)]
+    pts += [(w - s - s - i * (s + gb) - gb, h - s) for i in range(mb)]
+    pts += [(0.0, h - s)]
+    pts += [(0.0, h - s - s - i * (s + gl) - gl) for i in range(ml)]
+    corner = {"top-left": 0, "top-right": mt + 1, "bottom-right": mt + mr + 2, "bottom-left": mt + mr + mb + 3}[start]
+    order = pts[corner:] + pts[:corner]
+    if direction == "counterclockwise":
+        order = [order[0]] + order[1:][::-1]
+    return order
+
+
+def _subsets(r: int) -> list[tuple[str, ...]]:
+    from itertools import combinations
+
+    return list(combinations(("top", "right", "bottom", "left"), r))
+
+
+def track_body(el: TrackEl, fields, tables, where, ids, book=None):
+    from pnp.scene import Ellipse, Rect
+
+    t = Templates({k: getattr(el, k) for k in TRACK_OWN}, tables, where, ("fill", "stroke", "mark_fill"))
+    n = el.to - el.first + 1
+    checked: list = []
+
+    def draw(ctx, box: Box, g: Group):
+        if not checked:  # a space's own names: its number n and its place i (from 0)
+            t.check(set(fields) | set(ctx.scope.values) | {"n", "i"}, "a track's spaces")
+            checked.append(True)
+        try:
+            spaces = track_spaces(n, box.w, box.h, el.size, el.start, el.direction)
+        except ValueError as exc:
+            raise CardError(f"track ({where}): {exc}") from None
+        size = el.label_size or min(14.0, el.size * 0.5 / MM_PER_PT)  # a capital about a third of the space
+        if size < 6:
+            raise CardError(f"track ({where}): spaces of {el.size:g} mm are too small for numbers of 6 pt")
+        shapes, labels = Group(), Group()
+        base = ctx.scope
+        for i, (x, y) in enumerate(spaces):
+            number = el.first + i
+            scope = ItemScope({**base.values, "n": number, "i": i}, tables, base.text, base.lang)
+            marked = el.mark_every and number % el.mark_every == 0
+            fill = t.colour("mark_fill", scope) if marked else t.colour("fill", scope)
+            ink = t.colour("stroke", scope)
+            st = style(fill=fill, stroke=ink, width=el.stroke_width * (2 if marked else 1))
+            x, y = box.x + x, box.y + y
+            if el.shape == "circle":
+                shapes.add(Ellipse(x + el.size / 2, y + el.size / 2, el.size / 2, el.size / 2, st))
+            else:
+                shapes.add(Rect(x, y, el.size, el.size, st))
+            text = t.text("label", scope)
+            if text:
+                weight = "bold" if el.bold_every and number % el.bold_every == 0 else "regular"
+                what = f"track ({where}) space {number}"
+                pt = fitted_size(text, size, 6.0, weight, el.size * 0.86, what)
+                centred_text(labels, text, x + el.size / 2, y + el.size / 2 + cap(pt, weight) / 2, pt, weight,
+                             label_ink(None, fill))
+        g.add(shapes, labels)
+
+    return draw
+
+
+register(ElementKind(TrackEl, track_body, own=TRACK_OWN))
+
+
+# ====================================================================== registration marks
+
+
+class RegistrationEl(Placed):
+    """Registration marks: the same marks on a board and on each overlay, so a transparency lines up."""
+
+    type: Literal["registration"]
+    marks: Literal["corners", "triangle", "points"] = Field(
+        "corners", description="corners: the box's four corners; triangle: its top middle and bottom corners (the "
+                               "tips of a triangle grid in the same box); points: the list in points")
+    points: Annotated[list[tuple[float | str, float | str]], Field(min_length=1, max_length=50)] | None = Field(
+        None, description="[x, y] of each mark inside the box (mm or %), for marks: points")
+    style: Literal["target", "cross", "ticks"] = Field(
+        "target", description="target: a ring and a cross; cross: a cross; ticks: the box's (or triangle's) "
+                              "sides drawn on through each corner")
+    size: Annotated[float, Field(gt=0, le=50, allow_inf_nan=False)] = Field(6.0, description="mm across a mark")
+    offset: Annotated[float, Field(ge=0, le=100, allow_inf_nan=False)] = Field(
+        0.0, description="mm each mark is moved out from the box's centre (off the board's cells)")
+    colour: Annotated[str, Field(max_length=200)] = Field("black", description="colour of the marks")
+    stroke_width: Width = Field(0.25, description="line width in mm")
+
+    @model_validator(mode="after")
+    def _points(self):
+        if (self.marks == "points") != (self.points is not None):
+            raise ValueError("'points' goes with marks: points (and only with it)")
+        return self
+
+
+def registration_points(el: RegistrationEl, box: Box) -> list[tuple[tuple[float, float], list]]:
+    """Each mark's centre and the directions of the sides that meet there (for ticks)."""
+    from pnp.layout.compile import _length
+
+    x0, y0, x1, y1 = box.x, box.y, box.right, box.bottom
+    if el.marks == "corners":
+        pts = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+        return [(p, [pts[i - 1], pts[(i + 1) % 4]]) for i, p in enumerate(pts)]
+    if el.marks == "triangle":
+        pts = [((x0 + x1) / 2, y0), (x1, y1), (x0, y1)]
+        return [(p, [pts[i - 1], pts[(i + 1) % 3]]) for i, p in enumerate(pts)]
+    return [((box.x + _length(x, box.w), box.y + _length(y, box.h)), []) for x, y in el.points]
+
+
+def registration_body(el: RegistrationEl, fields, tables, where, ids, book=None):
+    import math
+
+    from pnp.scene import Circle
+    from pnp.scene.style import ColourError
+
+    try:
+        ink = color(el.colour)
+    except ColourError as exc:
+        raise ExprError(f"{where}: 'colour': {exc}") from None
+    st = style(stroke=ink, width=el.stroke_width)
+
+    def draw(ctx, box: Box, g: Group):
+        cx, cy = box.x + box.w / 2, box.y + box.h / 2
+        out = Group(id="registration")
+        for (x, y), neighbours in registration_points(el, box):
+            d = math.hypot(x - cx, y - cy)
+            if el.offset and d > 0:
+                x, y = x + (x - cx) / d * el.offset, y + (y - cy) / d * el.offset
+            r = el.size / 2
+            p = Path(style=st)
+            if el.style == "ticks" and neighbours:
+                for nx, ny in neighbours:  # each side through the corner, on past it
+                    ux, uy = x - nx, y - ny
+                    k = math.hypot(ux, uy) or 1.0
+                    p.move(x - ux / k * r, y - uy / k * r).line(x + ux / k * r, y + uy / k * r)
+            else:
+                p.move(x - r, y).line(x + r, y).move(x, y - r).line(x, y + r)
+            out.add(p)
+            if el.style == "target":
+                out.add(Circle(x, y, r * 0.6, st))
+        g.add(out)
+
+    return draw
+
+
+register(ElementKind(RegistrationEl, registration_body))

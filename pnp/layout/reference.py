@@ -62,7 +62,7 @@ def _table(model, skip: set) -> list[str]:
         if name in skip or name == "type":
             continue
         desc = (info.description or "").replace("|", "\\|")
-        rows.append(f"| `{name}` | {_type(info)} | {_default(info)} | {desc} |")
+        rows.append(f"| `{info.alias or name}` | {_type(info)} | {_default(info)} | {desc} |")
     return rows
 
 

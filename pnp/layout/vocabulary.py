@@ -7,7 +7,7 @@ element kinds is added to pnp by one import line below.
 from __future__ import annotations
 
 import pnp.layout.compile  # noqa: F401  rect, ellipse/circle, line, polygon, text, textbox, symbol, image, icons, group
-import pnp.layout.boards  # noqa: F401  grid
+import pnp.layout.boards  # noqa: F401  grid, track, registration
 import pnp.layout.network  # noqa: F401  network
 from pnp.layout.elements import kinds
 from pnp.model.layout import Layout
