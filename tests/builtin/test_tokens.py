@@ -227,3 +227,20 @@ def test_the_readme_example_of_the_schema_docstring_validates():
     example = textwrap.dedent(tokens.__doc__.split("::", 1)[1].split("\n\n", 2)[1])
     doc = tokens.TokenSheet.model_validate(yaml.safe_load(example))
     assert [t.shape for t in doc.tokens] == ["square", "bar", "circle", "hex", "standee"]
+
+
+def test_the_svg_pages_cut_the_same_shapes(tmp_path):
+    import re
+    import xml.etree.ElementTree as ET
+
+    res, out = build(game(tmp_path), tmp_path, "-f", "svg")
+    assert res.exit_code == 0, res.output
+    root = ET.parse(out / "tokens-double-sided-p01.svg").getroot()
+    cuts = [e.get("d") for e in root.iter() if e.tag.endswith("path") and e.get("stroke-width") == "0.1"]
+    sizes = []
+    for d in cuts:
+        nums = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", d)]
+        x0, y0, x1, y1 = bounds(list(zip(nums[0::2], nums[1::2])))
+        sizes.append((round(x1 - x0, 1), round(y1 - y0, 1)))
+    # circles: 14 mm across (their curves' control points lie within); hexes: 20 mm across the flats
+    assert sorted(sizes) == [(14.0, 14.0)] * 3 + [(23.1, 20.0)] * 2

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import itertools
 import math
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import numpy as np
@@ -80,6 +81,12 @@ def test_nodes_print_at_their_size_and_place_scaled_from_the_extent(tmp_path):
     assert abs(found["c"][0] - 8) <= TOL and abs(found["c"][1] - 8) <= TOL and found["c"][2] == 4
     assert abs(found["d"][0] - 8) <= TOL and abs(found["d"][1] - 16 / math.sqrt(3)) <= TOL  # hex: 8 across flats
     assert k == pytest.approx(min(180 / 100, 80 / 50))
+    root = ET.parse(tmp_path / "net.svg").getroot()  # the SVG draws the same nodes
+    ellipses = {(round(float(e.get("cx")), 2), round(float(e.get("cy")), 2)): (float(e.get("rx", e.get("r", 0))),
+                                                                             float(e.get("ry", e.get("r", 0))))
+                for e in root.iter() if e.tag.endswith(("ellipse", "circle"))}
+    assert ellipses[want["a"]] == pytest.approx((4, 4), abs=TOL)
+    assert ellipses[want["b"]] == pytest.approx((6, 4), abs=TOL)
 
 
 def test_edges_run_rim_to_rim_and_take_their_look_from_their_type(tmp_path):
