@@ -199,7 +199,10 @@ def _draw(el: NetworkEl, t: Templates, te: Templates, node_rows, edge_rows, ctx,
 
     edges_g, nodes_g, marks_g, texts_g, labels_g = (Group() for _ in range(5))
     segments = _edges(el, te, edge_rows, nodes, base, tables, what, edges_g)
-    taken: list[tuple[float, float, float, float]] = []  # boxes labels must keep clear of
+    taken = _Index()  # boxes labels must keep clear of
+    lines = _Index()
+    for seg in segments:
+        lines.add_segment(seg)
     for n in nodes.values():
         nw = f"{n.row.where}: {what} node {n.id}"
         try:
@@ -215,7 +218,7 @@ def _draw(el: NetworkEl, t: Templates, te: Templates, node_rows, edge_rows, ctx,
                 nodes_g.add(shape)
                 for h in hatches(angles, fill, t.colour("hatch_colour", n.scope), 1.5, 0.2):
                     nodes_g.add(shape_node(n.shape, n.x, n.y, n.w, n.h, style(hatch=h)))
-                taken.append(_bounds(n.points))
+                taken.add_box(_bounds(n.points))
             sid = t.text("icon", n.scope)
             if sid:
                 _icon(el, ctx, sid, n, t.colour("icon_colour", n.scope), marks_g, nw)
@@ -226,8 +229,8 @@ def _draw(el: NetworkEl, t: Templates, te: Templates, node_rows, edge_rows, ctx,
                                    f"{nw}: text")
                 c = cap(size, el.text_weight)
                 clear = (fill or color("white")) if angles else None
-                taken.append(centred_text(texts_g, text, n.x, n.y + c / 2, size, el.text_weight,
-                                          label_ink(t.colour("text_colour", n.scope), fill), clear))
+                taken.add_box(centred_text(texts_g, text, n.x, n.y + c / 2, size, el.text_weight,
+                                           label_ink(t.colour("text_colour", n.scope), fill), clear))
         except CardError as exc:
             msg = str(exc)
             raise CardError(msg if msg.startswith(nw) else f"{nw}: {msg}") from None
@@ -236,7 +239,7 @@ def _draw(el: NetworkEl, t: Templates, te: Templates, node_rows, edge_rows, ctx,
         if text:
             nw = f"{n.row.where}: {what} node {n.id}"
             ink = t.colour("label_colour", n.scope) or color("#1a1a1a")
-            _place_label(el, n, text, ink, t.colour("label_ground", n.scope), taken, segments, box, labels_g, nw)
+            _place_label(el, n, text, ink, t.colour("label_ground", n.scope), taken, lines, box, labels_g, nw)
     out = Group(id=None)
     for part in (edges_g, nodes_g, marks_g, texts_g, labels_g):
         if part.children:
@@ -301,6 +304,54 @@ def _icon(el: NetworkEl, ctx, sid: str, n: _Node, ink, out: Group, what: str) ->
     out.add(syms.draw(sid, n.x - s / 2, top - s / 2, s, ink))
 
 
+class _Index:
+    """Boxes and segments filed by the cells of a grid, so a label asks only about its neighbourhood."""
+
+    def __init__(self, cell: float = 8.0):
+        self.cell = cell
+        self.cells: dict[tuple[int, int], list] = {}
+
+    def _keys(self, box):
+        c = self.cell
+        for i in range(int(box[0] // c), int(box[2] // c) + 1):
+            for j in range(int(box[1] // c), int(box[3] // c) + 1):
+                yield (i, j)
+
+    def add_box(self, box) -> None:
+        for k in self._keys(box):
+            self.cells.setdefault(k, []).append(box)
+
+    def add_segment(self, seg) -> None:
+        """File the segment under every cell it passes through (a grid walk, cell by cell)."""
+        c = self.cell
+        (x0, y0), (x1, y1) = seg
+        i, j = int(x0 // c), int(y0 // c)
+        i1, j1 = int(x1 // c), int(y1 // c)
+        dx, dy = x1 - x0, y1 - y0
+        si, sj = (1 if dx > 0 else -1), (1 if dy > 0 else -1)
+        tx = ((i + (si > 0)) * c - x0) / dx if dx else math.inf
+        ty = ((j + (sj > 0)) * c - y0) / dy if dy else math.inf
+        ddx = c / abs(dx) if dx else math.inf
+        ddy = c / abs(dy) if dy else math.inf
+        for _ in range(abs(i1 - i) + abs(j1 - j) + 1):
+            self.cells.setdefault((i, j), []).append(seg)
+            if (i, j) == (i1, j1):
+                break
+            if tx < ty:
+                i, tx = i + si, tx + ddx
+            else:
+                j, ty = j + sj, ty + ddy
+
+    def near(self, box) -> list:
+        out, seen = [], set()
+        for k in self._keys(box):
+            for thing in self.cells.get(k, ()):
+                if id(thing) not in seen:
+                    seen.add(id(thing))
+                    out.append(thing)
+        return out
+
+
 def _bounds(points) -> tuple[float, float, float, float]:
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return (min(xs), min(ys), max(xs), max(ys))
@@ -333,7 +384,7 @@ def _crosses(seg, r) -> bool:
 _PLACES = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))  # below, above, right, left ...
 
 
-def _place_label(el: NetworkEl, n: _Node, text: str, ink, ground, taken: list, segments: list, box: Box,
+def _place_label(el: NetworkEl, n: _Node, text: str, ink, ground, taken: _Index, lines: _Index, box: Box,
                  out: Group, what: str) -> None:
     """Put the label at the first place around its node that is inside the box and clear of every node,
     text and label already placed, preferring places no edge crosses; shrink it (down to label_min) when
@@ -361,9 +412,9 @@ def _place_label(el: NetworkEl, n: _Node, text: str, ink, ground, taken: list, s
             r = (cx - w / 2, top, cx + w / 2, top + c + desc)
             if r[0] < box.x or r[2] > box.right or r[1] < box.y or r[3] > box.bottom:
                 continue
-            if any(_overlaps(r, o) for o in taken):
+            if any(_overlaps(r, o) for o in taken.near((r[0] - 0.3, r[1] - 0.3, r[2] + 0.3, r[3] + 0.3))):
                 continue
-            crossings = sum(1 for s in segments if _crosses(s, r))
+            crossings = sum(1 for s in lines.near(r) if _crosses(s, r))
             if best is None or crossings < best[0]:
                 best = (crossings, r, cx, top + c)
             if crossings == 0:
@@ -371,7 +422,7 @@ def _place_label(el: NetworkEl, n: _Node, text: str, ink, ground, taken: list, s
         if best is not None:
             crossings, r, cx, base = best
             centred_text(out, text, cx, base, size, "regular", ink, ground if crossings else None)
-            taken.append(r)
+            taken.add_box(r)
             return
         if size <= el.label_min:
             raise CardError(f"{what}: label {text!r} finds no place beside its node clear of the other nodes and "
