@@ -285,28 +285,33 @@ def test_edge_coordinates_stand_outside_the_cells(tmp_path):
     assert all(b[2] <= lo or b[0] >= hi for b in numbers)
 
 
-def test_a_grid_in_a_deck_reads_its_cells_from_the_game_folder(tmp_path):
+def build_deck_game(tmp_path, card: str, files: dict[str, str]) -> Path:
+    """A game whose one-card deck is drawn with map.yaml; built to PDF; the deck's PDF."""
     from pnp.cli import main as cli
 
     data = tmp_path / "data"
     game = data / "hexes"
     game.mkdir(parents=True)
     (game / "game.yaml").write_text("name: hexes\ntitle: Hexes\n", encoding="utf-8")
-    (game / "terrain.csv").write_text("at,terrain\nA1,forest\nB2,water\n", encoding="utf-8")
-    (game / "map.yaml").write_text(textwrap.dedent("""\
+    for name, text in files.items():
+        (game / name).write_text(textwrap.dedent(text), encoding="utf-8")
+    (game / "deck.yaml").write_text(f"kind: deck\nname: maps\ntitle: Maps\ncard: {card}\nlayout: map.yaml\n"
+                                    "cards: [{name: one}]\nback: none\n", encoding="utf-8")
+    out = tmp_path / "out"
+    res = CliRunner().invoke(cli.app, ["build", "hexes", "--data", str(data), "--out", str(out), "-f", "pdf", "-j", "1"])
+    assert res.exit_code == 0, res.output
+    return out / "hexes" / "maps.pdf"
+
+
+def test_a_grid_in_a_deck_reads_its_cells_from_the_game_folder(tmp_path):
+    pdf = build_deck_game(tmp_path, "120x110", {"terrain.csv": "at,terrain\nA1,forest\nB2,water\n", "map.yaml": """\
         kind: layout
         fields: {name: text}
         tables: {terrain: {forest: "#2e7d32", water: "#1565c0"}}
         elements:
           - {type: grid, shape: hex, cols: 5, rows: 4, size: 20, x: 5, y: 5, cells: terrain.csv,
              fill: "{terrain[terrain]}", label: "{at}"}
-        """), encoding="utf-8")
-    (game / "deck.yaml").write_text("kind: deck\nname: maps\ntitle: Maps\ncard: 120x110\nlayout: map.yaml\n"
-                                    "cards: [{name: one}]\nback: none\n", encoding="utf-8")
-    out = tmp_path / "out"
-    res = CliRunner().invoke(cli.app, ["build", "hexes", "--data", str(data), "--out", str(out), "-f", "pdf", "-j", "1"])
-    assert res.exit_code == 0, res.output
-    pdf = out / "hexes" / "maps.pdf"
+        """})
     fills = {tuple(round(v * 255) for v in p.fill) for p in painted(pdf) if p.filled and len(p.points) == 6}
     assert {(0x2e, 0x7d, 0x32), (0x15, 0x65, 0xc0)} <= fills
     assert {"A1", "E4"} <= {w for w, *_ in words(pdf)}
@@ -402,20 +407,8 @@ def test_the_example_in_the_docs_draws_as_the_docs_say(tmp_path):
 
 
 def test_a_yaml_file_of_records_in_a_game_folder_says_its_kind(tmp_path):
-    from pnp.cli import main as cli
-
-    data = tmp_path / "data"
-    game = data / "hexes"
-    game.mkdir(parents=True)
-    (game / "game.yaml").write_text("name: hexes\ntitle: Hexes\n", encoding="utf-8")
-    (game / "cells.yaml").write_text("kind: records\nrecords:\n  - {at: B2, colour: '#123456'}\n", encoding="utf-8")
-    (game / "map.yaml").write_text("kind: layout\nfields: {name: text}\nelements:\n"
-                                   "  - {type: grid, cols: 3, rows: 3, size: 20, cells: cells.yaml, fill: '{colour}'}\n",
-                                   encoding="utf-8")
-    (game / "deck.yaml").write_text("kind: deck\nname: maps\ntitle: Maps\ncard: 70x70\nlayout: map.yaml\n"
-                                    "cards: [{name: one}]\nback: none\n", encoding="utf-8")
-    out = tmp_path / "out"
-    res = CliRunner().invoke(cli.app, ["build", "hexes", "--data", str(data), "--out", str(out), "-f", "pdf", "-j", "1"])
-    assert res.exit_code == 0, res.output
-    assert (0x12, 0x34, 0x56) in {tuple(round(v * 255) for v in p.fill) for p in painted(out / "hexes" / "maps.pdf")
-                                  if p.filled}
+    pdf = build_deck_game(tmp_path, "70x70", {
+        "cells.yaml": "kind: records\nrecords:\n  - {at: B2, colour: '#123456'}\n",
+        "map.yaml": "kind: layout\nfields: {name: text}\nelements:\n"
+                    "  - {type: grid, cols: 3, rows: 3, size: 20, cells: cells.yaml, fill: '{colour}'}\n"})
+    assert (0x12, 0x34, 0x56) in {tuple(round(v * 255) for v in p.fill) for p in painted(pdf) if p.filled}
