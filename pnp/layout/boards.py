@@ -17,8 +17,8 @@ from pydantic import Field, model_validator
 from pnp.layout.compile import CardError, MM_PER_PT
 from pnp.layout.expr import ExprError
 from pnp.layout.elements import ElementKind, register
-from pnp.layout.itemstyle import (PATTERN_HELP, ItemScope, Templates, cap, centred_text, fitted_size, hatch_angles,
-                                  hatches, label_ink)
+from pnp.layout.itemstyle import (PATTERN_HELP, ItemScope, PartTemplate, Templates, cap, centred_text, fitted_size,
+                                  hatch_angles, hatches, label_ink)
 from pnp.layout.records import RECORDS_HELP, RecordsRef, inline_rows
 from pnp.model.grids import Grid, column_index
 from pnp.model.layout import Placed
@@ -27,7 +27,7 @@ from pnp.scene import Box, Group, Path, Polygon, Text, color, style
 Mm = Annotated[float, Field(gt=0, le=2000, allow_inf_nan=False)]
 Pt = Annotated[float, Field(ge=5, le=72, allow_inf_nan=False)]
 Width = Annotated[float, Field(ge=0, le=20, allow_inf_nan=False)]
-Template = Annotated[str, Field(max_length=300)]
+Template = PartTemplate
 Weight = Literal["regular", "bold"]
 
 

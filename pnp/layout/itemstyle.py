@@ -12,12 +12,18 @@ A lookup of an empty value (a cell the spreadsheet does not list) in a table
 without a ``default`` gives nothing -- no fill, no label -- rather than an error;
 a value the table does not know is an error naming the record's row.
 
+A property may also be a list of templates: the first that gives something is
+used, so ``fill: ["{power[owner]}", "{land[type]}"]`` colours a home centre by
+its owner and every other place by its type.
+
 Hatching (``hatch: diagonal``) puts a line pattern over a fill, so regions differ
 in a grey print and to colour-blind eyes, not by hue alone.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Annotated, Any, Iterable, Union
+
+from pydantic import Field
 
 from pnp.layout.compile import CardError, colour_value
 from pnp.layout.expr import ExprError, Ref, Scope, Template, template
@@ -31,6 +37,10 @@ PATTERNS: dict[str, tuple[float, ...]] = {
 }
 PATTERN_HELP = ("a hatch pattern over the fill: " + ", ".join(PATTERNS)
                 + ", or an angle in degrees; a template such as '{pattern[terrain]}'")
+
+
+_ONE = Annotated[str, Field(max_length=300)]
+PartTemplate = Union[_ONE, Annotated[list[_ONE], Field(min_length=1, max_length=8)]]  # the first that gives something
 
 
 class ItemScope(Scope):
@@ -50,30 +60,33 @@ class Templates:
 
     def __init__(self, props: dict[str, Any], tables: dict, where: str, colours: Iterable[str] = ()):
         self.where = where
-        self.parsed: dict[str, Template] = {}
+        self.parsed: dict[str, list[Template]] = {}
         for name, text in props.items():
             if text is None:
                 continue
-            try:
-                t = template(str(text))
-            except ExprError as exc:
-                raise ExprError(f"{where}: '{name}': {exc}") from None
-            for ref in t.refs:
-                if ref.table is not None and ref.table not in tables:
-                    raise ExprError(f"{where}: '{name}': unknown table {ref.table!r}; the layout's tables are "
-                                    f"{', '.join(tables) or 'none'}")
-            if name in colours:
-                _check_colours(t, tables, f"{where}: '{name}'")
-            self.parsed[name] = t
+            choices = []
+            for one in (text if isinstance(text, (list, tuple)) else [text]):
+                try:
+                    t = template(str(one))
+                except ExprError as exc:
+                    raise ExprError(f"{where}: '{name}': {exc}") from None
+                for ref in t.refs:
+                    if ref.table is not None and ref.table not in tables:
+                        raise ExprError(f"{where}: '{name}': unknown table {ref.table!r}; the layout's tables are "
+                                        f"{', '.join(tables) or 'none'}")
+                if name in colours:
+                    _check_colours(t, tables, f"{where}: '{name}'")
+                choices.append(t)
+            self.parsed[name] = choices
 
     def names(self) -> set[str]:
-        return {r.name for t in self.parsed.values() for r in t.refs}
+        return {r.name for ts in self.parsed.values() for t in ts for r in t.refs}
 
     def check(self, known: Iterable[str], what: str) -> None:
         """CardError naming the first property that reads a name no record, part or card has."""
         known = set(known)
-        for prop, t in self.parsed.items():
-            for r in t.refs:
+        for prop, ts in self.parsed.items():
+            for r in (r for t in ts for r in t.refs):
                 if r.name not in known:
                     raise CardError(f"{self.where} '{prop}' reads {{{r.name}}}, which {what} do not have; "
                                     f"they have {', '.join(sorted(known)) or 'nothing'}")
@@ -82,13 +95,16 @@ class Templates:
         return name in self.parsed
 
     def value(self, name: str, scope: Scope) -> Any:
-        t = self.parsed.get(name)
-        if t is None:
-            return None
-        try:
-            return t.render(scope)
-        except ExprError as exc:
-            raise CardError(str(exc)) from None
+        """The property's value for one part: its first template that gives something."""
+        v = None
+        for t in self.parsed.get(name, ()):
+            try:
+                v = t.render(scope)
+            except ExprError as exc:
+                raise CardError(str(exc)) from None
+            if v is not None and v != "":
+                return v
+        return v
 
     def text(self, name: str, scope: Scope) -> str:
         v = self.value(name, scope)

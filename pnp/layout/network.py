@@ -23,13 +23,13 @@ from pydantic import Field, model_validator
 
 from pnp.layout.compile import CardError
 from pnp.layout.elements import ElementKind, register
-from pnp.layout.itemstyle import (PATTERN_HELP, SHAPES, ItemScope, Templates, cap, centred_text, fitted_size,
-                                  hatch_angles, hatches, label_ink, outline, rim, shape_node)
+from pnp.layout.itemstyle import (PATTERN_HELP, SHAPES, ItemScope, PartTemplate, Templates, cap, centred_text,
+                                  fitted_size, hatch_angles, hatches, label_ink, outline, rim, shape_node)
 from pnp.layout.records import RECORDS_HELP, RecordsRef, inline_rows, number
 from pnp.model.layout import Placed
 from pnp.scene import Box, Group, Path, color, style
 
-Template = Annotated[str, Field(max_length=300)]
+Template = PartTemplate
 Pt = Annotated[float, Field(ge=5, le=72, allow_inf_nan=False)]
 Weight = Literal["regular", "bold"]
 Coord = Annotated[float, Field(ge=-1e6, le=1e6, allow_inf_nan=False)]

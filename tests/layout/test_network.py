@@ -231,3 +231,19 @@ def test_a_dash_that_is_not_lengths_is_an_error(tmp_path):
     msg = err({"type": "network", "nodes": "n.csv", "edges": [{"from": "a", "to": "b"}], "edge_dash": "dotted"},
               tmp_path)
     assert "dotted" in msg and "'2 1'" in msg
+
+
+def test_a_list_of_templates_takes_the_first_that_gives_something(tmp_path):
+    write_csv(tmp_path / "n.csv", [["id", "name", "x", "y", "type", "owner"], ["VIE", "Wien", 0, 0, "land", "austria"],
+                                   ["BOH", "Böhmen", 50, 0, "land", ""]])
+    tables = {"power": {"austria": "#c62828"}, "land": {"land": "#f4ebd3"}}
+    el = {"type": "network", "w": 100, "h": 40, "nodes": "n.csv", "size": 10, "label": None,
+          "fill": ["{power[owner]}", "{land[type]}"]}
+    g = compile_layout(lay(el, tables=tables)).stamp({}, Card(100, 40, 0, data=Records(tmp_path)))
+
+    def flat(n):
+        for c in getattr(n, "children", [n]):
+            yield from (flat(c) if hasattr(c, "children") else [c])
+
+    fills = sorted((round(e.cx), e.style.fill.hex) for e in flat(g) if type(e).__name__ == "Ellipse")
+    assert [f for _, f in fills] == ["#c62828", "#f4ebd3"]
