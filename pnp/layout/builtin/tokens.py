@@ -118,8 +118,9 @@ def _standee(p: Piece, values: tuple, bleed: float, stamp) -> Group:
     return g
 
 
-def plan_tokens(doc: TokenSheet, game, lang: str, stem: str) -> list[Piece]:
-    """Every token type with its layouts compiled and its tokens' values typed; every problem at once."""
+def plan_tokens(doc: TokenSheet, game, lang: str, stem: str) -> tuple[list[Piece], Path]:
+    """Every token type with its layouts compiled and its tokens' values typed, and the folder the
+    sheet's files are named in; every problem at once."""
     from pnp.layout.builtin.card import compiled_layout
     from pnp.layout.documents import source
     from pnp.load.loader import display_path, locate
@@ -174,7 +175,7 @@ def plan_tokens(doc: TokenSheet, game, lang: str, stem: str) -> list[Piece]:
         pieces.append(Piece(shape, w, h, face_h, base, t.orientation, front, back, tokens))
     if problems:
         raise DataErrors(problems)
-    return pieces
+    return pieces, folder
 
 
 def _rows(t: TokenType, fields: dict, folder: Path, at, i: int) -> list[tuple[dict, int, tuple]]:
@@ -240,8 +241,7 @@ def token_assets(doc: TokenSheet, game, opts: BuildOptions, stem: str) -> Iterab
     from pnp.layout.records import records_in
 
     lang = opts.lang
-    pieces = plan_tokens(doc, game, lang, stem)
-    folder = game.folder if game is not None else Path(".")
+    pieces, folder = plan_tokens(doc, game, lang, stem)
     symbols, images, data = game_symbols(game), images_in(folder), records_in(folder)
 
     def stamp_for(where):
