@@ -40,6 +40,8 @@ class NetworkEl(Placed):
     """A point-to-point map: nodes at their x, y joined by edges, each styled by its type from data."""
 
     type: Literal["network"]
+    frame: str = Field("safe", description="the frame the map fills: safe (the default, so labels keep clear of "
+                                           "the cut), card, bleed, parent or an earlier element's id")
     nodes: RecordsRef = Field(description="the nodes, columns id, name, x, y (and any others, such as type): "
                                           + RECORDS_HELP)
     edges: RecordsRef | None = Field(None, description="the edges, columns from and to (node ids) and any others, "

@@ -75,7 +75,8 @@ def reference() -> str:
         out += [f"### `{'` / `'.join(kind.names)}`", ""]
         if kind.about and not kind.about.startswith("Placed"):
             out += [kind.about, ""]
-        out += _table(kind.schema, COMMON) + [""]
+        own = {n for n in COMMON if kind.schema.model_fields[n].default != Placed.model_fields[n].default}
+        out += _table(kind.schema, COMMON - own) + [""]  # a placing property shows where a kind changes it
     out += ["### The layout file", ""] + _table(Layout, {"elements"}) + [""]
     return "\n".join(out)
 

@@ -24,7 +24,9 @@ TOL = 0.1
 
 
 def lay(*elements, tables=None):
-    return Layout.model_validate({"kind": "layout", "tables": tables or {}, "elements": list(elements)})
+    """A layout of the elements, each placed in the card's trim (a network's default frame is the safe zone)."""
+    return Layout.model_validate({"kind": "layout", "tables": tables or {},
+                                  "elements": [{"frame": "card", **el} for el in elements]})
 
 
 class Syms:
@@ -247,3 +249,14 @@ def test_a_list_of_templates_takes_the_first_that_gives_something(tmp_path):
 
     fills = sorted((round(e.cx), e.style.fill.hex) for e in flat(g) if type(e).__name__ == "Ellipse")
     assert [f for _, f in fills] == ["#c62828", "#f4ebd3"]
+
+
+def test_without_a_box_the_map_fills_the_safe_zone(tmp_path):
+    write_csv(tmp_path / "cities.csv", [["id", "name", "x", "y"], ["a", "Aberg", 0, 0], ["b", "Bestadt", 100, 100]])
+    layout = Layout.model_validate({"kind": "layout", "safe": 6, "elements": [
+        {"type": "network", "nodes": "cities.csv", "size": 8}]})
+    pdf = render(layout, tmp_path, 120, 120)
+    for w, x0, y0, x1, y1 in words(pdf):
+        assert 6 <= x0 and x1 <= 114 and 6 <= y0 and y1 <= 114, w
+    nodes = [bounds(p.points) for p in painted(pdf) if p.stroked and p.closed]
+    assert min(b[0] for b in nodes) == pytest.approx(6 + 1, abs=TOL)  # the pad: 1 mm beyond half a node
