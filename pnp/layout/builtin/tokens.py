@@ -118,9 +118,10 @@ def _standee(p: Piece, values: tuple, bleed: float, stamp) -> Group:
     return g
 
 
-def plan_tokens(doc: TokenSheet, game, lang: str, stem: str) -> tuple[list[Piece], Path]:
+def plan_tokens(doc: TokenSheet, game, lang: str, stem: str, sheet=None) -> tuple[list[Piece], Path]:
     """Every token type with its layouts compiled and its tokens' values typed, and the folder the
-    sheet's files are named in; every problem at once."""
+    sheet's files are named in; every problem at once. With the ``sheet`` (paper, margin, bleed) the
+    pages the tokens need at the least are held to the page budget before anything is drawn."""
     from pnp.layout.builtin.card import compiled_layout
     from pnp.layout.documents import source
     from pnp.load.loader import display_path, locate
@@ -175,7 +176,26 @@ def plan_tokens(doc: TokenSheet, game, lang: str, stem: str) -> tuple[list[Piece
         pieces.append(Piece(shape, w, h, face_h, base, t.orientation, front, back, tokens))
     if problems:
         raise DataErrors(problems)
+    if sheet is not None:
+        _within_budget(pieces, sheet, at("tokens"))
     return pieces, folder
+
+
+def _within_budget(pieces: list[Piece], sheet, where: tuple[str, int, int]) -> None:
+    """Refuse a sheet whose tokens cover more pages than the budget allows, counting only their area
+    with bleed: fewer pages than packing will make, so a refusal is never wrong."""
+    from pnp.model.paper import paper_size
+    from pnp.render import budget
+
+    pw, ph = paper_size(sheet.paper)
+    usable = max(pw - 2 * sheet.margin, 1.0) * max(ph - 2 * sheet.margin, 1.0)
+    count = sum(copies for p in pieces for *_, copies, _ in p.tokens)
+    area = sum(copies * (p.w + 2 * sheet.bleed) * (p.h + 2 * sheet.bleed) for p in pieces for *_, copies, _ in p.tokens)
+    sides = 2 if any(p.back is not None for p in pieces) else 1
+    try:
+        budget.check_pages(math.ceil(area / usable) * sides, f"tokens: {count:,} pieces")
+    except budget.BudgetError as exc:
+        raise DataErrors([Problem(*where, str(exc))]) from None
 
 
 def _rows(t: TokenType, fields: dict, folder: Path, at, i: int) -> list[tuple[dict, int, tuple]]:
@@ -241,7 +261,8 @@ def token_assets(doc: TokenSheet, game, opts: BuildOptions, stem: str) -> Iterab
     from pnp.layout.records import records_in
 
     lang = opts.lang
-    pieces, folder = plan_tokens(doc, game, lang, stem)
+    sheet = sheet_from_options(opts)
+    pieces, folder = plan_tokens(doc, game, lang, stem, sheet)
     symbols, images, data = game_symbols(game), images_in(folder), records_in(folder)
 
     def stamp_for(where):
@@ -256,7 +277,6 @@ def token_assets(doc: TokenSheet, game, opts: BuildOptions, stem: str) -> Iterab
     single = [it for it in items if it.back is None]
     double = [it for it in items if it.back is not None]
     name, title = doc.name or stem, tr(doc.title, lang)
-    sheet = sheet_from_options(opts)
     for part, suffix in ((single, ""), (double, "-double-sided" if single else "")):
         if not part:
             continue
