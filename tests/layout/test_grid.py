@@ -60,19 +60,24 @@ def edges(pts):
     return [math.dist(pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts))]
 
 
+def sized(cells, n: int, edge: float):
+    """The cells, after checking there are ``n`` and every edge is ``edge`` mm; (x0, y0, x1, y1) of them all."""
+    assert len(cells) == n
+    for pts in cells:
+        assert all(abs(e - edge) <= TOL for e in edges(pts))
+    xs = [x for pts in cells for x, _ in pts]
+    ys = [y for pts in cells for _, y in pts]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
 # ------------------------------------------------------------------ sizes measured on the print
 
 def test_square_cells_measure_their_size_on_the_pdf_and_the_grid_its_box(tmp_path):
     pdf, _ = render(lay({"type": "grid", "shape": "square", "cols": 8, "rows": 8, "size": 30, "x": 15, "y": 15}),
                     tmp_path, 297, 297)
-    cells = outlines(pdf, 4)
-    assert len(cells) == 64
-    for pts in cells:
-        assert all(abs(e - 30) <= TOL for e in edges(pts))
-    xs = [x for pts in cells for x, _ in pts]
-    ys = [y for pts in cells for _, y in pts]
-    assert abs(min(xs) - 15) <= TOL and abs(max(xs) - 255) <= TOL
-    assert abs(min(ys) - 15) <= TOL and abs(max(ys) - 255) <= TOL
+    x0, y0, x1, y1 = sized(outlines(pdf, 4), 64, 30)
+    assert abs(x0 - 15) <= TOL and abs(x1 - 255) <= TOL
+    assert abs(y0 - 15) <= TOL and abs(y1 - 255) <= TOL
 
 
 @pytest.mark.parametrize("orientation", ["flat", "pointy"])
@@ -109,13 +114,8 @@ def test_flat_hexes_stand_in_columns_shifted_on_odd_columns_and_pointy_ones_in_r
 def test_triangle_cells_measure_their_edge_and_make_the_big_triangle(tmp_path):
     pdf, _ = render(lay({"type": "grid", "shape": "triangle", "rows": 9, "size": 25, "x": 10, "y": 10}),
                     tmp_path, 297, 210)
-    cells = outlines(pdf, 3)
-    assert len(cells) == 81
-    for pts in cells:
-        assert all(abs(e - 25) <= TOL for e in edges(pts))
-    xs = [x for pts in cells for x, _ in pts]
-    ys = [y for pts in cells for _, y in pts]
-    assert abs(max(xs) - min(xs) - 225) <= TOL and abs(max(ys) - min(ys) - 225 * math.sqrt(3) / 2) <= TOL
+    x0, y0, x1, y1 = sized(outlines(pdf, 3), 81, 25)
+    assert abs(x1 - x0 - 225) <= TOL and abs(y1 - y0 - 225 * math.sqrt(3) / 2) <= TOL
 
 
 def svg_subpaths(svg):
