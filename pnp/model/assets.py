@@ -107,6 +107,7 @@ class Asset:
     back: "Item | None" = None
     source: str = ""  # the data file (or rules module) it comes from, for messages and the manifest
     min_text_pt: float = 6.0  # the smallest printed text it may carry (counters, tokens, tiles: 5)
+    pages_at_least: int = 0  # pages it makes at the least, known before drawing: held to the page budget
     preview_of: str | None = None  # the asset this one is a preview image of (contact sheets)
     safe: float | None = None  # mm inside the trim that text keeps clear of (proofs draw it)
     cards: object = None  # a deck's typed card list, for checkers and exports

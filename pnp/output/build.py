@@ -258,7 +258,7 @@ def _reuse(game: Game, items, old: Path, st: Staging, changed, files: list, stag
 
 
 def _too_big(items, opts: BuildOptions) -> list[Problem]:
-    """Decks and counter sheets whose page count is known before drawing: over the budget?"""
+    """Decks, counter and token sheets whose page count is known before drawing: over the budget?"""
     import math
 
     from pnp.render import budget
@@ -267,6 +267,12 @@ def _too_big(items, opts: BuildOptions) -> list[Problem]:
 
     problems = []
     for asset, fmts in items:
+        if asset.pages_at_least and "pdf" in fmts:
+            try:
+                budget.check_pages(asset.pages_at_least, f"{asset.name}: {asset.description}")
+            except budget.BudgetError as exc:
+                problems.append(Problem(asset.source or asset.name, 0, 0, str(exc)))
+            continue
         if not asset.faces or "pdf" not in fmts:
             continue
         first = asset.faces[0][0]

@@ -30,6 +30,7 @@ from pnp.model.tokens import TokenSheet, TokenType
 from pnp.scene import Ellipse, Group, Path as ScenePath, Polygon, Rect, rotate, style, translate
 
 MIN_PT = 5.0  # tokens are read up close
+MAX_PIECES = 10_000  # on one token sheet, copies included
 FOLD = style(stroke="#555555", width=0.25, dash=(1.5, 1.0))
 TAB = style(fill="#e6e6e6")
 
@@ -118,10 +119,9 @@ def _standee(p: Piece, values: tuple, bleed: float, stamp) -> Group:
     return g
 
 
-def plan_tokens(doc: TokenSheet, game, lang: str, stem: str, sheet=None) -> tuple[list[Piece], Path]:
+def plan_tokens(doc: TokenSheet, game, lang: str, stem: str) -> tuple[list[Piece], Path]:
     """Every token type with its layouts compiled and its tokens' values typed, and the folder the
-    sheet's files are named in; every problem at once. With the ``sheet`` (paper, margin, bleed) the
-    pages the tokens need at the least are held to the page budget before anything is drawn."""
+    sheet's files are named in; every problem at once."""
     from pnp.layout.builtin.card import compiled_layout
     from pnp.layout.documents import source
     from pnp.load.loader import display_path, locate
@@ -176,26 +176,38 @@ def plan_tokens(doc: TokenSheet, game, lang: str, stem: str, sheet=None) -> tupl
         pieces.append(Piece(shape, w, h, face_h, base, t.orientation, front, back, tokens))
     if problems:
         raise DataErrors(problems)
-    if sheet is not None:
-        _within_budget(pieces, sheet, at("tokens"))
+    _within_budget(pieces, at("tokens"))
     return pieces, folder
 
 
-def _within_budget(pieces: list[Piece], sheet, where: tuple[str, int, int]) -> None:
-    """Refuse a sheet whose tokens cover more pages than the budget allows, counting only their area
-    with bleed: fewer pages than packing will make, so a refusal is never wrong."""
+def _within_budget(pieces: list[Piece], where: tuple[str, int, int]) -> None:
+    """Refuse more pieces than a sheet may hold before any is made (each is an item in memory)."""
+    count = sum(copies for p in pieces for *_, copies, _ in p.tokens)
+    if count > MAX_PIECES:
+        raise DataErrors([Problem(*where, f"tokens: {count:,} pieces; a token sheet holds at most {MAX_PIECES:,}")])
+
+
+def _fits(p: Piece, sheet) -> bool:
+    """Whether a piece fits inside the paper's margins, turned or not, as packing places it."""
     from pnp.model.paper import paper_size
-    from pnp.render import budget
+
+    for orient in (("portrait", "landscape") if sheet.orientation == "auto" else (sheet.orientation,)):
+        pw, ph = paper_size(sheet.paper, orient)
+        aw, ah = pw - 2 * sheet.margin, ph - 2 * sheet.margin
+        if (p.w <= aw and p.h <= ah) or (sheet.rotate and p.h <= aw and p.w <= ah):
+            return True
+    return False
+
+
+def pages_at_least(items: list, sheet) -> int:
+    """Pages these pieces cover at the least, counting only their area with bleed (packing makes as many
+    or more), so the build holds them to its page budget before drawing any."""
+    from pnp.model.paper import paper_size
 
     pw, ph = paper_size(sheet.paper)
     usable = max(pw - 2 * sheet.margin, 1.0) * max(ph - 2 * sheet.margin, 1.0)
-    count = sum(copies for p in pieces for *_, copies, _ in p.tokens)
-    area = sum(copies * (p.w + 2 * sheet.bleed) * (p.h + 2 * sheet.bleed) for p in pieces for *_, copies, _ in p.tokens)
-    sides = 2 if any(p.back is not None for p in pieces) else 1
-    try:
-        budget.check_pages(math.ceil(area / usable) * sides, f"tokens: {count:,} pieces")
-    except budget.BudgetError as exc:
-        raise DataErrors([Problem(*where, str(exc))]) from None
+    area = sum((it.w + 2 * sheet.bleed) * (it.h + 2 * sheet.bleed) for it in items)
+    return math.ceil(area / usable) * (2 if any(it.back is not None for it in items) else 1)
 
 
 def _rows(t: TokenType, fields: dict, folder: Path, at, i: int) -> list[tuple[dict, int, tuple]]:
@@ -262,7 +274,13 @@ def token_assets(doc: TokenSheet, game, opts: BuildOptions, stem: str) -> Iterab
 
     lang = opts.lang
     sheet = sheet_from_options(opts)
-    pieces, folder = plan_tokens(doc, game, lang, stem, sheet)
+    pieces, folder = plan_tokens(doc, game, lang, stem)
+    too_big = [Problem(*p.tokens[0][3], 0, f"a {p.shape} of {p.w:g} x {p.h:g} mm does not fit on {sheet.paper} "
+                                           f"inside its {sheet.margin:g} mm margin; make it smaller or print on "
+                                           f"larger paper (--paper)")
+               for p in pieces if p.tokens and not _fits(p, sheet)]
+    if too_big:
+        raise DataErrors(too_big)
     symbols, images, data = game_symbols(game), images_in(folder), records_in(folder)
 
     def stamp_for(where):
@@ -282,5 +300,5 @@ def token_assets(doc: TokenSheet, game, opts: BuildOptions, stem: str) -> Iterab
             continue
         shapes = sorted({p.shape for p in pieces})
         yield Asset(f"{name}{suffix}", title, lambda part=part: pack(part, sheet), min_text_pt=MIN_PT,
-                    description=f"{len(part)} tokens ({', '.join(shapes)})"
+                    pages_at_least=pages_at_least(part, sheet), description=f"{len(part):,} tokens ({', '.join(shapes)})"
                                 + (", double-sided" if part is double else ""))
