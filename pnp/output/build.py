@@ -264,6 +264,7 @@ def _too_big(items, opts: BuildOptions) -> list[Problem]:
     from pnp.render import budget
     from pnp.impose.grid import plan_grid
     from pnp.impose.items import sheet_from_options
+    from pnp.layout.builtin.card import TIGHT_MARGIN
 
     problems = []
     for asset, fmts in items:
@@ -277,10 +278,18 @@ def _too_big(items, opts: BuildOptions) -> list[Problem]:
             continue
         first = asset.faces[0][0]
         pieces = sum(copies for _, copies in asset.faces)
-        try:
-            per_page = plan_grid(first.w, first.h, sheet_from_options(opts)).per_page
-        except ValueError:
-            continue  # too big for the paper: the drawing says so
+        per_page = 0
+        for margin in dict.fromkeys((opts.margin, min(opts.margin, TIGHT_MARGIN))):  # a deck narrows it to fit
+            try:
+                per_page = plan_grid(first.w, first.h, sheet_from_options(opts, margin=margin)).per_page
+                break
+            except ValueError:
+                continue
+        if not per_page:  # larger than the paper: said before drawing, as a data error
+            problems.append(Problem(asset.source or asset.name, 0, 0, f"{asset.name}: a piece of {first.w:g} x "
+                                    f"{first.h:g} mm does not fit on {opts.paper} inside the {opts.margin:g} mm "
+                                    "margin; make it smaller or print on larger paper (--paper)"))
+            continue
         sheets = math.ceil(pieces / per_page) * (2 if any(i.back for i, _ in asset.faces) else 1)
         try:
             budget.check_pages(sheets, f"{asset.name}: {pieces:,} pieces")

@@ -506,7 +506,14 @@ def deck_sheet(doc: Deck, opts: BuildOptions):
     if opts.margin > TIGHT_MARGIN:
         w, h = doc.size
         tight = sheet_from_options(opts, margin=TIGHT_MARGIN)
-        if plan_grid(w, h, tight).per_page > plan_grid(w, h, sheet).per_page:
+
+        def per_page(s) -> int:
+            try:
+                return plan_grid(w, h, s).per_page
+            except ValueError:  # larger than the paper: the build says so before drawing
+                return 0
+
+        if per_page(tight) > per_page(sheet):
             return tight
     return sheet
 
