@@ -69,7 +69,14 @@ def test_terrain_from_the_spreadsheet_fills_its_cells_and_hatches_them_for_a_gre
     fills = {tuple(round(v * 255) for v in p.fill) for p in paths if p.filled and len(p.points) == 6}
     assert {(0x2e, 0x7d, 0x32), (0x64, 0xb5, 0xf6), (0xbc, 0xaa, 0xa4), (0xff, 0xd5, 0x4f)} <= fills
     hatch = [p for p in paths if p.stroked and not p.closed and len(p.points) == 2 and p.width < 0.3]
-    assert len(hatch) > 100  # forest, water and hill lines; towns differ by their label on clear ground
+    for colour in ((0x2e, 0x7d, 0x32), (0x64, 0xb5, 0xf6), (0xbc, 0xaa, 0xa4), (0xff, 0xd5, 0x4f)):
+        cells = [p.points for p in paths if p.filled and len(p.points) == 6
+                 and tuple(round(v * 255) for v in p.fill) == colour]
+        for pts in cells:  # every forest, water, hill and town cell has lines of its own, not only its grey
+            cx, cy = sum(x for x, _ in pts) / 6, sum(y for _, y in pts) / 6
+            inside = [h for h in hatch if math.dist(((h.points[0][0] + h.points[1][0]) / 2,
+                                                     (h.points[0][1] + h.points[1][1]) / 2), (cx, cy)) < 7]
+            assert len(inside) >= 3, (colour, cx, cy)
 
 
 def test_the_road_map_prints_every_place_and_name_clear_of_each_other(built):
