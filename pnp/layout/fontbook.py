@@ -51,6 +51,7 @@ class Layer:
 class FontBook:
     layers: list[Layer]
     root: Path  # the data folder: no font file is read from outside it
+    folder: Path | None = None  # the folder of the file whose elements name fonts: their paths start there
     _done: dict[str, Family] = field(default_factory=dict)
     _busy: set[str] = field(default_factory=set)
 
@@ -60,7 +61,7 @@ class FontBook:
         for layer in self.layers:
             if ref in layer.decls:
                 return self._declared(ref, layer)
-        return self._direct(ref, folder or (self.layers[0].folder if self.layers else self.root))
+        return self._direct(ref, folder or self.folder or (self.layers[0].folder if self.layers else self.root))
 
     def check(self) -> None:
         """Resolve every declaration now; all problems at once, each at its line."""
@@ -141,7 +142,10 @@ def file_family(ref: str, folder: Path, root: Path) -> Family:
     if not path.suffix.lower() in FONT_SUFFIXES:
         raise FontRefError(f"font file {ref!r}: expected a TrueType or OpenType font (.ttf, .otf, .ttc, .otc)")
     if not path.is_file():
-        raise FontRefError(f"font file {ref!r} not found in {folder.name}/")
+        from pnp.load.loader import display_path
+
+        raise FontRefError(f"font file {ref!r} not found (no file {display_path(path)}; a path starts at the "
+                           "folder of the file that names it)")
     face = Face(str(path.resolve()))
     fonts.check_face(face)
     return Family(path.stem, face)
@@ -184,6 +188,6 @@ def book_for(layout, folder: Path, shown: str, raw, game) -> FontBook:
     """The fonts a layout may name: its own declarations first, then its game's."""
     layers = ([Layer(dict(layout.fonts), folder, shown, raw)] if layout.fonts else []) + game_fonts(game)
     root = game.folder.parent if game is not None else folder
-    book = FontBook(layers, root)
+    book = FontBook(layers, root, folder)
     book.check()
     return book

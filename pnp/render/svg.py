@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import os
+import re
 
 import svgwrite
 
@@ -180,7 +181,7 @@ class SvgRenderer(Renderer):
         if len(fonts.chain(fam, weight)) == 1:  # pnp's own: one face draws everything
             name = self._family(fam)
             self._chars.setdefault((name, weight), (fam.face(weight), set()))[1].update(text)
-            return name
+            return _css_ref(name)
         names = []
         for face, part in fonts.runs(text, fam, weight) or [(fam.face(weight), "")]:
             owner = _owner(fam, face, weight)
@@ -190,7 +191,9 @@ class SvgRenderer(Renderer):
                 names.append(name)
         own = self._family(fam)
         names = [own] + [n for n in names if n != own]
-        return ", ".join(f"'{n}'" if " " in n else n for n in names) if len(names) > 1 else names[0]
+        if len(names) == 1:
+            return _css_ref(names[0])
+        return ", ".join(f"'{n}'" if " " in n else _css_ref(n) for n in names)
 
     def text(self, t, lines, alpha: float):
         a = alpha * t.opacity
@@ -229,7 +232,25 @@ class SvgRenderer(Renderer):
         self._stack[-1].add(el)
 
 
-_ROOT = __import__("re").compile(rb"<svg\b[^>]*>")
+# Words CSS reads as a generic family or a keyword when unquoted: a font declared as `serif` or
+# `monospace` would draw in the viewer's own serif or monospace instead of the embedded face.
+_CSS_KEYWORDS = frozenset({"serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "emoji", "math",
+                           "fangsong", "ui-serif", "ui-sans-serif", "ui-monospace", "ui-rounded", "inherit",
+                           "initial", "unset", "revert", "revert-layer", "default"})
+_IDENT = re.compile(r"-?[^\W\d][\w-]*\Z")
+
+
+def _css_ref(name: str) -> str:
+    """``name`` as a font-family value naming that family: bare when CSS reads it as such
+    (``DejaVu Sans``), quoted when a word would be a keyword or no identifier (``'serif'``,
+    ``'8bit'``, ``'fonts.title'``)."""
+    words = name.split(" ")
+    if all(_IDENT.match(w) and w.lower() not in _CSS_KEYWORDS for w in words):
+        return name
+    return f"'{name}'"
+
+
+_ROOT = re.compile(rb"<svg\b[^>]*>")
 
 
 def _with_fonts(data: bytes) -> bytes:

@@ -214,6 +214,52 @@ def test_a_fallback_list_is_asked_before_dejavu(tmp_path):
     assert len(warned) == 1 and all(f"'{c}'" in warned[0] for c in "xyz"), res.output
 
 
+def css_families(value: str) -> list[str | None]:
+    """The families a CSS font-family value names, in order; None for a generic family or
+    keyword (which a viewer draws with a font of its own) and for an item CSS drops as invalid."""
+    generic = {"serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "emoji", "math", "fangsong",
+               "ui-serif", "ui-sans-serif", "ui-monospace", "ui-rounded", "inherit", "initial", "unset", "default"}
+    out: list[str | None] = []
+    for item in (i.strip() for i in value.split(",")):
+        if len(item) > 1 and item[0] == item[-1] and item[0] in "'\"":
+            out.append(item[1:-1])
+            continue
+        words = item.split()
+        valid = all(re.fullmatch(r"-?[^\W\d][\w-]*", w) for w in words)
+        out.append(None if not valid or (len(words) == 1 and words[0].lower() in generic) else " ".join(words))
+    return out
+
+
+@pytest.mark.parametrize("name", ["serif", "monospace", "Sans-Serif", "8bit", "fonts/8-bit.ttf"])
+def test_a_font_named_like_a_css_keyword_still_draws_its_embedded_face_in_svg(tmp_path, name):
+    """A declared name is the SVG's family name: unquoted, `serif` or `monospace` would be the
+    viewer's own generic font and `8bit` no name at all, so the text would not be drawn in the
+    font the game asked for (seen in Chromium: a mono title drew in the system's mono)."""
+    data = tmp_path / "data"
+    file = name if name.endswith(".ttf") else "fonts/pixel.ttf"
+    declared = "" if name == file else f'fonts: {{"{name}": {file}}}'
+    folder = game(data, "kw", f"""\
+        kind: layout
+        size: poker
+        {declared}
+        fields: {{name: text}}
+        elements:
+          - {{type: text, text: "{{name}}", x: 5, y: 5, w: "100% - 10", h: 12, size: 12, font: "{name}"}}
+          - {{type: text, text: "{{name}} ♠", x: 5, y: 20, w: "100% - 10", h: 12, size: 12, font: "{name}"}}
+        """, """\
+        - {name: "ABC"}
+        """)
+    make_font(folder / file, family="Pnp Pixel Test")
+    res = build(data, tmp_path / "out", "kw")
+    assert res.exit_code == 0, res.output
+    svg = next((tmp_path / "out" / "kw" / "cards").glob("*.svg")).read_text(encoding="utf-8")
+    faces = dict(svg_font_faces(svg))
+    values = re.findall(r"<text[^>]*font-family=\"([^\"]+)\"", svg)
+    assert len(values) == 2, svg[:3000]
+    for value in values:
+        first = css_families(value.replace("&apos;", "'").replace("&quot;", '"'))[0]
+        assert faces.get(first) == "Pnp Pixel Test", (value, faces)  # the embedded pixel font, not a generic
+
 def test_a_font_whose_licence_forbids_embedding_is_an_error_at_its_line(tmp_path):
     data = tmp_path / "data"
     folder = game(data, "locked", PIXEL_LAYOUT.replace("fonts/pixel-bold.otf", "fonts/pixel.ttf"),
@@ -227,7 +273,7 @@ def test_a_font_whose_licence_forbids_embedding_is_an_error_at_its_line(tmp_path
 
 
 @pytest.mark.parametrize("ref, says", [
-    ("../outside.ttf", "outside the data folder"),
+    ("../../outside.ttf", "outside the data folder"),
     ("fonts/nothere.ttf", "not found"),
     ("No Such Family Anywhere", "No Such Family Anywhere"),
 ])
@@ -244,6 +290,36 @@ def test_a_font_that_cannot_be_had_is_a_data_error(tmp_path, ref, says):
         """, "- {name: X}\n")
     res = build(data, tmp_path / "out", "bad")
     assert res.exit_code == 2 and says in res.output and "face.yaml:5:" in res.output, res.output
+
+
+def test_a_font_file_an_element_names_is_found_beside_the_layout_that_names_it(tmp_path):
+    """docs/layouts.md: a path is relative to the file that names it. A layout in a subfolder
+    naming a font beside it, in a game that declares fonts of its own (and one that declares
+    none), finds it there, not in the game or data folder."""
+    data = tmp_path / "data"
+    for name, extra in (("sub", "fonts:\n  title: fonts/other.ttf\n"), ("plain", "")):
+        folder = game(data, name, "kind: layout\n", "- {name: ABC}\n", extra)
+        (folder / "layouts").mkdir()
+        (folder / "face.yaml").unlink()
+        (folder / "layouts" / "face.yaml").write_text(textwrap.dedent("""\
+            kind: layout
+            size: poker
+            fields: {name: text}
+            elements:
+              - {type: text, text: "{name}", x: 5, y: 5, w: 50, h: 10, size: 12, font: pixel.ttf}
+            """), encoding="utf-8")
+        deck = folder / "deck.yaml"
+        deck.write_text(deck.read_text(encoding="utf-8").replace("layout: face.yaml", "layout: layouts/face.yaml"),
+                        encoding="utf-8")
+        make_font(folder / "layouts" / "pixel.ttf", family="Pnp Pixel Test")
+        make_font(folder / "fonts" / "other.ttf", family="Pnp Other")
+        res = build(data, tmp_path / "out", name)
+        assert res.exit_code == 0, res.output
+        used = pdf_fonts(tmp_path / "out" / name / "deck.pdf")
+        assert any("PnpPixelTest" in f for f in used) and all(used.values()), used
+        (folder / "layouts" / "pixel.ttf").unlink()
+        res = build(data, tmp_path / "out2", name)
+        assert res.exit_code == 2 and "layouts/pixel.ttf" in res.output.replace("\\", "/"), res.output
 
 
 def test_a_family_name_without_fontconfig_says_so(tmp_path, monkeypatch):
