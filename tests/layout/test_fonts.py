@@ -322,6 +322,36 @@ def test_a_font_file_an_element_names_is_found_beside_the_layout_that_names_it(t
         assert res.exit_code == 2 and "layouts/pixel.ttf" in res.output.replace("\\", "/"), res.output
 
 
+def test_the_safe_zone_is_held_to_a_game_fonts_own_glyphs(tmp_path):
+    """A rank set in the safe frame's corner in a font whose capitals are lower than DejaVu's
+    (the pixel font's are 0.7 em) is inside the safe zone: no warning, preflight passes. A text
+    whose glyphs do reach into it is still named."""
+    data = tmp_path / "data"
+    folder = game(data, "ranks", """\
+        kind: layout
+        size: poker
+        fonts: {ranks: fonts/pixel.ttf}
+        fields: {rank: text}
+        elements:
+          - {type: rect, frame: bleed, fill: white}
+          - {type: text, frame: safe, w: 15, h: 9, text: "{rank}", size: 18, font: ranks}
+          - {type: text, frame: safe, at: bottom-right, anchor: bottom-right, w: 15, h: 9, text: "{rank}", size: 18,
+             font: ranks, align: right, valign: bottom}
+          - {type: text, x: 20, y: 1.5, w: 20, h: 6, text: EDGE, size: 12, font: ranks}
+        """, """\
+        - {rank: A}
+        - {rank: "10"}
+        """)
+    make_font(folder / "fonts" / "pixel.ttf")
+    res = build(data, tmp_path / "out", "ranks")
+    assert res.exit_code == 0, res.output
+    warned = [ln for ln in res.output.splitlines() if "safe zone" in ln]
+    assert warned and all("'EDGE'" in ln for ln in warned), res.output
+    pre = runner.invoke(app, ["preflight", "ranks", "--data", str(data), "-p", "pdf-x"])
+    fails = [ln for ln in pre.output.splitlines() if ln.startswith("FAIL")]
+    assert len(fails) == 2 and all("safe-zone" in ln and "'EDGE' reaches" in ln for ln in fails), pre.output
+
+
 def test_a_family_name_without_fontconfig_says_so(tmp_path, monkeypatch):
     import shutil as sh
 
