@@ -1,7 +1,7 @@
 """Words in catalogues: a folder with one YAML file per language (``de.yaml``,
 ``en.yaml``, ...), each a mapping from keys to texts (or to nested mappings and
-lists). ``WORDS[lang]["key"]`` reads one; a language without a file reads the
-English one. Adding a language is adding a file: tests check that every file of
+lists). ``WORDS[lang]["key"]`` reads one; a regional language without a file
+(``de-AT``) reads its language's (``de``), and a language without one the English one. Adding a language is adding a file: tests check that every file of
 a catalogue has the same keys, so a missing word fails a test, not a print run.
 
 The engine's catalogue is ``pnp/words/``; each game's is ``words/`` beside its
@@ -9,6 +9,7 @@ rules module.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from functools import lru_cache
 from typing import Any
@@ -36,7 +37,8 @@ class Words:
         if lang not in self._tables:
             path = self.folder / f"{lang}.yaml"
             if not path.is_file():
-                return self[FALLBACK]
+                base = re.split(r"[-_]", lang)[0]  # de-AT, pt_BR: the language's own words, else English
+                return self[base if base != lang else FALLBACK] if lang != FALLBACK else {}
             from pnp.load.loader import load_yaml, read_cached
 
             table = read_cached(path, "words-v1", load_yaml)

@@ -200,6 +200,25 @@ def test_a_language_without_a_catalogue_falls_back_to_english_words(english, tmp
     assert not any(re.search(rf"\b{w}\b", found) for w in german_words())
 
 
+@pytest.mark.parametrize("lang, german", [("de-AT", True), ("de_CH", True), ("en-US", False), ("pt-BR", False)])
+def test_a_regional_language_prints_its_languages_words(english, tmp_path, lang, german):
+    """`lang: de-AT` is German: its backs, board labels and proof legend are pnp's German words
+    and its numbers have a decimal comma, not the English fallback's."""
+    game = english / "tavern" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("lang: en", f"lang: {lang}"), encoding="utf-8")
+    res = runner.invoke(app, ["build", "tavern", "--data", str(english), "--out", str(tmp_path / "out"),
+                              "--format", "pdf"])
+    assert res.exit_code == 0, res.output
+    res = runner.invoke(app, ["proof", "tavern", "--data", str(english), "--out", str(tmp_path / "out")])
+    assert res.exit_code == 0, res.output
+    found = _all_text(tmp_path / "out")
+    shown = sorted(w for w in german_words() if re.search(rf"\b{w}\b", found))
+    assert bool(shown) is german, shown
+    from pnp.layout.expr import show
+
+    assert show(2.5, lang) == ("2,5" if german else "2.5")
+
+
 def test_a_bad_language_code_is_a_usage_error(english, tmp_path):
     res = runner.invoke(app, ["build", "tavern", "--data", str(english), "--lang", "klingon!"])
     assert res.exit_code == 2 and "language code" in res.output
