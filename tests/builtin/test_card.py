@@ -89,6 +89,20 @@ def test_small_deck_builds_without_game_code(tmp_path):
     assert reader.pages[1].extract_text().count("Tiny") == 5
 
 
+@pytest.mark.parametrize("label, footer", [(None, None), ("{de: Handlungen, en: actions}", "actions: 2")])
+def test_the_footer_names_the_cost_only_in_the_decks_words(tmp_path, label, footer):
+    """A deck without cost_label printed ': 2' in its footer (no word before the colon); the
+    badge already shows the number, so the footer says it only when the deck names it."""
+    deck = DECK if label is None else DECK.replace("cost_style: STYLE", f"cost_style: STYLE\ncost_label: {label}")
+    game, _ = make_game(tmp_path, deck=deck)
+    deck = assets_of(game, lang="en")["karten"]
+    page = PdfReader(io.BytesIO(render_pdf_bytes(deck.iter_pages()))).pages[0].extract_text()
+    lines = [s.strip() for s in page.splitlines()]
+    assert not any(ln.startswith(":") or " : " in ln for ln in lines), lines
+    assert (footer is None and "2" not in " ".join(ln for ln in lines if ":" in ln)) or \
+        sum(footer in ln for ln in lines) == 3, lines
+
+
 def test_every_back_is_drawn_identically(tmp_path):
     game, _ = make_game(tmp_path)
     deck = assets_of(game)["karten"]
