@@ -208,7 +208,7 @@ def face_metrics(f: Face) -> Metrics:
     tables with fontTools costs a tenth of a second per face, a build's start-up."""
     from pnp.load.cache import cached_data
 
-    data = cached_data("metrics", f"metrics-v1|{_digest(f)}", lambda: _measure_face(f))
+    data = cached_data("metrics", f"metrics-v2|{_digest(f)}", lambda: _measure_face(f))
     if not (isinstance(data, tuple) and len(data) == 5):  # not metrics: measured again, never used
         data = _measure_face(f)
     return Metrics(*data)
@@ -225,15 +225,27 @@ def _measure(family: FamilyRef = "sans", weight: str = "regular") -> tuple:
     return _measure_face(family_of(family).face(weight))
 
 
+# tables a font needs to be measured here and embedded in a PDF (reportlab reads each)
+_NEEDED = ("cmap", "head", "hhea", "hmtx", "maxp", "name", "post")
+
+
 def _measure_face(f: Face) -> tuple:
+    from fontTools.ttLib import TTLibError
+
     font = _ttfont(f)
     try:
+        missing = [t for t in _NEEDED if t not in font]
+        if missing:
+            raise FontError(f"{f.name}: the font lacks the table(s) {', '.join(missing)} a font needs to be "
+                            "measured and embedded (a damaged or stripped font?)")
         _check_licence(f, font)
         if "glyf" not in font and "CFF " not in font:
             raise FontError(f"{f.name}: the font has neither TrueType nor CFF outlines (a bitmap or colour font?)")
         k = 1000.0 / font["head"].unitsPerEm
         hmtx = font["hmtx"].metrics
         cmap = font.getBestCmap() or {}
+        if not cmap:
+            raise FontError(f"{f.name}: the font maps no character to a glyph (no Unicode cmap)")
         widths = {cp: hmtx[name][0] * k for cp, name in cmap.items()}
         os2 = font["OS/2"]
         default = hmtx[font.getGlyphOrder()[0]][0] * k
@@ -241,6 +253,8 @@ def _measure_face(f: Face) -> tuple:
         cap = getattr(os2, "sCapHeight", 0) * k or _glyph_top(font, "H") * k
     except (KeyError, AttributeError, IndexError, TypeError) as exc:
         raise FontError(f"{f.name}: a table the layout needs is missing ({exc})") from None
+    except (TTLibError, ValueError, AssertionError, __import__("struct").error) as exc:  # read lazily, here
+        raise FontError(f"{f.name}: not a usable TrueType font or OpenType font ({exc})") from None
     # a no-break space measures like a space, as the PDF writer treats it
     if 0x20 in widths:
         widths.setdefault(0xA0, widths[0x20])

@@ -272,6 +272,43 @@ def test_a_font_whose_licence_forbids_embedding_is_an_error_at_its_line(tmp_path
     assert "Traceback" not in res.output and not (tmp_path / "out" / "locked").exists()
 
 
+def _truncated(data: bytes) -> bytes:
+    return data[:len(data) // 3]
+
+
+def _without(table: str):
+    def edit(data: bytes) -> bytes:
+        from fontTools.ttLib import TTFont
+
+        font = TTFont(io.BytesIO(data))
+        del font[table]
+        out = io.BytesIO()
+        font.save(out)
+        return out.getvalue()
+    return edit
+
+
+@pytest.mark.parametrize("damage, says", [
+    (_truncated, "not a usable TrueType font or OpenType font"),
+    (_without("cmap"), "lacks the table(s) cmap"),
+    (_without("post"), "lacks the table(s) post"),
+])
+@pytest.mark.parametrize("cff", [False, True])
+def test_a_damaged_font_file_is_a_data_error_at_its_declaration(tmp_path, damage, says, cff):
+    """A font cut short in a download, or stripped of a table, stopped the build with 'internal
+    error' from deep in fontTools or reportlab; it is the declaration's line, exit 2."""
+    data = tmp_path / "data"
+    folder = game(data, "broken", PIXEL_LAYOUT.replace("fonts/pixel-bold.otf", "fonts/pixel.ttf"),
+                  "- {name: X, text: y}\n", "fonts:\n  title: fonts/damaged.ttf\n")
+    make_font(folder / "fonts" / "pixel.ttf")
+    (folder / "fonts" / "damaged.ttf").write_bytes(damage(make_font(cff=cff)))
+    res = build(data, tmp_path / "out", "broken")
+    assert res.exit_code == 2, res.output
+    assert re.search(r"game\.yaml:5:\d+: 'fonts\.title': damaged\.ttf: ", res.output) and says in res.output, \
+        res.output
+    assert "internal error" not in res.output and not (tmp_path / "out" / "broken").exists()
+
+
 @pytest.mark.parametrize("ref, says", [
     ("../../outside.ttf", "outside the data folder"),
     ("fonts/nothere.ttf", "not found"),
