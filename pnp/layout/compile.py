@@ -440,7 +440,8 @@ def _fitted(s: str, box: Box, el, card: "Card", where: str, family, **how):
             raise CardError(f"text box ({where}): {exc}") from None
         too = f"{exc.width_mm:.1f} mm too wide for its {box.w:.1f} mm" if exc.width_mm > 0 else \
             f"{exc.height_mm:.1f} mm too tall for its {box.h:.1f} mm"
-        raise CardError(f"text {s[:40]!r} is {too} box at {exc.size_pt:g} pt ({where})") from None
+        shown = s if len(s) <= 40 else s[:39] + "…"  # a long title cut short says so
+        raise CardError(f"text {shown!r} is {too} box at {exc.size_pt:g} pt ({where})") from None
     except fonts.FontError as exc:
         raise CardError(f"text ({where}): {exc}") from None
     except ValueError as exc:

@@ -167,6 +167,9 @@ def test_single_line_text_shrinks_then_fails_with_the_overflow():
     assert isinstance(t, Text) and 6 <= t.size < 14
     with pytest.raises(CardError, match=r"mm too wide for its 30.0 mm box at 6 pt"):
         stamp(lay, {"name": "Donaudampfschifffahrtsgesellschaftskapitänsmütze"})
+    long = "The Incomprehensibly Overqualified Grand Mastermind of Thieves"
+    with pytest.raises(CardError, match=r"^text 'The Incomprehensibly Overqualified Gran…' is"):  # cut short, said so
+        stamp(lay, {"name": long})
 
 
 @pytest.mark.parametrize("el, msg", [
