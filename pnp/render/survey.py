@@ -11,8 +11,8 @@ from pnp.render.base import Renderer, walk
 from pnp.scene.primitives import IDENTITY, Page
 
 PT = 25.4 / 72  # mm per point
-# of the font size: where glyphs reach above and below the baseline (DejaVu Sans); a text set in
-# another font is measured by its own glyphs, whose heights differ (a serif's capitals are lower)
+# of the font size: DejaVu Sans's ascent and descent, the line's box as the layout sets it; a text
+# in another font is measured by that font's own (a serif's are lower, a mono's may be taller)
 ASCENT, DESCENT = 0.76, 0.24
 _SHIFT = {"start": 0.0, "middle": 0.5, "end": 1.0}
 
@@ -88,18 +88,17 @@ class Survey(Renderer):
 
     def text(self, t, lines, alpha) -> None:
         m = self.stack[-1]
-        own = not isinstance(t.font, str) and not t.font.bundled  # a game's font: its glyphs' own heights
+        own = not isinstance(t.font, str) and not t.font.bundled  # a game's font: its own ascent and descent
         for ln in lines:
             x0 = ln.x - _SHIFT[t.anchor] * ln.width
             s = ln.size * PT
-            top, bottom = ln.y - ASCENT * s, ln.y + DESCENT * s
             if own:
                 from pnp.scene import fonts
 
-                ink = fonts.ink(ln.text, ln.size, t.font, t.weight)
-                if ink is not None:
-                    top, bottom = ln.y + ink[1], ln.y + ink[3]
-            self.texts.append(TextBox(ln.text, _bounds(m, x0, top, x0 + ln.width, bottom), t.source))
+                asc, desc = fonts.ascent_descent(ln.size, t.font, t.weight)
+            else:
+                asc, desc = ASCENT * s, DESCENT * s
+            self.texts.append(TextBox(ln.text, _bounds(m, x0, ln.y - asc, x0 + ln.width, ln.y + desc), t.source))
 
     def image(self, im, alpha) -> None:
         from pnp.render.images import probe

@@ -360,9 +360,10 @@ def test_a_font_file_an_element_names_is_found_beside_the_layout_that_names_it(t
 
 
 def test_the_safe_zone_is_held_to_a_game_fonts_own_glyphs(tmp_path):
-    """A rank set in the safe frame's corner in a font whose capitals are lower than DejaVu's
-    (the pixel font's are 0.7 em) is inside the safe zone: no warning, preflight passes. A text
-    whose glyphs do reach into it is still named."""
+    """Ranks set in the safe frame's corners in a font whose descent is not DejaVu's (the pixel
+    font's is 0.2 em, DejaVu's 0.24) are inside the safe zone: the line's box is the font's own
+    ascent and descent, as the layout set it. No warning, preflight passes; a text placed into the
+    zone is still named."""
     data = tmp_path / "data"
     folder = game(data, "ranks", """\
         kind: layout
