@@ -22,6 +22,11 @@ def test_new_game_builds_and_checks(tmp_path):
     assert text.count("Onwards") == 3  # three copies of the one card type, in the game's language (lang: en)
     assert (out / "mein-spiel" / "cards" / "weiter.svg").is_file()
     assert runner.invoke(app, ["check", "mein-spiel", "--data", str(data)]).exit_code == 0
+    assert "warning" not in res.output, "a new game's first build is clean"
+    for profile in ("thegamecrafter", "drivethrucards"):
+        res = runner.invoke(app, ["preflight", "mein-spiel", "--data", str(data),
+                                  "--profile", profile])
+        assert res.exit_code == 0, f"{profile}: {res.output}"
 
 
 def test_new_refuses_bad_name_and_existing(tmp_path):
