@@ -113,6 +113,12 @@ def test_barriers_cover_two_side_by_side_squares(game, tmp_path):
     assert in_play(game, tmp_path, (H1, "id: H1, at: [c3, d3]")) == set()
 
 
+def test_a_barrier_on_three_squares_in_board_yaml_is_a_finding_sie_nehmen_jeweils_zwei_felder_ein(game):
+    """"Die Barrieren: Sie nehmen jeweils zwei Felder ein": the start set-up with a barrier on three
+    squares fails the rule naming the fact (exit 1), as it does in play, not the board format (exit 2)."""
+    assert ("setup.piece-squares", "H1") in at_start(game, (H1, "id: H1, at: [c3, d3, e3]"))
+
+
 def test_light_barriers_lie_horizontally(game, tmp_path):
     """"Dabei stehen die hellen Barrieren waagerecht, die dunklen senkrecht"."""
     assert in_play(game, tmp_path, (H1, "id: H1, at: [d3, d2]")) == {("setup.barrier-orientation", "H1")}
