@@ -47,7 +47,9 @@ class MarkedSquare(Strict):
 
 class BoardObject(Strict):
     piece: Id
-    at: Annotated[list[Square], Field(min_length=1, max_length=2)]
+    # as many squares as a file is long, so a piece placed on more squares than its type covers is
+    # a finding naming the piece (the type's `squares`), not a schema error about list length
+    at: Annotated[list[Square], Field(min_length=1, max_length=26)]
     id: Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9-]*$", max_length=30)] | None = Field(
         None, description="a name for messages, e.g. H1")
 

@@ -113,6 +113,12 @@ def test_barriers_cover_two_side_by_side_squares(game, tmp_path):
     assert in_play(game, tmp_path, (H1, "id: H1, at: [c3, d3]")) == set()
 
 
+def test_a_barrier_on_three_squares_in_board_yaml_is_a_finding_sie_nehmen_jeweils_zwei_felder_ein(game):
+    """"Die Barrieren: Sie nehmen jeweils zwei Felder ein": the start set-up with a barrier on three
+    squares fails the rule naming the fact (exit 1), as it does in play, not the board format (exit 2)."""
+    assert ("setup.piece-squares", "H1") in at_start(game, (H1, "id: H1, at: [c3, d3, e3]"))
+
+
 def test_light_barriers_lie_horizontally(game, tmp_path):
     """"Dabei stehen die hellen Barrieren waagerecht, die dunklen senkrecht"."""
     assert in_play(game, tmp_path, (H1, "id: H1, at: [d3, d2]")) == {("setup.barrier-orientation", "H1")}
@@ -219,3 +225,17 @@ def test_reading_nothing_leaves_the_hall(game, tmp_path):
     d2 = next(ln for ln in BOARD.splitlines(keepends=True) if "id: D2" in ln)
     assert in_play(game, tmp_path, (d2, "")) == {("setup.count", "dunkle-barriere")}
     assert next(r for r in RULES if r.id == "setup.material").reading
+
+
+def test_reading_the_material_is_known_by_its_id_its_look_is_the_users(game, tmp_path):
+    """The reading of "zwölf Sperren ... zwei Spielfiguren": a piece of the material is known by its id; how
+    a Sperre or a figure looks (name, label, shape, colour) is the user's, while a Sperre renamed to another
+    id is no longer one of the twelve (the other reading, ids free, could not tell a Sperre from a dragon)."""
+    sperre = '  - {id: sperre, name: {de: Sperre, en: Block}, label: S, shape: block, colour: "#3c3c3c"}\n'
+    look = '  - {id: sperre, name: {de: Mauer, en: Wall}, label: M, shape: disc, colour: "#aa0000"}\n'
+    assert at_start(game, (sperre, look)) == set()
+    assert in_play(game, tmp_path, (sperre, look)) == set()
+    renamed = in_play(game, tmp_path, (sperre, sperre.replace("id: sperre", "id: stein")),
+                      ("{piece: sperre, at: d1}", "{piece: stein, at: d1}"))
+    assert {("setup.material", "stein"), ("setup.material", "stein d1"), ("setup.count", "sperre")} <= renamed
+    assert "known by its id" in next(r for r in RULES if r.id == "setup.material").reading

@@ -42,6 +42,23 @@ def test_bad_path_lists_every_problem_exit_2():
     assert r.stderr.count("PATH:") == 4 and "4 problem(s)" in r.stderr
 
 
+def test_a_step_the_rules_forbid_is_a_rule_finding_exit_1():
+    """"Dann streicht er ein Volk aus dem Namen der Datei und fügt ein neues Volk hinzu ... (Nicht
+    denselben Namen und nicht den Namen mit den anderen beiden Völkern)": a well-formed path with such
+    a step breaks a rule of the game (exit 1, the passage cited), in `score` and in `multi`."""
+    names = PATH.split(",")
+    same = ",".join([names[0], names[0]] + names[2:])
+    other = ",".join(["Stadt Wald", "Wüste Höhle"] + names[2:])
+    for path, why in ((same, "keeps the same name"), (other, "swaps both peoples")):
+        r = run("score", ERSTE, path)
+        assert r.exit_code == 1, r.output
+        assert why in r.stderr and "§Spielablauf" in r.stderr and "nothing was scored" in r.stderr
+        assert run("multi", "--play", f"{ERSTE}={PATH}", "--play", f"{ERSTE}={path}").exit_code == 1
+    # a malformed path stays a usage problem, also when it breaks a rule as well
+    assert run("score", ERSTE, ",".join(names[:10])).exit_code == 2
+    assert run("score", ERSTE, same.replace(names[-1], "Foo")).exit_code == 2
+
+
 def test_bad_structure_exit_2_with_positions(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text(Path(ERSTE).read_text(encoding="utf-8").replace("[ 5,  0, 10,", "[-5,  0, 10,"), encoding="utf-8")

@@ -75,8 +75,12 @@ def test_a_rule_number_edited_in_map_yaml_names_the_fact_and_its_passage(tmp_pat
     ("victory_centres", 17), ("doktor_victory_points", 25), ("narr_year", 1920), ("gay_fleet_every", 4),
     ("gay_fleets_from_year", 1902), ("centres_per_special_army", 4), ("lama_herds_per_power", 2)])
 def test_issue_27_numbers_that_used_to_pass(tmp_path, key, edited):
-    """Victory at 17 centres, the Doktor at 25 points, the Narr in 1920, every 4th fleet gay, gay fleets
-    from 1902, a special army per 4 centres, 2 llama herds: each now fails `pnp check`."""
+    """Victory at 17 centres ("durch Eroberung von 18 VZ nach den Herbstzügen"), the Doktor at 25 points
+    ("sobald die Summe wenigstens 30 ist"), the Narr in 1920 ("Der NARR gewinnt, sofern das Spiel ins Jahr
+    1921 gehen sollte"), every 4th fleet gay ("jede 5. von einem Spieler gebaute Flotte"), gay fleets from
+    1902 ("Ab den 1901er-Anpassungen im Winter 1901"), a special army per 4 centres ("Für alle 5
+    Versorgungszentren"), 2 llama herds ("in drei Spielfeldern"): each now fails `pnp check`, quoting the
+    document's sentence."""
     value = FACTS.value(key)
     folder = tmp_path / "data"
     shutil.copytree(DATA / "rather-silly", folder / "rather-silly")
@@ -86,6 +90,7 @@ def test_issue_27_numbers_that_used_to_pass(tmp_path, key, edited):
     assert res.exit_code == 1, res.output
     assert f"rs.map.numbers [{key}]: rules.{key} is {edited};" in res.output
     assert f"says {value}" in res.output and "the seed says" not in res.output
+    assert FACTS[key].quote in res.output
 
 
 def test_a_33_centre_map_with_supply_centres_33_fails_citing_34(tmp_path):
@@ -251,3 +256,20 @@ def test_no_counters_of_a_kind_print_no_strength_to_check(tmp_path):
     found = counters_verdict(tmp_path, (f"icon: amazon, number: 0, {SEVEN}, count: 3",
                                         f"icon: amazon, number: 1, {SEVEN}, count: 0"))
     assert errors(found) == sorted(("rs.counters.count", f"amazon/{p}") for p in FACTS.value("powers"))
+
+
+def test_lama_counters_for_the_doktor_jede_der_sieben_grossmaechte(tmp_path):
+    """Llama counters printed for the Doktor: "Jede der sieben Großmächte darf im Winter 1900 in drei
+    Spielfeldern ... eine Lamaherde ansiedeln" - the roles get none."""
+    found = counters_verdict(tmp_path, (f"icon: lama, {SEVEN}", "icon: lama, groups: [austria, england, france, "
+                                        "germany, italy, russia, turkey, doktor]"))
+    assert errors(found) == [("rs.counters.owners", "lama/doktor")]
+    assert found[0].citation == f"Rather Silly Diplomacy, §Lama {DOC}"
+
+
+def test_counter_owner_findings_cite_the_passage_they_quote(tmp_path):
+    """The Tardis printed for England: "Der DOKTOR beginnt das Spiel mit einer einzigen Einheit, dem
+    unzerstörbaren TARDIS" is §Doktor, Tardis, not the general §Regeln."""
+    (f,) = counters_verdict(tmp_path, ("icon: tardis, groups: [doktor]", "icon: tardis, groups: [england]"))
+    assert (f.rule, f.object) == ("rs.counters.owners", "tardis")
+    assert f.citation == f"Rather Silly Diplomacy, §Doktor, Tardis {DOC}"

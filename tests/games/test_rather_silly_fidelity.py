@@ -290,3 +290,18 @@ def test_findings_point_at_the_line_of_what_is_wrong(tmp_path):
     assert by["rs.switzerland.closed"].line == lines.index("borg: SWI") + 1
     assert by["rs.tardis.land"].line == next(i for i, s in enumerate(lines, 1) if "tardis, at: NTH" in s)
     assert by["rs.tardis.land"].citation == "Rather Silly Diplomacy, §Doktor, Tardis [003_3878791c092c868a.txt]"
+
+
+def test_borg_gone_after_1901_riesige_unzerstoerbare_kreatur(tmp_path):
+    """"Der BORG ist eine riesige, unzerstörbare Kreatur ... taucht aber nach den Frühjahrszügen 1901
+    dort auf ... Danach bewegt er sich ... über das Brett": from the Spring 1901 moves on the Borg is on
+    the board, so a later position without it is wrong; at the set-up it is rightly absent."""
+    for text, old in ((BASE, "borg: TYR"), (SPRING_1901, "borg: GAL")):
+        assert verdict(tmp_path, edit(text, (old, "borg: null"))) == {("rs.borg.arrival", "borg")}
+    assert verdict(tmp_path, SETUP) == set()
+
+
+def test_doktor_without_tardis_is_allowed_it_may_be_in_the_hyperspace(tmp_path):
+    """The Tardis is indestructible, yet "kann er sich in den HYPERSPACE zurückziehen": a position
+    without it on the board is legal (the reading of rs.tardis.one)."""
+    assert verdict(tmp_path, edit(BASE, ("      - {type: tardis, at: LON}\n", ""))) == set()

@@ -162,7 +162,8 @@ def goals(h: Hall):
             "nothing on the hall but the game's material: Sperren, barriers, figures and the goal marks", scope="hall",
             reading="a marked square is one of the two Zielmarkierungen, so a position shows exactly the marks Z1 and "
                     "Z2 and no other; nothing leaves the hall in play, so a position in play holds all the material "
-                    "the start does")
+                    "the start does; a piece of the material is known by its id (sperre, helle-barriere, "
+                    "dunkle-barriere, figur-1, figur-2), while its name, label, shape and colour are the user's")
 def material(h: Hall):
     kinds = h.s["material"]
     listed = f"{', '.join(kinds)} and the goal marks {', '.join(g.upper() for g in h.s['goals'])}"

@@ -18,10 +18,14 @@ app = command_app(__name__)  # `pnp <command> ...`: registered in pnp.games.COMM
 
 
 def _fail(problems) -> None:
+    """Report every problem; exit 1 when each is a step the rules forbid (the path breaks a rule of
+    the game), 2 when anything is malformed (a wrong length, an unknown name, a broken structure)."""
+    from pnp.games.ordnerstruktur.scoring import IllegalStep
+
     for p in problems:
         typer.echo(str(p), err=True)
     typer.echo(f"{len(problems)} problem(s); nothing was scored.", err=True)
-    raise typer.Exit(2)
+    raise typer.Exit(1 if problems and all(isinstance(p, IllegalStep) for p in problems) else 2)
 
 
 def _load(path: Path):

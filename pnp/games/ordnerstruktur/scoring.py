@@ -76,6 +76,11 @@ def _canon(token: str, names: Sequence[str]) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class IllegalStep(Problem):
+    """A step the rules forbid: the path is well formed but breaks a rule of the game (exit 1)."""
+
+
 def parse_path(text: str, structure: Structure) -> list[str]:
     """'Stadt Wald, Stadt Wüste, ...' -> the structure's names (unknown tokens are kept
     as typed, so :func:`path_problems` reports them together with every other problem)."""
@@ -96,7 +101,7 @@ def path_problems(structure: Structure, path: Sequence[str], where: str = "PATH"
     for k in range(len(path) - 1):
         a, b = path[k], path[k + 1]
         if a in structure.names and b in structure.names and move_account(structure.variant, a, b) is None:
-            problems.append(Problem(where, 0, 0, f"step {k + 1}->{k + 2}: '{a}' -> '{b}' "
+            problems.append(IllegalStep(where, 0, 0, f"step {k + 1}->{k + 2}: '{a}' -> '{b}' "
                                     f"{why_illegal(structure.variant, a, b)} ({FACTS.cite('Spielablauf')})"))
     return problems
 

@@ -360,7 +360,7 @@ def counter_count(s: Sheet):
                 yield flag(f"{p} has no {cid} counters", f"{cid}/{p}", s.at(cid))
 
 
-@RULES.rule("rs.counters.owners", "Regeln",
+@RULES.rule("rs.counters.owners", "Regeln; Lama; Doktor, Tardis; Narr",
             "llama herds are the seven powers', the Tardis the Doktor's, the Narr has no pieces, the Borg and the "
             "monsters nobody's", scope="counters")
 def counter_owners(s: Sheet):
@@ -370,19 +370,20 @@ def counter_owners(s: Sheet):
         if c.id == "lama":
             for g in groups:
                 if g not in powers:
-                    yield flag(f"lama herds for {g}: only the seven powers settle herds (\"Jede der sieben "
-                               "Großmächte darf im Winter 1900 ... eine Lamaherde ansiedeln\")", f"lama/{g}",
-                               s.at(c.id))
+                    yield replace(flag(f"lama herds for {g}: only the seven powers settle herds (\"Jede der "
+                                       "sieben Großmächte darf im Winter 1900 ... eine Lamaherde ansiedeln\")",
+                                       f"lama/{g}", s.at(c.id)), section=FACTS["lama_herds_per_power"].section)
         elif c.id == "tardis" and groups != ["doktor"]:
-            yield flag(f"the Tardis is the Doktor's alone (\"Der DOKTOR beginnt das Spiel mit einer einzigen "
-                       f"Einheit, dem unzerstörbaren TARDIS\"); the sheet prints it for {', '.join(groups) or 'nobody'}",
-                       "tardis", s.at(c.id))
+            yield replace(flag(f"the Tardis is the Doktor's alone (\"Der DOKTOR beginnt das Spiel mit einer einzigen "
+                               f"Einheit, dem unzerstörbaren TARDIS\"); the sheet prints it for "
+                               f"{', '.join(groups) or 'nobody'}", "tardis", s.at(c.id)),
+                          section=FACTS["tardis"].section)
         elif c.id in ("borg", "sea-monster", "space-monster") and groups:
             yield flag(f"{c.id} counters belong to nobody; the sheet prints them for {', '.join(groups)}", c.id,
                        s.at(c.id))
         elif "narr" in groups:
-            yield flag(f"{c.id} counters for the Narr, who never has units of his own (\"Er hat nie eigene "
-                       "Einheiten\")", f"{c.id}/narr", s.at(c.id))
+            yield replace(flag(f"{c.id} counters for the Narr, who never has units of his own (\"Er hat nie "
+                               "eigene Einheiten\")", f"{c.id}/narr", s.at(c.id)), section="Narr")
 
 
 @RULES.rule("rs.counters.twins", "Siamesische Zwillinge", "Siamese twins are one double-width counter",

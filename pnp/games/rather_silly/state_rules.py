@@ -510,11 +510,16 @@ def builds_timing(s: Play):
                            f"Winter {first}", pid, s.at("players", pid, "fleets_built", bi))
 
 
-@RULES.rule("rs.borg.arrival", "Borg", "the Borg is off the board until the Spring 1901 moves", scope="state")
+@RULES.rule("rs.borg.arrival", "Borg",
+            "the Borg is off the board until the Spring 1901 moves and on it from then on", scope="state")
 def borg_arrival(s: Play):
     if s.st.set_up and s.st.borg:
         yield flag(f"the Borg is in {s.st.borg} at the set-up; it appears after the Spring "
                    f"{FACTS.value('first_year')} moves ({said('first_year')})", "borg", s.at("borg"))
+    elif not s.st.set_up and not s.st.borg:
+        yield flag(f"the Borg is not on the board in {s.st.season} {s.st.year}; it appears after the Spring "
+                   f"{FACTS.value('first_year')} moves ({said('first_year')}) and, being indestructible "
+                   f"({said('borg')}), never leaves it", "borg", s.at())
 
 
 @RULES.rule("rs.tardis.arrival", "Doktor, Tardis",
