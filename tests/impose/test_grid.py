@@ -3,11 +3,13 @@ import io
 import math
 from dataclasses import replace
 
+import pypdf
 import pytest
 
 from pnp.impose.grid import grid_capacity, impose, plan_grid
 from pnp.impose.items import SheetSpec
 from pnp.model.paper import card_size, paper_size
+from pnp.render import pdf as backend
 
 from .helpers import card, centre, find, overlaps, placed, seg_hits_box, segments
 
@@ -163,8 +165,6 @@ def test_page_trim_and_bleed_boxes():
 
 
 def test_trim_and_bleed_boxes_in_the_pdf():
-    pypdf = pytest.importorskip("pypdf")
-    backend = pytest.importorskip("pnp.render.pdf")
     pages = list(impose([card() for _ in range(9)], replace(SHEET, duplex="none")))
     data = backend.render_pdf_bytes(pages)
     pdf = pypdf.PdfReader(io.BytesIO(data))
