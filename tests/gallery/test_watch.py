@@ -5,21 +5,19 @@ from __future__ import annotations
 
 import re
 import threading
-import time
 
 from pypdf import PdfReader
+from waiting import PATIENCE, wait_until
 
 from pnp.model.assets import BuildOptions
 from pnp.cli.watch import watch
 
 
-def _wait_for(pred, timeout=15.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if pred():
-            return True
-        time.sleep(0.05)
-    return False
+def _wait_for(pred) -> bool:
+    try:
+        return bool(wait_until(pred, "a line of the watcher"))
+    except AssertionError:
+        return False
 
 
 def _fill(pdf):
@@ -68,13 +66,15 @@ def test_watch_rebuilds_on_save_survives_errors_and_stops(swatch_game, tmp_path)
         reported = [line for line in lines[n:] if line.startswith(("changed", "removed"))]
         assert reported == ["changed: swatch/look.yaml"], reported
 
-        n = len(lines)
+        n = len(lines)  # an editor's swap file, then a real save: the rebuild names only the real file
         (swatch_game / "swatch" / ".look.yaml.swp").write_text("editor junk")
-        time.sleep(0.6)
-        assert not any(line.startswith(("changed", "rebuilt")) for line in lines[n:])
+        look.write_text("fill: '#00ffff'\n")
+        assert _wait_for(lambda: any(line.startswith("rebuilt") for line in lines[n:])), lines
+        reported = [line for line in lines[n:] if line.startswith(("changed", "removed"))]
+        assert reported == ["changed: swatch/look.yaml"], reported
     finally:
         stop.set()
-        t.join(timeout=5)
+        t.join(timeout=PATIENCE)
     assert not t.is_alive()
 
 
@@ -92,15 +92,18 @@ def test_ctrl_c_stops_cleanly(swatch_game, tmp_path):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([mods] + sys.path))
     proc = subprocess.Popen([sys.executable, "-c", code, str(swatch_game), str(tmp_path / "out")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    hung = threading.Timer(PATIENCE, proc.kill)  # a watcher that never says "watching" ends the wait
+    hung.start()
     try:
         seen = ""
-        end = time.monotonic() + 20
-        while "watching" not in seen and time.monotonic() < end:
-            seen += proc.stdout.readline()
-        assert "watching" in seen, seen + proc.stderr.read()
+        while "watching" not in seen:  # a line at a time, until the watcher says it watches (or ends)
+            line = proc.stdout.readline()
+            assert line, seen + proc.stderr.read()
+            seen += line
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=10)
+        out, err = proc.communicate(timeout=PATIENCE)
     finally:
+        hung.cancel()
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 0, err
