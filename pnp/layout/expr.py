@@ -115,7 +115,7 @@ def template(text: str) -> Template:
     i = 0
     while i < len(text):
         ch = text[i]
-        if ch in "{}" and text[i:i + 2] in ("{{", "}}"):
+        if text[i:i + 2] in ("{{", "}}"):
             buf.append(ch)
             i += 2
             continue
@@ -123,7 +123,7 @@ def template(text: str) -> Template:
             raise ExprError(f"unmatched '}}' at position {i + 1} of {text!r} (write '}}}}' for a brace)")
         if ch == "{":
             end = text.find("}", i)
-            if end < 0:
+            if end == -1:
                 raise ExprError(f"unclosed '{{' at position {i + 1} of {text!r}")
             m = _REF.match(text[i + 1:end])
             if not m:
@@ -199,54 +199,57 @@ def _same_kind(x, y):
         return ("" if x is None else str(x)), ("" if y is None else str(y))
 
 
+_END = ("end", "")  # closes every token list, so the parser never looks past it
+
+
 def condition(text: str) -> Cond:
-    tokens = _tokens(text)
+    tokens = _tokens(text) + [_END]
     pos = [0]
 
-    def peek():
-        return tokens[pos[0]] if pos[0] < len(tokens) else (None, None)
+    def peek() -> tuple[str, str]:
+        return tokens[pos[0]]
 
-    def take(kind=None, value=None):
-        tok = peek()
-        if tok[0] is None or (kind and tok[0] != kind) or (value and tok[1] != value):
-            want = value or kind or "more"
-            got = "the end" if tok[0] is None else repr(tok[1])
-            raise ExprError(f"condition {text!r}: expected {want}, found {got}")
+    def found() -> str:
+        return "the end" if peek() == _END else repr(peek()[1])
+
+    def advance() -> str:
         pos[0] += 1
-        return tok
+        return tokens[pos[0] - 1][1]
+
+    def expect(kind: str, value: str | None = None) -> str:
+        if peek()[0] != kind or (value is not None and peek()[1] != value):
+            raise ExprError(f"condition {text!r}: expected {value or kind}, found {found()}")
+        return advance()
 
     def operand():
         kind, val = peek()
         if kind == "num":
-            take()
-            return float(val)
+            return float(advance())
         if kind == "str":
-            take()
-            return val[1:-1]
+            return advance()[1:-1]
         if kind == "name" and val not in ("and", "or", "not"):
-            take()
+            advance()
             if peek() == ("op", "["):
-                take("op", "[")
-                field = take("name")[1]
-                take("op", "]")
+                advance()
+                field = expect("name")
+                expect("op", "]")
                 return Ref(field, val)
             return Ref(val)
-        raise ExprError(f"condition {text!r}: expected a field, number or 'text', found "
-                        f"{'the end' if kind is None else repr(val)}")
+        raise ExprError(f"condition {text!r}: expected a field, number or 'text', found {found()}")
 
     def atom():
         if peek() == ("name", "not"):
-            take()
+            advance()
             return Cond("not", (atom(),))
         if peek() == ("op", "("):
-            take()
+            advance()
             inner = disj()
-            take("op", ")")
+            expect("op", ")")
             return inner
         left = operand()
         kind, val = peek()
         if kind == "op" and val in _OPS:
-            take()
+            advance()
             return Cond("cmp", (left, val, operand()))
         if not isinstance(left, Ref):
             raise ExprError(f"condition {text!r}: a number or text alone is not a condition")
@@ -255,20 +258,20 @@ def condition(text: str) -> Cond:
     def conj():
         parts = [atom()]
         while peek() == ("name", "and"):
-            take()
+            advance()
             parts.append(atom())
         return parts[0] if len(parts) == 1 else Cond("and", tuple(parts))
 
     def disj():
         parts = [conj()]
         while peek() == ("name", "or"):
-            take()
+            advance()
             parts.append(conj())
         return parts[0] if len(parts) == 1 else Cond("or", tuple(parts))
 
     result = disj()
-    if pos[0] != len(tokens):
-        raise ExprError(f"condition {text!r}: unexpected {tokens[pos[0]][1]!r}")
+    if peek() != _END:
+        raise ExprError(f"condition {text!r}: unexpected {found()}")
     return result
 
 

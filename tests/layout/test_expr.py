@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.layout.expr import ExprError, Ref, Scope, check_names, condition, template
+from pnp.layout.expr import Cond, ExprError, Ref, Scope, check_names, condition, template
 
 TABLES = {"colour": {"spell": "#345678", "land": "#55aa33", "default": "grey"}, "word": {"3": "drei"}}
 
@@ -122,6 +122,9 @@ def test_an_empty_or_wordy_field_is_neither_below_nor_above_a_number(value, op):
     ("name == type", {"name": "x", "type": "x"}, True),  # two fields
     ("name == type", {"name": "2", "type": 2.0}, True),
     ("name != type", {"name": "x", "type": "y"}, True),
+    ("name == type", {"name": "", "type": None}, True),  # unset on either side is empty text
+    ("name == type", {"name": "None", "type": None}, False),
+    ("type == name", {"name": "None", "type": None}, False),
 ])
 def test_equality_of_text_fields_and_empty_values(text, values, expected):
     assert condition(text).test(scope(**values)) is expected
@@ -151,6 +154,19 @@ def test_and_or_not_and_brackets(text, a, b, c, expected):
     assert condition(text).test(scope(a=a, b=b, c=c)) is expected
 
 
+def test_conditions_parse_into_trees_by_precedence():
+    a, b, c = Ref("a"), Ref("b"), Ref("c")
+    assert condition("a") == Cond("truth", (a,))
+    assert condition("a > 2") == Cond("cmp", (a, ">", 2.0))
+    assert condition("'x' != t[b]") == Cond("cmp", ("x", "!=", Ref("b", "t")))
+    assert condition("a or b and not c") == Cond("or", (Cond("truth", (a,)), Cond("and", (
+        Cond("truth", (b,)), Cond("not", (Cond("truth", (c,)),))))))
+    assert condition("(a or b) and c") == Cond("and", (Cond("or", (Cond("truth", (a,)), Cond("truth", (b,)))),
+                                                       Cond("truth", (c,))))
+    assert condition("((a))") == Cond("truth", (a,))
+    assert condition("  a >= -1.5  ") == Cond("cmp", (a, ">=", -1.5))
+
+
 def test_a_lookup_in_a_condition_and_its_names():
     cond = condition("colour[type] == '#345678' and cost >= 1")
     assert cond.test(scope(type="spell", cost=1)) is True
@@ -171,6 +187,11 @@ def test_a_lookup_in_a_condition_and_its_names():
     ("colour[3]", "condition 'colour[3]': expected name, found '3'"),
     ("'x'", "condition \"'x'\": a number or text alone is not a condition"),
     ("cost ~ 3", "condition 'cost ~ 3': cannot read '~ 3'"),
+    ("cost > or", "condition 'cost > or': expected a field, number or 'text', found 'or'"),
+    ("cost > not", "condition 'cost > not': expected a field, number or 'text', found 'not'"),
+    ("a and", "condition 'a and': expected a field, number or 'text', found the end"),
+    ("cost ~ 123456789 123456789 123", "condition 'cost ~ 123456789 123456789 123': cannot read '~ 123456789 12345678'"),
+    ("cost > 3 ~  ", "condition 'cost > 3 ~': cannot read '~'"),  # messages quote the condition without trailing spaces
     ("   ", "empty condition"),
 ])
 def test_bad_conditions_say_exactly_what_is_wrong(bad, message):
