@@ -64,6 +64,9 @@ IMAGE_WORDS = "an image file in the game folder (.png, .jpg, .jpeg, .svg)"
     ("bool", "Ja", True),
     ("bool", "WAHR", True),
     ("bool", "yes", True),
+    ("bool", "true", True),
+    ("bool", "TRUE", True),
+    ("bool", "false", False),
     ("bool", "1", True),
     ("bool", 1, True),
     ("bool", 1.0, True),
@@ -88,6 +91,7 @@ IMAGE_WORDS = "an image file in the game folder (.png, .jpg, .jpeg, .svg)"
     ("image", "art\\wolf.PNG", "art/wolf.PNG"),
     ("image", "./art/../wolf.svg", "wolf.svg"),
     ("image", "Bilder/bär.jpeg", "Bilder/bär.jpeg"),
+    ("image", "a.jpg", "a.jpg"),
     ("image?", "", None),
 ])
 def test_convert_accepts(declaration, raw, value):
