@@ -101,7 +101,7 @@ class GridPlan:
         left = n if c > 0 else o
         right = n if c < self.cols - 1 and i + 1 < filled else o
         top = n if r > 0 else o
-        bottom = n if r < self.rows - 1 and i + self.cols < filled else o
+        bottom = n if i + self.cols < filled else o  # the last row never has a card below
         return Box(t.x - left, t.y - top, t.w + left + right, t.h + top + bottom)
 
     def placement(self, i: int) -> Transform:
@@ -147,9 +147,9 @@ class GridPlan:
         return xs, ys
 
 
-def _candidates(sheet: SheetSpec, square: bool):
+def _candidates(sheet: SheetSpec):
     orients = ("portrait", "landscape") if sheet.orientation == "auto" else (sheet.orientation,)
-    turns = (False, True) if sheet.rotate and not square else (False,)
+    turns = (False, True) if sheet.rotate else (False,)  # a turned square ties and so is never taken
     for turned in turns:
         for o in orients:
             yield o, turned
@@ -158,7 +158,7 @@ def _candidates(sheet: SheetSpec, square: bool):
 def plan_grid(item_w: float, item_h: float, sheet: SheetSpec) -> GridPlan:
     """The layout that fits the most items of this size (see module docstring)."""
     best = None
-    for orient, turned in _candidates(sheet, abs(item_w - item_h) < 1e-9):
+    for orient, turned in _candidates(sheet):
         pw, ph = paper_size(sheet.paper, orient)
         cw, ch = (item_h, item_w) if turned else (item_w, item_h)
         cols = _fit(pw - 2 * sheet.margin, cw, sheet.gutter)

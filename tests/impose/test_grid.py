@@ -496,3 +496,57 @@ def test_sizes_within_a_hundredth_of_a_millimetre_share_a_grid():
                               "use pack() for mixed sizes")
     with pytest.raises(ValueError, match=r"item 2 \(b\) is 60 x 89.98 mm"):
         list(impose([card(60, 90), card(60, 89.98, label="b")], sheet))
+
+
+def test_nothing_to_impose_gives_no_page_and_a_tiny_item_fits_many():
+    assert list(impose([], _sheet())) == []
+    assert list(impose(iter([]), _sheet())) == []
+    tiny = plan_grid(1, 1, _sheet(paper="20x10", margin=0, crop_marks=False))  # portrait: 10 wide
+    assert (tiny.cols, tiny.rows) == (10, 20)
+    square = plan_grid(50, 50, _sheet(paper="110x110", margin=0, rotate=True))
+    assert (square.cols, square.rows, square.rotated) == (2, 2, False)
+
+
+def test_cards_are_numbered_across_sheets():
+    sheet = _sheet(orientation="landscape")  # 3 cards a sheet
+    pages = list(impose([card(60, 90) for _ in range(8)], sheet))
+    assert [sorted(placed(p, "card-")) for p in pages] == [
+        ["card-0", "card-1", "card-2"], ["card-3", "card-4", "card-5"], ["card-6", "card-7"]]
+    assert [p.content.id for p in pages] == ["fronts"] * 3
+    with pytest.raises(ValueError, match=r"^item 8 is 61 x 90 mm"):
+        list(impose([card(60, 90) for _ in range(7)] + [card(61, 90)], sheet))
+
+
+def test_back_pages_list_their_own_boxes_and_cuts():
+    sheet = _sheet(orientation="landscape", duplex="short")  # a landscape sheet turned over its short edge
+    front, back = list(impose([card(60, 90) for _ in range(2)], sheet))
+    backs = placed(back, "back-")
+    trims = [backs[f"back-{i}"][0] for i in range(2)]
+    clips = [backs[f"back-{i}"][1] for i in range(2)]
+    assert back.content.id == "backs" and back.label == "Rückseiten 1/1"
+    assert [v for c in back.cuts for v in (c.x, c.y, c.w, c.h)] == pytest.approx(
+        [v for t in trims for v in (t.x, t.y, t.w, t.h)])
+    assert (back.trim.x, back.trim.right) == pytest.approx((min(t.x for t in trims), max(t.right for t in trims)))
+    assert (back.bleed.x, back.bleed.right) == pytest.approx((min(c.x for c in clips), max(c.right for c in clips)))
+    assert (front.trim.x, front.trim.w, back.trim.x, back.trim.w) == pytest.approx((10, 120, 70, 120))  # mirrored
+    assert back.bleed.x < back.trim.x and back.bleed.right > back.trim.right
+
+
+def test_what_every_sheet_shares_is_made_once():
+    """Crop marks, cells and back cells are computed once per plan and shared by all its sheets (a long deck
+    must not build them again for every sheet); a partial last sheet gets its own."""
+    sheet = _sheet(orientation="landscape", duplex="long")
+    pages = list(impose([card(60, 90) for _ in range(8)], sheet))
+    fronts, backs = pages[0::2], pages[1::2]
+
+    def clip(page, gid):
+        return next(g for g in page.content.children if getattr(g, "id", None) == gid).clip
+
+    marks = [next(g for g in p.content.children if g.id == "crop-marks") for p in fronts]
+    assert marks[0] is marks[1] is marks[2]
+    assert clip(fronts[0], "card-0") is clip(fronts[1], "card-3")
+    assert clip(backs[0], "back-0") is clip(backs[1], "back-3")
+    assert clip(fronts[2], "card-6") is not clip(fronts[0], "card-0")  # the last sheet holds 2 of 3
+    plan = plan_grid(60, 90, sheet)
+    assert plan.cells is plan.cells and plan.cells_for(plan.per_page) is plan.cells
+    assert plan.cells_for(2) == plan.cells_for(2) and plan.cells_for(2) is not plan.cells_for(2)
