@@ -6,6 +6,12 @@ import sys
 import textwrap
 
 import pytest
+from hypothesis import Phase, settings
+
+# `make mutation` runs each mutant's tests with this profile: a property that fails says so at
+# once instead of shrinking its example for minutes (which mutmut would call a timeout), and every
+# run tries the same examples, with no example database carried from one mutant to the next
+settings.register_profile("mutation", phases=(Phase.explicit, Phase.generate), derandomize=True, database=None)
 
 
 @pytest.fixture

@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -46,7 +47,8 @@ class Score:
     no_tests: int = 0
     timeout: int = 0
     other: int = 0
-    seconds: float = 0.0
+    seconds: float = 0.0  # wall clock
+    cpu: float = 0.0  # processor seconds of mutmut and the tests it ran: what the run costs on an idle machine
     error: str = ""
 
     @property
@@ -77,6 +79,7 @@ def _config(module: str, tests: list[str]) -> str:
         "only_mutate": [module],
         "pytest_add_cli_args_test_selection": tests,
         "also_copy": ALSO_COPY,
+        "pytest_add_cli_args": ["--hypothesis-profile=mutation"],  # tests/conftest.py
         "process_isolation": "forkserver",
         "use_git_change_detection": False,
     }
@@ -91,6 +94,11 @@ def _folder(module: str) -> Path:
     return WORK / module.removeprefix("pnp/").removesuffix(".py").replace("/", "-")
 
 
+def _children_cpu() -> float:
+    use = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return use.ru_utime + use.ru_stime
+
+
 def run_module(module: str, tests: list[str], jobs: int) -> Score:
     score = Score(module)
     work = _folder(module)
@@ -102,11 +110,11 @@ def run_module(module: str, tests: list[str], jobs: int) -> Score:
     (work / "no-cache").write_text("pnp's cache is off: PNP_CACHE_DIR names a file\n")
     env = dict(os.environ, PNP_CACHE_DIR=str(work / "no-cache"))
     mutmut = str(Path(sys.executable).with_name("mutmut"))
-    start = time.monotonic()
+    start, cpu = time.monotonic(), _children_cpu()
     with open(work / "mutmut.log", "w", encoding="utf-8") as log:
         done = subprocess.run([mutmut, "run", "--max-children", str(jobs)], cwd=work, env=env,
                               stdout=log, stderr=subprocess.STDOUT)
-    score.seconds = time.monotonic() - start
+    score.seconds, score.cpu = time.monotonic() - start, _children_cpu() - cpu
     if done.returncode != 0:
         score.error = f"mutmut failed (exit {done.returncode}); see {(work / 'mutmut.log').relative_to(ROOT)}"
         return score
@@ -128,22 +136,23 @@ def main(argv: list[str] | None = None) -> int:
     modules = {m: t for m, t in table().items() if not args.modules or any(a in m for a in args.modules)}
     if not modules:
         parser.error(f"no module in [tool.pnp.mutation] matches {' '.join(args.modules)}")
-    header = f"{'module':42} {'mutants':>7} {'killed':>7} {'survived':>8} {'no test':>7} {'score':>7} {'time':>7}"
+    header = (f"{'module':38} {'mutants':>7} {'killed':>7} {'survived':>8} {'no test':>7} {'score':>6} "
+              f"{'wall':>6} {'cpu':>6}")
     print(header)
     scores = []
     for module, tests in modules.items():
         s = run_module(module, tests, args.jobs)
         scores.append(s)
         if s.error:
-            print(f"{module:42} {s.error}")
+            print(f"{module:38} {s.error}")
         else:
-            print(f"{module:42} {s.total:7} {s.caught:7} {s.survived:8} {s.no_tests:7} {s.percent:6.1f}% "
-                  f"{s.seconds:6.0f}s", flush=True)
+            print(f"{module:38} {s.total:7} {s.caught:7} {s.survived:8} {s.no_tests:7} {s.percent:5.1f}% "
+                  f"{s.seconds:5.0f}s {s.cpu:5.0f}s", flush=True)
     total = sum(s.total for s in scores)
     caught = sum(s.caught for s in scores)
-    print(f"{'all':42} {total:7} {caught:7} {sum(s.survived for s in scores):8} "
-          f"{sum(s.no_tests for s in scores):7} {100.0 * caught / max(total, 1):6.1f}% "
-          f"{sum(s.seconds for s in scores):6.0f}s")
+    print(f"{'all':38} {total:7} {caught:7} {sum(s.survived for s in scores):8} "
+          f"{sum(s.no_tests for s in scores):7} {100.0 * caught / max(total, 1):5.1f}% "
+          f"{sum(s.seconds for s in scores):5.0f}s {sum(s.cpu for s in scores):5.0f}s")
     print("survivors: mutants/<module>/survivors.txt; `mutmut show NAME` in that folder shows one")
     return 1 if any(s.error for s in scores) else 0
 
