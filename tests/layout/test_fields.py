@@ -27,6 +27,8 @@ IMAGE_WORDS = "an image file in the game folder (.png, .jpg, .jpeg, .svg)"
     ("text", {"de": "Wolf", "en": "wolf"}, {"de": "Wolf", "en": "wolf"}),
     ("text", {"en": "wolf", "de": "Wolf"}, {"de": "Wolf", "en": "wolf"}),
     ("text", {"de": "Wolf"}, {"de": "Wolf"}),
+    ("text", {"en": "wolf"}, {"en": "wolf"}),  # a text in any one language
+    ("text", {"pt-BR": "lobo", "zh_Hant": "狼"}, {"pt-BR": "lobo", "zh_Hant": "狼"}),
     ("text = '#2b2d42'", "", "#2b2d42"),  # the quotes only protect the value
     ("text = \"#2b2d42\"", "", "#2b2d42"),
     ("text = \"a\"b\"", "", 'a"b'),
@@ -124,9 +126,10 @@ def test_convert_accepts(declaration, raw, value):
      'expected one of creature, spell, land, got "dragon"'),
     ("text", "   ", "expected text, got nothing"),
     ("text", ["a"], "expected text, got a list"),
-    ("text", {"en": "wolf"}, "expected text, got a mapping"),  # German is the language every text has
-    ("text", {"de": "Wolf", "fr": "loup"}, "expected text, got a mapping"),
+    ("text", {"German": "Wolf"}, "expected text, got a mapping"),  # keys are language codes
+    ("text", {"de": "Wolf", "e": "wolf"}, "expected text, got a mapping"),
     ("text", {"de": 3}, "expected text, got a mapping"),
+    ("text", {3: "drei"}, "expected text, got a mapping"),
     ("text", {}, "expected text, got a mapping"),
     ("choice a|b", {"a": 1}, "expected one of a, b, got a mapping"),
     ("integer 0..9", 1e15, "expected an integer from 0 to 9, got 1000000000000000.0"),  # too big to show as whole
