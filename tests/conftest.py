@@ -6,12 +6,17 @@ import sys
 import textwrap
 
 import pytest
-from hypothesis import Phase, settings
+from hypothesis import HealthCheck, Phase, settings
 
+# No property test fails for being slow: the machine may be busy with other work, so neither an
+# example that takes long (deadline) nor slow data generation (too_slow) is an error
+settings.register_profile("pnp", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("pnp")
 # `make mutation` runs each mutant's tests with this profile: a property that fails says so at
 # once instead of shrinking its example for minutes (which mutmut would call a timeout), and every
 # run tries the same examples, with no example database carried from one mutant to the next
-settings.register_profile("mutation", phases=(Phase.explicit, Phase.generate), derandomize=True, database=None)
+settings.register_profile("mutation", parent=settings.get_profile("pnp"), phases=(Phase.explicit, Phase.generate),
+                          derandomize=True, database=None)
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from waiting import wait_until
+from waiting import PATIENCE, wait_until
 
 from pnp.load.errors import DataErrors
 from pnp.model.assets import BuildOptions
@@ -277,7 +277,7 @@ def test_interrupting_a_drawn_deck_leaves_earlier_outputs_and_no_drawer(tmp_path
         proc.send_signal(signal.SIGTERM)
     else:
         os.killpg(proc.pid, signal.SIGINT)
-    _, se = proc.communicate(timeout=60)
+    _, se = proc.communicate(timeout=PATIENCE)
     assert proc.returncode == 130, se.decode()
     assert "Traceback" not in se.decode()
     assert earlier.read_bytes() == b"earlier" and not list(out.glob(".pnp-*"))
