@@ -17,8 +17,9 @@ $(BIN)/.installed: pyproject.toml
 render: $(BIN)/.installed
 	$(BIN)/pnp build all
 
+# the tests run in a random order (pytest-randomly prints its seed); PYTEST_ARGS=--randomly-seed=N repeats one
 test: $(BIN)/.installed
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # mutation testing of the modules that decide what users get; MODULES=expr picks some, JOBS=1 runs slower
 JOBS ?= 2

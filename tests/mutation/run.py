@@ -79,7 +79,7 @@ def _config(module: str, tests: list[str]) -> str:
         "only_mutate": [module],
         "pytest_add_cli_args_test_selection": tests,
         "also_copy": ALSO_COPY,
-        "pytest_add_cli_args": ["--hypothesis-profile=mutation"],  # tests/conftest.py
+        "pytest_add_cli_args": ["--hypothesis-profile=mutation", "-p", "no:randomly"],  # tests/conftest.py; mutmut orders the tests itself
         "process_isolation": "forkserver",
         "use_git_change_detection": False,
     }
