@@ -218,11 +218,17 @@ def test_template_parts_and_references():
     ({"name": None, "cost": 0}, ": 0"),
     ({"name": True, "cost": False}, "ja: "),
     ({"name": "x", "cost": 2.0}, "x: 2"),  # a whole float as an integer
-    ({"name": "x", "cost": 2.5}, "x: 2.5"),
+    ({"name": "x", "cost": 2.5}, "x: 2,5"),  # the German decimal mark
     ({"name": "x", "cost": -3}, "x: -3"),
 ])
 def test_filled_in_text_shows_each_value_as_a_card_does(values, expected):
     assert template("{name}: {cost}").render(scope(**values)) == expected
+
+
+def test_filled_in_text_uses_the_languages_words():
+    english = Scope({"name": True, "cost": 2.5}, TABLES, lang="en")
+    assert template("{name}: {cost}").render(english) == "yes: 2.5"
+    assert template("{cost}-{cost}").render(Scope({"cost": 0.25}, TABLES, lang="de")) == "0,25-0,25"
 
 
 def test_a_template_that_is_one_reference_gives_the_value_itself():
