@@ -187,11 +187,16 @@ def test_every_problem_of_a_path_says_exactly_what_and_where():
         "player 2: step 2->3: 'Stadt Wald' -> 'Wüste Höhle' swaps both peoples (the complementary name is not "
         "allowed; keep one people and swap the other) (seed: Spielablauf)",
     ]
+    assert {(p.file, p.line, p.col) for p in probs} == {("player 2", 0, 0)}  # typed, not read from a file
     assert [str(p) for p in path_problems(s, ["Stadt Wald", "Nirgendwo", "Stadt Wald"])][1:] == [
         f"PATH: subfolder 2: 'Nirgendwo' is not a file name of this structure; expected one of {names}"]
     legal = ["Stadt Wald", "Stadt Wüste"] * 5 + ["Stadt Wald"]
     assert path_problems(s, legal) == []
     assert len(path_problems(s, legal + ["Stadt Wüste"])) == 1  # twelve names: only the length is wrong
+    last_wrong = legal[:10] + [legal[9]]  # only the step into subfolder 11 is illegal
+    assert [str(p) for p in path_problems(s, last_wrong)] == [
+        "PATH: step 10->11: 'Stadt Wüste' -> 'Stadt Wüste' keeps the same name; a move must swap one people "
+        "(seed: Spielablauf)"]
     with pytest.raises(DataErrors) as exc:
         score_path(s, legal[:10])
     assert [str(p) for p in exc.value.problems] == ["PATH: a path names one file per subfolder 1-11: 11 names, got 10"]
