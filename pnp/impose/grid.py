@@ -210,13 +210,14 @@ def decorations(plan: GridPlan, sheet: SheetSpec) -> list[Group]:
 
 
 def front_page(plan: GridPlan, chunk: list[Item], sheet: SheetSpec, first_index: int, label: str,
-               decor: list[Group] | None = None) -> Page:
+               decor: list[Group]) -> Page:
+    """One front sheet; ``decor`` is the plan's cut lines and crop marks (``decorations``), built once."""
     content = Group(id="fronts")
     cells = plan.cells if len(chunk) == plan.per_page else plan.cells_for(len(chunk))
     for k, item in enumerate(chunk):
         _, _, where, clip = cells[k]
         content.add(_placed(item.front(sheet.bleed), where, clip, f"card-{first_index + k}"))
-    content.add(*(decorations(plan, sheet) if decor is None else decor))
+    content.add(*decor)
     used = cells[:len(chunk)]
     return Page(plan.page_w, plan.page_h, content, trim=bbox(c[0] for c in used),
                 bleed=bbox(c[1] for c in used), label=label, cuts=tuple(c[0] for c in used))
@@ -239,7 +240,9 @@ def back_page(plan: GridPlan, chunk: list[Item], sheet: SheetSpec, first_index: 
 
 
 def _check_size(item: Item, plan: GridPlan, index: int) -> None:
-    if abs(item.w - plan.item_w) > SIZE_TOLERANCE or abs(item.h - plan.item_h) > SIZE_TOLERANCE:
+    # rounded, so a size a hundredth off as typed (60.01 against 60) is within the tolerance
+    # although its float difference is a hair above 0.01
+    if round(abs(item.w - plan.item_w), 6) > SIZE_TOLERANCE or round(abs(item.h - plan.item_h), 6) > SIZE_TOLERANCE:
         name = f" ({item.label})" if item.label else ""
         raise ValueError(
             f"item {index + 1}{name} is {item.w:g} x {item.h:g} mm but the grid holds "
