@@ -380,6 +380,7 @@ def _render(work, st: Staging, opts: BuildOptions, jobs: int, meanwhile: Callabl
             pool.join()
     finally:
         _WORK = []
+        base.COUNTER = None  # the count and its limit belong to this build, not to what the process draws next
         for d in own:
             d.close()
 

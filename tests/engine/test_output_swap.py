@@ -253,3 +253,9 @@ def test_a_build_over_the_shape_budget_is_refused_with_the_figure(tiny_game, tmp
     with pytest.raises(DataErrors, match="draws more than 5 shapes; the limit is 5 shapes"):
         _build(tiny_game, tmp_path / "out", formats=("pdf",))
     assert not (tmp_path / "out" / "tiny").exists()
+    from pnp.render import base
+
+    assert base.COUNTER is None  # the lowered limit ended with the build: later drawing in this process is not counted
+    monkeypatch.delenv("PNP_MAX_SHAPES")
+    _build(tiny_game, tmp_path / "again", formats=("pdf",))
+    assert base.COUNTER is None
