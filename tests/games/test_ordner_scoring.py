@@ -8,7 +8,7 @@ import pytest
 
 from pnp.load.errors import DataErrors
 from pnp.games.ordnerstruktur.model import ACCOUNTS, CANONICAL, moves, move_account
-from pnp.games.ordnerstruktur.scoring import (final_score, parse_path, path_problems, score_path,
+from pnp.games.ordnerstruktur.scoring import (FACTS, final_score, parse_path, path_problems, score_path,
                                               score_players, strike)
 from pnp.games.ordnerstruktur.structure import Structure, load_structure
 
@@ -175,6 +175,9 @@ def test_negative_and_zero_sums_are_used_like_any_other():
     assert final_score([-3, 0, 2, 7, N, N]) == (acc("Stadt–Wald", "Wald–Wüste"), 2)
 
 
+STEP_CITE = FACTS.cite("Spielablauf")  # "Ordnerstruktur, §Spielablauf [...]"
+
+
 def test_every_problem_of_a_path_says_exactly_what_and_where():
     s = load_structure(DATA / "erste-schritte.yaml")
     names = "Stadt Wald, Stadt Wüste, Stadt Höhle, Wald Wüste, Wald Höhle, Wüste Höhle"
@@ -183,9 +186,9 @@ def test_every_problem_of_a_path_says_exactly_what_and_where():
         "player 2: a path names one file per subfolder 1-11: 11 names, got 4",
         f"player 2: subfolder 4: 'Nirgendwo' is not a file name of this structure; expected one of {names}",
         "player 2: step 1->2: 'Stadt Wald' -> 'Stadt Wald' keeps the same name; a move must swap one people "
-        "(seed: Spielablauf)",
+        f"({STEP_CITE})",
         "player 2: step 2->3: 'Stadt Wald' -> 'Wüste Höhle' swaps both peoples (the complementary name is not "
-        "allowed; keep one people and swap the other) (seed: Spielablauf)",
+        f"allowed; keep one people and swap the other) ({STEP_CITE})",
     ]
     assert {(p.file, p.line, p.col) for p in probs} == {("player 2", 0, 0)}  # typed, not read from a file
     assert [str(p) for p in path_problems(s, ["Stadt Wald", "Nirgendwo", "Stadt Wald"])][1:] == [
@@ -196,7 +199,7 @@ def test_every_problem_of_a_path_says_exactly_what_and_where():
     last_wrong = legal[:10] + [legal[9]]  # only the step into subfolder 11 is illegal
     assert [str(p) for p in path_problems(s, last_wrong)] == [
         "PATH: step 10->11: 'Stadt Wüste' -> 'Stadt Wüste' keeps the same name; a move must swap one people "
-        "(seed: Spielablauf)"]
+        f"({STEP_CITE})"]
     with pytest.raises(DataErrors) as exc:
         score_path(s, legal[:10])
     assert [str(p) for p in exc.value.problems] == ["PATH: a path names one file per subfolder 1-11: 11 names, got 10"]
