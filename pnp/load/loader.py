@@ -174,6 +174,25 @@ def _describe(err: dict) -> str:
     return f"'{loc}': {msg} (got {shown})"
 
 
+def _data_path(data: Any, loc: tuple) -> tuple:
+    """A pydantic location as a path through the data, without the tag a tagged union adds
+    after a list item (``elements.0.text.align`` for a text element is ``elements.0.align``),
+    so it reads and is located as the user wrote it."""
+    out: list = []
+    node, tagged = data, True
+    for part in loc:
+        if not tagged and isinstance(node, dict) and node.get("type") == part:
+            tagged = True  # the union's tag: once, right after the item's index
+            continue
+        out.append(part)
+        tagged = not isinstance(part, int)
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            node = None
+    return tuple(out)
+
+
 def validate(model: type[M], data: Any, file: str, context: dict | None = None) -> M:
     """Validate parsed YAML against a pydantic model; all errors at once."""
     try:
@@ -181,7 +200,8 @@ def validate(model: type[M], data: Any, file: str, context: dict | None = None) 
     except ValidationError as exc:
         problems = []
         for err in exc.errors():
-            loc = tuple(p for p in err["loc"] if not str(p).startswith("function-"))
+            loc = _data_path(data, tuple(p for p in err["loc"] if not str(p).startswith("function-")))
+            err["loc"] = loc
             # for unknown/missing keys point at the parent mapping's key line
             line, col = locate(data, loc, at_key=err["type"] == "extra_forbidden")
             problems.append(Problem(file, line, col, _describe(err)))
