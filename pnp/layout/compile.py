@@ -22,7 +22,7 @@ from pnp.model.base import I18n, pick, tr
 from pnp.model.paper import card_size
 from pnp.scene import Box, Ellipse, Group, Path, Polygon, Rect, Text, color, rotate, scale, style
 from pnp.scene.style import ColourError
-from pnp.layout.expr import Cond, ExprError, Scope, Template, check_names, condition, show, template
+from pnp.layout.expr import Cond, ExprError, Ref, Scope, Template, check_names, check_numbers, condition, show, template
 from pnp.layout.elements import ElementKind, kind_of, register, validate_list
 from pnp.model.layout import (EllipseEl, GroupEl, IconsEl, ImageEl, Layout, LineEl, Placed, PolygonEl, RectEl, SymbolEl,
                      TextBoxEl, TextEl)
@@ -91,13 +91,17 @@ class _Str:
         self.t: Template | None = None
         if text is None:
             return
-        if isinstance(text, str):
-            self.t = template(text)
-        else:  # I18n
-            self.by_lang = {k: template(v) for k, v in text.texts.items()}
-            self._picked: dict[str, Template] = {}
+        try:
+            if isinstance(text, str):
+                self.t = template(text)
+            else:  # I18n
+                self.by_lang = {k: template(v) for k, v in text.texts.items()}
+                self._picked: dict[str, Template] = {}
+        except ExprError as exc:
+            raise ExprError(f"{where}: {exc}") from None
         for t in (self.by_lang or {"": self.t}).values():
             check_names(t.refs, fields, tables, where)
+            check_numbers(t, fields, tables, where)
 
     def __call__(self, scope: Scope):
         if self.by_lang is not None:
@@ -236,7 +240,7 @@ def uses(elements, out: Uses | None = None) -> Uses:
                 for ref in t.refs:
                     if ref.table is not None:
                         out.lookups.setdefault(ref.name, set()).add(ref.table)
-                if len(t.parts) == 1 and t.refs and t.refs[0].table is None:
+                if len(t.parts) == 1 and isinstance(t.parts[0], Ref) and t.parts[0].table is None:
                     if name in kind.symbols:
                         out.symbols.add(t.refs[0].name)
                     elif name in kind.images:
@@ -267,7 +271,10 @@ def _compile_list(elements, fields, tables, path: str, known_ids: set, in_group:
 def _compile_el(el, frame: str, fields, tables, where: str, known_ids: set, book=None):
     when: Cond | None = None
     if el.when is not None:
-        when = condition(el.when)
+        try:
+            when = condition(el.when)
+        except ExprError as exc:
+            raise ExprError(f"{where}: {exc}") from None
         check_names(when.refs(), fields, tables, where)
     kind = kind_of(el)
     if kind.body is not None:
