@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Callable
 
 from pnp.model.base import I18n, pick, tr
@@ -163,6 +164,8 @@ class Compiled:
 
     def stamp(self, values: dict, card: Card) -> Group:
         """One side of one card in trim coordinates, background over the bleed."""
+        if self.layout.icons:
+            card = self._with_icons(card)
         scope = Scope(values, self.tables, text=lambda v: _text(v, card.lang), lang=card.lang)
         k = self.scale(card.w, card.h)
         w, h, b, s = card.w / k, card.h / k, card.bleed / k, self.layout.safe
@@ -183,11 +186,47 @@ class Compiled:
             card.overlaps.extend(overlaps(drawn))
         return g
 
+    def _with_icons(self, card: Card) -> Card:
+        """``card`` whose symbols include the layout's icon pictures (made once per symbols and folder)."""
+        from dataclasses import replace
+
+        cache = self.__dict__.setdefault("_icon_sets", {})
+        key = (id(card.symbols), id(card.images))
+        if key not in cache:
+            cache.clear()
+            cache[key] = IconFiles(card.symbols, self.layout.icons, card.images)
+        return replace(card, symbols=cache[key])
+
     def scale(self, w: float, h: float) -> float:
         """How much a card of w x h mm scales a layout drawn for ``layout.size`` (1 without one)."""
         if self.design is None:
             return 1.0
         return min(w / self.design[0], h / self.design[1])
+
+
+class IconFiles:
+    """A game's symbols plus a layout's ``icons`` (pictures by name), drawn as symbols are."""
+
+    def __init__(self, symbols, icons: dict[str, str], images):
+        self.symbols, self.icons, self.images = symbols, icons, images
+
+    @cached_property
+    def by_id(self) -> dict:
+        own = getattr(self.symbols, "by_id", None) or {}
+        return {**own, **{name: None for name in self.icons}}
+
+    def draw(self, sid: str, x: float, y: float, size: float, ink=None):
+        src = self.icons.get(sid)
+        if src is None:
+            return self.symbols.draw(sid, x, y, size, ink)
+        if self.images is None:
+            raise CardError(f"icon {sid!r} ({src}): this layout has no image folder")
+        from pnp.scene import Image
+
+        data, _kind, _pixels = self.images.load(src)
+        iw, ih = self.images.aspect(src)
+        bx, by, w, h = _fit("contain", Box(x, y, size, size), iw / ih)
+        return Group([Image(bx, by, w, h, data)], id=f"icon-{sid}")
 
 
 def _text(v, lang: str):
@@ -648,4 +687,4 @@ register(  # the built-in element kinds; pnp.layout.vocabulary imports every mod
     ElementKind(SymbolEl, _symbol, symbols=("symbol",)), ElementKind(ImageEl, _image, images=("src",)),
     ElementKind(IconsEl, _icons, symbols=("icon",)), ElementKind(GroupEl, _group, children="elements"))
 
-__all__ = ["Card", "CardError", "Compiled", "compile_layout", "place"]
+__all__ = ["Card", "CardError", "Compiled", "IconFiles", "compile_layout", "place"]

@@ -193,8 +193,10 @@ def _data_path(data: Any, loc: tuple) -> tuple:
     return tuple(out)
 
 
-def validate(model: type[M], data: Any, file: str, context: dict | None = None) -> M:
-    """Validate parsed YAML against a pydantic model; all errors at once."""
+def validate(model: type[M], data: Any, file: str, context: dict | None = None,
+             where: Callable[[tuple], tuple[str, int, int]] | None = None) -> M:
+    """Validate parsed YAML against a pydantic model; all errors at once. ``where(loc)`` gives
+    (file, line, col) for data gathered from several files (a layout and the ones it extends)."""
     try:
         return model.model_validate(data, context=context)
     except ValidationError as exc:
@@ -203,6 +205,9 @@ def validate(model: type[M], data: Any, file: str, context: dict | None = None) 
             loc = _data_path(data, tuple(p for p in err["loc"] if not str(p).startswith("function-")))
             err["loc"] = loc
             # for unknown/missing keys point at the parent mapping's key line
+            if where is not None:
+                problems.append(Problem(*where(loc), _describe(err)))
+                continue
             line, col = locate(data, loc, at_key=err["type"] == "extra_forbidden")
             problems.append(Problem(file, line, col, _describe(err)))
         raise DataErrors(problems) from None

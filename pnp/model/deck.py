@@ -7,11 +7,16 @@ A deck is a card list drawn with a layout (:mod:`pnp.layout`)::
     card: poker
     layout: card.yaml            # a layout file here, or a shipped one (classic-card)
     cards: cards.csv             # a spreadsheet (csv, tsv, xlsx, ods) or a YAML list
-    backs: {by: type, creature: back-creature.yaml, spell: back-spell.yaml}
+    backs: {by: type, layouts: {creature: back-creature.yaml, spell: back-spell.yaml}}
 
 The card list's fields are the layout's; ``copies`` repeats a card. A deck
-has one ``back`` for every card, or ``backs`` chosen by a field (a type, a
-category, or a per-card ``back`` column), or neither (single-sided).
+has one face ``layout``, or ``layouts`` chosen by a field as backs are. It has
+one ``back`` for every card, or ``backs`` chosen by a field (a type, a
+category, or a per-card ``back`` column), or ``back: none`` (single-sided);
+without either, every card gets the shipped ``classic-back``. ``cards`` may
+also generate the list: ``{product: {suit: [...], value: [...]}, extra: [...]}``
+is every combination of the listed values (the first field changing slowest)
+followed by the ``extra`` cards.
 ``categories`` is a short way to give the classic layout its colour, mark and
 name per category.
 """
@@ -80,6 +85,40 @@ class Backs(Strict):
                                          description="field value -> back; 'default' for values not listed")
 
 
+class Faces(Strict):
+    """Face layouts chosen per card by the value of one field."""
+
+    by: Ident = Field(description="the field whose value picks the face layout (e.g. type)")
+    layouts: dict[str, LayoutRef] = Field(min_length=1, max_length=100,
+                                          description="field value -> layout; 'default' for values not listed")
+
+
+MAX_GENERATED = 10_000
+
+
+def check_generated(v: dict) -> dict:
+    """``{product: {field: [values]}, extra: [cards]}``: the shape checked, the size bounded."""
+    unknown = sorted(set(v) - {"product", "extra"})
+    if unknown:
+        raise ValueError(f"a generated card list has 'product' and 'extra'; unknown key {unknown[0]!r}")
+    product = v.get("product")
+    if not isinstance(product, dict) or not product:
+        raise ValueError("'product' maps each field to the list of its values, "
+                         "e.g. {suit: [spade, heart], value: [A, 2, 3]}")
+    count = 1
+    for name, values in product.items():
+        if not isinstance(values, list) or not values:
+            raise ValueError(f"product field {name!r}: expected a list of values")
+        if any(isinstance(x, (dict, list)) for x in values):
+            raise ValueError(f"product field {name!r}: each value is one text or number")
+        count *= len(values)
+    if count > MAX_GENERATED:
+        raise ValueError(f"the product makes {count:,} cards; the limit is {MAX_GENERATED:,}")
+    if "extra" in v and not isinstance(v["extra"], list):
+        raise ValueError("'extra' is a list of cards, one mapping each")
+    return v
+
+
 class Deck(Strict):
     kind: Literal["deck"]
     name: Ident | None = Field(None, description="output file stem; default: the YAML file's stem")
@@ -87,8 +126,9 @@ class Deck(Strict):
     card: str | CardSize = Field("poker", description="poker, bridge, mini, tarot, square, euro, "
                                                       "'WxH' in mm (e.g. 63x88) or {width:, height:}")
     layout: LayoutRef = "classic-card"
-    cards: Any = Field(description="the card list: a list of cards (one mapping each), or a spreadsheet file "
-                                   "in the game folder (.csv, .tsv, .xlsx, .ods)")
+    layouts: Faces | None = Field(None, description="a face layout per value of a field, as 'backs' are")
+    cards: Any = Field(description="the card list: a list of cards (one mapping each), a spreadsheet file "
+                                   "in the game folder (.csv, .tsv, .xlsx, .ods), or {product: ..., extra: ...}")
     columns: dict[str, str] | None = Field(None, description="spreadsheet column -> field, where they differ")
     sheet: str | None = Field(None, description="which sheet of an XLSX/ODS workbook (default: the first)")
     defaults: dict[str, Any] = Field(default_factory=dict, description="field values for cards that leave them out")
@@ -123,7 +163,10 @@ class Deck(Strict):
             return v
         if isinstance(v, str) and re.fullmatch(r"(?i)[^/\\].*\.(csv|tsv|xlsx|ods)", v.strip()):
             return v.strip()
-        raise ValueError("expected a list of cards or a spreadsheet file name (.csv, .tsv, .xlsx or .ods)")
+        if isinstance(v, dict):
+            return check_generated(v)
+        raise ValueError("expected a list of cards, a spreadsheet file name (.csv, .tsv, .xlsx or .ods) "
+                         "or {product: {field: [values]}, extra: [cards]}")
 
     @field_validator("categories")
     @classmethod
@@ -131,6 +174,13 @@ class Deck(Strict):
         if v is not None:
             require_unique((x.id for x in v), "category")
         return v
+
+    @model_validator(mode="after")
+    def _one_face(self):
+        if self.layouts is not None and "layout" in self.model_fields_set:
+            raise ValueError("give either 'layout' (one face for every card) or 'layouts' (a face per field "
+                             "value), not both")
+        return self
 
     @model_validator(mode="after")
     def _one_back(self):

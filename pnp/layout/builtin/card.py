@@ -18,8 +18,8 @@ from pnp.model.base import tr
 from pnp.load.words import ENGINE
 from pnp.scene import WHITE, color, contrast, mix
 from pnp.model.deck import Back, Deck
+from pnp.layout.files import compiled_layout
 
-SHIPPED = Path(__file__).resolve().parents[1] / "shipped"
 TIGHT_MARGIN = 5.0  # mm: still inside what home printers print
 
 
@@ -51,6 +51,7 @@ class Symbols:
 @lru_cache(maxsize=None)
 def _shipped_symbols():
     from pnp.layout.builtin.symbols import load_library
+    from pnp.layout.files import SHIPPED
 
     return load_library(SHIPPED, "marks.yaml")
 
@@ -63,82 +64,6 @@ def game_symbols(game) -> Symbols:
 
         libs = [doc for _, kind, doc in documents(game) if kind == "symbols"]
     return Symbols(libs, _shipped_symbols)
-
-
-# ------------------------------------------------------------------ layouts
-
-
-@lru_cache(maxsize=64)
-def _shipped(path: Path):
-    """A shipped layout, read once per process: (model, raw YAML with marks)."""
-    from pnp.load.loader import display_path, load_yaml, read_cached, validate
-    from pnp.layout.vocabulary import Layout
-
-    def parse(p, data):
-        raw = load_yaml(p, data)
-        return validate(Layout, raw, display_path(p)), raw
-
-    return read_cached(path, "layout-v1", parse)
-
-
-def layout_file(ref: str, folder: Path) -> Path:
-    """A layout reference: ``x.yaml`` in the game folder, or the name of a shipped layout."""
-    if ref.endswith((".yaml", ".yml")):
-        return folder / ref
-    return SHIPPED / f"{ref}.yaml"
-
-
-def compiled_layout(ref: str, folder: Path, tables: dict, where: tuple[str, int, int], game=None):
-    """Load, validate and compile a layout and type its fields; problems point at the layout
-    file (or at ``where`` for a layout that does not exist). Returns (compiled, fields).
-
-    A layout in the game folder was read with the game's other files; a shipped
-    one is read once per process.
-    """
-    from pnp.load.loader import display_path, locate
-    from pnp.layout.compile import compile_layout
-    from pnp.layout.expr import ExprError
-    from pnp.layout.fields import parse_fields
-
-    path = layout_file(ref, folder)
-    found = _game_layout(game, path)
-    if found is None and not path.is_file():
-        shipped = ", ".join(sorted(p.stem for p in SHIPPED.glob("*.yaml") if p.stem != "marks"))
-        raise DataErrors([Problem(*where, f"layout {ref!r}: no file {display_path(path)} and no shipped layout of "
-                                          f"that name (shipped: {shipped})")])
-    layout, raw = found if found is not None else _shipped(path.resolve())
-    shown = display_path(path)
-    fields = parse_fields(raw.get("fields", {}), shown) if raw.get("fields") else {}
-    from pnp.layout.fontbook import book_for
-
-    book = book_for(layout, path.parent, shown, raw, game)
-    try:
-        return compile_layout(layout, tables, book=book), fields
-    except (ExprError, ValueError) as exc:
-        msg = str(exc)
-        loc = _element_path(msg)
-        line, col = locate(raw, loc) if loc else (0, 0)
-        raise DataErrors([Problem(shown, line, col, msg)]) from None
-
-
-def _game_layout(game, path: Path):
-    if game is None:
-        return None
-    from pnp.layout.documents import loaded
-
-    for p, kind, doc, raw in loaded(game):
-        if kind == "layout" and p.resolve() == path.resolve():
-            return doc, raw
-    return None
-
-
-def _element_path(msg: str) -> tuple:
-    """('elements', 3, 'elements', 1) from a message starting 'elements.3.elements.1 ...'."""
-    head = msg.split(" ", 1)[0].rstrip(":")
-    parts = head.split(".")
-    if not parts or parts[0] != "elements":
-        return ()
-    return tuple(int(p) if p.isdigit() else p for p in parts)
 
 
 # ------------------------------------------------------------------ the classic layout's tables
