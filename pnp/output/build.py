@@ -76,7 +76,7 @@ def plan(assets: Iterable[Asset], formats: Iterable[str], folder: str = "") -> l
     Two assets that could write the same file, or a file where another one
     needs a folder, are a data error naming both, before anything is written.
     """
-    items = [(a, tuple(f for f in FORMATS if f in formats and a.wants(f))) for a in assets]
+    items = [(a, tuple(f for f in FORMATS if f in formats and applies(f, a.formats))) for a in assets]
     items = [(a, fmts) for a, fmts in items if fmts]
     _check_collisions(items, folder)
     return items

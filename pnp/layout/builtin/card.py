@@ -95,6 +95,9 @@ class Card:
     source: tuple[str, int]  # display file, line
     back: Any = None  # the compiled back layout and its values, or None
     lang: str = "de"  # the language its label is shown in
+    face: Any = None  # the compiled face layout
+    name: str | None = None  # what a generated card is called (its product values), for labels and files
+    back_name: str = ""  # the key of 'backs' that chose its back ("" for the deck's one back)
 
     @property
     def label(self) -> str:
@@ -104,21 +107,22 @@ class Card:
                 if isinstance(v, str):
                     return v
                 return tr(v, self.lang) if isinstance(v, dict) or hasattr(v, "texts") else str(v)
-        return f"#{self.source[1]}"
+        return self.name or f"#{self.source[1]}"
 
 
 @dataclass
 class DeckPlan:
     doc: Deck
-    face: Any  # Compiled layout
+    face: Any  # the first face layout (compiled); each card knows its own
     cards: list[Card]
     symbols: Symbols
     folder: Path
     warnings: list[str] = field(default_factory=list)
-    shared: dict | None = None  # the one size of each same_size text of the face layout
+    shared: dict = field(default_factory=dict)  # face layout id -> the one size of each of its same_size texts
     fallbacks: dict = field(default_factory=dict)  # font name -> characters a fallback drew for it
     overlaps: list = field(default_factory=list)  # Overlap of each card side whose text overlaps an element
     _checked: set = field(default_factory=set)  # card sides looked at for overlaps
+    faces: dict = field(default_factory=dict)  # 'layouts' key (or "") -> compiled face layout
 
     @property
     def size(self):
@@ -128,34 +132,54 @@ class DeckPlan:
     def total(self) -> int:
         return sum(c.copies for c in self.cards)
 
+    @property
+    def safe(self) -> float:
+        return min(f.layout.safe for f in self.faces.values()) if self.faces else self.face.layout.safe
+
 
 def plan_deck(doc: Deck, game, lang: str, stem: str = "deck") -> DeckPlan:
     """Everything the deck needs before drawing: layouts compiled, card list read and typed.
 
     Every problem of the card list is reported at once, as ``file:line``.
     """
-    face, records, (folder, shown, raw) = _read(doc, game, lang, stem)
+    faces, records, (items, names), (folder, shown, raw) = _read(doc, game, lang, stem)
     backs = _backs(doc, folder, shown, raw, game)
-    cards = []
-    for rec in records:
+    pick = _picker(doc, faces)
+    cards, problems = [], []
+    for n, rec in enumerate(records):
         values = dict(rec.values)
-        back = backs(values, rec.source) if backs else None
-        cards.append(Card(values, rec.copies, rec.source, back, lang))
-    plan = DeckPlan(doc, face, cards, game_symbols(game), folder)
-    _check_references(plan, raw["cards"] if raw is not None and not isinstance(doc.cards, str) else None)
-    if face.same_size:
-        plan.shared = _shared_sizes(plan, lang)
+        try:
+            key, (face, own) = pick(values, rec.source)
+            back_name, back = backs(values, rec.source) if backs else ("", None)
+        except DataErrors as exc:
+            problems += exc.problems
+            continue
+        for fname, ftype in own.items():
+            if ftype.required and values.get(fname) is None:
+                problems.append(Problem(rec.source[0], rec.source[1], 0, f"{fname}: expected {ftype.expected}, "
+                                        f"got nothing (the {key} layout needs it)"))
+        cards.append(Card(values, rec.copies, rec.source, back, lang, face, names[n] if names else None, back_name))
+    if problems:
+        raise DataErrors(problems)
+    compiled = {k: f for k, (f, _) in faces.items()}
+    plan = DeckPlan(doc, next(iter(compiled.values())), cards, game_symbols(game), folder, faces=compiled)
+    _check_references(plan, items if not isinstance(doc.cards, str) else None)
+    for face in compiled.values():
+        if face.same_size:
+            plan.shared[id(face)] = _shared_sizes(plan, face, lang)
     return plan
 
 
 def deck_records(doc: Deck, game, stem: str = "deck") -> list:
-    """The deck's card list as the build reads it (a YAML list or a spreadsheet, typed, with the
-    deck's defaults and each card's copies): what a rules checker counts."""
+    """The deck's card list as the build reads it (a YAML list, a spreadsheet or a generated list,
+    typed, with the deck's defaults and each card's copies): what a rules checker counts."""
     return _read(doc, game, "de", stem)[1]
 
 
 def _read(doc: Deck, game, lang: str, stem: str):
-    """(compiled face layout, card records, (folder, shown path, raw YAML)) of a deck."""
+    """(face layouts, card records, (YAML card list, generated cards' names), (folder, shown path,
+    raw YAML)) of a deck; the face layouts by their 'layouts' key ("" for the one layout), each
+    compiled with its typed fields."""
     from pnp.load.loader import display_path
     from pnp.layout.documents import source
     src = source(game, doc)
@@ -163,22 +187,79 @@ def _read(doc: Deck, game, lang: str, stem: str):
     folder = Path(path).parent
     shown = display_path(Path(path))
     tables = {**category_tables(doc, lang), **doc.tables}
-    face, fields = compiled_layout(doc.layout, folder, tables, _at(shown, raw, ("layout",)), game)
-    fields = _with_defaults(fields, doc, shown, raw)
-    return face, _records(doc, fields, folder, shown, raw), (folder, shown, raw)
+    faces = _faces(doc, folder, tables, shown, raw, game)
+    fields = _with_defaults(_union(faces, doc, shown, raw), doc, shown, raw)
+    items, names = _card_list(doc, shown, raw)
+    return faces, _records(doc, fields, folder, shown, items), (items, names), (folder, shown, raw)
 
 
-def _shared_sizes(plan: DeckPlan, lang: str) -> dict:
-    """One size per same_size text of the face layout: the least any card's text fits at."""
+def _faces(doc: Deck, folder: Path, tables: dict, shown: str, raw, game) -> dict:
+    """'layouts' key -> (compiled face layout, its typed fields); one layout is the key ""."""
+    if doc.layouts is None:
+        return {"": compiled_layout(doc.layout, folder, tables, _at(shown, raw, ("layout",)), game)}
+    return {key: compiled_layout(ref, folder, tables, _at(shown, raw, ("layouts", "layouts", key)), game)
+            for key, ref in doc.layouts.layouts.items()}
+
+
+def _union(faces: dict, doc: Deck, shown: str, raw) -> dict:
+    """The fields a card list is read with: every face layout's, declared alike wherever they repeat
+    (a field only some faces need is checked per card), plus the fields that pick faces and backs."""
+    from dataclasses import replace
+
+    from pnp.layout.fields import parse_field
+
+    out: dict = {}
+    first: dict[str, str] = {}
+    problems = []
+    for key, (_, fields) in faces.items():
+        for name, ftype in fields.items():
+            if name in out and out[name].declaration != ftype.declaration:
+                problems.append(Problem(*_at(shown, raw, ("layouts", "layouts", key)),
+                                        f"the layouts declare the field {name!r} differently: "
+                                        f"{out[name].declaration!r} for {first[name]}, {ftype.declaration!r} for {key}"))
+                continue
+            out.setdefault(name, ftype)
+            first.setdefault(name, key)
+    if problems:
+        raise DataErrors(problems)
+    if len(faces) > 1:
+        out = {n: (replace(f, optional=True) if f.required else f) for n, f in out.items()}
+    for picker in (doc.layouts, doc.backs):
+        if picker is not None and picker.by not in out:
+            out[picker.by] = parse_field("text?")
+    return out
+
+
+def _picker(doc: Deck, faces: dict):
+    if doc.layouts is None:
+        one = ("layout", faces[""])
+        return lambda values, where: one
+    by = doc.layouts.by
+
+    def pick(values, where):
+        key = "" if values.get(by) is None else str(values.get(by))
+        for k in (key, "default"):
+            if k in faces:
+                return k, faces[k]
+        raise DataErrors([Problem(where[0], where[1], 0, f"no layout for {by} = {key!r}; 'layouts' lists "
+                                                         f"{', '.join(faces)} (add one or a 'default')")])
+
+    return pick
+
+
+def _shared_sizes(plan: DeckPlan, face, lang: str) -> dict:
+    """One size per same_size text of a face layout: the least any of its cards' text fits at."""
     from pnp.layout.compile import Card as Stamp, CardError
     from pnp.layout.builtin.images import images_in
 
     w, h = plan.size
     measured: dict = {}
     for card in plan.cards:
+        if card.face is not face:
+            continue
         try:
-            plan.face.stamp(card.values, Stamp(w, h, 0.0, lang, plan.symbols, images_in(plan.folder),
-                                               measured=measured))
+            face.stamp(card.values, Stamp(w, h, 0.0, lang, plan.symbols, images_in(plan.folder),
+                                          measured=measured))
         except CardError as exc:
             raise DataErrors([Problem(card.source[0], card.source[1], 0, str(exc))]) from None
     return measured
@@ -216,17 +297,30 @@ def _at(shown: str, raw, loc: tuple) -> tuple[str, int, int]:
     return (shown, *locate(raw, loc)) if raw is not None else (shown, 0, 0)
 
 
-def _records(doc: Deck, fields: dict, folder: Path, shown: str, raw) -> list:
+def _card_list(doc: Deck, shown: str, raw) -> tuple[Any, list | None]:
+    """The YAML card list (generated from ``product``/``extra`` when asked) and the generated
+    cards' names; (None, None) for a spreadsheet."""
+    from pnp.layout.tables import generate
+
+    if isinstance(doc.cards, str):
+        return None, None
+    items = raw["cards"] if raw is not None else doc.cards
+    if isinstance(items, dict):
+        return generate(items)
+    return items, None
+
+
+def _records(doc: Deck, fields: dict, folder: Path, shown: str, items) -> list:
     from pnp.layout.tables import read_records, records_from_yaml
 
     if isinstance(doc.cards, str):
         return read_records(folder / doc.cards, fields, doc.columns, doc.sheet)
-    items = raw["cards"] if raw is not None else doc.cards
     return records_from_yaml(items, fields, shown)
 
 
 def _backs(doc: Deck, folder: Path, shown: str, raw, game):
-    """A function card values -> (compiled back layout, back values), or None for single-sided decks."""
+    """A function card values -> (key, (compiled back layout, back values)), or None for single-sided
+    decks; the key is the 'backs' entry that chose the back ("" for the deck's one back)."""
     if doc.backs is None and doc.back == "none":
         return None
     cache: dict[str, Any] = {}
@@ -252,17 +346,16 @@ def _backs(doc: Deck, folder: Path, shown: str, raw, game):
         return layout, values
 
     if doc.backs is None:
-        one = compiled(doc.back if doc.back is not None else Back(), ("back",))
+        one = ("", compiled(doc.back if doc.back is not None else Back(), ("back",)))
         return lambda values, where: one
     by, table = doc.backs.by, doc.backs.layouts
     made = {k: compiled(v, ("backs", "layouts", k)) for k, v in table.items()}
 
     def pick(values, where):
         key = "" if values.get(by) is None else str(values.get(by))
-        if key in made:
-            return made[key]
-        if "default" in made:
-            return made["default"]
+        for k in (key, "default"):
+            if k in made:
+                return k, made[k]
         raise DataErrors([Problem(where[0], where[1], 0, f"no back for {by} = {key!r}; 'backs' lists "
                                                          f"{', '.join(made)} (add one or a 'default')")])
 
@@ -273,8 +366,8 @@ def _check_references(plan: DeckPlan, raw_cards) -> None:
     """Before anything is drawn: every value a layout looks up in a table is in it, every
     symbol a card names exists, every image it names is a file; each with the card's place."""
     problems = []
-    uses, tables = plan.face.uses, plan.face.tables
     for i, card in enumerate(plan.cards):
+        uses, tables, icons = card.face.uses, card.face.tables, card.face.layout.icons
         label = card.values.get("id") or card.label
 
         def at(name):
@@ -296,7 +389,7 @@ def _check_references(plan: DeckPlan, raw_cards) -> None:
         for name in sorted(uses.symbols):
             sid = card.values.get(name)
             syms = plan.symbols.by_id
-            if sid and sid not in syms:
+            if sid and sid not in syms and sid not in icons:
                 known = ", ".join(s for s in syms if not s.startswith(("mark-", "pip")))
                 problems.append(Problem(*at(name), f"{name!r}: card {label!r} names unknown symbol {sid!r}; the "
                                                    f"game's symbols are: {known or 'none (add a file with kind: symbols)'}"))
@@ -325,7 +418,7 @@ def _stamp(plan: DeckPlan, layout, values: dict, card: Card | None, bleed: float
         drawn = layout.stamp(values, Stamp(w, h, bleed, lang, plan.symbols, images_in(plan.folder),
                                            data=records_in(plan.folder), warn=lambda m: _warn(plan, where, m),
                                            fallback=lambda fam, chars: _fallback(plan, fam, chars),
-                                           shared=plan.shared if layout is plan.face else None, overlaps=found))
+                                           shared=plan.shared.get(id(layout)), overlaps=found))
     except CardError as exc:
         raise DataErrors([Problem(where[0], where[1], 0, str(exc))]) from None
     if found is not None:
@@ -389,7 +482,7 @@ def _item(plan: DeckPlan, card: Card, lang: str):
         layout, values = card.back
         back = lambda b: _stamp(plan, layout, values, card, b, lang)  # noqa: E731
         key = _back_key(card)
-    return Item(w, h, lambda b: _stamp(plan, plan.face, card.values, card, b, lang), back, card.label, key)
+    return Item(w, h, lambda b: _stamp(plan, card.face, card.values, card, b, lang), back, card.label, key)
 
 
 def _back_key(card: Card):
@@ -449,11 +542,26 @@ def _slug(card: Card, i: int) -> str:
     return file_stem(str(card.values.get("id") or card.label)) or f"card-{i + 1}"
 
 
+def _unique(stem: str, seen: set[str]) -> str:
+    """``stem``, or ``stem-2``, ``stem-3`` ... when an earlier card took it."""
+    out, n = stem, 1
+    while out in seen:
+        n += 1
+        out = f"{stem}-{n}"
+    seen.add(out)
+    return out
+
+
+CARD_FORMATS = ("svg", "png-cards")  # the formats of one card side (a file per side, named by deck and card)
+
+
 def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
-    """Kind 'deck': the imposed deck PDF, one SVG per card type and per back, a PNG contact sheet."""
+    """Kind 'deck': the imposed deck PDF; one SVG (and with ``-f png-cards`` one PNG) per card type and
+    per back, in ``cards/<deck>/``; a PNG contact sheet."""
     from pnp.impose.grid import impose
     from pnp.impose.single import single_page
     from pnp.layout.builtin.preview import contact_sheet
+    from pnp.load.paths import file_stem
 
     lang = opts.lang
     plan = plan_deck(doc, game, lang, stem)
@@ -464,27 +572,28 @@ def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asse
     faces = card_faces(plan, lang)  # the items the pages are imposed from, made once
     deck = Asset(name, title, lambda: impose(card_items(faces), sheet), formats=("pdf",),
                  description=f"{plan.total} cards, {len(plan.cards)} types, {w:g} × {h:g} mm",
-                 faces=faces, back=back_item(plan, lang), safe=plan.face.layout.safe, cards=plan,
+                 faces=faces, back=back_item(plan, lang), safe=plan.safe, cards=plan,
                  warnings=plan.warnings, overlaps=plan.overlaps)
     yield deck
+    folder = f"cards/{name}"
     seen: set[str] = set()
     for i, card in enumerate(plan.cards):
-        slug = _slug(card, i)
-        while slug in seen:
-            slug += "-2"
-        seen.add(slug)
+        slug = _unique(_slug(card, i), seen)
         item = faces[i][0]
-        yield Asset(f"cards/{slug}", card.label, lambda it=item: [single_page(it, opts.bleed)],
-                    formats=("svg",), description=f"{card.copies}× {card.label}")
-    backs = {}
+        yield Asset(f"{folder}/{slug}", card.label, lambda it=item: [single_page(it, opts.bleed)],
+                    formats=CARD_FORMATS, description=f"{card.copies}× {card.label}")
+    backs: dict = {}
     for card in plan.cards:
         if card.back is not None:
             backs.setdefault(_back_key(card), card)
-    for n, card in enumerate(backs.values()):
+    taken: set[str] = set()
+    for card in backs.values():
         item = _item(plan, card, lang)
-        suffix = "" if len(backs) == 1 else f"-{n + 1}"
-        yield Asset(f"cards/_back{suffix}", ENGINE(lang, "proof.back"),
-                    lambda it=item: [single_page(it, opts.bleed, back=True)], formats=("svg",),
-                    description="the back every card shares" if len(backs) == 1 else f"back {n + 1}")
+        one = len(backs) == 1
+        suffix = "" if one else "-" + _unique(file_stem(card.back_name) or "back", taken)
+        label = ENGINE(lang, "proof.back")
+        yield Asset(f"{folder}/_back{suffix}", label if one else f"{label} {card.back_name}",
+                    lambda it=item: [single_page(it, opts.bleed, back=True)], formats=CARD_FORMATS,
+                    description="the back every card shares" if one else f"the back of {card.back_name}")
     yield Asset(f"{name}-contact-sheet", title, lambda: [contact_sheet(deck)], formats=("png",),
                 description="every card type once with its copy count", preview_of=name)
