@@ -444,10 +444,13 @@ def _line(el: LineEl, fields, tables, where, ids, book=None):
 
 
 def _polygon(el: PolygonEl, fields, tables, where, ids, book=None):
+    from pnp.layout.shapes import regular
+
     paint = _paint(el, fields, tables, where)
 
     def body(ctx, box, g):
-        g.add(Polygon(_points(el.points, box), paint(ctx.scope)))
+        pts = regular(box, el.sides, el.orient) if el.sides else _points(el.points, box)
+        g.add(Polygon(pts, paint(ctx.scope)))
 
     return body
 

@@ -91,9 +91,23 @@ class LineEl(Placed):
 
 
 class PolygonEl(Placed, Paint):
+    """Corners given as points, or a regular polygon of ``sides`` filling its box."""
+
     type: Literal["polygon"]
-    points: list[tuple[Length, Length]] = Field(min_length=3, max_length=500,
-                                                description="[x, y] corners inside the element's box")
+    points: list[tuple[Length, Length]] | None = Field(None, min_length=3, max_length=500,
+                                                       description="[x, y] corners inside the element's box")
+    sides: Annotated[int, Field(ge=3, le=100)] | None = Field(
+        None, description="a regular polygon of this many sides instead of points; it fills the box")
+    orient: Literal["flat", "pointy"] | None = Field(
+        None, description="a regular polygon's top: a side (flat) or a corner (pointy); default: it stands on a side")
+
+    @model_validator(mode="after")
+    def _one_kind(self):
+        if (self.points is None) == (self.sides is None):
+            raise ValueError("a polygon takes either points: [[x, y], ...] or sides: N (a regular polygon)")
+        if self.orient is not None and self.sides is None:
+            raise ValueError("orient belongs to a regular polygon (sides: N)")
+        return self
 
 
 class TextStyle(Strict):
