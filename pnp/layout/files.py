@@ -79,6 +79,10 @@ def compiled_layout(ref: str, folder: Path, tables: dict, where: tuple[str, int,
             fields.update(parse_fields(r["fields"], s) if r.get("fields") else {})
     else:
         fields = parse_fields(raw.get("fields", {}), shown) if raw.get("fields") else {}
+    missing = [(name, src) for name, src in layout.icons.items() if not (folder / src).is_file()]
+    if missing:
+        raise DataErrors([Problem(*at(("icons", name)), f"icon {name!r}: no picture {src} in the game folder")
+                          for name, src in missing])
     from pnp.layout.fontbook import book_for
 
     book = book_for(layout, path.parent, shown, raw, game)

@@ -339,7 +339,9 @@ def _merge(base: dict, child: dict, shown: str, origins: _Origins) -> dict:
         raise DataErrors(problems)
     out_elements = MList(elements)
     src = child.get("elements") if isinstance(child.get("elements"), MList) else base.get("elements")
-    out_elements.lc = getattr(src, "lc", None) or Marks(0, 0)
+    where = getattr(src, "lc", None)
+    out_elements.lc = Marks(where.line, where.col) if where is not None else Marks(0, 0)
+    out_elements.lc._items = [(e.lc.line, e.lc.col) if getattr(e, "lc", None) else None for e in elements]
     km = _items_marks(child if "elements" in child else base, "elements")[0]
     items["elements"] = ("elements", out_elements, km, None)
     out = _copy(child if isinstance(child, MDict) else base, list(items.values()))
@@ -400,7 +402,9 @@ def _replace(elements: list, eid, new) -> bool:
 
 def _with_children(group, children: list):
     lst = MList(children)
-    lst.lc = getattr(group["elements"], "lc", None) or Marks(0, 0)
+    where = getattr(group["elements"], "lc", None)
+    lst.lc = Marks(where.line, where.col) if where is not None else Marks(0, 0)
+    lst.lc._items = [(e.lc.line, e.lc.col) if getattr(e, "lc", None) else None for e in children]
     out = _copy(group, [(k, lst if k == "elements" else v, km, vm) for k, v, km, vm in _items(group)])
     _ORIGIN.carry(group, out)
     return out
