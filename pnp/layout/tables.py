@@ -264,6 +264,7 @@ def _card(typed: dict[str, FieldType], fields: dict[str, FieldType], raw_of) -> 
 
 
 def _finish(records: list[Record], problems: list[Problem], warnings: list[str], file: str) -> RecordList:
+    problems = list(dict.fromkeys(problems))  # a generated list repeats a bad value in every card it makes
     if len(problems) > MAX_PROBLEMS:
         more = len(problems) - MAX_PROBLEMS
         problems = problems[:MAX_PROBLEMS] + [Problem(file, 0, 0, f"{more} more problems not shown")]
