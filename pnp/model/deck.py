@@ -120,9 +120,10 @@ def check_generated(v: dict) -> dict:
 
 
 class Deck(Strict):
-    kind: Literal["deck"]
-    name: Ident | None = Field(None, description="output file stem; default: the YAML file's stem")
-    title: Localised
+    kind: Literal["deck"] = Field(description="says this file is a deck")
+    name: Ident | None = Field(None, description="output file stem and the folder of its per-card files "
+                                                 "(cards/<name>/); default: the YAML file's stem")
+    title: Localised = Field(description="the deck's title, in the gallery and the PDF's properties")
     card: str | CardSize = Field("poker", description="poker, bridge, mini, tarot, square, euro, "
                                                       "'WxH' in mm (e.g. 63x88) or {width:, height:}")
     layout: LayoutRef = "classic-card"
@@ -134,12 +135,16 @@ class Deck(Strict):
     defaults: dict[str, Any] = Field(default_factory=dict, description="field values for cards that leave them out")
     tables: dict[Ident, dict[str, TableValue]] = Field(default_factory=dict,
                                                        description="lookup tables for the layout (override its own)")
-    back: BackSpec | None = None
-    backs: Backs | None = None
+    back: BackSpec | None = Field(None, description="one back for every card: a layout (x.yaml or shipped), "
+                                                    "{layout:, fields:}, or none for single-sided cards; "
+                                                    "default: the shipped classic-back")
+    backs: Backs | None = Field(None, description="a back per value of a field: {by: type, layouts: {...}}")
     # the classic layout's settings, kept short for hand-written decks
-    categories: list[Category] | None = Field(None, max_length=12)
-    cost_style: Literal["numeral", "pips"] | None = None
-    cost_label: Localised | None = None
+    categories: list[Category] | None = Field(None, max_length=12, description="for the classic layout: "
+                                              "id, name, colour and mark of each category")
+    cost_style: Literal["numeral", "pips"] | None = Field(None, description="for the classic layout: the cost "
+                                                                            "as a number or as pips")
+    cost_label: Localised | None = Field(None, description="for the classic layout: the word beside the cost")
 
     @field_validator("card")
     @classmethod

@@ -193,8 +193,8 @@ IconFile = Annotated[str, Field(max_length=200)]
 # A layout file. "Element" (one element of any kind) is the union of the kinds registered in
 # pnp.layout.elements, which completes GroupEl and Layout: read them through pnp.layout.vocabulary.
 class LayoutBase(Strict):
-    kind: Literal["layout"]
-    name: Ident | None = None
+    kind: Literal["layout"] = Field(description="says this file is a layout")
+    name: Ident | None = Field(None, description="a name for messages; the file name is what decks use")
     extends: str | None = Field(None, max_length=200,
                                 description="another layout this one starts from: a file (base.yaml) or a shipped "
                                             "layout's name; same ids replace, new ones are added")
@@ -226,7 +226,8 @@ class LayoutBase(Strict):
 
 class Layout(LayoutBase):
     elements: list["Element"] = Field(default_factory=list, max_length=2000,
-                                    description="drawn in order, later on top")
+                                      description="drawn in order, later on top; at least one, unless the layout "
+                                                  "extends another")
 
     @model_validator(mode="before")
     @classmethod
