@@ -296,6 +296,17 @@ def _resolve(path, raw, shown, read, origins) -> Resolved:
     return Resolved(styled, shown, chain, origins)
 
 
+@dataclass
+class _Failures:
+    """Problems of one file, collected the way :class:`_Styling` collects them."""
+
+    file: str
+    problems: list
+
+    def fail(self, node, key, message: str, at_key: bool = False) -> None:
+        self.problems.append(Problem(self.file, *_pos(node, key, at_key), message))
+
+
 def _merge(base: dict, child: dict, shown: str, origins: _Origins) -> dict:
     problems: list[Problem] = []
     items = {k: (k, v, km, vm) for k, v, km, vm in _items(base) if k not in ("extends", "remove")}
@@ -308,7 +319,12 @@ def _merge(base: dict, child: dict, shown: str, origins: _Origins) -> dict:
                 entries = []
                 for name, body, nkm, nvm in _items(under):
                     if name in v and isinstance(body, dict) and isinstance(v[name], dict):
-                        inner = _copy(v[name], _items(body) + _items(v[name]))
+                        # key by key; in a style, '+= 2' changes the base style's number
+                        if k == "styles":
+                            merged_items = _over(_items(body), _items(v[name]), _Failures(shown, problems), v[name])
+                        else:
+                            merged_items = _items(body) + _items(v[name])
+                        inner = _copy(v[name], merged_items)
                         origins.files[id(inner)] = shown
                         origins.keep.append(inner)
                         entries.append((name, inner, nkm, v.lc.value(name) if getattr(v, "lc", None) else nvm))
