@@ -38,3 +38,23 @@ def make_rules_game(tmp_path, monkeypatch):
         return data
 
     return make
+
+
+@pytest.fixture
+def make_deck_game(tmp_path):
+    """Factory: a data folder ``tmp_path/data`` holding the game ``name``: a single-sided deck
+    (deck.yaml, drawn with card.yaml) whose card list is ``cards`` (a YAML list or a file name),
+    the layout ``layout`` and any ``files`` more (name -> text)."""
+
+    def make(name: str, layout: str, cards: str, files: dict | None = None) -> "Path":
+        game = tmp_path / "data" / name
+        game.mkdir(parents=True)
+        (game / "game.yaml").write_text(f"name: {name}\ntitle: {name.title()}\n")
+        (game / "deck.yaml").write_text(f"kind: deck\ntitle: {name.title()}\nlayout: card.yaml\nback: none\n"
+                                        f"cards: {cards}\n")
+        (game / "card.yaml").write_text(layout)
+        for rel, body in (files or {}).items():
+            (game / rel).write_text(body)
+        return tmp_path / "data"
+
+    return make

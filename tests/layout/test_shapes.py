@@ -141,16 +141,12 @@ def test_bad_shapes_are_refused_with_their_place(tmp_path, el, message):
     assert any(message in q.message and q.line == 3 for q in exc.value.problems), exc.value.problems
 
 
-def test_every_shape_builds_in_pdf_svg_and_png_cards(tmp_path):
-    game = tmp_path / "data" / "shapes"
-    game.mkdir(parents=True)
-    (game / "game.yaml").write_text("name: shapes\ntitle: Shapes\n")
-    (game / "deck.yaml").write_text("kind: deck\ntitle: Shapes\nlayout: card.yaml\nback: none\ncards: [{name: a}]\n")
+def test_every_shape_builds_in_pdf_svg_and_png_cards(tmp_path, make_deck_game):
     import json
 
-    (game / "card.yaml").write_text("kind: layout\nfields: {name: text}\nelements:\n"
-                                    "  - {type: rect, frame: bleed, fill: white}\n"
-                                    + "".join(f"  - {json.dumps(e)}\n" for e, _ in SHAPES))
+    make_deck_game("shapes", "kind: layout\nfields: {name: text}\nelements:\n"
+                             "  - {type: rect, frame: bleed, fill: white}\n"
+                   + "".join(f"  - {json.dumps(e)}\n" for e, _ in SHAPES), "[{name: a}]")
     res = CliRunner().invoke(app, ["build", "shapes", "--data", str(tmp_path / "data"), "--out", str(tmp_path / "o"),
                                    "-f", "pdf,svg,png-cards", "--dpi", "300"])
     assert res.exit_code == 0, res.output

@@ -91,21 +91,19 @@ def test_arithmetic_on_a_text_field_is_the_layouts_error():
         compile_layout(lay)
 
 
-def _game(tmp_path, element: str, rows: str) -> Path:
-    game = tmp_path / "data" / "calc"
-    game.mkdir(parents=True)
-    (game / "game.yaml").write_text("name: calc\ntitle: Calc\n")
-    (game / "deck.yaml").write_text("kind: deck\ntitle: Calc\nlayout: card.yaml\ncards: cards.csv\nback: none\n")
-    (game / "card.yaml").write_text("kind: layout\nfields: {name: text, damage: integer 0..99, note: text?}\n"
-                                    "elements:\n"
-                                    "  - {type: rect, frame: bleed, fill: white}\n"
-                                    f"  - {element}\n")
-    (game / "cards.csv").write_text("name,damage,note\n" + rows)
-    return tmp_path / "data"
+@pytest.fixture
+def game(make_deck_game):
+    def make(element: str, rows: str) -> Path:
+        return make_deck_game("calc", "kind: layout\nfields: {name: text, damage: integer 0..99, note: text?}\n"
+                                      "elements:\n"
+                                      "  - {type: rect, frame: bleed, fill: white}\n"
+                                      f"  - {element}\n", "cards.csv", {"cards.csv": "name,damage,note\n" + rows})
+
+    return make
 
 
-def test_filters_and_arithmetic_reach_the_pdf(tmp_path):
-    data = _game(tmp_path, "{type: text, y: 10, h: 8, text: '{name|upper} {damage + 1} {damage|03d}'}",
+def test_filters_and_arithmetic_reach_the_pdf(tmp_path, game):
+    data = game("{type: text, y: 10, h: 8, text: '{name|upper} {damage + 1} {damage|03d}'}",
                  "Ogre,4,\nImp,9,\n")
     res = CliRunner().invoke(app, ["build", "calc", "--data", str(data), "--out", str(tmp_path / "o"), "-f", "pdf"])
     assert res.exit_code == 0, res.output
@@ -113,15 +111,15 @@ def test_filters_and_arithmetic_reach_the_pdf(tmp_path):
     assert "OGRE 5 004" in words and "IMP 10 009" in words
 
 
-def test_a_wrong_expression_names_the_layout_line(tmp_path):
-    data = _game(tmp_path, "{type: text, text: '{name|shout}'}", "Ogre,4,\n")
+def test_a_wrong_expression_names_the_layout_line(tmp_path, game):
+    data = game("{type: text, text: '{name|shout}'}", "Ogre,4,\n")
     res = CliRunner().invoke(app, ["build", "calc", "--data", str(data), "--out", str(tmp_path / "o")])
     assert res.exit_code == 2 and "Traceback" not in res.output
     assert "card.yaml:5:" in res.output and "unknown filter 'shout'" in res.output
 
 
-def test_a_value_the_calculation_cannot_use_names_the_cards_row(tmp_path):
-    data = _game(tmp_path, "{type: text, text: '{note + 1}'}", "Ogre,4,x\nImp,9,\n")
+def test_a_value_the_calculation_cannot_use_names_the_cards_row(tmp_path, game):
+    data = game("{type: text, text: '{note + 1}'}", "Ogre,4,x\nImp,9,\n")
     (tmp_path / "data" / "calc" / "card.yaml").write_text(
         (tmp_path / "data" / "calc" / "card.yaml").read_text().replace("note: text?", "note: number?"))
     (tmp_path / "data" / "calc" / "cards.csv").write_text("name,damage,note\nOgre,4,2\nImp,9,\n")

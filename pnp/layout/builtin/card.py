@@ -234,15 +234,20 @@ def _picker(doc: Deck, faces: dict):
     if doc.layouts is None:
         one = ("layout", faces[""])
         return lambda values, where: one
-    by = doc.layouts.by
+    return by_value(doc.layouts.by, faces, "layout", "layouts")
+
+
+def by_value(by: str, made: dict, what: str, key: str):
+    """A function (card values, (file, line)) -> (entry, made[entry]): the entry the card's value of
+    ``by`` names, else ``default``; else the card's error, naming the entries of ``key``."""
 
     def pick(values, where):
-        key = "" if values.get(by) is None else str(values.get(by))
-        for k in (key, "default"):
-            if k in faces:
-                return k, faces[k]
-        raise DataErrors([Problem(where[0], where[1], 0, f"no layout for {by} = {key!r}; 'layouts' lists "
-                                                         f"{', '.join(faces)} (add one or a 'default')")])
+        value = "" if values.get(by) is None else str(values.get(by))
+        for k in (value, "default"):
+            if k in made:
+                return k, made[k]
+        raise DataErrors([Problem(where[0], where[1], 0, f"no {what} for {by} = {value!r}; '{key}' lists "
+                                                         f"{', '.join(made)} (add one or a 'default')")])
 
     return pick
 
@@ -348,18 +353,8 @@ def _backs(doc: Deck, folder: Path, shown: str, raw, game):
     if doc.backs is None:
         one = ("", compiled(doc.back if doc.back is not None else Back(), ("back",)))
         return lambda values, where: one
-    by, table = doc.backs.by, doc.backs.layouts
-    made = {k: compiled(v, ("backs", "layouts", k)) for k, v in table.items()}
-
-    def pick(values, where):
-        key = "" if values.get(by) is None else str(values.get(by))
-        for k in (key, "default"):
-            if k in made:
-                return k, made[k]
-        raise DataErrors([Problem(where[0], where[1], 0, f"no back for {by} = {key!r}; 'backs' lists "
-                                                         f"{', '.join(made)} (add one or a 'default')")])
-
-    return pick
+    made = {k: compiled(v, ("backs", "layouts", k)) for k, v in doc.backs.layouts.items()}
+    return by_value(doc.backs.by, made, "back", "backs")
 
 
 def _check_references(plan: DeckPlan, raw_cards) -> None:
