@@ -15,6 +15,7 @@ with one card's values (a text that overflows, a missing image) raise
 from __future__ import annotations
 
 import math
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable
@@ -236,13 +237,28 @@ def _text(v, lang: str):
     return v
 
 
-def compile_layout(layout: Layout, extra_tables: dict | None = None, field_names=None, book=None) -> Compiled:
+_LOCATE: ContextVar[Callable[[tuple], str] | None] = ContextVar("locate", default=None)
+
+
+def _path_of(where: str) -> tuple:
+    """('elements', 3, 'elements', 1) of 'elements.3.elements.1 (id ...)'."""
+    return tuple(int(p) if p.isdigit() else p for p in where.split(" ", 1)[0].split("."))
+
+
+def compile_layout(layout: Layout, extra_tables: dict | None = None, field_names=None, book=None,
+                   locate: Callable[[tuple], str] | None = None) -> Compiled:
     """Check and compile ``layout``; ``extra_tables`` (a deck's own) override the layout's; ``book``
-    (a :class:`pnp.layout.fontbook.FontBook`) resolves the fonts its elements name."""
+    (a :class:`pnp.layout.fontbook.FontBook`) resolves the fonts its elements name;
+    ``locate(('elements', 3))`` says where an element was written (``card.yaml:12``), for the
+    errors a card's values cause."""
     tables = {**layout.tables, **(extra_tables or {})}
     fields = dict(layout.fields) if field_names is None else {n: None for n in field_names}
-    draws = _compile_list(layout.elements, fields, tables, "elements", known_ids={"card", "bleed", "safe", "parent"},
-                          book=book)
+    token = _LOCATE.set(locate)
+    try:
+        draws = _compile_list(layout.elements, fields, tables, "elements",
+                              known_ids={"card", "bleed", "safe", "parent"}, book=book)
+    finally:
+        _LOCATE.reset(token)
     compiled = Compiled(layout, draws, fields, tables)
     compiled.uses = uses(layout.elements)
     compiled.same_size = _any_same_size(layout.elements)
@@ -322,8 +338,16 @@ def _compile_el(el, frame: str, fields, tables, where: str, known_ids: set, book
         body = _inside(_compile_list(_parts(kind, el, where), fields, tables, f"{where}.parts", set(known_ids),
                                      in_group=True, book=book))
     placed: dict[Box, Box] = {}  # frame -> the element's box: frames repeat card after card
+    locate = _LOCATE.get()
+    at = f"{where}, {locate(_path_of(where))}" if locate is not None else where
 
     def draw(ctx: _Ctx, parent: Group):
+        try:
+            _draw(ctx, parent)
+        except ExprError as exc:  # a value of this card the element cannot use: the card's error
+            raise CardError(f"{exc} ({at})") from None
+
+    def _draw(ctx: _Ctx, parent: Group):
         if when is not None and not when.test(ctx.scope):
             return
         fb = ctx.frames[frame]

@@ -87,7 +87,7 @@ def compiled_layout(ref: str, folder: Path, tables: dict, where: tuple[str, int,
 
     book = book_for(layout, path.parent, shown, raw, game)
     try:
-        return compile_layout(layout, tables, book=book), fields
+        return compile_layout(layout, tables, book=book, locate=lambda loc: "{}:{}".format(*at(loc))), fields
     except (ExprError, ValueError) as exc:
         msg = str(exc)
         loc = _element_path(msg)

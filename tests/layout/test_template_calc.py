@@ -125,4 +125,5 @@ def test_a_value_the_calculation_cannot_use_names_the_cards_row(tmp_path, game):
     (tmp_path / "data" / "calc" / "cards.csv").write_text("name,damage,note\nOgre,4,2\nImp,9,\n")
     res = CliRunner().invoke(app, ["build", "calc", "--data", str(data), "--out", str(tmp_path / "o")])
     assert res.exit_code == 2 and "Traceback" not in res.output
-    assert "cards.csv:3:" in res.output and "note is empty, not a number" in res.output
+    assert "cards.csv:3: '{note + 1}': note is empty, not a number (elements.1, " in res.output
+    assert "card.yaml:5)" in res.output  # the card's row, and the element's line in its layout
