@@ -82,8 +82,6 @@ class _Styling:
 
     def style(self, name: str, node, key, seen: tuple = ()) -> list | None:
         """The items of a style, its own ``style`` applied first; None (and a problem) if unknown."""
-        if name in self.done:
-            return self.done[name]
         if not isinstance(name, str) or name not in self.styles:
             known = ", ".join(self.styles) or "none (add 'styles:' to the layout)"
             self.fail(node, key, f"unknown style {name!r}; the layout's styles are {known}")
@@ -91,6 +89,8 @@ class _Styling:
         if name in seen:
             self.fail(node, key, f"the style {name!r} is based on itself ({' -> '.join((*seen, name))})")
             return None
+        if name in self.done:
+            return self.done[name]
         body = self.styles[name]
         if not isinstance(body, dict):
             self.fail(self.styles, name, f"style {name!r}: expected a mapping of element properties, "
@@ -127,8 +127,8 @@ class _Styling:
             allowed = self.kinds.get(el.get("type"))
             if allowed is not None:
                 styled = [it for it in styled if it[0] in allowed]
-            if any(self.file_of(self.styles.get(n)) != self.file_of(el) for n in _names(el["style"])
-                   if isinstance(self.styles.get(n), dict)):  # a style from another file: point at `style:`
+            if any(isinstance(n, str) and isinstance(self.styles.get(n), dict)
+                   and self.file_of(self.styles.get(n)) != self.file_of(el) for n in _names(el["style"])):  # a style from another file: point at `style:`
                 at = el.lc.value("style") if getattr(el, "lc", None) else None
                 styled = [(k, v, at, at) for k, v, _, _ in styled]
             items = _over(styled, [it for it in items if it[0] != "style"], self, el)
