@@ -343,26 +343,23 @@ def _compile_el(el, frame: str, fields, tables, where: str, known_ids: set, book
 
     def draw(ctx: _Ctx, parent: Group):
         try:
-            _draw(ctx, parent)
+            if when is not None and not when.test(ctx.scope):
+                return
+            fb = ctx.frames[frame]
+            box = placed.get(fb)
+            if box is None:
+                if len(placed) > 64:
+                    placed.clear()
+                box = placed[fb] = place(el, fb)
+            if el.id:
+                ctx.frames[el.id] = box
+            g = Group(id=el.id, opacity=el.opacity)
+            if el.rotate:
+                ax, ay = _ANCHOR_XY[el.anchor or el.at]
+                g.transform = rotate(el.rotate, box.x + ax * box.w, box.y + ay * box.h)
+            body(ctx, box, g)
         except ExprError as exc:  # a value of this card the element cannot use: the card's error
             raise CardError(f"{exc} ({at})") from None
-
-    def _draw(ctx: _Ctx, parent: Group):
-        if when is not None and not when.test(ctx.scope):
-            return
-        fb = ctx.frames[frame]
-        box = placed.get(fb)
-        if box is None:
-            if len(placed) > 64:
-                placed.clear()
-            box = placed[fb] = place(el, fb)
-        if el.id:
-            ctx.frames[el.id] = box
-        g = Group(id=el.id, opacity=el.opacity)
-        if el.rotate:
-            ax, ay = _ANCHOR_XY[el.anchor or el.at]
-            g.transform = rotate(el.rotate, box.x + ax * box.w, box.y + ay * box.h)
-        body(ctx, box, g)
         if g.children:
             parent.add(g if (el.id or el.rotate or el.opacity < 1) else _flatten(g))
 
