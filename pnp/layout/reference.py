@@ -89,6 +89,7 @@ def reference() -> str:
             out += [kind.about, ""]
         own = {n for n in COMMON if kind.schema.model_fields[n].default != Placed.model_fields[n].default}
         out += _table(kind.schema, COMMON - own) + [""]  # a placing property shows where a kind changes it
+    Layout.model_rebuild()  # its list of elements too
     out += ["### The layout file", ""] + _table(Layout, set()) + [""]
     out += ["### The deck file", ""] + _table(Deck, set()) + [""]
     return "\n".join(out)

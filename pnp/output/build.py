@@ -12,7 +12,7 @@ from typing import Callable, Iterable
 
 from pnp.model.assets import Asset, BuildOptions
 from pnp.output import loaded
-from pnp.render.formats import FORMATS, format_of, needs_every_page
+from pnp.render.formats import FORMATS, applies, format_of, needs_every_page
 from pnp.load.errors import DataErrors, Problem
 from pnp.layout.documents import documents
 from pnp.model.game import Game

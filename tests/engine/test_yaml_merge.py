@@ -53,7 +53,7 @@ def test_merge_keys_work_in_a_game_file_and_errors_point_into_the_anchor(tmp_pat
                  "elements:\n"
                  "  - &title {type: text, size: 12, align: centre, text: '{name}'}\n"
                  "  - {<<: *title, y: 10}\n")
-    from pnp.model.kinds import load_doc
+    from pnp.layout.kinds import load_doc
 
     raw = load_yaml(p)
     assert raw["elements"][1]["size"] == 12 and raw["elements"][1]["y"] == 10

@@ -225,10 +225,3 @@ def test_png_cards_are_each_side_with_its_bleed_at_the_dpi(tmp_path):
     px = np.asarray(img.convert("RGB"))
     assert tuple(px[2, 2]) == (0x20, 0x30, 0x40)  # the back's colour reaches into the bleed
 
-
-def test_build_help_names_every_format():
-    from pnp.render import FORMATS
-
-    res = runner.invoke(app, ["build", "--help"])
-    flat = " ".join(res.output.split())
-    assert all(name in flat for name in FORMATS), flat

@@ -130,7 +130,7 @@ def test_arcs_go_clockwise_from_three_o_clock():
     ({"type": "path", "d": "M 0 0"}, "draws nothing"),
 ])
 def test_bad_shapes_are_refused_with_their_place(tmp_path, el, message):
-    from pnp.model.kinds import load_doc
+    from pnp.layout.kinds import load_doc
 
     p = tmp_path / "card.yaml"
     import json
