@@ -527,7 +527,19 @@ def _fitted(s: str, box: Box, el, card: "Card", where: str, family, **how):
 _TEXT_ALIGN = {"left": "left", "center": "center", "right": "right"}
 
 
+def _icon_drawer(card: "Card", where: str, fill):
+    """Draws the inline icon ``:name:`` of a text with the card's symbols (a layout's icons among them)."""
+    def icon(name, x, y, size):
+        if card.symbols is None or name not in card.symbols.by_id:
+            raise CardError(f"text ({where}) names icon :{name}: but the game has no symbol {name!r}")
+        return card.symbols.draw(name, x, y, size, fill)
+
+    return icon
+
+
 def _text_el(el: TextEl, fields, tables, where, ids, book=None):
+    from pnp.scene import richtext
+
     text = _Str(el.text, fields, tables, where)
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
     family = _family(el, book, where)
@@ -537,8 +549,15 @@ def _text_el(el: TextEl, fields, tables, where, ids, book=None):
         s = "" if s is None else show(s, ctx.scope.lang)
         if not s:
             return
-        # a title: one line, never hyphenated, shrunk to fit
-        fitted = _fitted(s, box, el, ctx.card, where, family, lang=None, wrap=False, hyphenate=False,
+        # a title: one line, never hyphenated, shrunk to fit; :name: of a symbol or icon draws it
+        card = ctx.card
+        marked = None if card.symbols is None else richtext.icons_in_plain(s, card.symbols.by_id)
+        if marked is not None:
+            fill = ink(ctx.scope)
+            fitted = _fitted(marked, box, el, card, where, family, lang=None, wrap=False, hyphenate=False)
+            g.add(richtext.to_scene(fitted, box.x, box.y, fill, _icon_drawer(card, where, fill)))
+            return
+        fitted = _fitted(s, box, el, card, where, family, lang=None, wrap=False, hyphenate=False,
                          markup_on=False)
         size = fitted.size_pt
         g.add(Text(box.x, box.y, s, size=size, font=family, weight=el.weight, anchor=_TEXT_ANCHOR[el.align],
@@ -564,13 +583,7 @@ def _textbox(el: TextBoxEl, fields, tables, where, ids, book=None):
         fitted = _fitted(s, box, el, card, where, family, lang=lang, line_height=el.line_height,
                          hyphenate=el.hyphenate)
         fill = ink(ctx.scope)
-
-        def icon(name, x, y, size):
-            if card.symbols is None or name not in card.symbols.by_id:
-                raise CardError(f"text ({where}) names icon :{name}: but the game has no symbol {name!r}")
-            return card.symbols.draw(name, x, y, size, fill)
-
-        g.add(richtext.to_scene(fitted, box.x, box.y, fill, icon))
+        g.add(richtext.to_scene(fitted, box.x, box.y, fill, _icon_drawer(card, where, fill)))
 
     return body
 

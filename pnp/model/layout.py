@@ -123,7 +123,7 @@ class TextStyle(Strict):
 
 
 class TextEl(Placed, TextStyle):
-    """One line of text (a title: never hyphenated), shrunk (down to min_size) to fit its box."""
+    """One line of text (a title: never hyphenated, :icon: drawn), shrunk (down to min_size) to fit its box."""
 
     type: Literal["text"]
     text: Localised = Field(description="the text, usually a template such as '{name}'; or {de: ..., en: ...}")

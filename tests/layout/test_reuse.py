@@ -181,6 +181,29 @@ def test_icons_from_picture_files_inline_and_in_elements(tmp_path):
     assert blue.sum() > (10 * k) ** 2 * 0.8  # the tower symbol, 10 mm
 
 
+def test_a_one_line_text_draws_the_icons_it_names_and_keeps_the_rest_literal(tmp_path):
+    data = game(tmp_path, {"hero.yaml": """\
+        kind: layout
+        fields: {name: text, damage: integer 0..20, kind: text}
+        icons: {knight: art/knight.png}
+        elements:
+          - {type: rect, frame: bleed, fill: white}
+          - {type: text, x: 5, y: 5, w: 53, h: 8, size: 12, text: "Preis :knight: {damage}*2 :x: a\\\\b **c**"}
+        """})
+    (tmp_path / "data" / "reuse" / "art" / "knight.png").write_bytes(_png((255, 0, 0)))
+    res = build(data, tmp_path, "-f", "pdf,svg")
+    assert res.exit_code == 0, res.output
+    pdf = tmp_path / "o" / "reuse" / "deck.pdf"
+    shown = [w[0] for w in words(pdf)]
+    assert shown[:5] == ["Preis", "3*2", ":x:", "a\\b", "**c**"], shown  # only a known name is an icon
+    assert ":knight:" not in text(pdf)
+    preis = next(w for w in words(pdf) if w[0] == "Preis")
+    img = np.asarray(raster(pdf, 200).convert("RGB")).astype(int)
+    k = 200 / 25.4
+    ys, xs = np.nonzero((img[..., 0] > 200) & (img[..., 1] < 60) & (img[..., 2] < 60))
+    assert len(xs) and abs(ys.min() / k - preis[2]) < 2 and xs.min() / k > preis[3]  # in the line, after the word
+
+
 def test_an_icon_file_that_is_missing_is_named(tmp_path):
     data = game(tmp_path, {"hero.yaml": """\
         kind: layout
