@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import AfterValidator, Field, model_validator
 
 from pnp.model.base import Localised, Strict
 from pnp.model.fonts import FontDecls, FontRef
@@ -181,13 +181,13 @@ IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 def _icon_file(v: str) -> str:
     name = v.strip().replace("\\", "/")
     if not name.lower().endswith(IMAGE_SUFFIXES):
-        raise ValueError(f"an icon is a picture file ({', '.join(IMAGE_SUFFIXES)}) in the game folder, got {v!r}")
+        raise ValueError(f"an icon is a picture file ({', '.join(IMAGE_SUFFIXES)}) in the game folder")
     if name.startswith("/") or ":" in name or ".." in name.split("/"):
-        raise ValueError(f"an icon file is named relative to the game folder, without '..', got {v!r}")
+        raise ValueError("an icon file is named relative to the game folder, without '..'")
     return name
 
 
-IconFile = Annotated[str, Field(max_length=200)]
+IconFile = Annotated[str, Field(max_length=200), AfterValidator(_icon_file)]
 
 
 # A layout file. "Element" (one element of any kind) is the union of the kinds registered in
@@ -217,11 +217,6 @@ class LayoutBase(Strict):
     icons: dict[Ident, IconFile] = Field(
         default_factory=dict, max_length=200,
         description="pictures used like symbols: ':knight:' in text, icon: knight in icons and symbol elements")
-
-    @field_validator("icons")
-    @classmethod
-    def _icons(cls, v):
-        return {k: _icon_file(f) for k, f in v.items()}
 
 
 class Layout(LayoutBase):

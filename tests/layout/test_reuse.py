@@ -15,7 +15,7 @@ from pdfread import raster, text, words
 from pnp.cli.main import app
 from pnp.load.errors import DataErrors
 from pnp.load.marked import load
-from pnp.model.layout import Layout
+from pnp.layout.vocabulary import Layout
 
 BASE = """\
 kind: layout
@@ -220,3 +220,15 @@ def test_an_icon_file_that_is_missing_is_named(tmp_path):
 def test_icon_file_names_stay_in_the_game_folder():
     with pytest.raises(DataErrors, match="relative to the game folder"):
         Layout.from_raw(load("kind: layout\nicons: {x: ../secret.png}\nelements: [{type: rect}]\n"), "f.yaml")
+
+
+@pytest.mark.parametrize("src, message", [
+    ("game.yaml", "an icon is a picture file (.png, .jpg, .jpeg, .svg) in the game folder (got 'game.yaml')"),
+    ("/etc/wolf.png", "an icon file is named relative to the game folder, without '..' (got '/etc/wolf.png')"),
+    ("[a.png]", "Input should be a valid string"),
+])
+def test_a_bad_icon_file_is_named_at_its_own_line(src, message):
+    with pytest.raises(DataErrors) as err:
+        Layout.from_raw(load(f"kind: layout\nicons:\n  ok: a.png\n  wolf: {src}\nelements: [{{type: rect}}]\n"),
+                        "f.yaml")
+    assert f"f.yaml:4:9: 'icons.wolf': {message}" in str(err.value)
