@@ -42,13 +42,13 @@ def _check_shape(node: Any, file: str, depth: int = 0, count: list[int] | None =
     if depth > MAX_DEPTH:
         line, col = locate(node, ())
         raise DataErrors([Problem(file, line, col, f"nesting deeper than {MAX_DEPTH} levels")])
-    if isinstance(node, dict):
-        for v in node.values():
+    if isinstance(node, (dict, list)):
+        for k, v in node.items() if isinstance(node, dict) else enumerate(node):
+            if isinstance(v, float) and not math.isfinite(v):
+                line, col = locate(node, (k,))
+                raise DataErrors([Problem(file, line, col, f"the number {v} is not allowed (NaN/infinity)")])
             _check_shape(v, file, depth + 1, count)
-    elif isinstance(node, list):
-        for v in node:
-            _check_shape(v, file, depth + 1, count)
-    elif isinstance(node, float) and (math.isnan(node) or math.isinf(node)):
+    elif isinstance(node, float) and not math.isfinite(node):
         raise DataErrors([Problem(file, 0, 0, f"the number {node} is not allowed (NaN/infinity)")])
 
 
