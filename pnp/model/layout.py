@@ -91,9 +91,9 @@ class LineEl(Placed):
 
 
 class PolygonEl(Placed, Paint):
-    """Corners given as points, or a regular polygon of ``sides`` filling its box."""
+    """Corners given as points, or a regular polygon of ``sides`` filling its box (``hexagon``: six)."""
 
-    type: Literal["polygon"]
+    type: Literal["polygon", "hexagon"]
     points: list[tuple[Length, Length]] | None = Field(None, min_length=3, max_length=500,
                                                        description="[x, y] corners inside the element's box")
     sides: Annotated[int, Field(ge=3, le=100)] | None = Field(
@@ -101,8 +101,17 @@ class PolygonEl(Placed, Paint):
     orient: Literal["flat", "pointy"] | None = Field(
         None, description="a regular polygon's top: a side (flat) or a corner (pointy); default: it stands on a side")
 
+    @model_validator(mode="before")
+    @classmethod
+    def _hexagon(cls, data):
+        if isinstance(data, dict) and data.get("type") == "hexagon" and "points" not in data:
+            return {**data, "sides": data.get("sides", 6)}
+        return data
+
     @model_validator(mode="after")
     def _one_kind(self):
+        if self.type == "hexagon" and self.sides != 6:
+            raise ValueError("a hexagon has six sides (sides: 6, no points); use type: polygon for other shapes")
         if (self.points is None) == (self.sides is None):
             raise ValueError("a polygon takes either points: [[x, y], ...] or sides: N (a regular polygon)")
         if self.orient is not None and self.sides is None:

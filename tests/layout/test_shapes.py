@@ -14,7 +14,7 @@ from pnp.impose.items import Item
 from pnp.impose.single import single_page
 from pnp.layout.compile import Card, compile_layout
 from pnp.load.errors import DataErrors
-from pnp.model.layout import Layout
+from pnp.layout.vocabulary import Layout
 from pnp.render.pdf import render_pdf_bytes
 
 DPI = 1200
@@ -34,6 +34,7 @@ SHAPES = [  # (element, its colour, the box its ink should fill beyond the decla
       "fill": "#ff00ff"}, 0),
     ({"type": "arc", "x": 5, "y": 40, "w": 20, "h": 10, "start": 180, "end": 360, "pie": True, "fill": "#00ffff",
       "stroke": "none"}, 0),
+    ({"type": "hexagon", "x": 30, "y": 40, "w": 11.55, "h": 10, "fill": "#884400"}, 0),
 ]
 
 
@@ -123,6 +124,8 @@ def test_arcs_go_clockwise_from_three_o_clock():
     ({"type": "polygon"}, "either points"),
     ({"type": "polygon", "points": [[0, 0], [1, 0], [0, 1]], "orient": "flat"}, "orient belongs"),
     ({"type": "polygon", "sides": 2}, "greater than or equal to 3"),
+    ({"type": "hexagon", "sides": 5}, "a hexagon has six sides"),
+    ({"type": "hexagon", "points": [[0, 0], [1, 0], [0, 1]]}, "a hexagon has six sides"),
     ({"type": "star", "inner": 1.5}, "less than 1"),
     ({"type": "path", "d": "M0 0 X 5 5"}, "'X' is neither"),
     ({"type": "path", "d": "L 3 3"}, "starts with a move"),

@@ -12,7 +12,7 @@ from pdfread import text
 from pnp.cli.main import app
 from pnp.layout.compile import compile_layout
 from pnp.layout.expr import ExprError, Ref, Scope, template
-from pnp.model.layout import Layout
+from pnp.layout.vocabulary import Layout
 
 TABLES = {"bonus": {"fire": 2, "default": 0}, "word": {"fire": "Feuer"}}
 
