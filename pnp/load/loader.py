@@ -15,7 +15,7 @@ from typing import Any, Callable, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from pnp.load.errors import DataErrors, Problem
+from pnp.load.errors import DataErrors, Problem, ValueAt
 
 # Limits that keep hostile files from eating the machine; named in messages.
 MAX_FILE_BYTES = 2_000_000
@@ -174,6 +174,16 @@ def _describe(err: dict) -> str:
     return f"'{loc}': {msg} (got {shown})"
 
 
+def _at(data: Any, path: tuple) -> Any:
+    """The value ``path`` reaches in ``data`` (None where it leads nowhere)."""
+    for part in path:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
 def _data_path(data: Any, loc: tuple) -> tuple:
     """A pydantic location as a path through the data, without the tag a tagged union adds
     after a list item (``elements.0.text.align`` for a text element is ``elements.0.align``),
@@ -203,12 +213,17 @@ def validate(model: type[M], data: Any, file: str, context: dict | None = None,
         problems = []
         for err in exc.errors():
             loc = _data_path(data, tuple(p for p in err["loc"] if not str(p).startswith("function-")))
+            part = (err.get("ctx") or {}).get("error")
+            if isinstance(part, ValueAt):  # the check named the part of the value that is wrong
+                loc += part.path
+                err["input"] = _at(data, loc)
             err["loc"] = loc
             # for unknown/missing keys point at the parent mapping's key line
             if where is not None:
                 problems.append(Problem(*where(loc), _describe(err)))
                 continue
-            line, col = locate(data, loc, at_key=err["type"] == "extra_forbidden")
+            line, col = locate(data, loc, at_key=err["type"] == "extra_forbidden" or
+                               isinstance(part, ValueAt) and part.key)
             problems.append(Problem(file, line, col, _describe(err)))
         raise DataErrors(problems) from None
 

@@ -27,6 +27,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, field_validator, model_validator
 
+from pnp.load.errors import ValueAt
 from pnp.model.base import ColourField, I18n, Localised, Strict, require_unique
 from pnp.model.paper import CARD_SIZES, parse_wxh
 from pnp.model.layout import TableValue
@@ -97,25 +98,27 @@ MAX_GENERATED = 10_000
 
 
 def check_generated(v: dict) -> dict:
-    """``{product: {field: [values]}, extra: [cards]}``: the shape checked, the size bounded."""
+    """``{product: {field: [values]}, extra: [cards]}``: the shape checked, the size bounded; a
+    mistake is placed at the key or value it is in."""
     unknown = sorted(set(v) - {"product", "extra"})
     if unknown:
-        raise ValueError(f"a generated card list has 'product' and 'extra'; unknown key {unknown[0]!r}")
+        raise ValueAt((unknown[0],), "unknown key; a generated card list has 'product' and 'extra'", key=True)
     product = v.get("product")
     if not isinstance(product, dict) or not product:
-        raise ValueError("'product' maps each field to the list of its values, "
-                         "e.g. {suit: [spade, heart], value: [A, 2, 3]}")
+        raise ValueAt(("product",) if "product" in v else (), "'product' maps each field to the list of its "
+                      "values, e.g. {suit: [spade, heart], value: [A, 2, 3]}")
     count = 1
     for name, values in product.items():
         if not isinstance(values, list) or not values:
-            raise ValueError(f"product field {name!r}: expected a list of values")
-        if any(isinstance(x, (dict, list)) for x in values):
-            raise ValueError(f"product field {name!r}: each value is one text or number")
+            raise ValueAt(("product", name), "expected a list of one or more values, e.g. [A, 2, 3]")
+        for i, x in enumerate(values):
+            if isinstance(x, (dict, list)) or x is None:
+                raise ValueAt(("product", name, i), "each value is one text or number")
         count *= len(values)
     if count > MAX_GENERATED:
-        raise ValueError(f"the product makes {count:,} cards; the limit is {MAX_GENERATED:,}")
+        raise ValueAt(("product",), f"the product makes {count:,} cards; the limit is {MAX_GENERATED:,}")
     if "extra" in v and not isinstance(v["extra"], list):
-        raise ValueError("'extra' is a list of cards, one mapping each")
+        raise ValueAt(("extra",), "'extra' is a list of cards, one mapping each")
     return v
 
 

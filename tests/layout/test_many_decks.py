@@ -195,11 +195,14 @@ def test_a_product_plus_extras_is_the_card_list(tmp_path):
 
 
 @pytest.mark.parametrize("change, message", [
-    (("value: [A, 2,", "value: [A, 2, {x: 1},"), "each value is one text or number"),
+    (("value: [A, 2,", "value: [A, 2, {x: 1},"), "deck.yaml:8:64: 'cards.product.value.2': each value is one text"),
+    (("suit: [spade, heart, diamond, club]", "suit: []"), "deck.yaml:8:19: 'cards.product.suit': expected a list of"),
+    (("suit: [spade, heart, diamond, club]", "suit: spade"), "deck.yaml:8:19: 'cards.product.suit': expected a list"),
     (("product: {", "product: {colour: [red], "), "unknown key 'colour'"),
     (("suit: [spade,", "suit: [spades,"), "deck.yaml:8:20: 'suit': expected one of spade, heart, diamond, club, joker, got \"spades\"\n1 problem"),
     (("copies: 2", "copies: 0"), "deck.yaml:9:47: 'copies': expected an integer from 1 to 9, got 0"),
-    (("  extra:", "  extras:"), "'product' and 'extra'; unknown key 'extras'"),
+    (("  extra:", "  extras:"), "deck.yaml:9:3: 'cards.extras': unknown key; a generated card list has 'product' and 'extra'"),
+    (("  extra: [", "  extra: 3 #"), "deck.yaml:9:10: 'cards.extra': 'extra' is a list of cards"),
 ])
 def test_a_bad_generated_list_says_where(tmp_path, change, message):
     g = tmp_path / "data" / "play"
