@@ -152,6 +152,19 @@ def test_a_face_layout_per_type_like_backs(tmp_path):
     assert res.exit_code == 2 and "cards.csv:2: no layout for type = 'spell'; 'layouts' lists hero, spel" in res.output
 
 
+@pytest.mark.parametrize("picker, line", [
+    ("layouts: {by: kind, layouts: {a: card.yaml, b: card.yaml}}", "deck.yaml:3:15: 'layouts.by'"),
+    ("layout: card.yaml\nbacks: {by: kind, layouts: {a: back.yaml, b: back.yaml}}", "deck.yaml:4:13: 'backs.by'"),
+])
+def test_a_field_no_card_gives_cannot_pick_faces_or_backs(tmp_path, picker, line):
+    g = tmp_path / "data" / "pick"
+    _write(g, {"game.yaml": "name: pick\ntitle: Pick\n", "card.yaml": CARD, "back.yaml": BACK.replace("{label}", "B"),
+               "deck.yaml": f"kind: deck\ntitle: P\n{picker}\ncards: [{{name: X, type: a}}, {{name: Y, type: b}}]\n"})
+    res = _build(tmp_path / "data", tmp_path / "o", "pick", "-f", "pdf")
+    assert res.exit_code == 2 and "Traceback" not in res.output, res.output
+    assert f"{line}: no card gives the field 'kind'; it picks among a, b\n1 problem" in res.output, res.output
+
+
 def test_layout_and_layouts_together_are_refused(tmp_path):
     g = tmp_path / "data" / "both"
     _write(g, {"game.yaml": "name: both\ntitle: Both\n", "card.yaml": CARD,

@@ -143,6 +143,7 @@ def plan_deck(doc: Deck, game, lang: str, stem: str = "deck") -> DeckPlan:
     Every problem of the card list is reported at once, as ``file:line``.
     """
     faces, records, (items, names), (folder, shown, raw) = _read(doc, game, lang, stem)
+    _check_pickers(doc, records, shown, raw)
     backs = _backs(doc, folder, shown, raw, game)
     pick = _picker(doc, faces)
     cards, problems = [], []
@@ -228,6 +229,17 @@ def _union(faces: dict, doc: Deck, shown: str, raw) -> dict:
         if picker is not None and picker.by not in out:
             out[picker.by] = parse_field("text?")
     return out
+
+
+def _check_pickers(doc: Deck, records: list, shown: str, raw) -> None:
+    """A field that picks faces or backs but that no card gives (a misspelt ``by``) is one error at
+    ``by``, not one per card."""
+    for picker, key in ((doc.layouts, "layouts"), (doc.backs, "backs")):
+        if picker is None or "default" in picker.layouts or not records:
+            continue
+        if all(r.values.get(picker.by) in (None, "") for r in records):
+            raise DataErrors([Problem(*_at(shown, raw, (key, "by")), f"'{key}.by': no card gives the field "
+                                      f"{picker.by!r}; it picks among {', '.join(picker.layouts)}")])
 
 
 def _picker(doc: Deck, faces: dict):
