@@ -150,6 +150,16 @@ def _png(colour) -> bytes:
     return buf.getvalue()
 
 
+K = 200 / 25.4  # pixels per mm of the pages looked at
+
+
+def _pure(pdf, channel: int):
+    """Where the page at 200 dpi is pure red (channel 0) or blue (2)."""
+    img = np.asarray(raster(pdf, 200).convert("RGB")).astype(int)
+    others = [c for c in range(3) if c != channel]
+    return (img[..., channel] > 200) & (img[..., others[0]] < 60) & (img[..., others[1]] < 60)
+
+
 def test_icons_from_picture_files_inline_and_in_elements(tmp_path):
     data = game(tmp_path, {"hero.yaml": """\
         kind: layout
@@ -171,10 +181,8 @@ def test_icons_from_picture_files_inline_and_in_elements(tmp_path):
     ws = words(pdf)
     zieh = next(w for w in ws if w[0] == "Zieh")
     # the sheet centres one card: find the card's origin from the word, then look at the pixels
-    img = np.asarray(raster(pdf, 200).convert("RGB")).astype(int)
-    k = 200 / 25.4
-    red = (img[..., 0] > 200) & (img[..., 1] < 60) & (img[..., 2] < 60)
-    blue = (img[..., 2] > 200) & (img[..., 0] < 60) & (img[..., 1] < 60)
+    k = K
+    red, blue = _pure(pdf, 0), _pure(pdf, 2)
     ys, xs = np.nonzero(red)
     assert red.sum() > 3 * (8 * k) ** 2 * 0.8  # three knights of 8 mm in the icons row, and one inline
     assert abs(ys.min() / k - zieh[2]) < 3  # the inline one sits in the line of text
@@ -198,10 +206,8 @@ def test_a_one_line_text_draws_the_icons_it_names_and_keeps_the_rest_literal(tmp
     assert shown[:5] == ["Preis", "3*2", ":x:", "a\\b", "**c**"], shown  # only a known name is an icon
     assert ":knight:" not in text(pdf)
     preis = next(w for w in words(pdf) if w[0] == "Preis")
-    img = np.asarray(raster(pdf, 200).convert("RGB")).astype(int)
-    k = 200 / 25.4
-    ys, xs = np.nonzero((img[..., 0] > 200) & (img[..., 1] < 60) & (img[..., 2] < 60))
-    assert len(xs) and abs(ys.min() / k - preis[2]) < 2 and xs.min() / k > preis[3]  # in the line, after the word
+    ys, xs = np.nonzero(_pure(pdf, 0))
+    assert len(xs) and abs(ys.min() / K - preis[2]) < 2 and xs.min() / K > preis[3]  # in the line, after the word
 
 
 def test_an_icon_file_that_is_missing_is_named(tmp_path):
