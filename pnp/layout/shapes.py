@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from pnp.layout.compile import _Colour, _paint
 from pnp.layout.elements import ElementKind, register
@@ -45,6 +45,12 @@ class ArcEl(Placed):
     stroke_width: StrokeWidth = Field(0.3, description="line width in mm")
     dash: Dash | None = Field(None, description="dash pattern in mm: [on, off, ...]")
     cap: Literal["butt", "round", "square"] = Field("butt", description="how the line's ends look")
+
+    @model_validator(mode="after")
+    def _filled_pie(self):
+        if self.fill is not None and self.fill != "none" and not self.pie:
+            raise ValueError("an arc is a line; fill paints a wedge: add pie: true (or leave fill out)")
+        return self
 
 
 ViewBox = tuple[Annotated[float, Field(allow_inf_nan=False)], Annotated[float, Field(allow_inf_nan=False)],

@@ -127,6 +127,7 @@ def test_arcs_go_clockwise_from_three_o_clock():
     ({"type": "hexagon", "sides": 5}, "a hexagon has six sides"),
     ({"type": "hexagon", "points": [[0, 0], [1, 0], [0, 1]]}, "a hexagon has six sides"),
     ({"type": "star", "inner": 1.5}, "less than 1"),
+    ({"type": "arc", "fill": "red"}, "add pie: true"),
     ({"type": "path", "d": "M0 0 X 5 5"}, "'X' is neither"),
     ({"type": "path", "d": "L 3 3"}, "starts with a move"),
     ({"type": "path", "d": "M 0 0 L 5"}, "cannot be read"),
