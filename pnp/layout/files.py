@@ -45,6 +45,9 @@ def _source(ref: str, path: Path, game, where: tuple[str, int, int]):
     found = _game_layout(game, path)
     if found is None and not path.is_file():
         shipped = ", ".join(sorted(p.stem for p in SHIPPED.glob("*.yaml") if p.stem != "marks"))
+        if path.parent == SHIPPED:  # not a file name: the name of a shipped layout, or a mistake
+            raise DataErrors([Problem(*where, f"layout {ref!r}: no shipped layout of that name (shipped: {shipped}); "
+                                              "a layout file's name ends in .yaml")])
         raise DataErrors([Problem(*where, f"layout {ref!r}: no file {display_path(path)} and no shipped layout of "
                                           f"that name (shipped: {shipped})")])
     if found is None and path.resolve().is_relative_to(SHIPPED.resolve()):

@@ -100,6 +100,7 @@ def test_yaml_merge_keys_are_another_way_to_share():
     ("kind: layout\nextends: base.yaml\nremove: [flavor]\n", "hero.yaml:3:10",
      "remove: the base layout has no element with the id 'flavor'; its ids are bg, name, flavour"),
     ("kind: layout\nextends: nothere.yaml\n", "hero.yaml:2:10", "'extends: nothere.yaml': layout 'nothere.yaml'"),
+    ("kind: layout\nextends: base.yml.txt\n", "hero.yaml:2:10", "); a layout file's name ends in .yaml"),
     ("kind: layout\nextends: ../../outside.yaml\n", "hero.yaml:2:10", "outside the game folder"),
     ("kind: layout\nextends: hero.yaml\n", "hero.yaml:2:10", "layouts extend each other in a circle"),
     ("kind: layout\nextends: base.yaml\nelements:\n  - {type: text, style: titel, text: x}\n", "hero.yaml:4:25",
@@ -119,6 +120,7 @@ def test_mistakes_are_reported_where_they_were_written(tmp_path, hero, where, me
     line = next((ln for ln in res.output.splitlines() if message in ln), None)
     assert line is not None, res.output
     assert line.split(": ", 1)[0].endswith(where), line
+    assert "shipped/" not in res.output  # pnp's own folders are not the user's business
 
 
 def test_a_mistake_in_the_base_is_reported_in_the_base(tmp_path):
