@@ -42,7 +42,10 @@ def _source(ref: str, path: Path, game, where: tuple[str, int, int]):
     from pnp.load.loader import display_path, load_yaml
     from pnp.layout.vocabulary import Layout
 
-    found = _game_layout(game, path)
+    try:
+        found = _game_layout(game, path)
+    except DataErrors as exc:
+        raise DataErrors([Problem(*where, f"layout {ref!r}: {q.message}") for q in exc.problems]) from None
     if found is None and not path.is_file():
         shipped = ", ".join(sorted(p.stem for p in SHIPPED.glob("*.yaml") if p.stem != "marks"))
         if path.parent == SHIPPED:  # not a file name: the name of a shipped layout, or a mistake
@@ -118,12 +121,17 @@ def _extended(path: Path, raw, shown: str, game):
 
 
 def _game_layout(game, path: Path):
+    """(model, raw) of the game's layout file ``path``; None for a file the game did not read;
+    a file of another kind (a deck named as a layout) is the caller's error."""
     if game is None:
         return None
     from pnp.layout.documents import loaded
 
     for p, kind, doc, raw in loaded(game):
-        if kind == "layout" and p.resolve() == path.resolve():
+        if p.resolve() == path.resolve():
+            if kind != "layout":
+                what = f"a {kind} file, not a layout" if kind else "not a layout (it has no 'kind: layout')"
+                raise DataErrors([Problem("", 0, 0, f"that file is {what}")])
             return doc, raw
     return None
 

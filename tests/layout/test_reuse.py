@@ -101,6 +101,7 @@ def test_yaml_merge_keys_are_another_way_to_share():
      "remove: the base layout has no element with the id 'flavor'; its ids are bg, name, flavour"),
     ("kind: layout\nextends: nothere.yaml\n", "hero.yaml:2:10", "'extends: nothere.yaml': layout 'nothere.yaml'"),
     ("kind: layout\nextends: base.yml.txt\n", "hero.yaml:2:10", "); a layout file's name ends in .yaml"),
+    ("kind: layout\nextends: deck.yaml\n", "hero.yaml:2:10", "layout 'deck.yaml': that file is a deck file, not a layout"),
     ("kind: layout\nextends: ../../outside.yaml\n", "hero.yaml:2:10", "outside the game folder"),
     ("kind: layout\nextends: hero.yaml\n", "hero.yaml:2:10", "layouts extend each other in a circle"),
     ("kind: layout\nextends: base.yaml\nelements:\n  - {type: text, style: titel, text: x}\n", "hero.yaml:4:25",
