@@ -30,6 +30,9 @@ from pnp.load.marked import MDict, MList, Marks
 
 MAX_DEPTH = 10
 _RELATIVE = re.compile(r"^\s*([-+*/])=\s*(-?\d+(?:\.\d+)?)\s*$")
+_CHANGE = re.compile(r"^\s*[-+*/]=\s*[^\s{]*\s*$")  # a relative value, well written or not
+_WORDS = ("text", "when", "d")  # keys whose value is text, never a change of a number
+_HOW = "write '+= 2', '-= 1', '*= 1.5' or '/= 2'"
 _NOT_STYLED = ("type", "id", "elements", "style")
 _MERGED = ("fields", "tables", "styles", "icons", "fonts")
 
@@ -132,6 +135,11 @@ class _Styling:
                 at = el.lc.value("style") if getattr(el, "lc", None) else None
                 styled = [(k, v, at, at) for k, v, _, _ in styled]
             items = _over(styled, [it for it in items if it[0] != "style"], self, el)
+        else:
+            for k, v, _km, _vm in items:
+                if isinstance(v, str) and k not in _WORDS and _CHANGE.match(v):
+                    self.fail(el, k, f"'{k}: {v.strip()}' changes a style's number, but the element names no "
+                                     f"style; give the number itself or a style: that gives {k}")
         if isinstance(el.get("elements"), list):
             inner = el["elements"]
             children = MList(self.element(c) for c in inner) if isinstance(inner, MList) else [
@@ -153,6 +161,9 @@ def _over(under: list, over: list, st: _Styling, node) -> list:
     out = {it[0]: it for it in under}
     for k, v, km, vm in over:
         m = _RELATIVE.match(v) if isinstance(v, str) else None
+        if m is None and isinstance(v, str) and k not in _WORDS and _CHANGE.match(v):
+            st.fail(node, k, f"'{k}: {v.strip()}': a change needs a number; {_HOW}")
+            continue
         if m:
             below = out.get(k)
             base = below[1] if below is not None else None

@@ -85,6 +85,33 @@ def test_styles_fill_in_what_an_element_leaves_out():
     assert rect.fill == "gold"  # a text style's fill reaches the shape; its size does not
 
 
+def test_an_element_changes_its_styles_place_and_size_as_squibs_extends_does():
+    raw = load(textwrap.dedent("""\
+        kind: layout
+        styles:
+          row: {x: 4, y: 10, w: 20, h: 6, size: 9}
+        elements:
+          - {type: text, style: row, y: "*= 1.5", text: a}
+          - {type: text, style: row, x: "/= 2", w: "-= 5", text: "+= 2 Gold"}
+          - {type: rect, style: row, h: "*= 2"}
+        """))
+    a, b, r = Layout.from_raw(raw, "card.yaml").elements
+    assert (a.x, a.y, a.w, a.h) == (4, 15, 20, 6) and (b.x, b.y, b.w, b.text) == (2, 10, 15, "+= 2 Gold")
+    assert (r.y, r.h) == (10, 12)
+
+
+@pytest.mark.parametrize("el, message", [
+    ('{type: text, y: "*= 1.5", text: a}', "card.yaml:5:21: 'y: *= 1.5' changes a style's number, but the element "
+                                           "names no style"),
+    ('{type: text, style: row, y: "*= x", text: a}', "card.yaml:5:33: 'y: *= x': a change needs a number"),
+    ('{type: text, style: row, w: "/= 0", text: a}', "card.yaml:5:33: 'w: /= 0' divides by zero"),
+])
+def test_a_change_that_cannot_be_made_is_an_error_at_its_value(el, message):
+    with pytest.raises(DataErrors) as err:
+        Layout.from_raw(load(f"kind: layout\nstyles:\n  row: {{y: 10, w: 5}}\nelements:\n  - {el}\n"), "card.yaml")
+    assert str(err.value) == message or str(err.value).startswith(message), str(err.value)
+
+
 def test_yaml_merge_keys_are_another_way_to_share():
     raw = load(textwrap.dedent("""\
         kind: layout
