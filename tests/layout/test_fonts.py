@@ -251,7 +251,7 @@ def test_a_font_named_like_a_css_keyword_still_draws_its_embedded_face_in_svg(tm
     make_font(folder / file, family="Pnp Pixel Test")
     res = build(data, tmp_path / "out", "kw")
     assert res.exit_code == 0, res.output
-    svg = next((tmp_path / "out" / "kw" / "cards").glob("*.svg")).read_text(encoding="utf-8")
+    svg = next((tmp_path / "out" / "kw" / "cards").rglob("*.svg")).read_text(encoding="utf-8")
     faces = dict(svg_font_faces(svg))
     values = re.findall(r"<text[^>]*font-family=\"([^\"]+)\"", svg)
     assert len(values) == 2, svg[:3000]

@@ -268,3 +268,10 @@ def test_a_bad_icon_file_is_named_at_its_own_line(src, message):
         Layout.from_raw(load(f"kind: layout\nicons:\n  ok: a.png\n  wolf: {src}\nelements: [{{type: rect}}]\n"),
                         "f.yaml")
     assert f"f.yaml:4:9: 'icons.wolf': {message}" in str(err.value)
+
+
+def test_a_kind_with_a_style_property_of_its_own_keeps_it():
+    raw = load("kind: layout\nstyles:\n  s: {colour: red}\nelements:\n"
+               "  - {type: registration, style: cross}\n  - {type: text, style: s, text: a}\n")
+    marks, label = Layout.from_raw(raw, "card.yaml").elements
+    assert marks.style == "cross" and label.colour == "red"
