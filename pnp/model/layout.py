@@ -269,22 +269,6 @@ class LayoutPatch(LayoutBase):
     elements: list[dict[str, Any]] = Field(default_factory=list, max_length=2000)
 
 
-def own_style_kinds() -> set[str]:
-    """Element types whose ``style`` key is their own (registration marks: target, cross, ticks),
-    not the name of a layout style."""
-    import typing
-
-    element = globals().get("Element")
-    if element is None:
-        return set()
-    if typing.get_origin(element) is typing.Annotated:
-        element = typing.get_args(element)[0]
-    mine = Placed.model_fields["style"].annotation
-    return {kind for model in (typing.get_args(element) or (element,))
-            if model.model_fields["style"].annotation != mine
-            for kind in typing.get_args(model.model_fields["type"].annotation)}
-
-
 def element_keys() -> dict[str, set[str]]:
     """Every element type with the keys it takes (a style gives each element the keys it knows)."""
     import typing

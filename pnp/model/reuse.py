@@ -77,7 +77,6 @@ class _Styling:
     styles: dict
     file_of: Callable[[Any], str]
     kinds: dict[str, set[str]]
-    own_style: set[str] = field(default_factory=set)  # types whose 'style' is their own property
     problems: list[Problem] = field(default_factory=list)
     done: dict[str, Any] = field(default_factory=dict)
 
@@ -123,7 +122,7 @@ class _Styling:
         if not isinstance(el, dict):
             return el
         items = _items(el)
-        if "style" in el and el.get("type") not in self.own_style:
+        if "style" in el:
             styled: list = []
             for name in _names(el["style"]):
                 got = self.style(name, el, "style")
@@ -186,7 +185,7 @@ def _over(under: list, over: list, st: _Styling, node) -> list:
 
 def apply_styles(raw: dict, file: str, file_of: Callable[[Any], str] | None = None) -> dict:
     """``raw`` (a layout as read) with every element's ``style`` applied; DataErrors, positioned."""
-    from pnp.model.layout import element_keys, own_style_kinds
+    from pnp.model.layout import element_keys
 
     styles = raw.get("styles") or {}
     if not isinstance(styles, dict):
@@ -194,7 +193,7 @@ def apply_styles(raw: dict, file: str, file_of: Callable[[Any], str] | None = No
     elements = raw.get("elements")
     if not isinstance(elements, list) or not any(isinstance(e, dict) for e in elements):
         return raw
-    st = _Styling(styles, file_of or (lambda node: file), element_keys(), own_style_kinds())
+    st = _Styling(styles, file_of or (lambda node: file), element_keys())
     for name in styles:
         st.style(name, styles, name)
     styled = [st.element(e) for e in elements]

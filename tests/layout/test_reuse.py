@@ -270,8 +270,9 @@ def test_a_bad_icon_file_is_named_at_its_own_line(src, message):
     assert f"f.yaml:4:9: 'icons.wolf': {message}" in str(err.value)
 
 
-def test_a_kind_with_a_style_property_of_its_own_keeps_it():
+def test_style_names_a_layout_style_on_every_kind_registration_marks_too():
+    """One name, one meaning: `style:` is always a layout style; a registration mark's shape is `mark:`."""
     raw = load("kind: layout\nstyles:\n  s: {colour: red}\nelements:\n"
-               "  - {type: registration, style: cross}\n  - {type: text, style: s, text: a}\n")
+               "  - {type: registration, style: s, mark: cross}\n  - {type: text, style: s, text: a}\n")
     marks, label = Layout.from_raw(raw, "card.yaml").elements
-    assert marks.style == "cross" and label.colour == "red"
+    assert marks.mark == "cross" and marks.colour == "red" and label.colour == "red"
