@@ -24,19 +24,20 @@ PT_PER_MM = 72.0 / 25.4
 _FLAGS = pdfium_c.FPDF_ANNOT  # as page.render() draws; no sub-pixel (LCD) text
 
 
-def _images(pdf, dpi: float | None = None, size: tuple[int, int] | None = None) -> Iterator[PILImage.Image]:
+def _images(pdf, dpi: float | None = None, size: tuple[int, int] | None = None,
+            clear: bool = False) -> Iterator[PILImage.Image]:
     """Every page of ``pdf`` (bytes or a path) as an RGB image, ``round(inches * dpi)``
-    pixels a side (or exactly ``size``)."""
+    pixels a side (or exactly ``size``); ``clear``: RGBA, transparent where nothing is drawn."""
     doc = pdfium.PdfDocument(pdf if not isinstance(pdf, (bytes, bytearray)) else bytes(pdf))
     try:
         for i in range(len(doc)):
             page = doc[i]
             w, h = size or (max(1, round(page.get_width() / 72 * dpi)), max(1, round(page.get_height() / 72 * dpi)))
             check_pixels(w, h, f"the PNG of page {i + 1}")
-            bitmap = pdfium.PdfBitmap.new_native(w, h, pdfium_c.FPDFBitmap_BGR)
-            bitmap.fill_rect((255, 255, 255, 255), 0, 0, w, h)
+            bitmap = pdfium.PdfBitmap.new_native(w, h, pdfium_c.FPDFBitmap_BGRA if clear else pdfium_c.FPDFBitmap_BGR)
+            bitmap.fill_rect((0, 0, 0, 0) if clear else (255, 255, 255, 255), 0, 0, w, h)
             pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, 0, w, h, 0, _FLAGS)
-            img = bitmap.to_pil().convert("RGB")
+            img = bitmap.to_pil().convert("RGBA" if clear else "RGB")
             page.close()
             yield img
     finally:
@@ -67,6 +68,11 @@ def encode(img: PILImage.Image, dpi: float | None = None) -> bytes:
 def render_image(page: Page, dpi: float = 150, size: tuple[int, int] | None = None) -> PILImage.Image:
     """One page as an RGB pillow image at ``dpi`` (or stretched to ``size`` px)."""
     return next(_images(render_pdf_bytes([page]), dpi, size))
+
+
+def render_clear(page: Page, size: tuple[int, int]) -> PILImage.Image:
+    """One page as an RGBA image of ``size`` px, transparent where the page draws nothing."""
+    return next(_images(render_pdf_bytes([page]), size=size, clear=True))
 
 
 def png_bytes(page: Page, dpi: float = 150, size: tuple[int, int] | None = None) -> bytes:
