@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from pnp.model.base import Strict
+from pnp.model.pdfx import VERSIONS
 
 MM_PER_INCH = 25.4
 Mm = Annotated[float, Field(gt=0, le=1000, allow_inf_nan=False)]
@@ -42,6 +43,9 @@ class Profile(Strict):
     icc: str = Field("fogra39-240", description="colour cmyk: the CMYK ICC profile colours and pictures are converted "
                                               "with: fogra39-240 (shipped: FOGRA39 coated offset, at most 240 % ink) "
                                               "or the path of the shop's .icc file, relative to this profile")
+    pdfx: Literal[tuple(VERSIONS)] | None = Field(  # type: ignore[valid-type]
+        None, description="the PDF/X version the shop asks for (colour cmyk, PDFs only): PDF/X-1a:2003 (no "
+                          "transparency: pnp composites it onto what lies beneath) or PDF/X-4 (transparency kept)")
     max_ink: Annotated[int, Field(ge=100, le=400)] | None = Field(
         None, description="most ink a CMYK colour may lay down, in % (C + M + Y + K)")
     bleed_mm: Annotated[float, Field(ge=0, le=20, allow_inf_nan=False)] = 3.0

@@ -160,7 +160,8 @@ def image_pixels(deck: Deck, profile: Profile) -> tuple[int, int]:
 
 
 def side_page(deck: Deck, side: Side, profile: Profile) -> Page:
-    """One card side on a page of its own: the product's trim, the shop's bleed on every side.
+    """One card side on a page of its own: the product's trim, the shop's bleed on every side
+    (the bleed box is the whole page).
 
     The card is drawn at the product's size (a 63 x 88 mm card goes to 63.5 x 88.9 mm),
     with enough bleed of its own that the stretched card still covers the page.
@@ -171,8 +172,9 @@ def side_page(deck: Deck, side: Side, profile: Profile) -> Page:
     own_bleed = max(bx / sx, by / sy) + 0.01
     draw = item.back if side.back else item.front
     card = Group([draw(own_bleed)], transform=translate(bx, by) @ scale(sx, sy))
-    return Page(w, h, Group([card], clip=Rect(0, 0, w, h)), trim=Box(bx, by, deck.trim[0], deck.trim[1]),
-                label=side.label, cuts=(Box(bx, by, deck.trim[0], deck.trim[1]),))
+    trim = Box(bx, by, deck.trim[0], deck.trim[1])
+    return Page(w, h, Group([card], clip=Rect(0, 0, w, h)), trim=trim, bleed=Box(0, 0, w, h), label=side.label,
+                cuts=(trim,))
 
 
 def pdf_order(deck: Deck, profile: Profile) -> list[Side]:
@@ -257,9 +259,50 @@ def write_tts(job: ExportJob):
     return _tts(job.assets, job.opts, job.stage, job.final), None
 
 
-def _cards(plan: Plan, stage: Path, progress) -> list[tuple[str, int, str]]:
+def pdfx_version(profile: Profile):
+    """The :class:`pnp.model.pdfx.Version` the profile's PDFs claim, or None."""
+    from pnp.model.pdfx import VERSIONS
+
+    return VERSIONS[profile.pdfx] if profile.pdfx else None
+
+
+def _write_pdf(pages, path: Path, title: str, profile: Profile, conv, sides: "list[Side] | None" = None) -> int:
+    """Write a shop's PDF: CMYK when asked, its output intent, and the PDF/X version it claims,
+    with transparency composited away first when that version allows none. ``sides`` name the
+    card of each page when an element cannot be composited."""
     from pnp.render import write
     from pnp.render.pdffacts import add_output_intent
+
+    version = pdfx_version(profile)
+    if version is not None and not version.transparency and conv is not None:
+        pages = _flattened(pages, conv, profile, sides)
+    n = write("pdf", pages, path, title=title, cmyk=conv)
+    if conv is not None or profile.output == "sheets":
+        add_output_intent(path, conv)
+    from pnp.render.pdfx import claim, retag
+
+    if version is not None:
+        claim(path, version)
+    else:
+        retag(path)
+    return n
+
+
+def _flattened(pages, conv, profile: Profile, sides):
+    from pnp.render.budget import BudgetError
+    from pnp.render.flatten import FlattenError, flatten
+
+    for i, page in enumerate(pages):
+        try:
+            yield flatten(page, conv, dpi=2 * profile.dpi)
+        except (FlattenError, BudgetError, OSError) as exc:
+            where = sides[i] if sides is not None and i < len(sides) else None
+            raise DataErrors([Problem(where.source if where else profile.name, 0, 0,
+                                      f"{where.label if where else page.label or 'a page'}: cannot be made "
+                                      f"{profile.pdfx} (no transparency): {exc}")]) from None
+
+
+def _cards(plan: Plan, stage: Path, progress) -> list[tuple[str, int, str]]:
     from pnp.render.png import png_bytes
 
     profile = plan.profile
@@ -273,20 +316,17 @@ def _cards(plan: Plan, stage: Path, progress) -> list[tuple[str, int, str]]:
                 page = side_page(deck, side, profile)
                 rel = f"{folder}/{side.stem}.{profile.format}"
                 if profile.format == "pdf":  # one PDF per card side, trim and bleed boxes set
-                    write("pdf", [page], stage / rel, title=side.label, cmyk=conv)
-                    if conv is not None:
-                        add_output_intent(stage / rel, conv)
+                    _write_pdf([page], stage / rel, side.label, profile, conv, [side])
                 else:
                     (stage / rel).write_bytes(png_bytes(page, size=image_pixels(deck, profile)))
                 files.append((rel, 1, f"{'back' if side.back else 'front'}: {side.label} ×{side.copies}"))
                 if progress:
                     progress(rel)
         else:
-            pages = [side_page(deck, s, profile) for s in pdf_order(deck, profile)]
+            order = pdf_order(deck, profile)
             rel = f"{folder}.pdf"
-            n = write("pdf", iter(pages), stage / rel, title=deck.asset.title, cmyk=conv)
-            if conv is not None:
-                add_output_intent(stage / rel, conv)
+            n = _write_pdf((side_page(deck, s, profile) for s in order), stage / rel, deck.asset.title, profile, conv,
+                           order)
             files.append((rel, n, f"{deck.asset.title}: {n} pages, {profile.order}"))
             if progress:
                 progress(rel)
@@ -294,9 +334,6 @@ def _cards(plan: Plan, stage: Path, progress) -> list[tuple[str, int, str]]:
 
 
 def _sheets(assets: list[Asset], profile: Profile, stage: Path, progress) -> list[tuple[str, int, str]]:
-    from pnp.render import write
-    from pnp.render.pdffacts import add_output_intent
-
     conv = converter(profile)
     files = []
     for asset in assets:
@@ -304,8 +341,7 @@ def _sheets(assets: list[Asset], profile: Profile, stage: Path, progress) -> lis
             continue
         rel = f"{asset.name}.pdf"
         (stage / rel).parent.mkdir(parents=True, exist_ok=True)
-        n = write("pdf", asset.iter_pages(), stage / rel, title=asset.title, cmyk=conv)
-        add_output_intent(stage / rel, conv)
+        n = _write_pdf(asset.iter_pages(), stage / rel, asset.title, profile, conv)
         files.append((rel, n, asset.title))
         if progress:
             progress(rel)

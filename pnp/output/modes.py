@@ -57,4 +57,7 @@ def check(profile) -> list[tuple[tuple[str, ...], str]]:
         chosen = [f"{m.name} with format: pdf" for m in MODES.values() if m.formats is None]
         problems.append((("colour",), f"a PNG holds no CMYK: a CMYK shop gets PDFs (output {' or '.join(pdf_only)}"
                                       f"{', or ' + ' or '.join(chosen) if chosen else ''})"))
+    if profile.pdfx is not None and (profile.colour != "cmyk" or set(mode.files(profile)) != {"pdf"}):
+        problems.append((("pdfx",), f"{profile.pdfx} is a CMYK PDF: give colour: cmyk and an output that writes "
+                                    "PDFs"))
     return problems

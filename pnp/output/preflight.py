@@ -25,7 +25,7 @@ EPS = 0.05  # mm: measuring slack
 
 @dataclass
 class Finding:
-    check: str  # safe-zone, overlap, image-dpi, bleed, pixels, resolution, fonts, trim, pages, colour, output-intent, file-size
+    check: str  # one of CHECKS
     ok: bool
     where: str  # "card (file:line)" or a file name
     message: str
@@ -103,67 +103,34 @@ def _card_findings(plan, profile: Profile, progress=None) -> tuple[list[Finding]
     return found, n
 
 
-def _file_findings(folder: Path, written, profile: Profile) -> list[Finding]:
+def _expected(written, profile: Profile) -> dict:
+    """File -> what it should be: a PNG's pixel size, or a PDF's (pages, trim size in mm)."""
     from pnp.output.export import image_pixels, pdf_order
+
+    expect: dict = {}
+    for deck in written.plan.decks if written.plan is not None else ():
+        name = deck.asset.name.replace("/", "-")
+        if profile.output == "images" and profile.format == "png":
+            expect.update({f"{name}/{side.stem}.png": image_pixels(deck, profile) for side in deck.sides()})
+        elif profile.output == "images":
+            expect.update({f"{name}/{side.stem}.pdf": (1, deck.trim) for side in deck.sides()})
+        elif profile.output == "card-pdf":
+            expect[f"{name}.pdf"] = (len(pdf_order(deck, profile)), deck.trim)
+    return expect
+
+
+def _file_findings(folder: Path, written, profile: Profile) -> list[Finding]:
     from pnp.render.pdffacts import png_facts, read_facts
 
     found = []
-    expect = {}
-    if written.plan is not None:
-        for deck in written.plan.decks:
-            name = deck.asset.name.replace("/", "-")
-            if profile.output == "images" and profile.format == "png":
-                expect.update({f"{name}/{side.stem}.png": image_pixels(deck, profile) for side in deck.sides()})
-            elif profile.output == "images":
-                expect.update({f"{name}/{side.stem}.pdf": (1, deck.trim) for side in deck.sides()})
-            elif profile.output == "card-pdf":
-                expect[f"{name}.pdf"] = (len(pdf_order(deck, profile)), deck.trim)
+    expect = _expected(written, profile)
     for rel, _pages, _what in written.files:
         path = folder / rel
-        size_mb = path.stat().st_size / 1e6
-        if profile.max_file_mb is not None and size_mb > profile.max_file_mb:
-            found.append(Finding("file-size", False, rel, f"{size_mb:.1f} MB; the shop takes at most "
-                                 f"{profile.max_file_mb:g} MB"))
+        found += file_size(rel, path.stat().st_size, profile)
         if path.suffix == ".png" and profile.output == "images":
-            size, dpi, mode = png_facts(path)
-            want = expect.get(rel)
-            if want is not None and size != want:
-                found.append(Finding("pixels", False, rel, f"{size[0]} × {size[1]} px; the template is "
-                                     f"{want[0]} × {want[1]} px"))
-            if dpi is None or abs(dpi[0] - profile.dpi) > 0.5:
-                found.append(Finding("resolution", False, rel, f"records {dpi and dpi[0]} dpi; the shop wants "
-                                     f"{profile.dpi}"))
-            if profile.colour == "cmyk" or mode != "RGB":
-                found.append(Finding("colour", False, rel, f"{mode}; the shop asks for {profile.colour.upper()}"))
+            found += png_checks(rel, png_facts(path), expect.get(rel), profile)
         elif path.suffix == ".pdf":
-            facts = read_facts(path)
-            bare = sorted(name for name, embedded in facts.fonts.items() if not embedded)
-            if bare:
-                found.append(Finding("fonts", False, rel, f"fonts not embedded: {', '.join(bare)}"))
-            want = expect.get(rel)
-            if want is not None:
-                pages, (tw, th) = want
-                if len(facts.pages) != pages:
-                    found.append(Finding("pages", False, rel, f"{len(facts.pages)} pages; the order asks for {pages}"))
-                off = [i + 1 for i, p in enumerate(facts.pages)
-                       if abs(p.trim[2] - tw) > EPS or abs(p.trim[3] - th) > EPS]
-                if off:
-                    found.append(Finding("trim", False, rel, f"pages {_ranges(off)} have a trim box other than "
-                                         f"{tw:g} × {th:g} mm"))
-            if not all(p.trim != p.media for p in facts.pages) and profile.output != "sheets":
-                found.append(Finding("trim", False, rel, "a page has no bleed around its trim box"))
-            spaces = set().union(*(p.colour_ops for p in facts.pages)) if facts.pages else set()
-            if profile.colour == "cmyk" and spaces - {"cmyk", "gray"}:
-                rgb = [i + 1 for i, p in enumerate(facts.pages) if "rgb" in p.colour_ops]
-                found.append(Finding("colour", False, rel, f"pages {_ranges(rgb)} have RGB colours; the shop asks for "
-                                     "CMYK"))
-            ink = max((p.max_ink for p in facts.pages), default=0.0)
-            if profile.max_ink is not None and ink > profile.max_ink:
-                heavy = [i + 1 for i, p in enumerate(facts.pages) if p.max_ink > profile.max_ink]
-                found.append(Finding("ink", False, rel, f"pages {_ranges(heavy)} lay down up to {ink:g} % ink; the "
-                                     f"shop takes at most {profile.max_ink} %"))
-            if profile.output == "sheets" and not facts.output_intents:
-                found.append(Finding("output-intent", False, rel, "no output intent"))
+            found += pdf_checks(rel, read_facts(path), expect.get(rel), profile)
     return found
 
 
@@ -177,12 +144,271 @@ def overlapping_text(plan) -> list[Finding]:
     return found
 
 
+def file_size(rel: str, size: int, profile: Profile) -> list[Finding]:
+    mb = size / 1e6
+    if profile.max_file_mb is not None and mb > profile.max_file_mb:
+        return [Finding("file-size", False, rel, f"{mb:.1f} MB; the shop takes at most {profile.max_file_mb:g} MB")]
+    return []
+
+
+def png_checks(rel: str, facts, want, profile: Profile) -> list[Finding]:
+    """A card image: its pixel size (the template's), the resolution it records, RGB."""
+    size, dpi, mode = facts
+    found = []
+    if want is not None and size != want:
+        found.append(Finding("pixels", False, rel, f"{size[0]} × {size[1]} px; the template is {want[0]} × {want[1]} px"))
+    if dpi is None or abs(dpi[0] - profile.dpi) > 0.5:
+        found.append(Finding("resolution", False, rel, f"records {dpi and dpi[0]} dpi; the shop wants {profile.dpi}"))
+    if profile.colour == "cmyk" or mode != "RGB":
+        found.append(Finding("colour", False, rel, f"{mode}; the shop asks for {profile.colour.upper()}"))
+    return found
+
+
+def pdf_checks(rel: str, facts, want, profile: Profile) -> list[Finding]:
+    """Every check of a PDF the shop receives; ``want`` is (pages, trim size) when the order fixes them.
+    With a PDF/X version named by the profile, each finding of one of its requirements cites it."""
+    from pnp.output.export import pdfx_version
+
+    version = pdfx_version(profile)
+    asks = version.requirements if version is not None else {}
+    found = []
+    for check, test in PDF_CHECKS.items():
+        for message in test(facts, want, profile, version):
+            if check in asks:
+                message += f" ({version.name}, {version.standard}: {asks[check]})"
+            found.append(Finding(check, False, rel, message))
+    return found
+
+
+def _pages(nums: list[int]) -> str:
+    return ("page " if len(nums) == 1 else "pages ") + _ranges(nums)
+
+
 def _ranges(nums: list[int]) -> str:
     return ", ".join(str(n) for n in nums[:8]) + (" …" if len(nums) > 8 else "")
 
 
-CHECKS = ("safe-zone", "overlap", "image-dpi", "bleed", "pixels", "resolution", "fonts", "trim", "pages", "colour", "ink",
-          "output-intent", "file-size")
+def _fonts(facts, want, profile, version):
+    bare = sorted(name for name, embedded in facts.fonts.items() if not embedded)
+    if bare:
+        yield f"fonts not embedded: {', '.join(bare)}"
+
+
+def _subset_tags(facts, want, profile, version):
+    from pnp.render.pdfx import SUBSET_TAG
+
+    by_tag: dict[str, list[str]] = {}
+    for base in facts.subsets:
+        m = SUBSET_TAG.match(base)
+        if m:
+            by_tag.setdefault(m.group(1), []).append(base)
+    for tag, names in by_tag.items():
+        if len(names) > 1:
+            yield f"{len(names)} embedded fonts share the subset tag {tag}+ ({', '.join(names)}); each needs its own"
+
+
+def _page_count(facts, want, profile, version):
+    if want is not None and len(facts.pages) != want[0]:
+        yield f"{len(facts.pages)} pages; the order asks for {want[0]}"
+
+
+def _trim(facts, want, profile, version):
+    if want is not None:
+        tw, th = want[1]
+        off = [i + 1 for i, p in enumerate(facts.pages) if abs(p.trim[2] - tw) > EPS or abs(p.trim[3] - th) > EPS]
+        if off:
+            yield f"{_pages(off)} {'has' if len(off) == 1 else 'have'} a trim box other than {tw:g} × {th:g} mm"
+    if profile.output != "sheets":
+        bare = [i + 1 for i, p in enumerate(facts.pages) if p.trim == p.media]
+        if bare:
+            yield f"{_pages(bare)} {'has' if len(bare) == 1 else 'have'} no bleed around the trim box"
+
+
+SIDES = ("left", "bottom", "right", "top")  # the order of a PDF box's edges, y up
+
+
+def _bleed_box(facts, want, profile, version):
+    """A card's BleedBox: the shop's bleed beyond the trim on every side, within the page."""
+    if profile.output == "sheets" or profile.bleed_mm <= 0:
+        return
+    short: dict[str, list[int]] = {}
+    for i, p in enumerate(facts.pages, 1):
+        (tx, ty, tw, th), (bx, by, bw, bh) = p.trim, p.bleed
+        beyond = (tx - bx, ty - by, (bx + bw) - (tx + tw), (by + bh) - (ty + th))
+        for side, d in zip(SIDES, beyond):
+            if d < profile.bleed_mm - EPS:
+                short.setdefault(side, []).append(i)
+    for side, pages in short.items():
+        yield (f"{_pages(pages)}: the bleed box reaches less than {profile.bleed_mm:g} mm beyond the trim on the "
+               f"{side} side; a shop's RIP crops what lies outside it")
+
+
+def _page_boxes(facts, want, profile, version):
+    if version is None:
+        return
+    for i, p in enumerate(facts.pages, 1):
+        if "TrimBox" not in p.boxes and "ArtBox" not in p.boxes:
+            yield f"page {i} has neither TrimBox nor ArtBox"
+        elif not (_within(p.trim, p.bleed) and _within(p.bleed, p.media)):
+            yield f"page {i}: the trim box is not inside the bleed box, or the bleed box not inside the media box"
+
+
+def _within(inner, outer) -> bool:
+    ix, iy, iw, ih = inner
+    ox, oy, ow, oh = outer
+    return ix >= ox - EPS and iy >= oy - EPS and ix + iw <= ox + ow + EPS and iy + ih <= oy + oh + EPS
+
+
+def _colour(facts, want, profile, version):
+    if profile.colour != "cmyk":
+        return
+    allowed = {"cmyk", "gray", "separation", "devicen"}
+    bad = [(i, sorted(p.colour_ops - allowed)) for i, p in enumerate(facts.pages, 1) if p.colour_ops - allowed]
+    if bad:
+        kinds = sorted({k for _, ks in bad for k in ks})
+        said = ", ".join(_SPACE_WORDS.get(k, k) for k in kinds)
+        yield f"{_pages([i for i, _ in bad])} {'uses' if len(bad) == 1 else 'use'} {said} colour; the shop asks for CMYK"
+
+
+_SPACE_WORDS = {"rgb": "RGB", "lab": "Lab", "icc": "ICC-based"}
+
+
+def _ink(facts, want, profile, version):
+    ink = max((p.max_ink for p in facts.pages), default=0.0)
+    if profile.max_ink is not None and ink > profile.max_ink:
+        heavy = [i + 1 for i, p in enumerate(facts.pages) if p.max_ink > profile.max_ink]
+        yield (f"{_pages(heavy)} {'lays' if len(heavy) == 1 else 'lay'} down up to {ink:g} % ink; the shop takes "
+               f"at most {profile.max_ink} %")
+
+
+def _output_intent(facts, want, profile, version):
+    if not facts.intents:
+        if version is not None or profile.colour == "cmyk" or profile.output == "sheets":
+            yield "no output intent"
+        return
+    if version is None:
+        return
+    pdfx = [i for i in facts.intents if i.subtype == "/GTS_PDFX"]
+    if len(pdfx) != 1:
+        yield f"{len(pdfx)} PDF/X output intents (S /GTS_PDFX); there must be one"
+        return
+    intent = pdfx[0]
+    if not intent.condition:
+        yield "the output intent has no OutputConditionIdentifier"
+    if not intent.info:
+        yield "the output intent has no Info"
+    if intent.profile is None:
+        if not intent.registry:
+            yield "the output intent embeds no output profile and names no registry"
+    elif intent.profile[12:16] != b"prtr" or intent.profile[16:20] != b"CMYK":
+        yield (f"the output profile is a {intent.profile[12:16].decode('latin-1')!r} profile for "
+               f"{intent.profile[16:20].decode('latin-1').strip()}, not an output (prtr) profile for CMYK")
+
+
+def _pdfx_header(facts, want, profile, version):
+    if version is not None and _version_number(facts.header) > _version_number(version.header):
+        yield f"the header says PDF {facts.header}"
+
+
+def _version_number(text: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(p) for p in text.split("."))
+    except ValueError:
+        return (99,)
+
+
+def _pdfx_version(facts, want, profile, version):
+    if version is None:
+        return
+    for key, value in (("GTS_PDFXVersion", version.info_version), ("GTS_PDFXConformance", version.conformance)):
+        got = facts.info.get(key)
+        if value is not None and got != value:
+            yield f"{key} is missing" if got is None else f"{key} says {got!r}"
+
+
+def _pdfx_xmp(facts, want, profile, version):
+    if version is None:
+        return
+    if facts.xmp is None:
+        yield "the file has no XMP metadata"
+        return
+    keys = ("pdfxid:GTS_PDFXVersion",) if version.xmp_identity else ("pdfxid:GTS_PDFXVersion", "pdfx:GTS_PDFXVersion")
+    said = [facts.xmp[k] for k in keys if k in facts.xmp]
+    if version.info_version not in said:
+        yield f"the XMP metadata names {' or '.join(repr(v) for v in said) if said else 'no PDF/X version'}"
+    if version.xmp_identity:
+        missing = [k for k in ("xmpMM:DocumentID", "xmpMM:VersionID", "xmpMM:RenditionClass") if not facts.xmp.get(k)]
+        if missing:
+            yield f"the XMP metadata has no {', '.join(missing)}"
+
+
+def _pdfx_info(facts, want, profile, version):
+    if version is None:
+        return
+    missing = [k for k in ("Title", "CreationDate", "ModDate") if not facts.info.get(k)]
+    if missing:
+        yield f"the document information has no {', '.join(missing)}"
+
+
+def _trapped(facts, want, profile, version):
+    if version is None:
+        return
+    trapped = facts.info.get("Trapped")
+    if trapped not in ("/True", "/False"):
+        yield "Trapped is missing" if trapped is None else f"Trapped says {trapped}"
+    elif facts.xmp is not None and facts.xmp.get("pdf:Trapped", trapped[1:]) != trapped[1:]:
+        yield f"the XMP metadata says Trapped {facts.xmp['pdf:Trapped']}, the document information {trapped[1:]}"
+
+
+def _document_id(facts, want, profile, version):
+    if version is not None and not facts.document_id:
+        yield "the trailer has no ID"
+
+
+def _transparency(facts, want, profile, version):
+    if version is None or version.transparency:
+        return
+    by: dict[str, list[int]] = {}
+    for i, p in enumerate(facts.pages, 1):
+        for what in p.transparency:
+            by.setdefault(what, []).append(i)
+    for what in sorted(by):
+        yield f"{_pages(by[what])} {'uses' if len(by[what]) == 1 else 'use'} {what}"
+
+
+def _encryption(facts, want, profile, version):
+    if version is not None and facts.encrypted:
+        yield "the file is encrypted"
+
+
+def _actions(facts, want, profile, version):
+    if version is None:
+        return
+    if facts.actions:
+        yield f"the file holds {'; '.join(facts.actions)}"
+    inside = [i for i, p in enumerate(facts.pages, 1) if p.annotations]
+    if inside:
+        yield f"{_pages(inside)} {'has' if len(inside) == 1 else 'have'} annotations inside the bleed box"
+
+
+def _postscript(facts, want, profile, version):
+    if version is None:
+        return
+    kinds = sorted({k for p in facts.pages for k in p.postscript})
+    if kinds:
+        yield f"the file holds {' and '.join(kinds)}"
+
+
+# every check of a PDF, in the order findings are listed: name -> test(facts, want, profile, version)
+PDF_CHECKS = {
+    "fonts": _fonts, "subset-tags": _subset_tags, "pages": _page_count, "trim": _trim, "bleed-box": _bleed_box,
+    "page-boxes": _page_boxes, "colour": _colour, "ink": _ink, "output-intent": _output_intent,
+    "pdfx-header": _pdfx_header, "pdfx-version": _pdfx_version, "pdfx-xmp": _pdfx_xmp, "pdfx-info": _pdfx_info,
+    "trapped": _trapped, "document-id": _document_id, "transparency": _transparency, "encryption": _encryption,
+    "actions": _actions, "postscript": _postscript,
+}
+CHECKS = tuple(dict.fromkeys(("safe-zone", "overlap", "image-dpi", "bleed", "pixels", "resolution", *PDF_CHECKS,
+                             "file-size")))
 
 
 def check_written(written, profile: Profile, progress=None) -> tuple[list[Finding], dict[str, int]]:

@@ -171,8 +171,10 @@ def test_preflight_still_names_rgb_pages_in_a_cmyk_order(tmp_path, monkeypatch):
     data = tmp_path / "data"
     shutil.copytree(ROOT / "data" / "kafkas-halle", data / "kafkas-halle")
     found, _ = preflight(discover(data)["kafkas-halle"], BuildOptions(), load_profile("drivethrucards"))
-    assert [(f.check, f.where) for f in found] == [("colour", "deck.pdf")]
-    assert "pages 1, 2, 3" in found[0].message
+    assert [(f.check, f.where) for f in found] == [("colour", "deck.pdf"), ("output-intent", "deck.pdf")]
+    assert found[0].message.startswith("pages 1, 2, 3, 4, 5, 6, 7, 8 … use RGB colour; the shop asks for CMYK")
+    assert "(PDF/X-1a:2003, ISO 15930-4:2003: colours are CMYK or grey only" in found[0].message
+    assert found[1].message.startswith("no output intent (PDF/X-1a:2003")
 
 
 def test_one_cmyk_pdf_per_card_side(tmp_path):
