@@ -660,7 +660,8 @@ def export(
 ):
     """Write what a print shop asks for (card images, a card-per-page PDF, imposed sheets or a Tabletop
     Simulator deck) with a README.txt of what to order; then preflight it. Exit 1 when a check fails."""
-    from pnp.output.export import export as write_export
+    from pnp.load.words import counted
+    from pnp.output.export import export as write_export, order_lines
     from pnp.output.preflight import check_written
 
     prof, opts, games = _for_shop(profile, lang, option, data, game)
@@ -669,7 +670,11 @@ def export(
         with _progress(f"{g.name}: exporting") as tick:
             written = write_export(g, opts.for_game(g), prof, out, progress=_counted(tick))
             found = check_written(written, prof, progress=_counted(tick))
-        typer.echo(f"{len(written.files)} files for {prof.title} in {written.folder} (what to order: README.txt)")
+        typer.echo(f"{counted(len(written.files), 'file')} for {prof.title} in {written.folder} (what to order: "
+                   "README.txt)")
+        for deck in written.plan.decks if written.plan is not None and prof.output in ("images", "card-pdf") else ():
+            for line in order_lines(deck, prof):
+                typer.echo(f"  {line}")
         failed |= _findings(*found)
     if failed:
         raise typer.Exit(1)
@@ -726,9 +731,10 @@ def _counted(tick):
 
 def _findings(found, counts) -> bool:
     """Print failed checks as a table, then what was checked; True when something failed."""
+    from pnp.load.words import counted
     from pnp.output.preflight import CHECKS
 
-    checked = ", ".join(f"{n} {what}" for what, n in counts.items() if n)
+    checked = ", ".join(counted(n, what[:-1], what) for what, n in counts.items() if n)
     if not found:
         typer.echo(f"preflight ok: {checked}; checks: {', '.join(CHECKS)}")
         return False

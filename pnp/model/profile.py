@@ -55,6 +55,9 @@ class Profile(Strict):
         "fronts-then-backs", description="card-pdf page order: all fronts then the backs, or each card's "
                                          "back and front (or front and back) in turn")
     repeat_copies: bool = Field(False, description="card-pdf: repeat each card by its copies")
+    backs: Literal["one-per-deck", "per-card"] = Field(
+        "one-per-deck", description="one-per-deck: the shop's card product has one back, so each different back "
+                                   "is a deck of its own to order; per-card: every card may have its own back")
     max_file_mb: Annotated[float, Field(gt=0, le=10000, allow_inf_nan=False)] | None = None
     tolerance: Annotated[float, Field(ge=0, le=0.1)] = 0.02
     products: list[Product] = Field(default_factory=list)
