@@ -4,8 +4,11 @@ Two kinds of check. On each card side's scene (what will be printed): text
 inside the safe zone, raster images sharp enough at their printed size, and
 artwork that runs into the bleed on every side where it reaches the cut. On the
 written files (what the shop receives): pixel size and recorded resolution of
-images, fonts embedded, trim boxes, page count, colour space, output intent,
-file size. Each finding names the card with the data row it comes from.
+images, fonts embedded with a subset tag each, trim and bleed boxes, page count,
+colour space, ink, output intent, file size, and every requirement of the PDF/X
+version the profile names (:class:`pnp.model.pdfx.Version`), each finding citing
+the requirement it breaks. Each finding names the card with the data row it
+comes from, or the file.
 """
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pnp.load.words import counted
 from pnp.model.profile import Profile
 from pnp.scene.primitives import Box, Page
 
@@ -209,7 +213,7 @@ def _subset_tags(facts, want, profile, version):
 
 def _page_count(facts, want, profile, version):
     if want is not None and len(facts.pages) != want[0]:
-        yield f"{len(facts.pages)} pages; the order asks for {want[0]}"
+        yield f"{counted(len(facts.pages), 'page')}; the order asks for {want[0]}"
 
 
 def _trim(facts, want, profile, version):

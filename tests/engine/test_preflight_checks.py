@@ -1,0 +1,685 @@
+"""Every preflight check fails on a file made bad in exactly its way, one at a time, and
+passes the same file just inside its limit; each test asserts the whole set of findings.
+
+The PDF checks start from a good two-page PDF/X-1a:2003 file as DriveThruCards gets it
+(the back and the front of one card with a picture), break one thing with pikepdf and
+read the file back as preflight does."""
+from __future__ import annotations
+
+import dataclasses
+import shutil
+import textwrap
+from pathlib import Path
+
+import pikepdf
+import pytest
+from PIL import Image
+
+from pnp.model.assets import BuildOptions
+from pnp.model.game import discover
+from pnp.output.export import export, load_profile
+from pnp.output.preflight import (CHECKS, PDF_CHECKS, Finding, bleed_sides, check_written, file_size, image_resolution,
+                                  pdf_checks, png_checks, text_in_safe_zone)
+from pnp.render.pdffacts import read_facts, srgb_icc
+from pnp.render.survey import Picture, Survey, TextBox
+from pnp.scene import Box, Group, Page, Rect, style
+
+PT = 72 / 25.4
+DTC = load_profile("drivethrucards")
+X1A = " (PDF/X-1a:2003, ISO 15930-4:2003: "
+WANT = (2, (63.5, 88.9))  # two pages, poker trim
+
+
+@pytest.fixture(scope="module")
+def good(tmp_path_factory) -> Path:
+    """deck.pdf for DriveThruCards: page 1 the back, page 2 the front with a 300 dpi picture."""
+    data = tmp_path_factory.mktemp("data")
+    game = data / "mini"
+    game.mkdir()
+    (game / "game.yaml").write_text("name: mini\ntitle: Mini\n")
+    Image.new("RGB", (300, 300), (40, 90, 160)).save(game / "art.png")
+    (game / "face.yaml").write_text(textwrap.dedent("""\
+        kind: layout
+        fields: {name: text}
+        elements:
+          - {type: rect, frame: bleed, fill: "#f3e9d2"}
+          - {type: image, x: 19, y: 10, w: 25.4, h: 25.4, src: art.png}
+          - {type: text, x: 6, y: 50, w: 50, h: 10, text: "{name}", size: 14, weight: bold}
+          - {type: text, x: 6, y: 62, w: 50, h: 10, text: "{name}", size: 10}
+        """))
+    (game / "deck.yaml").write_text(textwrap.dedent("""\
+        kind: deck
+        name: deck
+        title: Mini
+        card: poker
+        layout: face.yaml
+        back: {title: Mini}
+        cards:
+          - {name: Karte}
+        """))
+    written = export(discover(data)["mini"], BuildOptions(), DTC, tmp_path_factory.mktemp("out"))
+    return written.folder / "deck.pdf"
+
+
+def findings(path: Path, profile=DTC, want=WANT) -> set[tuple[str, str]]:
+    return {(f.check, f.message) for f in pdf_checks("deck.pdf", read_facts(path), want, profile)}
+
+
+def broken(good: Path, tmp_path: Path, mutate, **save) -> Path:
+    """A copy of ``good`` with ``mutate(pdf)`` applied."""
+    out = tmp_path / "broken.pdf"
+    with pikepdf.open(good) as pdf:
+        mutate(pdf)
+        pdf.save(out, **save)
+    return out
+
+
+def asks(check: str) -> str:
+    from pnp.model.pdfx import VERSIONS
+
+    return X1A + VERSIONS["PDF/X-1a:2003"].requirements[check] + ")"
+
+
+def _append(pdf, n: int, ops: bytes) -> None:
+    page = pdf.pages[n]
+    page.contents_add(pikepdf.Stream(pdf, ops))
+
+
+def _box(page, name: str, **moves) -> None:
+    """Move edges of a page box (x0, y0, x1, y1) by mm."""
+    b = [float(v) for v in page.obj[name]]
+    for i, edge in enumerate(("x0", "y0", "x1", "y1")):
+        b[i] += moves.get(edge, 0) * PT
+    page.obj[name] = pikepdf.Array(b)
+
+
+def _gs(pdf, n: int, **entries) -> None:
+    page = pdf.pages[n]
+    res = page.obj.Resources
+    if "/ExtGState" not in res:
+        res.ExtGState = pikepdf.Dictionary()
+    res.ExtGState.GSx = pikepdf.Dictionary({f"/{k}": v for k, v in entries.items()})
+
+
+def _picture(pdf):
+    ((_, pic),) = pdf.pages[1].Resources.XObject.items()
+    return pic
+
+
+# ------------------------------------------------------------------ the good file
+
+
+def test_the_good_file_passes_every_check(good):
+    assert findings(good) == set()
+    facts = read_facts(good)
+    assert [p.colour_ops for p in facts.pages] == [{"cmyk"}, {"cmyk"}]
+    assert len(facts.subsets) == 2 and facts.header == "1.4" and facts.document_id
+
+
+def test_every_pdf_check_is_listed_in_the_summary():
+    assert set(PDF_CHECKS) <= set(CHECKS) and len(CHECKS) == len(set(CHECKS))
+    from pnp.model.pdfx import VERSIONS
+
+    for version in VERSIONS.values():
+        assert set(version.requirements) <= set(PDF_CHECKS)  # every requirement has its check
+
+
+# ------------------------------------------------------------------ bleed box and page boxes
+
+
+def test_a_bleed_box_equal_to_the_trim_box(good, tmp_path):
+    def same(pdf):
+        for page in pdf.pages:
+            page.obj.BleedBox = page.obj.TrimBox
+
+    msg = "pages 1, 2: the bleed box reaches less than 3.175 mm beyond the trim on the {} side; a shop's RIP " \
+          "crops what lies outside it"
+    assert findings(broken(good, tmp_path, same)) == {("bleed-box", msg.format(s))
+                                                      for s in ("left", "bottom", "right", "top")}
+
+
+@pytest.mark.parametrize("short, fails", [(0.1, True), (0.04, False)])
+def test_bleed_missing_on_the_right_side_only(good, tmp_path, short, fails):
+    path = broken(good, tmp_path, lambda pdf: _box(pdf.pages[1], "/BleedBox", x1=-short))
+    assert findings(path) == ({("bleed-box", "page 2: the bleed box reaches less than 3.175 mm beyond the trim on "
+                                             "the right side; a shop's RIP crops what lies outside it")} if fails else set())
+
+
+@pytest.mark.parametrize("edge", ["x0", "y0", "x1", "y1"])
+def test_a_bleed_box_past_the_media_box(good, tmp_path, edge):
+    out = {"x0": -0.1, "y0": -0.1, "x1": 0.1, "y1": 0.1}[edge]
+    path = broken(good, tmp_path, lambda pdf: _box(pdf.pages[0], "/BleedBox", **{edge: out}))
+    assert findings(path) == {("page-boxes", "page 1: the trim box is not inside the bleed box, or the bleed box "
+                                             "not inside the media box" + asks("page-boxes"))}
+
+
+def test_a_page_without_a_trim_box(good, tmp_path):
+    def drop(pdf):
+        del pdf.pages[0].obj["/TrimBox"]
+
+    assert findings(broken(good, tmp_path, drop)) == {
+        ("page-boxes", "page 1 has neither TrimBox nor ArtBox" + asks("page-boxes")),
+        ("trim", "page 1 has a trim box other than 63.5 × 88.9 mm"),
+        ("trim", "page 1 has no bleed around the trim box"),
+        *{("bleed-box", f"page 1: the bleed box reaches less than 3.175 mm beyond the trim on the {s} side; a "
+                        "shop's RIP crops what lies outside it") for s in ("left", "bottom", "right", "top")}}
+
+
+def test_an_art_box_stands_for_the_trim_box(good, tmp_path):
+    def art(pdf):
+        pdf.pages[0].obj.ArtBox = pdf.pages[0].obj.TrimBox
+
+    assert findings(broken(good, tmp_path, art)) == set()
+
+
+@pytest.mark.parametrize("shrink, fails", [(0.2, True), (0.04, False)])
+def test_a_wrong_trim_box(good, tmp_path, shrink, fails):
+    path = broken(good, tmp_path, lambda pdf: [_box(p, "/TrimBox", x1=-shrink) for p in pdf.pages])
+    assert findings(path) == ({("trim", "pages 1, 2 have a trim box other than 63.5 × 88.9 mm")} if fails else set())
+    path = broken(good, tmp_path, lambda pdf: _box(pdf.pages[1], "/TrimBox", y0=shrink))
+    assert findings(path) == ({("trim", "page 2 has a trim box other than 63.5 × 88.9 mm")} if fails else set())
+
+
+def test_a_missing_page(good, tmp_path):
+    def drop(pdf):
+        del pdf.pages[1]
+
+    assert findings(broken(good, tmp_path, drop)) == {("pages", "1 page; the order asks for 2")}
+    assert findings(good, want=(3, WANT[1])) == {("pages", "2 pages; the order asks for 3")}
+    assert findings(good, want=None) == set()  # a file the order does not fix
+
+
+# ------------------------------------------------------------------ version keys, XMP, information
+
+
+def test_no_pdfx_version_key(good, tmp_path):
+    def drop(pdf):
+        del pdf.docinfo["/GTS_PDFXVersion"]
+
+    assert findings(broken(good, tmp_path, drop)) == {("pdfx-version", "GTS_PDFXVersion is missing"
+                                                       + asks("pdfx-version"))}
+
+
+def test_a_wrong_conformance_key(good, tmp_path):
+    def wrong(pdf):
+        pdf.docinfo["/GTS_PDFXConformance"] = pikepdf.String("PDF/X-1a:2001")
+
+    assert findings(broken(good, tmp_path, wrong)) == {("pdfx-version", "GTS_PDFXConformance says 'PDF/X-1a:2001'"
+                                                        + asks("pdfx-version"))}
+
+
+def test_no_xmp_metadata(good, tmp_path):
+    def drop(pdf):
+        del pdf.Root["/Metadata"]
+
+    assert findings(broken(good, tmp_path, drop)) == {("pdfx-xmp", "the file has no XMP metadata" + asks("pdfx-xmp"))}
+
+
+def test_xmp_naming_another_version(good, tmp_path):
+    def other(pdf):
+        with pdf.open_metadata(set_pikepdf_as_editor=False) as meta:
+            meta["pdfxid:GTS_PDFXVersion"] = "PDF/X-3:2003"
+            del meta["pdfx:GTS_PDFXVersion"]
+
+    assert findings(broken(good, tmp_path, other)) == {("pdfx-xmp", "the XMP metadata names 'PDF/X-3:2003'"
+                                                        + asks("pdfx-xmp"))}
+
+    def none(pdf):
+        with pdf.open_metadata(set_pikepdf_as_editor=False) as meta:
+            del meta["pdfxid:GTS_PDFXVersion"]
+            del meta["pdfx:GTS_PDFXVersion"]
+
+    assert findings(broken(good, tmp_path, none)) == {("pdfx-xmp", "the XMP metadata names no PDF/X version"
+                                                       + asks("pdfx-xmp"))}
+
+
+def test_the_older_xmp_key_alone_is_enough_for_x_1a(good, tmp_path):
+    def old(pdf):
+        with pdf.open_metadata(set_pikepdf_as_editor=False) as meta:
+            del meta["pdfxid:GTS_PDFXVersion"]
+
+    assert findings(broken(good, tmp_path, old)) == set()
+
+
+@pytest.mark.parametrize("key", ["Title", "CreationDate", "ModDate"])
+def test_document_information_without_a_title_or_dates(good, tmp_path, key):
+    def drop(pdf):
+        del pdf.docinfo[f"/{key}"]
+
+    assert findings(broken(good, tmp_path, drop)) == {("pdfx-info", f"the document information has no {key}"
+                                                       + asks("pdfx-info"))}
+
+
+def test_trapped(good, tmp_path):
+    def drop(pdf):
+        del pdf.docinfo["/Trapped"]
+
+    assert findings(broken(good, tmp_path, drop)) == {("trapped", "Trapped is missing" + asks("trapped"))}
+
+    def unknown(pdf):
+        pdf.docinfo["/Trapped"] = pikepdf.Name("/Unknown")
+
+    assert findings(broken(good, tmp_path, unknown)) == {("trapped", "Trapped says /Unknown" + asks("trapped"))}
+
+    def true(pdf):  # trapped, and saying so in both places: fine
+        pdf.docinfo["/Trapped"] = pikepdf.Name("/True")
+        with pdf.open_metadata(set_pikepdf_as_editor=False) as meta:
+            meta["pdf:Trapped"] = "True"
+
+    assert findings(broken(good, tmp_path, true)) == set()
+
+    def differ(pdf):
+        with pdf.open_metadata(set_pikepdf_as_editor=False) as meta:
+            meta["pdf:Trapped"] = "True"
+
+    assert findings(broken(good, tmp_path, differ)) == {
+        ("trapped", "the XMP metadata says Trapped True, the document information False" + asks("trapped"))}
+
+
+@pytest.mark.parametrize("header, fails", [("1.5", True), ("1.4", False), ("1.3", False)])
+def test_the_header_version(good, tmp_path, header, fails):
+    path = broken(good, tmp_path, lambda pdf: None, force_version=header)
+    assert findings(path) == ({("pdfx-header", f"the header says PDF {header}" + asks("pdfx-header"))} if fails
+                              else set())
+
+
+def test_no_document_id(good):
+    """qpdf always writes an ID, so the reading is checked on a hand-made file and the check on the facts."""
+    facts = dataclasses.replace(read_facts(good), document_id=False)
+    assert {(f.check, f.message) for f in pdf_checks("deck.pdf", facts, WANT, DTC)} == {
+        ("document-id", "the trailer has no ID" + asks("document-id"))}
+
+
+def test_a_file_without_an_id_reads_so(tmp_path):
+    body = b"%PDF-1.4\n1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj\n2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> " \
+           b"endobj\n3 0 obj <</Type/Page/Parent 2 0 R/MediaBox[0 0 100 100]>> endobj\n"
+    xref = len(body)
+    path = tmp_path / "noid.pdf"
+    path.write_bytes(body + b"xref\n0 4\n0000000000 65535 f \n0000000009 00000 n \n0000000054 00000 n \n"
+                     b"0000000111 00000 n \ntrailer <</Size 4/Root 1 0 R>>\nstartxref\n" + str(xref).encode()
+                     + b"\n%%EOF\n")
+    facts = read_facts(path)
+    assert facts.document_id is False and facts.xmp is None and facts.info == {}
+
+
+# ------------------------------------------------------------------ transparency
+
+
+@pytest.mark.parametrize("key, value, says", [("ca", 0.5, "constant alpha 0.5"), ("CA", 0.99, "constant alpha 0.99"),
+                                              ("BM", pikepdf.Name("/Multiply"), "blend mode Multiply"),
+                                              ("BM", pikepdf.Array([pikepdf.Name("/Screen")]), "blend mode Screen"),
+                                              ("SMask", pikepdf.Dictionary(S=pikepdf.Name("/Luminosity")),
+                                               "a soft mask")])
+def test_transparency_in_a_graphics_state(good, tmp_path, key, value, says):
+    path = broken(good, tmp_path, lambda pdf: _gs(pdf, 1, **{key: value}))
+    assert findings(path) == {("transparency", f"page 2 uses {says}" + asks("transparency"))}
+
+
+@pytest.mark.parametrize("key, value", [("ca", 1.0), ("CA", 1), ("BM", pikepdf.Name("/Normal")),
+                                        ("BM", pikepdf.Name("/Compatible")), ("SMask", pikepdf.Name("/None"))])
+def test_graphics_states_without_transparency_pass(good, tmp_path, key, value):
+    assert findings(broken(good, tmp_path, lambda pdf: _gs(pdf, 1, **{key: value}))) == set()
+
+
+def test_a_picture_with_a_soft_mask(good, tmp_path):
+    def mask(pdf):
+        alpha = pikepdf.Stream(pdf, bytes(300 * 300))
+        alpha.Type, alpha.Subtype = pikepdf.Name.XObject, pikepdf.Name.Image
+        alpha.Width, alpha.Height, alpha.BitsPerComponent = 300, 300, 8
+        alpha.ColorSpace = pikepdf.Name.DeviceGray
+        _picture(pdf).SMask = alpha
+
+    assert findings(broken(good, tmp_path, mask)) == {("transparency", "page 2 uses a soft mask" + asks("transparency"))}
+
+
+def test_a_transparency_group_on_every_page(good, tmp_path):
+    def group(pdf):
+        for page in pdf.pages:
+            page.obj.Group = pikepdf.Dictionary(S=pikepdf.Name.Transparency, CS=pikepdf.Name.DeviceCMYK)
+
+    assert findings(broken(good, tmp_path, group)) == {("transparency", "pages 1, 2 use a transparency group"
+                                                        + asks("transparency"))}
+
+
+def test_pdf_x_4_allows_transparency(good, tmp_path):
+    x4 = load_profile("drivethrucards").model_copy(update={"pdfx": "PDF/X-4"})
+    path = broken(good, tmp_path, lambda pdf: _gs(pdf, 1, ca=0.5))
+    assert {c for c, _ in findings(path, x4)} == {"pdfx-version", "pdfx-xmp"}  # written as X-1a
+
+
+# ------------------------------------------------------------------ colour and ink
+
+
+def test_an_rgb_colour(good, tmp_path):
+    path = broken(good, tmp_path, lambda pdf: _append(pdf, 1, b"0.2 0.4 0.6 rg 0 0 10 10 re f"))
+    assert findings(path) == {("colour", "page 2 uses RGB colour; the shop asks for CMYK" + asks("colour"))}
+
+
+def test_grey_is_allowed(good, tmp_path):
+    path = broken(good, tmp_path, lambda pdf: _append(pdf, 0, b"0.5 g 0.2 G 0 0 10 10 re B"))
+    assert findings(path) == set()
+
+
+def test_an_rgb_picture(good, tmp_path):
+    def rgb(pdf):
+        _picture(pdf).ColorSpace = pikepdf.Name.DeviceRGB
+
+    assert findings(broken(good, tmp_path, rgb)) == {("colour", "page 2 uses RGB colour; the shop asks for CMYK"
+                                                      + asks("colour"))}
+
+
+def test_an_icc_based_colour_space_and_lab_on_two_pages(good, tmp_path):
+    def spaces(pdf):
+        icc = pikepdf.Stream(pdf, srgb_icc())
+        icc.N = 3
+        for n, space in enumerate((pikepdf.Array([pikepdf.Name.ICCBased, icc]),
+                                   pikepdf.Array([pikepdf.Name.Lab, pikepdf.Dictionary(WhitePoint=[0.95, 1, 1.09])]))):
+            pdf.pages[n].Resources.ColorSpace = pikepdf.Dictionary(CS0=space)
+            _append(pdf, n, b"/CS0 cs 0.5 0.5 0.5 sc 0 0 10 10 re f")
+
+    assert findings(broken(good, tmp_path, spaces)) == {("colour", "pages 1, 2 use ICC-based, Lab colour; the shop "
+                                                                   "asks for CMYK" + asks("colour"))}
+
+
+def test_an_rgb_base_of_an_indexed_picture(good, tmp_path):
+    def indexed(pdf):
+        _picture(pdf).ColorSpace = pikepdf.Array([pikepdf.Name.Indexed, pikepdf.Name.DeviceRGB, 0,
+                                                  pikepdf.String(b"\x00\x00\x00")])
+
+    assert findings(broken(good, tmp_path, indexed)) == {("colour", "page 2 uses RGB colour; the shop asks for CMYK"
+                                                          + asks("colour"))}
+
+
+@pytest.mark.parametrize("k, fails", [(b"0.6 0.6 0.6 0.61", True), (b"0.6 0.6 0.6 0.6", False)])
+def test_ink_just_over_and_at_the_limit(good, tmp_path, k, fails):
+    path = broken(good, tmp_path, lambda pdf: _append(pdf, 1, k + b" k 0 0 10 10 re f"))
+    assert findings(path) == ({("ink", "page 2 lays down up to 241 % ink; the shop takes at most 240 %")} if fails
+                              else set())
+
+
+def test_ink_on_two_pages_is_said_in_the_plural(good, tmp_path):
+    path = broken(good, tmp_path, lambda pdf: [_append(pdf, n, b"1 1 1 0 K 0 0 10 10 re S") for n in (0, 1)])
+    assert findings(path) == {("ink", "pages 1, 2 lay down up to 300 % ink; the shop takes at most 240 %")}
+
+
+def test_a_profile_without_an_ink_limit_takes_any(good, tmp_path):
+    path = broken(good, tmp_path, lambda pdf: _append(pdf, 1, b"1 1 1 1 k 0 0 10 10 re f"))
+    assert findings(path, DTC.model_copy(update={"max_ink": None})) == set()
+
+
+# ------------------------------------------------------------------ fonts
+
+
+def test_an_unembedded_font(good, tmp_path):
+    def bare(pdf):
+        font = next(iter(pdf.pages[1].Resources.Font.values()))
+        del font.FontDescriptor["/FontFile2"]
+
+    (found,) = findings(broken(good, tmp_path, bare))
+    assert found[0] == "fonts" and found[1].startswith("fonts not embedded: ") and found[1].endswith(asks("fonts"))
+
+
+def test_two_fonts_with_one_subset_tag(good, tmp_path):
+    def same(pdf):
+        a, b = list(pdf.pages[1].Resources.Font.values())[:2]
+        b.BaseFont = pikepdf.Name("/" + str(a.BaseFont)[1:7] + str(b.BaseFont)[7:])
+
+    (found,) = findings(broken(good, tmp_path, same))
+    assert found[0] == "subset-tags" and found[1].startswith("2 embedded fonts share the subset tag ")
+    assert found[1].endswith("; each needs its own")
+
+
+def test_a_font_without_a_subset_tag_is_no_clash(good, tmp_path):
+    def untagged(pdf):
+        for font in pdf.pages[1].Resources.Font.values():
+            font.BaseFont = pikepdf.Name("/" + str(font.BaseFont)[8:])
+
+    assert findings(broken(good, tmp_path, untagged)) == set()
+
+
+# ------------------------------------------------------------------ output intent
+
+
+def _intent(pdf):
+    return pdf.Root.OutputIntents[0]
+
+
+def test_no_output_intent(good, tmp_path):
+    def drop(pdf):
+        del pdf.Root["/OutputIntents"]
+
+    assert findings(broken(good, tmp_path, drop)) == {("output-intent", "no output intent" + asks("output-intent"))}
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda pdf: _intent(pdf).__delitem__("/OutputConditionIdentifier"),
+     "the output intent has no OutputConditionIdentifier"),
+    (lambda pdf: _intent(pdf).__delitem__("/Info"), "the output intent has no Info"),
+    (lambda pdf: pdf.Root.OutputIntents.append(pdf.Root.OutputIntents[0]), "2 PDF/X output intents (S /GTS_PDFX); "
+                                                                           "there must be one"),
+    (lambda pdf: setattr(_intent(pdf), "S", pikepdf.Name("/GTS_PDFA1")), "0 PDF/X output intents (S /GTS_PDFX); "
+                                                                         "there must be one"),
+    (lambda pdf: setattr(_intent(pdf), "DestOutputProfile", pikepdf.Stream(pdf, srgb_icc())),
+     "the output profile is a 'mntr' profile for RGB, not an output (prtr) profile for CMYK"),
+    (lambda pdf: [_intent(pdf).__delitem__(k) for k in ("/DestOutputProfile", "/RegistryName")],
+     "the output intent embeds no output profile and names no registry"),
+])
+def test_an_output_intent_missing_a_part(good, tmp_path, change, says):
+    assert findings(broken(good, tmp_path, change)) == {("output-intent", says + asks("output-intent"))}
+
+
+def test_a_registered_condition_needs_no_embedded_profile(good, tmp_path):
+    assert findings(broken(good, tmp_path, lambda pdf: _intent(pdf).__delitem__("/DestOutputProfile"))) == set()
+
+
+def test_without_a_version_an_output_intent_is_all_a_cmyk_shop_needs(good, tmp_path):
+    plain = DTC.model_copy(update={"pdfx": None})
+    path = broken(good, tmp_path, lambda pdf: _intent(pdf).__delitem__("/Info"))
+    assert findings(path, plain) == set()
+    path = broken(good, tmp_path, lambda pdf: pdf.Root.__delitem__("/OutputIntents"))
+    assert findings(path, plain) == {("output-intent", "no output intent")}
+    rgb = load_profile("thegamecrafter").model_copy(update={"output": "images", "format": "pdf"})
+    assert findings(path, rgb) == set()  # an RGB shop that takes PDFs asks for none
+
+
+# ------------------------------------------------------------------ what PDF/X forbids besides
+
+
+def test_an_encrypted_file(good, tmp_path):
+    path = broken(good, tmp_path, lambda pdf: None, encryption=pikepdf.Encryption(owner="o", user="", R=3, aes=False, metadata=False))
+    assert findings(path) == {("encryption", "the file is encrypted" + asks("encryption"))}
+
+
+def test_javascript_and_actions(good, tmp_path):
+    def js(pdf):
+        pdf.Root.OpenAction = pikepdf.Dictionary(S=pikepdf.Name.JavaScript, JS=pikepdf.String("app.alert(1)"))
+
+    assert findings(broken(good, tmp_path, js)) == {("actions", "the file holds the document's OpenAction"
+                                                     + asks("actions"))}
+
+    def page_aa(pdf):
+        pdf.pages[1].obj.AA = pikepdf.Dictionary()
+        pdf.Root.Names = pikepdf.Dictionary(JavaScript=pikepdf.Dictionary())
+
+    assert findings(broken(good, tmp_path, page_aa)) == {
+        ("actions", "the file holds document JavaScript; page 2's actions" + asks("actions"))}
+
+
+def _annot(pdf, rect, subtype="/Link", action=False):
+    annot = pikepdf.Dictionary(Type=pikepdf.Name.Annot, Subtype=pikepdf.Name(subtype), Rect=rect)
+    if action:
+        annot.A = pikepdf.Dictionary(S=pikepdf.Name.URI, URI=pikepdf.String("https://example.org"))
+    pdf.pages[0].obj.Annots = pikepdf.Array([annot])
+
+
+def test_annotations_inside_the_bleed_box(good, tmp_path):
+    path = broken(good, tmp_path, lambda pdf: _annot(pdf, [20, 20, 40, 40]))
+    assert findings(path) == {("actions", "page 1 has annotations inside the bleed box" + asks("actions"))}
+    path = broken(good, tmp_path, lambda pdf: _annot(pdf, [20, 20, 40, 40], action=True))
+    assert findings(path) == {("actions", "the file holds an annotation's action on page 1" + asks("actions")),
+                              ("actions", "page 1 has annotations inside the bleed box" + asks("actions"))}
+
+
+@pytest.mark.parametrize("rect, subtype", [([200, 200, 220, 220], "/Link"), ([20, 20, 40, 40], "/PrinterMark")])
+def test_annotations_outside_the_bleed_box_and_printers_marks_pass(good, tmp_path, rect, subtype):
+    assert findings(broken(good, tmp_path, lambda pdf: _annot(pdf, rect, subtype))) == set()
+
+
+def test_postscript_and_transfer_functions(good, tmp_path):
+    def ps(pdf):
+        xobj = pikepdf.Stream(pdf, b"% nothing")
+        xobj.Type, xobj.Subtype = pikepdf.Name.XObject, pikepdf.Name.PS
+        pdf.pages[0].Resources.XObject = pikepdf.Dictionary(PS0=xobj)
+
+    assert findings(broken(good, tmp_path, ps)) == {("postscript", "the file holds a PostScript XObject"
+                                                     + asks("postscript"))}
+    path = broken(good, tmp_path, lambda pdf: _gs(pdf, 0, TR=pikepdf.Dictionary(FunctionType=2)))
+    assert findings(path) == {("postscript", "the file holds a transfer function" + asks("postscript"))}
+    for ok in ({"TR": pikepdf.Name("/Identity")}, {"TR2": pikepdf.Name("/Default")}):
+        assert findings(broken(good, tmp_path, lambda pdf: _gs(pdf, 0, **ok))) == set()
+
+
+def test_a_form_s_content_is_read_too(good, tmp_path):
+    """Colour, transparency and pictures inside a form XObject count as the page's."""
+    def form(pdf):
+        f = pikepdf.Stream(pdf, b"/GSf gs 1 0 0 rg 0 0 5 5 re f")
+        f.Type, f.Subtype, f.BBox = pikepdf.Name.XObject, pikepdf.Name.Form, [0, 0, 5, 5]
+        f.Resources = pikepdf.Dictionary(ExtGState=pikepdf.Dictionary(GSf=pikepdf.Dictionary(ca=0.3)))
+        pdf.pages[0].Resources.XObject = pikepdf.Dictionary(Fm0=f)
+        _append(pdf, 0, b"/Fm0 Do")
+
+    assert findings(broken(good, tmp_path, form)) == {
+        ("colour", "page 1 uses RGB colour; the shop asks for CMYK" + asks("colour")),
+        ("transparency", "page 1 uses constant alpha 0.3" + asks("transparency"))}
+
+
+# ------------------------------------------------------------------ card images (PNG)
+
+
+TGC = load_profile("thegamecrafter")
+
+
+@pytest.mark.parametrize("facts, expect", [
+    (((825, 1125), (300.0, 300.0), "RGB"), set()),
+    (((825, 1124), (300.0, 300.0), "RGB"), {("pixels", "825 × 1124 px; the template is 825 × 1125 px")}),
+    (((824, 1125), (300.0, 300.0), "RGB"), {("pixels", "824 × 1125 px; the template is 825 × 1125 px")}),
+    (((825, 1125), (299.4, 299.4), "RGB"), {("resolution", "records 299.4 dpi; the shop wants 300")}),
+    (((825, 1125), (299.6, 299.6), "RGB"), set()),
+    (((825, 1125), (300.5, 300.5), "RGB"), set()),
+    (((825, 1125), (300.6, 300.6), "RGB"), {("resolution", "records 300.6 dpi; the shop wants 300")}),
+    (((825, 1125), None, "RGB"), {("resolution", "records None dpi; the shop wants 300")}),
+    (((825, 1125), (300.0, 300.0), "RGBA"), {("colour", "RGBA; the shop asks for RGB")}),
+])
+def test_a_card_image(facts, expect):
+    assert {(f.check, f.message) for f in png_checks("a.png", facts, (825, 1125), TGC)} == expect
+
+
+def test_a_card_image_for_a_cmyk_shop_and_one_the_order_does_not_size():
+    cmyk = TGC.model_copy(update={"colour": "cmyk"})
+    assert [f.message for f in png_checks("a.png", ((825, 1125), (300.0, 300.0), "RGB"), None, cmyk)] == [
+        "RGB; the shop asks for CMYK"]
+
+
+def test_a_written_image_is_read_back(tmp_path):
+    """Through the export's own file list: a card image saved at 299 dpi and one pixel short."""
+    data = tmp_path / "data"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "data" / "kafkas-halle", data / "kafkas-halle")
+    written = export(discover(data)["kafkas-halle"], BuildOptions(), TGC, tmp_path / "out")
+    card = written.folder / "deck" / "001-nach-links.png"
+    with Image.open(card) as im:
+        im.crop((0, 0, 825, 1124)).save(card, dpi=(299, 299))
+    found, counts = check_written(written, TGC)
+    assert {(f.check, f.where, f.message) for f in found} == {
+        ("pixels", "deck/001-nach-links.png", "825 × 1124 px; the template is 825 × 1125 px"),
+        ("resolution", "deck/001-nach-links.png", "records 299.0 dpi; the shop wants 300")}
+    assert counts == {"card sides": 18, "files": 18}
+
+
+@pytest.mark.parametrize("size, fails", [(1_000_000, False), (1_000_001, True)])
+def test_file_size_at_and_over_the_limit(size, fails):
+    capped = TGC.model_copy(update={"max_file_mb": 1})
+    assert [f.message for f in file_size("a.pdf", size, capped)] == (["1.0 MB; the shop takes at most 1 MB"] if fails
+                                                                     else [])
+    assert file_size("a.pdf", 10 ** 9, TGC) == []  # no limit
+
+
+# ------------------------------------------------------------------ what a card side shows
+
+
+def _seen(texts=(), pictures=()) -> Survey:
+    s = Survey()
+    s.texts, s.pictures = list(texts), list(pictures)
+    return s
+
+
+TRIM = Box(3, 3, 63.5, 88.9)
+
+
+@pytest.mark.parametrize("box, says", [
+    ((6.05, 10, 20, 14), None),  # 0.05 mm into the 3 mm zone: measuring slack
+    ((6, 6, 63.5, 88.9), None),  # exactly on the safe line, all round
+    ((5.9, 10, 20, 14), "text 'Wort' reaches 0.1 mm into the 3 mm safe zone"),
+    ((10, 5.9, 20, 14), "text 'Wort' reaches 0.1 mm into the 3 mm safe zone"),
+    ((10, 10, 63.6, 14), "text 'Wort' reaches 0.1 mm into the 3 mm safe zone"),
+    ((10, 80, 20, 89.0), "text 'Wort' reaches 0.1 mm into the 3 mm safe zone"),
+    ((2, 10, 20, 14), "text 'Wort' crosses the cut by 1.0 mm"),
+    ((2.95, 10, 20, 14), "text 'Wort' reaches 3.0 mm into the 3 mm safe zone"),  # on the cut, within slack
+])
+def test_text_in_the_safe_zone(box, says):
+    found = text_in_safe_zone(_seen([TextBox("Wort", box, "")]), TRIM, 3.0, "card")
+    assert [(f.check, f.where, f.message) for f in found] == ([("safe-zone", "card", says)] if says else [])
+
+
+@pytest.mark.parametrize("dpi, fails", [(299.0, True), (299.4, True), (299.6, False), (300.0, False), (None, False)])
+def test_image_resolution_at_the_edge(dpi, fails):
+    found = image_resolution(_seen(pictures=[Picture((0, 0, 10, 10), (299, 299), dpi)]), 300, "card")
+    assert [(f.check, f.message) for f in found] == ([("image-dpi", f"a 299 × 299 px image prints at {dpi:.0f} dpi; "
+                                                                    "the shop wants 300")] if fails else [])
+
+
+def _card(cover: tuple[float, float, float, float], shade: str = "#203060") -> Page:
+    """A 69.5 x 94.9 mm page with a 3 mm bleed and one rectangle of art (x0, y0, x1, y1 in mm)."""
+    x0, y0, x1, y1 = cover
+    return Page(69.5, 94.9, Group([Rect(x0, y0, x1 - x0, y1 - y0, style(fill=shade))]), trim=Box(3, 3, 63.5, 88.9))
+
+
+@pytest.mark.parametrize("cover, says", [
+    ((0, 0, 69.5, 94.9), None),  # art into the bleed everywhere
+    ((3, 3, 66.5, 91.9), "artwork stops at the cut on the left, right, top, bottom sides: the bleed there is bare "
+                         "paper"),
+    ((0, 0, 66.5, 94.9), "artwork stops at the cut on the right side: the bleed there is bare paper"),
+    ((3, 0, 69.5, 94.9), "artwork stops at the cut on the left side: the bleed there is bare paper"),
+    ((0, 3, 69.5, 94.9), "artwork stops at the cut on the top side: the bleed there is bare paper"),
+    ((0, 0, 69.5, 91.9), "artwork stops at the cut on the bottom side: the bleed there is bare paper"),
+    ((10, 10, 50, 50), None),  # art that does not reach the cut needs no bleed
+    ((0, 0, 69.5, 30), None),  # along a third of the sides: the art does not run along the cut
+])
+def test_bleed_on_each_side(cover, says):
+    found = bleed_sides(_card(cover), Box(3, 3, 63.5, 88.9), "card")
+    assert [(f.check, f.message) for f in found] == ([("bleed", says)] if says else [])
+
+
+@pytest.mark.parametrize("share, flagged", [(0.6, True), (0.4, False)])
+def test_bleed_only_where_art_covers_most_of_the_cut(share, flagged):
+    """Art along more than half of the right cut, stopping there, is flagged; along less is not."""
+    y1 = 3 + 88.9 * share
+    page = Page(69.5, 94.9, Group([Rect(0, 0, 66.5, y1, style(fill="#203060")),
+                                   Rect(0, 0, 69.5, 3, style(fill="#203060"))]), trim=Box(3, 3, 63.5, 88.9))
+    sides = [f.message for f in bleed_sides(page, Box(3, 3, 63.5, 88.9), "card")]
+    assert ("right" in " ".join(sides)) is flagged
+
+
+@pytest.mark.parametrize("shade, flagged", [("#f0f0f0", True), ("#fbfbfb", False)])
+def test_bleed_counts_near_white_as_paper(shade, flagged):
+    found = bleed_sides(_card((3, 3, 66.5, 91.9), shade), Box(3, 3, 63.5, 88.9), "card")
+    assert bool(found) is flagged
+
+
+def test_a_page_with_no_room_for_bleed_is_bare_on_every_side():
+    page = Page(63.5, 88.9, Group([Rect(0, 0, 63.5, 88.9, style(fill="#203060"))]), trim=Box(0, 0, 63.5, 88.9))
+    assert [f.message for f in bleed_sides(page, Box(0, 0, 63.5, 88.9), "card")] == [
+        "artwork stops at the cut on the left, right, top, bottom sides: the bleed there is bare paper"]
+
+
+def test_findings_are_failures():
+    assert Finding("x", False, "w", "m").ok is False
