@@ -189,6 +189,9 @@ def build(
     option: list[str] = typer.Option([], "--option", "-o",
                                      help="Game-specific setting KEY=VALUE, repeatable "
                                           "(e.g. square_mm=50, cell_mm=30, mirror=true, players=6, up=4, copies=10)."),
+    ink_saver: bool = typer.Option(False, "--ink-saver",
+                                   help="A light print for home printers: outlines and light tints instead of dark "
+                                        "fills (backs, bands, boards, tokens, cloud overlays); half the ink or less."),
     data: Path = DataOpt,
     as_json: bool = JsonOpt,
 ):
@@ -211,7 +214,7 @@ def build(
             if value:
                 os.environ[name] = str(value)
         opts = _build_options(paper, orientation, margin, gutter, bleed, crop_marks, cut_lines, duplex, lang, dpi,
-                              back_offset, option)
+                              back_offset, option, ink_saver)
         games = _select(data, game)
         _check_options(games, opts.extra)
         with _progress("building", quiet=as_json) as tick:
@@ -256,14 +259,14 @@ def _progress(what: str, quiet: bool = False):
 
 
 def _build_options(paper, orientation, margin, gutter, bleed, crop_marks, cut_lines, duplex, lang, dpi, back_offset,
-                   option):
-    """The build options the sheet options, --lang, --dpi, --back-offset and -o of a command give."""
+                   option, ink_saver: bool = False):
+    """The build options the sheet options, --lang, --dpi, --back-offset, -o and --ink-saver of a command give."""
     from pnp.model.assets import BuildOptions
 
     sheet = _sheet(paper=paper, orientation=orientation and orientation.value, margin=margin, gutter=gutter,
                    bleed=bleed, crop_marks=crop_marks, cut_lines=cut_lines, duplex=duplex and duplex.value)
     return BuildOptions(**sheet, **_given_lang(lang), given=frozenset(sheet) | ({"lang"} if lang else set()), dpi=dpi,
-                        back_offset=_parse_offset(back_offset), extra=_parse_extras(option))
+                        back_offset=_parse_offset(back_offset), extra=_parse_extras(option), ink_saver=ink_saver)
 
 
 def _given_lang(lang: Optional[str]) -> dict:

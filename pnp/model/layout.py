@@ -58,6 +58,9 @@ class Placed(Strict):
         None, description="a style of the layout (or several: [a, b], later ones win) whose properties the "
                           "element takes; its own keys win, and '+= 2' / '*= 1.5' change the style's number")
     opacity: Opacity = Field(1.0, description="0 (invisible) to 1 (opaque), for the element and what it holds")
+    ink_saver: dict[str, Any] | None = Field(
+        None, description="what the element changes in an ink-saving build (pnp build --ink-saver): some of its "
+                          "own keys with other values, e.g. {fill: white, stroke: '{colour}'}")
 
 
 Dash = list[Annotated[float, Field(gt=0, le=100, allow_inf_nan=False)]]

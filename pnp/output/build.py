@@ -452,7 +452,10 @@ def write_manifest(folder: Path, game: Game, files: list[tuple[Asset, str, int]]
                         "min_text_pt": asset.min_text_pt,
                         "preview_of": asset.preview_of, "source": asset.source})
     sources, (result, findings) = facts or _game_facts(game)
-    doc = {"game": game.name, "pnp": __version__, "options": asdict(opts),
+    options = asdict(opts)
+    if not options["ink_saver"]:  # said only when on: a normal build's manifest stays as it was
+        del options["ink_saver"]
+    doc = {"game": game.name, "pnp": __version__, "options": options,
            "files": sorted(entries, key=lambda e: e["file"]), "sources": sources,
            "checks": {"verdict": result, "findings": [list(f) for f in findings]}}
     path = folder / MANIFEST

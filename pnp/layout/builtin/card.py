@@ -123,6 +123,7 @@ class DeckPlan:
     overlaps: list = field(default_factory=list)  # Overlap of each card side whose text overlaps an element
     _checked: set = field(default_factory=set)  # card sides looked at for overlaps
     faces: dict = field(default_factory=dict)  # 'layouts' key (or "") -> compiled face layout
+    ink_saver: bool = False  # stamp the layouts' ink-saving variants
 
     @property
     def size(self):
@@ -137,8 +138,9 @@ class DeckPlan:
         return min(f.layout.safe for f in self.faces.values()) if self.faces else self.face.layout.safe
 
 
-def plan_deck(doc: Deck, game, lang: str, stem: str = "deck") -> DeckPlan:
-    """Everything the deck needs before drawing: layouts compiled, card list read and typed.
+def plan_deck(doc: Deck, game, lang: str, stem: str = "deck", ink_saver: bool = False) -> DeckPlan:
+    """Everything the deck needs before drawing: layouts compiled, card list read and typed;
+    ``ink_saver``: the layouts' ink-saving variants are drawn.
 
     Every problem of the card list is reported at once, as ``file:line``.
     """
@@ -163,7 +165,8 @@ def plan_deck(doc: Deck, game, lang: str, stem: str = "deck") -> DeckPlan:
     if problems:
         raise DataErrors(problems)
     compiled = {k: f for k, (f, _) in faces.items()}
-    plan = DeckPlan(doc, next(iter(compiled.values())), cards, game_symbols(game), folder, faces=compiled)
+    plan = DeckPlan(doc, next(iter(compiled.values())), cards, game_symbols(game), folder, faces=compiled,
+                    ink_saver=ink_saver)
     _check_references(plan, items if not isinstance(doc.cards, str) else None)
     for face in compiled.values():
         if face.same_size:
@@ -276,7 +279,7 @@ def _shared_sizes(plan: DeckPlan, face, lang: str) -> dict:
             continue
         try:
             face.stamp(card.values, Stamp(w, h, 0.0, lang, plan.symbols, images_in(plan.folder),
-                                          measured=measured))
+                                          measured=measured, ink_saver=plan.ink_saver))
         except CardError as exc:
             raise DataErrors([Problem(card.source[0], card.source[1], 0, str(exc))]) from None
     return measured
@@ -425,7 +428,8 @@ def _stamp(plan: DeckPlan, layout, values: dict, card: Card | None, bleed: float
         drawn = layout.stamp(values, Stamp(w, h, bleed, lang, plan.symbols, images_in(plan.folder),
                                            data=records_in(plan.folder), warn=lambda m: _warn(plan, where, m),
                                            fallback=lambda fam, chars: _fallback(plan, fam, chars),
-                                           shared=plan.shared.get(id(layout)), overlaps=found))
+                                           shared=plan.shared.get(id(layout)), overlaps=found,
+                                           ink_saver=plan.ink_saver))
     except CardError as exc:
         raise DataErrors([Problem(where[0], where[1], 0, str(exc))]) from None
     if found is not None:
@@ -571,7 +575,7 @@ def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asse
     from pnp.load.paths import file_stem
 
     lang = opts.lang
-    plan = plan_deck(doc, game, lang, stem)
+    plan = plan_deck(doc, game, lang, stem, opts.ink_saver)
     name = doc.name or stem
     title = tr(doc.title, lang)
     sheet = deck_sheet(doc, opts)
