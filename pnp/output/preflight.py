@@ -160,9 +160,12 @@ def png_checks(rel: str, facts, want, profile: Profile) -> list[Finding]:
     size, dpi, mode = facts
     found = []
     if want is not None and size != want:
-        found.append(Finding("pixels", False, rel, f"{size[0]} × {size[1]} px; the template is {want[0]} × {want[1]} px"))
-    if dpi is None or abs(dpi[0] - profile.dpi) > 0.5:
-        found.append(Finding("resolution", False, rel, f"records {dpi and dpi[0]} dpi; the shop wants {profile.dpi}"))
+        found.append(Finding("pixels", False, rel, f"{size[0]} × {size[1]} px; the template is "
+                             f"{want[0]} × {want[1]} px"))
+    if dpi is None or any(abs(d - profile.dpi) > 0.5 for d in dpi):
+        said = "no resolution" if dpi is None else f"{dpi[0]:g} dpi" if dpi[0] == dpi[1] else \
+            f"{dpi[0]:g} × {dpi[1]:g} dpi"
+        found.append(Finding("resolution", False, rel, f"records {said}; the shop wants {profile.dpi}"))
     if profile.colour == "cmyk" or mode != "RGB":
         found.append(Finding("colour", False, rel, f"{mode}; the shop asks for {profile.colour.upper()}"))
     return found
@@ -211,6 +214,11 @@ def _subset_tags(facts, want, profile, version):
             yield f"{len(names)} embedded fonts share the subset tag {tag}+ ({', '.join(names)}); each needs its own"
 
 
+def _off(mm: float) -> bool:
+    """More than the measuring slack (to the 1/1000 mm a PDF's boxes are read to)."""
+    return round(abs(mm), 3) > EPS
+
+
 def _page_count(facts, want, profile, version):
     if want is not None and len(facts.pages) != want[0]:
         yield f"{counted(len(facts.pages), 'page')}; the order asks for {want[0]}"
@@ -219,7 +227,7 @@ def _page_count(facts, want, profile, version):
 def _trim(facts, want, profile, version):
     if want is not None:
         tw, th = want[1]
-        off = [i + 1 for i, p in enumerate(facts.pages) if abs(p.trim[2] - tw) > EPS or abs(p.trim[3] - th) > EPS]
+        off = [i + 1 for i, p in enumerate(facts.pages) if _off(p.trim[2] - tw) or _off(p.trim[3] - th)]
         if off:
             yield f"{_pages(off)} {'has' if len(off) == 1 else 'have'} a trim box other than {tw:g} × {th:g} mm"
     if profile.output != "sheets":
@@ -240,7 +248,7 @@ def _bleed_box(facts, want, profile, version):
         (tx, ty, tw, th), (bx, by, bw, bh) = p.trim, p.bleed
         beyond = (tx - bx, ty - by, (bx + bw) - (tx + tw), (by + bh) - (ty + th))
         for side, d in zip(SIDES, beyond):
-            if d < profile.bleed_mm - EPS:
+            if d < profile.bleed_mm and _off(profile.bleed_mm - d):
                 short.setdefault(side, []).append(i)
     for side, pages in short.items():
         yield (f"{_pages(pages)}: the bleed box reaches less than {profile.bleed_mm:g} mm beyond the trim on the "
@@ -260,7 +268,7 @@ def _page_boxes(facts, want, profile, version):
 def _within(inner, outer) -> bool:
     ix, iy, iw, ih = inner
     ox, oy, ow, oh = outer
-    return ix >= ox - EPS and iy >= oy - EPS and ix + iw <= ox + ow + EPS and iy + ih <= oy + oh + EPS
+    return not any(past > 0 and _off(past) for past in (ox - ix, oy - iy, ix + iw - (ox + ow), iy + ih - (oy + oh)))
 
 
 def _colour(facts, want, profile, version):
@@ -271,7 +279,8 @@ def _colour(facts, want, profile, version):
     if bad:
         kinds = sorted({k for _, ks in bad for k in ks})
         said = ", ".join(_SPACE_WORDS.get(k, k) for k in kinds)
-        yield f"{_pages([i for i, _ in bad])} {'uses' if len(bad) == 1 else 'use'} {said} colour; the shop asks for CMYK"
+        pages = [i for i, _ in bad]
+        yield f"{_pages(pages)} {'uses' if len(pages) == 1 else 'use'} {said} colour; the shop asks for CMYK"
 
 
 _SPACE_WORDS = {"rgb": "RGB", "lab": "Lab", "icc": "ICC-based"}
@@ -310,15 +319,18 @@ def _output_intent(facts, want, profile, version):
 
 
 def _pdfx_header(facts, want, profile, version):
-    if version is not None and _version_number(facts.header) > _version_number(version.header):
+    if version is None:
+        return
+    said = _version_number(facts.header)
+    if said is None or said > _version_number(version.header):
         yield f"the header says PDF {facts.header}"
 
 
-def _version_number(text: str) -> tuple[int, ...]:
+def _version_number(text: str) -> "tuple[int, ...] | None":
     try:
         return tuple(int(p) for p in text.split("."))
     except ValueError:
-        return (99,)
+        return None
 
 
 def _pdfx_version(facts, want, profile, version):

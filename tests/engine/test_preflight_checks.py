@@ -31,13 +31,13 @@ WANT = (2, (63.5, 88.9))  # two pages, poker trim
 
 
 @pytest.fixture(scope="module")
-def good(tmp_path_factory) -> Path:
-    """deck.pdf for DriveThruCards: page 1 the back, page 2 the front with a 300 dpi picture."""
+def mini(tmp_path_factory) -> Path:
+    """A data folder with one game of one card with a sharp picture."""
     data = tmp_path_factory.mktemp("data")
     game = data / "mini"
     game.mkdir()
     (game / "game.yaml").write_text("name: mini\ntitle: Mini\n")
-    Image.new("RGB", (300, 300), (40, 90, 160)).save(game / "art.png")
+    Image.new("RGB", (320, 320), (40, 90, 160)).save(game / "art.png")  # 320 dpi at 25.4 mm, 317 as printed
     (game / "face.yaml").write_text(textwrap.dedent("""\
         kind: layout
         fields: {name: text}
@@ -57,12 +57,38 @@ def good(tmp_path_factory) -> Path:
         cards:
           - {name: Karte}
         """))
-    written = export(discover(data)["mini"], BuildOptions(), DTC, tmp_path_factory.mktemp("out"))
+    return data
+
+
+@pytest.fixture(scope="module")
+def good(mini, tmp_path_factory) -> Path:
+    """deck.pdf for DriveThruCards: page 1 the back, page 2 the front with a picture."""
+    written = export(discover(mini)["mini"], BuildOptions(), DTC, tmp_path_factory.mktemp("out"))
     return written.folder / "deck.pdf"
 
 
+def test_preflight_reports_its_progress_and_leaves_nothing(mini, tmp_path, monkeypatch):
+    from pnp.output.preflight import preflight
+
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    calls: list[str] = []
+    found, counts = preflight(discover(mini)["mini"], BuildOptions(), DTC, progress=calls.append)
+    assert found == [] and counts == {"card sides": 2, "files": 1}
+    assert calls == ["deck.pdf", "Karte", "back"]  # the file written, then each card side checked
+    assert list(tmp_path.iterdir()) == []
+
+
 def findings(path: Path, profile=DTC, want=WANT) -> set[tuple[str, str]]:
-    return {(f.check, f.message) for f in pdf_checks("deck.pdf", read_facts(path), want, profile)}
+    return _pairs(pdf_checks("deck.pdf", read_facts(path), want, profile))
+
+
+def _pairs(found: list[Finding], where: str = "deck.pdf") -> set[tuple[str, str]]:
+    """(check, message) of each finding; every one a failure, of the file named."""
+    assert all(f.ok is False and f.where == where for f in found)
+    return {(f.check, f.message) for f in found}
 
 
 def broken(good: Path, tmp_path: Path, mutate, **save) -> Path:
@@ -138,19 +164,31 @@ def test_a_bleed_box_equal_to_the_trim_box(good, tmp_path):
                                                       for s in ("left", "bottom", "right", "top")}
 
 
-@pytest.mark.parametrize("short, fails", [(0.1, True), (0.04, False)])
+@pytest.mark.parametrize("short, fails", [(0.1, True), (0.051, True), (0.05, False), (0.04, False)])
 def test_bleed_missing_on_the_right_side_only(good, tmp_path, short, fails):
     path = broken(good, tmp_path, lambda pdf: _box(pdf.pages[1], "/BleedBox", x1=-short))
     assert findings(path) == ({("bleed-box", "page 2: the bleed box reaches less than 3.175 mm beyond the trim on "
                                              "the right side; a shop's RIP crops what lies outside it")} if fails else set())
 
 
+@pytest.mark.parametrize("by, fails", [(0.1, True), (0.051, True), (0.05, False)])
 @pytest.mark.parametrize("edge", ["x0", "y0", "x1", "y1"])
-def test_a_bleed_box_past_the_media_box(good, tmp_path, edge):
-    out = {"x0": -0.1, "y0": -0.1, "x1": 0.1, "y1": 0.1}[edge]
+def test_a_bleed_box_past_the_media_box(good, tmp_path, edge, by, fails):
+    out = {"x0": -by, "y0": -by, "x1": by, "y1": by}[edge]
     path = broken(good, tmp_path, lambda pdf: _box(pdf.pages[0], "/BleedBox", **{edge: out}))
-    assert findings(path) == {("page-boxes", "page 1: the trim box is not inside the bleed box, or the bleed box "
-                                             "not inside the media box" + asks("page-boxes"))}
+    assert findings(path) == ({("page-boxes", "page 1: the trim box is not inside the bleed box, or the bleed box "
+                                              "not inside the media box" + asks("page-boxes"))} if fails else set())
+
+
+def test_a_small_bleed_is_checked_too(good, tmp_path):
+    small = DTC.model_copy(update={"bleed_mm": 0.5})
+    assert findings(good, small) == set()
+    path = broken(good, tmp_path, lambda pdf: _box(pdf.pages[0], "/BleedBox", x0=2.775))  # 0.4 mm left of the cut
+    assert findings(path, small) == {("bleed-box", "page 1: the bleed box reaches less than 0.5 mm beyond the trim "
+                                                   "on the left side; a shop's RIP crops what lies outside it")}
+    assert findings(path, DTC.model_copy(update={"bleed_mm": 0.0})) == set()  # no bleed asked for
+    sheets = DTC.model_copy(update={"output": "sheets"})
+    assert "bleed-box" not in {c for c, _ in findings(path, sheets)}  # imposed sheets: the cards carry the bleed
 
 
 def test_a_page_without_a_trim_box(good, tmp_path):
@@ -171,13 +209,52 @@ def test_an_art_box_stands_for_the_trim_box(good, tmp_path):
 
     assert findings(broken(good, tmp_path, art)) == set()
 
+    def only_art(pdf):
+        art(pdf)
+        del pdf.pages[0].obj["/TrimBox"]
 
-@pytest.mark.parametrize("shrink, fails", [(0.2, True), (0.04, False)])
+    assert "page-boxes" not in {c for c, _ in findings(broken(good, tmp_path, only_art))}
+
+
+@pytest.mark.parametrize("shrink, fails", [(0.2, True), (0.051, True), (0.05, False), (0.04, False)])
 def test_a_wrong_trim_box(good, tmp_path, shrink, fails):
     path = broken(good, tmp_path, lambda pdf: [_box(p, "/TrimBox", x1=-shrink) for p in pdf.pages])
     assert findings(path) == ({("trim", "pages 1, 2 have a trim box other than 63.5 × 88.9 mm")} if fails else set())
     path = broken(good, tmp_path, lambda pdf: _box(pdf.pages[1], "/TrimBox", y0=shrink))
     assert findings(path) == ({("trim", "page 2 has a trim box other than 63.5 × 88.9 mm")} if fails else set())
+
+
+def test_two_pages_without_bleed_around_the_trim(good, tmp_path):
+    def bare(pdf):
+        for page in pdf.pages:
+            page.obj.TrimBox = page.obj.BleedBox = page.obj.MediaBox
+
+    found = findings(broken(good, tmp_path, bare))
+    assert ("trim", "pages 1, 2 have no bleed around the trim box") in found
+    assert ("trim", "pages 1, 2 have a trim box other than 63.5 × 88.9 mm") in found
+    assert {c for c, _ in found} == {"trim", "bleed-box"}
+
+
+def test_many_pages_are_listed_up_to_eight(good, tmp_path):
+    def pages(n):
+        def grow(pdf):
+            for _ in range(n - 2):
+                pdf.pages.append(pdf.pages[1])
+            for page in pdf.pages:
+                page.obj.BleedBox = page.obj.TrimBox
+        return grow
+
+    msg = "{}: the bleed box reaches less than 3.175 mm beyond the trim on the left side; a shop's RIP crops what " \
+          "lies outside it"
+    eight = findings(broken(good, tmp_path, pages(8)), want=None)
+    assert ("bleed-box", msg.format("pages 1, 2, 3, 4, 5, 6, 7, 8")) in eight
+    nine = findings(broken(good, tmp_path, pages(9)), want=None)
+    assert ("bleed-box", msg.format("pages 1, 2, 3, 4, 5, 6, 7, 8 …")) in nine
+
+
+def test_a_file_without_pages(good):
+    facts = dataclasses.replace(read_facts(good), pages=[])
+    assert _pairs(pdf_checks("deck.pdf", facts, WANT, DTC)) == {("pages", "0 pages; the order asks for 2")}
 
 
 def test_a_missing_page(good, tmp_path):
@@ -283,10 +360,16 @@ def test_the_header_version(good, tmp_path, header, fails):
                               else set())
 
 
+def test_a_header_that_is_no_version(good):
+    facts = dataclasses.replace(read_facts(good), header="1.x")
+    assert _pairs(pdf_checks("deck.pdf", facts, WANT, DTC)) == {("pdfx-header", "the header says PDF 1.x"
+                                                                 + asks("pdfx-header"))}
+
+
 def test_no_document_id(good):
     """qpdf always writes an ID, so the reading is checked on a hand-made file and the check on the facts."""
     facts = dataclasses.replace(read_facts(good), document_id=False)
-    assert {(f.check, f.message) for f in pdf_checks("deck.pdf", facts, WANT, DTC)} == {
+    assert _pairs(pdf_checks("deck.pdf", facts, WANT, DTC)) == {
         ("document-id", "the trailer has no ID" + asks("document-id"))}
 
 
@@ -323,9 +406,9 @@ def test_graphics_states_without_transparency_pass(good, tmp_path, key, value):
 
 def test_a_picture_with_a_soft_mask(good, tmp_path):
     def mask(pdf):
-        alpha = pikepdf.Stream(pdf, bytes(300 * 300))
+        alpha = pikepdf.Stream(pdf, bytes(320 * 320))
         alpha.Type, alpha.Subtype = pikepdf.Name.XObject, pikepdf.Name.Image
-        alpha.Width, alpha.Height, alpha.BitsPerComponent = 300, 300, 8
+        alpha.Width, alpha.Height, alpha.BitsPerComponent = 320, 320, 8
         alpha.ColorSpace = pikepdf.Name.DeviceGray
         _picture(pdf).SMask = alpha
 
@@ -358,6 +441,28 @@ def test_an_rgb_colour(good, tmp_path):
 def test_grey_is_allowed(good, tmp_path):
     path = broken(good, tmp_path, lambda pdf: _append(pdf, 0, b"0.5 g 0.2 G 0 0 10 10 re B"))
     assert findings(path) == set()
+
+
+@pytest.mark.parametrize("space", [
+    pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name("/Gold"), pikepdf.Name.DeviceCMYK,
+                   pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0], C1=[0, 0.2, 1, 0], N=1)]),
+    pikepdf.Array([pikepdf.Name.DeviceN, pikepdf.Array([pikepdf.Name("/Gold")]), pikepdf.Name.DeviceCMYK,
+                   pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0], C1=[0, 0.2, 1, 0], N=1)]),
+])
+def test_spot_colours_are_allowed(good, tmp_path, space):
+    def spot(pdf):
+        pdf.pages[0].Resources.ColorSpace = pikepdf.Dictionary(CS0=space)
+        _append(pdf, 0, b"/CS0 cs 1 sc 0 0 10 10 re f")
+
+    assert findings(broken(good, tmp_path, spot)) == set()
+
+
+def test_a_colour_space_of_another_kind_is_named(good, tmp_path):
+    def pattern(pdf):
+        _append(pdf, 0, b"/Pattern cs 0 0 10 10 re f")
+
+    assert findings(broken(good, tmp_path, pattern)) == {("colour", "page 1 uses pattern colour; the shop asks for "
+                                                                    "CMYK" + asks("colour"))}
 
 
 def test_an_rgb_picture(good, tmp_path):
@@ -417,6 +522,16 @@ def test_an_unembedded_font(good, tmp_path):
 
     (found,) = findings(broken(good, tmp_path, bare))
     assert found[0] == "fonts" and found[1].startswith("fonts not embedded: ") and found[1].endswith(asks("fonts"))
+    assert ", " not in found[1].split(" (")[0]
+
+    def both(pdf):
+        for font in pdf.pages[1].Resources.Font.values():
+            del font.FontDescriptor["/FontFile2"]
+
+    (found,) = findings(broken(good, tmp_path, both))
+    with pikepdf.open(good) as pdf:
+        names = sorted(str(f.BaseFont)[1:] for f in pdf.pages[1].Resources.Font.values())
+    assert found == ("fonts", f"fonts not embedded: {', '.join(names)}" + asks("fonts"))
 
 
 def test_two_fonts_with_one_subset_tag(good, tmp_path):
@@ -425,8 +540,9 @@ def test_two_fonts_with_one_subset_tag(good, tmp_path):
         b.BaseFont = pikepdf.Name("/" + str(a.BaseFont)[1:7] + str(b.BaseFont)[7:])
 
     (found,) = findings(broken(good, tmp_path, same))
-    assert found[0] == "subset-tags" and found[1].startswith("2 embedded fonts share the subset tag ")
-    assert found[1].endswith("; each needs its own")
+    with pikepdf.open(broken(good, tmp_path, same)) as pdf:
+        a, b = [str(f.BaseFont)[1:] for f in list(pdf.pages[1].Resources.Font.values())[:2]]
+    assert found == ("subset-tags", f"2 embedded fonts share the subset tag {a[:6]}+ ({a}, {b}); each needs its own")
 
 
 def test_a_font_without_a_subset_tag_is_no_clash(good, tmp_path):
@@ -567,11 +683,13 @@ TGC = load_profile("thegamecrafter")
     (((825, 1125), (299.6, 299.6), "RGB"), set()),
     (((825, 1125), (300.5, 300.5), "RGB"), set()),
     (((825, 1125), (300.6, 300.6), "RGB"), {("resolution", "records 300.6 dpi; the shop wants 300")}),
-    (((825, 1125), None, "RGB"), {("resolution", "records None dpi; the shop wants 300")}),
+    (((825, 1125), (300.0, 299.4), "RGB"), {("resolution", "records 300 × 299.4 dpi; the shop wants 300")}),
+    (((825, 1125), (299.4, 300.0), "RGB"), {("resolution", "records 299.4 × 300 dpi; the shop wants 300")}),
+    (((825, 1125), None, "RGB"), {("resolution", "records no resolution; the shop wants 300")}),
     (((825, 1125), (300.0, 300.0), "RGBA"), {("colour", "RGBA; the shop asks for RGB")}),
 ])
 def test_a_card_image(facts, expect):
-    assert {(f.check, f.message) for f in png_checks("a.png", facts, (825, 1125), TGC)} == expect
+    assert _pairs(png_checks("a.png", facts, (825, 1125), TGC), "a.png") == expect
 
 
 def test_a_card_image_for_a_cmyk_shop_and_one_the_order_does_not_size():
@@ -591,7 +709,7 @@ def test_a_written_image_is_read_back(tmp_path):
     found, counts = check_written(written, TGC)
     assert {(f.check, f.where, f.message) for f in found} == {
         ("pixels", "deck/001-nach-links.png", "825 × 1124 px; the template is 825 × 1125 px"),
-        ("resolution", "deck/001-nach-links.png", "records 299.0 dpi; the shop wants 300")}
+        ("resolution", "deck/001-nach-links.png", "records 299 dpi; the shop wants 300")}
     assert counts == {"card sides": 18, "files": 18}
 
 
