@@ -177,14 +177,13 @@ def pdf_checks(rel: str, facts, want, profile: Profile) -> list[Finding]:
     from pnp.output.export import pdfx_version
 
     version = pdfx_version(profile)
-    asks = version.requirements if version is not None else {}
-    found = []
-    for check, test in PDF_CHECKS.items():
-        for message in test(facts, want, profile, version):
-            if check in asks:
-                message += f" ({version.name}, {version.standard}: {asks[check]})"
-            found.append(Finding(check, False, rel, message))
-    return found
+    said = [(check, message) for check, test in PDF_CHECKS.items() for message in test(facts, want, profile, version)]
+    if version is None:
+        return [Finding(check, False, rel, message) for check, message in said]
+    said += [(check, message) for check, test in PDFX_CHECKS.items() for message in test(facts, version)]
+    asks = version.requirements
+    return [Finding(check, False, rel, message + (f" ({version.name}, {version.standard}: {asks[check]})"
+                                                   if check in asks else "")) for check, message in said]
 
 
 def _pages(nums: list[int]) -> str:
@@ -255,9 +254,7 @@ def _bleed_box(facts, want, profile, version):
                f"{side} side; a shop's RIP crops what lies outside it")
 
 
-def _page_boxes(facts, want, profile, version):
-    if version is None:
-        return
+def _page_boxes(facts, version):
     for i, p in enumerate(facts.pages, 1):
         if "TrimBox" not in p.boxes and "ArtBox" not in p.boxes:
             yield f"page {i} has neither TrimBox nor ArtBox"
@@ -318,9 +315,7 @@ def _output_intent(facts, want, profile, version):
                f"{intent.profile[16:20].decode('latin-1').strip()}, not an output (prtr) profile for CMYK")
 
 
-def _pdfx_header(facts, want, profile, version):
-    if version is None:
-        return
+def _pdfx_header(facts, version):
     said = _version_number(facts.header)
     if said is None or said > _version_number(version.header):
         yield f"the header says PDF {facts.header}"
@@ -333,18 +328,14 @@ def _version_number(text: str) -> "tuple[int, ...] | None":
         return None
 
 
-def _pdfx_version(facts, want, profile, version):
-    if version is None:
-        return
+def _pdfx_version(facts, version):
     for key, value in (("GTS_PDFXVersion", version.info_version), ("GTS_PDFXConformance", version.conformance)):
         got = facts.info.get(key)
         if value is not None and got != value:
             yield f"{key} is missing" if got is None else f"{key} says {got!r}"
 
 
-def _pdfx_xmp(facts, want, profile, version):
-    if version is None:
-        return
+def _pdfx_xmp(facts, version):
     if facts.xmp is None:
         yield "the file has no XMP metadata"
         return
@@ -358,17 +349,13 @@ def _pdfx_xmp(facts, want, profile, version):
             yield f"the XMP metadata has no {', '.join(missing)}"
 
 
-def _pdfx_info(facts, want, profile, version):
-    if version is None:
-        return
+def _pdfx_info(facts, version):
     missing = [k for k in ("Title", "CreationDate", "ModDate") if not facts.info.get(k)]
     if missing:
         yield f"the document information has no {', '.join(missing)}"
 
 
-def _trapped(facts, want, profile, version):
-    if version is None:
-        return
+def _trapped(facts, version):
     trapped = facts.info.get("Trapped")
     if trapped not in ("/True", "/False"):
         yield "Trapped is missing" if trapped is None else f"Trapped says {trapped}"
@@ -376,13 +363,13 @@ def _trapped(facts, want, profile, version):
         yield f"the XMP metadata says Trapped {facts.xmp['pdf:Trapped']}, the document information {trapped[1:]}"
 
 
-def _document_id(facts, want, profile, version):
-    if version is not None and not facts.document_id:
+def _document_id(facts, version):
+    if not facts.document_id:
         yield "the trailer has no ID"
 
 
-def _transparency(facts, want, profile, version):
-    if version is None or version.transparency:
+def _transparency(facts, version):
+    if version.transparency:
         return
     by: dict[str, list[int]] = {}
     for i, p in enumerate(facts.pages, 1):
@@ -392,14 +379,12 @@ def _transparency(facts, want, profile, version):
         yield f"{_pages(by[what])} {'uses' if len(by[what]) == 1 else 'use'} {what}"
 
 
-def _encryption(facts, want, profile, version):
-    if version is not None and facts.encrypted:
+def _encryption(facts, version):
+    if facts.encrypted:
         yield "the file is encrypted"
 
 
-def _actions(facts, want, profile, version):
-    if version is None:
-        return
+def _actions(facts, version):
     if facts.actions:
         yield f"the file holds {'; '.join(facts.actions)}"
     inside = [i for i, p in enumerate(facts.pages, 1) if p.annotations]
@@ -407,24 +392,24 @@ def _actions(facts, want, profile, version):
         yield f"{_pages(inside)} {'has' if len(inside) == 1 else 'have'} annotations inside the bleed box"
 
 
-def _postscript(facts, want, profile, version):
-    if version is None:
-        return
+def _postscript(facts, version):
     kinds = sorted({k for p in facts.pages for k in p.postscript})
     if kinds:
         yield f"the file holds {' and '.join(kinds)}"
 
 
-# every check of a PDF, in the order findings are listed: name -> test(facts, want, profile, version)
+# the checks of every PDF a shop gets, in the order findings are listed: name -> test(facts, want, profile, version)
 PDF_CHECKS = {
     "fonts": _fonts, "subset-tags": _subset_tags, "pages": _page_count, "trim": _trim, "bleed-box": _bleed_box,
-    "page-boxes": _page_boxes, "colour": _colour, "ink": _ink, "output-intent": _output_intent,
-    "pdfx-header": _pdfx_header, "pdfx-version": _pdfx_version, "pdfx-xmp": _pdfx_xmp, "pdfx-info": _pdfx_info,
-    "trapped": _trapped, "document-id": _document_id, "transparency": _transparency, "encryption": _encryption,
-    "actions": _actions, "postscript": _postscript,
+    "colour": _colour, "ink": _ink, "output-intent": _output_intent,
 }
-CHECKS = tuple(dict.fromkeys(("safe-zone", "overlap", "image-dpi", "bleed", "pixels", "resolution", *PDF_CHECKS,
-                             "file-size")))
+# what a PDF/X version asks besides: name -> test(facts, version)
+PDFX_CHECKS = {
+    "page-boxes": _page_boxes, "pdfx-header": _pdfx_header, "pdfx-version": _pdfx_version, "pdfx-xmp": _pdfx_xmp,
+    "pdfx-info": _pdfx_info, "trapped": _trapped, "document-id": _document_id, "transparency": _transparency,
+    "encryption": _encryption, "actions": _actions, "postscript": _postscript,
+}
+CHECKS = ("safe-zone", "overlap", "image-dpi", "bleed", "pixels", "resolution", *PDF_CHECKS, *PDFX_CHECKS, "file-size")
 
 
 def check_written(written, profile: Profile, progress=None) -> tuple[list[Finding], dict[str, int]]:

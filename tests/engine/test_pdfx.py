@@ -271,17 +271,17 @@ def test_pdf_x_4_keeps_the_transparency(decks, tmp_path):
     assert "PDF/X-4" in (written.folder / "README.txt").read_text()
 
 
-def test_a_pdf_x_profile_must_be_cmyk_pdf(tmp_path):
+@pytest.mark.parametrize("fields, says", [
+    ("pdfx: PDF/X-1a:2003", "PDF/X-1a:2003 is a CMYK PDF: give colour: cmyk"),
+    ("colour: cmyk\npdfx: PDF/X-3", "PDF/X-1a:2003"),  # the message lists the versions pnp writes
+])
+def test_a_pdf_x_profile_must_be_a_cmyk_pdf_of_a_known_version(tmp_path, fields, says):
     from pnp.load.errors import DataErrors
 
     bad = tmp_path / "bad.yaml"
-    bad.write_text("kind: export-profile\nname: bad\ntitle: Bad\noutput: card-pdf\npdfx: PDF/X-1a:2003\n"
-                   "products:\n  - {name: poker, trim_mm: [63.5, 88.9]}\n")
-    with pytest.raises(DataErrors, match="PDF/X-1a:2003 is a CMYK PDF: give colour: cmyk"):
-        load_profile(str(bad))
-    bad.write_text("kind: export-profile\nname: bad\ntitle: Bad\noutput: card-pdf\ncolour: cmyk\npdfx: PDF/X-3\n"
-                   "products:\n  - {name: poker, trim_mm: [63.5, 88.9]}\n")
-    with pytest.raises(DataErrors, match="PDF/X-1a:2003"):  # the message lists what it takes
+    bad.write_text(f"kind: export-profile\nname: bad\ntitle: Bad\noutput: card-pdf\n{fields}\n"
+                   "products: [{name: poker, trim_mm: [63.5, 88.9]}]\n")
+    with pytest.raises(DataErrors, match=says):
         load_profile(str(bad))
 
 
