@@ -213,9 +213,13 @@ def _subset_tags(facts, want, profile, version):
             yield f"{len(names)} embedded fonts share the subset tag {tag}+ ({', '.join(names)}); each needs its own"
 
 
-def _off(mm: float) -> bool:
+def _over(mm: float) -> bool:
     """More than the measuring slack (to the 1/1000 mm a PDF's boxes are read to)."""
-    return round(abs(mm), 3) > EPS
+    return round(mm, 3) > EPS
+
+
+def _off(mm: float) -> bool:
+    return _over(abs(mm))
 
 
 def _page_count(facts, want, profile, version):
@@ -247,7 +251,7 @@ def _bleed_box(facts, want, profile, version):
         (tx, ty, tw, th), (bx, by, bw, bh) = p.trim, p.bleed
         beyond = (tx - bx, ty - by, (bx + bw) - (tx + tw), (by + bh) - (ty + th))
         for side, d in zip(SIDES, beyond):
-            if d < profile.bleed_mm and _off(profile.bleed_mm - d):
+            if _over(profile.bleed_mm - d):
                 short.setdefault(side, []).append(i)
     for side, pages in short.items():
         yield (f"{_pages(pages)}: the bleed box reaches less than {profile.bleed_mm:g} mm beyond the trim on the "
@@ -265,7 +269,7 @@ def _page_boxes(facts, version):
 def _within(inner, outer) -> bool:
     ix, iy, iw, ih = inner
     ox, oy, ow, oh = outer
-    return not any(past > 0 and _off(past) for past in (ox - ix, oy - iy, ix + iw - (ox + ow), iy + ih - (oy + oh)))
+    return not any(_over(past) for past in (ox - ix, oy - iy, ix + iw - (ox + ow), iy + ih - (oy + oh)))
 
 
 def _colour(facts, want, profile, version):
@@ -284,11 +288,12 @@ _SPACE_WORDS = {"rgb": "RGB", "lab": "Lab", "icc": "ICC-based"}
 
 
 def _ink(facts, want, profile, version):
-    ink = max((p.max_ink for p in facts.pages), default=0.0)
-    if profile.max_ink is not None and ink > profile.max_ink:
-        heavy = [i + 1 for i, p in enumerate(facts.pages) if p.max_ink > profile.max_ink]
-        yield (f"{_pages(heavy)} {'lays' if len(heavy) == 1 else 'lay'} down up to {ink:g} % ink; the shop takes "
-               f"at most {profile.max_ink} %")
+    if profile.max_ink is None:
+        return
+    heavy = [(i, p.max_ink) for i, p in enumerate(facts.pages, 1) if p.max_ink > profile.max_ink]
+    if heavy:
+        yield (f"{_pages([i for i, _ in heavy])} {'lays' if len(heavy) == 1 else 'lay'} down up to "
+               f"{max(ink for _, ink in heavy):g} % ink; the shop takes at most {profile.max_ink} %")
 
 
 def _output_intent(facts, want, profile, version):
@@ -311,8 +316,13 @@ def _output_intent(facts, want, profile, version):
         if not intent.registry:
             yield "the output intent embeds no output profile and names no registry"
     elif intent.profile[12:16] != b"prtr" or intent.profile[16:20] != b"CMYK":
-        yield (f"the output profile is a {intent.profile[12:16].decode('latin-1')!r} profile for "
-               f"{intent.profile[16:20].decode('latin-1').strip()}, not an output (prtr) profile for CMYK")
+        kind, space = _tag(intent.profile[12:16]), _tag(intent.profile[16:20])
+        yield f"the output profile is a {kind!r} profile for {space}, not an output (prtr) profile for CMYK"
+
+
+def _tag(raw: bytes) -> str:
+    """An ICC header's four-letter signature as text."""
+    return "".join(map(chr, raw)).strip()
 
 
 def _pdfx_header(facts, version):

@@ -75,9 +75,16 @@ def test_preflight_reports_its_progress_and_leaves_nothing(mini, tmp_path, monke
 
     monkeypatch.setattr(tempfile, "tempdir", None)
     calls: list[str] = []
-    found, counts = preflight(discover(mini)["mini"], BuildOptions(), DTC, progress=calls.append)
+    seen: list[str] = []
+
+    def progress(label: str) -> None:
+        calls.append(label)
+        seen.extend(p.name for p in tmp_path.iterdir())
+
+    found, counts = preflight(discover(mini)["mini"], BuildOptions(), DTC, progress=progress)
     assert found == [] and counts == {"card sides": 2, "files": 1}
     assert calls == ["deck.pdf", "Karte", "back"]  # the file written, then each card side checked
+    assert seen and all(name.startswith("pnp-preflight-") for name in seen)  # a folder a user can tell is pnp's
     assert list(tmp_path.iterdir()) == []
 
 
@@ -187,6 +194,8 @@ def test_a_small_bleed_is_checked_too(good, tmp_path):
     assert findings(path, small) == {("bleed-box", "page 1: the bleed box reaches less than 0.5 mm beyond the trim "
                                                    "on the left side; a shop's RIP crops what lies outside it")}
     assert findings(path, DTC.model_copy(update={"bleed_mm": 0.0})) == set()  # no bleed asked for
+    inside = broken(good, tmp_path, lambda pdf: _box(pdf.pages[0], "/BleedBox", x0=3.275))  # 0.1 mm inside the cut
+    assert findings(inside, DTC.model_copy(update={"bleed_mm": 0.0, "pdfx": None})) == set()
     sheets = DTC.model_copy(update={"output": "sheets"})
     assert "bleed-box" not in {c for c, _ in findings(path, sheets)}  # imposed sheets: the cards carry the bleed
 
@@ -250,6 +259,15 @@ def test_many_pages_are_listed_up_to_eight(good, tmp_path):
     assert ("bleed-box", msg.format("pages 1, 2, 3, 4, 5, 6, 7, 8")) in eight
     nine = findings(broken(good, tmp_path, pages(9)), want=None)
     assert ("bleed-box", msg.format("pages 1, 2, 3, 4, 5, 6, 7, 8 …")) in nine
+
+
+@pytest.mark.parametrize("width, fails", [(63.5504, False), (63.551, True)])
+def test_boxes_are_measured_to_the_thousandth_of_a_mm(good, width, fails):
+    facts = read_facts(good)
+    page = dataclasses.replace(facts.pages[1], trim=(*facts.pages[1].trim[:2], width, 88.9))
+    facts = dataclasses.replace(facts, pages=[facts.pages[0], page])
+    found = _pairs(pdf_checks("deck.pdf", facts, WANT, DTC.model_copy(update={"bleed_mm": 0.0})))
+    assert found == ({("trim", "page 2 has a trim box other than 63.5 × 88.9 mm")} if fails else set())
 
 
 def test_a_file_without_pages(good):
@@ -424,6 +442,64 @@ def test_a_transparency_group_on_every_page(good, tmp_path):
                                                         + asks("transparency"))}
 
 
+X4 = DTC.model_copy(update={"pdfx": "PDF/X-4"})
+
+
+@pytest.fixture(scope="module")
+def good_x4(mini, tmp_path_factory) -> Path:
+    return export(discover(mini)["mini"], BuildOptions(), X4, tmp_path_factory.mktemp("x4")).folder / "deck.pdf"
+
+
+def asks4(check: str) -> str:
+    from pnp.model.pdfx import VERSIONS
+
+    return " (PDF/X-4, ISO 15930-7: " + VERSIONS["PDF/X-4"].requirements[check] + ")"
+
+
+def test_a_good_pdf_x_4_file(good_x4, tmp_path):
+    assert findings(good_x4, X4) == set()
+    path = broken(good_x4, tmp_path, lambda pdf: _gs(pdf, 1, ca=0.5))
+    assert findings(path, X4) == set()  # transparency is allowed
+    assert findings(broken(good_x4, tmp_path, lambda pdf: None, force_version="1.7"), X4) == {
+        ("pdfx-header", "the header says PDF 1.7" + asks4("pdfx-header"))}
+
+
+@pytest.mark.parametrize("keys", [["xmpMM:DocumentID"], ["xmpMM:VersionID"], ["xmpMM:RenditionClass"],
+                                  ["xmpMM:DocumentID", "xmpMM:RenditionClass"]])
+def test_pdf_x_4_xmp_without_its_identity(good_x4, tmp_path, keys):
+    def drop(pdf):
+        with pdf.open_metadata(set_pikepdf_as_editor=False) as meta:
+            for k in keys:
+                del meta[k]
+
+    assert findings(broken(good_x4, tmp_path, drop), X4) == {
+        ("pdfx-xmp", f"the XMP metadata has no {', '.join(keys)}" + asks4("pdfx-xmp"))}
+
+
+def test_pdf_x_4_reads_the_version_from_the_pdfxid_key_alone(good_x4, tmp_path):
+    def old_key_only(pdf):
+        with pdf.open_metadata(set_pikepdf_as_editor=False) as meta:
+            del meta["pdfxid:GTS_PDFXVersion"]
+
+    assert findings(broken(good_x4, tmp_path, old_key_only), X4) == {
+        ("pdfx-xmp", "the XMP metadata names no PDF/X version" + asks4("pdfx-xmp"))}
+
+    def two(pdf):
+        with pdf.open_metadata(set_pikepdf_as_editor=False) as meta:
+            meta["pdfxid:GTS_PDFXVersion"] = "PDF/X-4p"
+
+    x1a = broken(good_x4, tmp_path, two)
+    assert ("pdfx-xmp", "the XMP metadata names 'PDF/X-4p' or 'PDF/X-4'" + asks("pdfx-xmp")) in findings(x1a)
+
+
+def test_pdf_x_4_names_its_version_without_a_conformance_key(good_x4, tmp_path):
+    def wrong(pdf):
+        pdf.docinfo["/GTS_PDFXVersion"] = pikepdf.String("PDF/X-4p")
+
+    assert findings(broken(good_x4, tmp_path, wrong), X4) == {
+        ("pdfx-version", "GTS_PDFXVersion says 'PDF/X-4p'" + asks4("pdfx-version"))}
+
+
 def test_pdf_x_4_allows_transparency(good, tmp_path):
     x4 = load_profile("drivethrucards").model_copy(update={"pdfx": "PDF/X-4"})
     path = broken(good, tmp_path, lambda pdf: _gs(pdf, 1, ca=0.5))
@@ -584,6 +660,17 @@ def test_an_output_intent_missing_a_part(good, tmp_path, change, says):
     assert findings(broken(good, tmp_path, change)) == {("output-intent", says + asks("output-intent"))}
 
 
+def test_an_output_profile_for_rgb_even_of_the_printer_class(good, tmp_path):
+    def rgb_printer(pdf):
+        icc = bytearray(srgb_icc())
+        icc[12:16] = b"prtr"
+        _intent(pdf).DestOutputProfile = pikepdf.Stream(pdf, bytes(icc))
+
+    assert findings(broken(good, tmp_path, rgb_printer)) == {
+        ("output-intent", "the output profile is a 'prtr' profile for RGB, not an output (prtr) profile for CMYK"
+         + asks("output-intent"))}
+
+
 def test_a_registered_condition_needs_no_embedded_profile(good, tmp_path):
     assert findings(broken(good, tmp_path, lambda pdf: _intent(pdf).__delitem__("/DestOutputProfile"))) == set()
 
@@ -596,6 +683,8 @@ def test_without_a_version_an_output_intent_is_all_a_cmyk_shop_needs(good, tmp_p
     assert findings(path, plain) == {("output-intent", "no output intent")}
     rgb = load_profile("thegamecrafter").model_copy(update={"output": "images", "format": "pdf"})
     assert findings(path, rgb) == set()  # an RGB shop that takes PDFs asks for none
+    copy_shop = load_profile("pdf-x")  # imposed sheets in RGB: the sRGB intent is what the copy shop's RIP reads
+    assert findings(path, copy_shop, want=None) == {("output-intent", "no output intent")}
 
 
 # ------------------------------------------------------------------ what PDF/X forbids besides
