@@ -318,11 +318,12 @@ def _write_pdf(pages, path: Path, title: str, profile: Profile, conv, sides: "li
 
 def _flattened(pages, conv, profile: Profile, sides):
     from pnp.render.budget import BudgetError
-    from pnp.render.flatten import FlattenError, flatten
+    from pnp.render.flatten import FlattenError, Flattener
 
+    flattener = Flattener(conv, dpi=2 * profile.dpi)
     for i, page in enumerate(pages):
         try:
-            yield flatten(page, conv, dpi=2 * profile.dpi)
+            yield flattener.page(page)
         except (FlattenError, BudgetError, OSError) as exc:
             side = sides[i] if sides is not None and i < len(sides) else None
             file, _, line = (side.source if side else profile.name).rpartition(":")

@@ -45,13 +45,20 @@ class FlattenError(ValueError):
 def flatten(page: Page, cmyk, dpi: float = 600) -> Page:
     """``page`` with no transparency left; ``cmyk`` is the :class:`pnp.render.cmyk.Cmyk` the
     file is written with, ``dpi`` the resolution of patches drawn as pictures."""
-    f = _Flattener(cmyk, dpi)
-    return replace(page, content=f.group(page.content, IDENTITY, (), 1.0), laid_out=None)
+    return Flattener(cmyk, dpi).page(page)
 
 
 def has_alpha(im) -> bool:
     """Whether a pillow image carries transparency (an alpha channel or a transparent colour)."""
     return im.mode in ("RGBA", "LA", "PA", "RGBa", "La") or "transparency" in im.info
+
+
+def _pixels(im):
+    """A picture's pixels, a palette or a transparent colour turned into an alpha channel."""
+    im.load()
+    if im.mode == "P" or (im.mode in ("RGB", "L") and "transparency" in im.info):
+        return im.convert("RGBA")
+    return im
 
 
 class _Drawn:
@@ -72,12 +79,21 @@ class _Drawn:
         return self._box if self._box[0] < self._box[2] and self._box[1] < self._box[3] else None
 
 
-class _Flattener:
-    def __init__(self, cmyk, dpi: float):
+class Flattener:
+    """Flattens the pages of one file, one after the other; a picture used on many pages is
+    read and composited once."""
+
+    def __init__(self, cmyk, dpi: float = 600):
         self.cmyk, self.dpi = cmyk, dpi
         self.stack: list[tuple[Group, list]] = []  # (group, its new children so far) from the page's root inwards
         self.drawn: list[_Drawn] = []
         self.inks: dict[tuple, bytes] = {}  # (picture, size, ink) -> that ink of the picture as grey
+        self.opened: dict[tuple, object] = {}  # (picture, size) -> the pillow image (not decoded yet), or None
+        self.mixed: dict[tuple, bytes] = {}  # (picture, opacity, backdrop) -> the composited picture
+
+    def page(self, page: Page) -> Page:
+        self.stack, self.drawn = [], []
+        return replace(page, content=self.group(page.content, IDENTITY, (), 1.0), laid_out=None)
 
     # ------------------------------------------------------------ the walk
     def group(self, g: Group, ctm: Transform, clips: tuple, alpha: float) -> Group:
@@ -114,8 +130,9 @@ class _Flattener:
         if a >= 1 and (picture is None or not has_alpha(picture)):
             self.drawn.append(_Drawn(n, ctm, clips))
             return n
-        if a >= 1 and picture is not None and _opaque(picture):  # an alpha channel it does not use
-            new = replace(n, source=_encode(picture.convert("CMYK" if picture.mode == "CMYK" else "RGB")))
+        if a >= 1 and picture is not None and _opaque(_pixels(picture)):  # an alpha channel it does not use
+            pixels = _pixels(picture)
+            new = replace(n, source=_encode(pixels.convert("CMYK" if pixels.mode == "CMYK" else "RGB")))
             self.drawn.append(_Drawn(new, ctm, clips))
             return new
         new = self.composite(n, ctm, clips, a, picture)
@@ -133,7 +150,10 @@ class _Flattener:
         if back is None:
             return self.patch(n, ctm, a)
         if picture is not None:
-            return replace(n, source=_encode(self._picture_on(picture, a, back)))
+            key = (_key(n.source), round(n.w, 3), round(n.h, 3), a, self.cmyk.colour(back).cmyk)
+            if key not in self.mixed:
+                self.mixed[key] = _encode(self._picture_on(_pixels(picture), a, back))
+            return replace(n, source=self.mixed[key])
         if type(n) is Text:
             return replace(n, fill=self.mix(n.fill, a, back), opacity=1.0)
         return self._shape_on(n, a, back)
@@ -236,9 +256,9 @@ class _Flattener:
     def _ink_picture(self, im: Image, ink: int) -> bytes:
         from PIL import ImageOps
 
-        key = (im.source if isinstance(im.source, str) else bytes(im.source), round(im.w, 3), round(im.h, 3), ink)
+        key = (_key(im.source), round(im.w, 3), round(im.h, 3), ink)
         if key not in self.inks:
-            pic, alpha = self.cmyk.picture(self._picture(im, always=True))
+            pic, alpha = self.cmyk.picture(_pixels(self._picture(im, always=True)))
             plate = ImageOps.invert(pic.getchannel(ink))
             if alpha is not None:
                 plate.putalpha(alpha)
@@ -247,8 +267,14 @@ class _Flattener:
 
     # ------------------------------------------------------------ pictures
     def _picture(self, im: Image, always: bool = False):
-        """The picture as a pillow image; SVG art is drawn to pixels when it is translucent or ``always``,
-        else None (it stays vector)."""
+        """The picture as a pillow image, opened but not decoded; SVG art is drawn to pixels when it is
+        translucent or ``always``, else None (it stays vector)."""
+        key = (_key(im.source), round(im.w, 3), round(im.h, 3), always)
+        if key not in self.opened:
+            self.opened[key] = self._open(im, always)
+        return self.opened[key]
+
+    def _open(self, im: Image, always: bool):
         from PIL import Image as PILImage
 
         from pnp.render.images import is_svg
@@ -259,14 +285,15 @@ class _Flattener:
             if not always and not _svg_translucent(data):
                 return None
             return _svg_pixels(data, im, self.dpi)
-        pic = PILImage.open(io.BytesIO(data))
-        pic.load()
-        if pic.mode == "P" or (pic.mode in ("RGB", "L") and "transparency" in pic.info):
-            pic = pic.convert("RGBA")
-        return pic
+        return PILImage.open(io.BytesIO(data))
 
 
 # ------------------------------------------------------------ helpers
+
+
+def _key(source) -> "str | bytes":
+    """A picture's source as a dictionary key (bytes keep their hash once computed)."""
+    return source if isinstance(source, (str, bytes)) else bytes(source)
 
 
 def _grey(v: float) -> Color:

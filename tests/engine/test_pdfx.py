@@ -233,7 +233,7 @@ def test_a_card_the_flattener_cannot_draw_is_refused_by_name(decks, tmp_path, mo
     def refuse(*a, **k):
         raise flatten.FlattenError("too big to redraw")
 
-    monkeypatch.setattr(flatten._Flattener, "patch", refuse)
+    monkeypatch.setattr(flatten.Flattener, "patch", refuse)
     with pytest.raises(DataErrors) as err:
         export(decks["glass"], BuildOptions(), load_profile("drivethrucards"), tmp_path)
     (problem,) = err.value.problems
