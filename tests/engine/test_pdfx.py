@@ -297,3 +297,47 @@ def test_an_svg_picture_without_transparency_stays_vector(tmp_path):
     veil = svg.replace(b'fill="red"', b'fill="red" fill-opacity="0.5"')
     (pic,) = flatten(Page(20, 20, Group([Picture(5, 5, 10, 10, veil)])), load("fogra39-240")).content.children
     assert pic.source != veil and Image.open(io.BytesIO(pic.source)).mode == "CMYK"
+
+
+def _png(mode: str, colour) -> bytes:
+    buf = io.BytesIO()
+    Image.new(mode, (8, 8), colour).save(buf, "PNG")
+    return buf.getvalue()
+
+
+def test_what_the_flattener_keeps_drops_and_mixes():
+    """Invisible elements go, an alpha channel nothing uses goes, a clipped-away element goes; a
+    translucent element over a rotated ground (not known flat) becomes an opaque patch."""
+    from pnp.render.flatten import flatten
+    from pnp.scene import Group, Image as Picture, Page, Rect, rotate, style
+
+    fogra = load("fogra39-240")
+    page = Page(40, 40, Group([
+        Rect(0, 0, 40, 40, style(fill="#ffffff", opacity=0)),  # opacity 0: nothing shows
+        Picture(2, 2, 8, 8, _png("RGBA", (10, 200, 30, 255))),  # alpha, all opaque
+        Group([Rect(30, 30, 5, 5, style(fill="red", opacity=0.5))], clip=Rect(0, 0, 10, 10)),  # clipped away
+        Group([Rect(12, 12, 16, 16, style(fill="#203060"))], transform=rotate(30, 20, 20)),
+        Rect(18, 18, 4, 4, style(fill="white", opacity=0.5)),
+    ]))
+    kids = flatten(page, fogra).content.children
+    assert len(kids) == 4
+    pic, clipped, turned, patch = kids
+    assert Image.open(io.BytesIO(pic.source)).mode == "RGB"
+    assert clipped.children == []
+    assert type(patch).__name__ == "Image" and Image.open(io.BytesIO(patch.source)).mode == "CMYK"
+    assert turned.children[0].style.fill.hex == "#203060"  # opaque art is left as it is
+
+
+def test_a_rounded_ground_is_flat_inside_its_corners():
+    from pnp.render.flatten import flatten
+    from pnp.scene import Group, Page, Rect, style
+
+    fogra = load("fogra39-240")
+    ground = Rect(0, 0, 40, 40, style(fill="cmyk(0, 0, 0.4, 0)"), radius=6)
+    inside = flatten(Page(40, 40, Group([ground, Rect(10, 10, 5, 5, style(fill="cmyk(0.8, 0, 0, 0)", opacity=0.5))])),
+                     fogra).content.children[1]
+    assert inside.style.fill.cmyk == (0.4, 0, 0.2, 0) and inside.style.opacity == 1
+    corner = flatten(Page(40, 40, Group([ground, Rect(0.5, 0.5, 3, 3, style(fill="cmyk(0.8, 0, 0, 0)",
+                                                                              opacity=0.5))])),
+                     fogra).content.children[1]
+    assert type(corner).__name__ == "Image"  # paper and ground meet under it: drawn as a patch
