@@ -163,8 +163,7 @@ def png_checks(rel: str, facts, want, profile: Profile) -> list[Finding]:
         found.append(Finding("pixels", False, rel, f"{size[0]} × {size[1]} px; the template is "
                              f"{want[0]} × {want[1]} px"))
     if dpi is None or any(abs(d - profile.dpi) > 0.5 for d in dpi):
-        said = "no resolution" if dpi is None else f"{dpi[0]:g} dpi" if dpi[0] == dpi[1] else \
-            f"{dpi[0]:g} × {dpi[1]:g} dpi"
+        said = "no resolution" if dpi is None else " × ".join(f"{d:g}" for d in dict.fromkeys(dpi)) + " dpi"
         found.append(Finding("resolution", False, rel, f"records {said}; the shop wants {profile.dpi}"))
     if profile.colour == "cmyk" or mode != "RGB":
         found.append(Finding("colour", False, rel, f"{mode}; the shop asks for {profile.colour.upper()}"))

@@ -18,8 +18,8 @@ from PIL import Image
 from pnp.model.assets import BuildOptions
 from pnp.model.game import discover
 from pnp.output.export import export, load_profile
-from pnp.output.preflight import (CHECKS, PDF_CHECKS, PDFX_CHECKS, Finding, bleed_sides, check_written, file_size, image_resolution,
-                                  pdf_checks, png_checks, text_in_safe_zone)
+from pnp.output.preflight import (CHECKS, PDF_CHECKS, PDFX_CHECKS, Finding, bleed_sides, check_written, file_size,
+                                  image_resolution, pdf_checks, png_checks, text_in_safe_zone)
 from pnp.render.pdffacts import read_facts, srgb_icc
 from pnp.render.survey import Picture, Survey, TextBox
 from pnp.scene import Box, Group, Page, Rect, style
@@ -174,8 +174,9 @@ def test_a_bleed_box_equal_to_the_trim_box(good, tmp_path):
 @pytest.mark.parametrize("short, fails", [(0.1, True), (0.051, True), (0.05, False), (0.04, False)])
 def test_bleed_missing_on_the_right_side_only(good, tmp_path, short, fails):
     path = broken(good, tmp_path, lambda pdf: _box(pdf.pages[1], "/BleedBox", x1=-short))
-    assert findings(path) == ({("bleed-box", "page 2: the bleed box reaches less than 3.175 mm beyond the trim on "
-                                             "the right side; a shop's RIP crops what lies outside it")} if fails else set())
+    right = ("bleed-box", "page 2: the bleed box reaches less than 3.175 mm beyond the trim on the right side; a "
+                          "shop's RIP crops what lies outside it")
+    assert findings(path) == ({right} if fails else set())
 
 
 @pytest.mark.parametrize("by, fails", [(0.1, True), (0.051, True), (0.05, False)])
@@ -336,12 +337,13 @@ def test_the_older_xmp_key_alone_is_enough_for_x_1a(good, tmp_path):
     assert findings(broken(good, tmp_path, old)) == set()
 
 
-@pytest.mark.parametrize("key", ["Title", "CreationDate", "ModDate"])
-def test_document_information_without_a_title_or_dates(good, tmp_path, key):
+@pytest.mark.parametrize("keys", [["Title"], ["CreationDate"], ["ModDate"], ["Title", "ModDate"]])
+def test_document_information_without_a_title_or_dates(good, tmp_path, keys):
     def drop(pdf):
-        del pdf.docinfo[f"/{key}"]
+        for key in keys:
+            del pdf.docinfo[f"/{key}"]
 
-    assert findings(broken(good, tmp_path, drop)) == {("pdfx-info", f"the document information has no {key}"
+    assert findings(broken(good, tmp_path, drop)) == {("pdfx-info", f"the document information has no {', '.join(keys)}"
                                                        + asks("pdfx-info"))}
 
 
@@ -362,6 +364,12 @@ def test_trapped(good, tmp_path):
             meta["pdf:Trapped"] = "True"
 
     assert findings(broken(good, tmp_path, true)) == set()
+
+    def unsaid(pdf):  # the XMP may leave Trapped to the document information
+        with pdf.open_metadata(set_pikepdf_as_editor=False) as meta:
+            del meta["pdf:Trapped"]
+
+    assert findings(broken(good, tmp_path, unsaid)) == set()
 
     def differ(pdf):
         with pdf.open_metadata(set_pikepdf_as_editor=False) as meta:
@@ -430,7 +438,8 @@ def test_a_picture_with_a_soft_mask(good, tmp_path):
         alpha.ColorSpace = pikepdf.Name.DeviceGray
         _picture(pdf).SMask = alpha
 
-    assert findings(broken(good, tmp_path, mask)) == {("transparency", "page 2 uses a soft mask" + asks("transparency"))}
+    assert findings(broken(good, tmp_path, mask)) == {("transparency", "page 2 uses a soft mask"
+                                                       + asks("transparency"))}
 
 
 def test_a_transparency_group_on_every_page(good, tmp_path):
@@ -691,7 +700,8 @@ def test_without_a_version_an_output_intent_is_all_a_cmyk_shop_needs(good, tmp_p
 
 
 def test_an_encrypted_file(good, tmp_path):
-    path = broken(good, tmp_path, lambda pdf: None, encryption=pikepdf.Encryption(owner="o", user="", R=3, aes=False, metadata=False))
+    rc4 = pikepdf.Encryption(owner="o", user="", R=3, aes=False, metadata=False)  # PDF 1.4's encryption
+    path = broken(good, tmp_path, lambda pdf: None, encryption=rc4)
     assert findings(path) == {("encryption", "the file is encrypted" + asks("encryption"))}
 
 
@@ -725,6 +735,16 @@ def test_annotations_inside_the_bleed_box(good, tmp_path):
                               ("actions", "page 1 has annotations inside the bleed box" + asks("actions"))}
 
 
+def test_annotations_on_two_pages(good, tmp_path):
+    def both(pdf):
+        for page in pdf.pages:
+            page.obj.Annots = pikepdf.Array([pikepdf.Dictionary(Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Text,
+                                                                Rect=[30, 30, 40, 40])])
+
+    assert findings(broken(good, tmp_path, both)) == {("actions", "pages 1, 2 have annotations inside the bleed box"
+                                                       + asks("actions"))}
+
+
 @pytest.mark.parametrize("rect, subtype", [([200, 200, 220, 220], "/Link"), ([20, 20, 40, 40], "/PrinterMark")])
 def test_annotations_outside_the_bleed_box_and_printers_marks_pass(good, tmp_path, rect, subtype):
     assert findings(broken(good, tmp_path, lambda pdf: _annot(pdf, rect, subtype))) == set()
@@ -740,6 +760,12 @@ def test_postscript_and_transfer_functions(good, tmp_path):
                                                      + asks("postscript"))}
     path = broken(good, tmp_path, lambda pdf: _gs(pdf, 0, TR=pikepdf.Dictionary(FunctionType=2)))
     assert findings(path) == {("postscript", "the file holds a transfer function" + asks("postscript"))}
+    def both(pdf):
+        ps(pdf)
+        _gs(pdf, 1, TR2=pikepdf.Dictionary(FunctionType=2))
+
+    assert findings(broken(good, tmp_path, both)) == {
+        ("postscript", "the file holds a PostScript XObject and a transfer function" + asks("postscript"))}
     for ok in ({"TR": pikepdf.Name("/Identity")}, {"TR2": pikepdf.Name("/Default")}):
         assert findings(broken(good, tmp_path, lambda pdf: _gs(pdf, 0, **ok))) == set()
 
