@@ -916,3 +916,99 @@ def test_a_page_with_no_room_for_bleed_is_bare_on_every_side():
 
 def test_findings_are_failures():
     assert Finding("x", False, "w", "m").ok is False
+
+
+# ------------------------------------------------------------------ which safe zone, which files are expected
+
+
+def _deck_with_safe(folder: Path, safe: float) -> Path:
+    game = folder / "data" / "edge"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text("name: edge\ntitle: Edge\n")
+    (game / "face.yaml").write_text(textwrap.dedent(f"""\
+        kind: layout
+        safe: {safe}
+        fields: {{name: text}}
+        elements:
+          - {{type: rect, frame: bleed, fill: "#f3e9d2"}}
+          - {{type: text, x: 2, y: 40, w: 30, h: 6, text: "{{name}}", size: 9}}
+        """))
+    (game / "deck.yaml").write_text("kind: deck\nname: deck\ntitle: Edge\ncard: poker\nlayout: face.yaml\n"
+                                    "back: none\ncards:\n  - {name: Rand}\n")
+    return folder / "data"
+
+
+def test_imposed_sheets_hold_text_to_the_data_s_own_safe_zone(tmp_path):
+    """Text 2 mm inside the cut: fine for a layout whose safe zone is 1 mm on the copy shop's sheets,
+    too close for The Game Crafter (1/8 in) and for a layout that keeps 3 mm."""
+    from pnp.output.preflight import preflight
+
+    loose = discover(_deck_with_safe(tmp_path / "a", 1))["edge"]
+    assert [f for f in preflight(loose, BuildOptions(), load_profile("pdf-x"))[0] if f.check == "safe-zone"] == []
+    found = preflight(loose, BuildOptions(), TGC)[0]
+    assert [f.check for f in found] == ["safe-zone"] and "3.175 mm safe zone" in found[0].message
+    strict = discover(_deck_with_safe(tmp_path / "b", 3))["edge"]
+    found = preflight(strict, BuildOptions(), load_profile("pdf-x"))[0]
+    assert [f.check for f in found] == ["safe-zone"] and "into the 3 mm safe zone" in found[0].message
+
+
+def test_counters_without_a_safe_zone_of_their_own_keep_a_tenth_of_their_side(make_rules_game, monkeypatch):
+    from pnp.output.preflight import preflight
+
+    data = make_rules_game("chips", textwrap.dedent('''\
+        from pnp.model.assets import Asset
+        from pnp.impose.items import Item
+        from pnp.scene import Group, Rect, Text, style
+
+        def face(bleed):
+            return Group([Rect(-bleed, -bleed, 20 + 2 * bleed, 20 + 2 * bleed, style(fill="#dddddd")),
+                          Text(1.5, 10, "Chip", size=8)])
+
+        def build(game, opts):
+            from pnp.impose.grid import impose
+            from pnp.impose.items import sheet_from_options
+
+            items = [Item(20, 20, face, None, "chip")]
+            yield Asset("chips", "Chips", lambda: impose(items, sheet_from_options(opts)), faces=[(items[0], 4)])
+        '''))
+    found = preflight(discover(data)["chips"], BuildOptions(), load_profile("pdf-x"))[0]
+    assert [(f.check, f.message) for f in found] == [("safe-zone", "text 'Chip' reaches 0.5 mm into the 2 mm safe "
+                                                                   "zone")]
+
+
+def test_a_tabletop_export_has_no_cards_to_check(mini, tmp_path):
+    tts = load_profile("tts")
+    written = export(discover(mini)["mini"], BuildOptions(), tts, tmp_path)
+    found, counts = check_written(written, tts)
+    assert found == [] and counts == {"card sides": 0, "files": len(written.files)}
+
+
+def test_a_card_pdf_profile_that_leaves_the_format_out_is_still_held_to_its_pages(mini, tmp_path):
+    mine = tmp_path / "plain.yaml"
+    mine.write_text("kind: export-profile\nname: plain\ntitle: Plain\noutput: card-pdf\nbleed_mm: 3\n"
+                    "order: back-then-front\nproducts:\n  - {name: poker, trim_mm: [63.5, 88.9]}\n")
+    profile = load_profile(str(mine))
+    written = export(discover(mini)["mini"], BuildOptions(), profile, tmp_path / "out")
+    pdf = written.folder / "deck.pdf"
+    with pikepdf.open(pdf, allow_overwriting_input=True) as doc:
+        del doc.pages[1]
+        doc.save(pdf)
+    found, _ = check_written(written, profile)
+    assert [(f.check, f.where, f.message) for f in found] == [("pages", "deck.pdf", "1 page; the order asks for 2")]
+
+
+def test_an_asset_with_a_slash_in_its_name_is_expected_in_its_folder(tmp_path):
+    """Klin Zha's pieces/tokens go to pieces-tokens/; a card image of the wrong size there is named."""
+    data = tmp_path / "data"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "data" / "klin-zha", data / "klin-zha")
+    mine = tmp_path / "chips.yaml"
+    mine.write_text("kind: export-profile\nname: chips\ntitle: Chips\noutput: images\nbleed_mm: 1\nsafe_mm: 1\n"
+                    "min_image_dpi: 0\nproducts:\n  - {name: chip, trim_mm: [14, 14], pixels: [189, 189]}\n")
+    profile = load_profile(str(mine))
+    written = export(discover(data)["klin-zha"], BuildOptions(), profile, tmp_path / "out")
+    first = sorted((written.folder / "pieces-tokens").glob("*.png"))[0]
+    with Image.open(first) as im:
+        im.crop((0, 0, 189, 188)).save(first, dpi=(300, 300))
+    found = [f for f in check_written(written, profile)[0] if f.check == "pixels"]
+    assert [(f.where, f.message) for f in found] == [(f"pieces-tokens/{first.name}",
+                                                      "189 × 188 px; the template is 189 × 189 px")]
