@@ -665,6 +665,7 @@ def export(
     Simulator deck) with a README.txt of what to order; then preflight it. Exit 1 when a check fails."""
     from pnp.load.words import counted
     from pnp.output.export import export as write_export, order_lines
+    from pnp.output.modes import mode_of
     from pnp.output.preflight import check_written
 
     prof, opts, games = _for_shop(profile, lang, option, data, game)
@@ -675,7 +676,7 @@ def export(
             found = check_written(written, prof, progress=_counted(tick))
         typer.echo(f"{counted(len(written.files), 'file')} for {prof.title} in {written.folder} (what to order: "
                    "README.txt)")
-        for deck in written.plan.decks if written.plan is not None and prof.output in ("images", "card-pdf") else ():
+        for deck in written.plan.decks if written.plan is not None and mode_of(prof).products else ():
             for line in order_lines(deck, prof):
                 typer.echo(f"  {line}")
         failed |= _findings(*found)

@@ -21,7 +21,8 @@ from pnp.load.loader import display_path, load_yaml, validate
 from pnp.model.assets import Asset, BuildOptions
 from pnp.model.profile import MM_PER_INCH, Product, Profile
 from pnp.output import PROFILES, profile_names
-from pnp.output.modes import MODES, check as check_mode
+from pnp.output.modes import check as check_mode, mode_of
+from pnp.render.formats import PDF
 from pnp.scene import Group, Page, Rect, scale, translate
 from pnp.scene.primitives import Box
 
@@ -127,7 +128,7 @@ def plan_export(assets: list[Asset], profile: Profile) -> Plan:
             continue
         w = max(i.w for i, _ in asset.faces)
         h = max(i.h for i, _ in asset.faces)
-        found = profile.product_for(w, h) if MODES[profile.output].products else \
+        found = profile.product_for(w, h) if mode_of(profile).products else \
             (Product(name="own size", trim_mm=(w, h)), False)
         if found is None:
             sizes = ", ".join(f"{p.name} {p.trim_mm[0]:g} × {p.trim_mm[1]:g} mm" for p in profile.products)
@@ -172,7 +173,7 @@ def _page_size(deck: Deck, profile: Profile) -> tuple[float, float, float, float
     """(page w, page h, bleed x, bleed y) in mm: the template's pixels when the shop gives them."""
     tw, th = deck.trim
     px = deck.product.pixels
-    if px is not None and profile.output == "images":
+    if px is not None and mode_of(profile).holds == "side":
         pw, ph = (px if deck.trim == tuple(deck.product.trim_mm) else (px[1], px[0]))
         w, h = pw / profile.dpi * MM_PER_INCH, ph / profile.dpi * MM_PER_INCH
         return w, h, (w - tw) / 2, (h - th) / 2
@@ -243,7 +244,7 @@ def export(game, opts: BuildOptions, profile: Profile, out_dir: Path, progress=N
     with Staging(parent) as st:
         stage = st.dir / profile.name
         stage.mkdir()
-        files, plan = MODES[profile.output].write(ExportJob(game, assets, opts, profile, stage, parent / profile.name,
+        files, plan = mode_of(profile).write(ExportJob(game, assets, opts, profile, stage, parent / profile.name,
                                                             progress))
         readme = readme_text(game, profile, plan, files)
         (stage / "README.txt").write_text(readme, encoding="utf-8")
@@ -304,8 +305,8 @@ def _write_pdf(pages, path: Path, title: str, profile: Profile, conv, sides: "li
     version = pdfx_version(profile)
     if version is not None and not version.transparency and conv is not None:
         pages = _flattened(pages, conv, profile, sides)
-    n = write("pdf", pages, path, title=title, cmyk=conv)
-    if conv is not None or profile.output == "sheets":
+    n = write(PDF, pages, path, title=title, cmyk=conv)
+    if conv is not None or mode_of(profile).holds == "sheets":  # a copy shop's RIP learns what RGB means
         add_output_intent(path, conv)
     from pnp.render.pdfx import claim, retag
 
@@ -341,12 +342,12 @@ def _cards(plan: Plan, stage: Path, progress) -> list[tuple[str, int, str]]:
     files = []
     for deck in plan.decks:
         folder = deck.asset.name.replace("/", "-")
-        if profile.output == "images":
+        if mode_of(profile).holds == "side":
             (stage / folder).mkdir(parents=True, exist_ok=True)
             for side in deck.sides():
                 page = side_page(deck, side, profile)
                 rel = f"{folder}/{side.stem}.{profile.format}"
-                if profile.format == "pdf":  # one PDF per card side, trim and bleed boxes set
+                if profile.format == PDF:  # one PDF per card side, trim and bleed boxes set
                     _write_pdf([page], stage / rel, side.label, profile, conv, [side])
                 else:
                     (stage / rel).write_bytes(png_bytes(page, size=image_pixels(deck, profile)))
@@ -368,7 +369,7 @@ def _sheets(assets: list[Asset], profile: Profile, stage: Path, progress) -> lis
     conv = converter(profile)
     files = []
     for asset in assets:
-        if asset.preview_of or not asset.wants("pdf"):
+        if asset.preview_of or not asset.wants(PDF):
             continue
         rel = f"{asset.name}.pdf"
         (stage / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -399,7 +400,7 @@ def order_lines(deck: Deck, profile: Profile) -> list[str]:
     total = sum(f.copies for f in deck.fronts)
     size = f"{deck.product.name} {deck.trim[0]:g} × {deck.trim[1]:g} mm"
     groups = deck.groups()
-    if len(deck.backs) > 1 and profile.backs == "one-per-deck" and profile.output == "images":
+    if len(deck.backs) > 1 and profile.backs == "one-per-deck" and mode_of(profile).holds == "side":
         sizes = [sum(f.copies for f in fronts) for _, fronts in groups]
         return [f"{deck.asset.title or deck.asset.name}: order {counted(len(groups), 'deck')} ({size}), one per "
                 f"back, of {_listed(sizes)} cards ({profile.title} prints one back per deck)"]
@@ -422,7 +423,7 @@ def readme_text(game, profile: Profile, plan: Plan | None, files) -> str:
     lines = [f"{game.name} for {profile.title}", ""]
     if profile.sources:
         lines += ["Sizes from:"] + [f"  {s}" for s in profile.sources] + [""]
-    if plan is not None and MODES[profile.output].products:
+    if plan is not None and mode_of(profile).products:
         for deck in plan.decks:
             lines += order_lines(deck, profile)
             total = sum(f.copies for f in deck.fronts)
@@ -430,7 +431,7 @@ def readme_text(game, profile: Profile, plan: Plan | None, files) -> str:
             lines.append(f"  {counted(len(deck.fronts), 'card type')}, {counted(total, 'card')} in all, {backs}, "
                          f"bleed {profile.bleed_mm:g} mm")
             folder = deck.asset.name.replace("/", "-")
-            if profile.output == "images":
+            if mode_of(profile).holds == "side":
                 lines += _image_groups(deck, profile, folder)
             else:
                 order = {"back-then-front": "each card's back, then its front",
@@ -485,7 +486,7 @@ def _pdf_lines(profile: Profile) -> list[str]:
                   "metadata: fonts embedded, trim and bleed boxes on every page"
                   + ("." if version.transparency else ", no transparency (pnp composites translucent art onto "
                                                         "what lies beneath it)."), ""]
-    elif profile.format == "pdf" or profile.output == "sheets":
+    elif mode_of(profile).writes_pdf(profile):
         lines += ["PDF: no PDF/X version is claimed.", ""]
     conv = converter(profile)
     if conv is not None:

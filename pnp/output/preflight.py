@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 
 from pnp.load.words import counted
 from pnp.model.profile import Profile
+from pnp.output.modes import mode_of
+from pnp.render.formats import FORMATS, PDF, format_of
 from pnp.scene.primitives import Box, Page
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -92,7 +94,7 @@ def _card_findings(plan, profile: Profile, progress=None) -> tuple[list[Finding]
     found, n = [], 0
     for deck in plan.decks:
         safe = profile.safe_mm
-        if profile.output == "sheets":  # the data's own safe zone; small counters get a tenth of their side
+        if mode_of(profile).holds == "sheets":  # the data's own safe zone; small counters get a tenth of their side
             safe = deck.asset.safe if deck.asset.safe is not None else min(safe, min(deck.trim) / 10)
         for side in deck.sides():
             page = side_page(deck, side, profile)
@@ -112,14 +114,16 @@ def _expected(written, profile: Profile) -> dict:
     from pnp.output.export import image_pixels, pdf_order
 
     expect: dict = {}
+    holds = mode_of(profile).holds
     for deck in written.plan.decks if written.plan is not None else ():
         name = deck.asset.name.replace("/", "-")
-        if profile.output == "images" and profile.format == "png":
-            expect.update({f"{name}/{side.stem}.png": image_pixels(deck, profile) for side in deck.sides()})
-        elif profile.output == "images":
-            expect.update({f"{name}/{side.stem}.pdf": (1, deck.trim) for side in deck.sides()})
-        elif profile.output == "card-pdf":
-            expect[f"{name}.pdf"] = (len(pdf_order(deck, profile)), deck.trim)
+        if holds == "side" and profile.format == PDF:
+            expect.update({f"{name}/{side.stem}.{PDF}": (1, deck.trim) for side in deck.sides()})
+        elif holds == "side":
+            expect.update({f"{name}/{side.stem}.{profile.format}": image_pixels(deck, profile)
+                           for side in deck.sides()})
+        elif holds == "deck":
+            expect[f"{name}.{PDF}"] = (len(pdf_order(deck, profile)), deck.trim)
     return expect
 
 
@@ -128,13 +132,15 @@ def _file_findings(folder: Path, written, profile: Profile) -> list[Finding]:
 
     found = []
     expect = _expected(written, profile)
+    side_images = mode_of(profile).holds == "side"
     for rel, _pages, _what in written.files:
         path = folder / rel
         found += file_size(rel, path.stat().st_size, profile)
-        if path.suffix == ".png" and profile.output == "images":
-            found += png_checks(rel, png_facts(path), expect.get(rel), profile)
-        elif path.suffix == ".pdf":
+        fmt = format_of(path)
+        if fmt == PDF:
             found += pdf_checks(rel, read_facts(path), expect.get(rel), profile)
+        elif side_images and fmt in FORMATS and FORMATS[fmt].from_pdf:  # a card side rasterised at the template's size
+            found += png_checks(rel, png_facts(path), expect.get(rel), profile)
     return found
 
 
@@ -232,7 +238,7 @@ def _trim(facts, want, profile, version):
         off = [i + 1 for i, p in enumerate(facts.pages) if _off(p.trim[2] - tw) or _off(p.trim[3] - th)]
         if off:
             yield f"{_pages(off)} {'has' if len(off) == 1 else 'have'} a trim box other than {tw:g} × {th:g} mm"
-    if profile.output != "sheets":
+    if mode_of(profile).holds != "sheets":  # a sheet's items carry their own bleed
         bare = [i + 1 for i, p in enumerate(facts.pages) if p.trim == p.media]
         if bare:
             yield f"{_pages(bare)} {'has' if len(bare) == 1 else 'have'} no bleed around the trim box"
@@ -243,7 +249,7 @@ SIDES = ("left", "bottom", "right", "top")  # the order of a PDF box's edges, y 
 
 def _bleed_box(facts, want, profile, version):
     """A card's BleedBox: the shop's bleed beyond the trim on every side, within the page."""
-    if profile.output == "sheets" or profile.bleed_mm <= 0:
+    if mode_of(profile).holds == "sheets" or profile.bleed_mm <= 0:
         return
     short: dict[str, list[int]] = {}
     for i, p in enumerate(facts.pages, 1):
@@ -297,7 +303,7 @@ def _ink(facts, want, profile, version):
 
 def _output_intent(facts, want, profile, version):
     if not facts.intents:
-        if version is not None or profile.colour == "cmyk" or profile.output == "sheets":
+        if version is not None or profile.colour == "cmyk" or mode_of(profile).holds == "sheets":
             yield "no output intent"
         return
     if version is None:

@@ -149,3 +149,51 @@ def test_the_summary_says_what_to_order_in_the_right_number(data, tmp_path):
     assert r.output.splitlines()[1] == ("  Markttag – Karten: order 3 decks (poker 63.5 × 88.9 mm), one per back, of 9, 9 "
                                         "and 5 cards (The Game Crafter prints one back per deck)")
     assert "11 files" in r.output and " 1 files" not in r.output
+
+
+@pytest.fixture
+def renamed_modes():
+    """The card modes registered again under other names: the export, its README and preflight
+    must go by what a mode's files hold, never by its name."""
+    from pnp.output.modes import MODES, Mode, register, unregister
+
+    made = [register(Mode("packs", "card images again", MODES["images"].writer, products=True, holds="side")),
+            register(Mode("deck-pdf", "a PDF per deck again", MODES["card-pdf"].writer, products=True,
+                          formats=("pdf",), holds="deck"))]
+    yield
+    for mode in made:
+        unregister(mode.name)
+
+
+def _renamed(shop: str, output: str, folder: Path) -> Path:
+    text = (ROOT / "pnp" / "output" / "profiles" / f"{shop}.yaml").read_text(encoding="utf-8")
+    text = re.sub(r"^output: .*$", f"output: {output}", text, flags=re.M).replace(f"name: {shop}", f"name: {output}")
+    (folder / f"{output}.yaml").write_text(text, encoding="utf-8")
+    return folder / f"{output}.yaml"
+
+
+def test_a_mode_of_another_name_is_exported_and_checked_by_what_it_holds(games, renamed_modes, tmp_path):
+    import pikepdf
+    from PIL import Image
+
+    from pnp.output.preflight import check_written
+
+    profile = load_profile(str(_renamed("thegamecrafter", "packs", tmp_path)))
+    w = export(games["starter-deck"], BuildOptions(), profile, tmp_path / "out")
+    readme = (w.folder / "README.txt").read_text()
+    assert "Markttag – Karten: order 3 decks (poker 63.5 × 88.9 mm), one per back" in readme
+    with Image.open(w.folder / "market" / "back-1.png") as im:
+        assert im.size == (825, 1125)  # the shop template's pixels, as for images
+        im.resize((800, 1125)).save(w.folder / "market" / "back-1.png", dpi=(300, 300))
+    found, _ = check_written(w, profile)
+    assert [(f.check, f.where) for f in found] == [("pixels", "market/back-1.png")]
+
+    profile = load_profile(str(_renamed("drivethrucards", "deck-pdf", tmp_path)))
+    w = export(games["kafkas-halle"], BuildOptions(), profile, tmp_path / "out")
+    assert "PDF: PDF/X-1a:2003" in (w.folder / "README.txt").read_text()
+    with pikepdf.open(w.folder / "deck.pdf", allow_overwriting_input=True) as pdf:
+        assert len(pdf.pages) == 100  # a back and a front per copy, as for card-pdf
+        del pdf.pages[-1]
+        pdf.save(w.folder / "deck.pdf")
+    found, _ = check_written(w, profile)
+    assert [(f.check, f.message.split(";")[0]) for f in found] == [("pages", "99 pages")]
