@@ -922,20 +922,16 @@ def test_findings_are_failures():
 
 
 def _deck_with_safe(folder: Path, safe: float) -> Path:
-    game = folder / "data" / "edge"
-    game.mkdir(parents=True)
-    (game / "game.yaml").write_text("name: edge\ntitle: Edge\n")
-    (game / "face.yaml").write_text(textwrap.dedent(f"""\
+    from onedeck import one_deck_game
+
+    return one_deck_game(folder, "edge", f"""\
         kind: layout
         safe: {safe}
         fields: {{name: text}}
         elements:
           - {{type: rect, frame: bleed, fill: "#f3e9d2"}}
           - {{type: text, x: 2, y: 40, w: 30, h: 6, text: "{{name}}", size: 9}}
-        """))
-    (game / "deck.yaml").write_text("kind: deck\nname: deck\ntitle: Edge\ncard: poker\nlayout: face.yaml\n"
-                                    "back: none\ncards:\n  - {name: Rand}\n")
-    return folder / "data"
+        """, ["{name: Rand}"])
 
 
 def test_imposed_sheets_hold_text_to_the_data_s_own_safe_zone(tmp_path):

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -136,10 +135,9 @@ def test_every_game_builds_with_the_ink_saver(tmp_path):
 
 
 def _game(tmp_path: Path, element: str) -> Path:
-    game = tmp_path / "data" / "light"
-    game.mkdir(parents=True)
-    (game / "game.yaml").write_text("name: light\ntitle: Light\n")
-    (game / "face.yaml").write_text(textwrap.dedent(f"""\
+    from onedeck import one_deck_game
+
+    return one_deck_game(tmp_path, "light", f"""\
         kind: layout
         fields: {{name: text, kind: text}}
         tables:
@@ -148,18 +146,7 @@ def _game(tmp_path: Path, element: str) -> Path:
         elements:
           - {element}
           - {{type: text, x: 5, y: 10, w: 50, h: 10, text: "{{name}}", colour: white, ink_saver: {{colour: black}}}}
-        """))
-    (game / "deck.yaml").write_text(textwrap.dedent("""\
-        kind: deck
-        name: deck
-        title: Light
-        card: poker
-        layout: face.yaml
-        back: none
-        cards:
-          - {name: Eins, kind: a}
-        """))
-    return tmp_path / "data"
+        """, ["{name: Eins, kind: a}"])
 
 
 def _face(data: Path, ink_saver: bool):
