@@ -124,6 +124,21 @@ def test_the_manifest_says_so_only_when_on(builds):
     assert saver["options"]["ink_saver"] is True and "ink_saver" not in normal["options"]
 
 
+def test_the_gallery_says_which_build_saves_ink_and_how_to_make_one(builds):
+    import re
+
+    from pnp.output.gallery import write_gallery
+
+    said = {}
+    for name, folder in builds.items():
+        page = write_gallery(folder, ROOT / "data", recheck=False).read_text(encoding="utf-8")
+        sections = dict(re.findall(r'<section class="game" id="([^"]+)">(.*?)</section>', page, re.S))
+        said[name] = {game for game, body in sections.items() if "Ink-saving build" in body}
+        footer = page.split("<footer>", 1)[1]
+        assert "pnp build GAME --ink-saver</code> prints the same components with half the ink or less" in footer
+    assert said == {"normal": set(), "saver": {"kafkas-halle", "klin-zha"}}
+
+
 def test_every_game_builds_with_the_ink_saver(tmp_path):
     for name, game in discover(ROOT / "data").items():
         for asset in collect_assets(game, BuildOptions(ink_saver=True)):
