@@ -679,7 +679,7 @@ def export(
         for deck in written.plan.decks if written.plan is not None and mode_of(prof).products else ():
             for line in order_lines(deck, prof):
                 typer.echo(f"  {line}")
-        failed |= _findings(*found)
+        failed |= _findings(*found, prof)
     if failed:
         raise typer.Exit(1)
 
@@ -703,7 +703,7 @@ def preflight(
     for g in games:
         with _progress(f"{g.name}: checking") as tick:
             found = run(g, opts.for_game(g), prof, progress=_counted(tick))
-        failed |= _findings(*found)
+        failed |= _findings(*found, prof)
     if failed:
         raise typer.Exit(1)
 
@@ -733,14 +733,14 @@ def _counted(tick):
     return step
 
 
-def _findings(found, counts) -> bool:
+def _findings(found, counts, profile) -> bool:
     """Print failed checks as a table, then what was checked; True when something failed."""
     from pnp.load.words import counted
-    from pnp.output.preflight import CHECKS
+    from pnp.output.preflight import checks_for
 
     checked = ", ".join(counted(n, what[:-1], what) for what, n in counts.items() if n)
     if not found:
-        typer.echo(f"preflight ok: {checked}; checks: {', '.join(CHECKS)}")
+        typer.echo(f"preflight ok: {checked}; checks: {', '.join(checks_for(profile))}")
         return False
     wide = max(len(f.check) for f in found)
     for f in found:

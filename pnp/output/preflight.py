@@ -424,7 +424,27 @@ PDFX_CHECKS = {
     "pdfx-info": _pdfx_info, "trapped": _trapped, "document-id": _document_id, "transparency": _transparency,
     "encryption": _encryption, "actions": _actions, "postscript": _postscript,
 }
-CHECKS = ("safe-zone", "overlap", "image-dpi", "bleed", "pixels", "resolution", *PDF_CHECKS, *PDFX_CHECKS, "file-size")
+CARD_CHECKS = ("safe-zone", "overlap", "image-dpi", "bleed")  # on each card side's scene
+IMAGE_CHECKS = ("pixels", "resolution")  # on each card side's image
+CHECKS = (*CARD_CHECKS, *IMAGE_CHECKS, *PDF_CHECKS, *PDFX_CHECKS, "file-size")
+
+
+def checks_for(profile: Profile) -> list[str]:
+    """The checks preflight runs for ``profile``, in the order of CHECKS: the card checks when its
+    mode sends card sides, the image checks for card images, the PDF checks when it writes PDFs and
+    those its PDF/X version asks for, the file size when the shop limits it."""
+    from pnp.output.export import pdfx_version
+
+    mode, version = mode_of(profile), pdfx_version(profile)
+    run = list(CARD_CHECKS) if mode.holds is not None else []
+    if mode.holds == "side" and profile.format in FORMATS and FORMATS[profile.format].from_pdf:
+        run += IMAGE_CHECKS
+    if mode.writes_pdf(profile):
+        run += PDF_CHECKS
+        run += [c for c in PDFX_CHECKS if version is not None and c in version.requirements]
+    if profile.max_file_mb is not None:
+        run.append("file-size")
+    return run
 
 
 def check_written(written, profile: Profile, progress=None) -> tuple[list[Finding], dict[str, int]]:

@@ -142,13 +142,15 @@ def test_the_summary_says_what_to_order_in_the_right_number(data, tmp_path):
     lines = r.output.splitlines()
     assert lines[0].startswith("1 file for DriveThruCards in ")
     assert lines[1] == "  Kafkas Halle – Genehmigungskarten: order 1 deck of 50 cards (poker 63.5 × 88.9 mm), all with one back"
-    assert lines[2].startswith("preflight ok: 18 card sides, 1 file; checks: ")
+    assert lines[2].startswith("preflight ok: 18 card sides, 1 file; checks: safe-zone, overlap, image-dpi, bleed, fonts")
+    assert "pdfx-header" in lines[2] and "transparency" in lines[2] and "pixels" not in lines[2]
     r = runner.invoke(app, ["export", "starter-deck", "-p", "thegamecrafter", "--data", str(data),
                             "--out", str(tmp_path)])
     assert r.exit_code == 0, r.output
     assert r.output.splitlines()[1] == ("  Markttag – Karten: order 3 decks (poker 63.5 × 88.9 mm), one per back, of 9, 9 "
                                         "and 5 cards (The Game Crafter prints one back per deck)")
     assert "11 files" in r.output and " 1 files" not in r.output
+    assert r.output.splitlines()[2].endswith("checks: safe-zone, overlap, image-dpi, bleed, pixels, resolution")
 
 
 @pytest.fixture

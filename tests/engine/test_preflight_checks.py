@@ -18,8 +18,8 @@ from PIL import Image
 from pnp.model.assets import BuildOptions
 from pnp.model.game import discover
 from pnp.output.export import export, load_profile
-from pnp.output.preflight import (CHECKS, PDF_CHECKS, PDFX_CHECKS, Finding, bleed_sides, check_written, file_size,
-                                  image_resolution, pdf_checks, png_checks, text_in_safe_zone)
+from pnp.output.preflight import (CHECKS, PDF_CHECKS, PDFX_CHECKS, Finding, bleed_sides, check_written, checks_for,
+                                  file_size, image_resolution, pdf_checks, png_checks, text_in_safe_zone)
 from pnp.render.pdffacts import read_facts, srgb_icc
 from pnp.render.survey import Picture, Survey, TextBox
 from pnp.scene import Box, Group, Page, Rect, style
@@ -89,7 +89,9 @@ def test_preflight_reports_its_progress_and_leaves_nothing(mini, tmp_path, monke
 
 
 def findings(path: Path, profile=DTC, want=WANT) -> set[tuple[str, str]]:
-    return _pairs(pdf_checks("deck.pdf", read_facts(path), want, profile))
+    found = pdf_checks("deck.pdf", read_facts(path), want, profile)
+    assert {f.check for f in found} <= set(checks_for(profile))  # what fails is among what the summary says it ran
+    return _pairs(found)
 
 
 def _pairs(found: list[Finding], where: str = "deck.pdf") -> set[tuple[str, str]]:
@@ -147,6 +149,16 @@ def test_the_good_file_passes_every_check(good):
     facts = read_facts(good)
     assert [p.colour_ops for p in facts.pages] == [{"cmyk"}, {"cmyk"}]
     assert len(facts.subsets) == 2 and facts.header == "1.4" and facts.document_id
+
+
+def test_the_summary_names_the_checks_each_shop_gets():
+    run = {name: checks_for(load_profile(name)) for name in ("drivethrucards", "thegamecrafter", "pdf-x", "tts")}
+    assert run["drivethrucards"] == [c for c in CHECKS if c not in ("pixels", "resolution", "file-size")]
+    assert run["thegamecrafter"] == ["safe-zone", "overlap", "image-dpi", "bleed", "pixels", "resolution"]
+    assert run["pdf-x"] == ["safe-zone", "overlap", "image-dpi", "bleed", *PDF_CHECKS]
+    assert run["tts"] == []
+    x4 = DTC.model_copy(update={"pdfx": "PDF/X-4", "max_file_mb": 50.0})
+    assert "transparency" not in checks_for(x4) and "pdfx-xmp" in checks_for(x4) and checks_for(x4)[-1] == "file-size"
 
 
 def test_every_pdf_check_is_listed_in_the_summary():
