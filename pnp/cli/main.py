@@ -740,7 +740,9 @@ def _findings(found, counts, profile) -> bool:
 
     checked = ", ".join(counted(n, what[:-1], what) for what, n in counts.items() if n)
     if not found:
-        typer.echo(f"preflight ok: {checked}; checks: {', '.join(checks_for(profile))}")
+        run = checks_for(profile)
+        typer.echo(f"preflight ok: {checked}; " + (f"checks: {', '.join(run)}" if run else
+                                                   f"no check applies to what {profile.title} gets"))
         return False
     wide = max(len(f.check) for f in found)
     for f in found:

@@ -151,6 +151,9 @@ def test_the_summary_says_what_to_order_in_the_right_number(data, tmp_path):
                                         "and 5 cards (The Game Crafter prints one back per deck)")
     assert "11 files" in r.output and " 1 files" not in r.output
     assert r.output.splitlines()[2].endswith("checks: safe-zone, overlap, image-dpi, bleed, pixels, resolution")
+    r = runner.invoke(app, ["export", "starter-deck", "-p", "tts", "--data", str(data), "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[-1].endswith("; no check applies to what Tabletop Simulator gets")
 
 
 @pytest.fixture
