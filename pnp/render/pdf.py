@@ -347,14 +347,24 @@ def _embedded_text(node) -> None:
 
 
 def _cmyk_drawing(node, cmyk) -> None:
-    """Every fill and stroke colour of an SVG picture (a reportlab drawing) converted with ``cmyk``."""
+    """Every fill and stroke colour of an SVG picture (a reportlab drawing) converted with ``cmyk``,
+    the stops of its gradients too (svglib keeps them in ``_rl_colors``; reportlab writes a
+    shading of CMYK stops in DeviceCMYK)."""
     from reportlab.lib.colors import CMYKColor, Color as RlColor
+
+    def converted(col):
+        if isinstance(col, RlColor) and not isinstance(col, CMYKColor):
+            r, g, b = (round(v * 255) for v in col.rgb())
+            return CMYKColor(*cmyk.colour(Color(r, g, b)).cmyk, alpha=col.alpha)
+        return col
 
     for attr in ("fillColor", "strokeColor"):
         col = getattr(node, attr, None)
-        if isinstance(col, RlColor) and not isinstance(col, CMYKColor):
-            r, g, b = (round(v * 255) for v in col.rgb())
-            setattr(node, attr, CMYKColor(*cmyk.colour(Color(r, g, b)).cmyk, alpha=col.alpha))
+        if col is not None:
+            setattr(node, attr, converted(col))
+    stops = node.__dict__.get("_rl_colors")
+    if isinstance(stops, list):
+        node._rl_colors = [converted(c) for c in stops]
     for child in getattr(node, "contents", ()):
         _cmyk_drawing(child, cmyk)
 

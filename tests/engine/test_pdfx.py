@@ -136,6 +136,8 @@ def assert_pdfx_1a(path: Path, bleed_mm: float = BLEED):
                 for _, gs in (res.get("/ExtGState") or {}).items():
                     assert float(gs.get("/ca", 1)) == 1 and float(gs.get("/CA", 1)) == 1, f"page {n}"
                     assert "/SMask" not in gs or gs.SMask == pikepdf.Name("/None")
+                for _, sh in (res.get("/Shading") or {}).items():  # gradients of SVG art
+                    assert sh.ColorSpace in ("/DeviceCMYK", "/DeviceGray"), f"page {n}"
                 for _, x in (res.get("/XObject") or {}).items():
                     if x.get("/Subtype") == "/Image":
                         assert "/SMask" not in x and x.ColorSpace in ("/DeviceCMYK", "/DeviceGray"), f"page {n}"
@@ -283,6 +285,46 @@ def test_a_pdf_x_profile_must_be_a_cmyk_pdf_of_a_known_version(tmp_path, fields,
                    "products: [{name: poker, trim_mm: [63.5, 88.9]}]\n")
     with pytest.raises(DataErrors, match=says):
         load_profile(str(bad))
+
+
+def test_palette_and_grey_alpha_pictures_and_svg_gradients_in_a_pdf_x_1a_deck(tmp_path):
+    """A palette PNG with a transparent index, a grey PNG with alpha and an SVG gradient (drawn
+    as a shading) on a photo: composited or converted, nothing RGB or translucent is left."""
+    from PIL import ImageDraw
+
+    game = tmp_path / "data" / "odd"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text("name: odd\ntitle: Odd\n")
+    pal = Image.new("P", (300, 300), 0)
+    pal.putpalette([255, 255, 255, 200, 20, 20] + [0] * 762)
+    ImageDraw.Draw(pal).ellipse((20, 20, 280, 280), fill=1)
+    pal.save(game / "pal.png", transparency=0)
+    grey = Image.new("LA", (300, 300), (0, 0))
+    ImageDraw.Draw(grey).ellipse((30, 30, 270, 270), fill=(40, 160))
+    grey.save(game / "grey.png")
+    Image.new("RGB", (900, 1200), (200, 120, 40)).save(game / "photo.png")
+    (game / "grad.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><defs><linearGradient id="g">'
+        '<stop offset="0" stop-color="#f00"/><stop offset="1" stop-color="#00f"/></linearGradient></defs>'
+        '<rect width="40" height="40" fill="url(#g)"/></svg>')
+    (game / "face.yaml").write_text(textwrap.dedent("""\
+        kind: layout
+        fields: {name: text}
+        elements:
+          - {type: image, frame: bleed, src: photo.png, fit: cover}
+          - {type: image, x: 5, y: 5, w: 25, h: 25, src: pal.png}
+          - {type: image, x: 33, y: 5, w: 25, h: 25, src: grey.png}
+          - {type: image, x: 5, y: 33, w: 25, h: 25, src: grad.svg}
+          - {type: text, x: 5, y: 65, w: 50, h: 10, text: "{name}", size: 14}
+        """))
+    (game / "deck.yaml").write_text("kind: deck\nname: deck\ntitle: Odd\ncard: poker\nlayout: face.yaml\n"
+                                    "back: {title: Odd}\ncards:\n  - {name: Eins}\n")
+    profile = load_profile("drivethrucards")
+    written = export(discover(tmp_path / "data")["odd"], BuildOptions(), profile, tmp_path / "out")
+    assert_pdfx_1a(written.folder / "deck.pdf")
+    with pikepdf.open(written.folder / "deck.pdf") as pdf:
+        assert [str(sh.ColorSpace) for _, sh in pdf.pages[1].Resources.Shading.items()] == ["/DeviceCMYK"]
+    assert [f.check for f in check_written(written, profile)[0] if f.check != "image-dpi"] == []
 
 
 def test_an_svg_picture_without_transparency_stays_vector(tmp_path):
