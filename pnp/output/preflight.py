@@ -249,7 +249,7 @@ SIDES = ("left", "bottom", "right", "top")  # the order of a PDF box's edges, y 
 
 def _bleed_box(facts, want, profile, version):
     """A card's BleedBox: the shop's bleed beyond the trim on every side, within the page."""
-    if mode_of(profile).holds == "sheets" or profile.bleed_mm <= 0:
+    if not ONLY_WHEN["bleed-box"](profile):
         return
     short: dict[str, list[int]] = {}
     for i, p in enumerate(facts.pages, 1):
@@ -278,7 +278,7 @@ def _within(inner, outer) -> bool:
 
 
 def _colour(facts, want, profile, version):
-    if profile.colour != "cmyk":
+    if not ONLY_WHEN["colour"](profile):
         return
     allowed = {"cmyk", "gray", "separation", "devicen"}
     bad = [(i, sorted(p.colour_ops - allowed)) for i, p in enumerate(facts.pages, 1) if p.colour_ops - allowed]
@@ -293,7 +293,7 @@ _SPACE_WORDS = {"rgb": "RGB", "lab": "Lab", "icc": "ICC-based"}
 
 
 def _ink(facts, want, profile, version):
-    if profile.max_ink is None:
+    if not ONLY_WHEN["ink"](profile):
         return
     heavy = [(i, p.max_ink) for i, p in enumerate(facts.pages, 1) if p.max_ink > profile.max_ink]
     if heavy:
@@ -418,6 +418,12 @@ PDF_CHECKS = {
     "fonts": _fonts, "subset-tags": _subset_tags, "pages": _page_count, "trim": _trim, "bleed-box": _bleed_box,
     "colour": _colour, "ink": _ink, "output-intent": _output_intent,
 }
+# PDF checks that apply to some profiles only: name -> applies(profile)
+ONLY_WHEN = {
+    "bleed-box": lambda profile: mode_of(profile).holds != "sheets" and profile.bleed_mm > 0,  # a card's own page
+    "colour": lambda profile: profile.colour == "cmyk",
+    "ink": lambda profile: profile.max_ink is not None,
+}
 # what a PDF/X version asks besides: name -> test(facts, version)
 PDFX_CHECKS = {
     "page-boxes": _page_boxes, "pdfx-header": _pdfx_header, "pdfx-version": _pdfx_version, "pdfx-xmp": _pdfx_xmp,
@@ -431,17 +437,19 @@ CHECKS = (*CARD_CHECKS, *IMAGE_CHECKS, *PDF_CHECKS, *PDFX_CHECKS, "file-size")
 
 def checks_for(profile: Profile) -> list[str]:
     """The checks preflight runs for ``profile``, in the order of CHECKS: the card checks when its
-    mode sends card sides, the image checks for card images, the PDF checks when it writes PDFs and
-    those its PDF/X version asks for, the file size when the shop limits it."""
+    mode sends card sides, the image checks for card images, the PDF checks when it writes PDFs (those
+    of ONLY_WHEN when they apply) and those its PDF/X version asks for, the file size when the shop
+    limits it."""
     from pnp.output.export import pdfx_version
 
     mode, version = mode_of(profile), pdfx_version(profile)
+    asks = version.requirements if version is not None else {}
     run = list(CARD_CHECKS) if mode.holds is not None else []
     if mode.holds == "side" and profile.format in FORMATS and FORMATS[profile.format].from_pdf:
         run += IMAGE_CHECKS
     if mode.writes_pdf(profile):
-        run += PDF_CHECKS
-        run += [c for c in PDFX_CHECKS if version is not None and c in version.requirements]
+        run += [c for c in PDF_CHECKS if c not in ONLY_WHEN or ONLY_WHEN[c](profile)]
+        run += [c for c in PDFX_CHECKS if c in asks]
     if profile.max_file_mb is not None:
         run.append("file-size")
     return run

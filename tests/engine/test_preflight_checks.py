@@ -155,7 +155,8 @@ def test_the_summary_names_the_checks_each_shop_gets():
     run = {name: checks_for(load_profile(name)) for name in ("drivethrucards", "thegamecrafter", "pdf-x", "tts")}
     assert run["drivethrucards"] == [c for c in CHECKS if c not in ("pixels", "resolution", "file-size")]
     assert run["thegamecrafter"] == ["safe-zone", "overlap", "image-dpi", "bleed", "pixels", "resolution"]
-    assert run["pdf-x"] == ["safe-zone", "overlap", "image-dpi", "bleed", *PDF_CHECKS]
+    assert run["pdf-x"] == ["safe-zone", "overlap", "image-dpi", "bleed", "fonts", "subset-tags", "pages", "trim",
+                            "output-intent"]  # RGB, no ink limit, imposed sheets: no colour, ink or bleed-box check
     assert run["tts"] == []
     x4 = DTC.model_copy(update={"pdfx": "PDF/X-4", "max_file_mb": 50.0})
     assert "transparency" not in checks_for(x4) and "pdfx-xmp" in checks_for(x4) and checks_for(x4)[-1] == "file-size"
