@@ -695,7 +695,8 @@ def preflight(
     data: Path = DataOpt,
 ):
     """Check the files a profile would send, without writing them: text in the safe zone, images under the
-    shop's dpi, bleed on every side, fonts embedded, trim boxes, pages, colour space, file size. Exit 1 on a failure."""
+    shop's dpi, bleed on every side, fonts embedded, trim and bleed boxes, pages, colour space, ink, file size, and
+    each requirement of the PDF/X version the profile names (pdfx:). Exit 1 on a failure."""
     from pnp.output.preflight import preflight as run
 
     prof, opts, games = _for_shop(profile, lang, option, data, game)
