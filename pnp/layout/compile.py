@@ -318,34 +318,13 @@ def _compile_list(elements, fields, tables, path: str, known_ids: set, in_group:
                             f"earlier element ({', '.join(sorted(known_ids - {'card', 'bleed', 'safe', 'parent'})) or 'none yet'})")
         draw = _compile_el(el, frame, fields, tables, where, known_ids, book)
         if el.ink_saver is not None:
-            draw = _either(draw, _compile_el(ink_saver_variant(el, where), frame, fields, tables, where, known_ids,
-                                             book))
+            draw = _either(draw, _compile_el(el._saver, frame, fields, tables, where, known_ids, book))
         out.append(draw)
         if el.id:
             if el.id in known_ids:
                 raise ExprError(f"{where}: id {el.id!r} is used twice")
             known_ids.add(el.id)
     return out
-
-
-FIXED = ("type", "id", "ink_saver", "elements")  # what an ink_saver variant keeps as it is
-
-
-def ink_saver_variant(el, where: str):
-    """The element with its ``ink_saver`` values in place of its own, checked like the element."""
-    from pydantic import ValidationError
-
-    given = el.ink_saver
-    wrong = [k for k in given if k in FIXED or k not in type(el).model_fields]
-    if wrong:
-        keys = ", ".join(k for k in type(el).model_fields if k not in FIXED)
-        raise ExprError(f"{where}: ink_saver: {', '.join(map(repr, wrong))} cannot change; a {el.type} element's "
-                        f"ink_saver takes {keys}")
-    try:
-        return type(el).model_validate({**el.model_dump(exclude_unset=True, exclude={"ink_saver"}), **given})
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        raise ExprError(f"{where}: ink_saver.{'.'.join(str(p) for p in err['loc'])}: {err['msg']}") from None
 
 
 def _either(normal, saver):
