@@ -277,7 +277,7 @@ class Flattener:
     def _open(self, im: Image, always: bool):
         from PIL import Image as PILImage
 
-        from pnp.render.images import is_svg
+        from pnp.render.images import eight_bit, is_svg
 
         src = im.source
         data = bytes(src) if isinstance(src, (bytes, bytearray)) else open(src, "rb").read()
@@ -285,7 +285,7 @@ class Flattener:
             if not always and not _svg_translucent(data):
                 return None
             return _svg_pixels(data, im, self.dpi)
-        return PILImage.open(io.BytesIO(data))
+        return eight_bit(PILImage.open(io.BytesIO(data)))
 
 
 # ------------------------------------------------------------ helpers

@@ -301,7 +301,7 @@ class PdfRenderer(Renderer):
 
     def image(self, im, alpha: float):
         """Raster images through reportlab's image cache; SVG art stays vector (svglib)."""
-        from pnp.render.images import is_svg, svg_drawing
+        from pnp.render.images import eight_bit, is_svg, svg_drawing
 
         src = im.source
         data = bytes(src) if isinstance(src, (bytes, bytearray)) else None
@@ -329,6 +329,8 @@ class PdfRenderer(Renderer):
             renderPDF.draw(d, self.c, 0, 0)
         else:
             reader = ImageReader(io.BytesIO(data) if data is not None else os.fspath(src))
+            if reader._image.mode.startswith("I"):  # 16-bit grey: reportlab would clip it to white
+                reader = ImageReader(eight_bit(reader._image))
             if self.cmyk is not None:
                 reader = _CmykReader(*self.cmyk.picture(reader._image))
             self.c.drawImage(reader, 0, 0, im.w, im.h, mask="auto")

@@ -191,3 +191,27 @@ def test_one_cmyk_pdf_per_card_side(tmp_path):
     for pdf in pdfs:
         facts = read_facts(pdf)
         assert facts.output_intents == ["FOGRA39"] and facts.pages[0].colour_ops == {"cmyk"}
+
+
+def test_a_16_bit_grey_picture_keeps_its_grey_in_rgb_cmyk_and_flattened_files(fogra, tmp_path):
+    """Pillow opens a 16-bit grey PNG as I;16 and clips it to white when it converts it; pnp
+    takes the top 8 bits, so level 30000 of 65535 prints as the grey 117 of 255 in every file."""
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    from pnp.render.flatten import flatten
+
+    buf = io.BytesIO()
+    Image.new("I;16", (40, 40), 30000).save(buf, "PNG")
+    with Image.open(io.BytesIO(buf.getvalue())) as im:
+        assert im.mode.startswith("I")  # what the fix is for
+    page = Page(30, 30, Group([Rect(0, 0, 30, 30, style(fill="#ffffff")), Picture(5, 5, 20, 20, buf.getvalue())]))
+    write_pdf([page], tmp_path / "rgb.pdf")
+    write_pdf([page], tmp_path / "cmyk.pdf", cmyk=fogra)
+    write_pdf([flatten(page, fogra)], tmp_path / "flat.pdf", cmyk=fogra)
+    for name in ("rgb", "cmyk", "flat"):
+        doc = pdfium.PdfDocument(str(tmp_path / f"{name}.pdf"))
+        grey = np.asarray(doc[0].render(scale=2).to_pil().convert("L"), dtype=float)
+        doc.close()
+        middle = grey[grey.shape[0] // 2 - 5:grey.shape[0] // 2 + 5, grey.shape[1] // 2 - 5:grey.shape[1] // 2 + 5]
+        assert abs(middle.mean() - 117) < 20, (name, middle.mean())  # a grey, not paper white
