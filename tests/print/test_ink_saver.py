@@ -197,9 +197,9 @@ def test_a_normal_build_draws_an_element_with_ink_saver_as_one_without(tmp_path)
 
 
 @pytest.mark.parametrize("override, says", [
-    ("{type: ellipse}", "'elements.0.rect': ink_saver: 'type' cannot change; a rect element's ink_saver takes"),
-    ("{filll: red}", "'elements.0.rect': ink_saver: 'filll' cannot change"),
-    ("{stroke_width: -1}", "'elements.0.rect': ink_saver.stroke_width: Input should be greater than or equal to 0"),
+    ("{type: ellipse}", "'elements.0': ink_saver: 'type' cannot change; a rect element's ink_saver takes"),
+    ("{filll: red}", "'elements.0': ink_saver: 'filll' cannot change"),
+    ("{stroke_width: -1}", "'elements.0': ink_saver.stroke_width: Input should be greater than or equal to 0"),
     ("{fill: '{nosuch}'}", "unknown field 'nosuch'"),
     ("{fill: 'mauve-ish'}", "unknown colour 'mauve-ish'"),
 ])
