@@ -49,13 +49,15 @@ class Card:
     lang: str = "de"
     symbols: Any = None  # .draw(id, x, y, size, ink) -> Group, .by_id
     images: Any = None  # .load(name) -> (bytes, kind, (px_w, px_h) or None)
-    data: Any = None  # .rows(ref, what) -> records an element reads (pnp.layout.records.Records)
+    data: Any = None  # .rows(ref, what) -> records an element reads (pnp.layout.records.Records; a sheet's
+    # pnp.layout.data.SheetData)
     warn: Callable[[str], None] = lambda msg: None
     fallback: Callable[[str, str], None] = lambda family, chars: None  # a font lacked these; a fallback drew them
     measured: dict | None = None  # a deck's first pass: the size each same_size text fits at, the least per text
     shared: dict | None = None  # the deck's one size per same_size text
     overlaps: list | None = None  # when a list: each text that overlaps another element is said here
     ink_saver: bool = False  # draw each element's ink_saver variant where it has one
+    drawn: list | None = None  # when a list: (draw, nodes) of every element the stamp drew, for print checks
 
 
 @dataclass
@@ -175,7 +177,7 @@ class Compiled:
                                  "safe": Box(s, s, w - 2 * s, h - 2 * s)})
         ctx.frames["parent"] = ctx.frames["card"]
         g = Group() if k == 1 else Group(transform=scale(k))
-        drawn = [] if card.overlaps is not None else None
+        drawn = card.drawn if card.drawn is not None else [] if card.overlaps is not None else None
         try:
             for draw in self.draws:
                 before = len(g.children)
@@ -184,7 +186,7 @@ class Compiled:
                     drawn.append((draw, g.children[before:]))
         except ExprError as exc:  # a lookup with no entry: the card's fault, not the layout's
             raise CardError(str(exc)) from None
-        if drawn:
+        if drawn and card.overlaps is not None:
             card.overlaps.extend(overlaps(drawn))
         return g
 

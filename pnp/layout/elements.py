@@ -139,6 +139,11 @@ def validate_list(items: list) -> list:
     return _LIST[0].validate_python(items)
 
 
+def _layouts(cls: type) -> list[type]:
+    """``Layout`` and every kind that is a layout too (a sheet), which take the same elements."""
+    return [cls] + [sub for direct in cls.__subclasses__() for sub in _layouts(direct)]
+
+
 def _rebuild() -> None:
     """Give every list of elements (the layout's and each container kind's, declared as
     ``list["Element"]``) the current union. Schemas are built on first use (pnp's models defer
@@ -149,7 +154,8 @@ def _rebuild() -> None:
     if not _BY_SCHEMA:
         return
     element = union()
-    holders = [(k.schema, k.children) for k in _BY_SCHEMA.values() if k.children] + [(Layout, "elements")]
+    holders = [(k.schema, k.children) for k in _BY_SCHEMA.values() if k.children] + [
+        (layout, "elements") for layout in _layouts(Layout)]
     for model, prop in holders:
         sys.modules[model.__module__].Element = element
         if model.__pydantic_complete__:

@@ -12,5 +12,6 @@ import pnp.layout.network  # noqa: F401  network
 import pnp.layout.shapes  # noqa: F401  star, arc, path
 from pnp.layout.elements import kinds
 from pnp.model.layout import Layout
+from pnp.model.sheet import Sheet  # a sheet is a layout with page semantics: it takes every element kind
 
-__all__ = ["Layout", "kinds"]
+__all__ = ["Layout", "Sheet", "kinds"]

@@ -229,6 +229,42 @@ def _icon_file(v: str) -> str:
 IconFile = Annotated[str, Field(max_length=200), AfterValidator(_icon_file)]
 
 
+# ------------------------------------------------------------------ data a layout reads
+
+DATA_SUFFIXES = (".csv", ".tsv", ".xlsx", ".ods", ".yaml", ".yml")
+
+
+def _data_file(v: str) -> str:
+    """A data file named relative to the game folder, staying inside it."""
+    name = v.strip().replace("\\", "/")
+    if not name.lower().endswith(DATA_SUFFIXES):
+        raise ValueError(f"a data file is a spreadsheet or YAML file ({', '.join(DATA_SUFFIXES)}), got {v!r}")
+    if name.startswith("/") or ":" in name or "\x00" in name or ".." in name.split("/"):
+        raise ValueError(f"a data file is named relative to the game folder, without '..', got {v!r}")
+    return name
+
+
+DataFile = Annotated[str, Field(max_length=200, description="a spreadsheet (CSV, TSV, XLSX, ODS) or YAML file "
+                                                            "in the game folder"), AfterValidator(_data_file)]
+
+
+class FromSource(Strict):
+    """Data computed by the game's rules module: one of its ``SOURCES`` (see docs/sheets.md)."""
+
+    source: Ident = Field(description="the name of a source of the game's rules module")
+
+
+class FromField(Strict):
+    """Rows held by a field of the record a page is drawn for (a source's record may hold a list)."""
+
+    field: Ident = Field(description="a field of the page's record whose value is a list of rows")
+
+
+# Where rows (or values) come from: a file of the game folder, a source of the game's rules
+# module, a field of the page's record, or the rows themselves written in the YAML.
+Rows = Union[DataFile, FromSource, FromField, Annotated[list[dict[str, Any]], Field(max_length=5000)]]
+
+
 # A layout file. "Element" (one element of any kind) is the union of the kinds registered in
 # pnp.layout.elements, which completes GroupEl and Layout: read them through pnp.layout.vocabulary.
 class LayoutBase(Strict):
@@ -314,3 +350,15 @@ def element_keys() -> dict[str, set[str]]:
         for kind in typing.get_args(model.model_fields["type"].annotation):
             out[kind] = set(model.model_fields)
     return out
+    elements: list["Element"] = Field(min_length=1, max_length=2000, description="drawn in order, later on top")
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs) -> None:
+        """A kind that is a layout with more to say (a sheet) takes the elements a layout takes: the
+        union registered so far is looked up in its module too (pnp.layout.elements keeps it current)."""
+        import sys
+
+        super().__pydantic_init_subclass__(**kwargs)
+        element = getattr(sys.modules[__name__], "Element", None)
+        if element is not None:
+            sys.modules[cls.__module__].Element = element

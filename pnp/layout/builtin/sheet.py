@@ -1,0 +1,401 @@
+"""Sheets (kind: sheet): pages, boards and pieces drawn from a layout, once or once per record.
+
+A sheet's size decides how it reaches paper (:func:`geometry`):
+
+- ``page``: the sheet is the paper (``size: page``, or a size equal to the
+  build's paper either way up). Nothing is cut; the ``safe`` margin (6 mm) is
+  measured from the paper's edge.
+- ``piece``: smaller than the paper -- imposed like cards, several to a page,
+  with bleed and crop marks (:func:`pnp.impose.grid.impose`).
+- ``board``: larger than the paper -- tiled over several pages with overlap,
+  cut lines and a page map (:func:`pnp.impose.tiling.tile`).
+
+Every page is stamped by the layout engine (:mod:`pnp.layout.compile`) with
+the page's record, the sheet's values and ``page``/``pages``. What it prints is
+checked as print: any text under ``min_text`` pt, or any text or symbol that
+comes into the safe margin, stops the build naming the element and its line.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from pnp.load.errors import DataErrors, Problem
+from pnp.model.assets import Asset, BuildOptions
+from pnp.model.base import tr
+from pnp.model.sheet import CUT_SAFE, PAGE_SAFE, Sheet
+
+PAGE_NAMES = ("page", "pages")  # what every page knows besides its record: its number and how many there are
+FIT = 0.5  # mm: a sheet this close to the paper's size is the paper
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """How a sheet reaches paper: its size in mm and whether it is the page, a piece or a board."""
+
+    w: float
+    h: float
+    mode: str  # page | piece | board
+    safe: float  # mm inside its edge that text and symbols keep clear of
+
+
+def geometry(doc: Sheet, opts: BuildOptions) -> Geometry:
+    """The sheet's size and mode on the build's paper (see the module's docstring)."""
+    from pnp.impose.items import sheet_from_options
+    from pnp.model.paper import CARD_SIZES, PAPERS, paper_size, parse_wxh
+
+    if doc.size == "page":
+        w, h = paper_size(opts.paper, doc.orientation)
+    elif doc.size in PAPERS:
+        w, h = paper_size(doc.size, doc.orientation)
+    elif doc.size in CARD_SIZES:
+        w, h = CARD_SIZES[doc.size]
+    else:
+        w, h = parse_wxh(doc.size)  # checked by the schema
+    pw, ph = paper_size(opts.paper, "portrait")
+    if any(abs(w - a) <= FIT and abs(h - b) <= FIT for a, b in ((pw, ph), (ph, pw))):
+        mode = "page"
+    else:
+        sheet = sheet_from_options(opts)
+        room = (pw - 2 * sheet.margin, ph - 2 * sheet.margin)
+        fits = (w <= room[0] and h <= room[1]) or (w <= room[1] and h <= room[0])
+        mode = "piece" if fits else "board"
+    safe = doc.safe if doc.safe is not None else (PAGE_SAFE if mode == "page" else CUT_SAFE)
+    return Geometry(w, h, mode, safe)
+
+
+# ------------------------------------------------------------------ reading and compiling
+
+
+@dataclass
+class SheetPlan:
+    """A sheet read, its data loaded and its layout compiled: everything before drawing."""
+
+    doc: Sheet
+    name: str
+    shown: str  # the sheet file as messages name it
+    raw: Any
+    geo: Geometry
+    compiled: Any  # pnp.layout.compile.Compiled
+    data: Any  # pnp.layout.data.SheetData
+    values: dict
+    rows: list  # [pnp.layout.data.Row]; one empty row for a sheet without records
+    symbols: Any
+    images: Any
+    counts_pages: bool  # a template reads {pages}: pages are counted before they are drawn
+    warnings: list[str] = field(default_factory=list)
+
+    def at(self, loc: tuple) -> tuple[str, int, int]:
+        from pnp.load.loader import locate
+
+        return (self.shown, *locate(self.raw, loc)) if self.raw is not None else (self.shown, 0, 0)
+
+
+def plan_sheet(doc: Sheet, game, opts: BuildOptions, stem: str) -> SheetPlan:
+    """Read the sheet's data and compile its layout; every problem before any drawing."""
+    from pnp.layout.builtin.card import game_symbols
+    from pnp.layout.builtin.images import images_in
+    from pnp.layout.data import Row, SheetData
+    from pnp.layout.documents import source
+    from pnp.layout.fields import parse_fields
+    from pnp.load.loader import display_path
+
+    src = source(game, doc)
+    path, raw = src if src is not None else (Path(f"{stem}.yaml"), None)
+    folder = game.folder if game is not None else Path(path).parent
+    shown = display_path(Path(path))
+    fields = parse_fields(raw["fields"], shown) if raw is not None and raw.get("fields") else {}
+    data = SheetData(game, opts, folder, shown, raw, fields)
+    values = data.values(doc.values) if doc.values is not None else {}
+    rows = data.records(doc.records) if doc.records is not None else [Row({}, (shown, 0))]
+    names = dict.fromkeys([*fields, *values, *(k for r in rows for k in r.values), *PAGE_NAMES])
+    geo = geometry(doc, opts)
+    compiled = _compile(doc, geo, names, shown, raw)
+    plan = SheetPlan(doc, doc.name or stem, shown, raw, geo, compiled, data, values, rows, game_symbols(game),
+                     images_in(folder), _reads(doc, "pages"))
+    _check_sizes(plan)
+    return plan
+
+
+def _compile(doc: Sheet, geo: Geometry, names: dict, shown: str, raw):
+    from pnp.layout.builtin.card import _element_path
+    from pnp.layout.compile import compile_layout
+    from pnp.layout.expr import ExprError
+    from pnp.load.loader import locate
+
+    layout = doc.model_copy(update={"size": None, "safe": geo.safe})
+    try:
+        return compile_layout(layout, field_names=names)
+    except (ExprError, ValueError) as exc:
+        msg = str(exc)
+        loc = _element_path(msg)
+        line, col = locate(raw, loc) if (loc and raw is not None) else (0, 0)
+        raise DataErrors([Problem(shown, line, col, msg)]) from None
+
+
+def _reads(doc: Sheet, name: str) -> bool:
+    """Whether any template or condition of the sheet reads the field ``name``."""
+    pattern = re.compile(r"\{\s*" + re.escape(name) + r"\s*\}|(?<![\w-])" + re.escape(name) + r"(?![\w-])")
+    text = doc.model_dump_json(include={"elements"})
+    return bool(pattern.search(text))
+
+
+def _check_sizes(plan: SheetPlan) -> None:
+    """Every type size an element asks for, held to the sheet's ``min_text`` before drawing."""
+    least = plan.doc.min_text
+    problems = []
+
+    def walk(elements, path):
+        for i, el in enumerate(elements):
+            for key in ("size", "min_size"):
+                v = getattr(el, key, None)
+                if isinstance(v, (int, float)) and not isinstance(v, bool) and key in _TEXT_SIZED.get(el.type, ()) \
+                        and v < least - 1e-9:
+                    problems.append(Problem(*plan.at((*path, i, key)),
+                                            f"{'.'.join(map(str, (*path, i)))} ({el.type}): {key} {v:g} pt is below "
+                                            f"the {least:g} pt a sheet's text may print at (min_text)"))
+            inner = getattr(el, "elements", None)
+            if isinstance(inner, list):
+                walk(inner, (*path, i, "elements"))
+
+    walk(plan.doc.elements, ("elements",))
+    if problems:
+        raise DataErrors(problems)
+
+
+# element kinds whose size / min_size are type sizes in points (others may use size for mm)
+_TEXT_SIZED: dict[str, tuple[str, ...]] = {"text": ("size", "min_size"), "textbox": ("size", "min_size")}
+
+
+def text_sized(kind: str, *keys: str) -> None:
+    """Say that an element kind's ``keys`` are type sizes in points, held to a sheet's ``min_text``."""
+    _TEXT_SIZED[kind] = tuple(dict.fromkeys((*_TEXT_SIZED.get(kind, ()), *keys)))
+
+
+# ------------------------------------------------------------------ drawing
+
+
+def asset_groups(plan: SheetPlan, lang: str) -> list[tuple[str, list]]:
+    """(asset name, rows) in the order the rows come: one group, or one per distinct ``asset`` name."""
+    if plan.doc.asset is None:
+        return [(plan.name, plan.rows)]
+    from pnp.layout.compile import _text
+    from pnp.layout.expr import ExprError, Scope, check_names, template
+    from pnp.load.paths import file_stem
+
+    try:
+        t = template(plan.doc.asset)
+        check_names(t.refs, plan.compiled.fields, plan.compiled.tables, "asset")
+    except ExprError as exc:
+        raise DataErrors([Problem(*plan.at(("asset",)), f"'asset': {exc}")]) from None
+    groups: dict[str, list] = {}
+    for row in plan.rows:
+        scope = Scope({**plan.values, **row.values}, plan.compiled.tables, text=lambda v: _text(v, lang), lang=lang)
+        try:
+            rendered = str(t.render(scope) or "")
+        except ExprError as exc:
+            raise DataErrors([Problem(*_row_at(plan, row), f"'asset': {exc}")]) from None
+        name = "/".join(filter(None, (file_stem(part) for part in rendered.split("/"))))
+        if not name:
+            raise DataErrors([Problem(*_row_at(plan, row), f"'asset': {plan.doc.asset!r} gives an empty file name "
+                                                           "for this record")])
+        groups.setdefault(name, []).append(row)
+    return list(groups.items())
+
+
+def _row_at(plan: SheetPlan, row) -> tuple[str, int, int]:
+    if row.source[0].startswith("source ") or row.source[1] == 0:
+        return plan.at(("records",))
+    return (row.source[0], row.source[1], 0)
+
+
+def _scope_values(plan: SheetPlan, row, page: int | None, pages: int | None) -> dict:
+    return {**plan.values, **row.values, "page": page, "pages": pages}
+
+
+def stamp(plan: SheetPlan, row, page: int | None, pages: int | None, bleed: float, lang: str):
+    """One page of the sheet for ``row`` in its own coordinates (trim at 0, 0), checked as print."""
+    from pnp.layout.compile import Card, CardError
+
+    drawn: list = []
+    card = Card(plan.geo.w, plan.geo.h, bleed, lang, plan.symbols, plan.images,
+                warn=lambda m: _warn(plan, row, m), data=plan.data, drawn=drawn)
+    try:
+        group = plan.compiled.stamp(_scope_values(plan, row, page, pages), card)
+    except CardError as exc:
+        where = _element_at(plan, str(exc)) or _row_at(plan, row)
+        raise DataErrors([Problem(*where, str(exc))]) from None
+    _check_print(plan, row, drawn)
+    return group
+
+
+def _element_at(plan: SheetPlan, message: str) -> tuple[str, int, int] | None:
+    """The line of the element a card error names (``... (elements.3) ...``), if it names one."""
+    m = re.search(r"\b(elements(?:\.\d+(?:\.elements)?)*\.\d+)\b", message)
+    if not m:
+        return None
+    loc = tuple(int(p) if p.isdigit() else p for p in m.group(1).split("."))
+    return plan.at(loc)
+
+
+def _warn(plan: SheetPlan, row, message: str) -> None:
+    file, line, _ = _row_at(plan, row)
+    text = f"{file}:{line}: warning: {message}" if line else f"{file}: warning: {message}"
+    if text not in plan.warnings:
+        plan.warnings.append(text)
+
+
+def _check_print(plan: SheetPlan, row, drawn: list) -> None:
+    """Text under ``min_text`` pt, and text or symbols in the safe margin: problems naming the element."""
+    from pnp.scene.ink import ink_box
+
+    geo, least = plan.geo, plan.doc.min_text
+    problems = []
+    for draw, nodes in drawn:
+        where = getattr(draw, "where", "an element")
+        loc = tuple(int(p) if p.isdigit() else p for p in where.split(" ")[0].split("."))
+        small = _smallest_text(nodes)
+        if small is not None and small[0] < least - 0.05:
+            problems.append(Problem(*plan.at(loc), f"{where} ({draw.kind}): {small[1][:30]!r} prints at "
+                                                   f"{small[0]:.1f} pt, below the {least:g} pt a sheet's text may "
+                                                   f"print at (min_text); give it more room or fewer words"))
+        for node, what in _needed(nodes):
+            box = ink_box(node)
+            if box is None:
+                continue
+            over = max(geo.safe - box[0], geo.safe - box[1], box[2] - (geo.w - geo.safe), box[3] - (geo.h - geo.safe))
+            if over > 0.05:
+                edge = "the paper's edge" if geo.mode == "page" else "the cut"
+                problems.append(Problem(*plan.at(loc), f"{where} ({draw.kind}): {what} comes {over:.1f} mm into the "
+                                                       f"{geo.safe:g} mm next to {edge}, where it may not print; "
+                                                       f"move it inside (frame: safe) or set the sheet's safe"))
+                break
+    if problems:
+        if row.source[1]:
+            problems = [Problem(p.file, p.line, p.col, f"{p.message} (record {row.source[0]}:{row.source[1]})")
+                        for p in problems]
+        raise DataErrors(problems)
+
+
+def _smallest_text(nodes, k: float = 1.0) -> tuple[float, str] | None:
+    """(size in pt as printed, its text) of the smallest text among ``nodes`` (group scales counted)."""
+    from pnp.scene import Group, Text
+
+    best = None
+    for n in nodes:
+        if isinstance(n, Text):
+            if n.text.strip() and n.fill is not None:
+                size = n.size * k
+                if best is None or size < best[0]:
+                    best = (size, n.text)
+        elif isinstance(n, Group):
+            t = n.transform
+            inner = _smallest_text(n.children, k * (abs(t.a * t.d - t.b * t.c) ** 0.5))
+            if inner is not None and (best is None or inner[0] < best[0]):
+                best = inner
+    return best
+
+
+def _needed(nodes) -> Iterator[tuple[Any, str]]:
+    """The parts of a page that carry information, each with what to call it: texts and symbols
+    (backgrounds and frames may run to the edge and be cut)."""
+    from pnp.scene import Group, Text
+
+    for n in nodes:
+        if isinstance(n, Text):
+            if n.text.strip():
+                yield n, f"the text {n.text[:30]!r}"
+        elif isinstance(n, Group):
+            if n.id and n.id.startswith("symbol-"):
+                yield n, f"the symbol {n.id[7:]!r}"
+            else:
+                for child, what in _needed(n.children):
+                    yield _moved(child, n), what
+
+
+def _moved(node, group):
+    """``node`` as drawn inside ``group`` (its transform and clip kept)."""
+    from pnp.scene import IDENTITY, Group
+
+    if group.transform is IDENTITY and group.clip is None:
+        return node
+    return Group([node], transform=group.transform, clip=group.clip)
+
+
+def sheet_pages(plan: SheetPlan, rows: list, opts: BuildOptions) -> Iterator:
+    """The pages of one asset of the sheet: each row's page (times ``copies``) as the sheet's
+    mode puts it on paper."""
+    lang = opts.lang
+    copies = plan.doc.copies
+    entries = [row for row in rows for _ in range(copies * max(1, row.copies))]
+    total = len(entries) if plan.counts_pages else None
+    if plan.geo.mode == "page":
+        yield from _page_pages(plan, entries, total, lang)
+    elif plan.geo.mode == "piece":
+        yield from _piece_pages(plan, entries, total, opts)
+    else:
+        yield from _board_pages(plan, entries, total, opts)
+
+
+def _label(plan: SheetPlan, n: int, of: int | None) -> str:
+    return f"{plan.name} {n}" + (f"/{of}" if of else "")
+
+
+def _page_pages(plan: SheetPlan, entries: list, total: int | None, lang: str) -> Iterator:
+    from pnp.scene import Group, Page
+
+    for n, row in enumerate(entries, 1):
+        art = stamp(plan, row, n, total, 0.0, lang)
+        yield Page(plan.geo.w, plan.geo.h, Group([art], id="sheet"), label=_label(plan, n, total))
+
+
+def _piece_pages(plan: SheetPlan, entries: list, total: int | None, opts: BuildOptions) -> Iterator:
+    from pnp.impose.grid import impose
+    from pnp.impose.items import Item, sheet_from_options
+
+    items = [Item(plan.geo.w, plan.geo.h, (lambda b, row=row, n=n: stamp(plan, row, n, total, b, opts.lang)), None,
+                  _label(plan, n, total)) for n, row in enumerate(entries, 1)]
+    yield from impose(items, sheet_from_options(opts))
+
+
+def _board_pages(plan: SheetPlan, entries: list, total: int | None, opts: BuildOptions) -> Iterator:
+    from pnp.impose.items import Item, sheet_from_options
+    from pnp.impose.tiling import tile
+
+    sheet = sheet_from_options(opts)
+    for n, row in enumerate(entries, 1):
+        item = Item(plan.geo.w, plan.geo.h, (lambda b, row=row, n=n: stamp(plan, row, n, total, b, opts.lang)),
+                    None, _label(plan, n, total))
+        yield from tile(item, sheet, plan.doc.overlap, title=_title(plan, row, opts.lang))
+
+
+def _title(plan: SheetPlan, row, lang: str) -> str:
+    """The sheet's title for ``row`` (its templates filled), or nothing."""
+    from pnp.layout.compile import _text
+    from pnp.layout.expr import ExprError, Scope, template
+
+    if plan.doc.title is None:
+        return ""
+    text = tr(plan.doc.title, lang)
+    scope = Scope(_scope_values(plan, row, None, None), plan.compiled.tables, text=lambda v: _text(v, lang), lang=lang)
+    try:
+        return str(template(text).render(scope) or "")
+    except ExprError as exc:
+        raise DataErrors([Problem(*plan.at(("title",)), f"'title': {exc}")]) from None
+
+
+def sheet_assets(doc: Sheet, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
+    """Kind 'sheet': one asset, or one per record group (``asset:``); pages drawn when written."""
+    plan = plan_sheet(doc, game, opts, stem)
+    mode = {"page": "page", "piece": "piece to cut out", "board": "board tiled over several pages"}[plan.geo.mode]
+    for name, rows in asset_groups(plan, opts.lang):
+        title = _title(plan, rows[0], opts.lang) if rows else ""
+        n = len(rows) * doc.copies
+        yield Asset(name, title or name, (lambda rows=rows: sheet_pages(plan, rows, opts)),
+                    description=f"{n} × {plan.geo.w:g} × {plan.geo.h:g} mm {mode}", min_text_pt=doc.min_text,
+                    warnings=plan.warnings)
+
+
+__all__ = ["Geometry", "SheetPlan", "geometry", "plan_sheet", "sheet_assets", "sheet_pages", "stamp", "text_sized"]
