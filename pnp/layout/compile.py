@@ -40,6 +40,16 @@ class CardError(ValueError):
 
 
 @dataclass
+class Flow:
+    """Text running on over pages: where each flowing element (a ``document``, by its path such as
+    ``elements.2``) starts on the page being stamped, and where it stopped (``rest``; empty when
+    everything fitted). A sheet stamps its layout again with ``start = rest`` until ``rest`` is empty."""
+
+    start: dict[str, int] = field(default_factory=dict)
+    rest: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
 class Card:
     """What a stamp needs besides the field values."""
 
@@ -58,6 +68,7 @@ class Card:
     overlaps: list | None = None  # when a list: each text that overlaps another element is said here
     ink_saver: bool = False  # draw each element's ink_saver variant where it has one
     drawn: list | None = None  # when a list: (draw, nodes) of every element the stamp drew, for print checks
+    flow: Flow | None = None  # a sheet's pages: text that does not fit runs on to the next page
 
 
 @dataclass
@@ -735,8 +746,9 @@ def _parts(kind: ElementKind, el, where: str) -> list:
 
 register(  # the built-in element kinds; pnp.layout.vocabulary imports every module that registers more
     ElementKind(RectEl, _rect), ElementKind(EllipseEl, _ellipse), ElementKind(LineEl, _line),
-    ElementKind(PolygonEl, _polygon), ElementKind(TextEl, _text_el), ElementKind(TextBoxEl, _textbox),
+    ElementKind(PolygonEl, _polygon), ElementKind(TextEl, _text_el, points=("size", "min_size")),
+    ElementKind(TextBoxEl, _textbox, points=("size", "min_size")),
     ElementKind(SymbolEl, _symbol, symbols=("symbol",)), ElementKind(ImageEl, _image, images=("src",)),
     ElementKind(IconsEl, _icons, symbols=("icon",)), ElementKind(GroupEl, _group, children="elements"))
 
-__all__ = ["Card", "CardError", "Compiled", "IconFiles", "compile_layout", "place"]
+__all__ = ["Card", "CardError", "Compiled", "Flow", "IconFiles", "compile_layout", "place"]

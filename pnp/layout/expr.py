@@ -121,6 +121,18 @@ def show(v: Any, lang: str) -> str:
     return str(v)
 
 
+def show(v: Any, lang: str) -> str:
+    """A field value as printed text in ``lang``: a whole number without decimals, a fraction
+    with the language's decimal mark (14,3 in German), yes/no as a word or nothing."""
+    if isinstance(v, bool):
+        return {"de": "ja", "en": "yes"}.get(lang, "yes") if v else ""
+    if isinstance(v, float):
+        if v.is_integer():
+            return str(int(v))
+        return repr(v).replace(".", "," if lang in ("de", "fr", "es", "it", "nl", "pl", "cs", "da", "sv") else ".")
+    return str(v)
+
+
 def template(text: str) -> Template:
     """Parse ``"...{field}...{table[field]}..."`` (``{{``/``}}`` escape braces)."""
     parts: list = []

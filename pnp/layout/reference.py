@@ -45,6 +45,9 @@ def _name(ann) -> str:
         return "none"
     if ann is I18n:
         return "{de: …, en: …}"
+    shown = getattr(ann, "__reference__", None)  # a model that says how a designer writes it: {source: name}
+    if shown:
+        return shown
     if isinstance(ann, type) and getattr(ann, "model_config", {}).get("extra") == "forbid":  # {source: name}
         return "{" + ", ".join(f"{k}: …" for k in ann.model_fields) + "}"
     if isinstance(ann, type) and issubclass(ann, BaseModel):

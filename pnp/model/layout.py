@@ -251,12 +251,14 @@ DataFile = Annotated[str, Field(max_length=200, description="a spreadsheet (CSV,
 class FromSource(Strict):
     """Data computed by the game's rules module: one of its ``SOURCES`` (see docs/sheets.md)."""
 
+    __reference__ = "{source: name}"  # how docs/layouts.md's reference shows it
     source: Ident = Field(description="the name of a source of the game's rules module")
 
 
 class FromField(Strict):
     """Rows held by a field of the record a page is drawn for (a source's record may hold a list)."""
 
+    __reference__ = "{field: name}"
     field: Ident = Field(description="a field of the page's record whose value is a list of rows")
 
 

@@ -27,7 +27,9 @@ from pnp.model.assets import Asset, BuildOptions
 from pnp.model.base import tr
 from pnp.model.sheet import CUT_SAFE, PAGE_SAFE, Sheet
 
-PAGE_NAMES = ("page", "pages")  # what every page knows besides its record: its number and how many there are
+# what every page knows besides its record: its number in its file, how many the file has, and whether it
+# continues the text of the page before (a document that ran on)
+PAGE_NAMES = ("page", "pages", "continued")
 FIT = 0.5  # mm: a sheet this close to the paper's size is the paper
 
 
@@ -143,35 +145,28 @@ def _reads(doc: Sheet, name: str) -> bool:
 
 
 def _check_sizes(plan: SheetPlan) -> None:
-    """Every type size an element asks for, held to the sheet's ``min_text`` before drawing."""
+    """Every type size an element asks for (the properties its kind registers as ``points``), held
+    to the sheet's ``min_text`` before drawing."""
+    from pnp.layout.elements import kind_of
+
     least = plan.doc.min_text
     problems = []
 
     def walk(elements, path):
         for i, el in enumerate(elements):
-            for key in ("size", "min_size"):
+            kind = kind_of(el)
+            for key in kind.points:
                 v = getattr(el, key, None)
-                if isinstance(v, (int, float)) and not isinstance(v, bool) and key in _TEXT_SIZED.get(el.type, ()) \
-                        and v < least - 1e-9:
+                if isinstance(v, (int, float)) and not isinstance(v, bool) and v < least - 1e-9:
                     problems.append(Problem(*plan.at((*path, i, key)),
                                             f"{'.'.join(map(str, (*path, i)))} ({el.type}): {key} {v:g} pt is below "
                                             f"the {least:g} pt a sheet's text may print at (min_text)"))
-            inner = getattr(el, "elements", None)
-            if isinstance(inner, list):
-                walk(inner, (*path, i, "elements"))
+            if kind.children:
+                walk(getattr(el, kind.children), (*path, i, kind.children))
 
     walk(plan.doc.elements, ("elements",))
     if problems:
         raise DataErrors(problems)
-
-
-# element kinds whose size / min_size are type sizes in points (others may use size for mm)
-_TEXT_SIZED: dict[str, tuple[str, ...]] = {"text": ("size", "min_size"), "textbox": ("size", "min_size")}
-
-
-def text_sized(kind: str, *keys: str) -> None:
-    """Say that an element kind's ``keys`` are type sizes in points, held to a sheet's ``min_text``."""
-    _TEXT_SIZED[kind] = tuple(dict.fromkeys((*_TEXT_SIZED.get(kind, ()), *keys)))
 
 
 # ------------------------------------------------------------------ drawing
@@ -211,19 +206,22 @@ def _row_at(plan: SheetPlan, row) -> tuple[str, int, int]:
     return (row.source[0], row.source[1], 0)
 
 
-def _scope_values(plan: SheetPlan, row, page: int | None, pages: int | None) -> dict:
-    return {**plan.values, **row.values, "page": page, "pages": pages}
+def _scope_values(plan: SheetPlan, row, page: int | None, pages: int | None, continued: bool = False) -> dict:
+    return {**plan.values, **row.values, "page": page, "pages": pages, "continued": continued}
 
 
-def stamp(plan: SheetPlan, row, page: int | None, pages: int | None, bleed: float, lang: str):
-    """One page of the sheet for ``row`` in its own coordinates (trim at 0, 0), checked as print."""
+def stamp(plan: SheetPlan, row, page: int | None, pages: int | None, bleed: float, lang: str,
+          flow=None) -> Any:
+    """One page of the sheet for ``row`` in its own coordinates (trim at 0, 0), checked as print.
+    ``flow`` (:class:`pnp.layout.compile.Flow`) says where running text starts and learns where it stopped."""
     from pnp.layout.compile import Card, CardError
 
     drawn: list = []
     card = Card(plan.geo.w, plan.geo.h, bleed, lang, plan.symbols, plan.images,
-                warn=lambda m: _warn(plan, row, m), data=plan.data, drawn=drawn)
+                warn=lambda m: _warn(plan, row, m), data=plan.data, drawn=drawn, flow=flow)
+    continued = bool(flow is not None and flow.start)
     try:
-        group = plan.compiled.stamp(_scope_values(plan, row, page, pages), card)
+        group = plan.compiled.stamp(_scope_values(plan, row, page, pages, continued), card)
     except CardError as exc:
         where = _element_at(plan, str(exc)) or _row_at(plan, row)
         raise DataErrors([Problem(*where, str(exc))]) from None
@@ -324,51 +322,80 @@ def _moved(node, group):
     return Group([node], transform=group.transform, clip=group.clip)
 
 
+@dataclass
+class Laid:
+    """One page of a sheet's file: its record, where its running text starts, and the page drawn."""
+
+    row: Any
+    start: dict
+    art: Any  # the stamped group (drawn with ``bleed``)
+    bleed: float
+
+
+def lay_out(plan: SheetPlan, rows: list, lang: str, bleed: float) -> list[Laid]:
+    """Every page of one file: each record (times ``copies``) stamped, and stamped again while a
+    document has text left over (the other elements are drawn on every page). When a template reads
+    ``pages``, the pages are stamped once more with their count."""
+    from pnp.layout.compile import Flow
+
+    out: list[Laid] = []
+    for row in rows:
+        for _ in range(plan.doc.copies * max(1, row.copies)):
+            start: dict = {}
+            while True:
+                flow = Flow(dict(start))
+                art = stamp(plan, row, len(out) + 1, None, bleed, lang, flow)
+                out.append(Laid(row, dict(start), art, bleed))
+                if not flow.rest:
+                    break
+                start = dict(flow.rest)
+    if plan.counts_pages:
+        total = len(out)
+        out = [Laid(p.row, p.start, stamp(plan, p.row, n, total, bleed, lang, Flow(dict(p.start))), bleed)
+               for n, p in enumerate(out, 1)]
+    return out
+
+
 def sheet_pages(plan: SheetPlan, rows: list, opts: BuildOptions) -> Iterator:
-    """The pages of one asset of the sheet: each row's page (times ``copies``) as the sheet's
-    mode puts it on paper."""
+    """The pages of one file of the sheet, as the sheet's mode puts them on paper."""
+    from pnp.impose.items import Item, sheet_from_options
+
     lang = opts.lang
-    copies = plan.doc.copies
-    entries = [row for row in rows for _ in range(copies * max(1, row.copies))]
-    total = len(entries) if plan.counts_pages else None
+    sheet = sheet_from_options(opts)
+    bleed = 0.0 if plan.geo.mode == "page" else sheet.bleed
+    laid = lay_out(plan, rows, lang, bleed)
+    total = len(laid) if plan.counts_pages else None
     if plan.geo.mode == "page":
-        yield from _page_pages(plan, entries, total, lang)
-    elif plan.geo.mode == "piece":
-        yield from _piece_pages(plan, entries, total, opts)
-    else:
-        yield from _board_pages(plan, entries, total, opts)
+        from pnp.scene import Group, Page
+
+        for n, p in enumerate(laid, 1):
+            yield Page(plan.geo.w, plan.geo.h, Group([p.art], id="sheet"), label=_label(plan, n, total))
+        return
+
+    def front(p: Laid, n: int):
+        def draw(b: float):
+            if abs(b - p.bleed) < 1e-9:
+                return p.art
+            from pnp.layout.compile import Flow
+
+            return stamp(plan, p.row, n, total, b, lang, Flow(dict(p.start)))
+
+        return draw
+
+    items = [Item(plan.geo.w, plan.geo.h, front(p, n), None, _label(plan, n, total)) for n, p in enumerate(laid, 1)]
+    if plan.geo.mode == "piece":
+        from pnp.impose.grid import impose
+
+        yield from impose(items, sheet)
+        return
+    from pnp.impose.tiling import tile
+
+    for p, item in zip(laid, items):
+        yield from tile(item, sheet, plan.doc.overlap, title=_title(plan, p.row, lang))
 
 
 def _label(plan: SheetPlan, n: int, of: int | None) -> str:
     return f"{plan.name} {n}" + (f"/{of}" if of else "")
-
-
-def _page_pages(plan: SheetPlan, entries: list, total: int | None, lang: str) -> Iterator:
-    from pnp.scene import Group, Page
-
-    for n, row in enumerate(entries, 1):
-        art = stamp(plan, row, n, total, 0.0, lang)
-        yield Page(plan.geo.w, plan.geo.h, Group([art], id="sheet"), label=_label(plan, n, total))
-
-
-def _piece_pages(plan: SheetPlan, entries: list, total: int | None, opts: BuildOptions) -> Iterator:
-    from pnp.impose.grid import impose
-    from pnp.impose.items import Item, sheet_from_options
-
-    items = [Item(plan.geo.w, plan.geo.h, (lambda b, row=row, n=n: stamp(plan, row, n, total, b, opts.lang)), None,
-                  _label(plan, n, total)) for n, row in enumerate(entries, 1)]
-    yield from impose(items, sheet_from_options(opts))
-
-
-def _board_pages(plan: SheetPlan, entries: list, total: int | None, opts: BuildOptions) -> Iterator:
-    from pnp.impose.items import Item, sheet_from_options
-    from pnp.impose.tiling import tile
-
-    sheet = sheet_from_options(opts)
-    for n, row in enumerate(entries, 1):
-        item = Item(plan.geo.w, plan.geo.h, (lambda b, row=row, n=n: stamp(plan, row, n, total, b, opts.lang)),
-                    None, _label(plan, n, total))
-        yield from tile(item, sheet, plan.doc.overlap, title=_title(plan, row, opts.lang))
 
 
 def _title(plan: SheetPlan, row, lang: str) -> str:
@@ -398,4 +425,4 @@ def sheet_assets(doc: Sheet, game, opts: BuildOptions, stem: str) -> Iterable[As
                     warnings=plan.warnings)
 
 
-__all__ = ["Geometry", "SheetPlan", "geometry", "plan_sheet", "sheet_assets", "sheet_pages", "stamp", "text_sized"]
+__all__ = ["Geometry", "SheetPlan", "geometry", "plan_sheet", "sheet_assets", "sheet_pages", "stamp"]
