@@ -44,11 +44,19 @@ class NotPlain(ValueError):
 
 @dataclass(frozen=True)
 class Row:
-    """One record: its values and where it was written (file, line; line 0 for a source's)."""
+    """One record: its values and where it was written (file, line; a source's: its name and the
+    record's number)."""
 
     values: dict[str, Any]
     source: tuple[str, int]
     copies: int = 1
+
+    @property
+    def where(self) -> str:
+        return f"{self.source[0]}:{self.source[1]}" if self.source[1] else self.source[0]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.values.get(key, default)
 
 
 def plain(value: Any, at: str = "", budget: list | None = None, depth: int = 0) -> Any:
@@ -108,6 +116,7 @@ class SheetData:
         self.game, self.opts, self.folder, self.shown, self.raw = game, opts, Path(folder), shown, raw
         self.fields = fields or {}  # declared field types: records are typed by them
         self._files: dict[tuple[str, str], list[Row]] = {}
+        self.record: Mapping[str, Any] = {}  # the values of the page being drawn ({field: ...} reads them)
 
     # ---------------------------------------------------------------- where problems are
 
@@ -145,17 +154,22 @@ class SheetData:
             raise self.fail(loc, f"{ref}: expected a mapping of name: value, got {_what(data)}")
         return plain(_unmarked(data))
 
-    def rows(self, ref, record: Mapping[str, Any] | None = None, loc: tuple = ()) -> list[dict[str, Any]]:
+    def rows(self, ref, what: str = "rows") -> list[Row]:
         """The rows an element reads (a table's lines, a grid's cells): from a file, a source, a
-        field of the page's record or the list written in the layout. Untyped: each row as written."""
+        field of the page's record (:attr:`record`, set by the sheet before each page) or the list
+        written in the layout. Untyped: each row as written. ``what`` names the property in messages
+        (``table (elements.2) rows``)."""
+        from pnp.layout.compile import CardError
+
         if isinstance(ref, FromField):
-            value = (record or {}).get(ref.field)
+            value = self.record.get(ref.field)
             if value is None:
                 return []
             if not isinstance(value, list):
-                raise ValueError(f"field {ref.field!r} holds {_what(value)}, not a list of rows")
-            return [_as_row(v) for v in value]
-        return [r.values for r in self._rows(ref, loc, typed=False)]
+                raise CardError(f"{what}: the field {ref.field!r} holds {_what(value)}, not a list of rows")
+            return [Row(_as_row(v), (f"field {ref.field}", i + 1)) for i, v in enumerate(value)]
+        loc = _loc(what)
+        return self._rows(ref, loc, typed=False)
 
     # ---------------------------------------------------------------- sources and files
 
@@ -216,11 +230,11 @@ class SheetData:
         shown = display_path(path)
         if path.suffix.lower() in (".yaml", ".yml"):
             data = load_yaml(path)
-            if isinstance(data, dict) and isinstance(data.get("rows"), list):
-                data = data["rows"]
+            if isinstance(data, dict) and data.get("kind") == "records" and isinstance(data.get("records"), list):
+                data = data["records"]  # in a game folder every YAML file says its kind
             if not isinstance(data, list):
-                raise DataErrors([Problem(shown, *locate(data, ()), "expected a list of rows, one mapping each "
-                                                                    "(or 'rows:' holding that list)")])
+                raise DataErrors([Problem(shown, *locate(data, ()), "expected 'kind: records' and a list "
+                                                                    "'records:', one mapping each")])
             if typed:
                 from pnp.layout.tables import records_from_yaml
 
@@ -288,6 +302,16 @@ def _plain_table(path: Path, shown: str) -> list[Row]:
     if header is None:
         raise DataErrors([Problem(shown, 1, 0, "no header row: the first row must name the columns")])
     return out
+
+
+def _loc(what: str) -> tuple:
+    """('elements', 2, 'rows') from 'table (elements.2) rows': where an element's property is written."""
+    m = re.search(r"elements(?:\.\w+)*", what)
+    if not m:
+        return ()
+    parts = tuple(int(p) if p.isdigit() else p for p in m.group(0).split("."))
+    last = what.rsplit(" ", 1)[-1]
+    return (*parts, last) if last.isidentifier() and ")" not in last and len(what.split()) > 1 else parts
 
 
 def _as_row(v: Any) -> dict[str, Any]:

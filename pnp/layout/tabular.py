@@ -137,10 +137,7 @@ def _table(el: TableEl, fields, tables, where, ids):
         else:
             if ctx.card.data is None:
                 raise CardError(f"table ({where}): rows from data are read on a sheet (kind: sheet)")
-            try:
-                rows = ctx.card.data.rows(el.rows, scope.values, (*_loc(where), "rows"))
-            except ValueError as exc:
-                raise CardError(f"table ({where}): {exc}") from None
+            rows = [dict(r.values) for r in ctx.card.data.rows(el.rows, f"table ({where}) rows")]
         n = len(rows) + (1 if el.header else 0) + (1 if el.sums is not None else 0)
         if n == 0:
             return
@@ -236,11 +233,6 @@ def _table(el: TableEl, fields, tables, where, ids):
         g.add(bands, lines, heavy, out)
 
     return body
-
-
-def _loc(where: str) -> tuple:
-    head = where.split(" ")[0]
-    return tuple(int(p) if p.isdigit() else p for p in head.split("."))
 
 
 def _cell_value(col: TableColumn, value, head: str, row: dict, scope: Scope, lang: str, where: str):

@@ -220,6 +220,7 @@ def stamp(plan: SheetPlan, row, page: int | None, pages: int | None, bleed: floa
     card = Card(plan.geo.w, plan.geo.h, bleed, lang, plan.symbols, plan.images,
                 warn=lambda m: _warn(plan, row, m), data=plan.data, drawn=drawn, flow=flow)
     continued = bool(flow is not None and flow.start)
+    plan.data.record = row.values  # what {field: ...} reads while this page is drawn
     try:
         group = plan.compiled.stamp(_scope_values(plan, row, page, pages, continued), card)
     except CardError as exc:
