@@ -55,6 +55,9 @@ class DocumentEl(Placed):
     colour: Colour = Field("black", description="text colour")
     heading_colour: Colour | None = Field(None, description="colour of the headings; default: the text's")
     align: Literal["left", "justify"] = Field("left", description="paragraphs ragged or justified")
+    flow: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=60)] | None = Field(
+        None, description="a name: documents of one flow continue one text (a box on the first page, "
+                          "another on the next with when: continued)")
 
 
 # ------------------------------------------------------------------ Markdown -> blocks
@@ -446,7 +449,8 @@ def _document(el: DocumentEl, fields, tables, where, ids):
                 laid.clear()
             us = laid[key] = units(blocks(markdown), setter)
         flow = card.flow
-        start = flow.start.get(where, 0) if flow is not None else 0
+        key = el.flow or where
+        start = flow.start.get(key, 0) if flow is not None else 0
         try:
             nodes, stop = place(us, start, cols)
         except CardError as exc:
@@ -457,7 +461,7 @@ def _document(el: DocumentEl, fields, tables, where, ids):
                 raise CardError(f"document ({where}): the text does not fit its {box.w:.0f} × {box.h:.0f} mm box "
                                 f"({len(us) - stop} of {len(us)} lines and rows left over); on a card there is no "
                                 f"next page to run on to")
-            flow.rest[where] = stop
+            flow.rest[key] = stop
 
     return body
 

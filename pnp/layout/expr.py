@@ -122,14 +122,16 @@ def show(v: Any, lang: str) -> str:
 
 
 def show(v: Any, lang: str) -> str:
-    """A field value as printed text in ``lang``: a whole number without decimals, a fraction
-    with the language's decimal mark (14,3 in German), yes/no as a word or nothing."""
+    """A field value as printed text in ``lang``: true as its word for yes (false as nothing),
+    a whole number without decimals, a fraction with the language's decimal mark (14,3 in German)."""
+    from pnp.load.words import ENGINE
+
     if isinstance(v, bool):
-        return {"de": "ja", "en": "yes"}.get(lang, "yes") if v else ""
+        return ENGINE(lang, "yes") if v else ""
     if isinstance(v, float):
         if v.is_integer():
             return str(int(v))
-        return repr(v).replace(".", "," if lang in ("de", "fr", "es", "it", "nl", "pl", "cs", "da", "sv") else ".")
+        return repr(v).replace(".", ENGINE(lang, "number.decimal"))
     return str(v)
 
 

@@ -57,6 +57,7 @@ class TableEl(Placed):
     row_height: Annotated[float, Field(ge=3, le=100, allow_inf_nan=False)] | None = Field(
         None, description=f"mm; default: the box's height shared out when h is given, else {DEFAULT_ROW:g}")
     header: bool = Field(True, description="a first row with the column labels")
+    numbers: bool = Field(False, description="the first column counts the rows: 1, 2, 3 ... (rounds, turns)")
     sums: Localised | None = Field(None, description="label of a last row adding up the columns with sum: true")
     size: Points = Field(9.0, description="type size in points")
     min_size: Points = Field(6.0, description="smallest size a cell's text may shrink to")
@@ -197,7 +198,7 @@ def _table(el: TableEl, fields, tables, where, ids):
             if sf is not None:
                 bands.add(Rect(box.x, y, box.w, rh, style(fill=sf)))
             for i, c in enumerate(cols):
-                v = _cell_value(c, values[i], heads[i], row, scope, lang, where)
+                v = r + 1 if (el.numbers and i == 0) else _cell_value(c, values[i], heads[i], row, scope, lang, where)
                 if c.sum and v not in (None, ""):
                     num = _number(v)
                     if num is None:

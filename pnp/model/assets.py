@@ -114,6 +114,10 @@ class Asset:
     cards: object = None  # a deck's typed card list, for checkers and exports
     warnings: list = field(default_factory=list)  # "file:line: warning: ..." found while drawing
     overlaps: list = field(default_factory=list)  # texts that overlap another element of their card, once drawn
+    two_sided: bool | None = None  # known once drawn: its file prints double-sided (every page has a back)
+    stock: str = ""  # what to print it on: paper | card | film | sticker ("": the print guide decides)
+    cutting: str = ""  # how it is cut: none | pieces (at crop marks) | tiles (pages taped into a board)
+    pieces: int = 0  # pieces cut from its pages, when it has no faces to count (a sheet of pieces)
 
     def iter_pages(self) -> Iterator[Page]:
         if callable(self.pages):

@@ -61,6 +61,8 @@ class Sheet(Layout):
     copies: Annotated[int, Field(ge=1, le=500)] = Field(1, description="how often each page is printed (pads)")
     overlap: Annotated[float, Field(ge=0, le=50, allow_inf_nan=False)] = Field(
         10.0, description="mm two neighbouring pages of a tiled board share")
+    stock: Literal["paper", "card", "film", "sticker"] | None = Field(
+        None, description="what to print it on, for the print guide; default: paper, card for pieces")
 
     @field_validator("size")
     @classmethod

@@ -95,8 +95,9 @@ class SheetPlan:
         return (self.shown, *locate(self.raw, loc)) if self.raw is not None else (self.shown, 0, 0)
 
 
-def plan_sheet(doc: Sheet, game, opts: BuildOptions, stem: str) -> SheetPlan:
-    """Read the sheet's data and compile its layout; every problem before any drawing."""
+def plan_sheet(doc: Sheet, game, opts: BuildOptions, stem: str, src: tuple | None = None) -> SheetPlan:
+    """Read the sheet's data and compile its layout; every problem before any drawing. ``src``
+    (path, raw YAML) places a sheet that is not a file of the game (pnp's own print guide)."""
     from pnp.layout.builtin.card import game_symbols
     from pnp.layout.builtin.images import images_in
     from pnp.layout.data import Row, SheetData
@@ -104,9 +105,10 @@ def plan_sheet(doc: Sheet, game, opts: BuildOptions, stem: str) -> SheetPlan:
     from pnp.layout.fields import parse_fields
     from pnp.load.loader import display_path
 
-    src = source(game, doc)
+    src = src if src is not None else source(game, doc)
     path, raw = src if src is not None else (Path(f"{stem}.yaml"), None)
-    folder = game.folder if game is not None else Path(path).parent
+    folder = game.folder if game is not None and Path(path).resolve().is_relative_to(game.folder.resolve()) \
+        else Path(path).parent
     shown = display_path(Path(path))
     fields = parse_fields(raw["fields"], shown) if raw is not None and raw.get("fields") else {}
     data = SheetData(game, opts, folder, shown, raw, fields)
@@ -421,9 +423,23 @@ def sheet_assets(doc: Sheet, game, opts: BuildOptions, stem: str) -> Iterable[As
     for name, rows in asset_groups(plan, opts.lang):
         title = _title(plan, rows[0], opts.lang) if rows else ""
         n = len(rows) * doc.copies
+        pieces = sum(doc.copies * max(1, r.copies) for r in rows) if plan.geo.mode == "piece" else 0
         yield Asset(name, title or name, (lambda rows=rows: sheet_pages(plan, rows, opts)),
                     description=f"{n} × {plan.geo.w:g} × {plan.geo.h:g} mm {mode}", min_text_pt=doc.min_text,
-                    warnings=plan.warnings)
+                    warnings=plan.warnings, stock=doc.stock or ("card" if plan.geo.mode == "piece" else "paper"),
+                    cutting={"page": "none", "piece": "pieces", "board": "tiles"}[plan.geo.mode], pieces=pieces)
 
 
-__all__ = ["Geometry", "SheetPlan", "geometry", "plan_sheet", "sheet_assets", "sheet_pages", "stamp"]
+def read_sheet(path: Path) -> tuple[Sheet, Any]:
+    """A sheet file that is not a game's (pnp's own), validated once per process: (model, raw)."""
+    from pnp.layout.vocabulary import Sheet as Validated
+    from pnp.load.loader import display_path, load_yaml, read_cached, validate
+
+    def parse(p, data):
+        raw = load_yaml(p, data)
+        return validate(Validated, raw, display_path(p)), raw
+
+    return read_cached(Path(path), "sheet-v1", parse)
+
+
+__all__ = ["Geometry", "SheetPlan", "geometry", "plan_sheet", "read_sheet", "sheet_assets", "sheet_pages", "stamp"]
