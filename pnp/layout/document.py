@@ -66,7 +66,7 @@ class DocumentEl(Placed):
 @dataclass(frozen=True)
 class Block:
     kind: str  # heading | para | item | table | rule | quote
-    markup: str = ""  # rich text (pnp.layout.richtext)
+    markup: str = ""  # rich text (pnp.scene.richtext)
     level: int = 0  # heading level, or list depth (items, paragraphs in lists)
     bullet: str = ""
     rows: tuple = ()  # table: (cells...) per row, the first the header
@@ -199,11 +199,12 @@ class _Setter:
         return size * self.line_height * 25.4 / 72
 
     def fit(self, markup: str, width: float, size: float, align: str = "left"):
-        from pnp.layout import richtext
+        from pnp.scene import richtext
         from pnp.scene import fonts
 
         try:
-            return richtext.fit(markup, width, 10_000.0, size, min_size_pt=size, lang=self.lang,
+            lang = self.lang if richtext.has_patterns(self.lang) else None
+            return richtext.fit(markup, width, 10_000.0, size, min_size_pt=size, lang=lang,
                                 line_height=self.line_height, align=align, valign="top")
         except richtext.Overflow as exc:
             raise CardError(f"document ({self.where}): {markup[:40]!r} does not fit a {width:.1f} mm column: "
@@ -214,7 +215,7 @@ class _Setter:
     def lines(self, markup: str, x: float, width: float, size: float, ink, align: str = "left",
               before: float = 0.0, keep_first: bool = False, bullet: str = "", bar: bool = False) -> None:
         """A paragraph as one unit per line; ``bar``: a quote's line at its left."""
-        from pnp.layout import richtext
+        from pnp.scene import richtext
         from pnp.scene import fonts
 
         fitted = self.fit(markup, width, size, align)
@@ -275,7 +276,7 @@ class _Setter:
             h = max((f.height_mm for f in fits if f is not None), default=self.step(size)) + 2 * TABLE_PAD
 
             def draw(ux, utop, fits=fits, h=h, head=head):
-                from pnp.layout import richtext
+                from pnp.scene import richtext
 
                 g = Group()
                 if head:
@@ -412,7 +413,7 @@ def read_markdown(name: str, folder: Path) -> str:
 _FILE = re.compile(r"^[^\s{}]+\.(md|markdown)$", re.I)
 
 
-def _document(el: DocumentEl, fields, tables, where, ids):
+def _document(el: DocumentEl, fields, tables, where, ids, book=None):
     text = _Str(el.text, fields, tables, where)
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
     heading_ink = _Colour(el.heading_colour, fields, tables, f"{where} heading_colour")

@@ -121,20 +121,6 @@ def show(v: Any, lang: str) -> str:
     return str(v)
 
 
-def show(v: Any, lang: str) -> str:
-    """A field value as printed text in ``lang``: true as its word for yes (false as nothing),
-    a whole number without decimals, a fraction with the language's decimal mark (14,3 in German)."""
-    from pnp.load.words import ENGINE
-
-    if isinstance(v, bool):
-        return ENGINE(lang, "yes") if v else ""
-    if isinstance(v, float):
-        if v.is_integer():
-            return str(int(v))
-        return repr(v).replace(".", ENGINE(lang, "number.decimal"))
-    return str(v)
-
-
 def template(text: str) -> Template:
     """Parse ``"...{field}...{table[field]}..."`` (``{{``/``}}`` escape braces)."""
     parts: list = []

@@ -30,7 +30,7 @@ class RulerEl(Placed):
     unit: str = Field("mm", max_length=10, description="written after the last number")
 
 
-def _ruler(el: RulerEl, fields, tables, where, ids):
+def _ruler(el: RulerEl, fields, tables, where, ids, book=None):
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
 
     def body(ctx, box, g):

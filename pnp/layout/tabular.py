@@ -103,8 +103,8 @@ def _number(v: Any) -> float | None:
         return None
 
 
-def _table(el: TableEl, fields, tables, where, ids):
-    from pnp.layout import richtext
+def _table(el: TableEl, fields, tables, where, ids, book=None):
+    from pnp.scene import richtext
     from pnp.scene import fonts
 
     cols = [_column(c) for c in el.columns]
@@ -116,8 +116,8 @@ def _table(el: TableEl, fields, tables, where, ids):
             values.append(None)
             continue
         try:
-            texts = [c.value] if isinstance(c.value, str) else [c.value.de, c.value.en or c.value.de]
-            values.append({"de": template(texts[0]), "en": template(texts[-1])})
+            texts = {"": c.value} if isinstance(c.value, str) else dict(c.value.texts)
+            values.append({k: template(v) for k, v in texts.items()})
         except ExprError as exc:
             raise ExprError(f"{where} columns.{i}: {exc}") from None
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
@@ -167,7 +167,8 @@ def _table(el: TableEl, fields, tables, where, ids):
             align = cols[i].align or ("left" if i == 0 else "center")
             markup = f"**{text}**" if bold and "**" not in text else text
             try:
-                fitted = richtext.fit(markup, w, h, el.size, min_size_pt=min(el.min_size, el.size), lang=lang,
+                fitted = richtext.fit(markup, w, h, el.size, min_size_pt=min(el.min_size, el.size),
+                                      lang=lang if richtext.has_patterns(lang) else None,
                                       line_height=1.1, align=align, valign="middle")
             except richtext.Overflow as exc:
                 raise CardError(f"table ({where}): the cell {text[:30]!r} does not fit its "
@@ -239,7 +240,9 @@ def _table(el: TableEl, fields, tables, where, ids):
 def _cell_value(col: TableColumn, value, head: str, row: dict, scope: Scope, lang: str, where: str):
     """What a data row's cell shows: its ``value`` template, its ``field``, the field its label names."""
     if value is not None:
-        t = value["en"] if lang == "en" else value["de"]
+        from pnp.model.base import pick
+
+        t = value[""] if "" in value else pick(value, lang)
         merged = {**scope.values, **row}
         for ref in t.refs:
             if ref.name not in merged:

@@ -14,11 +14,11 @@ def sheet_game(tmp_path, monkeypatch):
     module ``rules.py`` when given, trusted) and returns the data folder."""
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
 
-    def make(files: dict[str, str | bytes], rules: str | None = None, name: str = "g", lang: str | None = None):
+    def make(files: dict[str, str | bytes], rules: str | None = None, name: str = "g", lang: str = "de"):
         data = tmp_path / "data"
         folder = data / name
         folder.mkdir(parents=True, exist_ok=True)
-        manifest = f"name: {name}\ntitle: {name.title()}\n"
+        manifest = f"name: {name}\ntitle: {name.title()}\nlang: {lang}\n"
         if rules is not None:
             monkeypatch.setenv("PNP_TRUST", "1")
             (folder / "rules.py").write_text(textwrap.dedent(rules))

@@ -65,7 +65,7 @@ def test_a_piece_smaller_than_the_paper_is_imposed_with_crop_marks(sheet_game, t
 
 @pytest.mark.parametrize("element, expected", [
     ("{type: text, x: 3, y: 20, w: 80, h: 10, text: Randnotiz, size: 12}",
-     "aid.yaml:3:5: elements.0 (text): the text 'Randnotiz' comes 3.0 mm into the 6 mm next to the paper's edge"),
+     "aid.yaml:3:5: elements.0 (text): the text 'Randnotiz' comes 2.6 mm into the 6 mm next to the paper's edge"),
     ("{type: text, frame: safe, h: 10, text: klein, size: 5}",
      "aid.yaml:3:57: elements.0 (text): size 5 pt is below the 6 pt a sheet's text may print at (min_text)"),
     ("{type: text, frame: safe, w: 12, h: 10, text: 'ein viel zu langer Titel', size: 12, min_size: 6}",
@@ -84,3 +84,16 @@ def test_counters_may_print_5_pt_when_the_sheet_says_so(sheet_game, tmp_path):
                                    "  - {type: text, frame: safe, h: 10, text: klein, size: 5}\n"})
     code, out = build(data, tmp_path / "o", "-f", "pdf")
     assert code == 0, out
+
+
+def test_a_text_over_another_element_is_a_warning_naming_both(sheet_game, tmp_path):
+    data = sheet_game({"aid.yaml": """
+        kind: sheet
+        elements:
+          - {type: rect, id: box, frame: safe, y: 8, w: 40, h: 10, fill: "#cccccc"}
+          - {type: text, frame: safe, y: 5, w: 80, h: 10, text: "Ein Titel über dem Kasten", size: 14}
+    """})
+    code, out = build(data, tmp_path / "o", "-f", "pdf")
+    assert code == 0, out
+    flat = " ".join(out.split())
+    assert "warning" in flat and "aid, page 1:" in flat and "overlaps rect elements.0" in flat, out

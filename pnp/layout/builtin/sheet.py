@@ -219,8 +219,9 @@ def stamp(plan: SheetPlan, row, page: int | None, pages: int | None, bleed: floa
     from pnp.layout.compile import Card, CardError
 
     drawn: list = []
+    found: list = []
     card = Card(plan.geo.w, plan.geo.h, bleed, lang, plan.symbols, plan.images,
-                warn=lambda m: _warn(plan, row, m), data=plan.data, drawn=drawn, flow=flow)
+                warn=lambda m: _warn(plan, row, m), data=plan.data, drawn=drawn, flow=flow, overlaps=found)
     continued = bool(flow is not None and flow.start)
     plan.data.record = row.values  # what {field: ...} reads while this page is drawn
     try:
@@ -229,6 +230,8 @@ def stamp(plan: SheetPlan, row, page: int | None, pages: int | None, bleed: floa
         where = _element_at(plan, str(exc)) or _row_at(plan, row)
         raise DataErrors([Problem(*where, str(exc))]) from None
     _check_print(plan, row, drawn)
+    for message in found:  # no element over another: said as the build's warning, as on cards
+        _warn(plan, row, f"{plan.name}, page {page}: {message}" if page else message)
     return group
 
 
