@@ -137,7 +137,7 @@ class SheetData:
         return self._typed(self._rows(ref, loc, typed=True), ref, loc)
 
     def values(self, ref, loc: tuple = ("values",)) -> dict[str, Any]:
-        """The mapping of a sheet's ``values:``."""
+        """The mapping of a sheet's ``values:``: written in place, or from a source."""
         if isinstance(ref, dict):
             return plain(dict(ref))
         if isinstance(ref, FromSource):
@@ -146,13 +146,7 @@ class SheetData:
                 raise self.fail((*loc, "source"), f"source {ref.source!r} gives {_what(got)}; 'values' needs a mapping of "
                                      "name: value (use 'records' for a list)")
             return got
-        path = self.file(ref, loc)
-        from pnp.load.loader import load_yaml
-
-        data = load_yaml(path)
-        if not isinstance(data, dict):
-            raise self.fail(loc, f"{ref}: expected a mapping of name: value, got {_what(data)}")
-        return plain(_unmarked(data))
+        raise self.fail(loc, "'values' is a source ({source: name}) or a mapping of name: value")
 
     def rows(self, ref, what: str = "rows") -> list[Row]:
         """The rows an element reads (a table's lines, a grid's cells): from a file, a source, a
@@ -161,7 +155,7 @@ class SheetData:
         (``table (elements.2) rows``)."""
         from pnp.layout.compile import CardError
 
-        if isinstance(ref, FromField):
+        if isinstance(ref, FromField) or (not isinstance(ref, (str, list)) and hasattr(ref, "field")):
             value = self.record.get(ref.field)
             if value is None:
                 return []
@@ -212,7 +206,7 @@ class SheetData:
         if isinstance(ref, list):
             file = self.shown
             return [Row(_as_row(plain(_unmarked(v))), (file, self.at((*loc, i))[1])) for i, v in enumerate(ref)]
-        if isinstance(ref, FromSource):
+        if isinstance(ref, FromSource) or (not isinstance(ref, (str, list)) and hasattr(ref, "source")):
             got = self.source(ref.source, (*loc, "source"))
             if not isinstance(got, list):
                 raise self.fail((*loc, "source"), f"source {ref.source!r} gives {_what(got)}; rows need a list of records "

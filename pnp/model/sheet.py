@@ -23,14 +23,14 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import Field, field_validator, model_validator
 
 from pnp.model.base import Localised
-from pnp.model.layout import FromSource, Layout, Rows, _data_file
+from pnp.model.layout import FromSource, Layout, Rows
 from pnp.model.paper import CARD_SIZES, PAPERS, parse_wxh
 
 PAGE_SAFE = 6.0  # mm: what a home printer may leave unprinted at the paper's edge, and then some
 CUT_SAFE = 3.0  # mm inside the cut of a piece or a board, as on cards
 MAX_SIDE = 5000.0  # mm: a board of five metres is the largest sheet
 
-Values = Union[Annotated[str, Field(max_length=200)], FromSource, dict[str, Any]]
+Values = Union[FromSource, dict[str, Any]]
 
 
 class Sheet(Layout):
@@ -53,8 +53,8 @@ class Sheet(Layout):
                          "read up close")
     records: Rows | None = Field(None, description="one page per record: a file (roles.csv), a source of the "
                                                    "game's rules module ({source: name}) or a list")
-    values: Values | None = Field(None, description="one mapping of values every page reads: a YAML file, a "
-                                                    "source ({source: name}) or the mapping itself")
+    values: Values | None = Field(None, description="one mapping of values every page reads: a source "
+                                                    "({source: name}) or the mapping itself")
     asset: str | None = Field(None, max_length=200,
                               description="a template naming the file each record goes to ('{structure}-mat'); "
                                           "records with the same name share it")
@@ -77,15 +77,6 @@ class Sheet(Layout):
         if max(wh) > MAX_SIDE:
             raise ValueError(f"a sheet is at most {MAX_SIDE:g} mm on a side, got {v!r}")
         return key
-
-    @field_validator("values")
-    @classmethod
-    def _values(cls, v):
-        if isinstance(v, str):
-            _data_file(v)
-            if not v.lower().endswith((".yaml", ".yml")):
-                raise ValueError(f"values come from a YAML file holding a mapping, got {v!r}")
-        return v
 
     @model_validator(mode="after")
     def _asset_needs_records(self):
