@@ -29,6 +29,7 @@ from pnp.scene import Group, Path, Rect, style
 
 PAD = 1.2  # mm between a cell's text and its lines
 DEFAULT_ROW = 8.0  # mm: a row to write a number in by hand
+MIN_ROW = 5.0  # mm: rather than rows lower than this, a table on a sheet runs on to the next page
 Align = Literal["left", "center", "right"]
 
 
@@ -66,6 +67,8 @@ class TableEl(Placed):
     stroke_width: StrokeWidth = Field(0.3, description="line width in mm (the frame and the header's line: 2×)")
     header_fill: Colour | None = Field("#d9d9d9", description="background of the header and sums rows")
     stripe: Colour | None = Field(None, description="background of every second row")
+    flow: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=60)] | None = Field(
+        None, description="a name: tables of one flow continue one list of rows over the sheet's pages")
 
 
 def _column(spec) -> TableColumn:
@@ -139,7 +142,12 @@ def _table(el: TableEl, fields, tables, where, ids, book=None):
             if ctx.card.data is None:
                 raise CardError(f"table ({where}): rows from data are read on a sheet (kind: sheet)")
             rows = [dict(r.values) for r in ctx.card.data.rows(el.rows, f"table ({where}) rows")]
-        n = len(rows) + (1 if el.header else 0) + (1 if el.sums is not None else 0)
+        flow = ctx.card.flow
+        key = el.flow or where
+        start = flow.start.get(key, 0) if flow is not None else 0
+        heads_n, sums_n = (1 if el.header else 0), (1 if el.sums is not None else 0)
+        remaining = rows[start:]
+        n = len(remaining) + heads_n + sums_n
         if n == 0:
             return
         if el.row_height is not None:
@@ -148,9 +156,23 @@ def _table(el: TableEl, fields, tables, where, ids, book=None):
             rh = box.h / n
         else:
             rh = min(DEFAULT_ROW, box.h / n)
-        if n * rh > box.h + 0.05 or rh < 3:
-            raise CardError(f"table ({where}): {n} rows of {rh:.1f} mm need {n * rh:.1f} mm; its box is "
-                            f"{box.h:.1f} mm high (fewer rows, a smaller row_height, or a taller box)")
+        if (n * rh > box.h + 0.05 or rh < MIN_ROW) and flow is not None and remaining \
+                and not isinstance(el.rows, int):  # rows of data run on; boxes to fill in must fit
+            rh = el.row_height or DEFAULT_ROW  # rows run on to the next page: each as high as it should be
+            room = int((box.h + 0.05) // rh) - heads_n
+            k = len(remaining) if len(remaining) + sums_n <= room else min(room, len(remaining) - 1)
+            if k < 1:
+                raise CardError(f"table ({where}): not one row of {rh:.1f} mm fits its {box.h:.1f} mm box")
+            last = start + k == len(rows)
+            if not last:
+                flow.rest[key] = start + k
+            page_rows = remaining[:k]
+        else:
+            if n * rh > box.h + 0.05 or rh < 3:
+                raise CardError(f"table ({where}): {n} rows of {rh:.1f} mm need {n * rh:.1f} mm; its box is "
+                                f"{box.h:.1f} mm high (fewer rows, a smaller row_height, or a taller box)")
+            page_rows, last = remaining, True
+        n = len(page_rows) + heads_n + (sums_n if last else 0)
         widths = _widths(el, cols, box.w, heads)
         xs = [box.x]
         for w in widths:
@@ -194,22 +216,27 @@ def _table(el: TableEl, fields, tables, where, ids, book=None):
             y += rh
         first_row = y
         totals: list[float | None] = [0.0 if c.sum else None for c in cols]
-        for r, row in enumerate(rows):
+        if last and sums_label is not None:  # the sums of every row, on the page that ends the table
+            for row in rows:
+                for i, c in enumerate(cols):
+                    if c.sum and not (el.numbers and i == 0):
+                        v = _cell_value(c, values[i], heads[i], row, scope, lang, where)
+                        if v not in (None, ""):
+                            num = _number(v)
+                            if num is None:
+                                raise CardError(f"table ({where}): column {heads[i] or i + 1!r} adds up numbers; "
+                                                f"a row has {v!r}")
+                            totals[i] = (totals[i] or 0.0) + num
+        for r, row in enumerate(page_rows, start):
             sf = stripe(scope) if r % 2 == 1 else None
             if sf is not None:
                 bands.add(Rect(box.x, y, box.w, rh, style(fill=sf)))
             for i, c in enumerate(cols):
                 v = r + 1 if (el.numbers and i == 0) else _cell_value(c, values[i], heads[i], row, scope, lang, where)
-                if c.sum and v not in (None, ""):
-                    num = _number(v)
-                    if num is None:
-                        raise CardError(f"table ({where}): column {heads[i] or i + 1!r} adds up numbers; a row "
-                                        f"has {v!r}")
-                    totals[i] = (totals[i] or 0.0) + num
                 cell(show(v, lang) if v is not None else "", i, y)
             y += rh
         sums_top = None
-        if sums_label is not None:
+        if sums_label is not None and last:
             sums_top = y
             hf = head_fill(scope)
             if hf is not None:
@@ -228,7 +255,7 @@ def _table(el: TableEl, fields, tables, where, ids, book=None):
             lines.move(x, box.y).line(x, y)
         heavy = Path(style=style(stroke=line(scope), width=el.stroke_width * 2))
         heavy.move(box.x, box.y).line(box.right, box.y).line(box.right, y).line(box.x, y).close()
-        if el.header and rows:
+        if el.header and page_rows:
             heavy.move(box.x, first_row).line(box.right, first_row)
         if sums_top is not None:
             heavy.move(box.x, sums_top).line(box.right, sums_top)

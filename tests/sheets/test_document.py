@@ -126,3 +126,24 @@ def test_on_a_card_a_document_that_does_not_fit_is_an_error(sheet_game, tmp_path
     """})
     code, out = build(data, tmp_path / "o", "-f", "pdf")
     assert code == 2 and "on a card there is no next page to run on to" in " ".join(out.split()), out
+
+
+def test_documents_of_one_flow_continue_one_text(sheet_game, tmp_path):
+    long = "".join(f"\nAbsatz {i}: die Figuren ziehen über das Feld und blockieren einander.\n" for i in range(1, 91))
+    data = sheet_game({"rules.md": long, "rules.yaml": """
+        kind: sheet
+        elements:
+          - {type: rect, frame: safe, h: 80, fill: "#dddddd", when: "not continued"}
+          - {type: document, frame: safe, y: 84, h: "100% - 84", text: rules.md, flow: rules,
+             when: "not continued"}
+          - {type: document, frame: safe, text: rules.md, flow: rules, when: continued}
+    """})
+    code, out = build(data, tmp_path / "o", "-f", "pdf")
+    assert code == 0, out
+    pdf = tmp_path / "o/g/rules.pdf"
+    pages = text(pdf).split("\\f".replace("\\\\", "\\"))
+    numbers = [int(part.split(":")[0]) for part in " ".join(text(pdf).split()).split("Absatz ")[1:]]
+    assert numbers == list(range(1, 91))
+    first = min(w[2] for w in words(pdf, 0))
+    later = min(w[2] for w in words(pdf, 1))
+    assert first > 84 and later < 20  # the first page's text under the picture, the next page's from the top

@@ -1,6 +1,8 @@
 """The table element: header labels, rows to fill in, rows from data, sums, read back from the PDF."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pdfread import raster, text, words
@@ -97,3 +99,22 @@ def test_a_table_that_cannot_be_printed_is_an_error_at_its_line(sheet_game, tmp_
     code, out = build(data, tmp_path / "o", "-f", "pdf")
     assert code == 2, out
     assert expected in " ".join(out.split()), out
+
+
+def test_a_long_list_runs_on_over_pages_with_its_header_and_the_sum_of_every_row(sheet_game, tmp_path):
+    rows = "".join(f"Posten {i},{i}\n" for i in range(1, 61))
+    data = sheet_game({"ledger.csv": "item,gold\n" + rows, "ledger.yaml": """
+        kind: sheet
+        elements:
+          - {type: text, frame: safe, h: 8, text: "Kassenbuch, Seite {page} von {pages}", size: 10}
+          - {type: table, frame: safe, y: 10, h: "100% - 10", rows: ledger.csv, sums: Summe, numbers: false,
+             columns: [Item, {label: Gold, sum: true}]}
+    """})
+    code, out = build(data, tmp_path / "o", "-f", "pdf")
+    assert code == 0, out
+    pages = [" ".join(p.split()) for p in text(tmp_path / "o/g/ledger.pdf").split("\f")]
+    assert len(pages) >= 2
+    assert all(p.startswith(f"Kassenbuch, Seite {n} von {len(pages)} Item Gold") for n, p in enumerate(pages, 1))
+    items = [int(w) for p in pages for w in re.findall(r"Posten (\d+)", p)]
+    assert items == list(range(1, 61))  # every row once, in order
+    assert "Summe 1830" in pages[-1] and all("Summe" not in p for p in pages[:-1])
