@@ -91,3 +91,24 @@ def test_no_guide_without_a_pdf_and_a_name_it_may_not_take(sheet_game, tmp_path)
                        name="h")
     code, out = build(taken, tmp_path / "p", "-f", "pdf", game="h")
     assert code == 2 and "the asset name 'print-guide' is the print guide pnp adds" in out, out
+
+
+def test_a_file_mixing_pages_on_their_own_with_pairs_gets_blank_backs(sheet_game, tmp_path):
+    rules = '''
+        from pnp.model.assets import Asset
+        from pnp.scene import Group, Page, Text
+
+        def _page(label, side):
+            return Page(210, 297, Group([Text(20, 30, label, size=12)]), label=label, side=side)
+
+        def build(game, opts):
+            yield Asset("mixed", "Gemischt", lambda: [_page("einzeln", ""), _page("vorne", "front"),
+                                                      _page("hinten", "back"), _page("noch eins", "")])
+    '''
+    code, out = build(sheet_game({}, rules=rules), tmp_path / "o", "-f", "pdf")
+    assert code == 0, out
+    pages = [" ".join(p.split()) for p in text(tmp_path / "o/g/mixed.pdf").split("\f")]
+    assert pages == ["einzeln", "", "vorne", "hinten", "noch eins", ""]  # each page on its own has a blank back
+    manifest = json.loads((tmp_path / "o/g/manifest.json").read_text())
+    assert {e["file"]: e["duplex"] for e in manifest["files"]}["mixed.pdf"] == "long"
+    assert "mixed.pdf Gemischt 6 beidseitig" in " ".join(text(tmp_path / "o/g/print-guide.pdf").split())
