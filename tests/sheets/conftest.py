@@ -42,3 +42,11 @@ def build(data: Path, out: Path, *args: str, game: str = "g"):
 
     res = CliRunner().invoke(app, ["build", game, "--data", str(data), "--out", str(out), "-j", "1", *args])
     return res.exit_code, res.output
+
+
+def refused(data: Path, out: Path, expected: str, game: str = "g") -> None:
+    """The build of ``data`` stops with exit 2 saying ``expected`` (spaces normalised), and writes nothing."""
+    code, log = build(data, out, "-f", "pdf", game=game)
+    assert code == 2, log
+    assert expected in " ".join(log.split()), log
+    assert "Traceback" not in log and not (out / game).exists()
