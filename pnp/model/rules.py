@@ -25,7 +25,7 @@ optional -- :class:`RulesModule` is their typed contract:
     returns plain data (:data:`SourceData`), never scene objects: how it looks
     is the sheet's. It gets the build's options (``opts.lang``, ``opts.paper``,
     ``opts.extra`` for ``-o`` settings it lists in ``OPTIONS``). The first line
-    of its docstring says what it gives (``pnp sources GAME`` lists them).
+    of its docstring says what it gives.
 
 A game's own commands (``pnp kniffel ...``) are not a hook: they are
 registered in :mod:`pnp.games` so that ``pnp --help`` lists them without
