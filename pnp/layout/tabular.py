@@ -24,7 +24,7 @@ from pnp.layout.compile import CardError, _Colour, _length, _Str
 from pnp.layout.elements import ElementKind, register
 from pnp.layout.expr import ExprError, Scope, show, template
 from pnp.model.base import Localised, Strict
-from pnp.model.layout import Colour, Length, Placed, Points, Rows, StrokeWidth
+from pnp.model.layout import ROWS_HELP, Colour, Length, Placed, Points, Rows, StrokeWidth, one_of
 from pnp.scene import Group, Path, Rect, style
 
 PAD = 1.2  # mm between a cell's text and its lines
@@ -52,7 +52,8 @@ class TableEl(Placed):
     type: Literal["table"]
     columns: list[Union[Localised, TableColumn]] = Field(
         min_length=1, max_length=40, description="header labels, or {label, width, field, value, align, sum} each")
-    rows: Union[Annotated[int, Field(ge=0, le=500)], Rows] = Field(
+    rows: Annotated[Union[Annotated[int, Field(ge=0, le=500)], Rows],
+                    one_of(f"a number of rows to fill in (0 to 500) or rows of data: {ROWS_HELP}")] = Field(
         0, description="how many rows to fill in by hand, or the rows: a file, {source: name}, {field: name}, a list")
     widths: list[Length] | None = Field(None, max_length=40, description="column widths in mm or %, in order")
     row_height: Annotated[float, Field(ge=3, le=100, allow_inf_nan=False)] | None = Field(

@@ -73,9 +73,9 @@ class Sheet(Layout):
         wh = parse_wxh(key)
         if wh is None:
             raise ValueError(f"expected page, a paper ({', '.join(PAPERS)}), a card size ({', '.join(CARD_SIZES)}) "
-                             f"or WxH in mm such as 420x297, got {v!r}")
+                             f"or WxH in mm such as 420x297")
         if max(wh) > MAX_SIDE:
-            raise ValueError(f"a sheet is at most {MAX_SIDE:g} mm on a side, got {v!r}")
+            raise ValueError(f"a sheet is at most {MAX_SIDE:g} mm on a side")
         return key
 
     @model_validator(mode="after")
