@@ -175,6 +175,9 @@ class SheetData:
         rules = self.game.rules() if self.game is not None else None
         known = dict(rules.sources) if rules is not None else {}
         if name not in known:
+            if self.game is None or self.game.module() is None:
+                raise self.fail(loc, f"unknown source {name!r}: the game has no rules module (game.yaml's "
+                                     f"'rules:') to compute it")
             listed = ", ".join(sorted(known)) or "none (its rules module lists no SOURCES)"
             raise self.fail(loc, f"unknown source {name!r}; the game's sources are: {listed}")
         cache = self.game.__dict__.setdefault("_sources", {})
