@@ -207,8 +207,13 @@ class _Setter:
             return richtext.fit(markup, width, 10_000.0, size, min_size_pt=size, lang=lang,
                                 line_height=self.line_height, align=align, valign="top")
         except richtext.Overflow as exc:
-            raise CardError(f"document ({self.where}): {markup[:40]!r} does not fit a {width:.1f} mm column: "
-                            f"{exc}") from None
+            if exc.width_mm <= 0:
+                raise CardError(f"document ({self.where}): a paragraph {markup[:30]!r}... is more than 10 m long "
+                                f"in a {width:.1f} mm column; split it") from None
+            word = (exc.line or markup).split()[0] if (exc.line or markup).split() else markup
+            shown = word if len(word) <= 40 else word[:37] + "..."
+            raise CardError(f"document ({self.where}): {shown!r} is {exc.width_mm:.1f} mm wider than its "
+                            f"{width:.1f} mm column at {exc.size_pt:g} pt; break it or widen the column") from None
         except (richtext.MarkupError, fonts.FontError, ValueError) as exc:
             raise CardError(f"document ({self.where}): {markup[:40]!r}: {exc}") from None
 

@@ -103,6 +103,9 @@ def test_markdown_from_a_records_field(sheet_game, tmp_path):
                              "folder"),
     ({"aid.md": "Ein :drache: fliegt.", "aid.yaml": _sheet()}, "names icon :drache: but the game has no symbol"),
     ({"aid.md": "x", "aid.yaml": _sheet(", size: 5")}, "elements.1 (document): size 5 pt is below the 6 pt"),
+    ({"aid.md": "Ein " + "x" * 5000, "aid.yaml": _sheet()},  # the word is named, not printed in full
+     "document (elements.1): 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' is "),
+    ({"aid.md": "Wort " * 150_000, "aid.yaml": _sheet()}, "is more than 10 m long in a"),
 ])
 def test_documents_that_cannot_print_are_errors_at_their_line(sheet_game, tmp_path, files, expected):
     refused(sheet_game(files), tmp_path / "o", expected)
