@@ -49,6 +49,33 @@ def test_a_board_larger_than_the_paper_is_tiled_and_measures_its_size(sheet_game
     assert "NORDWEST" in pages[0] and "A1" in pages[0] and "SUEDOST" in pages[3] and "B2" in pages[3]
 
 
+def test_a_tiled_board_prints_nothing_within_6_mm_of_each_papers_edge_and_every_label(sheet_game, tmp_path):
+    """Labels in a lattice over the whole board, the outer ones 7 mm from the board's edge, on a tinted
+    ground that runs into the bleed: on every tile page the band 6 mm along the paper's edge stays
+    blank (text extraction also reports what the window clips, so the ink is measured), and every
+    label is on some page."""
+    from pdfread import rasters
+
+    labels = [(f"L{c}{r}", 7 + c * 77, 7 + r * 52) for c in range(8) for r in range(8)]  # 7 .. 566 x 7 .. 373
+    elements = "".join(f"  - {{type: text, x: {x}, y: {y}, w: 20, h: 6, text: {n}, size: 9}}\n" for n, x, y in labels)
+    data = sheet_game({"map.yaml": "kind: sheet\nsize: 570x380\nelements:\n"
+                                   "  - {type: rect, frame: bleed, fill: '#e8e0c8'}\n" + elements})
+    # a board that fills its windows, and a margin too small for what the tiles print: 2 mm is not taken
+    code, out = build(data, tmp_path / "o", "-f", "pdf", "--margin", "2")
+    assert code == 0, out
+    pdf = tmp_path / "o/g/map.pdf"
+    pages = len(_page_sizes(pdf))
+    px = 100 / 25.4  # pixels per mm at 100 dpi
+    band = round(6 * px)
+    for page, im in enumerate(rasters(pdf, 100)):
+        grey = im.convert("L")
+        w, h = grey.size
+        for box in ((0, 0, w, band), (0, h - band, w, h), (0, 0, band, h), (w - band, 0, w, h)):
+            assert grey.crop(box).getextrema()[0] >= 250, (page, box)  # white: no ink at all
+    seen = {word for page in range(pages) for word, *_ in words(pdf, page)}
+    assert {n for n, _, _ in labels} <= seen
+
+
 def test_a_piece_smaller_than_the_paper_is_imposed_with_crop_marks(sheet_game, tmp_path):
     data = sheet_game({"card.yaml": """
         kind: sheet

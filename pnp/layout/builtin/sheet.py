@@ -31,6 +31,7 @@ from pnp.model.sheet import CUT_SAFE, PAGE_SAFE, Sheet
 # continues the text of the page before (a document that ran on)
 PAGE_NAMES = ("page", "pages", "continued")
 FIT = 0.5  # mm: a sheet this close to the paper's size is the paper
+PAPER_MARGIN = 8.0  # mm round tiles and pieces: the 6 mm a printer may not print, and room for the tiles' marks
 
 
 @dataclass(frozen=True)
@@ -43,9 +44,19 @@ class Geometry:
     safe: float  # mm inside its edge that text and symbols keep clear of
 
 
+def _paper(opts: BuildOptions):
+    """How pieces and tiles go onto the build's paper: its margin never under PAPER_MARGIN, so what a
+    piece or a tile prints stays clear of the paper's edge whatever ``--margin`` says."""
+    from dataclasses import replace
+
+    from pnp.impose.items import sheet_from_options
+
+    sheet = sheet_from_options(opts)
+    return replace(sheet, margin=max(sheet.margin, PAPER_MARGIN))
+
+
 def geometry(doc: Sheet, opts: BuildOptions) -> Geometry:
     """The sheet's size and mode on the build's paper (see the module's docstring)."""
-    from pnp.impose.items import sheet_from_options
     from pnp.model.paper import CARD_SIZES, PAPERS, paper_size, parse_wxh
 
     if doc.size == "page":
@@ -60,7 +71,7 @@ def geometry(doc: Sheet, opts: BuildOptions) -> Geometry:
     if any(abs(w - a) <= FIT and abs(h - b) <= FIT for a, b in ((pw, ph), (ph, pw))):
         mode = "page"
     else:
-        sheet = sheet_from_options(opts)
+        sheet = _paper(opts)
         room = (pw - 2 * sheet.margin, ph - 2 * sheet.margin)
         fits = (w <= room[0] and h <= room[1]) or (w <= room[1] and h <= room[0])
         mode = "piece" if fits else "board"
@@ -364,10 +375,10 @@ def lay_out(plan: SheetPlan, rows: list, lang: str, bleed: float) -> list[Laid]:
 
 def sheet_pages(plan: SheetPlan, rows: list, opts: BuildOptions) -> Iterator:
     """The pages of one file of the sheet, as the sheet's mode puts them on paper."""
-    from pnp.impose.items import Item, sheet_from_options
+    from pnp.impose.items import Item
 
     lang = opts.lang
-    sheet = sheet_from_options(opts)
+    sheet = _paper(opts)
     bleed = 0.0 if plan.geo.mode == "page" else sheet.bleed
     laid = lay_out(plan, rows, lang, bleed)
     total = len(laid) if plan.counts_pages else None
