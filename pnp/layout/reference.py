@@ -15,7 +15,7 @@ from pathlib import Path
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from pnp.layout.vocabulary import Layout, kinds
+from pnp.layout.vocabulary import Layout, Sheet, kinds
 from pnp.model.base import I18n
 from pnp.model.deck import Deck
 from pnp.model.layout import Placed
@@ -95,6 +95,9 @@ def reference() -> str:
     Layout.model_rebuild()  # its list of elements too
     out += ["### The layout file", ""] + _table(Layout, set()) + [""]
     out += ["### The deck file", ""] + _table(Deck, set()) + [""]
+    same = {n for n, f in Layout.model_fields.items() if f.description == Sheet.model_fields[n].description}
+    out += ["### The sheet file", "", "A layout of `kind: sheet` (docs/sheets.md); what it says besides a layout "
+            "file, or otherwise:", ""] + _table(Sheet, same | {"kind"}) + [""]
     return "\n".join(out)
 
 
