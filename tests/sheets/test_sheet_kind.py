@@ -120,3 +120,17 @@ def test_a_text_over_another_element_is_a_warning_naming_both(sheet_game, tmp_pa
     assert code == 0, out
     flat = " ".join(out.split())
     assert "warning" in flat and "aid, page 1:" in flat and "overlaps rect elements.0" in flat, out
+
+
+@pytest.mark.parametrize("sheet, expected", [
+    ("records: [{n: 1}, {n: 2}, {n: 3}]\ncopies: 4\n",
+     "aid.yaml:2:10: aid: 3 records × 4 copies would make 12 pages; the limit is 10 pages"),
+    ("size: 600x400\ncopies: 3\n", "aid.yaml:3:9: aid: 3 boards of 8 pages would make 24 pages; the limit is 10"),
+    ("size: a6\nrecords: [" + ", ".join(f"{{n: {i}}}" for i in range(50)) + "]\n",
+     "aid.yaml:3:10: aid: 50 pieces would make 25 pages; the limit is 10 pages"),
+])
+def test_a_sheet_over_the_page_budget_is_refused_before_it_is_drawn(sheet_game, tmp_path, monkeypatch, sheet,
+                                                                     expected):
+    monkeypatch.setenv("PNP_MAX_PAGES", "10")
+    refused(sheet_game({"aid.yaml": f"kind: sheet\n{sheet}elements: [{{type: rect, frame: card}}]\n"}),
+            tmp_path / "o", expected)

@@ -430,6 +430,33 @@ def _title(plan: SheetPlan, row, lang: str) -> str:
         raise DataErrors([Problem(*plan.at(("title",)), f"'title': {exc}")]) from None
 
 
+def _within_budget(plan: SheetPlan, name: str, n: int, pieces: int, opts: BuildOptions) -> None:
+    """The fewest pages a file of ``n`` pages, boards or ``pieces`` makes, against the build's page
+    budget before anything is drawn (a document running on only adds pages)."""
+    import math
+
+    from pnp.render import budget
+
+    paper = _paper(opts)
+    if plan.geo.mode == "piece":
+        from pnp.impose.grid import plan_grid
+
+        least, what = math.ceil(pieces / plan_grid(plan.geo.w, plan.geo.h, paper).per_page), f"{pieces:,} pieces"
+    elif plan.geo.mode == "board":
+        from pnp.impose.tiling import plan_tiles
+
+        tiles = plan_tiles(plan.geo.w, plan.geo.h, paper, plan.doc.overlap)
+        least, what = n * tiles.rows * tiles.cols, f"{n:,} boards of {tiles.rows * tiles.cols} pages"
+    else:
+        copies = plan.doc.copies
+        least, what = n, f"{n // copies:,} records" + (f" × {copies} copies" if copies > 1 else "")
+    try:
+        budget.check_pages(least, f"{name}: {what}")
+    except budget.BudgetError as exc:
+        key = "records" if plan.doc.records is not None else "copies"
+        raise DataErrors([Problem(*plan.at((key,)), str(exc))]) from None
+
+
 def sheet_assets(doc: Sheet, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
     """Kind 'sheet': one asset, or one per record group (``asset:``); pages drawn when written."""
     plan = plan_sheet(doc, game, opts, stem)
@@ -438,6 +465,7 @@ def sheet_assets(doc: Sheet, game, opts: BuildOptions, stem: str) -> Iterable[As
         title = _title(plan, rows[0], opts.lang) if rows else ""
         n = len(rows) * doc.copies
         pieces = sum(doc.copies * max(1, r.copies) for r in rows) if plan.geo.mode == "piece" else 0
+        _within_budget(plan, name, n, pieces, opts)
         yield Asset(name, title or name, (lambda rows=rows: sheet_pages(plan, rows, opts)),
                     description=f"{n} × {plan.geo.w:g} × {plan.geo.h:g} mm {mode}", min_text_pt=doc.min_text,
                     warnings=plan.warnings, stock=doc.stock or ("card" if plan.geo.mode == "piece" else "paper"),
