@@ -118,6 +118,7 @@ class Asset:
     stock: str = ""  # what to print it on: paper | card | film | sticker ("": the print guide decides)
     cutting: str = ""  # how it is cut: none | pieces (at crop marks) | tiles (pages taped into a board)
     pieces: int = 0  # pieces cut from its pages, when it has no faces to count (a sheet of pieces)
+    budget_at: tuple = ()  # (file, line, col, what it counts): where a pages_at_least over budget is reported
 
     def iter_pages(self) -> Iterator[Page]:
         if callable(self.pages):

@@ -282,7 +282,7 @@ def _reuse(game: Game, items, old: Path, st: Staging, changed, files: list, stag
 
 
 def _too_big(items, opts: BuildOptions) -> list[Problem]:
-    """Decks, counter and token sheets whose page count is known before drawing: over the budget?"""
+    """Decks, counter, token and other sheets whose page count is known before drawing: over the budget?"""
     import math
 
     from pnp.render import budget
@@ -293,10 +293,11 @@ def _too_big(items, opts: BuildOptions) -> list[Problem]:
     problems = []
     for asset, fmts in items:
         if asset.pages_at_least and "pdf" in fmts:
+            file, line, col, what = asset.budget_at or (asset.source or asset.name, 0, 0, asset.description)
             try:
-                budget.check_pages(asset.pages_at_least, f"{asset.name}: {asset.description}")
+                budget.check_pages(asset.pages_at_least, f"{asset.name}: {what}")
             except budget.BudgetError as exc:
-                problems.append(Problem(asset.source or asset.name, 0, 0, str(exc)))
+                problems.append(Problem(file, line, col, str(exc)))
             continue
         if not asset.faces or "pdf" not in fmts:
             continue

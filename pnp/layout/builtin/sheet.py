@@ -430,31 +430,23 @@ def _title(plan: SheetPlan, row, lang: str) -> str:
         raise DataErrors([Problem(*plan.at(("title",)), f"'title': {exc}")]) from None
 
 
-def _within_budget(plan: SheetPlan, name: str, n: int, pieces: int, opts: BuildOptions) -> None:
-    """The fewest pages a file of ``n`` pages, boards or ``pieces`` makes, against the build's page
-    budget before anything is drawn (a document running on only adds pages)."""
+def _least_pages(plan: SheetPlan, n: int, pieces: int, opts: BuildOptions) -> tuple[int, str]:
+    """The fewest pages a file of ``n`` pages, boards or ``pieces`` makes, and what they count: the
+    build holds them to its page budget before anything is drawn (a document running on adds pages)."""
     import math
-
-    from pnp.render import budget
 
     paper = _paper(opts)
     if plan.geo.mode == "piece":
         from pnp.impose.grid import plan_grid
 
-        least, what = math.ceil(pieces / plan_grid(plan.geo.w, plan.geo.h, paper).per_page), f"{pieces:,} pieces"
-    elif plan.geo.mode == "board":
+        return math.ceil(pieces / plan_grid(plan.geo.w, plan.geo.h, paper).per_page), f"{pieces:,} pieces"
+    if plan.geo.mode == "board":
         from pnp.impose.tiling import plan_tiles
 
         tiles = plan_tiles(plan.geo.w, plan.geo.h, paper, plan.doc.overlap)
-        least, what = n * tiles.rows * tiles.cols, f"{n:,} boards of {tiles.rows * tiles.cols} pages"
-    else:
-        copies = plan.doc.copies
-        least, what = n, f"{n // copies:,} records" + (f" × {copies} copies" if copies > 1 else "")
-    try:
-        budget.check_pages(least, f"{name}: {what}")
-    except budget.BudgetError as exc:
-        key = "records" if plan.doc.records is not None else "copies"
-        raise DataErrors([Problem(*plan.at((key,)), str(exc))]) from None
+        return n * tiles.rows * tiles.cols, f"{n:,} boards of {tiles.rows * tiles.cols} pages"
+    copies = plan.doc.copies
+    return n, f"{n // copies:,} records" + (f" × {copies} copies" if copies > 1 else "")
 
 
 def sheet_assets(doc: Sheet, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
@@ -465,11 +457,13 @@ def sheet_assets(doc: Sheet, game, opts: BuildOptions, stem: str) -> Iterable[As
         title = _title(plan, rows[0], opts.lang) if rows else ""
         n = len(rows) * doc.copies
         pieces = sum(doc.copies * max(1, r.copies) for r in rows) if plan.geo.mode == "piece" else 0
-        _within_budget(plan, name, n, pieces, opts)
+        least, counted = _least_pages(plan, n, pieces, opts)
+        at = plan.at(("records",) if doc.records is not None else ("copies",))
         yield Asset(name, title or name, (lambda rows=rows: sheet_pages(plan, rows, opts)),
                     description=f"{n} × {plan.geo.w:g} × {plan.geo.h:g} mm {mode}", min_text_pt=doc.min_text,
                     warnings=plan.warnings, stock=doc.stock or ("card" if plan.geo.mode == "piece" else "paper"),
-                    cutting={"page": "none", "piece": "pieces", "board": "tiles"}[plan.geo.mode], pieces=pieces)
+                    cutting={"page": "none", "piece": "pieces", "board": "tiles"}[plan.geo.mode], pieces=pieces,
+                    pages_at_least=least, budget_at=(*at, counted))
 
 
 def read_sheet(path: Path) -> tuple[Sheet, Any]:
