@@ -50,7 +50,9 @@ def guide_values(game, files: Iterable[tuple[Asset, str, int]], opts: BuildOptio
 
     lang = opts.lang
     w = ENGINE[lang]["guide"]
-    pdfs = [(a, rel, n) for a, rel, n in files if rel.endswith(".pdf") and a.name != NAME and not a.preview_of]
+    # by file name: a rebuild that takes unchanged files over lists them as a full build does
+    pdfs = sorted(((a, rel, n) for a, rel, n in files if rel.endswith(".pdf") and a.name != NAME and not a.preview_of),
+                  key=lambda f: f[1])
     title = tr(game.manifest.title, lang) if getattr(game.manifest, "title", None) else game.name
     rows = [f"| {w['file']} | {w['part']} | {w['pages']} | {w['print']} | {w['stock']} |", "|---|---|--:|---|---|"]
     cuts_tiles, cuts_pieces = [], []

@@ -153,7 +153,7 @@ def _compile(doc: Sheet, geo: Geometry, names: dict, shown: str, raw):
 def _reads(doc: Sheet, name: str) -> bool:
     """Whether any template or condition of the sheet reads the field ``name``."""
     pattern = re.compile(r"\{\s*" + re.escape(name) + r"\s*\}|(?<![\w-])" + re.escape(name) + r"(?![\w-])")
-    text = doc.model_dump_json(include={"elements"})
+    text = repr(doc.elements)  # not model_dump: a sheet read back from the cache keeps its schema unbuilt
     return bool(pattern.search(text))
 
 
