@@ -52,7 +52,7 @@ def guide_values(game, files: Iterable[tuple[Asset, str, int]], opts: BuildOptio
     w = ENGINE[lang]["guide"]
     # by file name: a rebuild that takes unchanged files over lists them as a full build does
     pdfs = sorted(((a, rel, n) for a, rel, n in files if rel.endswith(".pdf") and a.name != NAME and not a.preview_of),
-                  key=lambda f: f[1])
+                  key=lambda f: f[1].removesuffix(".pdf"))  # tokens before tokens-duplex
     title = tr(game.manifest.title, lang) if getattr(game.manifest, "title", None) else game.name
     rows = [f"| {w['file']} | {w['part']} | {w['pages']} | {w['print']} | {w['stock']} |", "|---|---|--:|---|---|"]
     cuts_tiles, cuts_pieces = [], []
