@@ -25,6 +25,11 @@ EXAMPLES = {
     "table": "{type: table, rows: 2, columns: [Spieler, Punkte]}",
     "document": "{type: document, text: '**Dokument** mit Text'}",
     "ruler": "{type: ruler}",
+    "grid": "{type: grid, shape: hex, cols: 4, rows: 2, label: '{at}'}",
+    "track": "{type: track, from: 0, to: 15, size: 7}",
+    "registration": "{type: registration}",
+    "network": "{type: network, nodes: [{id: a, name: Ort, x: 0, y: 0}, {id: b, name: Stadt, x: 10, y: 5}], "
+               "edges: [{from: a, to: b}]}",
 }
 
 
