@@ -346,6 +346,17 @@ class Layout(LayoutBase):
             return apply_styles(data, "")
         return data
 
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs) -> None:
+        """A kind that is a layout with more to say (a sheet) takes the elements a layout takes: the
+        union registered so far is looked up in its module too (pnp.layout.elements keeps it current)."""
+        import sys
+
+        super().__pydantic_init_subclass__(**kwargs)
+        element = getattr(sys.modules[__name__], "Element", None)
+        if element is not None:
+            sys.modules[cls.__module__].Element = element
+
     @model_validator(mode="after")
     def _drawn(self):
         if not self.elements:
@@ -386,15 +397,3 @@ def element_keys() -> dict[str, set[str]]:
         for kind in typing.get_args(model.model_fields["type"].annotation):
             out[kind] = set(model.model_fields)
     return out
-    elements: list["Element"] = Field(min_length=1, max_length=2000, description="drawn in order, later on top")
-
-    @classmethod
-    def __pydantic_init_subclass__(cls, **kwargs) -> None:
-        """A kind that is a layout with more to say (a sheet) takes the elements a layout takes: the
-        union registered so far is looked up in its module too (pnp.layout.elements keeps it current)."""
-        import sys
-
-        super().__pydantic_init_subclass__(**kwargs)
-        element = getattr(sys.modules[__name__], "Element", None)
-        if element is not None:
-            sys.modules[cls.__module__].Element = element

@@ -28,6 +28,9 @@ EXAMPLES = {
     "grid": "{type: grid, shape: hex, cols: 4, rows: 2, label: '{at}'}",
     "track": "{type: track, from: 0, to: 15, size: 7}",
     "registration": "{type: registration}",
+    "star": "{type: star, fill: '#777777'}",
+    "arc": "{type: arc, stroke: black, stroke_width: 1}",
+    "path": "{type: path, d: 'M0 0 L 50 25 L 0 25 Z', fill: '#777777'}",
     "network": "{type: network, nodes: [{id: a, name: Ort, x: 0, y: 0}, {id: b, name: Stadt, x: 10, y: 5}], "
                "edges: [{from: a, to: b}]}",
 }

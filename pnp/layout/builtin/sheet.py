@@ -135,7 +135,7 @@ def plan_sheet(doc: Sheet, game, opts: BuildOptions, stem: str, src: tuple | Non
 
 
 def _compile(doc: Sheet, geo: Geometry, names: dict, shown: str, raw):
-    from pnp.layout.builtin.card import _element_path
+    from pnp.layout.files import _element_path
     from pnp.layout.compile import compile_layout
     from pnp.layout.expr import ExprError
     from pnp.load.loader import locate
