@@ -118,12 +118,12 @@ def test_a_long_list_runs_on_over_pages_with_its_header_and_the_sum_of_every_row
 
 
 @pytest.mark.parametrize("rows, expected", [
-    ("1000000", "pad.yaml:3:5: 'elements.0.table.rows': Input should be less than or equal to 500 (got 1000000)"),
-    ("abc.txt", "'elements.0.table.rows': a data file is a spreadsheet or YAML file"),
-    ("../up.csv", "'elements.0.table.rows': a data file is named relative to the game folder, without '..'"),
-    ("{sauce: x}", "'elements.0.table.rows': expected a number of rows to fill in (0 to 500) or rows of data: "
+    ("1000000", "'elements.0.rows': Input should be less than or equal to 500 (got 1000000)"),
+    ("abc.txt", "'elements.0.rows': a data file is a spreadsheet or YAML file"),
+    ("../up.csv", "'elements.0.rows': a data file is named relative to the game folder, without '..'"),
+    ("{sauce: x}", "'elements.0.rows': expected a number of rows to fill in (0 to 500) or rows of data: "
                    "a file of the game folder"),
-    ("[1, 2]", "'elements.0.table.rows': [0]: Input should be a valid dictionary"),
+    ("[1, 2]", "'elements.0.rows': [0]: Input should be a valid dictionary"),
 ])
 def test_a_wrong_rows_value_is_one_message_saying_what_fits(sheet_game, tmp_path, rows, expected):
     data = sheet_game({"pad.yaml": f"kind: sheet\nelements:\n  - {{type: table, frame: safe, rows: {rows}, columns: [A]}}\n"})
