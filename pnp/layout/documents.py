@@ -12,7 +12,7 @@ from typing import Any
 
 from pnp.layout.kinds import KINDS, read_doc
 from pnp.load.errors import DataErrors, Problem
-from pnp.model.game import Game
+from pnp.model.game import Game, inside
 
 
 def loaded(game: Game) -> list[tuple[Path, str | None, Any, Any]]:
@@ -28,6 +28,7 @@ def loaded(game: Game) -> list[tuple[Path, str | None, Any, Any]]:
             if p.name == "game.yaml" or any(part.startswith(".") for part in p.relative_to(game.folder).parts):
                 continue
             try:
+                inside(p, game.roots, (p, 0, 0), None)  # a link out of the data folder is not read
                 entry = (p, *read_doc(p))
             except DataErrors as exc:
                 problems += exc.problems

@@ -26,7 +26,13 @@ M = TypeVar("M", bound=BaseModel)
 
 
 def display_path(path: Path) -> str:
-    """A path as messages show it: relative to the working folder when inside it."""
+    """A path as messages show it: relative to the working folder when inside it, by the name it
+    was given (a symbolic link is shown as the link, not as where it leads)."""
+    path = Path(path)
+    try:
+        return str(Path(os.path.abspath(path)).relative_to(os.path.abspath(os.getcwd())))
+    except ValueError:
+        pass
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:

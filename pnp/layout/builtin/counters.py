@@ -124,8 +124,10 @@ def sheet_layout(doc: CounterSheet, game):
     from pnp.layout.documents import source
     from pnp.layout.builtin.card import compiled_layout
 
+    from pnp.load.loader import display_path, locate
+
     src = source(game, doc) if game is not None else None
-    where = (src.file, *src.at("layout")) if src is not None else ("counters", 0, 0)
+    where = (display_path(src[0]), *locate(src[1], ("layout",))) if src is not None else ("counters", 0, 0)
     folder = game.folder if game is not None else Path(".")
     layout, fields = compiled_layout(doc.layout, folder, {}, where, game)
     extra = sorted(set(fields) - set(FACE_FIELDS))
