@@ -68,6 +68,8 @@ class Staging:
 
     def __init__(self, dest: Path):
         self.dest = Path(dest)
+        # the highest folder this build creates: removed again, if still empty, when the build fails
+        self.created = next((p for p in reversed([self.dest, *self.dest.parents]) if not p.exists()), None)
         try:
             self.dest.mkdir(parents=True, exist_ok=True)
             remove_stale(self.dest)
@@ -147,12 +149,25 @@ class Staging:
             if not any(p.iterdir()):
                 _rmtree(p)
 
+    def _uncreate(self) -> None:
+        """Remove the folders this build created for ``dest`` when nothing else came into them."""
+        if self.created is None:
+            return
+        for p in [self.dest, *self.dest.parents]:
+            try:
+                p.rmdir()  # only an empty folder goes
+            except OSError:
+                return
+            if p == self.created:
+                return
+
     def __enter__(self) -> "Staging":
         return self
 
     def __exit__(self, exc_type, exc, tb) -> None:
         if exc_type is not None:
             self.discard()
+            self._uncreate()
 
 
 @contextmanager

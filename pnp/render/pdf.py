@@ -316,8 +316,8 @@ class PdfRenderer(Renderer):
             from reportlab.graphics import renderPDF
             from reportlab.lib.colors import CMYKColor
 
-            d = svg_drawing(data)
-            _embedded_text(d)
+            d = svg_drawing(data, self.cmyk)  # kept per converter: CMYK conversion changes the drawing
+            _embedded_text(d)  # the same names every time: a kept drawing stays as it was
             # reportlab starts each drawing by setting a font and black: the font is pnp's embedded one,
             # not an unembedded Helvetica a print shop would refuse, and black is CMYK for CMYK output
             # (its renderer reads these attributes, which Drawing does not declare: they go into __dict__)
@@ -326,7 +326,7 @@ class PdfRenderer(Renderer):
                 _cmyk_drawing(d, self.cmyk)
                 d.__dict__.update(initialStrokeColor=CMYKColor(0, 0, 0, 1), initialFillColor=CMYKColor(0, 0, 0, 1))
             self.c.scale(im.w / d.width, im.h / d.height)
-            renderPDF.draw(d, self.c, 0, 0)
+            _svg_renderer()().draw(renderPDF.renderScaledDrawing(d), self.c, 0, 0)
         else:
             reader = ImageReader(io.BytesIO(data) if data is not None else os.fspath(src))
             if self.cmyk is not None:
@@ -344,6 +344,22 @@ def _embedded_text(node) -> None:
         node.fontName = font_name("sans", picture_face(node.fontName))
     for child in getattr(node, "contents", ()):
         _embedded_text(child)
+
+
+@lru_cache(maxsize=None)
+def _svg_renderer():
+    """reportlab's drawing renderer, with the pictures an SVG holds placed as image objects
+    (its inline images cannot go into the binary page streams pnp writes); made on first use,
+    as reportlab's graphics load with the first SVG picture."""
+    from reportlab.graphics.renderPDF import _PDFRenderer
+
+    class SvgRenderer(_PDFRenderer):
+        def drawImage(self, image):  # noqa: N802 - reportlab's name
+            if image.path is not None and hasattr(image.path, "mode"):  # a pillow image: the only kind svglib makes
+                self._canvas.drawImage(ImageReader(image.path), image.x, image.y, image.width, image.height,
+                                       mask="auto")
+
+    return SvgRenderer
 
 
 def _cmyk_drawing(node, cmyk) -> None:

@@ -81,6 +81,14 @@ def _shipped(path: Path):
     return read_cached(path, "layout-v1", parse)
 
 
+def roots_of(game, folder: Path) -> tuple[Path, ...]:
+    """Where the files a game names may lie (``Game.roots``); without a game, the folder above
+    ``folder`` and pnp's shipped data."""
+    from pnp.load.paths import SHIPPED_ROOTS
+
+    return game.roots if game is not None else (Path(folder).parent, *SHIPPED_ROOTS)
+
+
 def layout_file(ref: str, folder: Path) -> Path:
     """A layout reference: ``x.yaml`` in the game folder, or the name of a shipped layout."""
     if ref.endswith((".yaml", ".yml")):
@@ -101,6 +109,10 @@ def compiled_layout(ref: str, folder: Path, tables: dict, where: tuple[str, int,
     from pnp.layout.fields import parse_fields
 
     path = layout_file(ref, folder)
+    if path.parent != SHIPPED:
+        from pnp.model.game import inside
+
+        inside(path, roots_of(game, folder), where, ref, "layout")
     found = _game_layout(game, path)
     if found is None and not path.is_file():
         shipped = ", ".join(sorted(p.stem for p in SHIPPED.glob("*.yaml") if p.stem != "marks"))
@@ -194,6 +206,14 @@ class DeckPlan:
     fallbacks: dict = field(default_factory=dict)  # font name -> characters a fallback drew for it
     overlaps: list = field(default_factory=list)  # Overlap of each card side whose text overlaps an element
     _checked: set = field(default_factory=set)  # card sides looked at for overlaps
+    roots: tuple = ()  # where the files it names may lie (Game.roots)
+    pictures: dict = field(default_factory=dict)  # digest -> (pixels decoded, SVG elements) of every picture
+
+    @property
+    def images(self):
+        from pnp.layout.builtin.images import images_in
+
+        return images_in(self.folder, self.roots or (self.folder,))
 
     @property
     def size(self):
@@ -216,7 +236,8 @@ def plan_deck(doc: Deck, game, lang: str, stem: str = "deck") -> DeckPlan:
         values = dict(rec.values)
         back = backs(values, rec.source) if backs else None
         cards.append(Card(values, rec.copies, rec.source, back, lang))
-    plan = DeckPlan(doc, face, cards, game_symbols(game), folder)
+    plan = DeckPlan(doc, face, cards, game_symbols(game), folder, roots=roots_of(game, folder),
+                    warnings=list(getattr(records, "warnings", ())))
     _check_references(plan, raw["cards"] if raw is not None and not isinstance(doc.cards, str) else None)
     if face.same_size:
         plan.shared = _shared_sizes(plan, lang)
@@ -240,19 +261,18 @@ def _read(doc: Deck, game, lang: str, stem: str):
     tables = {**category_tables(doc, lang), **doc.tables}
     face, fields = compiled_layout(doc.layout, folder, tables, _at(shown, raw, ("layout",)), game)
     fields = _with_defaults(fields, doc, shown, raw)
-    return face, _records(doc, fields, folder, shown, raw), (folder, shown, raw)
+    return face, _records(doc, fields, folder, shown, raw, roots_of(game, folder)), (folder, shown, raw)
 
 
 def _shared_sizes(plan: DeckPlan, lang: str) -> dict:
     """One size per same_size text of the face layout: the least any card's text fits at."""
     from pnp.layout.compile import Card as Stamp, CardError
-    from pnp.layout.builtin.images import images_in
 
     w, h = plan.size
     measured: dict = {}
     for card in plan.cards:
         try:
-            plan.face.stamp(card.values, Stamp(w, h, 0.0, lang, plan.symbols, images_in(plan.folder),
+            plan.face.stamp(card.values, Stamp(w, h, 0.0, lang, plan.symbols, plan.images,
                                                measured=measured))
         except CardError as exc:
             raise DataErrors([Problem(card.source[0], card.source[1], 0, str(exc))]) from None
@@ -291,11 +311,14 @@ def _at(shown: str, raw, loc: tuple) -> tuple[str, int, int]:
     return (shown, *locate(raw, loc)) if raw is not None else (shown, 0, 0)
 
 
-def _records(doc: Deck, fields: dict, folder: Path, shown: str, raw) -> list:
+def _records(doc: Deck, fields: dict, folder: Path, shown: str, raw, roots) -> list:
     from pnp.layout.tables import read_records, records_from_yaml
 
     if isinstance(doc.cards, str):
-        return read_records(folder / doc.cards, fields, doc.columns, doc.sheet)
+        from pnp.model.game import inside
+
+        path = inside(folder / doc.cards, roots, _at(shown, raw, ("cards",)), doc.cards, "cards")
+        return read_records(path, fields, doc.columns, doc.sheet)
     items = raw["cards"] if raw is not None else doc.cards
     return records_from_yaml(items, fields, shown)
 
@@ -347,7 +370,10 @@ def _backs(doc: Deck, folder: Path, shown: str, raw, game):
 def _check_references(plan: DeckPlan, raw_cards) -> None:
     """Before anything is drawn: every value a layout looks up in a table is in it, every
     symbol a card names exists, every image it names is a file; each with the card's place."""
-    problems = []
+    from pnp.layout.compile import CardError
+    from pnp.load.paths import is_inside
+
+    problems, broken = [], {}  # broken: picture -> [its problem, cards showing it]
     uses, tables = plan.face.uses, plan.face.tables
     for i, card in enumerate(plan.cards):
         label = card.values.get("id") or card.label
@@ -377,9 +403,25 @@ def _check_references(plan: DeckPlan, raw_cards) -> None:
                                                    f"game's symbols are: {known or 'none (add a file with kind: symbols)'}"))
         for name in sorted(uses.images):
             img = card.values.get(name)
-            if img and not (plan.folder / str(img)).is_file():
+            if not img:
+                continue
+            if not (plan.folder / str(img)).is_file() and is_inside(plan.folder / str(img), plan.roots):
                 problems.append(Problem(*at(name), f"{name!r}: card {label!r} shows the image {img!r}, which is not "
                                                    f"a file in {plan.folder.name}/"))
+                continue
+            try:
+                pic = plan.images.picture(str(img))
+            except CardError as exc:
+                if str(img) not in broken:
+                    broken[str(img)] = [Problem(*at(name), f"{name!r}: card {label!r}: {exc}"), 0]
+                    problems.append(broken[str(img)][0])
+                broken[str(img)][1] += 1
+                continue
+            plan.pictures[pic.digest] = (pic.decoded, pic.probe.elements)
+    for first, n in broken.values():  # one problem per broken picture, however many cards show it
+        if n > 1:
+            problems[problems.index(first)] = Problem(first.file, first.line, first.col,
+                                                      f"{first.message} (and {n - 1} more card(s) show it)")
     if problems:
         raise DataErrors(problems)
 
@@ -389,7 +431,6 @@ def _check_references(plan: DeckPlan, raw_cards) -> None:
 
 def _stamp(plan: DeckPlan, layout, values: dict, card: Card | None, bleed: float, lang: str):
     from pnp.layout.compile import Card as Stamp, CardError
-    from pnp.layout.builtin.images import images_in
     from pnp.layout.records import records_in
 
     w, h = plan.size
@@ -397,7 +438,7 @@ def _stamp(plan: DeckPlan, layout, values: dict, card: Card | None, bleed: float
     side = (where, id(layout))
     found = [] if side not in plan._checked else None
     try:
-        drawn = layout.stamp(values, Stamp(w, h, bleed, lang, plan.symbols, images_in(plan.folder),
+        drawn = layout.stamp(values, Stamp(w, h, bleed, lang, plan.symbols, plan.images,
                                            data=records_in(plan.folder), warn=lambda m: _warn(plan, where, m),
                                            fallback=lambda fam, chars: _fallback(plan, fam, chars),
                                            shared=plan.shared if layout is plan.face else None, overlaps=found))
