@@ -4,8 +4,12 @@ Rules every source follows:
 
 - The first non-empty row is the header. A header names a field when it equals the field's name
   (ignoring case and surrounding spaces) or when ``columns`` maps it to one. A column the fields
-  do not use is listed once in the result's ``warnings``; a column a required field needs and the
-  sheet lacks is an error at line 1.
+  do not use is a warning in the result's ``warnings`` naming the field it most looks like
+  (``column 'powr' is not a field of the layout, so it is not printed; did you mean 'power'?``),
+  and so is an optional field without a column unless it has a default; a column a required
+  field needs and the sheet lacks is an error at line 1. Messages quote at most
+  :data:`MAX_SHOWN` characters of a header, and none when no header names a field (a file
+  that is no card list at all).
 - Lines are spreadsheet row numbers, the header usually being line 1. In a CSV that is the row
   a spreadsheet program shows, which differs from the text editor's line only below a cell that
   holds a line break. Empty rows are skipped.
@@ -82,7 +86,7 @@ def read_records(path: "str | Path", fields: dict[str, FieldType],
     if sheet is not None and suffix in (".csv", ".tsv"):
         raise _error(file, 0, f"a {suffix} file has no sheets, so it cannot have the sheet {sheet!r}")
     # the typed rows are kept in pnp's cache, like validated YAML files
-    return read_cached(path, f"records-v1|{fields!r}|{columns!r}|{sheet!r}",
+    return read_cached(path, f"records-v2|{fields!r}|{columns!r}|{sheet!r}",
                        lambda p, raw: _records(_rows(raw, p, file, sheet), fields, columns, file),
                        _read_bounded(path, file))
 
@@ -178,16 +182,20 @@ def _records(rows: Iterator[tuple[int, list]], fields: dict[str, FieldType],
             if header:
                 unused.append(header)
         elif name in plan:
-            problems.append(Problem(file, header_line, 0, f"columns {headers[plan[name]]!r} and "
-                                    f"{header!r} both give the field {name}"))
+            problems.append(Problem(file, header_line, 0, f"columns {_short(headers[plan[name]])!r} and "
+                                    f"{_short(header)!r} both give the field {name}"))
         else:
             plan[name] = index
-    found = ", ".join(h for h in headers if h) or "none"
     wanted = {name: header for header, name in reversed(list((columns or {}).items()))}
+    if plan:
+        found = "the columns are: " + ", ".join(_short(h) for h in headers[:MAX_LISTED] if h) \
+            + (f" and {len(headers) - MAX_LISTED} more" if len(headers) > MAX_LISTED else "")
+    else:  # nothing here names a field: not a card list for this layout, and not quoted
+        found = f"no column of row {header_line} names a field of the layout (its fields: {', '.join(fields)})"
     for name, ftype in fields.items():
         if name not in plan and ftype.required:
             problems.append(Problem(file, header_line, 0, f"missing column {wanted.get(name, name)!r}"
-                                    f" ({ftype.expected}); the columns are: {found}"))
+                                    f" ({ftype.expected}); {found}"))
     if problems:
         raise DataErrors(problems)
     typed = _with_copies(fields)
@@ -207,8 +215,42 @@ def _records(rows: Iterator[tuple[int, list]], fields: dict[str, FieldType],
             typed, fields, lambda name: cells[plan[name]] if plan.get(name, len(cells)) < len(cells) else None)
         problems += [Problem(file, line, 0, f"column {headers[plan[name]]}: {message}") for name, message in failed]
         records.append(Record(values, (file, line), copies))
-    warnings = [f"{file}:{header_line}: columns not used by the layout: {', '.join(unused)}"] if unused else []
-    return _finish(records, problems, warnings, file)
+    return _finish(records, problems, _unused(unused, fields, plan, file, header_line), file)
+
+
+def _unused(headers: list[str], fields: dict[str, FieldType], plan: dict, file: str, line: int) -> list[str]:
+    """Warnings: every column no field reads, with the field it most looks like, and every
+    field without a column that a column looks like, or that has no default to fall back on."""
+    import difflib
+
+    free = [name for name in fields if name not in plan]
+    out, named = [], set()
+    for header in headers:
+        close = difflib.get_close_matches(header.strip().casefold(), [f.casefold() for f in fields], 1, 0.6)
+        match = next((f for f in fields if f.casefold() == close[0]), None) if close else None
+        if match is not None:
+            named.add(match)
+            taken = " (which another column gives)" if match in plan else ""
+            out.append(f"{file}:{line}: warning: column {_short(header)!r} is not a field of the layout, so it is not "
+                       f"printed; did you mean {match!r}{taken}?")
+        else:
+            out.append(f"{file}:{line}: warning: column {_short(header)!r} is not a field of the layout, so it is not "
+                       f"printed (the fields: {', '.join(fields)})")
+    for name in free:
+        ftype = fields[name]
+        if name in named or ftype.has_default:
+            continue
+        out.append(f"{file}:{line}: warning: no column gives the field {name!r}, so every card leaves it empty")
+    return out
+
+
+MAX_LISTED = 12  # columns named in a message
+MAX_SHOWN = 24  # characters of a column header quoted in a message
+
+
+def _short(text: str) -> str:
+    """A header as a message quotes it: at most MAX_SHOWN characters."""
+    return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN - 1] + "…"
 
 
 def _card(typed: dict[str, FieldType], fields: dict[str, FieldType], raw_of) -> tuple[dict, int, list]:
