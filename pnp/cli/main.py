@@ -179,6 +179,8 @@ def build(
                                             help="Refuse a build that would make more pages (default 2,000)."),
     max_megapixels: Optional[int] = typer.Option(None, "--max-megapixels", min=1,
                                                  help="Refuse a PNG page larger than this (default 100)."),
+    max_shapes: Optional[int] = typer.Option(None, "--max-shapes", min=1,
+                                             help="Refuse an asset that would draw more shapes (default 300,000)."),
     jobs: int = typer.Option(0, "--jobs", "-j", min=0, max=64,
                              help="Processes drawing at once (0: one per CPU core; 1: no worker processes). "
                                   "The files are the same either way."),
@@ -203,12 +205,13 @@ def build(
         from pnp.model.assets import BuildOptions
         from pnp.output.build import build_games
 
+        from pnp.load.budget import Limits
+
         formats = _formats(format)
-        for name, value in (("PNP_MAX_PAGES", max_pages), ("PNP_MAX_MEGAPIXELS", max_megapixels)):
-            if value:
-                os.environ[name] = str(value)
+        limits = Limits(**{k: v for k, v in (("pages", max_pages), ("megapixels", max_megapixels),
+                                              ("shapes", max_shapes)) if v})
         opts = _build_options(paper, orientation, margin, gutter, bleed, crop_marks, cut_lines, duplex, lang, dpi,
-                              back_offset, option)
+                              back_offset, option, limits)
         games = _select(data, game)
         _check_options(games, opts.extra)
         with _progress("building", quiet=as_json) as tick:
@@ -253,14 +256,16 @@ def _progress(what: str, quiet: bool = False):
 
 
 def _build_options(paper, orientation, margin, gutter, bleed, crop_marks, cut_lines, duplex, lang, dpi, back_offset,
-                   option):
-    """The build options the sheet options, --lang, --dpi, --back-offset and -o of a command give."""
+                   option, limits=None):
+    """The build options the sheet options, --lang, --dpi, --back-offset, -o and the --max-… limits of
+    a command give."""
+    from pnp.load.budget import Limits
     from pnp.model.assets import BuildOptions
 
     sheet = _sheet(paper=paper, orientation=orientation and orientation.value, margin=margin, gutter=gutter,
                    bleed=bleed, crop_marks=crop_marks, cut_lines=cut_lines, duplex=duplex and duplex.value)
     return BuildOptions(**sheet, **_given_lang(lang), given=frozenset(sheet) | ({"lang"} if lang else set()), dpi=dpi,
-                        back_offset=_parse_offset(back_offset), extra=_parse_extras(option))
+                        back_offset=_parse_offset(back_offset), extra=_parse_extras(option), limits=limits or Limits())
 
 
 def _given_lang(lang: Optional[str]) -> dict:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
+from pnp.load.budget import Limits
 from pnp.scene import Group, Page
 
 
@@ -46,6 +47,7 @@ class BuildOptions(SheetSpec):
     dpi: int = 100  # PNG preview resolution
     extra: dict = field(default_factory=dict)  # game-specific options (e.g. square size)
     given: frozenset = frozenset()  # sheet settings set on the command line: they beat game.yaml
+    limits: Limits = Limits()  # how much the build may make (pnp.load.budget)
 
     def for_game(self, game) -> "BuildOptions":
         """These options with the game's own ``sheet:`` settings and language where the command
@@ -113,6 +115,7 @@ class Asset:
     cards: object = None  # a deck's typed card list, for checkers and exports
     warnings: list = field(default_factory=list)  # "file:line: warning: ..." found while drawing
     overlaps: list = field(default_factory=list)  # texts that overlap another element of their card, once drawn
+    shapes: int | None = None  # about how many shapes its pages draw, known before drawing (None: unknown)
 
     def iter_pages(self) -> Iterator[Page]:
         if callable(self.pages):

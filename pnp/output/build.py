@@ -32,6 +32,7 @@ class Written:
 
 def collect_assets(game: Game, opts: BuildOptions) -> list[Asset]:
     """Every asset a game builds, in a stable order, each knowing where it comes from."""
+    from pnp.load.budget import BudgetError
     from pnp.load.loader import display_path
 
     assets: list[Asset] = []
@@ -40,7 +41,10 @@ def collect_assets(game: Game, opts: BuildOptions) -> list[Asset]:
             continue
         renderer = KINDS[kind].renderer()
         if renderer is not None:
-            assets.extend(_from(renderer(doc, game, opts, path.stem), display_path(path)))
+            try:
+                assets.extend(_from(renderer(doc, game, opts, path.stem), display_path(path)))
+            except BudgetError as exc:  # a kind that knows at once it would make too much
+                raise DataErrors([Problem(display_path(path), 0, 0, str(exc))]) from None
     assets.extend(_from(game.rules().assets(game, opts), f"rules module {game.manifest.rules}"))
     assets.extend(_contact_sheets(assets))
     return assets
@@ -119,7 +123,8 @@ def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: s
                 opts: BuildOptions, drawer=None) -> list[tuple[str, int]]:
     """Write one asset in its formats into staging; returns (relative path, pages).
     A ``drawer`` (:mod:`pnp.output.drawer`) draws the pages this process makes."""
-    from pnp.render import base, write_formats
+    from pnp.load.budget import Tally
+    from pnp.render import write_formats
     from pnp.render.survey import SafeZoneWatch
 
     watch = SafeZoneWatch(asset.safe) if asset.faces and asset.safe is not None and not asset.preview_of else None
@@ -128,20 +133,18 @@ def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: s
         from pnp.output.drawer import DrawerFailed
 
         try:
-            written, found, shapes = drawer.draw(asset.iter_pages(), fmts, staging.dir / prefix, asset.name,
-                                                 opts.dpi, asset.title, watch and watch.safe,
-                                                 base.COUNTER and base.COUNTER.shapes)
+            written, found, _shapes = drawer.draw(asset.iter_pages(), fmts, staging.dir / prefix, asset.name,
+                                                  opts.dpi, asset.title, watch and watch.safe, opts.limits)
             for rel, _ in written:
                 staging.path(prefix + rel)
             if watch is not None:
                 watch.found = found
-            if base.COUNTER is not None:
-                base.COUNTER.shapes = shapes
         except DrawerFailed:  # drawn again here, where the same error is raised with its message
             written = None
     if written is None:
         written = write_formats(asset.iter_pages, fmts, asset.name, lambda rel: staging.path(prefix + rel),
-                                dpi=opts.dpi, title=asset.title, observer=watch)
+                                dpi=opts.dpi, title=asset.title, observer=watch, limits=opts.limits,
+                                tally=Tally(opts.limits))
     if watch is not None:  # the preflight check that matters at home too, as a warning
         for text in dict.fromkeys(text for _, text, _ in watch.found):
             over = max(o for _, t, o in watch.found if t == text)
@@ -186,8 +189,7 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
             work.append((g, plan(collect_assets(g, opts.for_game(g)), formats, display_path(g.folder))))
         except DataErrors as exc:
             problems += exc.problems
-    for g, items in work:
-        problems += _too_big(items, opts.for_game(g))
+    problems += _too_big(work, opts)
     if problems:
         raise DataErrors(problems)
     loaded()  # the collector runs again from here
@@ -257,44 +259,46 @@ def _reuse(game: Game, items, old: Path, st: Staging, changed, files: list, stag
     return redo
 
 
-def _too_big(items, opts: BuildOptions) -> list[Problem]:
-    """Decks, counter and token sheets whose page count is known before drawing: over the budget?"""
+def _too_big(work, opts: BuildOptions) -> list[Problem]:
+    """Before anything is drawn, what every asset says it will make, held to the build's
+    limits: the sheets of decks, counter and token sheets, the shapes each asset draws."""
     import math
 
-    from pnp.render import budget
+    from pnp.load.budget import BudgetError
     from pnp.impose.grid import plan_grid
     from pnp.impose.items import sheet_from_options
     from pnp.layout.builtin.card import TIGHT_MARGIN
 
     problems = []
-    for asset, fmts in items:
-        if asset.pages_at_least and "pdf" in fmts:
+    for g, items in work:
+        o = opts.for_game(g)
+        for asset, fmts in items:
             try:
-                budget.check_pages(asset.pages_at_least, f"{asset.name}: {asset.description}")
-            except budget.BudgetError as exc:
+                if asset.shapes is not None:
+                    o.limits.check_shapes(asset.shapes, asset.name)
+                if asset.pages_at_least and "pdf" in fmts:
+                    o.limits.check_pages(asset.pages_at_least, f"{asset.name}: {asset.description}")
+                    continue
+                if not asset.faces or "pdf" not in fmts:
+                    continue
+                first = asset.faces[0][0]
+                pieces = sum(copies for _, copies in asset.faces)
+                per_page = 0
+                for margin in dict.fromkeys((o.margin, min(o.margin, TIGHT_MARGIN))):  # a deck narrows it to fit
+                    try:
+                        per_page = plan_grid(first.w, first.h, sheet_from_options(o, margin=margin)).per_page
+                        break
+                    except ValueError:
+                        continue
+                if not per_page:  # larger than the paper: said before drawing, as a data error
+                    problems.append(Problem(asset.source or asset.name, 0, 0, f"{asset.name}: a piece of {first.w:g} x "
+                                            f"{first.h:g} mm does not fit on {o.paper} inside the {o.margin:g} mm "
+                                            "margin; make it smaller or print on larger paper (--paper)"))
+                    continue
+                sheets = math.ceil(pieces / per_page) * (2 if any(i.back for i, _ in asset.faces) else 1)
+                o.limits.check_pages(sheets, f"{asset.name}: {pieces:,} pieces")
+            except BudgetError as exc:
                 problems.append(Problem(asset.source or asset.name, 0, 0, str(exc)))
-            continue
-        if not asset.faces or "pdf" not in fmts:
-            continue
-        first = asset.faces[0][0]
-        pieces = sum(copies for _, copies in asset.faces)
-        per_page = 0
-        for margin in dict.fromkeys((opts.margin, min(opts.margin, TIGHT_MARGIN))):  # a deck narrows it to fit
-            try:
-                per_page = plan_grid(first.w, first.h, sheet_from_options(opts, margin=margin)).per_page
-                break
-            except ValueError:
-                continue
-        if not per_page:  # larger than the paper: said before drawing, as a data error
-            problems.append(Problem(asset.source or asset.name, 0, 0, f"{asset.name}: a piece of {first.w:g} x "
-                                    f"{first.h:g} mm does not fit on {opts.paper} inside the {opts.margin:g} mm "
-                                    "margin; make it smaller or print on larger paper (--paper)"))
-            continue
-        sheets = math.ceil(pieces / per_page) * (2 if any(i.back for i, _ in asset.faces) else 1)
-        try:
-            budget.check_pages(sheets, f"{asset.name}: {pieces:,} pieces")
-        except budget.BudgetError as exc:
-            problems.append(Problem(asset.source or asset.name, 0, 0, str(exc)))
     return problems
 
 
@@ -304,20 +308,18 @@ _WORK: list = []  # what the forked build workers draw: set before the pool star
 def _unit(index: tuple[int, int], drawer=None):
     """Draw one asset in its formats into staging (in a worker, or in the build's own process,
     where ``drawer()`` gives a drawer process for a big deck)."""
+    from pnp.load.budget import BudgetError
     from pnp.load.cache import save_tables
-    from pnp.render import budget
-    from pnp.render import base
 
     gi, ai = index
     g, items, opts, staging = _WORK[gi]
     asset, fmts = items[ai]
-    base.COUNTER = base.COUNTER or budget.Counter()  # one count per process: a build's shapes add up
     try:
         d = drawer() if drawer is not None and _splittable(asset, fmts) else None
         written = write_asset(asset, fmts, staging, f"{g.name}/", opts, d), list(asset.warnings)
         save_tables()  # words hyphenated, texts fitted: a worker process ends without exit handlers
         return written
-    except budget.BudgetError as exc:
+    except BudgetError as exc:
         raise DataErrors([Problem(asset.source or g.name, 0, 0, f"{asset.name}: {exc}")]) from None
     except (TextOverflow, FontError) as exc:  # a text names its own file:line when it knows it
         text = str(exc)
@@ -338,10 +340,8 @@ def _render(work, st: Staging, opts: BuildOptions, jobs: int, meanwhile: Callabl
     ``meanwhile`` runs once the drawing has started (in the workers' time when there are any).
     """
     global _WORK
-    from pnp.render import base
 
     _WORK = [(g, items, opts, st) for g, items in work]
-    base.COUNTER = None
     units = [(gi, ai) for gi, (_, items) in enumerate(work) for ai in range(len(items))]
     own = []  # the drawers forked here, stopped here
 
@@ -451,7 +451,9 @@ def write_manifest(folder: Path, game: Game, files: list[tuple[Asset, str, int]]
                         "min_text_pt": asset.min_text_pt,
                         "preview_of": asset.preview_of, "source": asset.source})
     sources, (result, findings) = facts or _game_facts(game)
-    doc = {"game": game.name, "pnp": __version__, "options": asdict(opts),
+    options = asdict(opts)
+    del options["limits"]  # how much a build may make is not what it made
+    doc = {"game": game.name, "pnp": __version__, "options": options,
            "files": sorted(entries, key=lambda e: e["file"]), "sources": sources,
            "checks": {"verdict": result, "findings": [list(f) for f in findings]}}
     path = folder / MANIFEST

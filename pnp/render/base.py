@@ -18,8 +18,7 @@ from pnp.render.hatch import hatch_segments
 from pnp.render.shapes import outline
 
 SHAPES = (Rect, Path, Ellipse, Polygon)
-COUNTER = None  # a pnp.render.budget.Counter while a build draws: every page's shapes are counted
-_drawn = [0]
+_drawn = [0]  # nodes walked by this process, ever: walk() returns the difference a page made
 
 
 @runtime_checkable
@@ -187,8 +186,9 @@ def lay_out(page: Page) -> tuple[list[Line], ...]:
     return tuple(out)
 
 
-def walk(r: Renderer, page: Page) -> None:
-    """Draw one page with ``r``, with the lines of ``page.laid_out`` when it has them."""
+def walk(r: Renderer, page: Page) -> int:
+    """Draw one page with ``r``, with the lines of ``page.laid_out`` when it has them; returns
+    the nodes (groups, shapes, texts, images) it drew, which a build holds to its budget."""
     before = _drawn[0]
     r.begin_page(page)
     if page.laid_out is None:
@@ -206,5 +206,4 @@ def walk(r: Renderer, page: Page) -> None:
         if next(given, None) is not None:
             raise ValueError(f"page {page.label!r}: fewer texts than lines laid out")
     r.end_page(page)
-    if COUNTER is not None:
-        COUNTER.add(_drawn[0] - before, f"page {page.label or ''}".strip())
+    return _drawn[0] - before

@@ -414,10 +414,12 @@ def _binary_streams():
         rl_config.useA85 = old
 
 
-def _write(pages: Iterable[Page], target, title: str, observer: Renderer | None = None, cmyk=None) -> int:
+def _write(pages: Iterable[Page], target, title: str, observer: Renderer | None = None, cmyk=None,
+           tally=None) -> int:
     """Draw every page into ``target`` (a path or a binary file); returns the page count.
     An ``observer`` (another Renderer) sees every drawing call too, from the same walk;
-    ``cmyk`` (a :class:`pnp.render.cmyk.Cmyk`) converts every colour and picture to CMYK."""
+    ``cmyk`` (a :class:`pnp.render.cmyk.Cmyk`) converts every colour and picture to CMYK;
+    a ``tally`` (:class:`pnp.load.budget.Tally`) counts the shapes drawn against the budget."""
     with _binary_streams():
         c = Canvas(target, invariant=1, pageCompression=1,
                    initialFontName=font_name("sans", "regular"), initialFontSize=10)
@@ -429,7 +431,9 @@ def _write(pages: Iterable[Page], target, title: str, observer: Renderer | None 
         r = PdfRenderer(c, cmyk) if observer is None else Tee(PdfRenderer(c, cmyk), observer)
         count = 0
         for page in pages:  # consumed lazily: only the current page's scene is alive
-            walk(r, page)
+            drawn = walk(r, page)
+            if tally is not None:
+                tally.add(drawn, f"page {page.label or ''}".strip())
             count += 1
         if count == 0:
             raise ValueError("no pages to write")
@@ -437,15 +441,17 @@ def _write(pages: Iterable[Page], target, title: str, observer: Renderer | None 
     return count
 
 
-def write_pdf(pages: Iterable[Page], path, title: str = "", observer: Renderer | None = None, cmyk=None) -> int:
+def write_pdf(pages: Iterable[Page], path, title: str = "", observer: Renderer | None = None, cmyk=None,
+              tally=None) -> int:
     """Write all pages into one PDF file at ``path``; returns the page count."""
-    return _write(pages, os.fspath(path), title, observer, cmyk)
+    return _write(pages, os.fspath(path), title, observer, cmyk, tally)
 
 
-def render_pdf_bytes(pages: Iterable[Page], title: str = "", observer: Renderer | None = None) -> bytes:
+def render_pdf_bytes(pages: Iterable[Page], title: str = "", observer: Renderer | None = None,
+                     tally=None) -> bytes:
     """The PDF as bytes (for rasterising and in-memory use)."""
     buf = io.BytesIO()
-    _write(pages, buf, title, observer)
+    _write(pages, buf, title, observer, tally=tally)
     return buf.getvalue()
 
 
@@ -453,6 +459,7 @@ def write_files(job) -> list[tuple[str, int]]:
     """The ``pdf`` format's writer (:mod:`pnp.render.formats`): every page into ``stem.pdf``."""
     (rel,) = job.names("pdf", 1)
     path = job.target(rel)
-    count = write_pdf(job.pages(), path, title=job.title, observer=job.observer, cmyk=job.cmyk)
+    count = write_pdf(job.pages(), path, title=job.title, observer=job.observer, cmyk=job.cmyk,
+                      tally=job.counts("pdf"))
     job.pdf_file = (path, count)
     return [(rel, count)]

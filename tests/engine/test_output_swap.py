@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pnp.load.budget import Limits
 from pnp.model.assets import BuildOptions
 from pnp.output.build import build_games
 from pnp.cli.main import app
@@ -238,8 +239,10 @@ def test_watch_rebuilds_only_what_a_saved_deck_makes(tmp_path):
     assert (out / "kafkas-halle" / "board-diagram.pdf").stat().st_ino != board  # symbols: everything again
 
 
-def test_a_build_over_the_shape_budget_is_refused_with_the_figure(tiny_game, tmp_path, monkeypatch):
-    monkeypatch.setenv("PNP_MAX_SHAPES", "5")
-    with pytest.raises(DataErrors, match="draws more than 5 shapes; the limit is 5 shapes"):
-        _build(tiny_game, tmp_path / "out", formats=("pdf",))
-    assert not (tmp_path / "out" / "tiny").exists()
+def test_a_build_over_the_shape_budget_is_refused_with_the_figure(tiny_game, tmp_path):
+    """The limit is the build's own setting: the next build in the same process has its own."""
+    games = list(discover(tiny_game).values())
+    with pytest.raises(DataErrors, match="draws more than 5 shapes; the limit is 5 shapes .raise it with --max-shapes."):
+        build_games(games, BuildOptions(limits=Limits(shapes=5)), ["pdf"], tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+    assert _build(tiny_game, tmp_path / "out", formats=("pdf",))  # the default limits again, nothing carried over

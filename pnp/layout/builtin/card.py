@@ -559,6 +559,13 @@ def deck_sheet(doc: Deck, opts: BuildOptions):
     return sheet
 
 
+def deck_shapes(plan: DeckPlan) -> int:
+    """About what the deck's pages draw: every printed card times the elements of its face
+    and back layouts (known before anything is stamped)."""
+    return sum(c.copies * (plan.face.elements + (c.back[0].elements if c.back is not None else 0))
+               for c in plan.cards)
+
+
 def _slug(card: Card, i: int) -> str:
     from pnp.load.paths import file_stem
 
@@ -581,7 +588,7 @@ def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asse
     deck = Asset(name, title, lambda: impose(card_items(faces), sheet), formats=("pdf",),
                  description=f"{plan.total} cards, {len(plan.cards)} types, {w:g} × {h:g} mm",
                  faces=faces, back=back_item(plan, lang), safe=plan.face.layout.safe, cards=plan,
-                 warnings=plan.warnings, overlaps=plan.overlaps)
+                 warnings=plan.warnings, overlaps=plan.overlaps, shapes=deck_shapes(plan))
     yield deck
     seen: set[str] = set()
     for i, card in enumerate(plan.cards):

@@ -258,15 +258,30 @@ def key_pages(doc: CounterSheet, opts: BuildOptions, layout=None) -> list[Page]:
     return pages
 
 
+def counted(doc: CounterSheet) -> tuple[int, int]:
+    """(counters printed, sides printed): each type's count times its groups, counted without
+    making a single counter."""
+    n = sides = 0
+    for c in doc.counters:
+        runs = len(doc.groups) if c.groups == "all" else len(c.groups) if isinstance(c.groups, list) else 1
+        n += c.count * runs
+        sides += c.count * runs * (2 if c.back is not None else 1)
+    return n, sides
+
+
 def counter_assets(doc: CounterSheet, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
     size = _size(doc, opts)
     title = tr(doc.title, opts.lang)
-    n = len(counter_specs(doc, size))
     name = doc.name or stem
     layout = sheet_layout(doc, game)
-    safe = (layout or _shipped_face("square")).layout.safe  # what text keeps clear of the cut
+    face = layout or _shipped_face("square")
+    n, sides = counted(doc)
+    shapes = sides * face.elements
+    opts.limits.check_shapes(shapes, f"{name}: {n:,} counters")  # before a single one is made
+    safe = face.layout.safe  # what text keeps clear of the cut
     yield Asset(name, title, lambda: counter_pages(doc, opts, size, layout), min_text_pt=MIN_PT, safe=safe,
-                description=f"{n} counters, {size:g} mm", faces=counter_faces(doc, opts.lang, size, layout))
+                description=f"{n} counters, {size:g} mm", faces=counter_faces(doc, opts.lang, size, layout),
+                shapes=shapes)
     if any(c.about is not None for c in doc.counters):
         yield Asset(f"{name}-key", f"{title} – {KEY_WORDS[opts.lang][0]}",
                     lambda: key_pages(doc, opts, layout), description="what each counter means", min_text_pt=MIN_PT)
