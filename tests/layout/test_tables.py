@@ -295,18 +295,21 @@ def test_yaml_cards_errors_are_positioned(tmp_path):
 
 # ---- hostile input ----------------------------------------------------------------------------
 
-def xlsx(path: Path, rows: list[list[str]], refs: list[str] | None = None) -> None:
-    """A minimal XLSX: inline strings; ``refs`` places cells at given addresses instead."""
+def xlsx(path: Path, rows: list[list[str]], refs: list[str] | None = None, cells: str = "",
+         shared: list[str] | None = None) -> None:
+    """A minimal XLSX: inline strings; ``refs`` places cells at given addresses instead; ``cells``
+    is more sheet XML as it is; ``shared`` the shared strings a ``t="s"`` cell's index names."""
     main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
     rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
     pkg = "http://schemas.openxmlformats.org/package/2006/relationships"
-    cells = []
+    more, cells = cells, []
     if refs:
         cells = [f'<row r="{ref.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")}"><c r="{ref}" t="inlineStr">'
                  f"<is><t>x</t></is></c></row>" for ref in refs]
     for number, row in enumerate(rows, start=1):
         cells.append(f'<row r="{number}">' + "".join(
             f'<c t="inlineStr"><is><t>{value}</t></is></c>' for value in row) + "</row>")
+    cells.append(more)
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         z.writestr("[Content_Types].xml", (
             '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
@@ -322,7 +325,11 @@ def xlsx(path: Path, rows: list[list[str]], refs: list[str] | None = None) -> No
                    '<sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>')
         z.writestr("xl/_rels/workbook.xml.rels", f'<?xml version="1.0"?><Relationships xmlns="{pkg}">'
                    f'<Relationship Id="rId1" Type="{rel}/worksheet" Target="worksheets/sheet1.xml"/>'
-                   "</Relationships>")
+                   + (f'<Relationship Id="rId2" Type="{rel}/sharedStrings" Target="sharedStrings.xml"/>'
+                      if shared is not None else "") + "</Relationships>")
+        if shared is not None:
+            z.writestr("xl/sharedStrings.xml", f'<?xml version="1.0"?><sst xmlns="{main}">'
+                       + "".join(f"<si><t>{t}</t></si>" for t in shared) + "</sst>")
         z.writestr("xl/worksheets/sheet1.xml", f'<?xml version="1.0"?><worksheet xmlns="{main}">'
                    f'<sheetData>{"".join(cells)}</sheetData></worksheet>')
 
@@ -396,6 +403,39 @@ def test_hostile_archives_are_refused_before_reading(tmp_path, monkeypatch):
     assert problems(lambda: read_records("inflated.xlsx", NAME)) == [
         f"inflated.xlsx: the spreadsheet unpacks to {tables.MAX_UNPACKED_BYTES + 1} bytes of XML; "
         f"the limit is {tables.MAX_UNPACKED_BYTES}"]
+
+
+def test_text_is_counted_before_the_reader_expands_it(tmp_path, monkeypatch):
+    """A 36 kB XLSX whose one shared string of 19 M characters is named by 3,000 cells asked the
+    reader for 57 GB; an ODS cell repeated down and across multiplies its text the same way."""
+    monkeypatch.chdir(tmp_path)
+    limit = tables.MAX_TEXT_CHARS
+    refs = "".join(f'<row r="{r}"><c r="A{r}" t="s"><v>1</v></c></row>' for r in range(2, 3002))
+    xlsx(Path("bomb.xlsx"), [["name"]], cells=refs, shared=["x", "y" * 19_000_000])
+    assert Path("bomb.xlsx").stat().st_size < 60_000
+    assert problems(lambda: read_records("bomb.xlsx", NAME)) == [
+        "bomb.xlsx: the cells hold 57,000,000,004 characters of text, counting every repeat and every use of "
+        f"a shared text; the limit is {limit:,}"]
+    small = "".join(f'<row r="{r}"><c r="A{r}" t="s"><v>1</v></c></row>' for r in range(2, 5))
+    xlsx(Path("shared.xlsx"), [["name"]], cells=small, shared=["x", "Wolf"])  # the control: read fine
+    assert [r.values for r in read_records("shared.xlsx", NAME)] == [{"name": "Wolf"}] * 3
+    ods(Path("wide.ods"), "name", "z" * 20_000, rows=9_000, columns=1)
+    assert problems(lambda: read_records("wide.ods", NAME)) == [
+        "wide.ods: the cells hold 180,000,004 characters of text, counting every repeat and every use of "
+        f"a shared text; the limit is {limit:,}"]
+
+
+def test_a_formula_without_its_value_is_named(tmp_path, monkeypatch):
+    """No silent loss: a formula cell a script wrote without computing it would read as empty."""
+    monkeypatch.chdir(tmp_path)
+    fields = {"name": parse_field("text"), "copies": parse_field("integer 1..9 = 1")}
+    formula = '<row r="2"><c r="A2" t="inlineStr"><is><t>Wolf</t></is></c><c r="B2"><f>1+2</f></c></row>'
+    xlsx(Path("unsaved.xlsx"), [["name", "copies"]], cells=formula)
+    assert problems(lambda: read_records("unsaved.xlsx", fields)) == [
+        "unsaved.xlsx:2: cell B2 of sheet 'S' holds a formula without a saved value (the file was written by a "
+        "program that does not compute them); open and save it in a spreadsheet program"]
+    xlsx(Path("saved.xlsx"), [["name", "copies"]], cells=formula.replace("</f>", "</f><v>3</v>"))
+    assert [r.copies for r in read_records("saved.xlsx", fields)] == [3]
 
 
 def test_hostile_files_are_refused_before_reading(tmp_path, monkeypatch):
