@@ -92,11 +92,14 @@ class _Str:
         self.t: Template | None = None
         if text is None:
             return
-        if isinstance(text, str):
-            self.t = template(text)
-        else:  # I18n
-            self.by_lang = {k: template(v) for k, v in text.texts.items()}
-            self._picked: dict[str, Template] = {}
+        try:
+            if isinstance(text, str):
+                self.t = template(text)
+            else:  # I18n
+                self.by_lang = {k: template(v) for k, v in text.texts.items()}
+                self._picked: dict[str, Template] = {}
+        except ExprError as exc:
+            raise ExprError(f"{where}: {exc}") from None
         for t in (self.by_lang or {"": self.t}).values():
             check_names(t.refs, fields, tables, where)
 
@@ -302,7 +305,10 @@ def _compile_list(elements, fields, tables, path: str, known_ids: set, in_group:
 def _compile_el(el, frame: str, fields, tables, where: str, known_ids: set, book=None):
     when: Cond | None = None
     if el.when is not None:
-        when = condition(el.when)
+        try:
+            when = condition(el.when)
+        except ExprError as exc:
+            raise ExprError(f"{where}: 'when': {exc}") from None
         check_names(when.refs(), fields, tables, where)
     kind = kind_of(el)
     if kind.body is not None:

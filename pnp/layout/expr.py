@@ -31,6 +31,15 @@ class ExprError(ValueError):
     """A template or condition that cannot be parsed or names something unknown."""
 
 
+MAX_NESTING = 32  # parentheses and 'not's inside one another in a condition
+SHOWN = 40  # characters of a template or condition a message quotes
+
+
+def _q(text: str) -> str:
+    """``text`` as a message quotes it: its first SHOWN characters."""
+    return repr(text if len(text) <= SHOWN else text[:SHOWN - 1] + "…")
+
+
 @dataclass(frozen=True)
 class Ref:
     """A field (``name``) or a table lookup (``table[field]``)."""
@@ -62,7 +71,7 @@ class Scope:
             return self.text(table[key])
         if "default" in table:
             return self.text(table["default"])
-        raise ExprError(f"table {ref.table!r} has no entry for {ref.name} = {key!r} and no 'default'")
+        raise ExprError(f"table {ref.table!r} has no entry for {ref.name} = {_q(key)} and no 'default'")
 
 
 # ------------------------------------------------------------------ templates
@@ -120,14 +129,14 @@ def template(text: str) -> Template:
             i += 2
             continue
         if ch == "}":
-            raise ExprError(f"unmatched '}}' at position {i + 1} of {text!r} (write '}}}}' for a brace)")
+            raise ExprError(f"unmatched '}}' at position {i + 1} of {_q(text)} (write '}}}}' for a brace)")
         if ch == "{":
             end = text.find("}", i)
             if end < 0:
-                raise ExprError(f"unclosed '{{' at position {i + 1} of {text!r}")
+                raise ExprError(f"unclosed '{{' at position {i + 1} of {_q(text)}")
             m = _REF.match(text[i + 1:end])
             if not m:
-                raise ExprError(f"'{{{text[i + 1:end]}}}' in {text!r}: expected {{field}} or {{table[field]}}")
+                raise ExprError(f"{_q('{' + text[i + 1:end] + '}')} in {_q(text)}: expected {{field}} or {{table[field]}}")
             if buf:
                 parts.append("".join(buf))
                 buf = []
@@ -201,7 +210,7 @@ def _same_kind(x, y):
 
 def condition(text: str) -> Cond:
     tokens = _tokens(text)
-    pos = [0]
+    pos, depth = [0], [0]
 
     def peek():
         return tokens[pos[0]] if pos[0] < len(tokens) else (None, None)
@@ -210,8 +219,8 @@ def condition(text: str) -> Cond:
         tok = peek()
         if tok[0] is None or (kind and tok[0] != kind) or (value and tok[1] != value):
             want = value or kind or "more"
-            got = "the end" if tok[0] is None else repr(tok[1])
-            raise ExprError(f"condition {text!r}: expected {want}, found {got}")
+            got = "the end" if tok[0] is None else _q(tok[1])
+            raise ExprError(f"condition {_q(text)}: expected {want}, found {got}")
         pos[0] += 1
         return tok
 
@@ -231,17 +240,27 @@ def condition(text: str) -> Cond:
                 take("op", "]")
                 return Ref(field, val)
             return Ref(val)
-        raise ExprError(f"condition {text!r}: expected a field, number or 'text', found "
-                        f"{'the end' if kind is None else repr(val)}")
+        raise ExprError(f"condition {_q(text)}: expected a field, number or 'text', found "
+                        f"{'the end' if kind is None else _q(val)}")
+
+    def deeper():
+        depth[0] += 1
+        if depth[0] > MAX_NESTING:
+            raise ExprError(f"condition {_q(text)}: more than {MAX_NESTING} parentheses or 'not's inside one another")
 
     def atom():
         if peek() == ("name", "not"):
             take()
-            return Cond("not", (atom(),))
+            deeper()
+            inner = Cond("not", (atom(),))
+            depth[0] -= 1
+            return inner
         if peek() == ("op", "("):
             take()
+            deeper()
             inner = disj()
             take("op", ")")
+            depth[0] -= 1
             return inner
         left = operand()
         kind, val = peek()
@@ -249,7 +268,7 @@ def condition(text: str) -> Cond:
             take()
             return Cond("cmp", (left, val, operand()))
         if not isinstance(left, Ref):
-            raise ExprError(f"condition {text!r}: a number or text alone is not a condition")
+            raise ExprError(f"condition {_q(text)}: a number or text alone is not a condition")
         return Cond("truth", (left,))
 
     def conj():
@@ -268,7 +287,7 @@ def condition(text: str) -> Cond:
 
     result = disj()
     if pos[0] != len(tokens):
-        raise ExprError(f"condition {text!r}: unexpected {tokens[pos[0]][1]!r}")
+        raise ExprError(f"condition {_q(text)}: unexpected {_q(tokens[pos[0]][1])}")
     return result
 
 
@@ -279,7 +298,7 @@ def _tokens(text: str) -> list[tuple[str, str]]:
     while i < len(text):
         m = _TOKEN.match(text, i)
         if not m or m.end() == i:
-            raise ExprError(f"condition {text!r}: cannot read {text[i:].strip()[:20]!r}")
+            raise ExprError(f"condition {_q(text)}: cannot read {text[i:].strip()[:20]!r}")
         kind = m.lastgroup
         out.append((kind, m.group(kind)))
         i = m.end()

@@ -265,7 +265,7 @@ def _too_big(work, opts: BuildOptions) -> list[Problem]:
     import math
 
     from pnp.load.budget import BudgetError
-    from pnp.impose.grid import plan_grid
+    from pnp.impose.grid import DoesNotFit, plan_grid
     from pnp.impose.items import sheet_from_options
     from pnp.layout.builtin.card import TIGHT_MARGIN
 
@@ -283,17 +283,15 @@ def _too_big(work, opts: BuildOptions) -> list[Problem]:
                     continue
                 first = asset.faces[0][0]
                 pieces = sum(copies for _, copies in asset.faces)
-                per_page = 0
+                per_page, why = 0, None
                 for margin in dict.fromkeys((o.margin, min(o.margin, TIGHT_MARGIN))):  # a deck narrows it to fit
                     try:
                         per_page = plan_grid(first.w, first.h, sheet_from_options(o, margin=margin)).per_page
                         break
-                    except ValueError:
-                        continue
-                if not per_page:  # larger than the paper: said before drawing, as a data error
-                    problems.append(Problem(asset.source or asset.name, 0, 0, f"{asset.name}: a piece of {first.w:g} x "
-                                            f"{first.h:g} mm does not fit on {o.paper} inside the {o.margin:g} mm "
-                                            "margin; make it smaller or print on larger paper (--paper)"))
+                    except DoesNotFit as exc:
+                        why = why or exc
+                if not per_page:  # larger than the paper: said before drawing, with the paper it needs
+                    problems.append(Problem(asset.source or asset.name, 0, 0, f"{asset.name}: {why}"))
                     continue
                 sheets = math.ceil(pieces / per_page) * (2 if any(i.back for i, _ in asset.faces) else 1)
                 o.limits.check_pages(sheets, f"{asset.name}: {pieces:,} pieces")

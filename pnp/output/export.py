@@ -45,21 +45,49 @@ def load_profile(name: str) -> Profile:
         from pnp.load.loader import locate
 
         raise DataErrors([Problem(display_path(path), *locate(data, keys), message) for keys, message in wrong])
+    _check_pixels(profile, data, path)
     if profile.colour == "cmyk":  # the ICC file is read now, so a bad one is named before anything is drawn
         from pnp.load.loader import locate
+        from pnp.load.paths import OutsideError, resolve_inside
         from pnp.render import cmyk
 
         icc = profile.icc
-        if icc not in cmyk.SHIPPED and not Path(icc).is_absolute():
-            profile = profile.model_copy(update={"icc": str(path.resolve().parent / icc)})
         try:
+            if icc not in cmyk.SHIPPED:  # a file of the shop's, beside the profile and inside its folder
+                folder = path.resolve().parent
+                profile = profile.model_copy(update={"icc": str(resolve_inside(folder / icc, (folder,), icc,
+                                                                               "the profile's folder"))})
             cmyk.load(profile.icc)
+        except OutsideError as exc:
+            line, col = locate(data, ("icc",))
+            raise DataErrors([Problem(display_path(path), line, col, f"'icc': {exc}; put the ICC file beside "
+                                      "the profile")]) from None
         except (DataErrors, cmyk.NotCmyk) as exc:
             why = exc.problems[0].message if isinstance(exc, DataErrors) else str(exc)
             line, col = locate(data, ("icc",))
             raise DataErrors([Problem(display_path(path), line, col, f"'icc': {icc}: {why}; expected "
                                       f"{', '.join(cmyk.SHIPPED)} or the path of a CMYK .icc file")]) from None
     return profile
+
+
+def _check_pixels(profile: Profile, data, path: Path) -> None:
+    """A product's image size, held to the pixels pnp makes for one image before any is drawn."""
+    from pnp.load.budget import BudgetError, Limits
+    from pnp.load.loader import locate
+
+    problems = []
+    for i, product in enumerate(profile.products):
+        if product.pixels is None:
+            continue
+        try:
+            Limits().check_pixels(*product.pixels, f"a {product.name} image")
+        except BudgetError:
+            w, h = product.pixels
+            problems.append(Problem(display_path(path), *locate(data, ("products", i, "pixels")),
+                                    f"'pixels': {w:,} x {h:,} pixels is {w * h / 1e6:,.0f} megapixels for one card "
+                                    f"image; pnp makes at most {Limits().megapixels} (a card at 300 dpi is about 1)"))
+    if problems:
+        raise DataErrors(problems)
 
 
 def converter(profile: Profile):

@@ -543,6 +543,8 @@ def deck_sheet(doc: Deck, opts: BuildOptions):
     from pnp.impose.grid import plan_grid
     from pnp.impose.items import sheet_from_options
 
+    from pnp.impose.grid import DoesNotFit
+
     sheet = sheet_from_options(opts)
     if opts.margin > TIGHT_MARGIN:
         w, h = doc.size
@@ -551,7 +553,7 @@ def deck_sheet(doc: Deck, opts: BuildOptions):
         def per_page(s) -> int:
             try:
                 return plan_grid(w, h, s).per_page
-            except ValueError:  # larger than the paper: the build says so before drawing
+            except DoesNotFit:  # larger than the paper: the build says so before drawing
                 return 0
 
         if per_page(tight) > per_page(sheet):
