@@ -188,6 +188,8 @@ def build(
     option: list[str] = typer.Option([], "--option", "-o",
                                      help="Game-specific setting KEY=VALUE, repeatable "
                                           "(e.g. square_mm=50, cell_mm=30, mirror=true, players=6, up=4, copies=10)."),
+    force: bool = typer.Option(False, "--force", help="Replace OUT/<game> even when pnp did not make it (a "
+                                                      "folder without pnp's manifest.json is refused otherwise)."),
     data: Path = DataOpt,
     as_json: bool = JsonOpt,
 ):
@@ -214,14 +216,18 @@ def build(
                               back_offset, option, limits)
         games = _select(data, game)
         _check_options(games, opts.extra)
+        if not force:  # before any work: the gallery this build would replace is pnp's (build_games checks
+            from pnp.output.gallery import gallery_owned  # the game folders)
+
+            gallery_owned(out)
         with _progress("building", quiet=as_json) as tick:
             written = build_games(games, opts, formats, out, progress=tick, warn=_err,
-                                  jobs=jobs or os.cpu_count() or 1, drawer=drawer)
+                                  jobs=jobs or os.cpu_count() or 1, drawer=drawer, force=force)
         if drawer is not None:
             drawer.close()  # done: the gallery is not drawn
         from pnp.output.gallery import write_gallery
 
-        gallery_path = write_gallery(out, data, recheck=False)
+        gallery_path = write_gallery(out, data, recheck=False, force=force)
         if as_json:
             typer.echo(json.dumps([{"game": w.game, "file": str(w.path), "pages": w.pages, "bytes": w.bytes}
                                    for w in written], indent=2))

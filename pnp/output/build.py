@@ -165,7 +165,7 @@ def _splittable(asset: Asset, fmts) -> bool:
 def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_dir: Path,
                 progress: Callable[[str, int, int], None] | None = None,
                 warn: Callable[[str], None] | None = None, jobs: int = 1,
-                changed: Iterable[Path] | None = None, drawer=None) -> list[Written]:
+                changed: Iterable[Path] | None = None, drawer=None, force: bool = False) -> list[Written]:
     """Build games into ``out_dir/<game>/``: every game is staged whole, then all
     are swapped in, or none (see :mod:`pnp.output.files`). Each folder gets a manifest.
     Warnings found while drawing (a picture printed below 200 dpi) go to ``warn``.
@@ -179,9 +179,14 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
 
     ``drawer`` (:mod:`pnp.output.drawer`), forked by ``pnp build`` before it read
     the data, draws a big deck when there is nothing else to run beside it.
+
+    A build replaces only folders it made: an ``out_dir/<game>`` that exists without a
+    pnp manifest is refused before anything is read, unless ``force``.
     """
     from pnp.load.loader import display_path
 
+    if not force:
+        owned(out_dir, [g.name for g in games])
     work = []
     problems: list[Problem] = []
     for g in games:
@@ -222,6 +227,21 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
         for msg in dict.fromkeys(m for _, items in work for a, _ in items for m in a.warnings):
             warn(msg)
     return [Written(game, out_dir / rel, pages, (out_dir / rel).stat().st_size) for game, rel, pages in staged]
+
+
+def owned(out_dir: Path, names: Iterable[str], what: str = "pnp build") -> None:
+    """Refuse (OutputError) when ``out_dir/<name>`` exists but pnp did not make it (no manifest):
+    a build would replace whatever someone keeps there."""
+    from pnp.output.files import OutputError
+
+    foreign = [Path(out_dir) / n for n in names
+               if ((Path(out_dir) / n).exists() or (Path(out_dir) / n).is_symlink())
+               and (not (Path(out_dir) / n).is_dir() or (Path(out_dir) / n).is_symlink()
+                    or read_manifest(Path(out_dir) / n) is None)]
+    if foreign:
+        raise OutputError(f"{', '.join(map(str, foreign))}: {'this is' if len(foreign) == 1 else 'these are'} not "
+                          f"a folder {what} made (no {MANIFEST}), and a build replaces its game's folder whole; "
+                          "move it away, choose another --out, or pass --force to replace it")
 
 
 def _reuse(game: Game, items, old: Path, st: Staging, changed, files: list, staged: list):

@@ -90,6 +90,26 @@ def _check_pixels(profile: Profile, data, path: Path) -> None:
         raise DataErrors(problems)
 
 
+def _check_images(plan: Plan, profile: Profile, opts: BuildOptions) -> None:
+    """Before anything is drawn: each deck's card images within the pixels pnp makes for one image."""
+    from pnp.load.budget import BudgetError
+
+    if profile.output != "images" or profile.format != "png":
+        return
+    problems = []
+    for deck in plan.decks:
+        w, h = image_pixels(deck, profile)
+        try:
+            opts.limits.check_pixels(w, h, f"{deck.asset.name}: a card image")
+        except BudgetError:
+            problems.append(Problem(deck.asset.source or deck.asset.name, 0, 0,
+                                    f"{deck.asset.name}: a card image of {w:,} x {h:,} pixels at {profile.dpi} dpi is "
+                                    f"more than the {opts.limits.megapixels} megapixels pnp makes for one image; "
+                                    "give the profile a lower dpi"))
+    if problems:
+        raise DataErrors(problems)
+
+
 def converter(profile: Profile):
     """What makes the profile's PDFs CMYK (a :class:`pnp.render.cmyk.Cmyk`), or None for RGB."""
     if profile.colour != "cmyk":
@@ -272,6 +292,7 @@ def write_cards(job: ExportJob):
     if not plan.decks:
         raise DataErrors([Problem(job.game.name, 0, 0, f"nothing to send to {job.profile.title}: "
                                   + ("; ".join(plan.skipped) or "the game has no cards or counters"))])
+    _check_images(plan, job.profile, job.opts)
     return _cards(plan, job.stage, job.progress), plan
 
 

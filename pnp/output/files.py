@@ -30,7 +30,7 @@ _OURS = re.compile(r"^\.pnp-(staging|old)-(\d+)-")
 
 
 class OutputError(UserError):
-    """The output folder cannot be created or written."""
+    """The output folder cannot be created or written, or is not pnp's to write."""
 
     after = "; earlier outputs are untouched."
 
@@ -98,8 +98,8 @@ class Staging:
                 staged, target = self.dir / name, self.dest / name
                 staged.mkdir(exist_ok=True)
                 aside, carried = None, []
-                if target.exists():
-                    for sub in KEEP:
+                if target.exists() or target.is_symlink():
+                    for sub in KEEP if target.is_dir() and not target.is_symlink() else ():
                         if (target / sub).is_dir() and not (staged / sub).exists():
                             os.rename(target / sub, staged / sub)
                             carried.append(sub)

@@ -246,3 +246,55 @@ def test_a_build_over_the_shape_budget_is_refused_with_the_figure(tiny_game, tmp
         build_games(games, BuildOptions(limits=Limits(shapes=5)), ["pdf"], tmp_path / "out")
     assert not (tmp_path / "out").exists()
     assert _build(tiny_game, tmp_path / "out", formats=("pdf",))  # the default limits again, nothing carried over
+
+
+def test_a_build_replaces_only_folders_it_made(tiny_game, tmp_path):
+    """OUT/<game> without pnp's manifest is someone's folder: refused before anything is read,
+    unless --force; a folder a build made (with its manifest) is replaced as always."""
+    out = tmp_path / "out"
+    notes = out / "tiny" / "my-notes.txt"
+    notes.parent.mkdir(parents=True)
+    notes.write_text("mine")
+    with pytest.raises(OutputError, match="not a folder pnp build made .no manifest.json.*--force"):
+        _build(tiny_game, out)
+    assert sorted(p.name for p in out.rglob("*")) == ["my-notes.txt", "tiny"]
+    res = runner.invoke(app, ["build", "tiny", "--data", str(tiny_game), "--out", str(out), "-f", "pdf"])
+    assert res.exit_code == 2 and "pass --force to replace it" in res.output and notes.read_text() == "mine"
+    res = runner.invoke(app, ["build", "tiny", "--data", str(tiny_game), "--out", str(out), "-f", "pdf", "--force"])
+    assert res.exit_code == 0, res.output
+    assert not notes.exists() and (out / "tiny" / "manifest.json").is_file()
+    res = runner.invoke(app, ["build", "tiny", "--data", str(tiny_game), "--out", str(out), "-f", "pdf"])
+    assert res.exit_code == 0, res.output  # now it is pnp's: rebuilt without --force
+
+
+def test_a_linked_game_folder_is_replaced_as_a_link_only(tiny_game, tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "tts").mkdir(parents=True)
+    (elsewhere / "tts" / "keep.txt").write_text("keep")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "tiny").symlink_to(elsewhere)
+    with pytest.raises(OutputError):
+        _build(tiny_game, out)
+    build_games(list(discover(tiny_game).values()), BuildOptions(), ["pdf"], out, force=True)
+    assert (elsewhere / "tts" / "keep.txt").read_text() == "keep"  # nothing moved out of the link's target
+    assert not (out / "tiny").is_symlink() and (out / "tiny" / "manifest.json").is_file()
+
+
+def test_a_gallery_someone_else_wrote_is_kept(tiny_game, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "index.html").write_text("<html>my page</html>")
+    res = runner.invoke(app, ["build", "tiny", "--data", str(tiny_game), "--out", str(out), "-f", "pdf"])
+    assert res.exit_code == 2 and "index.html: this is not a gallery pnp wrote" in res.output
+    assert sorted(p.name for p in out.iterdir()) == ["index.html"]  # refused before building
+    res = runner.invoke(app, ["build", "tiny", "--data", str(tiny_game), "--out", str(out), "-f", "pdf", "--force"])
+    assert res.exit_code == 0 and "pnp gallery" in (out / "index.html").read_text()
+
+
+def test_a_failed_build_creates_no_output_folder(tiny_game, tmp_path):
+    """Not even the empty folders it would have made (the data is bad only once drawing starts)."""
+    out = tmp_path / "new" / "out"
+    with pytest.raises(DataErrors):
+        build_games(list(discover(tiny_game).values()), BuildOptions(limits=Limits(shapes=5)), ["pdf"], out)
+    assert not (tmp_path / "new").exists()

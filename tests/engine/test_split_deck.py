@@ -152,10 +152,13 @@ def test_a_small_deck_is_drawn_in_the_build_process(tmp_path, drawn):
     assert drawn == [] and (tmp_path / "out" / "split" / "deck.pdf").is_file()
 
 
-def _earlier(tmp_path) -> Path:
-    (tmp_path / "out" / "split").mkdir(parents=True)
-    (tmp_path / "out" / "split" / "deck.pdf").write_bytes(b"earlier")
-    return tmp_path / "out" / "split" / "deck.pdf"
+def _earlier(tmp_path, out: Path | None = None) -> Path:
+    """A folder an earlier build made (its manifest says so) that a failed build must keep."""
+    folder = (out or tmp_path / "out") / "split"
+    folder.mkdir(parents=True)
+    (folder / "manifest.json").write_text("{}\n")
+    (folder / "deck.pdf").write_bytes(b"earlier")
+    return folder / "deck.pdf"
 
 
 def test_bad_card_data_stops_the_drawer_and_reads_as_in_one_process(tmp_path, drawn):
@@ -268,9 +271,7 @@ def test_interrupting_a_drawn_deck_leaves_earlier_outputs_and_no_drawer(tmp_path
 
     data = _game(tmp_path, _rows(5000))
     out = tmp_path / "sig-out"
-    earlier = out / "split" / "deck.pdf"
-    earlier.parent.mkdir(parents=True)
-    earlier.write_bytes(b"earlier")
+    earlier = _earlier(tmp_path, out)
     proc = subprocess.Popen([sys.executable, "-m", "pnp.cli.main", "build", "split", "--data", str(data), "--out",
                              str(out), "-f", "pdf", "-j", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True)
