@@ -618,7 +618,8 @@ def watch(
                           back_offset, option)
     _check_options(_select(data, game), opts.extra)
     formats = _formats(format)
-    run_watch(game, data, out, opts, formats, echo=typer.echo)
+    if run_watch(game, data, out, opts, formats, echo=typer.echo):
+        raise typer.Exit(130)  # interrupted, like any command: the exit code says so
 
 
 @app.command()

@@ -7,6 +7,8 @@ import re
 import threading
 import time
 
+import pytest
+
 from pypdf import PdfReader
 
 from pnp.model.assets import BuildOptions
@@ -104,4 +106,32 @@ def test_ctrl_c_stops_cleanly(swatch_game, tmp_path):
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 0, err
+    assert "stopped." in out and "Traceback" not in err
+
+
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+def test_pnp_watch_ends_with_130_when_interrupted(swatch_game, tmp_path, sig):
+    """The README's exit table: 130 for Ctrl-C and SIGTERM, for pnp watch as for every command."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    mods = str(swatch_game.parent / "mods")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([mods] + sys.path), PNP_CACHE_DIR=str(tmp_path / "cache"))
+    proc = subprocess.Popen([sys.executable, "-m", "pnp.cli.main", "watch", "swatch", "--data", str(swatch_game),
+                             "--out", str(tmp_path / "out"), "-f", "pdf"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        seen = ""
+        end = time.monotonic() + 30
+        while "watching" not in seen and time.monotonic() < end:
+            seen += proc.stdout.readline()
+        assert "watching" in seen, seen + proc.stderr.read()
+        proc.send_signal(getattr(signal, sig))
+        out, err = proc.communicate(timeout=10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
     assert "stopped." in out and "Traceback" not in err
