@@ -31,7 +31,9 @@ FLAGS = {"pages": "--max-pages", "megapixels": "--max-megapixels", "shapes": "--
 class Limits:
     pages: int = 2000  # pages of one asset
     megapixels: int = 100  # one PNG page (or shop image) pnp writes
-    shapes: int = 300_000  # shapes (rectangles, paths, texts, groups ...) drawn by one asset
+    shapes: int = 300_000  # shapes (rectangles, paths, texts, groups, SVG elements ...) drawn by one asset
+    pictures: int = 100  # megapixels of all the different PNG and JPEG pictures a build places, decoded
+    svg_elements: int = 10_000  # elements of all the different SVG pictures a build places, parsed
 
     def refuse(self, name: str, what: str) -> BudgetError:
         return BudgetError(f"{what}; the limit is {getattr(self, name):,} {name} (raise it with {FLAGS[name]})")
@@ -50,6 +52,16 @@ class Limits:
         """Before drawing: ``count`` is what a kind says it will draw."""
         if count > self.shapes:
             raise self.refuse("shapes", f"{what} would draw about {count:,} shapes")
+
+
+    def check_pictures(self, pixels: int, elements: int, what: str) -> None:
+        """Before drawing: the different pictures a build places, decoded and parsed once each."""
+        if pixels > self.pictures * 1_000_000:
+            raise BudgetError(f"{what} place {pixels / 1e6:,.0f} megapixels of PNG and JPEG pictures; the limit "
+                              f"is {self.pictures:,} megapixels a build: use fewer or smaller pictures")
+        if elements > self.svg_elements:
+            raise BudgetError(f"{what} place SVG pictures of {elements:,} elements in all; the limit is "
+                              f"{self.svg_elements:,} a build: simplify them, or save the largest as PNG")
 
 
 class Tally:

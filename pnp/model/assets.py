@@ -116,6 +116,7 @@ class Asset:
     warnings: list = field(default_factory=list)  # "file:line: warning: ..." found while drawing
     overlaps: list = field(default_factory=list)  # texts that overlap another element of their card, once drawn
     shapes: int | None = None  # about how many shapes its pages draw, known before drawing (None: unknown)
+    pictures: dict = field(default_factory=dict)  # digest -> (pixels decoded, SVG elements) of each picture placed
 
     def iter_pages(self) -> Iterator[Page]:
         if callable(self.pages):

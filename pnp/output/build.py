@@ -285,11 +285,18 @@ def _too_big(work, opts: BuildOptions) -> list[Problem]:
     import math
 
     from pnp.load.budget import BudgetError
+    from pnp.load.loader import display_path
     from pnp.impose.grid import DoesNotFit, plan_grid
     from pnp.impose.items import sheet_from_options
     from pnp.layout.builtin.card import TIGHT_MARGIN
 
     problems = []
+    pictures = {digest: size for _, items in work for asset, _ in items for digest, size in asset.pictures.items()}
+    try:
+        opts.limits.check_pictures(sum(p for p, _ in pictures.values()), sum(e for _, e in pictures.values()),
+                                   "the games of this build")
+    except BudgetError as exc:
+        problems.append(Problem(", ".join(display_path(g.folder) for g, _ in work), 0, 0, str(exc)))
     for g, items in work:
         o = opts.for_game(g)
         for asset, fmts in items:

@@ -38,8 +38,8 @@ from typing import Iterable
 
 MAX_PICTURE_BYTES = 50_000_000  # a PNG or JPEG file
 MAX_SVG_BYTES = 5_000_000  # an SVG file
-MAX_PICTURE_PIXELS = 50_000_000  # one PNG or JPEG, decoded
-MAX_SVG_ELEMENTS = 10_000  # one SVG, every <use> copy counted
+MAX_PICTURE_PIXELS = 40_000_000  # one PNG or JPEG, decoded (a 500 mm square board at 300 dpi is 35)
+MAX_SVG_ELEMENTS = 5_000  # one SVG, every <use> copy counted (svglib takes about a second a thousand)
 MAX_SVG_DEPTH = 100  # nesting of SVG elements
 MAX_SVG_PATH_DATA = 1_000_000  # characters of path and polygon data in one SVG
 MAX_SVG_SIZE = 1_000_000.0  # width or height in any unit: beyond this it is not a picture's size
@@ -54,7 +54,7 @@ class ImageError(ValueError):
 class Probe:
     kind: str  # png | jpeg | svg
     pixels: tuple[int, int] | None  # None for vector art
-    aspect: float  # width / height
+    aspect: float | None  # width / height; None for SVG, whose shape svglib says (Picture.aspect)
     elements: int = 0  # SVG: elements drawn, <use> copies counted; raster: 0
 
 
@@ -75,6 +75,16 @@ class Picture:
     @property
     def pixels(self) -> tuple[int, int] | None:
         return self.probe.pixels
+
+    @property
+    def aspect(self) -> float:
+        """Width over height. An SVG's is the one svglib draws it with: it is parsed for that
+        when it is first placed (once per process), not when it is checked, so a build over its
+        budget of SVG elements is refused before svglib, the slow part, reads any of them."""
+        if self.probe.aspect is not None:
+            return self.probe.aspect
+        d = svg_drawing(self.data)
+        return float(d.width) / float(d.height)
 
 
 def is_svg(data: bytes) -> bool:
@@ -181,11 +191,9 @@ def _local(tag) -> str:
 
 
 def _svg(data: bytes, base: "Path | None", folders: tuple) -> tuple[bytes, Probe, int]:
-    """(bytes to draw, probe, pixels decoded of linked pictures) of an SVG, checked; the
-    aspect is the one svglib draws with."""
+    """(bytes to draw, probe, pixels decoded of linked pictures) of an SVG, checked."""
     data, elements, decoded = _check_svg(data, base, folders)
-    d = svg_drawing(data)
-    return data, Probe("svg", None, float(d.width) / float(d.height), elements), decoded
+    return data, Probe("svg", None, None, elements), decoded
 
 
 def _check_svg(data: bytes, base: "Path | None", folders: tuple) -> tuple[bytes, int, int]:

@@ -182,6 +182,7 @@ class Card:
     source: tuple[str, int]  # display file, line
     back: Any = None  # the compiled back layout and its values, or None
     lang: str = "de"  # the language its label is shown in
+    elements: int = 0  # elements of the SVG pictures its fields name, each drawn with the card
 
     @property
     def label(self) -> str:
@@ -224,11 +225,14 @@ class DeckPlan:
         return sum(c.copies for c in self.cards)
 
 
-def plan_deck(doc: Deck, game, lang: str, stem: str = "deck") -> DeckPlan:
-    """Everything the deck needs before drawing: layouts compiled, card list read and typed.
+def plan_deck(doc: Deck, game, lang: str, stem: str = "deck", limits=None) -> DeckPlan:
+    """Everything the deck needs before drawing: layouts compiled, card list read and typed,
+    pictures checked, all within ``limits`` (:class:`pnp.load.budget.Limits`).
 
     Every problem of the card list is reported at once, as ``file:line``.
     """
+    from pnp.load.budget import Limits
+
     face, records, (folder, shown, raw) = _read(doc, game, lang, stem)
     backs = _backs(doc, folder, shown, raw, game)
     cards = []
@@ -238,8 +242,9 @@ def plan_deck(doc: Deck, game, lang: str, stem: str = "deck") -> DeckPlan:
         cards.append(Card(values, rec.copies, rec.source, back, lang))
     plan = DeckPlan(doc, face, cards, game_symbols(game), folder, roots=roots_of(game, folder),
                     warnings=list(getattr(records, "warnings", ())))
-    _check_references(plan, raw["cards"] if raw is not None and not isinstance(doc.cards, str) else None)
-    if face.same_size:
+    _check_references(plan, raw["cards"] if raw is not None and not isinstance(doc.cards, str) else None, limits)
+    if face.same_size:  # every card is stamped to find the shared sizes: after the budget, not before
+        (limits or Limits()).check_shapes(deck_shapes(plan), doc.name or stem)
         plan.shared = _shared_sizes(plan, lang)
     return plan
 
@@ -277,6 +282,17 @@ def _shared_sizes(plan: DeckPlan, lang: str) -> dict:
         except CardError as exc:
             raise DataErrors([Problem(card.source[0], card.source[1], 0, str(exc))]) from None
     return measured
+    records = _records(doc, fields, folder, shown, raw, roots_of(game, folder))
+    backs = _backs(doc, folder, shown, raw, game)
+    cards = []
+    for rec in records:
+        values = dict(rec.values)
+        back = backs(values, rec.source) if backs else None
+        cards.append(Card(values, rec.copies, rec.source, back))
+    plan = DeckPlan(doc, face, cards, game_symbols(game), folder, roots=roots_of(game, folder),
+                    warnings=list(getattr(records, "warnings", ())))
+    _check_references(plan, raw["cards"] if raw is not None and not isinstance(doc.cards, str) else None, limits)
+    return plan
 
 
 def _with_defaults(fields: dict, doc: Deck, shown: str, raw) -> dict:
@@ -367,10 +383,11 @@ def _backs(doc: Deck, folder: Path, shown: str, raw, game):
     return pick
 
 
-def _check_references(plan: DeckPlan, raw_cards) -> None:
+def _check_references(plan: DeckPlan, raw_cards, limits=None) -> None:
     """Before anything is drawn: every value a layout looks up in a table is in it, every
     symbol a card names exists, every image it names is a file; each with the card's place."""
     from pnp.layout.compile import CardError
+    from pnp.load.budget import BudgetError, Limits
     from pnp.load.paths import is_inside
 
     problems, broken = [], {}  # broken: picture -> [its problem, cards showing it]
@@ -417,7 +434,14 @@ def _check_references(plan: DeckPlan, raw_cards) -> None:
                     problems.append(broken[str(img)][0])
                 broken[str(img)][1] += 1
                 continue
-            plan.pictures[pic.digest] = (pic.decoded, pic.probe.elements)
+            card.elements += pic.probe.elements
+            if pic.digest not in plan.pictures:
+                plan.pictures[pic.digest] = (pic.decoded, pic.probe.elements)
+                try:  # stop reading pictures as soon as there are too many: each is decoded whole
+                    (limits or Limits()).check_pictures(sum(p for p, _ in plan.pictures.values()),
+                                                        sum(e for _, e in plan.pictures.values()), "the deck's cards")
+                except BudgetError as exc:
+                    raise DataErrors(problems + [Problem(*at(name), f"{name!r}: card {label!r}: {exc}")]) from None
     for first, n in broken.values():  # one problem per broken picture, however many cards show it
         if n > 1:
             problems[problems.index(first)] = Problem(first.file, first.line, first.col,
@@ -563,8 +587,8 @@ def deck_sheet(doc: Deck, opts: BuildOptions):
 
 def deck_shapes(plan: DeckPlan) -> int:
     """About what the deck's pages draw: every printed card times the elements of its face
-    and back layouts (known before anything is stamped)."""
-    return sum(c.copies * (plan.face.elements + (c.back[0].elements if c.back is not None else 0))
+    and back layouts and of the SVG pictures it shows (known before anything is stamped)."""
+    return sum(c.copies * (plan.face.elements + (c.back[0].elements if c.back is not None else 0) + c.elements)
                for c in plan.cards)
 
 
@@ -581,7 +605,7 @@ def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asse
     from pnp.layout.builtin.preview import contact_sheet
 
     lang = opts.lang
-    plan = plan_deck(doc, game, lang, stem)
+    plan = plan_deck(doc, game, lang, stem, opts.limits)
     name = doc.name or stem
     title = tr(doc.title, lang)
     sheet = deck_sheet(doc, opts)
@@ -590,7 +614,7 @@ def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asse
     deck = Asset(name, title, lambda: impose(card_items(faces), sheet), formats=("pdf",),
                  description=f"{plan.total} cards, {len(plan.cards)} types, {w:g} × {h:g} mm",
                  faces=faces, back=back_item(plan, lang), safe=plan.face.layout.safe, cards=plan,
-                 warnings=plan.warnings, overlaps=plan.overlaps, shapes=deck_shapes(plan))
+                 warnings=plan.warnings, overlaps=plan.overlaps, shapes=deck_shapes(plan), pictures=plan.pictures)
     yield deck
     seen: set[str] = set()
     for i, card in enumerate(plan.cards):

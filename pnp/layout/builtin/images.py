@@ -49,7 +49,12 @@ class Images:
         return pic.data, pic.kind, pic.pixels
 
     def aspect(self, name: str) -> tuple[float, float]:
-        return (self.picture(name).probe.aspect, 1.0)
+        from pnp.render.images import ImageError
+
+        try:
+            return (self.picture(name).aspect, 1.0)
+        except ImageError as exc:  # svglib, reading it to draw, found what the checks let through
+            raise CardError(f"image {name!r}: {exc}") from None
 
 
 @lru_cache(maxsize=64)
