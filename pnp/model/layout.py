@@ -125,7 +125,9 @@ class SymbolEl(Placed):
 
 class ImageEl(Placed):
     type: Literal["image"]
-    src: str = Field(description="image file (PNG, JPEG or SVG) in the game folder, usually '{art}'")
+    src: str = Field(description="picture file (PNG, JPEG or SVG) relative to the game folder, usually '{art}'; "
+                                 "it may lie in a folder beside the game (../common/logo.png), not outside the "
+                                 "data folder")
     fit: Literal["contain", "cover", "stretch"] = Field(
         "contain", description="whole picture inside the box, box filled (cropped), or stretched")
 
