@@ -80,51 +80,18 @@ def test_watch_rebuilds_on_save_survives_errors_and_stops(swatch_game, tmp_path)
     assert not t.is_alive()
 
 
-def test_ctrl_c_stops_cleanly(swatch_game, tmp_path):
-    """SIGINT (Ctrl-C) ends the watcher with a message, no traceback, exit 0."""
+def _interrupted(args: list[str], game, sig: str, timeout: float = 30) -> tuple[int, str, str]:
+    """Run ``python args`` (a watcher), wait until it watches, send it ``sig``; (exit code, out, err)."""
     import os
     import signal
     import subprocess
     import sys
 
-    mods = str(swatch_game.parent / "mods")
-    code = ("import sys; from pathlib import Path; from pnp.model.assets import BuildOptions; from pnp.cli.watch import watch; "
-            "watch('swatch', Path(sys.argv[1]), Path(sys.argv[2]), BuildOptions(), ['pdf'], "
-            "echo=lambda s: print(s, flush=True))")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([mods] + sys.path))
-    proc = subprocess.Popen([sys.executable, "-c", code, str(swatch_game), str(tmp_path / "out")],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(game.parent / "mods")] + sys.path))
+    proc = subprocess.Popen([sys.executable, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         seen = ""
-        end = time.monotonic() + 20
-        while "watching" not in seen and time.monotonic() < end:
-            seen += proc.stdout.readline()
-        assert "watching" in seen, seen + proc.stderr.read()
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=10)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert proc.returncode == 0, err
-    assert "stopped." in out and "Traceback" not in err
-
-
-@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
-def test_pnp_watch_ends_with_130_when_interrupted(swatch_game, tmp_path, sig):
-    """The README's exit table: 130 for Ctrl-C and SIGTERM, for pnp watch as for every command."""
-    import os
-    import signal
-    import subprocess
-    import sys
-
-    mods = str(swatch_game.parent / "mods")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([mods] + sys.path), PNP_CACHE_DIR=str(tmp_path / "cache"))
-    proc = subprocess.Popen([sys.executable, "-m", "pnp.cli.main", "watch", "swatch", "--data", str(swatch_game),
-                             "--out", str(tmp_path / "out"), "-f", "pdf"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    try:
-        seen = ""
-        end = time.monotonic() + 30
+        end = time.monotonic() + timeout
         while "watching" not in seen and time.monotonic() < end:
             seen += proc.stdout.readline()
         assert "watching" in seen, seen + proc.stderr.read()
@@ -133,5 +100,24 @@ def test_pnp_watch_ends_with_130_when_interrupted(swatch_game, tmp_path, sig):
     finally:
         if proc.poll() is None:
             proc.kill()
-    assert proc.returncode == 130, err
+    return proc.returncode, out, err
+
+
+def test_ctrl_c_stops_cleanly(swatch_game, tmp_path):
+    """SIGINT (Ctrl-C) ends the watcher function with a message, no traceback; it returns."""
+    code = ("import sys; from pathlib import Path; from pnp.model.assets import BuildOptions; from pnp.cli.watch import watch; "
+            "watch('swatch', Path(sys.argv[1]), Path(sys.argv[2]), BuildOptions(), ['pdf'], "
+            "echo=lambda s: print(s, flush=True))")
+    code, out, err = _interrupted(["-c", code, str(swatch_game), str(tmp_path / "out")], swatch_game, "SIGINT")
+    assert code == 0, err
+    assert "stopped." in out and "Traceback" not in err
+
+
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+def test_pnp_watch_ends_with_130_when_interrupted(swatch_game, tmp_path, sig, monkeypatch):
+    """The README's exit table: 130 for Ctrl-C and SIGTERM, for pnp watch as for every command."""
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    code, out, err = _interrupted(["-m", "pnp.cli.main", "watch", "swatch", "--data", str(swatch_game),
+                                   "--out", str(tmp_path / "out"), "-f", "pdf"], swatch_game, sig)
+    assert code == 130, err
     assert "stopped." in out and "Traceback" not in err
