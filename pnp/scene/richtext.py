@@ -704,6 +704,8 @@ def _bounded(markup: str, width_mm: float, height_mm: float, min_size_pt: float,
     """Refuse a text that could not fit even if every character were a fifth of the size wide
     and every line as low as the size (four times over, for markup): laying out a text of a
     hundred thousand characters to find that it overflows took seconds per card."""
+    if not (width_mm > 0 and height_mm > 0):
+        return  # no room at all: laid out, it overflows as any text does
     em = min_size_pt * 25.4 / 72
     most = (width_mm / (0.2 * em) + 1) * (height_mm / (min(line_height, 1.0) * em) + 1)
     if len(markup) > 4 * most + 200:
