@@ -229,18 +229,19 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
     return [Written(game, out_dir / rel, pages, (out_dir / rel).stat().st_size) for game, rel, pages in staged]
 
 
-def owned(out_dir: Path, names: Iterable[str], what: str = "pnp build") -> None:
-    """Refuse (OutputError) when ``out_dir/<name>`` exists but pnp did not make it (no manifest):
-    a build would replace whatever someone keeps there."""
+def owned(out_dir: Path, names: Iterable[str]) -> None:
+    """Refuse (OutputError) when ``out_dir/<name>`` is there but pnp did not make it (a link, a
+    file, or a folder without a manifest): a build would replace whatever someone keeps there."""
     from pnp.output.files import OutputError
 
-    foreign = [Path(out_dir) / n for n in names
-               if ((Path(out_dir) / n).exists() or (Path(out_dir) / n).is_symlink())
-               and (not (Path(out_dir) / n).is_dir() or (Path(out_dir) / n).is_symlink()
-                    or read_manifest(Path(out_dir) / n) is None)]
+    foreign = []
+    for name in names:
+        p = Path(out_dir) / name
+        if p.is_symlink() or (p.exists() and (not p.is_dir() or read_manifest(p) is None)):
+            foreign.append(str(p))
     if foreign:
-        raise OutputError(f"{', '.join(map(str, foreign))}: {'this is' if len(foreign) == 1 else 'these are'} not "
-                          f"a folder {what} made (no {MANIFEST}), and a build replaces its game's folder whole; "
+        raise OutputError(f"{', '.join(foreign)}: {'this is' if len(foreign) == 1 else 'these are'} not a folder "
+                          f"pnp build made (no {MANIFEST}), and a build replaces its game's folder whole; "
                           "move it away, choose another --out, or pass --force to replace it")
 
 

@@ -145,6 +145,9 @@ def pixels_of(data: bytes) -> tuple[int, int] | None:
 # ---- PNG and JPEG ----------------------------------------------------------------------------
 
 
+_OTHERS = ((b"GIF8", "GIF"), (b"BM", "BMP"), (b"RIFF", "WebP"), (b"II*\x00", "TIFF"), (b"MM\x00*", "TIFF"))
+
+
 def _check_raster(data: bytes) -> Probe:
     import warnings
 
@@ -158,6 +161,9 @@ def _check_raster(data: bytes) -> Probe:
             raise ImageError(f"its header claims more than {Image.MAX_IMAGE_PIXELS * 2 / 1e6:,.0f} megapixels; "
                              f"the limit for a picture is {MAX_PICTURE_PIXELS / 1e6:,.0f}") from None
         except Exception:  # noqa: BLE001 - pillow raises many kinds; none of their texts helps
+            other = next((name for magic, name in _OTHERS if data.startswith(magic)), None)
+            if other is not None and not (other == "WebP" and data[8:12] != b"WEBP"):
+                raise ImageError(f"a {other} picture; save it as PNG or JPEG") from None
             raise ImageError("not a PNG, JPEG or SVG picture (damaged, or saved in another format)") from None
         with im:
             fmt = (im.format or "").lower()
@@ -268,7 +274,11 @@ def _expanded(root, ids: dict) -> int:
         busy.add(key)
         n = 1
         for child in el:
-            if isinstance(child.tag, str):
+            if not isinstance(child.tag, str):
+                continue
+            if _local(child.tag) in ("defs", "symbol"):  # not drawn where they stand: a <use> copy counts
+                n += sum(1 for e in child.iter() if isinstance(e.tag, str))
+            else:
                 n += size(child, depth + 1)
             if n > MAX_SVG_ELEMENTS:
                 break
