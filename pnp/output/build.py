@@ -229,20 +229,28 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
     return [Written(game, out_dir / rel, pages, (out_dir / rel).stat().st_size) for game, rel, pages in staged]
 
 
-def owned(out_dir: Path, names: Iterable[str]) -> None:
+def owned(out_dir: Path, names: Iterable[str], command: str = "build") -> None:
     """Refuse (OutputError) when ``out_dir/<name>`` is there but pnp did not make it (a link, a
-    file, or a folder without a manifest): a build would replace whatever someone keeps there."""
+    file, or a folder without a manifest): ``pnp <command>`` would replace whatever someone
+    keeps there (``pnp build`` only without ``--force``)."""
     from pnp.output.files import OutputError
+
+    from pnp.output.files import KEEP
+
+    def made(p: Path) -> bool:  # by a build (its manifest), or by pnp tts / pnp export alone (their folders)
+        return read_manifest(p) is not None or all(e.name in KEEP and e.is_dir() and not e.is_symlink()
+                                                   for e in p.iterdir())
 
     foreign = []
     for name in names:
         p = Path(out_dir) / name
-        if p.is_symlink() or (p.exists() and (not p.is_dir() or read_manifest(p) is None)):
+        if p.is_symlink() or (p.exists() and (not p.is_dir() or not made(p))):
             foreign.append(str(p))
     if foreign:
         raise OutputError(f"{', '.join(foreign)}: {'this is' if len(foreign) == 1 else 'these are'} not a folder "
-                          f"pnp build made (no {MANIFEST}), and a build replaces its game's folder whole; "
-                          "move it away, choose another --out, or pass --force to replace it")
+                          f"pnp {command} made (no {MANIFEST}), and pnp {command} replaces it whole; move it away"
+                          + (", choose another --out, or pass --force to replace it" if command == "build"
+                             else " or choose another --out"))
 
 
 def _reuse(game: Game, items, old: Path, st: Staging, changed, files: list, staged: list):

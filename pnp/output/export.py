@@ -253,11 +253,12 @@ class Written:
 
 def export(game, opts: BuildOptions, profile: Profile, out_dir: Path, progress=None) -> Written:
     """Write the profile's files for ``game`` into ``out_dir/<game>/export/<profile>/``, all or nothing."""
-    from pnp.output.build import collect_assets
+    from pnp.output.build import collect_assets, owned
     from pnp.output.files import Staging
 
-    assets = collect_assets(game, opts)
     parent = Path(out_dir) / game.name / EXPORT
+    owned(parent, [profile.name], "export")  # someone's folder of that name is not replaced
+    assets = collect_assets(game, opts)
     with Staging(parent) as st:
         stage = st.dir / profile.name
         stage.mkdir()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -298,3 +299,22 @@ def test_a_failed_build_creates_no_output_folder(tiny_game, tmp_path):
     with pytest.raises(DataErrors):
         build_games(list(discover(tiny_game).values()), BuildOptions(limits=Limits(shapes=5)), ["pdf"], out)
     assert not (tmp_path / "new").exists()
+
+
+def test_export_and_tts_folders_count_as_pnps_and_someone_elses_are_kept(tmp_path):
+    """pnp export before any build makes OUT/<game>/export/ alone: a build then takes that folder
+    over as its own. A folder of the profile's name that pnp did not write is not replaced."""
+    data = tmp_path / "data"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "data" / "kafkas-halle", data / "kafkas-halle")
+    out = tmp_path / "out"
+    res = runner.invoke(app, ["export", "kafkas-halle", "-p", "tts", "--data", str(data), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    res = runner.invoke(app, ["build", "kafkas-halle", "--data", str(data), "--out", str(out), "-f", "pdf"])
+    assert res.exit_code == 0, res.output
+    assert (out / "kafkas-halle" / "export" / "tts" / "manifest.json").is_file()  # carried over
+    mine = out / "kafkas-halle" / "export" / "pdf-x"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("mine")
+    res = runner.invoke(app, ["export", "kafkas-halle", "-p", "pdf-x", "--data", str(data), "--out", str(out)])
+    assert res.exit_code == 2 and "not a folder pnp export made" in res.output
+    assert sorted(p.name for p in mine.iterdir()) == ["notes.txt"]
