@@ -19,6 +19,7 @@ from pnp.render.shapes import outline
 
 SHAPES = (Rect, Path, Ellipse, Polygon)
 _drawn = [0]  # nodes walked by this process, ever: walk() returns the difference a page made
+POINTS_PER_SHAPE = 16  # a path or polygon counts one shape more for every so many of its points
 
 
 @runtime_checkable
@@ -141,6 +142,8 @@ def walk_node(r: Renderer, n, alpha: float = 1.0, lines=text_lines) -> None:
             walk_node(r, child, a, lines)
         r.end_group(n)
     elif t in SHAPES:
+        if t is Path or t is Polygon:  # a long outline costs what many short ones do
+            _drawn[0] += len(n.ops if t is Path else n.points) // POINTS_PER_SHAPE
         st = n.style
         if not _paints(st):
             return
