@@ -663,7 +663,8 @@ def fit(markup: str, width_mm: float, height_mm: float, size_pt: float, min_size
         _code(lang)
     else:
         lang = None
-    _bounded(markup, width_mm, height_mm, min_size_pt, line_height)
+    if wrap:  # one line is measured in one pass; it is breaking lines that costs
+        _bounded(markup, width_mm, height_mm, min_size_pt, line_height)
     how = _How(lang, family, weight, float(line_height), align, valign, icon, wrap, hyphenate, markup_on, strict, ratio)
     return _fit(markup, float(width_mm), float(height_mm), float(size_pt), float(min_size_pt), how)
 
