@@ -14,7 +14,8 @@ Each folder ``tests/bad/<case>/`` holds
   a file, ``--option``, or starting ``error:``) must be in it, in that order, and nothing else;
 * ``data: false`` for commands without ``--data``; ``setup:`` a list of hostile files to make
   first: ``{fifo: path}``, ``{folder: path}`` (with ``mode: 0o777`` to set its mode),
-  ``{link: path, to: /dev/zero}`` (``to`` relative to the link, or absolute),
+  ``{link: path, to: /dev/zero}`` (``to`` relative to the link, or absolute; it takes the place
+  of a folder of the base game),
   ``{big: path, bytes: N}``, ``{file: path, text: ...}`` (e.g. a file already in ``out/``; with
   ``times: N`` the text is repeated, between an optional ``head`` and ``tail``: big files stay small here).
 
@@ -93,6 +94,8 @@ def _hostile(spec: dict, tmp: Path) -> None:
             if "mode" in item:
                 os.chmod(path, int(item["mode"]))
         elif "link" in item:
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path)  # a link in place of a folder of the base game
             path.symlink_to(item["to"])
         elif "file" in item:
             path.write_text(item.get("head", "") + item.get("text", "") * int(item.get("times", 1))
