@@ -459,13 +459,15 @@ def _sha256(path: Path) -> str:
 
 def _game_facts(game: Game) -> tuple[list[dict], tuple]:
     """What a manifest says of the game's data: each source file with its sha256, and the
-    rules checker's verdict."""
+    rules checker's verdict. A file that is a link out of the data folder is not read (not even
+    to hash it): the game uses none, or the build had stopped."""
     from pnp.checks import verdict
+    from pnp.load.paths import is_inside
 
     sources = [{"file": p.relative_to(game.folder).as_posix(), "sha256": _sha256(p)}
                for p in sorted(game.folder.rglob("*")) if p.is_file()
                and not any(part.startswith(".") or part == "__pycache__"  # Python's, from a rules.py
-                           for part in p.relative_to(game.folder).parts)]
+                           for part in p.relative_to(game.folder).parts) and is_inside(p, game.roots)]
     return sources, verdict(game)
 
 

@@ -98,6 +98,23 @@ def test_manifest_lists_every_file_and_source(tiny_game, tmp_path):
     assert (again / "tiny" / "manifest.json").read_bytes() == (out / "tiny" / "manifest.json").read_bytes()
 
 
+def test_manifest_hashes_no_file_outside_the_data_folder(tiny_game, tmp_path, monkeypatch):
+    """A stray link in the game folder to a file elsewhere is not read to hash it."""
+    secret = tmp_path / "elsewhere.txt"
+    secret.write_text("TOPSECRET")
+    (tiny_game / "tiny" / "notes.txt").symlink_to(secret)
+    (tiny_game / "tiny" / "mine.txt").write_text("mine")
+    import pnp.output.build as build
+
+    read = []
+    real = build._sha256
+    monkeypatch.setattr(build, "_sha256", lambda p: read.append(Path(p).name) or real(p))
+    _build(tiny_game, tmp_path / "out", formats=("pdf",))
+    man = json.loads((tmp_path / "out" / "tiny" / "manifest.json").read_text())
+    assert [s["file"] for s in man["sources"]] == ["game.yaml", "mine.txt", "rules.py"]
+    assert "notes.txt" not in read
+
+
 def test_files_a_build_no_longer_makes_are_gone(tiny_game, tmp_path):
     out = tmp_path / "out"
     _build(tiny_game, out)
