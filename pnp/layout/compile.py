@@ -608,9 +608,9 @@ def _image(el: ImageEl, fields, tables, where, ids, book=None):
         if images is None:
             raise CardError(f"image {name!r} ({where}): this layout has no image folder")
         data, kind, pixels = images.load(str(name))  # CardError when missing or unreadable
+        iw, ih = images.aspect(str(name))  # an SVG is parsed and tried here: CardError when it cannot be drawn
         if kind == "svg" and b"<text" in data:
             _picture_text(data, str(name), where)
-        iw, ih = images.aspect(str(name))
         x, y, w, h = _fit(el.fit, box, iw / ih)
         if pixels is not None:
             dpi = min(pixels[0] / (w / 25.4), pixels[1] / (h / 25.4))

@@ -13,7 +13,8 @@ whole before anything is drawn with it:
   only and libxml2's limits on their growth), so broken XML is an error and
   not a blank picture; at most :data:`MAX_SVG_ELEMENTS` elements counting every
   ``<use>`` copy, :data:`MAX_SVG_DEPTH` levels and :data:`MAX_SVG_PATH_DATA`
-  characters of path data; a finite size of reasonable proportions. Pictures
+  characters of path data; a finite size of reasonable proportions; every number
+  in its attributes finite and within :data:`MAX_SVG_NUMBER`. Pictures
   it links (``<image href="art/x.png">``) must lie in the folder of the game
   and pass the same checks; they are inlined as ``data:`` URIs, so the SVG
   draws the same in the PDF and in SVG output. Links to anything else (a URL,
@@ -44,6 +45,7 @@ MAX_SVG_DEPTH = 100  # nesting of SVG elements
 MAX_SVG_PATH_DATA = 1_000_000  # characters of path and polygon data in one SVG
 MAX_SVG_SIZE = 1_000_000.0  # width or height in any unit: beyond this it is not a picture's size
 MAX_ASPECT = 1000.0  # longest side over shortest
+MAX_SVG_NUMBER = 1e9  # any coordinate, length or factor in an SVG (the PDF writer takes none from 1e21 up)
 
 
 class ImageError(ValueError):
@@ -238,6 +240,7 @@ def _check_svg(data: bytes, base: "Path | None", folders: tuple) -> tuple[bytes,
                          "simplify it, or save it as PNG")
     elements = _expanded(root, ids)
     _check_size(root)
+    _check_numbers(root)
     decoded, changed = 0, False
     for el in list(root.iter()):
         if not isinstance(el.tag, str):
@@ -311,6 +314,34 @@ def _number(text: str, what: str) -> float:
     return value
 
 
+_NUMBER = re.compile(r"(?<![\d.])[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|\b(?:inf(?:inity)?|nan)\b", re.I)
+_NAMES = re.compile(r"url\([^)]*\)|#[\w-]+")  # references and colours: names, not numbers
+_NOT_NUMBERS = {"id", "class", "href", _XLINK, "font-family", "lang", "{http://www.w3.org/XML/1998/namespace}lang"}
+
+
+def _check_numbers(root) -> None:
+    """Every number in the attributes of an SVG (coordinates, path data, transforms, style) is
+    finite and at most :data:`MAX_SVG_NUMBER`: a ``scale(1e300)`` or ``r="inf"`` is refused here
+    rather than by the PDF writer half-way through a page."""
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        for attr, value in el.attrib.items():
+            if attr in _NOT_NUMBERS:
+                continue
+            for m in _NUMBER.finditer(_NAMES.sub(" ", value)):
+                v = float(m.group(0))
+                if not math.isfinite(v) or abs(v) > MAX_SVG_NUMBER:
+                    name = attr.split("}")[-1]
+                    raise ImageError(f"the SVG's <{_local(el.tag)}> has {name} {m.group(0)[:20]!r}: numbers in an SVG "
+                                     f"must be finite and at most {MAX_SVG_NUMBER:,.0f}")
+            if attr == "viewBox" and el is not root:
+                box = [float(v) for v in _NUMBER.findall(value)[:4]]
+                if len(box) < 4 or min(box[2:]) < 1 / MAX_SVG_NUMBER:
+                    raise ImageError(f"the SVG's <{_local(el.tag)}> has a viewBox {value[:40]!r} without a width "
+                                     f"and height of at least {1 / MAX_SVG_NUMBER:g}")
+
+
 def _check_size(root) -> None:
     """The SVG's width and height, else its viewBox, are finite, positive and within reason."""
     w = _number(root.get("width"), "width") if root.get("width") is not None else math.nan
@@ -327,6 +358,9 @@ def _check_size(root) -> None:
             raise ImageError(f"the SVG's viewBox {box[:40]!r} is not four finite numbers with a positive size")
         if math.isnan(w) or math.isnan(h):  # one side given: the viewBox gives the shape
             w, h = vals[2], vals[3]
+        elif not (1 / MAX_SVG_NUMBER <= w / vals[2] <= MAX_SVG_NUMBER and 1 / MAX_SVG_NUMBER <= h / vals[3] <= MAX_SVG_NUMBER):
+            raise ImageError(f"the SVG's viewBox {box[:40]!r} scales its drawing by more than {MAX_SVG_NUMBER:g} "
+                             "to fit its width and height")
     if math.isnan(w) or math.isnan(h):
         raise ImageError("the SVG has no width and height (give it a viewBox)")
     if not (1 / MAX_ASPECT <= w / h <= MAX_ASPECT):
@@ -391,10 +425,48 @@ def svg_drawing(data: bytes, variant: object = None):
         raise ImageError("the SVG cannot be read")
     if not (d.width and d.height and math.isfinite(d.width) and math.isfinite(d.height)):
         raise ImageError("the SVG has no usable width and height (give it a viewBox)")
+    _drop_flat_groups(d)
+    if variant is None:
+        _trial(d)
     _DRAWINGS[key] = d
     while len(_DRAWINGS) > KEEP_DRAWINGS:
         _DRAWINGS.popitem(last=False)
     return d
+
+
+def _trial(d) -> None:
+    """Draw ``d`` once into a page that is thrown away (its pictures left out), so whatever in it
+    reportlab cannot write is an ImageError now, named with the card that places it, and not a
+    crash half-way through a PDF."""
+    from reportlab.graphics.renderPDF import _PDFRenderer
+    from reportlab.pdfgen.canvas import Canvas
+
+    class Trial(_PDFRenderer):
+        def drawImage(self, image):  # noqa: N802 - reportlab's name; the pictures were checked already
+            pass
+
+    try:
+        Trial().draw(d, Canvas(io.BytesIO()), 0, 0)
+    except Exception as exc:  # noqa: BLE001 - reportlab raises many types for what it cannot write
+        raise ImageError(f"the SVG cannot be drawn ({type(exc).__name__}: {str(exc)[:60]})") from None
+
+
+def _drop_flat_groups(node) -> None:
+    """Take out every group whose transform flattens it to a line or a point (``scale(0)``, a
+    matrix of tiny factors): it draws nothing, and reportlab cannot undo such a transform."""
+    contents = getattr(node, "contents", None)
+    if contents is None:
+        return
+    kept = []
+    for child in contents:
+        t = getattr(child, "transform", None)
+        if t is not None and len(t) == 6:
+            det = t[0] * t[3] - t[1] * t[2]
+            if not (math.isfinite(det) and abs(det) > 1e-100):
+                continue
+        _drop_flat_groups(child)
+        kept.append(child)
+    contents[:] = kept
 
 
 def svg_strings(data: bytes) -> list[tuple[str, str]]:

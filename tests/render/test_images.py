@@ -62,6 +62,12 @@ def test_a_good_picture_is_read_whole(tmp_path):
     (_svg("<image href='https://example.org/x.png'/>"), "pnp reads no URLs"),
     (b'<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "/etc/passwd">]>' + _svg("<text>&x;</text>"),
      "not well-formed XML"),
+    (_svg('<rect transform="scale(1e300)"/>'), "<rect> has transform '1e300': numbers in an SVG must be finite"),
+    (_svg('<path d="M0 0L99999999999 0"/>'), "<path> has d '99999999999'"),
+    (_svg('<circle r="inf"/>'), "<circle> has r 'inf'"),
+    (_svg('<g style="stroke-width:-1e30"/>'), "<g> has style '-1e30'"),
+    (_svg("<rect/>", 'width="10" height="10" viewBox="0 0 1e-12 1e-12"'), "scales its drawing by more than"),
+    (_svg('<symbol id="s" viewBox="0 0 1e-12 1"/><use href="#s"/>'), "<symbol> has a viewBox '0 0 1e-12 1' without"),
 ])
 def test_a_bad_picture_is_named_and_never_quoted(tmp_path, data, says):
     with pytest.raises(ImageError) as err:
@@ -97,3 +103,21 @@ def test_a_picture_outside_the_data_folder_is_not_read(tmp_path):
     (tmp_path / "secret.png").write_bytes(_png(4, 4))
     with pytest.raises(ImageError, match="it lies outside the data folder"):
         read_picture(tmp_path / "data" / ".." / "secret.png", "../secret.png", [tmp_path / "data"])
+
+
+def test_numbers_that_only_look_big_are_names(tmp_path):
+    """Colours, references and the rounding noise drawing programs write are not refused."""
+    body = ('<defs><linearGradient id="g1e999"/></defs><rect fill="#1e9999" stroke="url(#g1e999)" width="5" '
+            'height="5"/><path d="M4.4408921e-16-3.5527137e-15L10 10" transform="matrix(1 0 0 1 2.2e-16 0)"/>')
+    assert _read(tmp_path, "ok.svg", _svg(body)).aspect == pytest.approx(40 / 30)
+
+
+def test_a_flattened_group_is_dropped_and_what_reportlab_cannot_draw_is_named(tmp_path, monkeypatch):
+    """scale(0) draws nothing, so it is left out; were it kept, reportlab could not undo its
+    transform, and the trial drawing names that before any page is written."""
+    body = '<g transform="scale(0)"><rect width="1" height="1"/></g><rect width="5" height="5"/>'
+    d = images.svg_drawing(_svg(body))
+    assert len(d.contents[0].contents) == 1  # the rect; the flattened group is gone
+    monkeypatch.setattr(images, "_drop_flat_groups", lambda d: None)
+    with pytest.raises(ImageError, match=r"the SVG cannot be drawn \(ZeroDivisionError"):
+        images.svg_drawing(_svg(body + "<!-- another picture -->"))
