@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from pnp.model.base import Localised, Strict
 from pnp.model.fonts import FontDecls, FontRef
@@ -162,6 +162,19 @@ class Layout(Strict):
     name: Ident | None = None
     size: str | None = Field(None, description="the card size the layout is drawn for (poker, 63x88, ...); "
                                                "cards of another size get it scaled to fit")
+
+    @field_validator("size")
+    @classmethod
+    def _size(cls, v):
+        """A name or WxH of sides a piece can have: a layout drawn for 0.0001 mm or a kilometre
+        would be scaled by absurd factors to fit its cards."""
+        from pnp.model.paper import CARD_SIZES, parse_wxh
+
+        if v is not None and v.strip().lower() not in CARD_SIZES:
+            wh = parse_wxh(v)
+            if wh is not None and not all(5 <= x <= 2000 for x in wh):
+                raise ValueError(f"layout size {v!r}: each side must lie between 5 and 2000 mm")
+        return v
     safe: Annotated[float, Field(ge=0, le=100, allow_inf_nan=False)] = Field(
         3.0, description="mm inside the trim that text and important symbols keep clear of")
     fonts: FontDecls = Field(default_factory=dict, description="fonts by name for this layout's elements "
