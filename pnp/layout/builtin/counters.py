@@ -269,6 +269,42 @@ def counted(doc: CounterSheet) -> tuple[int, int]:
     return n, sides
 
 
+def check_faces(doc: CounterSheet, game, lang: str, size: float, layout=None) -> None:
+    """Stamp every different face once before any page is drawn, so a label too long for its
+    counter is a data error at the counter's line, not a failure half-way through the PDF.
+    Faces that differ only in colour are stamped once."""
+    from pnp.layout.compile import CardError
+    from pnp.layout.documents import source
+    from pnp.load.errors import DataErrors, Problem
+    from pnp.load.loader import display_path, locate
+
+    problems, seen = [], set()
+    for i, c in enumerate(doc.counters):
+        gids = [g.id for g in doc.groups] if c.groups == "all" else (list(c.groups) if c.groups else [None])
+        for gid in gids:
+            spec = Spec(c, gid, size * c.width, size, c.shape or doc.shape)
+            for face, side in [(c, "front")] + ([(c.back, "back")] if c.back is not None else []):
+                values = face_values(doc, spec, face, lang)
+                key = (spec.w, spec.h, spec.shape, *(v for k, v in sorted(values.items()) if k not in ("colour", "ink")))
+                if key in seen:
+                    continue
+                seen.add(key)
+                try:
+                    draw_face(doc, spec, face, 0.0, lang, side=side, layout=layout)
+                except CardError as exc:
+                    src = source(game, doc) if game is not None else None
+                    file, (line, col) = (display_path(src[0]), locate(src[1], ("counters", i))) if src else ("counters", (0, 0))
+                    problems.append(Problem(file, line, col, f"counter {c.id!r}"
+                                            + (f" ({gid})" if gid else "") + (" back" if side == "back" else "")
+                                            + f": {exc}"))
+                    break
+            else:
+                continue
+            break  # one problem a counter
+    if problems:
+        raise DataErrors(problems)
+
+
 def counter_assets(doc: CounterSheet, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
     size = _size(doc, opts)
     title = tr(doc.title, opts.lang)
@@ -278,6 +314,7 @@ def counter_assets(doc: CounterSheet, game, opts: BuildOptions, stem: str) -> It
     n, sides = counted(doc)
     shapes = sides * face.elements
     opts.limits.check_shapes(shapes, f"{name}: {n:,} counters")  # before a single one is made
+    check_faces(doc, game, opts.lang, size, layout)
     safe = face.layout.safe  # what text keeps clear of the cut
     yield Asset(name, title, lambda: counter_pages(doc, opts, size, layout), min_text_pt=MIN_PT, safe=safe,
                 description=f"{n} counters, {size:g} mm", faces=counter_faces(doc, opts.lang, size, layout),
