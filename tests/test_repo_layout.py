@@ -60,3 +60,38 @@ def test_nothing_depends_on_a_folder_outside_the_repo_or_on_poppler():
             if pattern.search(line):
                 hits.append(f"{p.relative_to(ROOT)}:{n}: {line.strip()[:80]}")
     assert hits == []
+
+
+def _mutation_table() -> dict[str, list[str]]:
+    import tomllib
+
+    with open(ROOT / "pyproject.toml", "rb") as fh:
+        return tomllib.load(fh)["tool"]["pnp"]["mutation"]
+
+
+def test_every_module_of_make_mutation_and_its_tests_exist():
+    """A renamed module or test file would make `make mutation` fail or count no kills."""
+    table = _mutation_table()
+    assert table
+    for module, args in table.items():
+        assert (ROOT / module).is_file(), module
+        paths = [a.split("::")[0] for a in args if not a.startswith("-") and (a.startswith("tests") or ".py" in a)]
+        assert paths, f"{module} lists no tests"
+        for path in paths:
+            assert (ROOT / path).exists(), f"{module}: {path}"
+
+
+def test_the_readmes_mutation_scores_name_modules_make_mutation_runs():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(pnp/[\w/]+\.py)` \| \d+ \| \d+ \(\d+(?:\.\d)? %\) \|$", text, re.M)
+    assert rows, "the README lists the mutation scores"
+    assert set(rows) <= set(_mutation_table())
+
+
+def test_the_tests_run_in_an_order_ci_can_repeat():
+    """pytest-randomly is a test dependency; make test passes PYTEST_ARGS; CI seeds the order from the commit."""
+    assert '"pytest-randomly' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert re.search(r"^test:.*\n\t.*-m pytest \$\(PYTEST_ARGS\)$", (ROOT / "Makefile").read_text(), re.M)
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert 'make test PYTEST_ARGS="--randomly-seed=$seed"' in ci and "git rev-parse HEAD" in ci
+    assert len(re.findall(r"^\s*make test", ci, re.M)) == 1  # once: CI time is limited

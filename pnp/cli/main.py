@@ -17,7 +17,7 @@ from typing import Optional
 
 import typer
 
-from pnp.render.formats import FORMATS  # the format registry: light, for the --format choices and help
+from pnp.render.formats import FORMATS, applies, defaults  # the format registry: light, for --format and help
 
 app = typer.Typer(
     help="pnp turns YAML game data into print-ready PDF, SVG and PNG files and checks it against "
@@ -87,7 +87,8 @@ CropOpt = typer.Option(None, "--crop-marks/--no-crop-marks", help="Crop marks in
 CutOpt = typer.Option(None, "--cut-lines/--no-cut-lines", help="Thin cut lines between items (default off).")
 DuplexOpt = typer.Option(None, help="Backs for double-sided printing: flip on the long or short edge, or none "
                                     "(default long).")
-DpiOpt = typer.Option(100, min=30, max=1200, help="Resolution of the PNG previews (print from the PDF).")
+DpiOpt = typer.Option(100, min=30, max=1200, help="Resolution of the PNG previews and of png-cards "
+                                                  "(print from the PDF).")
 BackOffsetOpt = typer.Option("0,0", "--back-offset", help="Shift back pages by X,Y mm to correct a printer's duplex "
                                                           "misregistration (measure it with `pnp calibrate`).")
 
@@ -147,7 +148,7 @@ def list_games(data: Path = DataOpt, as_json: bool = JsonOpt):
         opts = BuildOptions().for_game(g)
         assets = collect_assets(g, opts)
         rows.append({"game": g.name, "title": tr(g.manifest.title, opts.lang), "seed": g.seed,
-                     "assets": [{"name": a.name, "title": a.title, "formats": list(a.formats or FORMATS)}
+                     "assets": [{"name": a.name, "title": a.title, "formats": [f for f in FORMATS if applies(f, a.formats)]}
                                 for a in assets]})
     if as_json:
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
@@ -162,8 +163,10 @@ def list_games(data: Path = DataOpt, as_json: bool = JsonOpt):
 @guarded
 def build(
     game: str = typer.Argument("all", help="Game name (see `pnp list`) or 'all'."),
-    format: str = typer.Option(",".join(FORMATS), "--format", "-f",
-                               help=f"Comma list of formats: {', '.join(FORMATS)}."),
+    format: str = typer.Option(",".join(defaults()), "--format", "-f",
+                               help="Comma list of formats: "
+                                    + ", ".join(f"{n} ({f.about})" if f.opt_in else n for n, f in FORMATS.items())
+                                    + "."),
     paper: Optional[str] = PaperOpt,
     orientation: Optional[Orientation] = OrientationOpt,
     margin: Optional[float] = MarginOpt,
@@ -361,11 +364,12 @@ def _summary(written, out: Path) -> None:
     for w in written:
         by_game.setdefault(w.game, []).append(w)
     paged = [f.name for f in FORMATS.values() if f.one_file]  # whose page count the table shows
-    head = ("game", "files", *FORMATS, *(f"pages ({f})" for f in paged), "size")
+    shown = list({f.ext: name for name, f in reversed(FORMATS.items())}.values())[::-1]  # one column a suffix
+    head = ("game", "files", *shown, *(f"pages ({f})" for f in paged), "size")
     rows = [head]
     for g, ws in by_game.items():
         n = {f: [w for w in ws if w.path.suffix == FORMATS[f].ext] for f in FORMATS}
-        rows.append((g, str(len(ws)), *(str(len(n[f])) for f in FORMATS), *(str(sum(w.pages for w in n[f]))
+        rows.append((g, str(len(ws)), *(str(len(n[f])) for f in shown), *(str(sum(w.pages for w in n[f]))
                                                                             for f in paged),
                      _human(sum(w.bytes for w in ws))))
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
@@ -594,7 +598,7 @@ def gallery(
 @guarded
 def watch(
     game: str = typer.Argument(..., help="Game to rebuild when its data or the fonts change."),
-    format: str = typer.Option(",".join(FORMATS), "--format", "-f", help="Comma list of formats."),
+    format: str = typer.Option(",".join(defaults()), "--format", "-f", help="Comma list of formats."),
     paper: Optional[str] = PaperOpt,
     orientation: Optional[Orientation] = OrientationOpt,
     margin: Optional[float] = MarginOpt,

@@ -101,7 +101,7 @@ class GridPlan:
         left = n if c > 0 else o
         right = n if c < self.cols - 1 and i + 1 < filled else o
         top = n if r > 0 else o
-        bottom = n if r < self.rows - 1 and i + self.cols < filled else o
+        bottom = n if i + self.cols < filled else o  # the last row never has a card below
         return Box(t.x - left, t.y - top, t.w + left + right, t.h + top + bottom)
 
     def placement(self, i: int) -> Transform:
@@ -147,9 +147,9 @@ class GridPlan:
         return xs, ys
 
 
-def _candidates(sheet: SheetSpec, square: bool):
+def _candidates(sheet: SheetSpec):
     orients = ("portrait", "landscape") if sheet.orientation == "auto" else (sheet.orientation,)
-    turns = (False, True) if sheet.rotate and not square else (False,)
+    turns = (False, True) if sheet.rotate else (False,)  # a turned square ties and so is never taken
     for turned in turns:
         for o in orients:
             yield o, turned
@@ -176,7 +176,7 @@ def needs(item_w: float, item_h: float, sheet: SheetSpec) -> str:
 def _best(item_w: float, item_h: float, sheet: SheetSpec) -> tuple:
     """(items per sheet, orientation, turned, paper w, h, columns, rows, cell w, h) of the best grid."""
     best = None
-    for orient, turned in _candidates(sheet, abs(item_w - item_h) < 1e-9):
+    for orient, turned in _candidates(sheet):
         pw, ph = paper_size(sheet.paper, orient)
         cw, ch = (item_h, item_w) if turned else (item_w, item_h)
         cols = _fit(pw - 2 * sheet.margin, cw, sheet.gutter)
@@ -232,13 +232,14 @@ def decorations(plan: GridPlan, sheet: SheetSpec) -> list[Group]:
 
 
 def front_page(plan: GridPlan, chunk: list[Item], sheet: SheetSpec, first_index: int, label: str,
-               decor: list[Group] | None = None) -> Page:
+               decor: list[Group]) -> Page:
+    """One front sheet; ``decor`` is the plan's cut lines and crop marks (``decorations``), built once."""
     content = Group(id="fronts")
     cells = plan.cells if len(chunk) == plan.per_page else plan.cells_for(len(chunk))
     for k, item in enumerate(chunk):
         _, _, where, clip = cells[k]
         content.add(_placed(item.front(sheet.bleed), where, clip, f"card-{first_index + k}"))
-    content.add(*(decorations(plan, sheet) if decor is None else decor))
+    content.add(*decor)
     used = cells[:len(chunk)]
     return Page(plan.page_w, plan.page_h, content, trim=bbox(c[0] for c in used),
                 bleed=bbox(c[1] for c in used), label=label, cuts=tuple(c[0] for c in used))
@@ -261,7 +262,9 @@ def back_page(plan: GridPlan, chunk: list[Item], sheet: SheetSpec, first_index: 
 
 
 def _check_size(item: Item, plan: GridPlan, index: int) -> None:
-    if abs(item.w - plan.item_w) > SIZE_TOLERANCE or abs(item.h - plan.item_h) > SIZE_TOLERANCE:
+    # rounded, so a size a hundredth off as typed (60.01 against 60) is within the tolerance
+    # although its float difference is a hair above 0.01
+    if round(abs(item.w - plan.item_w), 6) > SIZE_TOLERANCE or round(abs(item.h - plan.item_h), 6) > SIZE_TOLERANCE:
         name = f" ({item.label})" if item.label else ""
         raise ValueError(
             f"item {index + 1}{name} is {item.w:g} x {item.h:g} mm but the grid holds "

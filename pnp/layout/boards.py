@@ -481,8 +481,8 @@ class RegistrationEl(Placed):
                                "tips of a triangle grid in the same box); points: the list in points")
     points: Annotated[list[tuple[float | str, float | str]], Field(min_length=1, max_length=50)] | None = Field(
         None, description="[x, y] of each mark inside the box (mm or %), for marks: points")
-    style: Literal["target", "cross", "ticks"] = Field(
-        "target", description="target: a ring and a cross; cross: a cross; ticks: the box's (or triangle's) "
+    mark: Literal["target", "cross", "ticks"] = Field(
+        "target", description="what each mark is -- target: a ring and a cross; cross: a cross; ticks: the box's (or triangle's) "
                               "sides drawn on through each corner")
     size: Annotated[float, Field(gt=0, le=50, allow_inf_nan=False)] = Field(6.0, description="mm across a mark")
     offset: Annotated[float, Field(ge=0, le=100, allow_inf_nan=False)] = Field(
@@ -532,7 +532,7 @@ def registration_body(el: RegistrationEl, fields, tables, where, ids, book=None)
                 x, y = x + (x - cx) / d * el.offset, y + (y - cy) / d * el.offset
             r = el.size / 2
             p = Path(style=st)
-            if el.style == "ticks" and neighbours:
+            if el.mark == "ticks" and neighbours:
                 for nx, ny in neighbours:  # each side through the corner, on past it
                     ux, uy = x - nx, y - ny
                     k = math.hypot(ux, uy) or 1.0
@@ -540,7 +540,7 @@ def registration_body(el: RegistrationEl, fields, tables, where, ids, book=None)
             else:
                 p.move(x - r, y).line(x + r, y).move(x, y - r).line(x, y + r)
             out.add(p)
-            if el.style == "target":
+            if el.mark == "target":
                 out.add(Circle(x, y, r * 0.6, st))
         g.add(out)
 

@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import math
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Callable
 
 from pnp.model.base import I18n, pick, tr
 from pnp.model.paper import card_size
 from pnp.scene import Box, Ellipse, Group, Path, Polygon, Rect, Text, color, rotate, scale, style
 from pnp.scene.style import ColourError
-from pnp.layout.expr import Cond, ExprError, Scope, Template, check_names, condition, show, template
+from pnp.layout.expr import Cond, ExprError, Ref, Scope, Template, check_names, check_numbers, condition, show, template
 from pnp.layout.elements import ElementKind, kind_of, register, validate_list
 from pnp.model.layout import (EllipseEl, GroupEl, IconsEl, ImageEl, Layout, LineEl, Placed, PolygonEl, RectEl, SymbolEl,
                      TextBoxEl, TextEl)
@@ -102,6 +104,7 @@ class _Str:
             raise ExprError(f"{where}: {exc}") from None
         for t in (self.by_lang or {"": self.t}).values():
             check_names(t.refs, fields, tables, where)
+            check_numbers(t, fields, tables, where)
 
     def __call__(self, scope: Scope):
         if self.by_lang is not None:
@@ -163,6 +166,8 @@ class Compiled:
 
     def stamp(self, values: dict, card: Card) -> Group:
         """One side of one card in trim coordinates, background over the bleed."""
+        if self.layout.icons:
+            card = self._with_icons(card)
         scope = Scope(values, self.tables, text=lambda v: _text(v, card.lang), lang=card.lang)
         k = self.scale(card.w, card.h)
         w, h, b, s = card.w / k, card.h / k, card.bleed / k, self.layout.safe
@@ -183,11 +188,47 @@ class Compiled:
             card.overlaps.extend(overlaps(drawn))
         return g
 
+    def _with_icons(self, card: Card) -> Card:
+        """``card`` whose symbols include the layout's icon pictures (made once per symbols and folder)."""
+        from dataclasses import replace
+
+        cache = self.__dict__.setdefault("_icon_sets", {})
+        key = (id(card.symbols), id(card.images))
+        if key not in cache:
+            cache.clear()
+            cache[key] = IconFiles(card.symbols, self.layout.icons, card.images)
+        return replace(card, symbols=cache[key])
+
     def scale(self, w: float, h: float) -> float:
         """How much a card of w x h mm scales a layout drawn for ``layout.size`` (1 without one)."""
         if self.design is None:
             return 1.0
         return min(w / self.design[0], h / self.design[1])
+
+
+class IconFiles:
+    """A game's symbols plus a layout's ``icons`` (pictures by name), drawn as symbols are."""
+
+    def __init__(self, symbols, icons: dict[str, str], images):
+        self.symbols, self.icons, self.images = symbols, icons, images
+
+    @cached_property
+    def by_id(self) -> dict:
+        own = getattr(self.symbols, "by_id", None) or {}
+        return {**own, **{name: None for name in self.icons}}
+
+    def draw(self, sid: str, x: float, y: float, size: float, ink=None):
+        src = self.icons.get(sid)
+        if src is None:
+            return self.symbols.draw(sid, x, y, size, ink)
+        if self.images is None:
+            raise CardError(f"icon {sid!r} ({src}): this layout has no image folder")
+        from pnp.scene import Image
+
+        data, _kind, _pixels = self.images.load(src)
+        iw, ih = self.images.aspect(src)
+        bx, by, w, h = _fit("contain", Box(x, y, size, size), iw / ih)
+        return Group([Image(bx, by, w, h, data)], id=f"icon-{sid}")
 
 
 def _text(v, lang: str):
@@ -197,13 +238,28 @@ def _text(v, lang: str):
     return v
 
 
-def compile_layout(layout: Layout, extra_tables: dict | None = None, field_names=None, book=None) -> Compiled:
+_LOCATE: ContextVar[Callable[[tuple], str] | None] = ContextVar("locate", default=None)
+
+
+def _path_of(where: str) -> tuple:
+    """('elements', 3, 'elements', 1) of 'elements.3.elements.1 (id ...)'."""
+    return tuple(int(p) if p.isdigit() else p for p in where.split(" ", 1)[0].split("."))
+
+
+def compile_layout(layout: Layout, extra_tables: dict | None = None, field_names=None, book=None,
+                   locate: Callable[[tuple], str] | None = None) -> Compiled:
     """Check and compile ``layout``; ``extra_tables`` (a deck's own) override the layout's; ``book``
-    (a :class:`pnp.layout.fontbook.FontBook`) resolves the fonts its elements name."""
+    (a :class:`pnp.layout.fontbook.FontBook`) resolves the fonts its elements name;
+    ``locate(('elements', 3))`` says where an element was written (``card.yaml:12``), for the
+    errors a card's values cause."""
     tables = {**layout.tables, **(extra_tables or {})}
     fields = dict(layout.fields) if field_names is None else {n: None for n in field_names}
-    draws = _compile_list(layout.elements, fields, tables, "elements", known_ids={"card", "bleed", "safe", "parent"},
-                          book=book)
+    token = _LOCATE.set(locate)
+    try:
+        draws = _compile_list(layout.elements, fields, tables, "elements",
+                              known_ids={"card", "bleed", "safe", "parent"}, book=book)
+    finally:
+        _LOCATE.reset(token)
     compiled = Compiled(layout, draws, fields, tables)
     compiled.uses = uses(layout.elements)
     compiled.same_size = _any_same_size(layout.elements)
@@ -274,7 +330,7 @@ def uses(elements, out: Uses | None = None) -> Uses:
                 for ref in t.refs:
                     if ref.table is not None:
                         out.lookups.setdefault(ref.name, set()).add(ref.table)
-                if len(t.parts) == 1 and t.refs and t.refs[0].table is None:
+                if len(t.parts) == 1 and isinstance(t.parts[0], Ref) and t.parts[0].table is None:
                     if name in kind.symbols:
                         out.symbols.add(t.refs[0].name)
                     elif name in kind.images:
@@ -317,23 +373,28 @@ def _compile_el(el, frame: str, fields, tables, where: str, known_ids: set, book
         body = _inside(_compile_list(_parts(kind, el, where), fields, tables, f"{where}.parts", set(known_ids),
                                      in_group=True, book=book))
     placed: dict[Box, Box] = {}  # frame -> the element's box: frames repeat card after card
+    locate = _LOCATE.get()
+    at = f"{where}, {locate(_path_of(where))}" if locate is not None else where
 
     def draw(ctx: _Ctx, parent: Group):
-        if when is not None and not when.test(ctx.scope):
-            return
-        fb = ctx.frames[frame]
-        box = placed.get(fb)
-        if box is None:
-            if len(placed) > 64:
-                placed.clear()
-            box = placed[fb] = place(el, fb)
-        if el.id:
-            ctx.frames[el.id] = box
-        g = Group(id=el.id, opacity=el.opacity)
-        if el.rotate:
-            ax, ay = _ANCHOR_XY[el.anchor or el.at]
-            g.transform = rotate(el.rotate, box.x + ax * box.w, box.y + ay * box.h)
-        body(ctx, box, g)
+        try:
+            if when is not None and not when.test(ctx.scope):
+                return
+            fb = ctx.frames[frame]
+            box = placed.get(fb)
+            if box is None:
+                if len(placed) > 64:
+                    placed.clear()
+                box = placed[fb] = place(el, fb)
+            if el.id:
+                ctx.frames[el.id] = box
+            g = Group(id=el.id, opacity=el.opacity)
+            if el.rotate:
+                ax, ay = _ANCHOR_XY[el.anchor or el.at]
+                g.transform = rotate(el.rotate, box.x + ax * box.w, box.y + ay * box.h)
+            body(ctx, box, g)
+        except ExprError as exc:  # a value of this card the element cannot use: the card's error
+            raise CardError(f"{exc} ({at})") from None
         if g.children:
             parent.add(g if (el.id or el.rotate or el.opacity < 1) else _flatten(g))
 
@@ -439,10 +500,13 @@ def _line(el: LineEl, fields, tables, where, ids, book=None):
 
 
 def _polygon(el: PolygonEl, fields, tables, where, ids, book=None):
+    from pnp.layout.shapes import regular
+
     paint = _paint(el, fields, tables, where)
 
     def body(ctx, box, g):
-        g.add(Polygon(_points(el.points, box), paint(ctx.scope)))
+        pts = regular(box, el.sides, el.orient) if el.sides else _points(el.points, box)
+        g.add(Polygon(pts, paint(ctx.scope)))
 
     return body
 
@@ -498,7 +562,19 @@ def _fitted(s: str, box: Box, el, card: "Card", where: str, family, **how):
 _TEXT_ALIGN = {"left": "left", "center": "center", "right": "right"}
 
 
+def _icon_drawer(card: "Card", where: str, fill):
+    """Draws the inline icon ``:name:`` of a text with the card's symbols (a layout's icons among them)."""
+    def icon(name, x, y, size):
+        if card.symbols is None or name not in card.symbols.by_id:
+            raise CardError(f"text ({where}) names icon :{name}: but the game has no symbol {name!r}")
+        return card.symbols.draw(name, x, y, size, fill)
+
+    return icon
+
+
 def _text_el(el: TextEl, fields, tables, where, ids, book=None):
+    from pnp.scene import richtext
+
     text = _Str(el.text, fields, tables, where)
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
     family = _family(el, book, where)
@@ -508,8 +584,15 @@ def _text_el(el: TextEl, fields, tables, where, ids, book=None):
         s = "" if s is None else show(s, ctx.scope.lang)
         if not s:
             return
-        # a title: one line, never hyphenated, shrunk to fit
-        fitted = _fitted(s, box, el, ctx.card, where, family, lang=None, wrap=False, hyphenate=False,
+        # a title: one line, never hyphenated, shrunk to fit; :name: of a symbol or icon draws it
+        card = ctx.card
+        marked = None if card.symbols is None else richtext.icons_in_plain(s, card.symbols.by_id)
+        if marked is not None:
+            fill = ink(ctx.scope)
+            fitted = _fitted(marked, box, el, card, where, family, lang=None, wrap=False, hyphenate=False)
+            g.add(richtext.to_scene(fitted, box.x, box.y, fill, _icon_drawer(card, where, fill)))
+            return
+        fitted = _fitted(s, box, el, card, where, family, lang=None, wrap=False, hyphenate=False,
                          markup_on=False)
         size = fitted.size_pt
         g.add(Text(box.x, box.y, s, size=size, font=family, weight=el.weight, anchor=_TEXT_ANCHOR[el.align],
@@ -535,13 +618,7 @@ def _textbox(el: TextBoxEl, fields, tables, where, ids, book=None):
         fitted = _fitted(s, box, el, card, where, family, lang=lang, line_height=el.line_height,
                          hyphenate=el.hyphenate)
         fill = ink(ctx.scope)
-
-        def icon(name, x, y, size):
-            if card.symbols is None or name not in card.symbols.by_id:
-                raise CardError(f"text ({where}) names icon :{name}: but the game has no symbol {name!r}")
-            return card.symbols.draw(name, x, y, size, fill)
-
-        g.add(richtext.to_scene(fitted, box.x, box.y, fill, icon))
+        g.add(richtext.to_scene(fitted, box.x, box.y, fill, _icon_drawer(card, where, fill)))
 
     return body
 
@@ -682,4 +759,4 @@ register(  # the built-in element kinds; pnp.layout.vocabulary imports every mod
     ElementKind(SymbolEl, _symbol, symbols=("symbol",)), ElementKind(ImageEl, _image, images=("src",)),
     ElementKind(IconsEl, _icons, symbols=("icon",)), ElementKind(GroupEl, _group, children="elements"))
 
-__all__ = ["Card", "CardError", "Compiled", "compile_layout", "place"]
+__all__ = ["Card", "CardError", "Compiled", "IconFiles", "compile_layout", "place"]

@@ -2,7 +2,11 @@
 
 Templates put a card's fields into any string: ``"{name}"``, ``"{copies}×"``,
 ``"{colour[type]}"`` (the table ``colour`` looked up by the value of the
-field ``type``); ``{{`` and ``}}`` stand for literal braces.
+field ``type``); ``{{`` and ``}}`` stand for literal braces. Between the
+braces may also stand arithmetic on numbers (``{damage + 1}``, ``{cost * 2 - 1}``,
+``+ - * / // %`` and parentheses) and, after ``|``, filters applied in turn:
+``upper``, ``lower``, ``title`` and number formats in Python's notation
+(``{cost|02d}``, ``{weight|.1f}``, ``{bonus|+d}``).
 
 Conditions decide whether an element is drawn::
 
@@ -83,22 +87,31 @@ class Template:
 
     @property
     def refs(self) -> list[Ref]:
-        return [p for p in self.parts if isinstance(p, Ref)]
+        out: list[Ref] = []
+        for p in self.parts:
+            if isinstance(p, Ref):
+                out.append(p)
+            elif isinstance(p, Calc):
+                out += p.refs
+        return out
 
     @property
     def constant(self) -> bool:
         return not self.refs
 
     def render(self, scope: Scope) -> Any:
-        """The filled-in string; a template that is one reference returns its value as is."""
+        """The filled-in string; a template that is one reference (or one calculation
+        without filters) returns its value as is."""
         if len(self.parts) == 1 and isinstance(self.parts[0], Ref):
             return scope.get(self.parts[0])
+        if len(self.parts) == 1 and isinstance(self.parts[0], Calc):
+            return self.parts[0].value(scope)
         out = []
         for p in self.parts:
             if isinstance(p, str):
                 out.append(p)
             else:
-                v = scope.get(p)
+                v = scope.get(p) if isinstance(p, Ref) else p.value(scope)
                 out.append("" if v is None else show(v, scope.lang))
         return "".join(out)
 
@@ -124,7 +137,7 @@ def template(text: str) -> Template:
     i = 0
     while i < len(text):
         ch = text[i]
-        if ch in "{}" and text[i:i + 2] in ("{{", "}}"):
+        if text[i:i + 2] in ("{{", "}}"):
             buf.append(ch)
             i += 2
             continue
@@ -132,16 +145,17 @@ def template(text: str) -> Template:
             raise ExprError(f"unmatched '}}' at position {i + 1} of {_q(text)} (write '}}}}' for a brace)")
         if ch == "{":
             end = text.find("}", i)
-            if end < 0:
+            if end == -1:
                 raise ExprError(f"unclosed '{{' at position {i + 1} of {_q(text)}")
             m = _REF.match(text[i + 1:end])
-            if not m:
-                raise ExprError(f"{_q('{' + text[i + 1:end] + '}')} in {_q(text)}: expected {{field}} or {{table[field]}}")
             if buf:
                 parts.append("".join(buf))
                 buf = []
-            first, second = m.groups()
-            parts.append(Ref(second, first) if second else Ref(first))
+            if m:
+                first, second = m.groups()
+                parts.append(Ref(second, first) if second else Ref(first))
+            else:
+                parts.append(calc(text[i + 1:end], text))
             i = end + 1
             continue
         buf.append(ch)
@@ -149,6 +163,189 @@ def template(text: str) -> Template:
     if buf or not parts:
         parts.append("".join(buf))
     return Template(tuple(parts))
+
+
+# ------------------------------------------------------------------ calculations and filters
+
+_CALC_TOKEN = re.compile(rf"\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<op>//|[-+*/%()\[\]])|(?P<name>{_NAME}))")
+_ARITH: dict[str, Callable[[float, float], float]] = {
+    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b, "/": lambda a, b: a / b,
+    "//": lambda a, b: a // b, "%": lambda a, b: a % b}
+TEXT_FILTERS: dict[str, Callable[[str], str]] = {"upper": str.upper, "lower": str.lower, "title": str.title}
+_SPEC = re.compile(r"^(?:.?[<>=^])?[+\- ]?#?0?\d{0,3}[,_]?(?:\.\d{1,2})?[bcdeEfFgGnoxX%]?$")
+
+
+@dataclass(frozen=True)
+class Calc:
+    """``{damage + 1}``, ``{name|upper}``, ``{cost|02d}``: arithmetic on fields, then filters.
+
+    ``expr`` is a Ref, a number, or a tuple ``(op, left, right)`` / ``("neg", operand)``.
+    """
+
+    source: str
+    expr: Any
+    filters: tuple[str, ...] = ()
+
+    @property
+    def refs(self) -> list[Ref]:
+        return _expr_refs(self.expr)
+
+    @property
+    def numeric_refs(self) -> list[Ref]:
+        """The references the arithmetic needs as numbers (none for a plain ``{x|upper}``)."""
+        return [] if isinstance(self.expr, Ref) else self.refs
+
+    def value(self, scope: Scope) -> Any:
+        v = self.expr if not isinstance(self.expr, (Ref, tuple)) else _eval(self.expr, scope, self.source)
+        if isinstance(v, float) and not isinstance(self.expr, Ref):
+            v = round(v, 6)  # 1/3 prints as 0.333333; a format filter says more or fewer
+            v = int(v) if v.is_integer() else v
+        for f in self.filters:
+            v = _apply_filter(f, v, self.source, scope.lang)
+        return v
+
+
+def _expr_refs(e) -> list[Ref]:
+    if isinstance(e, Ref):
+        return [e]
+    if isinstance(e, tuple):
+        return [r for part in e[1:] for r in _expr_refs(part)]
+    return []
+
+
+def _eval(e, scope: Scope, source: str):
+    if isinstance(e, Ref):
+        return scope.get(e)
+    if not isinstance(e, tuple):
+        return e
+    if e[0] == "neg":
+        return -_number(_eval(e[1], scope, source), e[1], source)
+    a = _number(_eval(e[1], scope, source), e[1], source)
+    b = _number(_eval(e[2], scope, source), e[2], source)
+    try:
+        return _ARITH[e[0]](a, b)
+    except ZeroDivisionError:
+        raise ExprError(f"'{{{source}}}': division by zero") from None
+
+
+def _number(v, operand, source: str) -> float:
+    """A value arithmetic can use: a number, or text that is one; else the card's error."""
+    what = operand.name if isinstance(operand, Ref) else "the value"
+    if isinstance(operand, Ref) and operand.table is not None:
+        what = f"{operand.table}[{operand.name}]"
+    if isinstance(v, bool) or v is None or v == "":
+        raise ExprError(f"'{{{source}}}': {what} is {'empty' if v in (None, '') else v}, not a number")
+    if isinstance(v, (int, float)):
+        return v
+    try:
+        x = float(str(v).strip().replace(",", "."))
+    except ValueError:
+        raise ExprError(f"'{{{source}}}': {what} is {str(v)[:40]!r}, not a number") from None
+    return int(x) if x.is_integer() else x
+
+
+def _apply_filter(f: str, v: Any, source: str, lang: str) -> Any:
+    if f in TEXT_FILTERS:
+        return TEXT_FILTERS[f]("" if v is None else show(v, lang))
+    if v is None or v == "":
+        return ""
+    if f[-1] in "bcdoxXn":
+        x = _number(v, None, source)
+        if isinstance(x, float):
+            if not x.is_integer():
+                raise ExprError(f"'{{{source}}}': {show(x, lang)} is not a whole number, which '{f}' needs")
+            x = int(x)
+        return format(x, f)
+    if f[-1] in "eEfFgG%":
+        from pnp.load.words import ENGINE
+
+        out = format(float(_number(v, None, source)), f)
+        return out if "," in f else out.replace(".", ENGINE(lang, "number.decimal"))  # the language's mark
+    return format(v if isinstance(v, (int, float)) and not isinstance(v, bool) else show(v, lang), f)
+
+
+def calc(inner: str, text: str) -> Calc:
+    """``damage + 1``, ``name|upper``, ``cost|02d`` (the text between braces) parsed."""
+    head, *filters = inner.split("|")
+    filters = [f.strip() for f in filters]
+    expected = (f"'{{{inner}}}' in {text!r}: expected {{field}}, {{table[field]}}, arithmetic such as "
+                "{cost + 1} or a filter such as {name|upper}")
+    for f in filters:
+        if f not in TEXT_FILTERS and not (f and _SPEC.match(f)):
+            raise ExprError(f"'{{{inner}}}' in {text!r}: unknown filter {f!r}; the filters are "
+                            f"{', '.join(TEXT_FILTERS)} and number formats such as 02d or .1f")
+        if f not in TEXT_FILTERS:
+            try:
+                format(1.0 if f[-1] in "eEfFgG%" else 1, f)
+            except ValueError:
+                raise ExprError(f"'{{{inner}}}' in {text!r}: {f!r} is not a number format") from None
+    tokens = _calc_tokens(head)
+    if tokens is None or not tokens:
+        raise ExprError(expected)
+    pos = [0]
+
+    def peek():
+        return tokens[pos[0]] if pos[0] < len(tokens) else (None, None)
+
+    def take():
+        pos[0] += 1
+        return tokens[pos[0] - 1]
+
+    def factor():
+        kind, val = peek()
+        if (kind, val) == ("op", "-"):
+            take()
+            return ("neg", factor())
+        if (kind, val) == ("op", "("):
+            take()
+            inner_e = sum_()
+            if peek() != ("op", ")"):
+                raise ExprError(expected)
+            take()
+            return inner_e
+        if kind == "num":
+            take()
+            x = float(val)
+            return int(x) if x.is_integer() else x
+        if kind == "name":
+            take()
+            if peek() == ("op", "["):
+                take()
+                k, field = take() if peek()[0] == "name" else (None, None)
+                if k is None or peek() != ("op", "]"):
+                    raise ExprError(expected)
+                take()
+                return Ref(field, val)
+            return Ref(val)
+        raise ExprError(expected)
+
+    def product():
+        e = factor()
+        while peek()[0] == "op" and peek()[1] in ("*", "/", "//", "%"):
+            e = (take()[1], e, factor())
+        return e
+
+    def sum_():
+        e = product()
+        while peek()[0] == "op" and peek()[1] in ("+", "-"):
+            e = (take()[1], e, product())
+        return e
+
+    expr = sum_()
+    if pos[0] != len(tokens):
+        raise ExprError(expected)
+    return Calc(inner.strip(), expr, tuple(filters))
+
+
+def _calc_tokens(text: str) -> list[tuple[str, str]] | None:
+    out, i, text = [], 0, text.rstrip()
+    while i < len(text):
+        m = _CALC_TOKEN.match(text, i)
+        if not m or m.end() == i:
+            return None
+        out.append((m.lastgroup, m.group(m.lastgroup)))
+        i = m.end()
+    return out
 
 
 # ------------------------------------------------------------------ conditions
@@ -208,40 +405,43 @@ def _same_kind(x, y):
         return ("" if x is None else str(x)), ("" if y is None else str(y))
 
 
+_END = ("end", "")  # closes every token list, so the parser never looks past it
+
+
 def condition(text: str) -> Cond:
-    tokens = _tokens(text)
+    tokens = _tokens(text) + [_END]
     pos, depth = [0], [0]
 
-    def peek():
-        return tokens[pos[0]] if pos[0] < len(tokens) else (None, None)
+    def peek() -> tuple[str, str]:
+        return tokens[pos[0]]
 
-    def take(kind=None, value=None):
-        tok = peek()
-        if tok[0] is None or (kind and tok[0] != kind) or (value and tok[1] != value):
-            want = value or kind or "more"
-            got = "the end" if tok[0] is None else _q(tok[1])
-            raise ExprError(f"condition {_q(text)}: expected {want}, found {got}")
+    def found() -> str:
+        return "the end" if peek() == _END else _q(peek()[1])
+
+    def advance() -> str:
         pos[0] += 1
-        return tok
+        return tokens[pos[0] - 1][1]
+
+    def expect(kind: str, value: str | None = None) -> str:
+        if peek()[0] != kind or (value is not None and peek()[1] != value):
+            raise ExprError(f"condition {_q(text)}: expected {value or kind}, found {found()}")
+        return advance()
 
     def operand():
         kind, val = peek()
         if kind == "num":
-            take()
-            return float(val)
+            return float(advance())
         if kind == "str":
-            take()
-            return val[1:-1]
+            return advance()[1:-1]
         if kind == "name" and val not in ("and", "or", "not"):
-            take()
+            advance()
             if peek() == ("op", "["):
-                take("op", "[")
-                field = take("name")[1]
-                take("op", "]")
+                advance()
+                field = expect("name")
+                expect("op", "]")
                 return Ref(field, val)
             return Ref(val)
-        raise ExprError(f"condition {_q(text)}: expected a field, number or 'text', found "
-                        f"{'the end' if kind is None else _q(val)}")
+        raise ExprError(f"condition {_q(text)}: expected a field, number or 'text', found {found()}")
 
     def deeper():
         depth[0] += 1
@@ -250,22 +450,22 @@ def condition(text: str) -> Cond:
 
     def atom():
         if peek() == ("name", "not"):
-            take()
+            advance()
             deeper()
             inner = Cond("not", (atom(),))
             depth[0] -= 1
             return inner
         if peek() == ("op", "("):
-            take()
+            advance()
             deeper()
             inner = disj()
-            take("op", ")")
+            expect("op", ")")
             depth[0] -= 1
             return inner
         left = operand()
         kind, val = peek()
         if kind == "op" and val in _OPS:
-            take()
+            advance()
             return Cond("cmp", (left, val, operand()))
         if not isinstance(left, Ref):
             raise ExprError(f"condition {_q(text)}: a number or text alone is not a condition")
@@ -274,20 +474,20 @@ def condition(text: str) -> Cond:
     def conj():
         parts = [atom()]
         while peek() == ("name", "and"):
-            take()
+            advance()
             parts.append(atom())
         return parts[0] if len(parts) == 1 else Cond("and", tuple(parts))
 
     def disj():
         parts = [conj()]
         while peek() == ("name", "or"):
-            take()
+            advance()
             parts.append(conj())
         return parts[0] if len(parts) == 1 else Cond("or", tuple(parts))
 
     result = disj()
-    if pos[0] != len(tokens):
-        raise ExprError(f"condition {_q(text)}: unexpected {_q(tokens[pos[0]][1])}")
+    if peek() != _END:
+        raise ExprError(f"condition {_q(text)}: unexpected {found()}")
     return result
 
 
@@ -305,6 +505,38 @@ def _tokens(text: str) -> list[tuple[str, str]]:
     if not out:
         raise ExprError("empty condition")
     return out
+
+
+def check_numbers(t: Template, fields, tables, where: str) -> None:
+    """ExprError when a template calculates with a field declared as something other than a
+    number (``{name + 1}`` with ``name: text``) or with a table that holds text."""
+    for part in t.parts:
+        if not isinstance(part, Calc):
+            continue
+        for r in part.numeric_refs:
+            if r.table is not None:
+                bad = next(((k, v) for k, v in tables.get(r.table, {}).items() if not _numeric(v)), None)
+                if bad is not None:
+                    raise ExprError(f"{where}: '{{{part.source}}}' calculates with the table {r.table!r}, but its "
+                                    f"entry {bad[0]!r} is {bad[1]!r}, not a number")
+                continue
+            decl = fields.get(r.name)
+            kind = decl.split()[0].rstrip("?").lower() if isinstance(decl, str) and decl.split() else None
+            if kind is not None and kind not in ("integer", "number"):
+                raise ExprError(f"{where}: '{{{part.source}}}' calculates with the field {r.name!r}, declared as "
+                                f"{decl!r}; arithmetic needs an integer or number field")
+
+
+def _numeric(v) -> bool:
+    if isinstance(v, bool):
+        return False
+    if isinstance(v, (int, float)):
+        return True
+    try:
+        float(str(v).replace(",", "."))
+        return True
+    except ValueError:
+        return False
 
 
 def check_names(refs: list[Ref], fields, tables, where: str) -> None:

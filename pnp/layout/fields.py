@@ -219,7 +219,7 @@ def parse_field(declaration: str) -> FieldType:
     spec = spec.strip()
     optional = spec.endswith("?")
     if optional:
-        spec = spec[:-1].rstrip()
+        spec = spec[:-1]  # the spaces before the ? go with those around kind and arguments
     kind, _, args = spec.partition(" ")
     kind, args = kind.strip().lower(), args.strip()
     if not kind:
@@ -246,7 +246,7 @@ def parse_field(declaration: str) -> FieldType:
     if not default.strip():
         raise ValueError("nothing after '='; write the default value there or drop the '='")
     default = default.strip()
-    if len(default) >= 2 and default[0] == default[-1] and default[0] in "'\"":
+    if len(default) >= 2 and default[0] == default[-1] and default[0] in ("'", '"'):
         default = default[1:-1]  # `text = "#2b2d42"`: the quotes only protect the value
     try:
         value = field.convert(default)

@@ -181,7 +181,7 @@ def game_fonts(game) -> list[Layer]:
 def book_for(layout, folder: Path, shown: str, raw, game) -> FontBook:
     """The fonts a layout may name: its own declarations first, then its game's."""
     layers = ([Layer(dict(layout.fonts), folder, shown, raw)] if layout.fonts else []) + game_fonts(game)
-    from pnp.layout.builtin.card import roots_of
+    from pnp.layout.files import roots_of
 
     book = FontBook(layers, roots_of(game, folder), folder)
     book.check()

@@ -102,7 +102,9 @@ def _read_doc(path: Path, data: bytes) -> tuple[str | None, Any, Any]:
         line, col = locate(raw, ("kind",))
         raise DataErrors([Problem(display_path(path), line, col,
                                   f"'kind': unknown kind {k!r}; expected one of {', '.join(KINDS)}")])
-    return k, validate(KINDS[k].model(), raw, display_path(path)), raw
+    model = KINDS[k].model()
+    read = getattr(model, "from_raw", None)  # a schema that prepares what it reads (layouts: styles, extends)
+    return k, (read(raw, display_path(path)) if read else validate(model, raw, display_path(path))), raw
 
 
 def load_doc(path: Path) -> tuple[str | None, Any]:

@@ -2,24 +2,29 @@
 
 ``python -m pnp.layout.reference`` prints it and ``... --write`` puts it into
 docs/layouts.md (after registering an element kind); a test keeps the copy in
-the docs equal to what the schema says, so the reference cannot drift.
+the docs equal to what the schema says, so the reference cannot drift. Every
+registered element kind gets its table, then the layout file's keys and the
+deck file's keys.
 """
 from __future__ import annotations
 
+import types
 import typing
 from pathlib import Path
 
+from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from pnp.layout.vocabulary import Layout, kinds
+from pnp.model.base import I18n
+from pnp.model.deck import Deck
 from pnp.model.layout import Placed
 
 COMMON = set(Placed.model_fields)
 
 
 def _type(info: FieldInfo) -> str:
-    ann = info.annotation
-    return _name(ann)
+    return _name(info.annotation)
 
 
 def _name(ann) -> str:
@@ -29,7 +34,7 @@ def _name(ann) -> str:
         return _name(args[0])
     if origin is typing.Literal:
         return ", ".join(f"`{a}`" for a in args)
-    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+    if origin in (typing.Union, types.UnionType):
         names = [n for n in (_name(a) for a in args) if n != "none"]
         return " or ".join(dict.fromkeys(names))
     if origin in (list, tuple):
@@ -38,8 +43,14 @@ def _name(ann) -> str:
         return "mapping"
     if ann is type(None):
         return "none"
+    if ann is I18n:
+        return "{de: …, en: …}"
     if isinstance(ann, type) and getattr(ann, "model_config", {}).get("extra") == "forbid":  # {source: name}
         return "{" + ", ".join(f"{k}: …" for k in ann.model_fields) + "}"
+    if isinstance(ann, type) and issubclass(ann, BaseModel):
+        return "mapping"
+    if ann is typing.Any:
+        return "list, file name or mapping"
     return {float: "number", int: "whole number", str: "text", bool: "true/false"}.get(ann, getattr(ann, "__name__", str(ann)))
 
 
@@ -47,19 +58,20 @@ def _default(info: FieldInfo) -> str:
     if info.is_required():
         return "required"
     if info.default_factory is not None:
-        return "–"  # an empty list or mapping
+        made = info.default_factory()
+        return f"`{made}`" if made else "–"  # an empty list or mapping
     d = info.default
-    if d is None:
+    if d is None or d == "":
         return "–"
-    if isinstance(d, str):
-        return f"`{d}`" if d else "–"
+    if isinstance(d, bool):
+        return f"`{str(d).lower()}`"
     return f"`{d}`"
 
 
 def _table(model, skip: set) -> list[str]:
     rows = ["| property | type | default | meaning |", "|---|---|---|---|"]
     for name, info in model.model_fields.items():
-        if name in skip or name == "type":
+        if name in skip or (name == "type" and model is not Deck):
             continue
         desc = (info.description or "").replace("|", "\\|")
         rows.append(f"| `{info.alias or name}` | {_type(info)} | {_default(info)} | {desc} |")
@@ -77,7 +89,9 @@ def reference() -> str:
             out += [kind.about, ""]
         own = {n for n in COMMON if kind.schema.model_fields[n].default != Placed.model_fields[n].default}
         out += _table(kind.schema, COMMON - own) + [""]  # a placing property shows where a kind changes it
-    out += ["### The layout file", ""] + _table(Layout, {"elements"}) + [""]
+    Layout.model_rebuild()  # its list of elements too
+    out += ["### The layout file", ""] + _table(Layout, set()) + [""]
+    out += ["### The deck file", ""] + _table(Deck, set()) + [""]
     return "\n".join(out)
 
 

@@ -144,6 +144,42 @@ def records_from_yaml(raw_list: Any, fields: dict[str, FieldType], file: str) ->
     return _finish(records, problems, [], file)
 
 
+def generate(spec: dict) -> tuple[list, list[str | None]]:
+    """A card list made from ``{product: {field: [values]}, extra: [cards]}``: every combination of
+    the product's values (the first field changing slowest), then the extra cards, as YAML items
+    whose marks point at the values they came from; and each card's name (its product values)."""
+    import itertools
+
+    from pnp.load.marked import MDict, MList, Marks
+
+    product = spec["product"]
+    keys = list(product)
+    lc = getattr(product, "lc", None)
+    at = getattr(spec, "lc", None)
+    here = at.value("product") if at is not None else None
+    items, names = MList(), []
+    items.lc = Marks(*(here or (0, 0)))
+    for combo in itertools.product(*(range(len(product[k])) for k in keys)):
+        item = MDict()
+        item.lc = marks = Marks(*(here or (0, 0)))
+        for k, j in zip(keys, combo):
+            item[k] = product[k][j]
+            where = getattr(product[k], "lc", None)
+            marks._keys[k] = lc.key(k) if lc is not None else None
+            marks._values[k] = where.item(j) if where is not None else None
+        items.append(item)
+        items.lc._items.append(here or (0, 0))
+        names.append(" ".join(as_text(item[k]) for k in keys))
+    extra = spec.get("extra") or []
+    for i, card in enumerate(extra):
+        items.append(card)
+        where = getattr(extra, "lc", None)
+        items.lc._items.append((where.item(i) if where is not None else None) or here or (0, 0))
+        given = [as_text(card.get(k)) for k in keys] if isinstance(card, dict) else []
+        names.append(" ".join(g for g in given if g) or None)
+    return items, names
+
+
 # ---- shared by both sources -------------------------------------------------------------------
 
 def _with_copies(fields: dict[str, FieldType]) -> dict[str, FieldType]:
@@ -270,6 +306,7 @@ def _card(typed: dict[str, FieldType], fields: dict[str, FieldType], raw_of) -> 
 
 
 def _finish(records: list[Record], problems: list[Problem], warnings: list[str], file: str) -> RecordList:
+    problems = list(dict.fromkeys(problems))  # a generated list repeats a bad value in every card it makes
     if len(problems) > MAX_PROBLEMS:
         more = len(problems) - MAX_PROBLEMS
         problems = problems[:MAX_PROBLEMS] + [Problem(file, 0, 0, f"{more} more problems not shown")]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pnp.layout.compile  # noqa: F401  rect, ellipse/circle, line, polygon, text, textbox, symbol, image, icons, group
 import pnp.layout.boards  # noqa: F401  grid, track, registration
 import pnp.layout.network  # noqa: F401  network
+import pnp.layout.shapes  # noqa: F401  star, arc, path
 from pnp.layout.elements import kinds
 from pnp.model.layout import Layout
 

@@ -20,6 +20,16 @@ class Problem:
         return f"{where}: {self.message}" if where else self.message
 
 
+class ValueAt(ValueError):
+    """A schema check's error about one part of the value it checks: ``path`` leads from the
+    value to that part, so the message is placed at the part's line (``cards.product.suit``);
+    ``key``: at the key itself (a key that does not belong there)."""
+
+    def __init__(self, path: tuple, message: str, key: bool = False):
+        super().__init__(message)
+        self.path, self.key = tuple(path), key
+
+
 class DataErrors(Exception):
     """One or more problems in data files; the CLI prints them all and exits 2."""
 

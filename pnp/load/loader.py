@@ -15,7 +15,7 @@ from typing import Any, Callable, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from pnp.load.errors import DataErrors, Problem
+from pnp.load.errors import DataErrors, Problem, ValueAt
 
 # Limits that keep hostile files from eating the machine; named in messages.
 MAX_FILE_BYTES = 2_000_000
@@ -48,13 +48,13 @@ def _check_shape(node: Any, file: str, depth: int = 0, count: list[int] | None =
     if depth > MAX_DEPTH:
         line, col = locate(node, ())
         raise DataErrors([Problem(file, line, col, f"nesting deeper than {MAX_DEPTH} levels")])
-    if isinstance(node, dict):
-        for v in node.values():
+    if isinstance(node, (dict, list)):
+        for k, v in node.items() if isinstance(node, dict) else enumerate(node):
+            if isinstance(v, float) and not math.isfinite(v):
+                line, col = locate(node, (k,))
+                raise DataErrors([Problem(file, line, col, f"the number {v} is not allowed (NaN/infinity)")])
             _check_shape(v, file, depth + 1, count)
-    elif isinstance(node, list):
-        for v in node:
-            _check_shape(v, file, depth + 1, count)
-    elif isinstance(node, float) and (math.isnan(node) or math.isinf(node)):
+    elif isinstance(node, float) and not math.isfinite(node):
         raise DataErrors([Problem(file, 0, 0, f"the number {node} is not allowed (NaN/infinity)")])
 
 
@@ -189,16 +189,56 @@ def _describe(err: dict) -> str:
     return f"'{loc}': {msg} (got {shown})"
 
 
-def validate(model: type[M], data: Any, file: str, context: dict | None = None) -> M:
-    """Validate parsed YAML against a pydantic model; all errors at once."""
+def _at(data: Any, path: tuple) -> Any:
+    """The value ``path`` reaches in ``data`` (None where it leads nowhere)."""
+    for part in path:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def _data_path(data: Any, loc: tuple) -> tuple:
+    """A pydantic location as a path through the data, without the tag a tagged union adds
+    after a list item (``elements.0.text.align`` for a text element is ``elements.0.align``),
+    so it reads and is located as the user wrote it."""
+    out: list = []
+    node, tagged = data, True
+    for part in loc:
+        if not tagged and isinstance(node, dict) and node.get("type") == part:
+            tagged = True  # the union's tag: once, right after the item's index
+            continue
+        out.append(part)
+        tagged = not isinstance(part, int)
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            node = None
+    return tuple(out)
+
+
+def validate(model: type[M], data: Any, file: str, context: dict | None = None,
+             where: Callable[[tuple], tuple[str, int, int]] | None = None) -> M:
+    """Validate parsed YAML against a pydantic model; all errors at once. ``where(loc)`` gives
+    (file, line, col) for data gathered from several files (a layout and the ones it extends)."""
     try:
         return model.model_validate(data, context=context)
     except ValidationError as exc:
         problems = []
         for err in exc.errors():
-            loc = tuple(p for p in err["loc"] if not str(p).startswith("function-"))
+            loc = _data_path(data, tuple(p for p in err["loc"] if not str(p).startswith("function-")))
+            part = (err.get("ctx") or {}).get("error")
+            if isinstance(part, ValueAt):  # the check named the part of the value that is wrong
+                loc += part.path
+                err["input"] = _at(data, loc)
+            err["loc"] = loc
             # for unknown/missing keys point at the parent mapping's key line
-            line, col = locate(data, loc, at_key=err["type"] == "extra_forbidden")
+            if where is not None:
+                problems.append(Problem(*where(loc), _describe(err)))
+                continue
+            line, col = locate(data, loc, at_key=err["type"] == "extra_forbidden" or
+                               isinstance(part, ValueAt) and part.key)
             problems.append(Problem(file, line, col, _describe(err)))
         raise DataErrors(problems) from None
 

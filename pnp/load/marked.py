@@ -10,10 +10,13 @@ faster than a pure-Python round-trip parser.
 Plain scalars follow the YAML 1.2 core schema (``yes`` and ``on`` stay text,
 ``0o17`` is octal) plus dates; quoted scalars are always text. Explicit tags
 ``!!str !!int !!float !!bool !!null !!timestamp`` are honoured, any other tag
-is refused. Duplicate keys, mappings used as keys, values that cannot be
-built (``!!int abc``, 2023-02-29), documents nested deeper than ``max_depth``
-or expanding (through aliases) to more than ``max_nodes`` values are
-:class:`YamlError` with the position.
+is refused. Anchors and aliases work as YAML defines them, and so do merge
+keys: ``<<: *base`` (or ``<<: [*a, *b]``, the first one winning) copies the
+keys of the named mappings that the mapping does not give itself, each
+keeping the position where it was written. Duplicate keys, mappings used as
+keys, values that cannot be built (``!!int abc``, 2023-02-29), documents
+nested deeper than ``max_depth`` or expanding (through aliases and merges)
+to more than ``max_nodes`` values are :class:`YamlError` with the position.
 """
 from __future__ import annotations
 
@@ -185,13 +188,15 @@ class _Builder:
         if node.id == "mapping":
             out = MDict()
             out.lc = marks = Marks(m.line, m.column)
+            merges = []
             for k, v in node.value:
                 km = k.start_mark
                 if k.id != "scalar":
                     raise YamlError(km.line + 1, km.column + 1,
                                     "a key must be plain text or a number, not a mapping or list")
-                if k.tag == _TAG + "merge":
-                    raise YamlError(km.line + 1, km.column + 1, "merge keys (<<) are not supported; write the keys out")
+                if k.tag == _TAG + "merge" or (k.tag == _PLAIN and k.value == "<<"):
+                    merges.extend(self._merged(v, km, depth))
+                    continue
                 key = _scalar(k)
                 value = self.build(v, depth + 1)
                 if key in out:
@@ -201,8 +206,24 @@ class _Builder:
                 out[key] = value
                 marks._keys[key] = (km.line, km.column)
                 marks._values[key] = (v.start_mark.line, v.start_mark.column)
+            for source in merges:  # keys written here win, then the first mapping merged
+                for key, value in source.items():
+                    if key not in out:
+                        out[key] = value
+                        marks._keys[key] = source.lc.key(key)
+                        marks._values[key] = source.lc.value(key)
             return out
         raise YamlError(m.line + 1, m.column + 1, "unexpected YAML node")  # pragma: no cover
+
+
+    def _merged(self, node, key_mark, depth: int) -> list:
+        """The mappings a merge key (``<<``) names: one mapping, or a list of them."""
+        items = node.value if node.id == "sequence" else [node]
+        if not items or any(item.id != "mapping" for item in items):
+            m = key_mark
+            raise YamlError(m.line + 1, m.column + 1, "a merge key (<<) takes a mapping, usually an alias such as "
+                                                      "*base, or a list of them")
+        return [self.build(item, depth + 1) for item in items]
 
 
 def load(text: str, max_depth: int = 40, max_nodes: int = 200_000) -> Any:

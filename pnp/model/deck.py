@@ -7,11 +7,16 @@ A deck is a card list drawn with a layout (:mod:`pnp.layout`)::
     card: poker
     layout: card.yaml            # a layout file here, or a shipped one (classic-card)
     cards: cards.csv             # a spreadsheet (csv, tsv, xlsx, ods) or a YAML list
-    backs: {by: type, creature: back-creature.yaml, spell: back-spell.yaml}
+    backs: {by: type, layouts: {creature: back-creature.yaml, spell: back-spell.yaml}}
 
 The card list's fields are the layout's; ``copies`` repeats a card. A deck
-has one ``back`` for every card, or ``backs`` chosen by a field (a type, a
-category, or a per-card ``back`` column), or neither (single-sided).
+has one face ``layout``, or ``layouts`` chosen by a field as backs are. It has
+one ``back`` for every card, or ``backs`` chosen by a field (a type, a
+category, or a per-card ``back`` column), or ``back: none`` (single-sided);
+without either, every card gets the shipped ``classic-back``. ``cards`` may
+also generate the list: ``{product: {suit: [...], value: [...]}, extra: [...]}``
+is every combination of the listed values (the first field changing slowest)
+followed by the ``extra`` cards.
 ``categories`` is a short way to give the classic layout its colour, mark and
 name per category.
 """
@@ -22,6 +27,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, field_validator, model_validator
 
+from pnp.load.errors import ValueAt
 from pnp.model.base import ColourField, I18n, Localised, Strict, require_unique
 from pnp.model.paper import CARD_SIZES, parse_wxh
 from pnp.model.layout import TableValue
@@ -80,26 +86,68 @@ class Backs(Strict):
                                          description="field value -> back; 'default' for values not listed")
 
 
+class Faces(Strict):
+    """Face layouts chosen per card by the value of one field."""
+
+    by: Ident = Field(description="the field whose value picks the face layout (e.g. type)")
+    layouts: dict[str, LayoutRef] = Field(min_length=1, max_length=100,
+                                          description="field value -> layout; 'default' for values not listed")
+
+
+MAX_GENERATED = 10_000
+
+
+def check_generated(v: dict) -> dict:
+    """``{product: {field: [values]}, extra: [cards]}``: the shape checked, the size bounded; a
+    mistake is placed at the key or value it is in."""
+    unknown = sorted(set(v) - {"product", "extra"})
+    if unknown:
+        raise ValueAt((unknown[0],), "unknown key; a generated card list has 'product' and 'extra'", key=True)
+    product = v.get("product")
+    if not isinstance(product, dict) or not product:
+        raise ValueAt(("product",) if "product" in v else (), "'product' maps each field to the list of its "
+                      "values, e.g. {suit: [spade, heart], value: [A, 2, 3]}")
+    count = 1
+    for name, values in product.items():
+        if not isinstance(values, list) or not values:
+            raise ValueAt(("product", name), "expected a list of one or more values, e.g. [A, 2, 3]")
+        for i, x in enumerate(values):
+            if isinstance(x, (dict, list)) or x is None:
+                raise ValueAt(("product", name, i), "each value is one text or number")
+        count *= len(values)
+    if count > MAX_GENERATED:
+        raise ValueAt(("product",), f"the product makes {count:,} cards; the limit is {MAX_GENERATED:,}")
+    if "extra" in v and not isinstance(v["extra"], list):
+        raise ValueAt(("extra",), "'extra' is a list of cards, one mapping each")
+    return v
+
+
 class Deck(Strict):
-    kind: Literal["deck"]
-    name: Ident | None = Field(None, description="output file stem; default: the YAML file's stem")
-    title: Localised
+    kind: Literal["deck"] = Field(description="says this file is a deck")
+    name: Ident | None = Field(None, description="output file stem and the folder of its per-card files "
+                                                 "(cards/<name>/); default: the YAML file's stem")
+    title: Localised = Field(description="the deck's title, in the gallery and the PDF's properties")
     card: str | CardSize = Field("poker", description="poker, bridge, mini, tarot, square, euro, "
                                                       "'WxH' in mm (e.g. 63x88) or {width:, height:}")
     layout: LayoutRef = "classic-card"
-    cards: Any = Field(description="the card list: a list of cards (one mapping each), or a spreadsheet file "
-                                   "in the game folder (.csv, .tsv, .xlsx, .ods)")
+    layouts: Faces | None = Field(None, description="a face layout per value of a field, as 'backs' are")
+    cards: Any = Field(description="the card list: a list of cards (one mapping each), a spreadsheet file "
+                                   "in the game folder (.csv, .tsv, .xlsx, .ods), or {product: ..., extra: ...}")
     columns: dict[str, str] | None = Field(None, description="spreadsheet column -> field, where they differ")
     sheet: str | None = Field(None, description="which sheet of an XLSX/ODS workbook (default: the first)")
     defaults: dict[str, Any] = Field(default_factory=dict, description="field values for cards that leave them out")
     tables: dict[Ident, dict[str, TableValue]] = Field(default_factory=dict,
                                                        description="lookup tables for the layout (override its own)")
-    back: BackSpec | None = None
-    backs: Backs | None = None
+    back: BackSpec | None = Field(None, description="one back for every card: a layout (x.yaml or shipped), "
+                                                    "{layout:, fields:}, or none for single-sided cards; "
+                                                    "default: the shipped classic-back")
+    backs: Backs | None = Field(None, description="a back per value of a field: {by: type, layouts: {...}}")
     # the classic layout's settings, kept short for hand-written decks
-    categories: list[Category] | None = Field(None, max_length=12)
-    cost_style: Literal["numeral", "pips"] | None = None
-    cost_label: Localised | None = None
+    categories: list[Category] | None = Field(None, max_length=12, description="for the classic layout: "
+                                              "id, name, colour and mark of each category")
+    cost_style: Literal["numeral", "pips"] | None = Field(None, description="for the classic layout: the cost "
+                                                                            "as a number or as pips")
+    cost_label: Localised | None = Field(None, description="for the classic layout: the word beside the cost")
 
     @field_validator("card")
     @classmethod
@@ -123,7 +171,10 @@ class Deck(Strict):
             return v
         if isinstance(v, str) and re.fullmatch(r"(?i)[^/\\].*\.(csv|tsv|xlsx|ods)", v.strip()):
             return v.strip()
-        raise ValueError("expected a list of cards or a spreadsheet file name (.csv, .tsv, .xlsx or .ods)")
+        if isinstance(v, dict):
+            return check_generated(v)
+        raise ValueError("expected a list of cards, a spreadsheet file name (.csv, .tsv, .xlsx or .ods) "
+                         "or {product: {field: [values]}, extra: [cards]}")
 
     @field_validator("categories")
     @classmethod
@@ -131,6 +182,13 @@ class Deck(Strict):
         if v is not None:
             require_unique((x.id for x in v), "category")
         return v
+
+    @model_validator(mode="after")
+    def _one_face(self):
+        if self.layouts is not None and "layout" in self.model_fields_set:
+            raise ValueError("give either 'layout' (one face for every card) or 'layouts' (a face per field "
+                             "value), not both")
+        return self
 
     @model_validator(mode="after")
     def _one_back(self):

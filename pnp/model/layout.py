@@ -9,12 +9,19 @@ named by ``id`` -- by putting the element's ``anchor`` point at the frame's
 frame (``"50%"``). Strings may hold templates (``"{name}"``,
 ``"{colour[type]}"``) and ``when:`` holds a condition (see
 :mod:`pnp.layout.expr`).
+
+Layouts reuse each other (:mod:`pnp.model.reuse`): ``styles`` are named sets
+of element properties an element takes with ``style: title``; ``extends:
+base.yaml`` starts from another layout (an element with the same ``id``
+replaces the base's, new ones are added, ``remove`` drops ids). A file with
+``extends`` is checked on its own as a :class:`LayoutPatch` and becomes a
+:class:`Layout` once its base is read.
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import Field, field_validator
+from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from pnp.model.base import Localised, Strict
 from pnp.model.fonts import FontDecls, FontRef
@@ -47,6 +54,9 @@ class Placed(Strict):
     rotate: Annotated[float, Field(ge=-360, le=360, allow_inf_nan=False)] = Field(
         0, description="degrees clockwise about the anchor point")
     when: str | None = Field(None, description="draw only when this condition on the fields holds")
+    style: Ident | list[Ident] | None = Field(
+        None, description="a style of the layout (or several: [a, b], later ones win) whose properties the "
+                          "element takes; its own keys win, and '+= 2' / '*= 1.5' change the style's number")
     opacity: Opacity = Field(1.0, description="0 (invisible) to 1 (opaque), for the element and what it holds")
 
 
@@ -81,9 +91,32 @@ class LineEl(Placed):
 
 
 class PolygonEl(Placed, Paint):
-    type: Literal["polygon"]
-    points: list[tuple[Length, Length]] = Field(min_length=3, max_length=500,
-                                                description="[x, y] corners inside the element's box")
+    """Corners given as points, or a regular polygon of ``sides`` filling its box (``hexagon``: six)."""
+
+    type: Literal["polygon", "hexagon"]
+    points: list[tuple[Length, Length]] | None = Field(None, min_length=3, max_length=500,
+                                                       description="[x, y] corners inside the element's box")
+    sides: Annotated[int, Field(ge=3, le=100)] | None = Field(
+        None, description="a regular polygon of this many sides instead of points; it fills the box")
+    orient: Literal["flat", "pointy"] | None = Field(
+        None, description="a regular polygon's top: a side (flat) or a corner (pointy); default: it stands on a side")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _hexagon(cls, data):
+        if isinstance(data, dict) and data.get("type") == "hexagon" and "points" not in data:
+            return {**data, "sides": data.get("sides", 6)}
+        return data
+
+    @model_validator(mode="after")
+    def _one_kind(self):
+        if self.type == "hexagon" and self.sides != 6:
+            raise ValueError("a hexagon has six sides (sides: 6, no points); use type: polygon for other shapes")
+        if (self.points is None) == (self.sides is None):
+            raise ValueError("a polygon takes either points: [[x, y], ...] or sides: N (a regular polygon)")
+        if self.orient is not None and self.sides is None:
+            raise ValueError("orient belongs to a regular polygon (sides: N)")
+        return self
 
 
 class TextStyle(Strict):
@@ -99,7 +132,7 @@ class TextStyle(Strict):
 
 
 class TextEl(Placed, TextStyle):
-    """One line of text (a title: never hyphenated), shrunk (down to min_size) to fit its box."""
+    """One line of text (a title: never hyphenated, :icon: drawn), shrunk (down to min_size) to fit its box."""
 
     type: Literal["text"]
     text: Localised = Field(description="the text, usually a template such as '{name}'; or {de: ..., en: ...}")
@@ -153,13 +186,31 @@ class GroupEl(Placed):
 
 
 TableValue = Union[Localised, float, int, bool]
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
+
+
+def _icon_file(v: str) -> str:
+    name = v.strip().replace("\\", "/")
+    if not name.lower().endswith(IMAGE_SUFFIXES):
+        raise ValueError(f"an icon is a picture file ({', '.join(IMAGE_SUFFIXES)}) in the game folder")
+    if name.startswith("/") or ":" in name or ".." in name.split("/"):
+        raise ValueError("an icon file is named relative to the game folder, without '..'")
+    return name
+
+
+IconFile = Annotated[str, Field(max_length=200), AfterValidator(_icon_file)]
 
 
 # A layout file. "Element" (one element of any kind) is the union of the kinds registered in
 # pnp.layout.elements, which completes GroupEl and Layout: read them through pnp.layout.vocabulary.
-class Layout(Strict):
-    kind: Literal["layout"]
-    name: Ident | None = None
+class LayoutBase(Strict):
+    kind: Literal["layout"] = Field(description="says this file is a layout")
+    name: Ident | None = Field(None, description="a name for messages; the file name is what decks use")
+    extends: str | None = Field(None, max_length=200,
+                                description="another layout this one starts from: a file (base.yaml) or a shipped "
+                                            "layout's name; same ids replace, new ones are added")
+    remove: list[Ident] = Field(default_factory=list, max_length=500,
+                                description="ids of the base layout's elements to leave out")
     size: str | None = Field(None, description="the card size the layout is drawn for (poker, 63x88, ...); "
                                                "cards of another size get it scaled to fit")
 
@@ -184,4 +235,67 @@ class Layout(Strict):
     tables: dict[Ident, dict[str, TableValue]] = Field(
         default_factory=dict, max_length=100,
         description="lookup tables: {table[field]} gives the entry for the field's value ('default' for the rest)")
-    elements: list["Element"] = Field(min_length=1, max_length=2000, description="drawn in order, later on top")
+    styles: dict[Ident, dict[str, Any]] = Field(
+        default_factory=dict, max_length=200,
+        description="named sets of element properties, used as 'style: title'; the element's own keys win")
+    icons: dict[Ident, IconFile] = Field(
+        default_factory=dict, max_length=200,
+        description="pictures used like symbols: ':knight:' in text, icon: knight in icons and symbol elements")
+
+
+class Layout(LayoutBase):
+    elements: list["Element"] = Field(default_factory=list, max_length=2000,
+                                      description="drawn in order, later on top; at least one, unless the layout "
+                                                  "extends another")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _styled(cls, data):
+        """Styles applied (for layouts built in code; files are styled before validation)."""
+        from pnp.model.reuse import apply_styles
+
+        if isinstance(data, dict) and data.get("extends") is None and (
+                data.get("styles") or any(isinstance(e, dict) and "style" in e for e in data.get("elements") or ())):
+            return apply_styles(data, "")
+        return data
+
+    @model_validator(mode="after")
+    def _drawn(self):
+        if not self.elements:
+            raise ValueError("a layout needs at least one element (or 'extends: base.yaml' to take a base's)")
+        return self
+
+    @classmethod
+    def from_raw(cls, raw, file: str) -> "Layout | LayoutPatch":
+        """A layout file's model: styled and validated, or, when it extends another layout, checked
+        as a :class:`LayoutPatch` until :func:`pnp.model.reuse.resolve` reads its base."""
+        from pnp.load.loader import validate
+        from pnp.model.reuse import apply_styles
+
+        if isinstance(raw, dict) and raw.get("extends") is not None:
+            return validate(LayoutPatch, raw, file)
+        return validate(cls, apply_styles(raw, file) if isinstance(raw, dict) else raw, file)
+
+
+class LayoutPatch(LayoutBase):
+    """A layout file that extends another: its elements are checked once the base is read."""
+
+    extends: str = Field(max_length=200)
+    elements: list[dict[str, Any]] = Field(default_factory=list, max_length=2000)
+
+
+def element_keys() -> dict[str, set[str]]:
+    """Every element type with the keys it takes (a style gives each element the keys it knows)."""
+    import typing
+
+    element = globals().get("Element")  # the union of the registered kinds (pnp.layout.elements sets it)
+    if element is None:
+        return {}
+    if typing.get_origin(element) is typing.Annotated:
+        element = typing.get_args(element)[0]
+    models = typing.get_args(element) or (element,)
+    out: dict[str, set[str]] = {}
+    for model in models:
+        for kind in typing.get_args(model.model_fields["type"].annotation):
+            out[kind] = set(model.model_fields)
+    return out

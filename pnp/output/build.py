@@ -12,7 +12,7 @@ from typing import Callable, Iterable
 
 from pnp.model.assets import Asset, BuildOptions
 from pnp.output import loaded
-from pnp.render.formats import FORMATS, format_of, needs_every_page
+from pnp.render.formats import FORMATS, applies, format_of, needs_every_page
 from pnp.load.errors import DataErrors, Problem
 from pnp.layout.documents import documents
 from pnp.model.game import Game
@@ -80,7 +80,7 @@ def plan(assets: Iterable[Asset], formats: Iterable[str], folder: str = "") -> l
     Two assets that could write the same file, or a file where another one
     needs a folder, are a data error naming both, before anything is written.
     """
-    items = [(a, tuple(f for f in FORMATS if f in formats and a.wants(f))) for a in assets]
+    items = [(a, tuple(f for f in FORMATS if f in formats and applies(f, a.formats))) for a in assets]
     items = [(a, fmts) for a, fmts in items if fmts]
     _check_collisions(items, folder)
     return items

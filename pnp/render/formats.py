@@ -20,7 +20,7 @@ PDF = "pdf"  # the print master: formats made from_pdf are rasterised or convert
 
 
 class Format(NamedTuple):  # a NamedTuple, not a dataclass: `pnp --help` reads this and dataclasses costs 1 ms
-    name: str  # also the file extension
+    name: str  # also the file extension, unless suffix says another
     about: str
     writer: "str | Callable"  # (job) -> [(rel, pages)], or "module:function"
     one_file: bool = False  # every page in one file (PDF); else one file per page (``stem-p01.ext``)
@@ -30,10 +30,12 @@ class Format(NamedTuple):  # a NamedTuple, not a dataclass: `pnp --help` reads t
     warm_up: "str | Callable | None" = None  # () -> None: work every build worker would repeat, done before forking
     # (job, page, n) -> relative file name: writes page n as it passes, so no list of pages is kept (one_file: no)
     page_writer: "str | Callable | None" = None
+    suffix: str = ""  # the files' extension when it is not the name (png-cards writes .png)
+    opt_in: bool = False  # written only when asked for (not a --format default), for assets that name it
 
     @property
     def ext(self) -> str:
-        return "." + self.name
+        return "." + (self.suffix or self.name)
 
     def file_names(self, stem: str, pages: int) -> list[str]:
         """``stem.ext`` for a one-file format or a single page, else ``stem-p01.ext`` ..."""
@@ -59,8 +61,10 @@ unregister = FORMATS.unregister
 
 
 def register(fmt: Format) -> Format:
-    if not fmt.name.isalnum() or fmt.name != fmt.name.lower():
-        raise ValueError(f"format {fmt.name!r}: a name is lower-case letters and digits (it is the extension)")
+    for word in (fmt.name, fmt.suffix or fmt.name):
+        if not word.replace("-", "").isalnum() or word != word.lower() or word.startswith("-"):
+            raise ValueError(f"format {fmt.name!r}: a name (and a suffix) is lower-case letters, digits and "
+                             "hyphens")
     return FORMATS.register(fmt)
 
 
@@ -71,6 +75,21 @@ register(Format("svg", "for editing; one file per page, text kept as text, font 
                 page_writer="pnp.render.svg:write_page"))
 register(Format("png", "previews; one image per page, rasterised from the PDF",
                 "pnp.render.png:write_files", from_pdf=True, preview=True, viewable=True))
+register(Format("png-cards", "one image per card side with its bleed, in cards/<deck>/, at --dpi",
+                "pnp.render.png:write_card_files", from_pdf=True, viewable=True, suffix="png", opt_in=True))
+
+
+def defaults() -> list[str]:
+    """The formats a build writes when none are asked for."""
+    return [name for name, fmt in FORMATS.items() if not fmt.opt_in]
+
+
+def applies(fmt: str, asset_formats: "Iterable[str] | None") -> bool:
+    """Whether an asset listing ``asset_formats`` (None: it takes every format that is not
+    opt-in) is written in ``fmt``."""
+    if asset_formats is None:
+        return not FORMATS[fmt].opt_in
+    return fmt in asset_formats
 
 
 def parse_formats(text: str) -> list[str]:

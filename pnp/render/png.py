@@ -99,6 +99,17 @@ def write_pngs(pdf, paths: Iterable, dpi: float = 150, limits: Limits | None = N
     return n
 
 
+def write_card_files(job) -> list[tuple[str, int]]:
+    """The ``png-cards`` format's writer: each card side (a page with its bleed) as a PNG at the
+    job's dpi, named as its page; nothing more when the job writes ``png`` too (the same files)."""
+    if "png" in job.fmts:
+        return []
+    pdf, count = job.pdf()
+    names = job.names("png-cards", count)
+    write_pngs(pdf, [job.target(rel) for rel in names], job.dpi)
+    return [(rel, 1) for rel in names]
+
+
 def write_files(job) -> list[tuple[str, int]]:
     """The ``png`` format's writer (:mod:`pnp.render.formats`): each page of the PDF rasterised
     at the job's dpi, one file per page."""

@@ -71,6 +71,24 @@ _SPACE_RUNS = re.compile(r"[ \t]+")
 _OBJECT = "\ufffc"  # stands for an icon inside a word's text when hyphenating
 
 
+def icons_in_plain(text: str, known) -> str | None:
+    """Markup for a plain text (a one-line ``text`` element) in which only ``:name:`` of a name in
+    ``known`` is an icon and everything else is literal; None when it names no known icon."""
+    if not any(m.group(1) in known for m in _ICON.finditer(text)):
+        return None
+    out, pos = [], 0
+
+    def literal(t: str) -> str:
+        return t.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:").replace("\r", " ").replace("\n", " ")
+
+    for m in _ICON.finditer(text):
+        out.append(literal(text[pos:m.start()]))
+        out.append(m.group() if m.group(1) in known else literal(m.group()))
+        pos = m.end()
+    out.append(literal(text[pos:]))
+    return "".join(out)
+
+
 class MarkupError(ValueError):
     """Markup that cannot be read; ``pos`` is the 0-based offset in the text."""
 

@@ -20,12 +20,13 @@ Each folder ``tests/bad/<case>/`` holds
   ``times: N`` the text is repeated, between an optional ``head`` and ``tail``: big files stay small here).
 
 Every case runs as its own ``pnp`` process in a temporary folder with ``--data data`` (and
-``--out out`` for builds), under an address-space limit of 1.5 GB and a time limit of 60 s, so
-a blow-up fails the case instead of the machine; messages show paths such as
+``--out out`` for builds), under an address-space limit of 1.5 GB and a time limit, so a
+blow-up fails the case instead of the machine; each case must also stay below half that limit
+(its own assertion, so the cases may run in any order); messages show paths such as
 ``data/klin-zha/board.yaml:12:5``. Whatever the exit code, ``out/`` is afterwards exactly as it
 was before (a failed build writes nothing and creates no folder), and nothing of a file outside
 the data folder reaches the output: every such file in a case holds the word ``TOPSECRET``,
-which must never be printed. The worst time and peak memory are reported at the end.
+which must never be printed.
 """
 from __future__ import annotations
 
@@ -51,9 +52,7 @@ PROBLEM = re.compile(r"^\s*(data/|data:|state|--\w|error:|Error:|warning:|unknow
 
 
 MEMORY_LIMIT = 1536 * 1024 * 1024  # bytes of address space a case may use
-TIME_LIMIT = 60  # seconds
-PEAKS: dict[str, float] = {}  # case -> peak RSS in MB
-TIMES: dict[str, float] = {}  # case -> seconds
+TIME_LIMIT = 120  # seconds
 SECRET = "TOPSECRET"  # in every file outside a case's data folder: never printed
 
 
@@ -148,11 +147,10 @@ def test_bad_case(name, tmp_path, request):
     if args[0] == "build" and not {"-f", "--format"} & set(args):
         args += ["--format", "pdf,svg"]
     before = _snapshot(tmp_path / "out")
-    started = time.monotonic()
     code, output, peak = _run(args, tmp_path)
-    PEAKS[name], TIMES[name] = peak, time.monotonic() - started
     assert "Traceback" not in output, output
     assert SECRET not in output, output
+    assert peak < MEMORY_LIMIT / 2 ** 20 / 2, f"peak memory {peak:.0f} MB: near the address-space limit"
     assert code == spec["exit"], output
     expected = [ln.strip() for ln in (case / "expected.txt").read_text(encoding="utf-8").splitlines() if ln.strip()]
     assert _problem_lines(output, tmp_path) == expected, output
@@ -166,15 +164,3 @@ def test_corpus_size():
     runs = {YAML(typ="safe").load((HERE / c / "case.yaml").read_text(encoding="utf-8"))["run"].split()[0]
             for c in CASES}
     assert {"build", "check", "kniffel", "ordner", "clouds", "silly", "proof", "tts"} <= runs, runs
-
-
-
-def test_worst_case_stays_far_below_the_limit():
-    """Runs after the cases: no case came near the address-space limit."""
-    if not PEAKS:
-        pytest.skip("run together with the cases")
-    worst = max(PEAKS, key=PEAKS.get)
-    slowest = max(TIMES, key=TIMES.get)
-    print(f"{len(PEAKS)} cases; worst peak memory: {PEAKS[worst]:.0f} MB ({worst}); "
-          f"slowest: {TIMES[slowest]:.1f} s ({slowest})")
-    assert PEAKS[worst] < MEMORY_LIMIT / 2 ** 20 / 2

@@ -11,10 +11,8 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 
 @pytest.fixture(scope="session")
 def browser():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip("playwright is not installed (pip install playwright; never `playwright install`)")
+    from playwright.sync_api import sync_playwright  # a test dependency: missing is a failure
+
     exe = shutil.which("chromium") or shutil.which("chromium-browser")
     if exe is None:
         pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")

@@ -78,7 +78,7 @@ def assets_of(game, **kw):
 def test_small_deck_builds_without_game_code(tmp_path):
     game, _ = make_game(tmp_path)
     assets = assets_of(game)
-    assert {"karten", "cards/weiter", "cards/stopp", "cards/_back", "karten-contact-sheet", "symbols"} <= set(assets)
+    assert {"karten", "cards/karten/weiter", "cards/karten/stopp", "cards/karten/_back", "karten-contact-sheet", "symbols"} <= set(assets)
     deck = assets["karten"]
     assert [(i.label, n) for i, n in deck.faces] == [("Weiter", 3), ("Stopp", 2)]
     reader = PdfReader(io.BytesIO(render_pdf_bytes(deck.iter_pages())))
@@ -142,7 +142,7 @@ def test_card_size_in_mm_and_per_card_svg(tmp_path):
     item = assets["karten"].faces[0][0]
     assert (item.w, item.h) == (50.0, 70.0)
     out = tmp_path / "weiter.svg"
-    write("svg", next(assets["cards/weiter"].iter_pages()), out)
+    write("svg", next(assets["cards/karten/weiter"].iter_pages()), out)
     root = ET.parse(out).getroot()
     assert (root.get("width"), root.get("height")) == ("54mm", "74mm")
 

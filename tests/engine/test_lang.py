@@ -107,7 +107,7 @@ def test_an_english_game_builds_in_english_with_no_german_word_on_any_page(engli
     assert "Shove" in found and "Tavern" in found
     german = sorted(w for w in german_words() if re.search(rf"\b{w}\b", found))
     assert german == [], german
-    assert (tmp_path / "out" / "tavern" / "cards" / "_back.svg").is_file()
+    assert (tmp_path / "out" / "tavern" / "cards" / "deck" / "_back.svg").is_file()
 
 
 def test_german_words_would_be_found(english, tmp_path):

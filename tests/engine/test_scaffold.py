@@ -20,7 +20,7 @@ def test_new_game_builds_and_checks(tmp_path):
     deck = PdfReader(out / "mein-spiel" / "deck.pdf")
     text = deck.pages[0].extract_text()
     assert text.count("Onwards") == 3  # three copies of the one card type, in the game's language (lang: en)
-    assert (out / "mein-spiel" / "cards" / "weiter.svg").is_file()
+    assert (out / "mein-spiel" / "cards" / "deck" / "weiter.svg").is_file()
     assert runner.invoke(app, ["check", "mein-spiel", "--data", str(data)]).exit_code == 0
     assert "warning" not in res.output, "a new game's first build is clean"
     for profile in ("thegamecrafter", "drivethrucards"):

@@ -135,7 +135,7 @@ def test_an_element_kind_made_of_existing_ones_and_one_with_a_body(tmp_path, mon
     # an element with a misspelt property is a data error naming the file and line
     (data / "shop" / "card.yaml").write_text(CARDS_LAYOUT.replace("size: 14}", "size: 14, sise: 3}"))
     res = runner.invoke(cli.app, ["build", "shop", "--data", str(data), "--out", str(tmp_path / "out2"), "-f", "pdf"])
-    assert res.exit_code == 2 and "card.yaml:7" in res.output and "sise" in res.output, res.output
+    assert res.exit_code == 2 and "card.yaml:8:33" in res.output and "sise" in res.output, res.output
 
 
 def test_an_element_kind_cannot_take_a_name_that_is_taken(monkeypatch):
@@ -204,7 +204,7 @@ def test_an_output_format_is_one_writer_and_one_registration(tmp_path, monkeypat
     listed = runner.invoke(cli.app, ["list", "--data", str(data), "--json"])
     assert json.loads(listed.output)[0]["assets"][0]["formats"] == ["pdf", "svg", "png", "txt"]
     bad = runner.invoke(cli.app, ["build", "words", "--data", str(data), "--out", str(out), "-f", "doc"])
-    assert bad.exit_code == 2 and "use pdf, svg, png, txt" in bad.output
+    assert bad.exit_code == 2 and "use pdf, svg, png, png-cards, txt" in bad.output
 
 
 # ------------------------------------------------------------------ data kind

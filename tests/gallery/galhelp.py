@@ -60,6 +60,7 @@ _BUILT: dict = {}
 
 
 def chosen_games() -> list[str]:
+    """The shipped games to build; a name that is not in data/ is an error, never a smaller gallery."""
     import os
 
     from pnp.model.game import discover
@@ -68,20 +69,20 @@ def chosen_games() -> list[str]:
     want = os.environ.get("PNP_GALLERY_GAMES", "")
     if want == "all":
         return names
-    if want:
-        return [n for n in want.split(",") if n in names]
-    quick = [n for n in QUICK_GAMES if n in names]
-    return quick or names[:1]
+    chosen = want.split(",") if want else list(QUICK_GAMES)
+    missing = [n for n in chosen if n not in names]
+    assert not missing, f"no game {', '.join(missing)} in {DATA} (there are {', '.join(names)})"
+    return chosen
 
 
 def build_real_games(root: Path, dpi: int = 30):
     """Build the chosen real games into root/out from a data folder root/data
     that links only those games (so the gallery checks just them).
 
-    Returns (out, data, games built, reasons skipped); cached per session."""
+    Returns (out, data, games built); cached per session. A game that does not build
+    raises: the shipped games must build, so their failure fails the tests that need them."""
     from pnp.model.assets import BuildOptions
     from pnp.output.build import build_games
-    from pnp.load.errors import DataErrors
     from pnp.model.game import discover
     from pnp.output.tts import export
 
@@ -89,23 +90,14 @@ def build_real_games(root: Path, dpi: int = 30):
         return _BUILT["result"]
     out, data = root / "out", root / "data"
     data.mkdir(parents=True, exist_ok=True)
-    built, skipped = [], []
-    try:
-        names = chosen_games()
-    except DataErrors as exc:
-        names, skipped = [], [str(p) for p in exc.problems]
-    for name in names:
+    for name in chosen_games():
         (data / name).symlink_to(DATA / name, target_is_directory=True)
     opts = BuildOptions(dpi=dpi)
-    games = discover(data) if names else {}
-    for g in games.values():
-        try:
-            build_games([g], opts, ["pdf", "svg", "png"], out)
-            export(g, BuildOptions(extra={"tts_dpi": 40}), out)  # Tabletop Simulator files too
-            built.append(g)
-        except Exception as exc:  # other engineers' games may be half-done
-            skipped.append(f"{g.name}: {type(exc).__name__}: {exc}")
-    _BUILT["result"] = (out, data, built, skipped)
+    built = list(discover(data).values())
+    for g in built:
+        build_games([g], opts, ["pdf", "svg", "png"], out)
+        export(g, BuildOptions(extra={"tts_dpi": 40}), out)  # Tabletop Simulator files too
+    _BUILT["result"] = (out, data, built)
     return _BUILT["result"]
 
 

@@ -5,23 +5,21 @@ from __future__ import annotations
 
 import re
 import threading
-import time
 
 import pytest
 
 from pypdf import PdfReader
+from waiting import PATIENCE, wait_until
 
 from pnp.model.assets import BuildOptions
 from pnp.cli.watch import watch
 
 
-def _wait_for(pred, timeout=15.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if pred():
-            return True
-        time.sleep(0.05)
-    return False
+def _wait_for(pred) -> bool:
+    try:
+        return bool(wait_until(pred, "a line of the watcher"))
+    except AssertionError:
+        return False
 
 
 def _fill(pdf):
@@ -70,17 +68,19 @@ def test_watch_rebuilds_on_save_survives_errors_and_stops(swatch_game, tmp_path)
         reported = [line for line in lines[n:] if line.startswith(("changed", "removed"))]
         assert reported == ["changed: swatch/look.yaml"], reported
 
-        n = len(lines)
+        n = len(lines)  # an editor's swap file, then a real save: the rebuild names only the real file
         (swatch_game / "swatch" / ".look.yaml.swp").write_text("editor junk")
-        time.sleep(0.6)
-        assert not any(line.startswith(("changed", "rebuilt")) for line in lines[n:])
+        look.write_text("fill: '#00ffff'\n")
+        assert _wait_for(lambda: any(line.startswith("rebuilt") for line in lines[n:])), lines
+        reported = [line for line in lines[n:] if line.startswith(("changed", "removed"))]
+        assert reported == ["changed: swatch/look.yaml"], reported
     finally:
         stop.set()
-        t.join(timeout=5)
+        t.join(timeout=PATIENCE)
     assert not t.is_alive()
 
 
-def _interrupted(args: list[str], game, sig: str, timeout: float = 30) -> tuple[int, str, str]:
+def _interrupted(args: list[str], game, sig: str) -> tuple[int, str, str]:
     """Run ``python args`` (a watcher), wait until it watches, send it ``sig``; (exit code, out, err)."""
     import os
     import signal
@@ -89,15 +89,18 @@ def _interrupted(args: list[str], game, sig: str, timeout: float = 30) -> tuple[
 
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(game.parent / "mods")] + sys.path))
     proc = subprocess.Popen([sys.executable, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    hung = threading.Timer(PATIENCE, proc.kill)  # a watcher that never says "watching" ends the wait
+    hung.start()
     try:
         seen = ""
-        end = time.monotonic() + timeout
-        while "watching" not in seen and time.monotonic() < end:
-            seen += proc.stdout.readline()
-        assert "watching" in seen, seen + proc.stderr.read()
+        while "watching" not in seen:  # a line at a time, until the watcher says it watches (or ends)
+            line = proc.stdout.readline()
+            assert line, seen + proc.stderr.read()
+            seen += line
         proc.send_signal(getattr(signal, sig))
-        out, err = proc.communicate(timeout=10)
+        out, err = proc.communicate(timeout=PATIENCE)
     finally:
+        hung.cancel()
         if proc.poll() is None:
             proc.kill()
     return proc.returncode, out, err

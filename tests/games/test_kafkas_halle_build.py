@@ -123,10 +123,10 @@ def test_deck_asset_faces_and_back(assets):
 
 
 def test_one_svg_per_card_type(assets, tmp_path):
-    cards = [a for n, a in assets.items() if n.startswith("cards/") and n != "cards/_back"]
+    cards = [a for n, a in assets.items() if n.startswith("cards/deck/") and n != "cards/deck/_back"]
     assert len(cards) == 17
-    a = assets["cards/mit-anlauf"]
-    assert a.formats == ("svg",)
+    a = assets["cards/deck/mit-anlauf"]
+    assert a.formats == ("svg", "png-cards")
     out = tmp_path / "c.svg"
     write("svg", a.iter_pages().__next__(), out)
     root = ET.parse(out).getroot()

@@ -10,8 +10,8 @@ from pnp.model.game import discover
 from pnp.games.klin_zha.assets import overlay_pages
 from pnp.games.klin_zha.rules import load_kit
 from pnp.games.klin_zha.sky import resolve
+from pnp.render import svg
 
-svg = pytest.importorskip("pnp.render.svg")
 NS = "{http://www.w3.org/2000/svg}"
 
 

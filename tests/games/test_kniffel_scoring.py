@@ -118,3 +118,62 @@ def test_exhaustive_over_all_462_sets():
     assert counts["2+2+2"] == 20  # choose three numbers
     assert counts["1-6"] == 1 and counts["1-5"] == 6 and counts["2-6"] == 6
     assert counts["2,4,6"] == counts["1,3,5"] == 28  # multisets of size 6 from 3 numbers
+
+
+@pytest.mark.parametrize("v", VORGABEN, ids=LABELS)
+def test_every_name_finds_its_vorgabe_however_it_is_typed(v):
+    german = v.name_de.split(" (")[0]  # "Sechserpasch (Kniffel)": the part in brackets is a note
+    plain = german.replace("ü", "ue").replace("ß", "ss")  # a keyboard without umlauts
+    for typed in (v.label, f" {v.label} ", german, german.upper(), plain, plain.lower(), v.name_en,
+                  v.name_en.title()):
+        assert vorgabe(typed) is v, typed
+    assert not any(ch in german.lower() for ch in "äö"), "add the new umlaut to _key"
+
+
+@pytest.mark.parametrize("text,label", [("Sechserpasch", "6+0"), ("einer", "1en"), ("6er", "6en"), ("over21", ">21"),
+                                        ("under21", "<21"), ("Große Chance", ">21"), ("Kleine Chance", "<21")])
+def test_shorthands(text, label):
+    assert vorgabe(text).label == label
+
+
+@pytest.mark.parametrize("text", ["1,2,3,4,5,6", "1;2;3;4;5;6", "1 2 3 4 5 6", "6, 5; 4  3,,2 1", [6, 5, 4, 3, 2, 1],
+                                  (1.0, 2.0, 3.0, 4.0, 5.0, 6.0)])
+def test_dice_are_read_from_commas_semicolons_spaces_or_a_list(text):
+    dice = parse_dice(text)
+    assert dice == (1, 2, 3, 4, 5, 6) and all(type(x) is int for x in dice)
+
+
+@pytest.mark.parametrize("raw,bad", [([1, 2, 3, 4, 5, 2.5], "2.5"), ([1, 2, 3, 4, 5, True], "True"),
+                                     ([1, 2, 3, 4, 5, None], "None"), (["1", "2", "3", "4", "5", "x"], "'x'")])
+def test_a_list_value_that_is_no_whole_number_is_not_a_die(raw, bad):
+    with pytest.raises(KniffelInputError) as exc:
+        parse_dice(raw)
+    assert str(exc.value) == f"set {raw!r}: {bad} is not a die (whole numbers 1 to 6)"
+
+
+def test_messages_name_what_was_read():
+    cases = [(("1,2,3,4,5",), "set '1,2,3,4,5': needs exactly 6 dice, got 5"),
+             (("1,2,3,4,5,7",), "set '1,2,3,4,5,7': 7 is not a die face (1 to 6)"),
+             (("1,2,3,4,5,0",), "set '1,2,3,4,5,0': 0 is not a die face (1 to 6)"),
+             (("1,2,3",), "set '1,2,3': needs exactly 6 dice, got 3"),
+             (("1,2,3", 18, "roll"), "roll '1,2,3': needs exactly 18 dice, got 3")]
+    for args, message in cases:
+        with pytest.raises(KniffelInputError) as exc:
+            parse_dice(*args)
+        assert str(exc.value) == message
+    assert parse_dice(",".join("6" * 18), count=18, what="roll") == (6,) * 18
+    assert parse_dice("1,6", count=2) == (1, 6)
+
+
+@pytest.mark.parametrize("dice", [(1, 2, 3, 4, 5), (1, 2, 3, 4, 5, 6, 6)])
+def test_score_needs_a_set_of_six(dice):
+    with pytest.raises(KniffelInputError) as exc:
+        score(dice, "1en")
+    assert str(exc.value) == f"a set has 6 dice, got {len(dice)}"
+
+
+def test_a_vorgabe_or_its_label_scores_alike():
+    for s in (d("1,2,3,4,5,6"), d("3,3,3,5,5,5"), d("2,2,4,4,6,6"), [6, 6, 6, 6, 6, 6]):
+        for v in VORGABEN:
+            assert fulfilled(s, v) is fulfilled(s, v.label)
+            assert score(s, v) == score(s, v.label)

@@ -8,7 +8,7 @@ import pytest
 
 from pnp.load.errors import DataErrors
 from pnp.games.ordnerstruktur.model import ACCOUNTS, CANONICAL, moves, move_account
-from pnp.games.ordnerstruktur.scoring import (final_score, parse_path, path_problems, score_path,
+from pnp.games.ordnerstruktur.scoring import (FACTS, final_score, parse_path, path_problems, score_path,
                                               score_players, strike)
 from pnp.games.ordnerstruktur.structure import Structure, load_structure
 
@@ -159,3 +159,95 @@ def test_multiplayer_reports_every_players_bad_path():
         score_players([(s, ["Stadt"] * 11), (s, ["Wald"] * 3)])
     files = {p.file for p in exc.value.problems}
     assert files == {"player 1", "player 2"}
+
+
+# ------------------------------------------------------------------ edges and exact messages
+
+
+def test_no_used_account_strikes_nothing_and_scores_nothing():
+    assert strike([N] * 6) == frozenset()
+    assert final_score([N] * 6) == (frozenset(), 0)
+    assert final_score([0, N, N, N, N, N]) == (acc("Stadt–Wald"), 0)
+
+
+def test_negative_and_zero_sums_are_used_like_any_other():
+    # -3 is the lowest, 7 the highest; 0 and 2 stay
+    assert final_score([-3, 0, 2, 7, N, N]) == (acc("Stadt–Wald", "Wald–Wüste"), 2)
+
+
+STEP_CITE = FACTS.cite("Spielablauf")  # "Ordnerstruktur, §Spielablauf [...]"
+
+
+def test_every_problem_of_a_path_says_exactly_what_and_where():
+    s = load_structure(DATA / "erste-schritte.yaml")
+    names = "Stadt Wald, Stadt Wüste, Stadt Höhle, Wald Wüste, Wald Höhle, Wüste Höhle"
+    probs = path_problems(s, ["Stadt Wald", "Stadt Wald", "Wüste Höhle", "Nirgendwo"], where="player 2")
+    assert [str(p) for p in probs] == [
+        "player 2: a path names one file per subfolder 1-11: 11 names, got 4",
+        f"player 2: subfolder 4: 'Nirgendwo' is not a file name of this structure; expected one of {names}",
+        "player 2: step 1->2: 'Stadt Wald' -> 'Stadt Wald' keeps the same name; a move must swap one people "
+        f"({STEP_CITE})",
+        "player 2: step 2->3: 'Stadt Wald' -> 'Wüste Höhle' swaps both peoples (the complementary name is not "
+        f"allowed; keep one people and swap the other) ({STEP_CITE})",
+    ]
+    assert {(p.file, p.line, p.col) for p in probs} == {("player 2", 0, 0)}  # typed, not read from a file
+    assert [str(p) for p in path_problems(s, ["Stadt Wald", "Nirgendwo", "Stadt Wald"])][1:] == [
+        f"PATH: subfolder 2: 'Nirgendwo' is not a file name of this structure; expected one of {names}"]
+    legal = ["Stadt Wald", "Stadt Wüste"] * 5 + ["Stadt Wald"]
+    assert path_problems(s, legal) == []
+    assert len(path_problems(s, legal + ["Stadt Wüste"])) == 1  # twelve names: only the length is wrong
+    last_wrong = legal[:10] + [legal[9]]  # only the step into subfolder 11 is illegal
+    assert [str(p) for p in path_problems(s, last_wrong)] == [
+        "PATH: step 10->11: 'Stadt Wüste' -> 'Stadt Wüste' keeps the same name; a move must swap one people "
+        f"({STEP_CITE})"]
+    with pytest.raises(DataErrors) as exc:
+        score_path(s, legal[:10])
+    assert [str(p) for p in exc.value.problems] == ["PATH: a path names one file per subfolder 1-11: 11 names, got 10"]
+
+
+def test_each_entry_records_its_subfolder_move_points_and_account():
+    s = load_structure(DATA / "erste-schritte.yaml")
+    path = parse_path("Stadt Höhle, Stadt Wald, Wald Wüste, Stadt Wald, Stadt Höhle, Stadt Wald, Stadt Wüste, "
+                      "Wald Wüste, Stadt Wald, Stadt Höhle, Wald Höhle", s)
+    es = score_path(s, path).entries
+    assert [e.subfolder for e in es] == list(range(1, 11))
+    assert (es[0].name, es[0].next_name, es[0].points, ACCOUNTS[es[0].account]) == (
+        "Stadt Höhle", "Stadt Wald", 10, "Wald–Höhle")
+    assert (es[9].name, es[9].next_name, ACCOUNTS[es[9].account]) == ("Stadt Höhle", "Wald Höhle", "Stadt–Wald")
+    assert [e.points for e in es] == [s.points(k, path[k - 1]) for k in range(1, 11)]
+
+
+def test_typed_names_match_in_either_order_with_ascii_umlauts():
+    s = load_structure(DATA / "erste-schritte.yaml")
+    assert parse_path("Hoehle Wueste,Wald Stadt,  Stadt   Höhle ", s) == ["Wüste Höhle", "Stadt Wald", "Stadt Höhle"]
+    # what matches no name is kept as typed, so the problems can name it
+    assert parse_path("stadt wald, Stadt, Stadt Wald Höhle, Stadt Stadt", s) == [
+        "stadt wald", "Stadt", "Stadt Wald Höhle", "Stadt Stadt"]
+    v = load_structure(DATA / "vier-voelker.yaml")
+    assert parse_path("Wueste, Hoehle,Stadt", v) == ["Wüste", "Höhle", "Stadt"]
+    assert parse_path("Stadt Wald", v) == ["Stadt Wald"]
+
+
+def test_players_tied_for_the_best_score_all_win():
+    s = all_fives()
+    p = ["Stadt", "Wald", "Wüste", "Höhle"] * 2 + ["Stadt", "Wald", "Wüste"]
+    m = score_players([(s, p), (s, p)])
+    assert m.totals == (30, None, 20, 30, None, 20)
+    assert m.struck == acc("Stadt–Wald", "Wald–Wüste", "Stadt–Höhle", "Wüste–Höhle")
+    assert [r.score for r in m.players] == [0, 0] and m.winners == [0, 1]
+    assert [r.struck for r in m.players] == [m.struck, m.struck]
+
+
+def test_multiplayer_json_names_accounts_and_winners():
+    s = all_fives()
+    p1 = ["Stadt", "Wald", "Wüste", "Höhle"] * 2 + ["Stadt", "Wald", "Wüste"]
+    p2 = ["Stadt", "Wüste"] * 5 + ["Stadt"]
+    m = score_players([(s, p1), (s, p2)])
+    assert m.as_json() == {
+        "totals": dict(zip(ACCOUNTS, (15, 50, 10, 15, None, 10))),
+        "struck": ["Stadt–Wüste", "Stadt–Höhle", "Wüste–Höhle"],
+        "players": [{"accounts": dict(zip(ACCOUNTS, (15, None, 10, 15, None, 10))), "score": 30},
+                    {"accounts": dict(zip(ACCOUNTS, (None, 50, None, None, None, None))), "score": 0}],
+        "winners": [0],
+    }
+    assert m.players[0].entries and len(m.players[1].entries) == 10

@@ -11,7 +11,7 @@ from pnp.load.errors import DataErrors
 from pnp.model.game import GameManifest
 from pnp.layout.kinds import KINDS, load_doc
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 scalars = st.one_of(
     st.none(), st.booleans(), st.integers(min_value=-10**30, max_value=10**30),

@@ -3,11 +3,14 @@ import io
 import math
 from dataclasses import replace
 
+import pypdf
 import pytest
 
 from pnp.impose.grid import grid_capacity, impose, plan_grid
 from pnp.impose.items import SheetSpec
 from pnp.model.paper import card_size, paper_size
+from pnp.render import pdf as backend
+from pnp.scene import Box
 
 from .helpers import card, centre, find, overlaps, placed, seg_hits_box, segments
 
@@ -169,8 +172,6 @@ def test_page_trim_and_bleed_boxes():
 
 
 def test_trim_and_bleed_boxes_in_the_pdf():
-    pypdf = pytest.importorskip("pypdf")
-    backend = pytest.importorskip("pnp.render.pdf")
     pages = list(impose([card() for _ in range(9)], replace(SHEET, duplex="none")))
     data = backend.render_pdf_bytes(pages)
     pdf = pypdf.PdfReader(io.BytesIO(data))
@@ -315,3 +316,245 @@ def test_cards_beside_an_empty_cell_keep_their_full_bleed():
     # each back has the bleed of its front (mirrored); card 3 (top right) bleeds 3 mm into the empty cell below
     assert boxes(pages[1], "back-") == boxes(pages[0], "card-")
     assert (plan.outer_bleed, 2 * plan.outer_bleed) in boxes(pages[1], "back-")
+
+
+# ------------------------------------------------------------------ edges: exact fits, gutters, narrow margins
+
+
+def _sheet(**kw) -> SheetSpec:
+    return SheetSpec(**{"paper": "200x100", "orientation": "portrait", "margin": 5, "bleed": 3, "gutter": 0,
+                        "rotate": False, "duplex": "none", **kw})
+
+
+@pytest.mark.parametrize("paper, gutter, cols", [
+    ("200x100", 5, 3),  # 3 x 60 + 2 x 5 = 190 = 200 - 2 x 5: exactly, the last card still fits
+    ("199.9x100", 5, 2),  # a tenth of a millimetre short: it does not
+    ("200x100", 5.1, 2),  # nor with a tenth more gutter
+    ("190x100", 0, 3),  # no gutter: 3 x 60 = 180 = 190 - 10
+    ("189.9x100", 0, 2),
+    ("190.2x100", 0.1, 3),  # 3 x 60 + 2 x 0.1 = 180.2 exactly, though (180.2 + 0.1) / 60.1 < 3 in floating point
+    ("264.9x100", 5, 3),  # 4 need 4 x 60 + 3 x 5 = 255 inside the margins
+    ("265x100", 5, 4),
+])
+def test_a_row_that_fits_exactly_keeps_every_card(paper, gutter, cols):
+    plan = plan_grid(60, 90, _sheet(paper=paper, gutter=gutter, orientation="landscape"))
+    assert (plan.cols, plan.rows) == (cols, 1)
+    assert plan.grid.w == pytest.approx(cols * 60 + (cols - 1) * gutter)
+
+
+@pytest.mark.parametrize("paper, rows", [("100x160", 2), ("100x159.9", 1), ("100x250", 3), ("100x249.9", 2)])
+def test_a_column_that_fits_exactly_keeps_every_card(paper, rows):
+    plan = plan_grid(90, 60, _sheet(paper=paper, gutter=30, margin=5))  # 60 + 30 + 60 (+ 30 + 60) + 2 x 5
+    assert (plan.cols, plan.rows) == (1, rows)
+
+
+def test_capacity_counts_gutters_between_cards_only():
+    # 188 mm for 3 cards of 60 with 2 gutters of 4: 180 + 8 = 188 exactly, with gutters at the ends it would not fit
+    plan = plan_grid(60, 40, _sheet(paper="198x100", margin=5, gutter=4, orientation="landscape"))
+    assert (plan.cols, plan.rows) == (3, 2)  # 2 x 40 + 4 = 84 <= 90
+    assert [plan.trim(i).x for i in range(3)] == pytest.approx([5, 69, 133])
+    assert [plan.trim(i).y for i in (0, 3)] == pytest.approx([8, 52])  # centred: (100 - 84) / 2 = 8
+    assert (plan.trim(5).x, plan.trim(5).y, plan.trim(5).w, plan.trim(5).h) == pytest.approx((133, 52, 60, 40))
+    xs, ys = plan.edges()
+    assert xs == pytest.approx([5, 65, 69, 129, 133, 193])
+    assert ys == pytest.approx([8, 48, 52, 92])
+
+
+def test_the_grid_box_spans_all_trims_and_the_gutters_between():
+    plan = plan_grid(60, 40, _sheet(paper="198x100", gutter=4, orientation="landscape"))
+    g = plan.grid
+    assert (g.x, g.y, g.w, g.h) == pytest.approx((5, 8, 188, 84))
+
+
+def test_too_small_sheets_and_sizes_are_refused_with_their_numbers():
+    with pytest.raises(ValueError) as exc:
+        plan_grid(191, 90, _sheet(orientation="landscape"))
+    assert str(exc.value) == ("an item of 191 x 90 mm does not fit on 200x100 with a 5 mm margin; "
+                              "use tiling for items bigger than the sheet")
+    assert plan_grid(190, 90, _sheet(orientation="landscape")).per_page == 1  # exactly the space inside the margin
+    with pytest.raises(ValueError) as exc:
+        plan_grid(0, 90, _sheet())
+    assert str(exc.value) == "item size must be positive, got 0 mm"
+    with pytest.raises(ValueError) as exc:
+        plan_grid(60, -1, _sheet())
+    assert str(exc.value) == "item size must be positive, got -1 mm"
+
+
+def test_orientation_and_turning_pick_the_most_cards_and_keep_the_first_on_a_tie():
+    # 60 x 90 on 200 x 100: portrait (100 wide) 1 x 2 = 2, landscape (200 wide) 3 x 1 = 3
+    auto = _sheet(orientation="auto")
+    plan = plan_grid(60, 90, auto)
+    assert (plan.orientation, plan.cols, plan.rows, plan.rotated) == ("landscape", 3, 1, False)
+    assert (plan.page_w, plan.page_h) == (200, 100)
+    # turned, a card is 90 x 60: landscape 2 x 1 = 2 holds fewer, so it stays upright
+    assert plan_grid(60, 90, replace(auto, rotate=True)).rotated is False
+    # portrait only (100 x 200): upright 1 x 2 = 2, turned (90 x 60) 1 x 3 = 3: turned wins
+    port = _sheet(orientation="portrait", rotate=True)
+    turned = plan_grid(60, 90, port)
+    assert (turned.orientation, turned.cols, turned.rows, turned.rotated) == ("portrait", 1, 3, True)
+    assert (turned.cell_w, turned.cell_h, turned.item_w, turned.item_h) == (90, 60, 60, 90)
+    assert plan_grid(60, 90, replace(port, rotate=False)).rotated is False
+    # a tie between upright and turned keeps the upright cards
+    tie = plan_grid(50, 50.5, _sheet(paper="101x101", margin=0, rotate=True))
+    assert (tie.cols, tie.rows, tie.rotated) == (2, 2, False)
+
+
+def test_a_turned_card_is_placed_turned_inside_its_cell():
+    plan = plan_grid(60, 90, _sheet(orientation="portrait", rotate=True))
+    assert plan.rotated
+    t = plan.placement(0)
+    trim = plan.trim(0)
+    # the card's top-left corner goes to the cell's top-right; its top edge runs down the right side
+    assert t.apply(0, 0) == pytest.approx((trim.right, trim.y))
+    assert t.apply(60, 0) == pytest.approx((trim.right, trim.bottom))
+    assert t.apply(0, 90) == pytest.approx((trim.x, trim.y))
+    upright = plan_grid(60, 90, _sheet(orientation="landscape"))
+    assert upright.placement(1).apply(0, 0) == pytest.approx((upright.trim(1).x, upright.trim(1).y))
+    assert upright.placement(1).apply(60, 90) == pytest.approx((upright.trim(1).right, upright.trim(1).bottom))
+
+
+@pytest.mark.parametrize("margin, crop_marks, outer", [
+    (5, False, 3),  # room for the full bleed
+    (3, False, 3),  # exactly the bleed
+    (2, False, 2),  # less room than bleed: the bleed stops at the paper edge
+    (0, False, 0),
+    (6, True, 3),  # bleed 3 + gap 1 + a 2 mm mark: just fits
+    (5.5, True, 2.5),  # the bleed gives way to the mark
+    (4, True, 1),
+    (3, True, 0),  # no bleed left; the mark shrinks to what the margin holds
+    (2, True, 0),
+])
+def test_outer_bleed_gives_way_to_the_paper_edge_and_then_to_a_crop_mark(margin, crop_marks, outer):
+    plan = plan_grid(60, 90, _sheet(paper=f"{180 + 2 * margin}x{90 + 2 * margin}", margin=margin,
+                                    crop_marks=crop_marks, orientation="landscape"))
+    assert (plan.x0, plan.y0) == pytest.approx((margin, margin))
+    assert plan.outer_bleed == pytest.approx(outer)
+
+
+def test_the_nearest_paper_edge_decides_the_outer_bleed():
+    # 10 mm left and right, 4 mm above and below: the 4 mm decide (4 - gap 1 - mark 2 = 1)
+    plan = plan_grid(60, 90, _sheet(paper="200x98", margin=4, orientation="landscape"))
+    assert (plan.x0, plan.y0) == pytest.approx((10, 4))
+    assert plan.outer_bleed == pytest.approx(1)
+    wide = plan_grid(60, 90, _sheet(paper="188x110", margin=4, orientation="landscape"))
+    assert (wide.x0, wide.y0) == pytest.approx((4, 10)) and wide.outer_bleed == pytest.approx(1)
+
+
+@pytest.mark.parametrize("gutter, inner", [(0, 0), (2, 1), (6, 3), (10, 3)])
+def test_inner_bleed_is_half_the_gutter_at_most_the_bleed(gutter, inner):
+    plan = plan_grid(60, 40, _sheet(paper="300x300", gutter=gutter))
+    assert plan.inner_bleed == pytest.approx(inner)
+    assert plan.gutter == gutter
+
+
+def test_each_side_of_each_cell_bleeds_by_its_neighbour():
+    """3 x 2 cells with gutter 2 (inner bleed 1) and outer bleed 3: full towards the paper edge and an empty
+    cell, clipped towards a card. (left, top, right, bottom) bleed of every cell, full sheet and 4 cards."""
+    plan = plan_grid(60, 40, _sheet(paper="200x100", margin=8, gutter=2, orientation="landscape"))
+    assert (plan.cols, plan.rows, plan.outer_bleed, plan.inner_bleed) == (3, 2, 3, 1)
+
+    def sides(i, filled=None):
+        b, t = plan.bleed(i, filled), plan.trim(i)
+        return tuple(round(v, 6) for v in (t.x - b.x, t.y - b.y, b.right - t.right, b.bottom - t.bottom))
+
+    assert [sides(i) for i in range(6)] == [(3, 3, 1, 1), (1, 3, 1, 1), (1, 3, 3, 1),
+                                            (3, 1, 1, 3), (1, 1, 1, 3), (1, 1, 3, 3)]
+    assert [sides(i, 4) for i in range(4)] == [(3, 3, 1, 1), (1, 3, 1, 3), (1, 3, 3, 3), (3, 1, 3, 3)]
+    assert [sides(i, 6) for i in range(6)] == [sides(i) for i in range(6)]
+    cells = plan.cells_for(4)
+    assert len(cells) == 6 and cells[1][1] == plan.bleed(1, 4) and cells[1][0] == plan.trim(1)
+    assert (cells[1][3].x, cells[1][3].w) == (cells[1][1].x, cells[1][1].w)  # the clip is the bleed box
+    assert plan.cells_for(6) == plan.cells
+
+
+def test_crop_marks_start_past_the_bleed_and_gap_and_stop_at_the_paper_edge():
+    # margin 5: bleed 2 (5 - gap 1 - 2), marks from 3 mm to the paper edge (at most crop_length 4)
+    sheet = _sheet(paper="190x100", margin=5, crop_gap=1, crop_length=4, orientation="landscape")
+    page = next(impose([card(60, 90) for _ in range(3)], sheet))
+    (marks, _), = find(page.content, "crop-marks")
+    segs = {tuple(round(v, 6) for v in (*p, *q)) for p, q in segments(marks)}
+    assert page.width == 190 and page.bleed.y == pytest.approx(3)  # trims at y 5, bleed 2
+    above = {s for s in segs if s[0] == s[2] and s[3] <= 5}
+    assert above == {(x, 0.0, x, 2.0) for x in (5.0, 65.0, 125.0, 185.0)}  # 4 edges, 2 mm long, cut at the edge
+    left = {s for s in segs if s[1] == s[3] and s[2] <= 5}
+    assert left == {(0.0, y, 2.0, y) for y in (5.0, 95.0)}
+    roomy = next(impose([card(60, 90)], _sheet(paper="200x120", margin=15, crop_length=4, orientation="landscape")))
+    (marks, _), = find(roomy.content, "crop-marks")
+    tops = sorted(tuple(round(v, 6) for v in (*p, *q)) for p, q in segments(marks) if p[0] == q[0] and q[1] <= 15)
+    # two cards centred (x 40 to 160), trims at y 15: bleed 3 + gap 1 above them, then 4 mm of mark
+    assert tops == [(x, 7.0, x, 11.0) for x in (40.0, 100.0, 160.0)]
+
+
+def test_pages_list_their_cut_trims():
+    page = next(impose([card(60, 40) for _ in range(4)], _sheet(paper="194x96", gutter=2, orientation="landscape")))
+    plan = plan_grid(60, 40, _sheet(paper="194x96", gutter=2, orientation="landscape"))
+    assert page.cuts == tuple(plan.trim(i) for i in range(4))
+    assert page.trim == Box(plan.trim(0).x, plan.trim(0).y, 2 * 2 + 3 * 60, 2 + 2 * 40)
+
+
+def test_sizes_within_a_hundredth_of_a_millimetre_share_a_grid():
+    sheet = _sheet(orientation="landscape")
+    pages = list(impose([card(60, 90), card(60.005, 89.995)], sheet))
+    assert len(placed(pages[0], "card-")) == 2
+    # exactly a hundredth off as typed is within (60.01 - 60 is a hair above 0.01 in floating point)
+    assert len(placed(next(impose([card(60, 90), card(60.01, 89.99), card(59.99, 90.01)], sheet)), "card-")) == 3
+    with pytest.raises(ValueError) as exc:
+        list(impose([card(60, 90), card(60.02, 90)], sheet))
+    assert str(exc.value) == ("item 2 is 60.02 x 90 mm but the grid holds 60 x 90 mm items; "
+                              "use pack() for mixed sizes")
+    with pytest.raises(ValueError, match=r"item 2 \(b\) is 60 x 89.98 mm"):
+        list(impose([card(60, 90), card(60, 89.98, label="b")], sheet))
+
+
+def test_nothing_to_impose_gives_no_page_and_a_tiny_item_fits_many():
+    assert list(impose([], _sheet())) == []
+    assert list(impose(iter([]), _sheet())) == []
+    tiny = plan_grid(1, 1, _sheet(paper="20x10", margin=0, crop_marks=False))  # portrait: 10 wide
+    assert (tiny.cols, tiny.rows) == (10, 20)
+    square = plan_grid(50, 50, _sheet(paper="110x110", margin=0, rotate=True))
+    assert (square.cols, square.rows, square.rotated) == (2, 2, False)
+
+
+def test_cards_are_numbered_across_sheets():
+    sheet = _sheet(orientation="landscape")  # 3 cards a sheet
+    pages = list(impose([card(60, 90) for _ in range(8)], sheet))
+    assert [sorted(placed(p, "card-")) for p in pages] == [
+        ["card-0", "card-1", "card-2"], ["card-3", "card-4", "card-5"], ["card-6", "card-7"]]
+    assert [p.content.id for p in pages] == ["fronts"] * 3
+    with pytest.raises(ValueError, match=r"^item 8 is 61 x 90 mm"):
+        list(impose([card(60, 90) for _ in range(7)] + [card(61, 90)], sheet))
+
+
+def test_back_pages_list_their_own_boxes_and_cuts():
+    sheet = _sheet(orientation="landscape", duplex="short")  # a landscape sheet turned over its short edge
+    front, back = list(impose([card(60, 90) for _ in range(2)], sheet))
+    backs = placed(back, "back-")
+    trims = [backs[f"back-{i}"][0] for i in range(2)]
+    clips = [backs[f"back-{i}"][1] for i in range(2)]
+    assert back.content.id == "backs" and back.label == "Rückseiten 1/1"
+    assert [v for c in back.cuts for v in (c.x, c.y, c.w, c.h)] == pytest.approx(
+        [v for t in trims for v in (t.x, t.y, t.w, t.h)])
+    assert (back.trim.x, back.trim.right) == pytest.approx((min(t.x for t in trims), max(t.right for t in trims)))
+    assert (back.bleed.x, back.bleed.right) == pytest.approx((min(c.x for c in clips), max(c.right for c in clips)))
+    assert (front.trim.x, front.trim.w, back.trim.x, back.trim.w) == pytest.approx((10, 120, 70, 120))  # mirrored
+    assert back.bleed.x < back.trim.x and back.bleed.right > back.trim.right
+
+
+def test_what_every_sheet_shares_is_made_once():
+    """Crop marks, cells and back cells are computed once per plan and shared by all its sheets (a long deck
+    must not build them again for every sheet); a partial last sheet gets its own."""
+    sheet = _sheet(orientation="landscape", duplex="long")
+    pages = list(impose([card(60, 90) for _ in range(8)], sheet))
+    fronts, backs = pages[0::2], pages[1::2]
+
+    def clip(page, gid):
+        return next(g for g in page.content.children if getattr(g, "id", None) == gid).clip
+
+    marks = [next(g for g in p.content.children if g.id == "crop-marks") for p in fronts]
+    assert marks[0] is marks[1] is marks[2]
+    assert clip(fronts[0], "card-0") is clip(fronts[1], "card-3")
+    assert clip(backs[0], "back-0") is clip(backs[1], "back-3")
+    assert clip(fronts[2], "card-6") is not clip(fronts[0], "card-0")  # the last sheet holds 2 of 3
+    plan = plan_grid(60, 90, sheet)
+    assert plan.cells is plan.cells and plan.cells_for(plan.per_page) is plan.cells
+    assert plan.cells_for(2) == plan.cells_for(2) and plan.cells_for(2) is not plan.cells_for(2)

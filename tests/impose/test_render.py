@@ -7,11 +7,10 @@ import pytest
 from pnp.impose.grid import impose
 from pnp.impose.items import SheetSpec
 from pnp.impose.tiling import tile
+from pnp.render import pdf as pdf_backend
 
 from .helpers import card, centre, placed
 
-pdf_backend = pytest.importorskip("pnp.render.pdf")
-Image = pytest.importorskip("PIL.Image")
 
 DPI = 50
 PX = DPI / 25.4

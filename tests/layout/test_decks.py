@@ -48,7 +48,8 @@ def test_starter_deck_builds_every_card_of_the_sheet(built):
     for name, copies in CARDS.items():
         assert names.count(name) == copies, name
     assert sum(CARDS.values()) == 23 and len(fronts) == 3
-    assert sorted(p.name for p in (built / "cards").glob("*.svg"))[:3] == ["_back-1.svg", "_back-2.svg", "_back-3.svg"]
+    assert sorted(p.name for p in (built / "cards" / "market").glob("_*.svg")) == [
+        "_back-coin.svg", "_back-event.svg", "_back-goods.svg"]  # a back per type, named by it
 
 
 def test_rich_text_and_inline_icons_reach_the_pdf(built):
@@ -75,7 +76,7 @@ def test_pictures_in_every_format(built):
     # apples.svg stays vector: its red apple is drawn, not pasted as a picture
     ops = first.get_contents().get_data()
     assert b"0.776471 0.156863 0.156863 rg" in ops or b".776471 .156863 .156863 rg" in ops
-    svg = ET.parse(built / "cards" / "apfelkorb.svg").getroot()
+    svg = ET.parse(built / "cards" / "market" / "apfelkorb.svg").getroot()
     hrefs = [e.get("{http://www.w3.org/1999/xlink}href") or e.get("href") for e in svg.iter(NS + "image")]
     assert hrefs and hrefs[0].startswith("data:image/svg+xml;base64,")
     from PIL import Image
@@ -93,7 +94,7 @@ def test_backs_follow_the_card_type(built):
 
 
 def test_the_same_geometry_in_pdf_svg_and_png(built, tmp_path):
-    svg = ET.parse(built / "cards" / "kaeserad.svg").getroot()
+    svg = ET.parse(built / "cards" / "market" / "kaeserad.svg").getroot()
     assert (svg.get("width"), svg.get("height")) == ("69mm", "94mm")  # poker card plus 3 mm bleed
     assert svg.get("data-trim") == "3 3 63 88"
     assert any(g.get("transform") == "matrix(1 0 0 1 3 3)" for g in svg.iter(NS + "g"))  # the card, moved by the bleed

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from pnp.load.errors import DataErrors
 from pnp.load.loader import load_yaml
-from pnp.layout.fields import FieldType, parse_field, parse_fields
+from pnp.layout.fields import FieldType, as_text, parse_field, parse_fields, shown
 
 BOOL_WORDS = "yes or no (true/false, ja/nein, 1/0, x or empty)"
 IMAGE_WORDS = "an image file in the game folder (.png, .jpg, .jpeg, .svg)"
@@ -21,6 +21,22 @@ IMAGE_WORDS = "an image file in the game folder (.png, .jpg, .jpeg, .svg)"
     ("text", 42.0, "42"),
     ("text", 2.5, "2.5"),
     ("text", datetime.date(2024, 1, 5), "2024-01-05"),
+    ("text", datetime.time(9, 30), "09:30:00"),
+    ("text", True, "true"),
+    ("text", False, "false"),
+    ("text", {"de": "Wolf", "en": "wolf"}, {"de": "Wolf", "en": "wolf"}),
+    ("text", {"en": "wolf", "de": "Wolf"}, {"de": "Wolf", "en": "wolf"}),
+    ("text", {"de": "Wolf"}, {"de": "Wolf"}),
+    ("text", {"en": "wolf"}, {"en": "wolf"}),  # a text in any one language
+    ("text", {"pt-BR": "lobo", "zh_Hant": "狼"}, {"pt-BR": "lobo", "zh_Hant": "狼"}),
+    ("text = '#2b2d42'", "", "#2b2d42"),  # the quotes only protect the value
+    ("text = \"#2b2d42\"", "", "#2b2d42"),
+    ("text = \"a\"b\"", "", 'a"b'),
+    ("text = \"a'", "", "\"a'"),  # quotes that do not match are part of the value
+    ("text = 'a", "", "'a"),
+    ("text = a'", "", "a'"),
+    ("text = '", "", "'"),
+    ("text = XrayX", "", "XrayX"),  # only quotes are taken off
     ("text?", "", None),
     ("text?", None, None),
     ("integer 0..9", "3", 3),
@@ -30,6 +46,10 @@ IMAGE_WORDS = "an image file in the game folder (.png, .jpg, .jpeg, .svg)"
     ("integer 0..9", "3,0", 3),
     ("integer", "-12345678901234567890", -12345678901234567890),
     ("integer 1..", "500", 500),
+    ("integer 1..", "1", 1),  # both bounds belong to the range
+    ("integer 3..3", "3", 3),
+    ("number 0..2.5", "0", 0.0),
+    ("number 0..2.5", 2.5, 2.5),
     ("integer ..0", "-4", -4),
     ("integer 1..200 = 1", "", 1),
     ("integer 1..200 = 1", None, 1),
@@ -46,6 +66,9 @@ IMAGE_WORDS = "an image file in the game folder (.png, .jpg, .jpeg, .svg)"
     ("bool", "Ja", True),
     ("bool", "WAHR", True),
     ("bool", "yes", True),
+    ("bool", "true", True),
+    ("bool", "TRUE", True),
+    ("bool", "false", False),
     ("bool", "1", True),
     ("bool", 1, True),
     ("bool", 1.0, True),
@@ -57,11 +80,15 @@ IMAGE_WORDS = "an image file in the game folder (.png, .jpg, .jpeg, .svg)"
     ("bool", "no", False),
     ("bool", "0", False),
     ("bool", False, False),
+    ("bool", 0, False),
+    ("bool", 0.0, False),
+    ("bool?", "", False),  # an empty cell is a clear no, optional or not
     ("bool = yes", "", True),
     ("choice creature|spell|land", "Spell", "spell"),
     ("choice Green Forest | Sea", "green forest", "Green Forest"),
     ("choice 1|2|3", 2.0, "2"),
     ("choice a|b = b", None, "b"),
+    ("choice a|b = b", "A", "a"),
     ("image", "art/wolf.png", "art/wolf.png"),
     ("image", "art\\wolf.PNG", "art/wolf.PNG"),
     ("image", "./art/../wolf.svg", "wolf.svg"),
@@ -70,6 +97,7 @@ IMAGE_WORDS = "an image file in the game folder (.png, .jpg, .jpeg, .svg)"
     ("image", "../common/logo.png", "../common/logo.png"),
     ("image", "art/../../secret.png", "../secret.png"),
     ("image", "..\\..\\secret.png", "../../secret.png"),
+    ("image", "a.jpg", "a.jpg"),
     ("image?", "", None),
 ])
 def test_convert_accepts(declaration, raw, value):
@@ -102,6 +130,18 @@ def test_convert_accepts(declaration, raw, value):
      'expected one of creature, spell, land, got "dragon"'),
     ("text", "   ", "expected text, got nothing"),
     ("text", ["a"], "expected text, got a list"),
+    ("text", {"German": "Wolf"}, "expected text, got a mapping"),  # keys are language codes
+    ("text", {"de": "Wolf", "e": "wolf"}, "expected text, got a mapping"),
+    ("text", {"de": 3}, "expected text, got a mapping"),
+    ("text", {3: "drei"}, "expected text, got a mapping"),
+    ("text", {}, "expected text, got a mapping"),
+    ("choice a|b", {"a": 1}, "expected one of a, b, got a mapping"),
+    ("integer 0..9", 1e15, "expected an integer from 0 to 9, got 1000000000000000.0"),  # too big to show as whole
+    ("integer 0..9", 999999999999999.0, "expected an integer from 0 to 9, got 999999999999999"),
+    ("integer 1..200 = 1", "201", "expected an integer from 1 to 200, got 201"),
+    ("image", "..", f'expected {IMAGE_WORDS}, got "..": it points outside the game folder'),
+    ("image", "art/wolf\x00.png",
+     f'expected {IMAGE_WORDS}, got "art/wolf\\u0000.png": a file name relative to the game folder is needed'),
     ("image", "wolf.gif", f'expected {IMAGE_WORDS}, got "wolf.gif"'),
     ("image", 3, f"expected {IMAGE_WORDS}, got 3"),
     ("image", "/etc/wolf.png",
@@ -119,6 +159,18 @@ def test_long_values_are_shortened_in_messages():
     with pytest.raises(ValueError) as info:
         parse_field("integer").convert("x" * 100)
     assert str(info.value) == 'expected an integer, got "' + "x" * 39 + '…"'
+    assert shown("y" * 40) == '"' + "y" * 40 + '"'  # 40 characters are shown whole, 41 are not
+    assert shown("y" * 41) == '"' + "y" * 39 + '…"'
+    assert shown("Bär") == '"Bär"'  # as written, not as \\u escapes
+
+
+@pytest.mark.parametrize("raw, text, show", [(None, "", "nothing"), ("  ", "", "nothing"), (True, "true", "true"),
+                                             (False, "false", "false"), (3.0, "3", "3"), (2.5, "2.5", "2.5"),
+                                             (" a\r\nb ", "a\nb", '"a\\nb"'), ([1], "[1]", "a list"),
+                                             ({"a": 1}, "{'a': 1}", "a mapping")])
+def test_a_value_as_text_and_as_a_message_shows_it(raw, text, show):
+    assert as_text(raw) == text
+    assert shown(raw) == show
 
 
 @pytest.mark.parametrize("declaration, message", [
@@ -126,6 +178,9 @@ def test_long_values_are_shortened_in_messages():
     ("number 2,5..1", "the range 2,5..1 is empty: 2.5 is above 1"),
     ("integer 0..2.5", 'the bound 2.5 is not a whole number'),
     ("integer zero..9", 'the bound "zero" is not a whole number'),
+    ("number 0..x", 'the bound "x" is not a number'),
+    ("number 0..5..9", 'the bound "5..9" is not a number'),
+    ("text = ''", "the default: expected text, got nothing"),
     ("integer 0-9", 'a range is written \'LOW..HIGH\' such as \'0..9\', got "0-9"'),
     ("number ..", 'a range is written \'LOW..HIGH\' such as \'0..9\', got ".."'),
     ("integr 0..9", 'unknown field type "integr"; the types are: text, integer, number, bool, choice, image'),
@@ -160,6 +215,12 @@ def test_declaration_parts():
     kinds = parse_field("choice creature | spell|land")
     assert kinds.choices == ("creature", "spell", "land")
     assert isinstance(parse_field("image"), FieldType)
+    assert parse_field("integer").choices == () and parse_field("text = x").choices == ()
+    assert type(cost.low) is type(cost.high) is int and type(weight.high) is float
+    assert (cost.declaration, copies.declaration) == ("Integer 0..9", "integer 1..200 = 1")
+    assert (copies.low, copies.high, copies.has_default) == (1, 200, True)
+    opt = parse_field("integer 0..9 ?")
+    assert (opt.kind, opt.low, opt.high, opt.optional) == ("integer", 0, 9, True)
 
 
 def test_parse_fields_positions_every_problem(tmp_path):
@@ -179,6 +240,25 @@ def test_parse_fields_positions_every_problem(tmp_path):
         "layout.yaml:5:11: field copies: copies is how often a card is printed: declare it as an "
         "integer with a lower bound of 0 or more, e.g. 'integer 1..99 = 1'",
     ]
+
+
+@pytest.mark.parametrize("declaration", ["integer ..5", "integer -1..5", "number 1..5", "text", "integer"])
+def test_copies_is_a_whole_number_never_negative(tmp_path, declaration):
+    path = tmp_path / "layout.yaml"
+    path.write_text(f"fields:\n  copies: {declaration}\n")
+    with pytest.raises(DataErrors) as info:
+        parse_fields(load_yaml(path)["fields"], "layout.yaml")
+    assert [str(p) for p in info.value.problems] == [
+        "layout.yaml:2:11: field copies: copies is how often a card is printed: declare it as an "
+        "integer with a lower bound of 0 or more, e.g. 'integer 1..99 = 1'"]
+
+
+def test_fields_that_are_not_a_mapping_say_where(tmp_path):
+    path = tmp_path / "layout.yaml"
+    path.write_text("kind: layout\nfields:\n  - name\n  - cost\n")
+    with pytest.raises(DataErrors) as info:
+        parse_fields(load_yaml(path)["fields"], "layout.yaml")
+    assert [str(p) for p in info.value.problems] == ["layout.yaml:3:3: fields: expected a mapping of name: type"]
 
 
 def test_parse_fields_gives_types_in_order(tmp_path):

@@ -117,8 +117,7 @@ def test_a_ttf_in_the_game_folder_is_declared_picked_and_embedded_in_pdf_and_svg
     assert used and all(used.values()), used  # every font embedded
     assert any("PnpPixelTest" in f for f in used), used  # the pixel font itself, not DejaVu
     assert "THE HERO" in text(out / "deck.pdf")
-    svg = (out / "cards" / "card-1.svg").read_text(encoding="utf-8") if (out / "cards" / "card-1.svg").exists() \
-        else next((out / "cards").glob("*.svg")).read_text(encoding="utf-8")
+    svg = next((out / "cards").rglob("*.svg")).read_text(encoding="utf-8")
     faces = svg_font_faces(svg)
     assert ("Pnp Pixel Test" in {own for _, own in faces}), faces
     assert re.search(r"<text[^>]*font-family=\"title\"", svg) or re.search(r"font-family=\"'?title", svg), svg[:2000]
@@ -130,7 +129,7 @@ def test_bold_markup_uses_the_familys_bold_face_and_a_cff_otf_embeds(pixel_game,
     used = pdf_fonts(tmp_path / "out" / "intro" / "deck.pdf")
     # the bold face is CFF-flavoured OpenType: converted for the PDF, embedded like the rest
     assert any("PnpPixelTest-Bold" in f for f in used) and all(used.values()), used
-    svg = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "out" / "intro" / "cards").glob("*.svg"))
+    svg = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "out" / "intro" / "cards").rglob("*.svg"))
     bold = re.findall(r"@font-face\{font-family:'body';font-style:normal;font-weight:bold;src:url\(data:font/woff;"
                       r"base64,([A-Za-z0-9+/=]+)", svg)
     from fontTools.ttLib import TTFont
@@ -184,7 +183,7 @@ def test_a_glyph_the_font_lacks_is_drawn_by_the_fallback_with_one_warning(tmp_pa
     used = pdf_fonts(tmp_path / "out" / "cards" / "deck.pdf")
     assert all(used.values()) and any("DejaVuSans" in f for f in used) and any("PnpPixel" in f for f in used), used
     assert "♠" in text(tmp_path / "out" / "cards" / "deck.pdf")
-    svg = next(p for p in (tmp_path / "out" / "cards" / "cards").glob("*.svg")).read_text(encoding="utf-8")
+    svg = next(p for p in (tmp_path / "out" / "cards" / "cards").rglob("*.svg")).read_text(encoding="utf-8")
     assert re.search(r"font-family=\"title, 'DejaVu Sans'\"", svg), svg[:3000]  # the fallback, named after the font
     assert {own for _, own in svg_font_faces(svg)} == {"Pnp Pixel Test", "DejaVu Sans"}
 
@@ -252,7 +251,7 @@ def test_a_font_named_like_a_css_keyword_still_draws_its_embedded_face_in_svg(tm
     make_font(folder / file, family="Pnp Pixel Test")
     res = build(data, tmp_path / "out", "kw")
     assert res.exit_code == 0, res.output
-    svg = next((tmp_path / "out" / "kw" / "cards").glob("*.svg")).read_text(encoding="utf-8")
+    svg = next((tmp_path / "out" / "kw" / "cards").rglob("*.svg")).read_text(encoding="utf-8")
     faces = dict(svg_font_faces(svg))
     values = re.findall(r"<text[^>]*font-family=\"([^\"]+)\"", svg)
     assert len(values) == 2, svg[:3000]
@@ -453,7 +452,7 @@ def test_an_installed_family_is_found_by_name_with_its_faces(tmp_path, monkeypat
     used = pdf_fonts(tmp_path / "out" / "boss" / "deck.pdf")
     assert all(used.values()), used
     assert any("PnpTestSerif-Bold" in f for f in used) and any(f.endswith("PnpTestSerif-Regular") for f in used), used
-    svg = next((tmp_path / "out" / "boss" / "cards").glob("*.svg")).read_text(encoding="utf-8")
+    svg = next((tmp_path / "out" / "boss" / "cards").rglob("*.svg")).read_text(encoding="utf-8")
     assert {own for _, own in svg_font_faces(svg)} >= {"Pnp Test Serif"}
 
 

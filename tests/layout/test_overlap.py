@@ -115,7 +115,7 @@ def test_text_inside_an_svg_picture_is_drawn_with_an_embedded_font(starter, tmp_
     assert "fonts not embedded" not in res.output and res.exit_code == 0, res.output
     import base64
 
-    svg = (tmp_path / "o" / "starter-deck" / "cards" / "regenschauer.svg").read_text(encoding="utf-8")
+    svg = (tmp_path / "o" / "starter-deck" / "cards" / "market" / "regenschauer.svg").read_text(encoding="utf-8")
     picture = base64.b64decode(re.search(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", svg).group(1)).decode()
     assert "@font-face{font-family:'DejaVu Sans'" in picture and "font-weight:bold" in picture
     assert "text,tspan,textPath{font-family:'DejaVu Sans'!important" in picture

@@ -134,7 +134,7 @@ def test_targets_sit_on_the_corners_of_their_box_or_moved_out_by_offset(tmp_path
 def test_ticks_continue_the_sides_of_a_triangle_grid_through_its_tips(tmp_path):
     grid = Grid("triangle", 9, 9, 25)
     board = {"type": "grid", "shape": "triangle", "rows": 9, "size": 25, "x": 20, "y": 20, "id": "board"}
-    marks = {"type": "registration", "frame": "board", "marks": "triangle", "style": "ticks", "size": 6}
+    marks = {"type": "registration", "frame": "board", "marks": "triangle", "mark": "ticks", "size": 6}
     pdf, _ = render(lay(board, marks), tmp_path, 297, 240)
     ticks = [p.points for p in painted(pdf) if p.stroked and not p.closed and len(p.points) == 2
              and abs(math.dist(*p.points) - 6) <= TOL]

@@ -22,7 +22,8 @@ def test_pdf_takes_many_pages_others_one(tmp_path):
         backends.write("svg", [build_scene()], tmp_path / "x.svg")
     with pytest.raises(ValueError, match="unknown format 'tiff'"):
         backends.write("tiff", build_scene(), tmp_path / "x.tiff")
-    assert list(backends.FORMATS) == ["pdf", "svg", "png"]
+    assert list(backends.FORMATS) == ["pdf", "svg", "png", "png-cards"]
+    assert [f.ext for f in backends.FORMATS.values()] == [".pdf", ".svg", ".png", ".png"]  # png-cards are PNGs
 
 
 def test_importing_the_package_loads_no_drawing_library():

@@ -22,7 +22,7 @@ K = 96 / 25.4  # CSS px per mm
 def shot(tmp_path_factory):
     exe = shutil.which("chromium") or shutil.which("chromium-browser")
     if exe is None:
-        pytest.skip("chromium not installed")
+        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
     d = tmp_path_factory.mktemp("svgshot")
     write_svg(build_scene(), d / "scene.svg")
     out = d / "shot.png"
@@ -33,7 +33,7 @@ def shot(tmp_path_factory):
                         f"--screenshot={out}", (d / "scene.svg").as_uri()],
                        check=True, capture_output=True, timeout=90)
     except (subprocess.SubprocessError, OSError) as exc:
-        pytest.skip(f"chromium could not take a screenshot here: {exc}")
+        pytest.skip(f"Debian's chromium (not part of pnp) could not take a screenshot here: {exc}")
     return PILImage.open(out).convert("RGB")
 
 

@@ -69,7 +69,7 @@ def final_score(sums: Sums) -> tuple[frozenset[int], int]:
 
 def _canon(token: str, names: Sequence[str]) -> str | None:
     """Match a name typed on the command line: either people order, ue/oe for ü/ö."""
-    t = " ".join(token.replace("ue", "ü").replace("oe", "ö").replace("Ue", "Ü").split())
+    t = " ".join(token.replace("ue", "ü").replace("oe", "ö").split())  # no name has a capital umlaut
     for n in names:
         if t == n or (" " in t and frozenset(t.split(" ")) == frozenset(n.split(" "))):
             return n

@@ -18,8 +18,8 @@ from pnp.model.base import tr
 from pnp.load.words import ENGINE
 from pnp.scene import WHITE, color, contrast, mix
 from pnp.model.deck import Back, Deck
+from pnp.layout.files import compiled_layout, roots_of
 
-SHIPPED = Path(__file__).resolve().parents[1] / "shipped"
 TIGHT_MARGIN = 5.0  # mm: still inside what home printers print
 
 
@@ -51,6 +51,7 @@ class Symbols:
 @lru_cache(maxsize=None)
 def _shipped_symbols():
     from pnp.layout.builtin.symbols import load_library
+    from pnp.layout.files import SHIPPED
 
     return load_library(SHIPPED, "marks.yaml")
 
@@ -63,94 +64,6 @@ def game_symbols(game) -> Symbols:
 
         libs = [doc for _, kind, doc in documents(game) if kind == "symbols"]
     return Symbols(libs, _shipped_symbols)
-
-
-# ------------------------------------------------------------------ layouts
-
-
-@lru_cache(maxsize=64)
-def _shipped(path: Path):
-    """A shipped layout, read once per process: (model, raw YAML with marks)."""
-    from pnp.load.loader import display_path, load_yaml, read_cached, validate
-    from pnp.layout.vocabulary import Layout
-
-    def parse(p, data):
-        raw = load_yaml(p, data)
-        return validate(Layout, raw, display_path(p)), raw
-
-    return read_cached(path, "layout-v1", parse)
-
-
-def roots_of(game, folder: Path) -> tuple[Path, ...]:
-    """Where the files a game names may lie (``Game.roots``); without a game, the folder above
-    ``folder`` and pnp's shipped data."""
-    from pnp.load.paths import SHIPPED_ROOTS
-
-    return game.roots if game is not None else (Path(folder).parent, *SHIPPED_ROOTS)
-
-
-def layout_file(ref: str, folder: Path) -> Path:
-    """A layout reference: ``x.yaml`` in the game folder, or the name of a shipped layout."""
-    if ref.endswith((".yaml", ".yml")):
-        return folder / ref
-    return SHIPPED / f"{ref}.yaml"
-
-
-def compiled_layout(ref: str, folder: Path, tables: dict, where: tuple[str, int, int], game=None):
-    """Load, validate and compile a layout and type its fields; problems point at the layout
-    file (or at ``where`` for a layout that does not exist). Returns (compiled, fields).
-
-    A layout in the game folder was read with the game's other files; a shipped
-    one is read once per process.
-    """
-    from pnp.load.loader import display_path, locate
-    from pnp.layout.compile import compile_layout
-    from pnp.layout.expr import ExprError
-    from pnp.layout.fields import parse_fields
-
-    path = layout_file(ref, folder)
-    if path.parent != SHIPPED:
-        from pnp.model.game import inside
-
-        inside(path, roots_of(game, folder), where, ref, "layout")
-    found = _game_layout(game, path)
-    if found is None and not path.is_file():
-        shipped = ", ".join(sorted(p.stem for p in SHIPPED.glob("*.yaml") if p.stem != "marks"))
-        raise DataErrors([Problem(*where, f"layout {ref!r}: no file {display_path(path)} and no shipped layout of "
-                                          f"that name (shipped: {shipped})")])
-    layout, raw = found if found is not None else _shipped(path.resolve())
-    shown = display_path(path)
-    fields = parse_fields(raw.get("fields", {}), shown) if raw.get("fields") else {}
-    from pnp.layout.fontbook import book_for
-
-    book = book_for(layout, path.parent, shown, raw, game)
-    try:
-        return compile_layout(layout, tables, book=book), fields
-    except (ExprError, ValueError) as exc:
-        msg = str(exc)
-        loc = _element_path(msg)
-        line, col = locate(raw, loc) if loc else (0, 0)
-        raise DataErrors([Problem(shown, line, col, msg)]) from None
-
-
-def _game_layout(game, path: Path):
-    if game is None:
-        return None
-    from pnp.layout.documents import loaded
-
-    for p, kind, doc, raw in loaded(game):
-        if kind == "layout" and p.resolve() == path.resolve():
-            return doc, raw
-    return None
-
-
-def _element_path(msg: str) -> tuple:
-    """('elements', 3, 'elements', 1) from a message starting 'elements.3.elements.1 ...'."""
-    head = msg.split(" ", 1)[0].rstrip(":")
-    parts = head.split(".")
-    if not parts or parts[0] != "elements":
-        return ()
-    return tuple(int(p) if p.isdigit() else p for p in parts)
 
 
 # ------------------------------------------------------------------ the classic layout's tables
@@ -182,6 +95,9 @@ class Card:
     source: tuple[str, int]  # display file, line
     back: Any = None  # the compiled back layout and its values, or None
     lang: str = "de"  # the language its label is shown in
+    face: Any = None  # the compiled face layout
+    name: str | None = None  # what a generated card is called (its product values), for labels and files
+    back_name: str = ""  # the key of 'backs' that chose its back ("" for the deck's one back)
     elements: int = 0  # elements of the SVG pictures its fields name, each drawn with the card
 
     @property
@@ -192,21 +108,22 @@ class Card:
                 if isinstance(v, str):
                     return v
                 return tr(v, self.lang) if isinstance(v, dict) or hasattr(v, "texts") else str(v)
-        return f"#{self.source[1]}"
+        return self.name or f"#{self.source[1]}"
 
 
 @dataclass
 class DeckPlan:
     doc: Deck
-    face: Any  # Compiled layout
+    face: Any  # the first face layout (compiled); each card knows its own
     cards: list[Card]
     symbols: Symbols
     folder: Path
     warnings: list[str] = field(default_factory=list)
-    shared: dict | None = None  # the one size of each same_size text of the face layout
+    shared: dict = field(default_factory=dict)  # face layout id -> the one size of each of its same_size texts
     fallbacks: dict = field(default_factory=dict)  # font name -> characters a fallback drew for it
     overlaps: list = field(default_factory=list)  # Overlap of each card side whose text overlaps an element
     _checked: set = field(default_factory=set)  # card sides looked at for overlaps
+    faces: dict = field(default_factory=dict)  # 'layouts' key (or "") -> compiled face layout
     roots: tuple = ()  # where the files it names may lie (Game.roots)
     pictures: dict = field(default_factory=dict)  # digest -> (pixels decoded, SVG elements) of every picture
 
@@ -224,6 +141,10 @@ class DeckPlan:
     def total(self) -> int:
         return sum(c.copies for c in self.cards)
 
+    @property
+    def safe(self) -> float:
+        return min(f.layout.safe for f in self.faces.values()) if self.faces else self.face.layout.safe
+
 
 def plan_deck(doc: Deck, game, lang: str, stem: str = "deck", limits=None) -> DeckPlan:
     """Everything the deck needs before drawing: layouts compiled, card list read and typed,
@@ -231,32 +152,50 @@ def plan_deck(doc: Deck, game, lang: str, stem: str = "deck", limits=None) -> De
 
     Every problem of the card list is reported at once, as ``file:line``.
     """
-    from pnp.load.budget import Limits
-
-    face, records, (folder, shown, raw) = _read(doc, game, lang, stem)
+    faces, records, (items, names), (folder, shown, raw) = _read(doc, game, lang, stem)
+    _check_pickers(doc, records, shown, raw)
     backs = _backs(doc, folder, shown, raw, game)
-    cards = []
-    for rec in records:
+    pick = _picker(doc, faces)
+    cards, problems = [], []
+    for n, rec in enumerate(records):
         values = dict(rec.values)
-        back = backs(values, rec.source) if backs else None
-        cards.append(Card(values, rec.copies, rec.source, back, lang))
-    plan = DeckPlan(doc, face, cards, game_symbols(game), folder, roots=roots_of(game, folder),
-                    warnings=list(getattr(records, "warnings", ())))
-    _check_references(plan, raw["cards"] if raw is not None and not isinstance(doc.cards, str) else None, limits)
-    if face.same_size:  # every card is stamped to find the shared sizes: after the budget, not before
+        try:
+            key, (face, own) = pick(values, rec.source)
+            back_name, back = backs(values, rec.source) if backs else ("", None)
+        except DataErrors as exc:
+            problems += exc.problems
+            continue
+        for fname, ftype in own.items():
+            if ftype.required and values.get(fname) is None:
+                problems.append(Problem(rec.source[0], rec.source[1], 0, f"{fname}: expected {ftype.expected}, "
+                                        f"got nothing (the {key} layout needs it)"))
+        cards.append(Card(values, rec.copies, rec.source, back, lang, face, names[n] if names else None, back_name))
+    if problems:
+        raise DataErrors(problems)
+    compiled = {k: f for k, (f, _) in faces.items()}
+    plan = DeckPlan(doc, next(iter(compiled.values())), cards, game_symbols(game), folder, faces=compiled,
+                    roots=roots_of(game, folder), warnings=list(getattr(records, "warnings", ())))
+    _check_references(plan, items if not isinstance(doc.cards, str) else None, limits)
+    if any(face.same_size for face in compiled.values()):  # every card is stamped: after the budget, not before
+        from pnp.load.budget import Limits
+
         (limits or Limits()).check_shapes(deck_shapes(plan), doc.name or stem)
-        plan.shared = _shared_sizes(plan, lang)
+    for face in compiled.values():
+        if face.same_size:
+            plan.shared[id(face)] = _shared_sizes(plan, face, lang)
     return plan
 
 
 def deck_records(doc: Deck, game, stem: str = "deck") -> list:
-    """The deck's card list as the build reads it (a YAML list or a spreadsheet, typed, with the
-    deck's defaults and each card's copies): what a rules checker counts."""
+    """The deck's card list as the build reads it (a YAML list, a spreadsheet or a generated list,
+    typed, with the deck's defaults and each card's copies): what a rules checker counts."""
     return _read(doc, game, "de", stem)[1]
 
 
 def _read(doc: Deck, game, lang: str, stem: str):
-    """(compiled face layout, card records, (folder, shown path, raw YAML)) of a deck."""
+    """(face layouts, card records, (YAML card list, generated cards' names), (folder, shown path,
+    raw YAML)) of a deck; the face layouts by their 'layouts' key ("" for the one layout), each
+    compiled with its typed fields."""
     from pnp.load.loader import display_path
     from pnp.layout.documents import source
     src = source(game, doc)
@@ -264,35 +203,97 @@ def _read(doc: Deck, game, lang: str, stem: str):
     folder = Path(path).parent
     shown = display_path(Path(path))
     tables = {**category_tables(doc, lang), **doc.tables}
-    face, fields = compiled_layout(doc.layout, folder, tables, _at(shown, raw, ("layout",)), game)
-    fields = _with_defaults(fields, doc, shown, raw)
-    return face, _records(doc, fields, folder, shown, raw, roots_of(game, folder)), (folder, shown, raw)
+    faces = _faces(doc, folder, tables, shown, raw, game)
+    fields = _with_defaults(_union(faces, doc, shown, raw), doc, shown, raw)
+    items, names = _card_list(doc, shown, raw)
+    records = _records(doc, fields, folder, _at(shown, raw, ("cards",)), items, roots_of(game, folder))
+    return faces, records, (items, names), (folder, shown, raw)
+
+def _faces(doc: Deck, folder: Path, tables: dict, shown: str, raw, game) -> dict:
+    """'layouts' key -> (compiled face layout, its typed fields); one layout is the key ""."""
+    if doc.layouts is None:
+        return {"": compiled_layout(doc.layout, folder, tables, _at(shown, raw, ("layout",)), game)}
+    return {key: compiled_layout(ref, folder, tables, _at(shown, raw, ("layouts", "layouts", key)), game)
+            for key, ref in doc.layouts.layouts.items()}
 
 
-def _shared_sizes(plan: DeckPlan, lang: str) -> dict:
-    """One size per same_size text of the face layout: the least any card's text fits at."""
+def _union(faces: dict, doc: Deck, shown: str, raw) -> dict:
+    """The fields a card list is read with: every face layout's, declared alike wherever they repeat
+    (a field only some faces need is checked per card), plus the fields that pick faces and backs."""
+    from dataclasses import replace
+
+    from pnp.layout.fields import parse_field
+
+    out: dict = {}
+    first: dict[str, str] = {}
+    problems = []
+    for key, (_, fields) in faces.items():
+        for name, ftype in fields.items():
+            if name in out and out[name].declaration != ftype.declaration:
+                problems.append(Problem(*_at(shown, raw, ("layouts", "layouts", key)),
+                                        f"the layouts declare the field {name!r} differently: "
+                                        f"{out[name].declaration!r} for {first[name]}, {ftype.declaration!r} for {key}"))
+                continue
+            out.setdefault(name, ftype)
+            first.setdefault(name, key)
+    if problems:
+        raise DataErrors(problems)
+    if len(faces) > 1:
+        out = {n: (replace(f, optional=True) if f.required else f) for n, f in out.items()}
+    for picker in (doc.layouts, doc.backs):
+        if picker is not None and picker.by not in out:
+            out[picker.by] = parse_field("text?")
+    return out
+
+
+def _check_pickers(doc: Deck, records: list, shown: str, raw) -> None:
+    """A field that picks faces or backs but that no card gives (a misspelt ``by``) is one error at
+    ``by``, not one per card."""
+    for picker, key in ((doc.layouts, "layouts"), (doc.backs, "backs")):
+        if picker is None or "default" in picker.layouts or not records:
+            continue
+        if all(r.values.get(picker.by) in (None, "") for r in records):
+            raise DataErrors([Problem(*_at(shown, raw, (key, "by")), f"'{key}.by': no card gives the field "
+                                      f"{picker.by!r}; it picks among {', '.join(picker.layouts)}")])
+
+
+def _picker(doc: Deck, faces: dict):
+    if doc.layouts is None:
+        one = ("layout", faces[""])
+        return lambda values, where: one
+    return by_value(doc.layouts.by, faces, "layout", "layouts")
+
+
+def by_value(by: str, made: dict, what: str, key: str):
+    """A function (card values, (file, line)) -> (entry, made[entry]): the entry the card's value of
+    ``by`` names, else ``default``; else the card's error, naming the entries of ``key``."""
+
+    def pick(values, where):
+        value = "" if values.get(by) is None else str(values.get(by))
+        for k in (value, "default"):
+            if k in made:
+                return k, made[k]
+        raise DataErrors([Problem(where[0], where[1], 0, f"no {what} for {by} = {value!r}; '{key}' lists "
+                                                         f"{', '.join(made)} (add one or a 'default')")])
+
+    return pick
+
+
+def _shared_sizes(plan: DeckPlan, face, lang: str) -> dict:
+    """One size per same_size text of a face layout: the least any of its cards' text fits at."""
     from pnp.layout.compile import Card as Stamp, CardError
 
     w, h = plan.size
     measured: dict = {}
     for card in plan.cards:
+        if card.face is not face:
+            continue
         try:
-            plan.face.stamp(card.values, Stamp(w, h, 0.0, lang, plan.symbols, plan.images,
-                                               measured=measured))
+            face.stamp(card.values, Stamp(w, h, 0.0, lang, plan.symbols, plan.images,
+                                          measured=measured))
         except CardError as exc:
             raise DataErrors([Problem(card.source[0], card.source[1], 0, str(exc))]) from None
     return measured
-    records = _records(doc, fields, folder, shown, raw, roots_of(game, folder))
-    backs = _backs(doc, folder, shown, raw, game)
-    cards = []
-    for rec in records:
-        values = dict(rec.values)
-        back = backs(values, rec.source) if backs else None
-        cards.append(Card(values, rec.copies, rec.source, back))
-    plan = DeckPlan(doc, face, cards, game_symbols(game), folder, roots=roots_of(game, folder),
-                    warnings=list(getattr(records, "warnings", ())))
-    _check_references(plan, raw["cards"] if raw is not None and not isinstance(doc.cards, str) else None, limits)
-    return plan
 
 
 def _with_defaults(fields: dict, doc: Deck, shown: str, raw) -> dict:
@@ -327,20 +328,33 @@ def _at(shown: str, raw, loc: tuple) -> tuple[str, int, int]:
     return (shown, *locate(raw, loc)) if raw is not None else (shown, 0, 0)
 
 
-def _records(doc: Deck, fields: dict, folder: Path, shown: str, raw, roots) -> list:
+def _card_list(doc: Deck, shown: str, raw) -> tuple[Any, list | None]:
+    """The YAML card list (generated from ``product``/``extra`` when asked) and the generated
+    cards' names; (None, None) for a spreadsheet."""
+    from pnp.layout.tables import generate
+
+    if isinstance(doc.cards, str):
+        return None, None
+    items = raw["cards"] if raw is not None else doc.cards
+    if isinstance(items, dict):
+        return generate(items)
+    return items, None
+
+
+def _records(doc: Deck, fields: dict, folder: Path, where: tuple, items, roots) -> list:
     from pnp.layout.tables import read_records, records_from_yaml
 
     if isinstance(doc.cards, str):
         from pnp.model.game import inside
 
-        path = inside(folder / doc.cards, roots, _at(shown, raw, ("cards",)), doc.cards, "cards")
+        path = inside(folder / doc.cards, roots, where, doc.cards, "cards")
         return read_records(path, fields, doc.columns, doc.sheet)
-    items = raw["cards"] if raw is not None else doc.cards
-    return records_from_yaml(items, fields, shown)
+    return records_from_yaml(items, fields, where[0])
 
 
 def _backs(doc: Deck, folder: Path, shown: str, raw, game):
-    """A function card values -> (compiled back layout, back values), or None for single-sided decks."""
+    """A function card values -> (key, (compiled back layout, back values)), or None for single-sided
+    decks; the key is the 'backs' entry that chose the back ("" for the deck's one back)."""
     if doc.backs is None and doc.back == "none":
         return None
     cache: dict[str, Any] = {}
@@ -366,21 +380,10 @@ def _backs(doc: Deck, folder: Path, shown: str, raw, game):
         return layout, values
 
     if doc.backs is None:
-        one = compiled(doc.back if doc.back is not None else Back(), ("back",))
+        one = ("", compiled(doc.back if doc.back is not None else Back(), ("back",)))
         return lambda values, where: one
-    by, table = doc.backs.by, doc.backs.layouts
-    made = {k: compiled(v, ("backs", "layouts", k)) for k, v in table.items()}
-
-    def pick(values, where):
-        key = "" if values.get(by) is None else str(values.get(by))
-        if key in made:
-            return made[key]
-        if "default" in made:
-            return made["default"]
-        raise DataErrors([Problem(where[0], where[1], 0, f"no back for {by} = {key!r}; 'backs' lists "
-                                                         f"{', '.join(made)} (add one or a 'default')")])
-
-    return pick
+    made = {k: compiled(v, ("backs", "layouts", k)) for k, v in doc.backs.layouts.items()}
+    return by_value(doc.backs.by, made, "back", "backs")
 
 
 def _check_references(plan: DeckPlan, raw_cards, limits=None) -> None:
@@ -391,8 +394,8 @@ def _check_references(plan: DeckPlan, raw_cards, limits=None) -> None:
     from pnp.load.paths import is_inside
 
     problems, broken = [], {}  # broken: picture -> [its problem, cards showing it]
-    uses, tables = plan.face.uses, plan.face.tables
     for i, card in enumerate(plan.cards):
+        uses, tables, icons = card.face.uses, card.face.tables, card.face.layout.icons
         label = card.values.get("id") or card.label
 
         def at(name):
@@ -414,7 +417,7 @@ def _check_references(plan: DeckPlan, raw_cards, limits=None) -> None:
         for name in sorted(uses.symbols):
             sid = card.values.get(name)
             syms = plan.symbols.by_id
-            if sid and sid not in syms:
+            if sid and sid not in syms and sid not in icons:
                 known = ", ".join(s for s in syms if not s.startswith(("mark-", "pip")))
                 problems.append(Problem(*at(name), f"{name!r}: card {label!r} names unknown symbol {sid!r}; the "
                                                    f"game's symbols are: {known or 'none (add a file with kind: symbols)'}"))
@@ -465,7 +468,7 @@ def _stamp(plan: DeckPlan, layout, values: dict, card: Card | None, bleed: float
         drawn = layout.stamp(values, Stamp(w, h, bleed, lang, plan.symbols, plan.images,
                                            data=records_in(plan.folder), warn=lambda m: _warn(plan, where, m),
                                            fallback=lambda fam, chars: _fallback(plan, fam, chars),
-                                           shared=plan.shared if layout is plan.face else None, overlaps=found))
+                                           shared=plan.shared.get(id(layout)), overlaps=found))
     except CardError as exc:
         raise DataErrors([Problem(where[0], where[1], 0, str(exc))]) from None
     if found is not None:
@@ -529,7 +532,7 @@ def _item(plan: DeckPlan, card: Card, lang: str):
         layout, values = card.back
         back = lambda b: _stamp(plan, layout, values, card, b, lang)  # noqa: E731
         key = _back_key(card)
-    return Item(w, h, lambda b: _stamp(plan, plan.face, card.values, card, b, lang), back, card.label, key)
+    return Item(w, h, lambda b: _stamp(plan, card.face, card.values, card, b, lang), back, card.label, key)
 
 
 def _back_key(card: Card):
@@ -564,10 +567,8 @@ def deck_sheet(doc: Deck, opts: BuildOptions):
     """The sheet for the deck; the margin is narrowed to TIGHT_MARGIN only when
     that fits more cards (poker cards 3×3 on Letter need 7.7 mm, not 8). The
     cards stay centred, so only the crop marks move closer to the paper edge."""
-    from pnp.impose.grid import plan_grid
+    from pnp.impose.grid import DoesNotFit, plan_grid
     from pnp.impose.items import sheet_from_options
-
-    from pnp.impose.grid import DoesNotFit
 
     sheet = sheet_from_options(opts)
     if opts.margin > TIGHT_MARGIN:
@@ -588,7 +589,7 @@ def deck_sheet(doc: Deck, opts: BuildOptions):
 def deck_shapes(plan: DeckPlan) -> int:
     """About what the deck's pages draw: every printed card times the elements of its face
     and back layouts and of the SVG pictures it shows (known before anything is stamped)."""
-    return sum(c.copies * (plan.face.elements + (c.back[0].elements if c.back is not None else 0) + c.elements)
+    return sum(c.copies * (c.face.elements + (c.back[0].elements if c.back is not None else 0) + c.elements)
                for c in plan.cards)
 
 
@@ -598,11 +599,26 @@ def _slug(card: Card, i: int) -> str:
     return file_stem(str(card.values.get("id") or card.label)) or f"card-{i + 1}"
 
 
+def _unique(stem: str, seen: set[str]) -> str:
+    """``stem``, or ``stem-2``, ``stem-3`` ... when an earlier card took it."""
+    out, n = stem, 1
+    while out in seen:
+        n += 1
+        out = f"{stem}-{n}"
+    seen.add(out)
+    return out
+
+
+CARD_FORMATS = ("svg", "png-cards")  # the formats of one card side (a file per side, named by deck and card)
+
+
 def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
-    """Kind 'deck': the imposed deck PDF, one SVG per card type and per back, a PNG contact sheet."""
+    """Kind 'deck': the imposed deck PDF; one SVG (and with ``-f png-cards`` one PNG) per card type and
+    per back, in ``cards/<deck>/``; a PNG contact sheet."""
     from pnp.impose.grid import impose
     from pnp.impose.single import single_page
     from pnp.layout.builtin.preview import contact_sheet
+    from pnp.load.paths import file_stem
 
     lang = opts.lang
     plan = plan_deck(doc, game, lang, stem, opts.limits)
@@ -613,27 +629,28 @@ def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asse
     faces = card_faces(plan, lang)  # the items the pages are imposed from, made once
     deck = Asset(name, title, lambda: impose(card_items(faces), sheet), formats=("pdf",),
                  description=f"{plan.total} cards, {len(plan.cards)} types, {w:g} × {h:g} mm",
-                 faces=faces, back=back_item(plan, lang), safe=plan.face.layout.safe, cards=plan,
+                 faces=faces, back=back_item(plan, lang), safe=plan.safe, cards=plan,
                  warnings=plan.warnings, overlaps=plan.overlaps, shapes=deck_shapes(plan), pictures=plan.pictures)
     yield deck
+    folder = f"cards/{name}"
     seen: set[str] = set()
     for i, card in enumerate(plan.cards):
-        slug = _slug(card, i)
-        while slug in seen:
-            slug += "-2"
-        seen.add(slug)
+        slug = _unique(_slug(card, i), seen)
         item = faces[i][0]
-        yield Asset(f"cards/{slug}", card.label, lambda it=item: [single_page(it, opts.bleed)],
-                    formats=("svg",), description=f"{card.copies}× {card.label}")
-    backs = {}
+        yield Asset(f"{folder}/{slug}", card.label, lambda it=item: [single_page(it, opts.bleed)],
+                    formats=CARD_FORMATS, description=f"{card.copies}× {card.label}")
+    backs: dict = {}
     for card in plan.cards:
         if card.back is not None:
             backs.setdefault(_back_key(card), card)
-    for n, card in enumerate(backs.values()):
+    taken: set[str] = set()
+    for card in backs.values():
         item = _item(plan, card, lang)
-        suffix = "" if len(backs) == 1 else f"-{n + 1}"
-        yield Asset(f"cards/_back{suffix}", ENGINE(lang, "proof.back"),
-                    lambda it=item: [single_page(it, opts.bleed, back=True)], formats=("svg",),
-                    description="the back every card shares" if len(backs) == 1 else f"back {n + 1}")
+        one = len(backs) == 1
+        suffix = "" if one else "-" + _unique(file_stem(card.back_name) or "back", taken)
+        label = ENGINE(lang, "proof.back")
+        yield Asset(f"{folder}/_back{suffix}", label if one else f"{label} {card.back_name}",
+                    lambda it=item: [single_page(it, opts.bleed, back=True)], formats=CARD_FORMATS,
+                    description="the back every card shares" if one else f"the back of {card.back_name}")
     yield Asset(f"{name}-contact-sheet", title, lambda: [contact_sheet(deck)], formats=("png",),
                 description="every card type once with its copy count", preview_of=name)

@@ -79,7 +79,7 @@ def face_values(doc: CounterSheet, spec: Spec, face: Face, lang: str) -> dict:
 @lru_cache(maxsize=None)
 def _shipped_face(shape: str):
     from pnp.layout.compile import compile_layout
-    from pnp.layout.builtin.card import SHIPPED, _shipped
+    from pnp.layout.files import SHIPPED, _shipped
 
     layout, _ = _shipped(SHIPPED / f"classic-counter{'-round' if shape == 'round' else ''}.yaml")
     return compile_layout(layout)
@@ -122,7 +122,7 @@ def sheet_layout(doc: CounterSheet, game):
         return None
     from pnp.load.errors import DataErrors, Problem
     from pnp.layout.documents import source
-    from pnp.layout.builtin.card import compiled_layout
+    from pnp.layout.files import compiled_layout
 
     from pnp.load.loader import display_path, locate
 

@@ -1,0 +1,171 @@
+"""Drawn shapes of a layout, each filling the element's box: ``star``, ``arc`` and ``path``
+element kinds (registered here), and the outline of a regular polygon (``polygon`` with ``sides``).
+
+A star, a regular polygon and a path are scaled so that their outline's
+bounding box is the element's box (what is printed measures what the layout
+says); an arc is the part of the ellipse inscribed in the box between two
+angles. Angles are degrees clockwise from 3 o'clock, as ``rotate`` turns.
+A stroke straddles the outline, as a rect's does. Path data is SVG's, read
+and fitted by :mod:`pnp.scene.pathdata`.
+"""
+from __future__ import annotations
+
+import math
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from pnp.layout.compile import _Colour, _paint
+from pnp.layout.elements import ElementKind, register
+from pnp.model.layout import Colour, Dash, Paint, Placed, StrokeWidth
+from pnp.scene import Box, Path, Polygon, style
+from pnp.scene.pathdata import fit, parse_d
+
+
+class StarEl(Placed, Paint):
+    """A star filling its box, one tip pointing up."""
+
+    type: Literal["star"]
+    points: Annotated[int, Field(ge=3, le=100)] = Field(5, description="how many tips")
+    inner: Annotated[float, Field(gt=0, lt=1, allow_inf_nan=False)] = Field(
+        0.5, description="the inner corners' distance from the centre, as a part of the tips'")
+
+
+class ArcEl(Placed):
+    """Part of the ellipse inscribed in the box, from ``start`` clockwise to ``end``."""
+
+    type: Literal["arc"]
+    start: Annotated[float, Field(ge=-720, le=720, allow_inf_nan=False)] = Field(
+        0, description="degrees clockwise from 3 o'clock where the arc starts")
+    end: Annotated[float, Field(ge=-720, le=720, allow_inf_nan=False)] = Field(
+        360, description="degrees clockwise from 3 o'clock where it ends (start + 360: a whole ellipse)")
+    pie: bool = Field(False, description="close the arc through the centre (a wedge that fill can paint)")
+    fill: Colour | None = Field(None, description="colour inside a pie; none: not filled")
+    stroke: Colour | None = Field("black", description="line colour; none: no line")
+    stroke_width: StrokeWidth = Field(0.3, description="line width in mm")
+    dash: Dash | None = Field(None, description="dash pattern in mm: [on, off, ...]")
+    cap: Literal["butt", "round", "square"] = Field("butt", description="how the line's ends look")
+
+    @model_validator(mode="after")
+    def _filled_pie(self):
+        if self.fill is not None and self.fill != "none" and not self.pie:
+            raise ValueError("an arc is a line; fill paints a wedge: add pie: true (or leave fill out)")
+        return self
+
+
+ViewBox = tuple[Annotated[float, Field(allow_inf_nan=False)], Annotated[float, Field(allow_inf_nan=False)],
+                Annotated[float, Field(gt=0, allow_inf_nan=False)], Annotated[float, Field(gt=0, allow_inf_nan=False)]]
+
+
+class PathEl(Placed, Paint):
+    """SVG path data drawn into the box: its drawn extent fills the box, or its viewbox does."""
+
+    type: Literal["path"]
+    d: str = Field(min_length=2, max_length=20000, description="SVG path data, e.g. 'M0 0 C 5 10, 10 0, 10 10'")
+    viewbox: ViewBox | None = Field(None, description="[x, y, w, h] of the path's coordinates that map onto the box; "
+                                                      "default: whatever the path draws fills the box")
+    cap: Literal["butt", "round", "square"] = Field("butt", description="how open ends look")
+
+    @field_validator("d")
+    @classmethod
+    def _d(cls, v):
+        from pnp.scene.pathdata import parse_d
+
+        parse_d(v)
+        return v
+
+
+def _fill(points: list[tuple[float, float]], box: Box) -> list[tuple[float, float]]:
+    """``points`` moved and stretched so their bounding box is ``box``."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    x0, y0, w, h = min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+    sx = box.w / w if w else 0.0
+    sy = box.h / h if h else 0.0
+    return [(box.x + (x - x0) * sx if w else box.x + box.w / 2,
+             box.y + (y - y0) * sy if h else box.y + box.h / 2) for x, y in points]
+
+
+def star(box: Box, points: int, inner: float) -> list[tuple[float, float]]:
+    """A star of ``points`` tips, one pointing up, its inner corners at ``inner`` × the tips' radius."""
+    corners = []
+    for i in range(2 * points):
+        r = 1.0 if i % 2 == 0 else inner
+        a = math.radians(-90 + i * 180 / points)
+        corners.append((r * math.cos(a), r * math.sin(a)))
+    return _fill(corners, box)
+
+
+def regular(box: Box, sides: int, orient: str | None) -> list[tuple[float, float]]:
+    """A regular polygon: ``pointy`` has a corner at the top, ``flat`` a side; by default it stands on
+    a side (a triangle points up, a square and a hexagon lie flat)."""
+    if orient is None:
+        orient = "pointy" if sides % 2 else "flat"
+    turn = 0.0 if orient == "pointy" else 180.0 / sides
+    pts = [(math.cos(a), math.sin(a)) for a in (math.radians(-90 + turn + i * 360 / sides) for i in range(sides))]
+    return _fill(pts, box)
+
+
+def sweep(start: float, end: float) -> float:
+    """Degrees from ``start`` clockwise to ``end``: 0 < sweep <= 360."""
+    s = (end - start) % 360.0
+    return 360.0 if s == 0 else s
+
+
+def arc(box: Box, start: float, end: float, pie: bool) -> list[tuple]:
+    """Path ops of the arc on the ellipse inscribed in ``box`` (a wedge from the centre with ``pie``),
+    cut at every quarter so no control point leaves the ellipse's box."""
+    cx, cy, rx, ry = box.x + box.w / 2, box.y + box.h / 2, box.w / 2, box.h / 2
+    total = sweep(start, end)
+    cuts = [start]
+    q = (math.floor(start / 90.0) + 1) * 90.0
+    while q < start + total - 1e-9:
+        cuts.append(q)
+        q += 90.0
+    cuts.append(start + total)
+    ops: list[tuple] = [("M", cx, cy)] if pie else []
+    for a, b in zip(cuts, cuts[1:]):
+        ops.append(("A", cx, cy, rx, ry, a, b - a))
+    if pie:
+        ops.append(("Z",))
+    return ops
+
+
+# ------------------------------------------------------------------ the element kinds
+
+
+def _star(el: StarEl, fields, tables, where, ids, book=None):
+    paint = _paint(el, fields, tables, where)
+
+    def body(ctx, box, g):
+        g.add(Polygon(star(box, el.points, el.inner), paint(ctx.scope)))
+
+    return body
+
+
+def _arc(el: ArcEl, fields, tables, where, ids, book=None):
+    fill = _Colour(el.fill, fields, tables, f"{where} fill")
+    stroke = _Colour(el.stroke, fields, tables, f"{where} stroke")
+    dash = tuple(el.dash) if el.dash else None
+
+    def body(ctx, box, g):
+        st = style(fill=fill(ctx.scope) if el.pie else None, stroke=stroke(ctx.scope), width=el.stroke_width,
+                   dash=dash, cap=el.cap)
+        g.add(Path(arc(box, el.start, el.end, el.pie), st))
+
+    return body
+
+
+def _path(el: PathEl, fields, tables, where, ids, book=None):
+    fill = _Colour(el.fill, fields, tables, f"{where} fill")
+    stroke = _Colour(el.stroke, fields, tables, f"{where} stroke")
+    dash = tuple(el.dash) if el.dash else None
+    ops = parse_d(el.d)
+
+    def body(ctx, box, g):
+        st = style(fill=fill(ctx.scope), stroke=stroke(ctx.scope), width=el.stroke_width, dash=dash, cap=el.cap)
+        g.add(Path(fit(ops, box, el.viewbox), st))
+
+    return body
+
+
+register(ElementKind(StarEl, _star), ElementKind(ArcEl, _arc), ElementKind(PathEl, _path))
