@@ -193,6 +193,9 @@ def build(
                                           "(e.g. square_mm=50, cell_mm=30, mirror=true, players=6, up=4, copies=10)."),
     force: bool = typer.Option(False, "--force", help="Replace OUT/<game> even when pnp did not make it (a "
                                                       "folder without pnp's manifest.json is refused otherwise)."),
+    ink_saver: bool = typer.Option(False, "--ink-saver",
+                                   help="A light print for home printers: outlines and light tints instead of dark "
+                                        "fills (backs, bands, boards, tokens, cloud overlays); half the ink or less."),
     data: Path = DataOpt,
     as_json: bool = JsonOpt,
 ):
@@ -216,7 +219,7 @@ def build(
         limits = Limits(**{k: v for k, v in (("pages", max_pages), ("megapixels", max_megapixels),
                                               ("shapes", max_shapes)) if v})
         opts = _build_options(paper, orientation, margin, gutter, bleed, crop_marks, cut_lines, duplex, lang, dpi,
-                              back_offset, option, limits)
+                              back_offset, option, limits, ink_saver)
         games = _select(data, game)
         _check_options(games, opts.extra)
         if not force:  # before any work: the gallery this build would replace is pnp's (build_games checks
@@ -265,16 +268,17 @@ def _progress(what: str, quiet: bool = False):
 
 
 def _build_options(paper, orientation, margin, gutter, bleed, crop_marks, cut_lines, duplex, lang, dpi, back_offset,
-                   option, limits=None):
-    """The build options the sheet options, --lang, --dpi, --back-offset, -o and the --max-… limits of
-    a command give."""
+                   option, limits=None, ink_saver: bool = False):
+    """The build options the sheet options, --lang, --dpi, --back-offset, -o, --ink-saver and the --max-…
+    limits of a command give."""
     from pnp.load.budget import Limits
     from pnp.model.assets import BuildOptions
 
     sheet = _sheet(paper=paper, orientation=orientation and orientation.value, margin=margin, gutter=gutter,
                    bleed=bleed, crop_marks=crop_marks, cut_lines=cut_lines, duplex=duplex and duplex.value)
     return BuildOptions(**sheet, **_given_lang(lang), given=frozenset(sheet) | ({"lang"} if lang else set()), dpi=dpi,
-                        back_offset=_parse_offset(back_offset), extra=_parse_extras(option), limits=limits or Limits())
+                        back_offset=_parse_offset(back_offset), extra=_parse_extras(option), limits=limits or Limits(),
+                        ink_saver=ink_saver)
 
 
 def _given_lang(lang: Optional[str]) -> dict:
@@ -672,7 +676,9 @@ def export(
 ):
     """Write what a print shop asks for (card images, a card-per-page PDF, imposed sheets or a Tabletop
     Simulator deck) with a README.txt of what to order; then preflight it. Exit 1 when a check fails."""
-    from pnp.output.export import export as write_export
+    from pnp.load.words import counted
+    from pnp.output.export import export as write_export, order_lines
+    from pnp.output.modes import mode_of
     from pnp.output.preflight import check_written
 
     prof, opts, games = _for_shop(profile, lang, option, data, game)
@@ -681,8 +687,12 @@ def export(
         with _progress(f"{g.name}: exporting") as tick:
             written = write_export(g, opts.for_game(g), prof, out, progress=_counted(tick))
             found = check_written(written, prof, progress=_counted(tick))
-        typer.echo(f"{len(written.files)} files for {prof.title} in {written.folder} (what to order: README.txt)")
-        failed |= _findings(*found)
+        typer.echo(f"{counted(len(written.files), 'file')} for {prof.title} in {written.folder} (what to order: "
+                   "README.txt)")
+        for deck in written.plan.decks if written.plan is not None and mode_of(prof).products else ():
+            for line in order_lines(deck, prof):
+                typer.echo(f"  {line}")
+        failed |= _findings(*found, prof)
     if failed:
         raise typer.Exit(1)
 
@@ -698,7 +708,8 @@ def preflight(
     data: Path = DataOpt,
 ):
     """Check the files a profile would send, without writing them: text in the safe zone, images under the
-    shop's dpi, bleed on every side, fonts embedded, trim boxes, pages, colour space, file size. Exit 1 on a failure."""
+    shop's dpi, bleed on every side, fonts embedded, trim and bleed boxes, pages, colour space, ink, file size, and
+    each requirement of the PDF/X version the profile names (pdfx:). Exit 1 on a failure."""
     from pnp.output.preflight import preflight as run
 
     prof, opts, games = _for_shop(profile, lang, option, data, game)
@@ -706,7 +717,7 @@ def preflight(
     for g in games:
         with _progress(f"{g.name}: checking") as tick:
             found = run(g, opts.for_game(g), prof, progress=_counted(tick))
-        failed |= _findings(*found)
+        failed |= _findings(*found, prof)
     if failed:
         raise typer.Exit(1)
 
@@ -736,13 +747,16 @@ def _counted(tick):
     return step
 
 
-def _findings(found, counts) -> bool:
+def _findings(found, counts, profile) -> bool:
     """Print failed checks as a table, then what was checked; True when something failed."""
-    from pnp.output.preflight import CHECKS
+    from pnp.load.words import counted
+    from pnp.output.preflight import checks_for
 
-    checked = ", ".join(f"{n} {what}" for what, n in counts.items() if n)
+    checked = ", ".join(counted(n, what[:-1], what) for what, n in counts.items() if n)
     if not found:
-        typer.echo(f"preflight ok: {checked}; checks: {', '.join(CHECKS)}")
+        run = checks_for(profile)
+        typer.echo(f"preflight ok: {checked}; " + (f"checks: {', '.join(run)}" if run else
+                                                   f"no check applies to what {profile.title} gets"))
         return False
     wide = max(len(f.check) for f in found)
     for f in found:

@@ -56,6 +56,7 @@ class Card:
     measured: dict | None = None  # a deck's first pass: the size each same_size text fits at, the least per text
     shared: dict | None = None  # the deck's one size per same_size text
     overlaps: list | None = None  # when a list: each text that overlaps another element is said here
+    ink_saver: bool = False  # draw each element's ink_saver variant where it has one
 
 
 @dataclass
@@ -318,7 +319,7 @@ def uses(elements, out: Uses | None = None) -> Uses:
     out = out if out is not None else Uses()
     for el in elements:
         kind = kind_of(el)
-        for name, value in el:
+        for name, value in [*el, *(el.ink_saver or {}).items()]:
             if name in kind.own:
                 continue
             texts = [value] if isinstance(value, str) else list(value.texts.values()) if isinstance(value, I18n) else []
@@ -350,12 +351,24 @@ def _compile_list(elements, fields, tables, path: str, known_ids: set, in_group:
         if frame not in known_ids:
             raise ExprError(f"{where}: frame {frame!r} is neither card, bleed, safe, parent nor the id of an "
                             f"earlier element ({', '.join(sorted(known_ids - {'card', 'bleed', 'safe', 'parent'})) or 'none yet'})")
-        out.append(_compile_el(el, frame, fields, tables, where, known_ids, book))
+        draw = _compile_el(el, frame, fields, tables, where, known_ids, book)
+        if el.ink_saver is not None:
+            draw = _either(draw, _compile_el(el._saver, frame, fields, tables, where, known_ids, book))
+        out.append(draw)
         if el.id:
             if el.id in known_ids:
                 raise ExprError(f"{where}: id {el.id!r} is used twice")
             known_ids.add(el.id)
     return out
+
+
+def _either(normal, saver):
+    """Draws ``saver`` in an ink-saving build and ``normal`` otherwise (named as ``normal`` in findings)."""
+    def draw(ctx: _Ctx, parent: Group):
+        (saver if ctx.card.ink_saver else normal)(ctx, parent)
+
+    draw.where, draw.kind, draw.text = normal.where, normal.kind, normal.text
+    return draw
 
 
 def _compile_el(el, frame: str, fields, tables, where: str, known_ids: set, book=None):

@@ -86,3 +86,8 @@ def shape(value: Any) -> Any:
 
 
 ENGINE = _catalogue(Path(__file__).resolve().parents[1] / "words")  # the engine's own words
+
+
+def counted(n: int, noun: str, nouns: str | None = None) -> str:
+    """``n`` with its noun in the right number: "1 file", "2 files" (``nouns`` for an irregular plural)."""
+    return f"{n:,} {noun if n == 1 else nouns or noun + 's'}"

@@ -46,6 +46,7 @@ class BuildOptions(SheetSpec):
 
     dpi: int = 100  # PNG preview resolution
     extra: dict = field(default_factory=dict)  # game-specific options (e.g. square size)
+    ink_saver: bool = False  # light grounds, outlines instead of dark fills: each kind's and layout's ink-saving look
     given: frozenset = frozenset()  # sheet settings set on the command line: they beat game.yaml
     limits: Limits = Limits()  # how much the build may make (pnp.load.budget)
 

@@ -26,23 +26,45 @@ def parse_square(sq: str) -> tuple[int, int]:
     return FILES.index(sq[0]), int(sq[1:]) - 1
 
 
-class PieceType(Strict):
+TINT = 0.8  # an ink-saving build's piece and mark colours: this much of the way to white
+
+
+class Look(Strict):
+    colour: ColourField
+    ink: ColourField | None = None
+
+
+class Painted(Strict):
+    """A colour and the colour of what is written on it; an ink-saving build (pnp build --ink-saver)
+    gives them as ``ink_saver`` says, or else a light tint of the colour with black or white on it."""
+
+    colour: ColourField = "#555555"
+    ink: ColourField | None = Field(None, description="label colour; default: black or white, whichever reads")
+    ink_saver: "Look | None" = Field(None, description="colour and ink in an ink-saving build; default: a light "
+                                                       "tint of the colour")
+
+    def saving_ink(self):
+        """This piece or mark as an ink-saving build draws it."""
+        from pnp.scene.style import WHITE, color, mix
+
+        look = self.ink_saver or Look(colour=mix(color(self.colour), WHITE, TINT).hex)
+        return self.model_copy(update={"colour": look.colour, "ink": look.ink, "ink_saver": None})
+
+
+class PieceType(Painted):
     id: Id
     name: Localised
     label: str = Field("", max_length=3, description="letter(s) printed on the piece")
     shape: Literal["block", "bar", "figure", "disc"] = "block"
     squares: Literal[1, 2] = Field(1, description="how many squares one piece covers")
-    colour: ColourField = "#555555"
-    ink: ColourField | None = Field(None, description="label colour; default: black or white, whichever reads")
 
 
-class MarkedSquare(Strict):
+class MarkedSquare(Painted):
     id: Id
     at: Square
     label: str = Field("", max_length=4)
     name: Localised = ""
     colour: ColourField = "#f3d250"
-    ink: ColourField | None = None
 
 
 class BoardObject(Strict):
@@ -66,11 +88,18 @@ class Seat(Strict):
     label: Localised
 
 
-class Colours(Strict):
+class BoardColours(Strict):
     light: ColourField = "#f4ead5"
     dark: ColourField = "#c8ab83"
     frame: ColourField = "#3a3a3a"
     ink: ColourField = "white"
+
+
+class Colours(BoardColours):
+    ink_saver: BoardColours = Field(
+        default_factory=lambda: BoardColours(light="#ffffff", dark="#e6ddcd", frame="#ffffff", ink="#1a1a1a"),
+        description="the board's colours in an ink-saving build (pnp build --ink-saver): paper for the frame "
+                    "and the light squares")
 
 
 class SquareBoard(Strict):
@@ -94,6 +123,12 @@ class SquareBoard(Strict):
         for what, items in (("piece", self.pieces), ("mark", self.marks)):
             require_unique((x.id for x in items), what, "used")
         return self
+
+    def saving_ink(self) -> "SquareBoard":
+        """The board as an ink-saving build draws it: its ``ink_saver`` colours, pieces and marks in light tints."""
+        colours = Colours(**self.colours.ink_saver.model_dump(), ink_saver=self.colours.ink_saver)
+        return self.model_copy(update={"colours": colours, "pieces": [p.saving_ink() for p in self.pieces],
+                                       "marks": [m.saving_ink() for m in self.marks]})
 
     def piece(self, pid: str) -> PieceType | None:
         return next((p for p in self.pieces if p.id == pid), None)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import AfterValidator, Field, field_validator, model_validator
+from pydantic import AfterValidator, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
 from pnp.model.base import Localised, Strict
 from pnp.model.fonts import FontDecls, FontRef
@@ -58,6 +58,36 @@ class Placed(Strict):
         None, description="a style of the layout (or several: [a, b], later ones win) whose properties the "
                           "element takes; its own keys win, and '+= 2' / '*= 1.5' change the style's number")
     opacity: Opacity = Field(1.0, description="0 (invisible) to 1 (opaque), for the element and what it holds")
+    ink_saver: dict[str, Any] | None = Field(
+        None, description="what the element changes in an ink-saving build (pnp build --ink-saver): some of its "
+                          "own keys with other values, e.g. {fill: white, stroke: '{colour}'}")
+    # the element as an ink-saving build draws it, made and checked when the element is (so a layout read
+    # back from pnp's cache builds no schema again)
+    _saver: Any = PrivateAttr(None)
+
+    @model_validator(mode="after")
+    def _ink_saver_variant(self):
+        if self.ink_saver is not None:
+            self._saver = ink_saver_variant(self)
+        return self
+
+
+FIXED = ("type", "id", "ink_saver", "elements")  # what an ink_saver variant keeps as it is
+
+
+def ink_saver_variant(el):
+    """The element with its ``ink_saver`` values in place of its own, checked like the element."""
+    given = el.ink_saver
+    wrong = [k for k in given if k in FIXED or k not in type(el).model_fields]
+    if wrong:
+        keys = ", ".join(k for k in type(el).model_fields if k not in FIXED)
+        raise ValueError(f"ink_saver: {', '.join(map(repr, wrong))} cannot change; a {el.type} element's "
+                         f"ink_saver takes {keys}")
+    try:
+        return type(el).model_validate({**el.model_dump(exclude_unset=True, exclude={"ink_saver"}), **given})
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise ValueError(f"ink_saver.{'.'.join(str(p) for p in err['loc'])}: {err['msg']}") from None
 
 
 Dash = list[Annotated[float, Field(gt=0, le=100, allow_inf_nan=False)]]

@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from pnp.model.base import Strict
+from pnp.model.pdfx import VERSIONS
 
 MM_PER_INCH = 25.4
 Mm = Annotated[float, Field(gt=0, le=1000, allow_inf_nan=False)]
@@ -42,6 +43,9 @@ class Profile(Strict):
     icc: str = Field("fogra39-240", description="colour cmyk: the CMYK ICC profile colours and pictures are converted "
                                               "with: fogra39-240 (shipped: FOGRA39 coated offset, at most 240 % ink) "
                                               "or the path of the shop's .icc file, relative to this profile")
+    pdfx: Literal[tuple(VERSIONS)] | None = Field(  # type: ignore[valid-type]
+        None, description="the PDF/X version the shop asks for (colour cmyk, PDFs only): PDF/X-1a:2003 (no "
+                          "transparency: pnp composites it onto what lies beneath) or PDF/X-4 (transparency kept)")
     max_ink: Annotated[int, Field(ge=100, le=400)] | None = Field(
         None, description="most ink a CMYK colour may lay down, in % (C + M + Y + K)")
     bleed_mm: Annotated[float, Field(ge=0, le=20, allow_inf_nan=False)] = 3.0
@@ -51,6 +55,9 @@ class Profile(Strict):
         "fronts-then-backs", description="card-pdf page order: all fronts then the backs, or each card's "
                                          "back and front (or front and back) in turn")
     repeat_copies: bool = Field(False, description="card-pdf: repeat each card by its copies")
+    backs: Literal["one-per-deck", "per-card"] = Field(
+        "one-per-deck", description="one-per-deck: the shop's card product has one back, so each different back "
+                                   "is a deck of its own to order; per-card: every card may have its own back")
     max_file_mb: Annotated[float, Field(gt=0, le=10000, allow_inf_nan=False)] | None = None
     tolerance: Annotated[float, Field(ge=0, le=0.1)] = 0.02
     products: list[Product] = Field(default_factory=list)

@@ -489,6 +489,8 @@ def write_manifest(folder: Path, game: Game, files: list[tuple[Asset, str, int]]
     sources, (result, findings) = facts or _game_facts(game)
     options = asdict(opts)
     del options["limits"]  # how much a build may make is not what it made
+    if not options["ink_saver"]:  # said only when on: a normal build's manifest stays as it was
+        del options["ink_saver"]
     doc = {"game": game.name, "pnp": __version__, "options": options,
            "files": sorted(entries, key=lambda e: e["file"]), "sources": sources,
            "checks": {"verdict": result, "findings": [list(f) for f in findings]}}

@@ -15,12 +15,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.load.errors import DataErrors, Problem
+from pnp.load.words import counted
 from pnp.load.paths import file_stem
 from pnp.load.loader import display_path, load_yaml, validate
 from pnp.model.assets import Asset, BuildOptions
 from pnp.model.profile import MM_PER_INCH, Product, Profile
 from pnp.output import PROFILES, profile_names
-from pnp.output.modes import MODES, check as check_mode
+from pnp.output.modes import check as check_mode, mode_of
+from pnp.render.formats import PDF
 from pnp.scene import Group, Page, Rect, scale, translate
 from pnp.scene.primitives import Box
 
@@ -137,10 +139,18 @@ class Deck:
     product: Product
     trim: tuple[float, float]  # mm, in the card's own orientation
     fronts: list[Side]
-    backs: "list[Side | None]"  # one (the common back), or one per front (None: a front without back)
+    backs: list[Side]  # each different back once, with the copies of every card that has it
+    back_of: "list[int | None]"  # per front: its back in ``backs`` (None: single-sided)
 
     def sides(self) -> list[Side]:
-        return self.fronts + [b for b in self.backs if b is not None]
+        return self.fronts + self.backs
+
+    def groups(self) -> list[tuple["Side | None", list[Side]]]:
+        """The fronts by the back they have, in the order of the backs (single-sided ones last)."""
+        out: dict = {k: [] for k in range(len(self.backs))}
+        for f, k in zip(self.fronts, self.back_of):
+            out.setdefault(k, []).append(f)
+        return [(self.backs[k] if k is not None else None, fs) for k, fs in out.items() if fs]
 
 
 @dataclass
@@ -166,7 +176,7 @@ def plan_export(assets: list[Asset], profile: Profile) -> Plan:
             continue
         w = max(i.w for i, _ in asset.faces)
         h = max(i.h for i, _ in asset.faces)
-        found = profile.product_for(w, h) if MODES[profile.output].products else \
+        found = profile.product_for(w, h) if mode_of(profile).products else \
             (Product(name="own size", trim_mm=(w, h)), False)
         if found is None:
             sizes = ", ".join(f"{p.name} {p.trim_mm[0]:g} × {p.trim_mm[1]:g} mm" for p in profile.products)
@@ -177,23 +187,41 @@ def plan_export(assets: list[Asset], profile: Profile) -> Plan:
         fronts = []
         for n, ((item, copies), src) in enumerate(zip(asset.faces, card_sources(asset)), 1):
             fronts.append(Side(item, False, item.label or f"#{n}", src, copies, f"{n:03d}-{file_stem(item.label or '')[:40] or 'card'}"))
-        if asset.back is not None:
-            b = asset.back
-            backs = [Side(b, b.back is not None, "back", asset.source, sum(c for _, c in asset.faces), "back")]
-        elif any(item.back is not None for item, _ in asset.faces):
-            backs = [Side(f.item, True, f"back of {f.label}", f.source, f.copies, f"{f.stem}-back")
-                     if f.item.back is not None else None for f in fronts]
-        else:
-            backs = []
-        plan.decks.append(Deck(asset, product, trim, fronts, backs))
+        backs, back_of = _backs(asset, fronts)
+        plan.decks.append(Deck(asset, product, trim, fronts, backs, back_of))
     return plan
+
+
+def _backs(asset: Asset, fronts: list[Side]) -> tuple[list[Side], "list[int | None]"]:
+    """Each different back of a deck once (cards whose backs look the same share one), and which
+    one each front has."""
+    if asset.back is not None:
+        b = asset.back
+        return [Side(b, b.back is not None, "back", asset.source, sum(f.copies for f in fronts), "back")], \
+            [0] * len(fronts)
+    backs: list[Side] = []
+    back_of: "list[int | None]" = []
+    seen: dict = {}
+    for f in fronts:
+        if f.item.back is None:
+            back_of.append(None)
+            continue
+        key = f.item.back_key if f.item.back_key is not None else ("own", id(f.item))
+        if key not in seen:
+            seen[key] = len(backs)
+            backs.append(Side(f.item, True, "", f.source, 0))
+        backs[seen[key]].copies += f.copies
+        back_of.append(seen[key])
+    for n, b in enumerate(backs, 1):
+        b.label, b.stem = ("back", "back") if len(backs) == 1 else (f"back {n}", f"back-{n}")
+    return backs, back_of
 
 
 def _page_size(deck: Deck, profile: Profile) -> tuple[float, float, float, float]:
     """(page w, page h, bleed x, bleed y) in mm: the template's pixels when the shop gives them."""
     tw, th = deck.trim
     px = deck.product.pixels
-    if px is not None and profile.output == "images":
+    if px is not None and mode_of(profile).holds == "side":
         pw, ph = (px if deck.trim == tuple(deck.product.trim_mm) else (px[1], px[0]))
         w, h = pw / profile.dpi * MM_PER_INCH, ph / profile.dpi * MM_PER_INCH
         return w, h, (w - tw) / 2, (h - th) / 2
@@ -208,7 +236,8 @@ def image_pixels(deck: Deck, profile: Profile) -> tuple[int, int]:
 
 
 def side_page(deck: Deck, side: Side, profile: Profile) -> Page:
-    """One card side on a page of its own: the product's trim, the shop's bleed on every side.
+    """One card side on a page of its own: the product's trim, the shop's bleed on every side
+    (the bleed box is the whole page).
 
     The card is drawn at the product's size (a 63 x 88 mm card goes to 63.5 x 88.9 mm),
     with enough bleed of its own that the stretched card still covers the page.
@@ -219,22 +248,24 @@ def side_page(deck: Deck, side: Side, profile: Profile) -> Page:
     own_bleed = max(bx / sx, by / sy) + 0.01
     draw = item.back if side.back else item.front
     card = Group([draw(own_bleed)], transform=translate(bx, by) @ scale(sx, sy))
-    return Page(w, h, Group([card], clip=Rect(0, 0, w, h)), trim=Box(bx, by, deck.trim[0], deck.trim[1]),
-                label=side.label, cuts=(Box(bx, by, deck.trim[0], deck.trim[1]),))
+    trim = Box(bx, by, deck.trim[0], deck.trim[1])
+    return Page(w, h, Group([card], clip=Rect(0, 0, w, h)), trim=trim, bleed=Box(0, 0, w, h), label=side.label,
+                cuts=(trim,))
 
 
 def pdf_order(deck: Deck, profile: Profile) -> list[Side]:
     """The card-pdf pages in the shop's order, each card repeated by its copies when asked."""
-    def back_of(i: int) -> Side:
-        return deck.backs[0] if len(deck.backs) == 1 else deck.backs[i]
+    def back_of(i: int) -> "Side | None":
+        k = deck.back_of[i]
+        return None if k is None else deck.backs[k]
 
     reps = [f.copies if profile.repeat_copies else 1 for f in deck.fronts]
     if profile.order == "fronts-then-backs" or not deck.backs:
         fronts = [f for f, r in zip(deck.fronts, reps) for _ in range(r)]
         if not deck.backs:
             return fronts
-        backs = [back_of(i) for i, r in enumerate(reps) for _ in range(r)] if len(deck.backs) > 1 or \
-            profile.repeat_copies else deck.backs[:1]
+        backs = [back_of(i) for i, r in enumerate(reps) for _ in range(r)] \
+            if len(deck.backs) > 1 or profile.repeat_copies or None in deck.back_of else deck.backs[:1]
         return fronts + [b for b in backs if b is not None]
     out = []
     for i, (f, r) in enumerate(zip(deck.fronts, reps)):
@@ -262,7 +293,7 @@ def export(game, opts: BuildOptions, profile: Profile, out_dir: Path, progress=N
     with Staging(parent) as st:
         stage = st.dir / profile.name
         stage.mkdir()
-        files, plan = MODES[profile.output].write(ExportJob(game, assets, opts, profile, stage, parent / profile.name,
+        files, plan = mode_of(profile).write(ExportJob(game, assets, opts, profile, stage, parent / profile.name,
                                                             progress))
         readme = readme_text(game, profile, plan, files)
         (stage / "README.txt").write_text(readme, encoding="utf-8")
@@ -307,9 +338,53 @@ def write_tts(job: ExportJob):
     return _tts(job.assets, job.opts, job.stage, job.final), None
 
 
-def _cards(plan: Plan, stage: Path, progress) -> list[tuple[str, int, str]]:
+def pdfx_version(profile: Profile):
+    """The :class:`pnp.model.pdfx.Version` the profile's PDFs claim, or None."""
+    from pnp.model.pdfx import VERSIONS
+
+    return VERSIONS[profile.pdfx] if profile.pdfx else None
+
+
+def _write_pdf(pages, path: Path, title: str, profile: Profile, conv, sides: "list[Side] | None" = None) -> int:
+    """Write a shop's PDF: CMYK when asked, its output intent, and the PDF/X version it claims,
+    with transparency composited away first when that version allows none. ``sides`` name the
+    card of each page when an element cannot be composited."""
     from pnp.render import write
     from pnp.render.pdffacts import add_output_intent
+
+    version = pdfx_version(profile)
+    if version is not None and not version.transparency and conv is not None:
+        pages = _flattened(pages, conv, profile, sides)
+    n = write(PDF, pages, path, title=title, cmyk=conv)
+    if conv is not None or mode_of(profile).holds == "sheets":  # a copy shop's RIP learns what RGB means
+        add_output_intent(path, conv)
+    from pnp.render.pdfx import claim, retag
+
+    if version is not None:
+        claim(path, version)
+    else:
+        retag(path)
+    return n
+
+
+def _flattened(pages, conv, profile: Profile, sides):
+    from pnp.load.budget import BudgetError
+    from pnp.render.flatten import FlattenError, Flattener
+
+    flattener = Flattener(conv, dpi=2 * profile.dpi)
+    for i, page in enumerate(pages):
+        try:
+            yield flattener.page(page)
+        except (FlattenError, BudgetError, OSError) as exc:
+            side = sides[i] if sides is not None and i < len(sides) else None
+            file, _, line = (side.source if side else profile.name).rpartition(":")
+            if not line.isdigit():
+                file, line = (side.source if side else profile.name), "0"
+            raise DataErrors([Problem(file, int(line), 0, f"{side.label if side else page.label or 'a page'}: cannot "
+                                      f"be made {profile.pdfx} (no transparency): {exc}")]) from None
+
+
+def _cards(plan: Plan, stage: Path, progress) -> list[tuple[str, int, str]]:
     from pnp.render.png import png_bytes
 
     profile = plan.profile
@@ -317,26 +392,23 @@ def _cards(plan: Plan, stage: Path, progress) -> list[tuple[str, int, str]]:
     files = []
     for deck in plan.decks:
         folder = deck.asset.name.replace("/", "-")
-        if profile.output == "images":
+        if mode_of(profile).holds == "side":
             (stage / folder).mkdir(parents=True, exist_ok=True)
             for side in deck.sides():
                 page = side_page(deck, side, profile)
                 rel = f"{folder}/{side.stem}.{profile.format}"
-                if profile.format == "pdf":  # one PDF per card side, trim and bleed boxes set
-                    write("pdf", [page], stage / rel, title=side.label, cmyk=conv)
-                    if conv is not None:
-                        add_output_intent(stage / rel, conv)
+                if profile.format == PDF:  # one PDF per card side, trim and bleed boxes set
+                    _write_pdf([page], stage / rel, side.label, profile, conv, [side])
                 else:
                     (stage / rel).write_bytes(png_bytes(page, size=image_pixels(deck, profile)))
                 files.append((rel, 1, f"{'back' if side.back else 'front'}: {side.label} ×{side.copies}"))
                 if progress:
                     progress(rel)
         else:
-            pages = [side_page(deck, s, profile) for s in pdf_order(deck, profile)]
+            order = pdf_order(deck, profile)
             rel = f"{folder}.pdf"
-            n = write("pdf", iter(pages), stage / rel, title=deck.asset.title, cmyk=conv)
-            if conv is not None:
-                add_output_intent(stage / rel, conv)
+            n = _write_pdf((side_page(deck, s, profile) for s in order), stage / rel, deck.asset.title, profile, conv,
+                           order)
             files.append((rel, n, f"{deck.asset.title}: {n} pages, {profile.order}"))
             if progress:
                 progress(rel)
@@ -344,18 +416,14 @@ def _cards(plan: Plan, stage: Path, progress) -> list[tuple[str, int, str]]:
 
 
 def _sheets(assets: list[Asset], profile: Profile, stage: Path, progress) -> list[tuple[str, int, str]]:
-    from pnp.render import write
-    from pnp.render.pdffacts import add_output_intent
-
     conv = converter(profile)
     files = []
     for asset in assets:
-        if asset.preview_of or not asset.wants("pdf"):
+        if asset.preview_of or not asset.wants(PDF):
             continue
         rel = f"{asset.name}.pdf"
         (stage / rel).parent.mkdir(parents=True, exist_ok=True)
-        n = write("pdf", asset.iter_pages(), stage / rel, title=asset.title, cmyk=conv)
-        add_output_intent(stage / rel, conv)
+        n = _write_pdf(asset.iter_pages(), stage / rel, asset.title, profile, conv)
         files.append((rel, n, asset.title))
         if progress:
             progress(rel)
@@ -376,30 +444,51 @@ def _tts(assets: list[Asset], opts: BuildOptions, stage: Path, final: Path) -> l
     return files
 
 
+def order_lines(deck: Deck, profile: Profile) -> list[str]:
+    """What to order of one deck, in a sentence or two: how many decks (one per different back when
+    the shop's product has one back) of how many cards."""
+    total = sum(f.copies for f in deck.fronts)
+    size = f"{deck.product.name} {deck.trim[0]:g} × {deck.trim[1]:g} mm"
+    groups = deck.groups()
+    if len(deck.backs) > 1 and profile.backs == "one-per-deck" and mode_of(profile).holds == "side":
+        sizes = [sum(f.copies for f in fronts) for _, fronts in groups]
+        return [f"{deck.asset.title or deck.asset.name}: order {counted(len(groups), 'deck')} ({size}), one per "
+                f"back, of {_listed(sizes)} cards ({profile.title} prints one back per deck)"]
+    kind = f"{counted(total, 'card')} ({size})"
+    if not deck.backs:
+        return [f"{deck.asset.title or deck.asset.name}: order 1 deck of {kind}, single-sided"]
+    if len(deck.backs) == 1:
+        return [f"{deck.asset.title or deck.asset.name}: order 1 deck of {kind}, all with one back"]
+    return [f"{deck.asset.title or deck.asset.name}: order 1 deck of {kind} with {len(deck.backs)} different backs, "
+            f"each card with its own"]
+
+
+def _listed(nums: list[int]) -> str:
+    words = [f"{n:,}" for n in nums]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def readme_text(game, profile: Profile, plan: Plan | None, files) -> str:
     """What to upload and how many of each card to order, in plain words."""
     lines = [f"{game.name} for {profile.title}", ""]
     if profile.sources:
         lines += ["Sizes from:"] + [f"  {s}" for s in profile.sources] + [""]
-    if plan is not None and MODES[profile.output].products:
+    if plan is not None and mode_of(profile).products:
         for deck in plan.decks:
+            lines += order_lines(deck, profile)
             total = sum(f.copies for f in deck.fronts)
-            tw, th = deck.trim
-            lines.append(f"{deck.asset.title or deck.asset.name}: {len(deck.fronts)} different cards, {total} in all, "
-                         f"{deck.product.name} {tw:g} × {th:g} mm, bleed {profile.bleed_mm:g} mm")
-            if profile.output == "images":
-                for f in deck.fronts:
-                    lines.append(f"  {f.copies:>3} ×  {deck.asset.name.replace('/', '-')}/{f.stem}.{profile.format}  "
-                                 f"({f.label})")
-                for b in deck.backs:
-                    if b is not None:
-                        lines.append(f"  back:  {deck.asset.name.replace('/', '-')}/{b.stem}.{profile.format}  "
-                                     f"({b.label})")
+            backs = counted(len(deck.backs), "back", "different backs") if deck.backs else "no back"
+            lines.append(f"  {counted(len(deck.fronts), 'card type')}, {counted(total, 'card')} in all, {backs}, "
+                         f"bleed {profile.bleed_mm:g} mm")
+            folder = deck.asset.name.replace("/", "-")
+            if mode_of(profile).holds == "side":
+                lines += _image_groups(deck, profile, folder)
             else:
                 order = {"back-then-front": "each card's back, then its front",
                          "front-then-back": "each card's front, then its back",
                          "fronts-then-backs": "all fronts, then the backs"}[profile.order]
-                lines.append(f"  pages: {order}" + ("; every copy has its own pages" if profile.repeat_copies else ""))
+                lines.append(f"  {folder}.pdf, pages: {order}"
+                             + ("; every copy has its own pages" if profile.repeat_copies else ""))
                 for f in deck.fronts:
                     lines.append(f"  {f.copies:>3} ×  {f.label}")
             lines.append("")
@@ -408,12 +497,49 @@ def readme_text(game, profile: Profile, plan: Plan | None, files) -> str:
         if plan.skipped:
             lines.append("")
     else:
-        lines += [f"  {rel}" + (f"  ({n} page{'s' if n != 1 else ''})" if rel.endswith(".pdf") else "")
+        lines += [f"  {rel}" + (f"  ({counted(n, 'page')})" if rel.endswith(".pdf") else "")
                   + (f": {what}" if what else "") for rel, n, what in files] + [""]
+    lines += _pdf_lines(profile)
+    if profile.notes:
+        lines += [profile.notes, ""]
+    return "\n".join(lines)
+
+
+def _image_groups(deck: Deck, profile: Profile, folder: str) -> list[str]:
+    """The card images to upload, each face with its count, grouped by back."""
+    def face(f: Side, back: "Side | None" = None) -> str:
+        line = f"  {f.copies:>3} ×  {folder}/{f.stem}.{profile.format}  ({f.label})"
+        return line + (f"  back: {folder}/{back.stem}.{profile.format}" if back is not None else "")
+
+    groups = deck.groups()
+    if len(deck.backs) > 1 and profile.backs == "per-card":
+        lines = ["  each face with its back (choose a different back for each card):"]
+        return lines + [face(f, back) for back, fronts in groups for f in fronts]
+    lines = []
+    for n, (back, fronts) in enumerate(groups, 1):
+        if len(groups) > 1:
+            cards = sum(f.copies for f in fronts)
+            lines.append(f"  deck {n} of {len(groups)}, {counted(cards, 'card')}, "
+                         + (f"back: {folder}/{back.stem}.{profile.format}" if back else "single-sided"))
+        elif back is not None:
+            lines.append(f"  back:  {folder}/{back.stem}.{profile.format}  (every card)")
+        lines += [face(f) for f in fronts]
+    return lines
+
+
+def _pdf_lines(profile: Profile) -> list[str]:
+    """What the PDFs are: the PDF/X version they claim, and their colour."""
+    lines = []
+    version = pdfx_version(profile)
+    if version is not None:
+        lines += [f"PDF: {version.name} ({version.standard}), as the file says in its document information and XMP "
+                  "metadata: fonts embedded, trim and bleed boxes on every page"
+                  + ("." if version.transparency else ", no transparency (pnp composites translucent art onto "
+                                                        "what lies beneath it)."), ""]
+    elif mode_of(profile).writes_pdf(profile):
+        lines += ["PDF: no PDF/X version is claimed.", ""]
     conv = converter(profile)
     if conv is not None:
         lines += [f"Colour: CMYK, converted with the ICC profile \"{conv.description}\", which each PDF names as "
                   "its output intent; black and grey are black ink alone.", ""]
-    if profile.notes:
-        lines += [profile.notes, ""]
-    return "\n".join(lines)
+    return lines

@@ -70,6 +70,7 @@ class GameEntry:
     assets: list[AssetFiles] = field(default_factory=list)
     verdict: str = "not checked"  # ok | FAIL | not checked
     findings: list[tuple[str, str]] = field(default_factory=list)  # (severity, text)
+    ink_saver: bool = False  # built with --ink-saver (its manifest's options say so)
 
 
 def scan_game(folder: Path) -> list[AssetFiles]:
@@ -142,7 +143,9 @@ def collect(out_dir: Path, data_dir: Path, recheck: bool = True) -> list[GameEnt
         if e.folder.is_dir():
             e.assets = scan_game(e.folder)
         g = games.get(name)
-        recorded = (read_manifest(e.folder) or {}).get("checks") if not recheck else None
+        manifest = read_manifest(e.folder) or {}
+        recorded = manifest.get("checks") if not recheck else None
+        e.ink_saver = bool(manifest.get("options", {}).get("ink_saver"))
         if g is not None:
             lang = game_lang(g)
             e.title = tr(g.manifest.title, lang)
@@ -193,6 +196,12 @@ details li{font-family:ui-monospace,monospace;font-size:12.5px;margin:2px 0}
 .hint{font-size:12.5px;color:var(--muted);margin-top:6px}
 footer{padding:0 28px 28px;color:var(--muted);font-size:13px}
 """
+
+
+INK_SAVER_BUILT = ("Ink-saving build (<code>--ink-saver</code>): outlines and light tints instead of dark fills; "
+                   "<code>pnp build {game}</code> without it makes the full-colour print.")
+INK_SAVER_HINT = ("For a play-test on an inkjet or on transparency film, <code>pnp build GAME --ink-saver</code> "
+                  "prints the same components with half the ink or less.")
 
 
 def _e(text: str) -> str:
@@ -277,6 +286,8 @@ def render_html(entries: list[GameEntry], out_dir: Path) -> str:
         parts.append(f"<h2>{_e(e.title or e.name)} {_badge(e.verdict)}</h2>")
         if e.description:
             parts.append(f'<p class="desc">{_inline(e.description)}</p>')
+        if e.ink_saver:
+            parts.append(f'<p class="desc">{INK_SAVER_BUILT.format(game=_e(e.name))}</p>')
         if e.findings:
             n_err = sum(1 for sev, _ in e.findings if sev == "error")
             summary = f"{len(e.findings)} finding(s)" + (f", {n_err} error(s)" if n_err else "")
@@ -301,7 +312,7 @@ def render_html(entries: list[GameEntry], out_dir: Path) -> str:
             parts.append(f'<p class="empty">Not built yet: run <code>pnp build {_e(e.name)}</code>.</p>')
         parts.append("</section>")
     parts.append("</main><footer>Made by <code>pnp gallery</code>. Print PDFs at 100 % (no "
-                 "&ldquo;fit to page&rdquo;).</footer></body></html>\n")
+                 f"&ldquo;fit to page&rdquo;). {INK_SAVER_HINT}</footer></body></html>\n")
     return "\n".join(parts)
 
 

@@ -79,7 +79,9 @@ class Cmyk:
 
     def picture(self, im):
         """A pillow image as (CMYK image, its alpha channel or None)."""
-        alpha = None
+        from pnp.render.images import eight_bit
+
+        im, alpha = eight_bit(im), None
         if im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info):
             im = im.convert("RGBA")
             alpha = im.getchannel("A")

@@ -406,6 +406,19 @@ _DRAWINGS: "OrderedDict[tuple, object]" = OrderedDict()  # (digest, variant) -> 
 KEEP_DRAWINGS = 16
 
 
+def eight_bit(im):
+    """A 16-bit grey picture (pillow opens a 16-bit grey PNG as mode I;16 or I) as 8-bit grey, its
+    levels kept: pillow's own conversion clips every level above 255 to white. Other pictures as
+    they are."""
+    if im.mode not in ("I", "I;16", "I;16L", "I;16B"):
+        return im
+    import numpy as np
+    from PIL import Image
+
+    levels = np.clip(np.asarray(im, dtype=np.int64), 0, 65535) >> 8
+    return Image.fromarray(levels.astype(np.uint8), "L")
+
+
 def svg_drawing(data: bytes, variant: object = None):
     """The SVG as a reportlab Drawing (in points). The last :data:`KEEP_DRAWINGS` are kept
     by the digest of their bytes and ``variant`` (a caller that changes a drawing, such as

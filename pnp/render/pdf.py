@@ -301,7 +301,7 @@ class PdfRenderer(Renderer):
 
     def image(self, im, alpha: float):
         """Raster images through reportlab's image cache; SVG art stays vector (svglib)."""
-        from pnp.render.images import is_svg, svg_drawing
+        from pnp.render.images import eight_bit, is_svg, svg_drawing
 
         src = im.source
         data = bytes(src) if isinstance(src, (bytes, bytearray)) else None
@@ -329,6 +329,8 @@ class PdfRenderer(Renderer):
             _svg_renderer()().draw(renderPDF.renderScaledDrawing(d), self.c, 0, 0)
         else:
             reader = ImageReader(io.BytesIO(data) if data is not None else os.fspath(src))
+            if reader._image.mode.startswith("I"):  # 16-bit grey: reportlab would clip it to white
+                reader = ImageReader(eight_bit(reader._image))
             if self.cmyk is not None:
                 reader = _CmykReader(*self.cmyk.picture(reader._image))
             self.c.drawImage(reader, 0, 0, im.w, im.h, mask="auto")
@@ -363,14 +365,24 @@ def _svg_renderer():
 
 
 def _cmyk_drawing(node, cmyk) -> None:
-    """Every fill and stroke colour of an SVG picture (a reportlab drawing) converted with ``cmyk``."""
+    """Every fill and stroke colour of an SVG picture (a reportlab drawing) converted with ``cmyk``,
+    the stops of its gradients too (svglib keeps them in ``_rl_colors``; reportlab writes a
+    shading of CMYK stops in DeviceCMYK)."""
     from reportlab.lib.colors import CMYKColor, Color as RlColor
+
+    def converted(col):
+        if isinstance(col, RlColor) and not isinstance(col, CMYKColor):
+            r, g, b = (round(v * 255) for v in col.rgb())
+            return CMYKColor(*cmyk.colour(Color(r, g, b)).cmyk, alpha=col.alpha)
+        return col
 
     for attr in ("fillColor", "strokeColor"):
         col = getattr(node, attr, None)
-        if isinstance(col, RlColor) and not isinstance(col, CMYKColor):
-            r, g, b = (round(v * 255) for v in col.rgb())
-            setattr(node, attr, CMYKColor(*cmyk.colour(Color(r, g, b)).cmyk, alpha=col.alpha))
+        if col is not None:
+            setattr(node, attr, converted(col))
+    stops = node.__dict__.get("_rl_colors")
+    if isinstance(stops, list):
+        node._rl_colors = [converted(c) for c in stops]
     for child in getattr(node, "contents", ()):
         _cmyk_drawing(child, cmyk)
 

@@ -48,12 +48,27 @@ def add_output_intent(path: Path, cmyk=None) -> None:
 
 @dataclass
 class PageFacts:
-    media: tuple[float, float, float, float]  # mm
-    trim: tuple[float, float, float, float]
-    bleed: tuple[float, float, float, float]
-    colour_ops: set[str] = field(default_factory=set)  # rgb, cmyk, gray
+    media: tuple[float, float, float, float]  # mm: x, y, width, height
+    trim: tuple[float, float, float, float]  # the MediaBox when the page names no TrimBox
+    bleed: tuple[float, float, float, float]  # the MediaBox when the page names no BleedBox
+    colour_ops: set[str] = field(default_factory=set)  # rgb, cmyk, gray, icc, lab, separation, devicen, pattern
     text: bool = False
     max_ink: float = 0.0  # the largest C + M + Y + K of a CMYK colour on the page, in %
+    boxes: set[str] = field(default_factory=set)  # the boxes the page names itself: MediaBox, TrimBox, ...
+    transparency: set[str] = field(default_factory=set)  # e.g. "a soft mask", "constant alpha 0.5"
+    annotations: int = 0  # annotations (printer's marks aside) inside the bleed box
+    postscript: set[str] = field(default_factory=set)  # "a PostScript XObject", "a transfer function"
+
+
+@dataclass
+class Intent:
+    """An output intent as the file gives it."""
+
+    subtype: str  # /GTS_PDFX for PDF/X
+    condition: str  # OutputConditionIdentifier
+    info: str
+    registry: str
+    profile: bytes | None  # the embedded ICC profile, or None
 
 
 @dataclass
@@ -61,10 +76,22 @@ class PdfFacts:
     pages: list[PageFacts]
     fonts: dict[str, bool]  # base font name -> embedded
     output_intents: list[str]  # their condition identifiers
+    header: str = ""  # the PDF version the file header names, e.g. "1.4"
+    info: dict[str, str] = field(default_factory=dict)  # the document information, keys without the slash
+    xmp: dict[str, str] | None = None  # XMP properties (prefix:name -> text); None without an XMP stream
+    document_id: bool = False  # the trailer has an ID
+    intents: list[Intent] = field(default_factory=list)
+    subsets: list[str] = field(default_factory=list)  # base font name of every embedded font object
+    encrypted: bool = False
+    actions: list[str] = field(default_factory=list)  # JavaScript and actions found, by where they are
 
 
 _OPS = {"rg": "rgb", "RG": "rgb", "k": "cmyk", "K": "cmyk", "g": "gray", "G": "gray"}
-_IMAGE_SPACES = {"/DeviceRGB": "rgb", "/DeviceCMYK": "cmyk", "/DeviceGray": "gray"}
+_SPACES = {"/DeviceRGB": "rgb", "/DeviceCMYK": "cmyk", "/DeviceGray": "gray", "/CalRGB": "rgb", "/CalGray": "gray",
+           "/Lab": "lab", "/ICCBased": "icc", "/Separation": "separation", "/DeviceN": "devicen",
+           "/Pattern": "pattern", "/RGB": "rgb", "/CMYK": "cmyk", "/G": "gray"}
+XMP_KEYS = ("pdfxid:GTS_PDFXVersion", "pdfx:GTS_PDFXVersion", "pdfx:GTS_PDFXConformance", "pdf:Trapped",
+            "xmpMM:DocumentID", "xmpMM:VersionID", "xmpMM:RenditionClass")
 
 
 def _box(page, name: str) -> tuple[float, float, float, float]:
@@ -82,31 +109,166 @@ def _embedded(font) -> bool:
     return desc is not None and any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3"))
 
 
+def space_kind(space, resources=None) -> str:
+    """What a colour space is: rgb, cmyk, gray, lab, icc, separation, devicen, pattern; an
+    Indexed space is what its base is, a named one is looked up in ``resources``."""
+    import pikepdf
+
+    if isinstance(space, pikepdf.Name):
+        if str(space) in _SPACES:
+            return _SPACES[str(space)]
+        named = (resources or {}).get("/ColorSpace", {}).get(str(space)) if resources is not None else None
+        return space_kind(named) if named is not None else "unknown"
+    if isinstance(space, pikepdf.Array) and len(space) > 0:
+        head = str(space[0])
+        if head in ("/Indexed", "/I") and len(space) > 1:
+            return space_kind(space[1], resources)
+        return _SPACES.get(head, "unknown")
+    return "unknown"
+
+
+class _Reader:
+    """One page's content, and the forms, patterns and pictures it uses, read once."""
+
+    def __init__(self, facts: PageFacts):
+        self.facts = facts
+        self.seen: set = set()
+
+    def content(self, stream, resources) -> None:
+        import pikepdf
+
+        f = self.facts
+        for op in pikepdf.parse_content_stream(stream):
+            name = str(op.operator)
+            if name in _OPS:
+                f.colour_ops.add(_OPS[name])
+                if name in ("k", "K"):
+                    f.max_ink = max(f.max_ink, round(sum(float(v) for v in op.operands) * 100, 1))
+            elif name in ("cs", "CS") and op.operands:
+                f.colour_ops.add(space_kind(op.operands[0], resources))
+            elif name in ("Tj", "TJ", "'", '"'):
+                f.text = True
+            elif name == "INLINE IMAGE":
+                cs = op.operands[0].obj.get("/CS", op.operands[0].obj.get("/ColorSpace"))
+                if cs is not None:
+                    f.colour_ops.add(space_kind(cs, resources))
+        self.resources(resources)
+
+    def resources(self, res) -> None:
+        import pikepdf
+
+        if res is None:
+            return
+        f = self.facts
+        for _, gs in (res.get("/ExtGState") or {}).items():
+            if gs.get("/SMask") is not None and gs.get("/SMask") != pikepdf.Name("/None"):
+                f.transparency.add("a soft mask")
+            for key in ("/CA", "/ca"):
+                if key in gs and float(gs[key]) < 1:
+                    f.transparency.add(f"constant alpha {float(gs[key]):g}")
+            blend = gs.get("/BM")
+            blends = list(blend) if isinstance(blend, pikepdf.Array) else [blend] if blend is not None else []
+            for b in blends:
+                if str(b) not in ("/Normal", "/Compatible"):
+                    f.transparency.add(f"blend mode {str(b)[1:]}")
+            for key in ("/TR", "/TR2"):
+                if key in gs and str(gs[key]) != "/Identity" and not (key == "/TR2" and str(gs[key]) == "/Default"):
+                    f.postscript.add("a transfer function")
+        for _, sh in (res.get("/Shading") or {}).items():
+            f.colour_ops.add(space_kind(sh.get("/ColorSpace"), res))
+        for _, pat in (res.get("/Pattern") or {}).items():
+            if "/Shading" in pat:
+                f.colour_ops.add(space_kind(pat.Shading.get("/ColorSpace"), res))
+            elif pat.objgen not in self.seen and isinstance(pat, pikepdf.Stream):
+                self.seen.add(pat.objgen)
+                self.content(pat, pat.get("/Resources"))
+        for _, x in (res.get("/XObject") or {}).items():
+            key = x.objgen if x.is_indirect else id(x)
+            if key in self.seen:
+                continue
+            self.seen.add(key)
+            kind = x.get("/Subtype")
+            if kind == "/Image":
+                if x.get("/SMask") is not None or x.get("/SMaskInData", 0) != 0:
+                    f.transparency.add("a soft mask")
+                if not x.get("/ImageMask", False) and "/ColorSpace" in x:
+                    f.colour_ops.add(space_kind(x.ColorSpace, res))
+            elif kind == "/Form":
+                group = x.get("/Group")
+                if group is not None and group.get("/S") == "/Transparency":
+                    f.transparency.add("a transparency group")
+                self.content(x, x.get("/Resources"))
+            elif kind == "/PS":
+                f.postscript.add("a PostScript XObject")
+
+
 def read_facts(path: Path) -> PdfFacts:
     import pikepdf
 
-    pages, fonts = [], {}
+    pages, fonts, subsets, fonts_seen = [], {}, [], set()
     with pikepdf.open(path) as pdf:
-        intents = [str(oi.get("/OutputConditionIdentifier", "")) for oi in pdf.Root.get("/OutputIntents", [])]
+        intents = [Intent(str(oi.get("/S", "")), str(oi.get("/OutputConditionIdentifier", "")),
+                          str(oi.get("/Info", "")), str(oi.get("/RegistryName", "")),
+                          oi.DestOutputProfile.read_bytes() if "/DestOutputProfile" in oi else None)
+                   for oi in pdf.Root.get("/OutputIntents", [])]
         for page in pdf.pages:
-            facts = PageFacts(_box(page, "/MediaBox"), _box(page, "/TrimBox"), _box(page, "/BleedBox"))
-            for op in pikepdf.parse_content_stream(page):
-                name = str(op.operator)
-                if name in _OPS:
-                    facts.colour_ops.add(_OPS[name])
-                    if name in ("k", "K"):
-                        facts.max_ink = max(facts.max_ink, round(sum(float(v) for v in op.operands) * 100, 1))
-                elif name in ("Tj", "TJ"):
-                    facts.text = True
+            facts = PageFacts(_box(page, "/MediaBox"), _box(page, "/TrimBox"), _box(page, "/BleedBox"),
+                              boxes={k[1:] for k in ("/MediaBox", "/CropBox", "/BleedBox", "/TrimBox", "/ArtBox")
+                                     if k in page.obj})
             res = page.obj.get("/Resources", {})
+            _Reader(facts).content(page, res)
+            group = page.obj.get("/Group")
+            if group is not None and group.get("/S") == "/Transparency":
+                facts.transparency.add("a transparency group")
+            for annot in page.obj.get("/Annots", []):
+                if annot.get("/Subtype") != "/PrinterMark" and _overlaps(annot.get("/Rect"), facts.bleed):
+                    facts.annotations += 1
             for _, font in (res.get("/Font") or {}).items():
-                fonts[str(font.get("/BaseFont", "?")).lstrip("/")] = _embedded(font)
-            for _, xobj in (res.get("/XObject") or {}).items():
-                space = xobj.get("/ColorSpace")
-                if isinstance(space, pikepdf.Name) and str(space) in _IMAGE_SPACES:
-                    facts.colour_ops.add(_IMAGE_SPACES[str(space)])
+                base = str(font.get("/BaseFont", "?")).lstrip("/")
+                fonts[base] = _embedded(font)
+                key = font.objgen if font.is_indirect else id(font)
+                if key not in fonts_seen:
+                    fonts_seen.add(key)
+                    subsets.append(base)
             pages.append(facts)
-    return PdfFacts(pages, fonts, intents)
+        info = {str(k)[1:]: str(v) for k, v in pdf.docinfo.items()} if "/Info" in pdf.trailer else {}
+        xmp = None
+        if "/Metadata" in pdf.Root:
+            meta = pdf.open_metadata()
+            xmp = {k: str(meta[k]) for k in XMP_KEYS if k in meta}
+        facts_out = PdfFacts(pages, fonts, [i.condition for i in intents], header=str(pdf.pdf_version), info=info,
+                             xmp=xmp, document_id="/ID" in pdf.trailer, intents=intents, subsets=subsets,
+                             encrypted=pdf.is_encrypted, actions=_actions(pdf))
+    return facts_out
+
+
+def _overlaps(rect, box) -> bool:
+    if rect is None or len(rect) != 4:
+        return False
+    x0, y0, x1, y1 = (float(v) / PT for v in rect)
+    bx, by, bw, bh = box
+    return min(x0, x1) < bx + bw and max(x0, x1) > bx and min(y0, y1) < by + bh and max(y0, y1) > by
+
+
+def _actions(pdf) -> list[str]:
+    """Where the file holds JavaScript or actions: the catalogue's, the pages', the annotations'."""
+    found = []
+    root = pdf.Root
+    for key in ("/OpenAction", "/AA"):
+        if key in root:
+            found.append(f"the document's {key[1:]}")
+    names = root.get("/Names")
+    if names is not None and "/JavaScript" in names:
+        found.append("document JavaScript")
+    if "/AcroForm" in root:
+        found.append("a form")
+    for i, page in enumerate(pdf.pages, 1):
+        if "/AA" in page.obj:
+            found.append(f"page {i}'s actions")
+        for annot in page.obj.get("/Annots", []):
+            if "/A" in annot or "/AA" in annot:
+                found.append(f"an annotation's action on page {i}")
+    return found
 
 
 def png_facts(path: Path) -> tuple[tuple[int, int], tuple[float, float] | None, str]:

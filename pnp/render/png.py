@@ -25,9 +25,10 @@ _FLAGS = pdfium_c.FPDF_ANNOT  # as page.render() draws; no sub-pixel (LCD) text
 
 
 def _images(pdf, dpi: float | None = None, size: tuple[int, int] | None = None,
-            limits: Limits | None = None) -> Iterator[PILImage.Image]:
+            limits: Limits | None = None, clear: bool = False) -> Iterator[PILImage.Image]:
     """Every page of ``pdf`` (bytes or a path) as an RGB image, ``round(inches * dpi)``
-    pixels a side (or exactly ``size``), each held to ``limits.megapixels`` before it is made."""
+    pixels a side (or exactly ``size``), each held to ``limits.megapixels`` before it is made;
+    ``clear``: RGBA, transparent where nothing is drawn."""
     limits = limits or Limits()
     doc = pdfium.PdfDocument(pdf if not isinstance(pdf, (bytes, bytearray)) else bytes(pdf))
     try:
@@ -35,10 +36,10 @@ def _images(pdf, dpi: float | None = None, size: tuple[int, int] | None = None,
             page = doc[i]
             w, h = size or (max(1, round(page.get_width() / 72 * dpi)), max(1, round(page.get_height() / 72 * dpi)))
             limits.check_pixels(w, h, f"the PNG of page {i + 1}")
-            bitmap = pdfium.PdfBitmap.new_native(w, h, pdfium_c.FPDFBitmap_BGR)
-            bitmap.fill_rect((255, 255, 255, 255), 0, 0, w, h)
+            bitmap = pdfium.PdfBitmap.new_native(w, h, pdfium_c.FPDFBitmap_BGRA if clear else pdfium_c.FPDFBitmap_BGR)
+            bitmap.fill_rect((0, 0, 0, 0) if clear else (255, 255, 255, 255), 0, 0, w, h)
             pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, 0, w, h, 0, _FLAGS)
-            img = bitmap.to_pil().convert("RGB")
+            img = bitmap.to_pil().convert("RGBA" if clear else "RGB")
             page.close()
             yield img
     finally:
@@ -70,6 +71,11 @@ def render_image(page: Page, dpi: float = 150, size: tuple[int, int] | None = No
                  limits: Limits | None = None) -> PILImage.Image:
     """One page as an RGB pillow image at ``dpi`` (or stretched to ``size`` px)."""
     return next(_images(render_pdf_bytes([page]), dpi, size, limits))
+
+
+def render_clear(page: Page, size: tuple[int, int], limits: Limits | None = None) -> PILImage.Image:
+    """One page as an RGBA image of ``size`` px, transparent where the page draws nothing."""
+    return next(_images(render_pdf_bytes([page]), size=size, limits=limits, clear=True))
 
 
 def png_bytes(page: Page, dpi: float = 150, size: tuple[int, int] | None = None,

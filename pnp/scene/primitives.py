@@ -43,6 +43,14 @@ class Transform:
     def apply(self, x: float, y: float) -> tuple[float, float]:
         return (self.a * x + self.c * y + self.e, self.b * x + self.d * y + self.f)
 
+    def inverse(self) -> "Transform":
+        """The transform that undoes this one (ValueError when it flattens the plane)."""
+        det = self.a * self.d - self.b * self.c
+        if det == 0:
+            raise ValueError("a transform that flattens the plane has no inverse")
+        a, b, c, d = self.d / det, -self.b / det, -self.c / det, self.a / det
+        return Transform(a, b, c, d, -(a * self.e + c * self.f), -(b * self.e + d * self.f))
+
     @property
     def is_identity(self) -> bool:
         return self == IDENTITY

@@ -174,7 +174,7 @@ def test_a_deck_in_cmyk_passes_drivethrucards_until_the_ink_is_too_heavy(tmp_pat
         """))
     found, counts = preflight(discover(tmp_path / "data")["ink"], BuildOptions(), load_profile("drivethrucards"))
     assert counts["card sides"] == 3  # two faces and the shipped back
-    assert [(f.check, f.message) for f in found] == [("ink", "pages 8 lay down up to 400 % ink; the shop takes "
+    assert [(f.check, f.message) for f in found] == [("ink", "page 8 lays down up to 400 % ink; the shop takes "
                                                               "at most 240 %")]
 
 

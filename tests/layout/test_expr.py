@@ -269,9 +269,9 @@ def test_missing_entry_names_the_table_field_and_value():
 @pytest.mark.parametrize("bad, message", [
     ("ab}c", "unmatched '}' at position 3 of 'ab}c' (write '}}' for a brace)"),
     ("ab{c", "unclosed '{' at position 3 of 'ab{c'"),
-    ("a{b c}", "'{b c}' in 'a{b c}': expected {field} or {table[field]}"),
-    ("{}", "'{}' in '{}': expected {field} or {table[field]}"),
-    ("{1x}", "'{1x}' in '{1x}': expected {field} or {table[field]}"),
+    ("a{b c}", "'{b c}' in 'a{b c}': expected {field}, {table[field]}, arithmetic such as {cost + 1} or a filter such as {name|upper}"),
+    ("{}", "'{}' in '{}': expected {field}, {table[field]}, arithmetic such as {cost + 1} or a filter such as {name|upper}"),
+    ("{1x}", "'{1x}' in '{1x}': expected {field}, {table[field]}, arithmetic such as {cost + 1} or a filter such as {name|upper}"),
 ])
 def test_bad_templates_say_exactly_where(bad, message):
     with pytest.raises(ExprError) as exc:

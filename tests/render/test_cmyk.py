@@ -173,8 +173,10 @@ def test_preflight_still_names_rgb_pages_in_a_cmyk_order(tmp_path, monkeypatch):
     data = tmp_path / "data"
     shutil.copytree(ROOT / "data" / "kafkas-halle", data / "kafkas-halle")
     found, _ = preflight(discover(data)["kafkas-halle"], BuildOptions(), load_profile("drivethrucards"))
-    assert [(f.check, f.where) for f in found] == [("colour", "deck.pdf")]
-    assert "pages 1, 2, 3" in found[0].message
+    assert [(f.check, f.where) for f in found] == [("colour", "deck.pdf"), ("output-intent", "deck.pdf")]
+    assert found[0].message.startswith("pages 1, 2, 3, 4, 5, 6, 7, 8 … use RGB colour; the shop asks for CMYK")
+    assert "(PDF/X-1a:2003, ISO 15930-4:2003: colours are CMYK or grey only" in found[0].message
+    assert found[1].message.startswith("no output intent (PDF/X-1a:2003")
 
 
 def test_one_cmyk_pdf_per_card_side(tmp_path):
@@ -206,3 +208,27 @@ def test_the_icc_file_lies_in_the_profiles_folder(tmp_path, icc, says):
         load_profile(str(path))
     (problem,) = err.value.problems
     assert problem.line == 7 and problem.message == f"'icc': {says}; put the ICC file beside the profile"
+
+
+def test_a_16_bit_grey_picture_keeps_its_grey_in_rgb_cmyk_and_flattened_files(fogra, tmp_path):
+    """Pillow opens a 16-bit grey PNG as I;16 and clips it to white when it converts it; pnp
+    takes the top 8 bits, so level 30000 of 65535 prints as the grey 117 of 255 in every file."""
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    from pnp.render.flatten import flatten
+
+    buf = io.BytesIO()
+    Image.new("I;16", (40, 40), 30000).save(buf, "PNG")
+    with Image.open(io.BytesIO(buf.getvalue())) as im:
+        assert im.mode.startswith("I")  # what the fix is for
+    page = Page(30, 30, Group([Rect(0, 0, 30, 30, style(fill="#ffffff")), Picture(5, 5, 20, 20, buf.getvalue())]))
+    write_pdf([page], tmp_path / "rgb.pdf")
+    write_pdf([page], tmp_path / "cmyk.pdf", cmyk=fogra)
+    write_pdf([flatten(page, fogra)], tmp_path / "flat.pdf", cmyk=fogra)
+    for name in ("rgb", "cmyk", "flat"):
+        doc = pdfium.PdfDocument(str(tmp_path / f"{name}.pdf"))
+        grey = np.asarray(doc[0].render(scale=2).to_pil().convert("L"), dtype=float)
+        doc.close()
+        middle = grey[grey.shape[0] // 2 - 5:grey.shape[0] // 2 + 5, grey.shape[1] // 2 - 5:grey.shape[1] // 2 + 5]
+        assert abs(middle.mean() - 117) < 20, (name, middle.mean())  # a grey, not paper white

@@ -30,6 +30,8 @@ def build(game, opts):
     from pnp.games.kafkas_halle.tokens import token_pages
 
     board = _board(game)
+    if board is not None and opts.ink_saver:
+        board = board.saving_ink()
     if board is not None:
         sq = square_mm(board, opts)
         yield Asset("tokens", WORDS(opts.lang, "assets.tokens", mm=sq), lambda: token_pages(board, sq, opts), min_text_pt=5.0,

@@ -47,14 +47,15 @@ def overlay_pages(kit, layout: Layout, opts, mirror: bool | None = None):
 
         def draw(sky=sky):
             reg = registration_marks(g, "black") if kit.board.registration else None
-            return overlay_group(g, sky, registration=reg, mirror=mirror)
+            return overlay_group(g, sky, registration=reg, mirror=mirror, ink_saver=opts.ink_saver)
 
         def extras(fr: BoardFrame, step=step) -> Group:
             head = WORDS(lang, "assets.overlay", title=title)
             sub = _step_text(layout, step, lang)
             note = WORDS(lang, "overlay.mirrored" if mirror else "overlay.note")
             grp = Group([page_title(fr, head, (sub + " · " if sub else "") + note, lang)])
-            grp.add(swatch_legend(fr.page_w - fr.margin - 78, fr.margin + 2, legend_rows(lang), size=6.5))
+            grp.add(swatch_legend(fr.page_w - fr.margin - 78, fr.margin + 2, legend_rows(lang, opts.ink_saver),
+                                  size=6.5))
             if mirror:
                 return Group([grp], transform=mirror_x(fr.page_w / 2))
             return grp
@@ -75,7 +76,7 @@ def umpire_pages(kit, layout: Layout, opts):
 
         def draw(sky=sky):
             grp = board_group(kit.board, g, lang, names=False, hatch=False)
-            grp.add(overlay_group(g, sky, names_under=False, opacity=0.45))
+            grp.add(overlay_group(g, sky, names_under=False, opacity=0.45, ink_saver=opts.ink_saver))
             grp.add(cell_names(g, size=kit.board.name_size + 0.5, fill="#111111"))
             if kit.board.registration:
                 grp.add(registration_marks(g, kit.board.line))
@@ -86,7 +87,8 @@ def umpire_pages(kit, layout: Layout, opts):
             sub = _step_text(layout, step, lang)
             count = WORDS(lang, "umpire.count", under=len(sky.under), edge=len(sky.edge))
             grp = Group([page_title(fr, head, (sub + " · " if sub else "") + count, lang, bar=False)])
-            grp.add(swatch_legend(fr.page_w - fr.margin - 78, fr.margin + 2, legend_rows(lang), size=6.5))
+            grp.add(swatch_legend(fr.page_w - fr.margin - 78, fr.margin + 2, legend_rows(lang, opts.ink_saver),
+                                  size=6.5))
             return grp
 
         pages += board_pages(frame, draw, extras, title, f"{layout.name} umpire step {step}")

@@ -28,12 +28,32 @@ EDGE_TINT = "#dbe3ee"
 EDGE_INK = "#5b6b80"
 
 
-def cloud_style(opacity: float = 1.0):
-    return style(fill=CLOUD, stroke=CLOUD, width=0.3, join="round", opacity=opacity)
+# How clouds look on the foil. The rules ask only that every cell shows whether it is clear, at the
+# edge of a cloud or under one (the umpire hides the pieces), so an ink-saving build (pnp build
+# --ink-saver) draws a cloud cross-hatched and outlined instead of dense, and an edge cell hatched
+# without its tint: each cell still reads as one of the three.
+LOOKS = {
+    False: {"cloud": CLOUD, "cross": None, "puffs": True, "lines": RIM, "names": "white", "edge_tint": EDGE_TINT},
+    True: {"cloud": None, "cross": 3.0, "puffs": False, "lines": CLOUD, "names": "#1a1a1a", "edge_tint": None},
+}
 
 
-def edge_style():
-    return style(fill=EDGE_TINT, hatch=Hatch(45.0, 2.2, 0.3, color(EDGE_INK)))
+def cloud_style(opacity: float = 1.0, ink_saver: bool = False):
+    look = LOOKS[ink_saver]
+    if look["cross"] is None:
+        return style(fill=look["cloud"], stroke=CLOUD, width=0.3, join="round", opacity=opacity)
+    return style(stroke=CLOUD, width=0.3, join="round", opacity=opacity,
+                 hatch=Hatch(45.0, look["cross"], 0.3, color(CLOUD)))
+
+
+def cross_style(opacity: float = 1.0, ink_saver: bool = False):
+    """The second direction of an ink-saving cloud's cross-hatching (None for a dense cloud)."""
+    spacing = LOOKS[ink_saver]["cross"]
+    return None if spacing is None else style(opacity=opacity, hatch=Hatch(-45.0, spacing, 0.3, color(CLOUD)))
+
+
+def edge_style(ink_saver: bool = False):
+    return style(fill=LOOKS[ink_saver]["edge_tint"], hatch=Hatch(45.0, 2.2, 0.3, color(EDGE_INK)))
 
 
 def _arc_between(p0, p1, bulge: float, outward: tuple[float, float]):
@@ -75,17 +95,19 @@ def boundary_edges(g: TriGrid, cells: frozenset[Cell]):
 
 
 def cloud_shape(g: TriGrid, name: str, cells: frozenset[Cell], opacity: float = 1.0, texture: bool = True,
-                scallops: int = 3) -> Group:
+                scallops: int = 3, ink_saver: bool = False) -> Group:
     """A cloud that stays inside its cells: filled cells, the cell edges drawn light across
     it (so the foil lines up with the board and every cell can be read), and a scalloped
     rim that curls inwards along its outer boundary."""
+    look = LOOKS[ink_saver]
     grp = Group(id=f"cloud-{_slug(name)}")
-    st = cloud_style(opacity)
+    st, cross = cloud_style(opacity, ink_saver), cross_style(opacity, ink_saver)
     for c in sorted(cells):
-        grp.add(Group([Polygon(g.vertices(c), st)], id=f"under-{g.name(c)}"))
-    if texture:
+        grp.add(Group([Polygon(g.vertices(c), st)] + ([Polygon(g.vertices(c), cross)] if cross else []),
+                      id=f"under-{g.name(c)}"))
+    if texture and look["puffs"]:
         grp.add(_puffs(g, cells, opacity))
-    grid = Path(style=style(stroke=RIM, width=0.25, cap="round", opacity=opacity))
+    grid = Path(style=style(stroke=look["lines"], width=0.25, cap="round", opacity=opacity))
     seen = set()
     for c in sorted(cells):
         ids, vs = g.vertex_ids(c), g.vertices(c)
@@ -96,7 +118,7 @@ def cloud_shape(g: TriGrid, name: str, cells: frozenset[Cell], opacity: float = 
                 grid.move(*vs[i]).line(*vs[(i + 1) % 3])
     grp.add(grid)
     bulge = g.edge * 0.06
-    outline = Path(style=style(stroke=RIM, width=max(0.35, g.edge * 0.02), cap="round", join="round",
+    outline = Path(style=style(stroke=look["lines"], width=max(0.35, g.edge * 0.02), cap="round", join="round",
                                opacity=opacity))
     for p0, p1, out, on_rim in boundary_edges(g, cells):
         if on_rim:  # the board's own border: keep it straight
@@ -131,30 +153,30 @@ def _slug(name: str) -> str:
     return "".join(ch if ch.isalnum() else "-" for ch in name.lower())
 
 
-def edge_cells(g: TriGrid, cells, inset: float = 0.9) -> Group:
+def edge_cells(g: TriGrid, cells, inset: float = 0.9, ink_saver: bool = False) -> Group:
     grp = Group(id="cloud-edges")
     rim = style(stroke=EDGE_INK, width=0.45, dash=(1.6, 1.1), join="round")
     for c in sorted(cells):
-        grp.add(Group([Polygon(g.vertices(c), edge_style()),
+        grp.add(Group([Polygon(g.vertices(c), edge_style(ink_saver)),
                        Polygon(cell_polygon(g, c, inset=inset), rim)], id=f"edge-{g.name(c)}"))
     return grp
 
 
 def overlay_group(g: TriGrid, sky: Sky, *, names_under: bool = True, opacity: float = 1.0,
-                  registration: Group | None = None, mirror: bool = False) -> Group:
+                  registration: Group | None = None, mirror: bool = False, ink_saver: bool = False) -> Group:
     """The transparency's artwork in board coordinates (same frame as the board)."""
     grp = Group(id="overlay")
     # a faint outline of the board helps to lay the foil straight
     grp.add(Polygon([g.point(0, 0), g.point(g.n, g.n), g.point(g.n, 0)], style(stroke="#9aa6b5", width=0.2)))
-    grp.add(edge_cells(g, sky.edge))
+    grp.add(edge_cells(g, sky.edge, ink_saver=ink_saver))
     for name, cells in sky.clouds.items():
         if cells:
-            grp.add(cloud_shape(g, name, cells, opacity))
+            grp.add(cloud_shape(g, name, cells, opacity, ink_saver=ink_saver))
     if names_under and sky.under:
         labels = Group(id="names-under-cloud")
         for c in sorted(sky.under):
             x, y = cell_label_point(g, c)
-            labels.add(Text(x, y, g.name(c), size=6.0, anchor="middle", fill=color("white")))
+            labels.add(Text(x, y, g.name(c), size=6.0, anchor="middle", fill=color(LOOKS[ink_saver]["names"])))
         grp.add(labels)
     if registration is not None:
         grp.add(registration)
@@ -163,17 +185,19 @@ def overlay_group(g: TriGrid, sky: Sky, *, names_under: bool = True, opacity: fl
     return grp
 
 
-def legend_rows(lang: str):
+def legend_rows(lang: str, ink_saver: bool = False):
     words = WORDS[lang]["legend"]
 
     def normal(x, y, w, h):
         return Rect(x, y, w, h, style(stroke="black", width=0.25))
 
     def edge(x, y, w, h):
-        return Group([Rect(x, y, w, h, edge_style()),
+        return Group([Rect(x, y, w, h, edge_style(ink_saver)),
                       Rect(x + 0.6, y + 0.6, w - 1.2, h - 1.2, style(stroke=EDGE_INK, width=0.35, dash=(1.2, 0.8)))])
 
     def under(x, y, w, h):
+        if ink_saver:
+            return Group([Rect(x, y, w, h, cloud_style(ink_saver=True)), Rect(x, y, w, h, cross_style(ink_saver=True))])
         return Group([Rect(x, y, w, h, cloud_style()), Circle(x + w * 0.35, y + h * 0.5, h * 0.3, style(fill=PUFF)),
                       Circle(x + w * 0.65, y + h * 0.45, h * 0.35, style(fill=PUFF))])
 

@@ -132,6 +132,7 @@ class DeckPlan:
         from pnp.layout.builtin.images import images_in
 
         return images_in(self.folder, self.roots or (self.folder,))
+    ink_saver: bool = False  # stamp the layouts' ink-saving variants
 
     @property
     def size(self):
@@ -146,9 +147,10 @@ class DeckPlan:
         return min(f.layout.safe for f in self.faces.values()) if self.faces else self.face.layout.safe
 
 
-def plan_deck(doc: Deck, game, lang: str, stem: str = "deck", limits=None) -> DeckPlan:
+def plan_deck(doc: Deck, game, lang: str, stem: str = "deck", limits=None, ink_saver: bool = False) -> DeckPlan:
     """Everything the deck needs before drawing: layouts compiled, card list read and typed,
-    pictures checked, all within ``limits`` (:class:`pnp.load.budget.Limits`).
+    pictures checked, all within ``limits`` (:class:`pnp.load.budget.Limits`); ``ink_saver``: the
+    layouts' ink-saving variants are drawn.
 
     Every problem of the card list is reported at once, as ``file:line``.
     """
@@ -174,7 +176,7 @@ def plan_deck(doc: Deck, game, lang: str, stem: str = "deck", limits=None) -> De
         raise DataErrors(problems)
     compiled = {k: f for k, (f, _) in faces.items()}
     plan = DeckPlan(doc, next(iter(compiled.values())), cards, game_symbols(game), folder, faces=compiled,
-                    roots=roots_of(game, folder), warnings=list(getattr(records, "warnings", ())))
+                    roots=roots_of(game, folder), warnings=list(getattr(records, "warnings", ())), ink_saver=ink_saver)
     _check_references(plan, items if not isinstance(doc.cards, str) else None, limits)
     if any(face.same_size for face in compiled.values()):  # every card is stamped: after the budget, not before
         from pnp.load.budget import Limits
@@ -290,7 +292,7 @@ def _shared_sizes(plan: DeckPlan, face, lang: str) -> dict:
             continue
         try:
             face.stamp(card.values, Stamp(w, h, 0.0, lang, plan.symbols, plan.images,
-                                          measured=measured))
+                                          measured=measured, ink_saver=plan.ink_saver))
         except CardError as exc:
             raise DataErrors([Problem(card.source[0], card.source[1], 0, str(exc))]) from None
     return measured
@@ -468,7 +470,8 @@ def _stamp(plan: DeckPlan, layout, values: dict, card: Card | None, bleed: float
         drawn = layout.stamp(values, Stamp(w, h, bleed, lang, plan.symbols, plan.images,
                                            data=records_in(plan.folder), warn=lambda m: _warn(plan, where, m),
                                            fallback=lambda fam, chars: _fallback(plan, fam, chars),
-                                           shared=plan.shared.get(id(layout)), overlaps=found))
+                                           shared=plan.shared.get(id(layout)), overlaps=found,
+                                           ink_saver=plan.ink_saver))
     except CardError as exc:
         raise DataErrors([Problem(where[0], where[1], 0, str(exc))]) from None
     if found is not None:
@@ -621,7 +624,7 @@ def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asse
     from pnp.load.paths import file_stem
 
     lang = opts.lang
-    plan = plan_deck(doc, game, lang, stem, opts.limits)
+    plan = plan_deck(doc, game, lang, stem, opts.limits, opts.ink_saver)
     name = doc.name or stem
     title = tr(doc.title, lang)
     sheet = deck_sheet(doc, opts)

@@ -99,7 +99,7 @@ class _Icons:
 
 
 def draw_face(doc: CounterSheet, spec: Spec, face: Face, bleed: float, lang: str, copy: int = 1,
-              side: str = "front", layout=None) -> Group:
+              side: str = "front", layout=None, ink_saver: bool = False) -> Group:
     """One side of a counter in its own coordinates (trim = 0, 0, w, h), stamped with the
     sheet's layout (default: the shipped classic counter for its shape).
 
@@ -108,7 +108,8 @@ def draw_face(doc: CounterSheet, spec: Spec, face: Face, bleed: float, lang: str
     from pnp.layout.compile import Card
 
     layout = layout or _shipped_face(spec.shape)
-    art = layout.stamp(face_values(doc, spec, face, lang), Card(spec.w, spec.h, bleed, lang, _Icons(doc)))
+    art = layout.stamp(face_values(doc, spec, face, lang), Card(spec.w, spec.h, bleed, lang, _Icons(doc),
+                                                                ink_saver=ink_saver))
     return Group([art], id=f"counter-{spec.label}-{copy}" + ("-back" if side == "back" else ""))
 
 
@@ -137,7 +138,8 @@ def sheet_layout(doc: CounterSheet, game):
     return layout
 
 
-def counter_items(doc: CounterSheet, lang: str = "de", size: float | None = None, layout=None):
+def counter_items(doc: CounterSheet, lang: str = "de", size: float | None = None, layout=None,
+                  ink_saver: bool = False):
     """Items for imposition, one per printed counter."""
     from pnp.impose.items import Item
 
@@ -146,9 +148,9 @@ def counter_items(doc: CounterSheet, lang: str = "de", size: float | None = None
     for spec in counter_specs(doc, size):
         c = spec.counter
         n = copies[spec.label] = copies.get(spec.label, 0) + 1
-        front = (lambda b, s=spec, n=n: draw_face(doc, s, s.counter, b, lang, n, layout=layout))
+        front = (lambda b, s=spec, n=n: draw_face(doc, s, s.counter, b, lang, n, layout=layout, ink_saver=ink_saver))
         back = None if c.back is None else (lambda b, s=spec, n=n: draw_face(doc, s, s.counter.back, b, lang, n,
-                                                                               "back", layout))
+                                                                               "back", layout, ink_saver))
         items.append(Item(spec.w, spec.h, front, back, spec.label))
     return items
 
@@ -163,7 +165,7 @@ def counter_pages(doc: CounterSheet, opts: BuildOptions, size: float | None = No
 
     sheet = sheet_from_options(opts, gutter=max(opts.gutter, 0.0))
     runs: dict[tuple[float, float, bool], list] = {}
-    for it in counter_items(doc, opts.lang, size, layout):
+    for it in counter_items(doc, opts.lang, size, layout, opts.ink_saver):
         runs.setdefault((round(it.w, 3), round(it.h, 3), it.back is not None), []).append(it)
     single = [k for k in runs if not k[2]]
     double = [k for k in runs if k[2]]
@@ -183,7 +185,7 @@ def _size(doc: CounterSheet, opts: BuildOptions) -> float:
     return number(opts, "counter_size", doc.size, 8, 60)
 
 
-def counter_faces(doc: CounterSheet, lang: str, size: float, layout=None) -> list[tuple]:
+def counter_faces(doc: CounterSheet, lang: str, size: float, layout=None, ink_saver: bool = False) -> list[tuple]:
     """Distinct single-width counters with their copy counts (previews, Tabletop
     Simulator). Double-width pairs are left out: a face list holds one size."""
     from pnp.impose.items import Item
@@ -199,9 +201,9 @@ def counter_faces(doc: CounterSheet, lang: str, size: float, layout=None) -> lis
             out[seen[key]] = (item, n + 1)
             continue
         c = spec.counter
-        front = (lambda b, s=spec: draw_face(doc, s, s.counter, b, lang, layout=layout))
+        front = (lambda b, s=spec: draw_face(doc, s, s.counter, b, lang, layout=layout, ink_saver=ink_saver))
         back = None if c.back is None else (lambda b, s=spec: draw_face(doc, s, s.counter.back, b, lang, 1, "back",
-                                                                        layout))
+                                                                        layout, ink_saver))
         seen[key] = len(out)
         out.append((Item(spec.w, spec.h, front, back, spec.label), 1))
     return out
@@ -237,7 +239,7 @@ def key_pages(doc: CounterSheet, opts: BuildOptions, layout=None) -> list[Page]:
             y = box.y
         x = box.x
         for face, side in faces:
-            art = draw_face(doc, spec, face, 0.0, lang, 1, side, layout)
+            art = draw_face(doc, spec, face, 0.0, lang, 1, side, layout, opts.ink_saver)
             page.content.add(Group(children=[art], transform=translate(x, y), clip=Rect(0, 0, spec.w, spec.h),
                                    id=f"key-{c.id}-{side}"))
             x += spec.w + 3
@@ -317,8 +319,8 @@ def counter_assets(doc: CounterSheet, game, opts: BuildOptions, stem: str) -> It
     check_faces(doc, game, opts.lang, size, layout)
     safe = face.layout.safe  # what text keeps clear of the cut
     yield Asset(name, title, lambda: counter_pages(doc, opts, size, layout), min_text_pt=MIN_PT, safe=safe,
-                description=f"{n} counters, {size:g} mm", faces=counter_faces(doc, opts.lang, size, layout),
-                shapes=shapes)
+                description=f"{n} counters, {size:g} mm",
+                faces=counter_faces(doc, opts.lang, size, layout, opts.ink_saver), shapes=shapes)
     if any(c.about is not None for c in doc.counters):
         yield Asset(f"{name}-key", f"{title} – {KEY_WORDS[opts.lang][0]}",
                     lambda: key_pages(doc, opts, layout), description="what each counter means", min_text_pt=MIN_PT)

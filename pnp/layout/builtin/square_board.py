@@ -296,6 +296,8 @@ def board_assets(doc: SquareBoard, game, opts: BuildOptions, stem: str) -> Itera
     if problems:
         raise DataErrors(problems)
     name = doc.name or stem
+    if opts.ink_saver:
+        doc = doc.saving_ink()
     lang = opts.lang
     sq = square_mm(doc, opts)
     title = tr(doc.title, lang)
