@@ -45,3 +45,71 @@ def map_box(t: Transform, box: Box) -> Box:
     xs = [p[0] for p in pts]
     ys = [p[1] for p in pts]
     return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+class Sides:
+    """What :func:`paired` saw of a file: whether it prints double-sided, and blank backs it added."""
+
+    def __init__(self):
+        self.double = False
+        self.blanks = 0
+
+
+def paired(pages, sides: "Sides | None" = None, hold: int = 64):
+    """The pages of one file, made safe to print double-sided: once any page has a back (``side``
+    front/back), every page on its own gets a blank back after it and a front whose back is missing
+    gets one, so a duplex printer never puts one piece's front behind another's. Pages on their own
+    that come before the first front are held (at most ``hold``) until it is known whether the file
+    is double-sided; a file that turns double-sided after more than ``hold`` pages on their own is
+    an error of whoever made its pages."""
+    from pnp.scene import Group, Page
+
+    sides = sides if sides is not None else Sides()
+    held: list = []
+    committed_single = False
+    expect_back = False  # the last page was a front
+
+    def blank(after):
+        sides.blanks += 1
+        return Page(after.width, after.height, Group(id="blank-back"), label=f"{after.label} (blank back)",
+                    side="back")
+
+    last = None
+    for page in pages:
+        side = getattr(page, "side", "")
+        if side == "back":
+            if not expect_back:
+                raise ValueError(f"page {page.label!r} is a back without a front before it")
+            expect_back = False
+            yield page
+            last = page
+            continue
+        if expect_back:  # the front before had no back
+            yield blank(last)
+            expect_back = False
+        if side == "front":
+            if committed_single:
+                raise ValueError(f"page {page.label!r} has a back, but more than {hold} pages before it were "
+                                 "printed on their own; make double-sided pages a file of their own")
+            sides.double = True
+            for h in held:
+                yield h
+                yield blank(h)
+            held.clear()
+            expect_back = True
+            yield page
+        elif sides.double:
+            yield page
+            yield blank(page)
+        elif committed_single:
+            yield page
+        else:
+            held.append(page)
+            if len(held) > hold:
+                committed_single = True
+                yield from held
+                held.clear()
+        last = page
+    if expect_back and last is not None:
+        yield blank(last)
+    yield from held

@@ -13,9 +13,10 @@ Decisions, so the printed sheet measures what the data says:
   card, front and back, survives an imprecise cut alike; between two cards it
   is clipped to half the gutter (with no gutter the cards butt and one cut
   separates them). No card's bleed therefore ever covers another card's trim.
-* Crop marks: only in the margin, on the extension of every trim edge,
-  starting ``bleed + crop_gap`` mm outside the grid so they never touch a
-  card or its bleed. If the margin is too narrow, the outer bleed shrinks
+* Crop marks: only in the margin, on the extension of every trim edge of a
+  used cell (a partial last sheet marks only its cards' edges), starting
+  ``bleed + crop_gap`` mm outside the cards so they never touch a card or
+  its bleed. If the margin is too narrow, the outer bleed shrinks
   first so a mark of at least 2 mm still fits.
 * Duplex: after each front page its back page follows (see
   :mod:`pnp.impose.duplex` for how positions are mirrored), also for a
@@ -219,27 +220,37 @@ def _rect(b: Box) -> Rect:
     return Rect(b.x, b.y, b.w, b.h)
 
 
-def decorations(plan: GridPlan, sheet: SheetSpec) -> list[Group]:
-    """Cut lines and crop marks of a front sheet (the same on every sheet, so built once)."""
+def decorations(plan: GridPlan, sheet: SheetSpec, filled: int | None = None) -> list[Group]:
+    """Cut lines and crop marks of a front sheet holding ``filled`` cards (default: full; the same on
+    every full sheet, so built once). A partial sheet marks only the edges of the cells it uses, so no
+    mark asks for a cut through an empty row or column."""
     out = []
-    xs, ys = plan.edges()
+    if filled is None or filled >= plan.per_page:
+        xs, ys = plan.edges()
+        extent = plan.grid
+    else:
+        used = [plan.trim(i) for i in range(filled)]
+        xs = [v for t in used for v in (t.x, t.right)]
+        ys = [v for t in used for v in (t.y, t.bottom)]
+        extent = bbox(used)
     if sheet.cut_lines:
-        out.append(cut_lines(xs, ys, plan.grid))
+        out.append(cut_lines(xs, ys, extent))
     if sheet.crop_marks:
         reach = plan.outer_bleed + sheet.crop_gap
-        out.append(grid_crop_marks(xs, ys, plan.grid, reach, sheet.crop_length, plan.page_w, plan.page_h))
+        out.append(grid_crop_marks(xs, ys, extent, reach, sheet.crop_length, plan.page_w, plan.page_h))
     return out
 
 
 def front_page(plan: GridPlan, chunk: list[Item], sheet: SheetSpec, first_index: int, label: str,
-               decor: list[Group]) -> Page:
-    """One front sheet; ``decor`` is the plan's cut lines and crop marks (``decorations``), built once."""
+               decor: list[Group] | None) -> Page:
+    """One front sheet; ``decor`` is the plan's cut lines and crop marks (``decorations``), built once
+    for full sheets; None on a partial sheet, which marks only the slots it uses."""
     content = Group(id="fronts")
     cells = plan.cells if len(chunk) == plan.per_page else plan.cells_for(len(chunk))
     for k, item in enumerate(chunk):
         _, _, where, clip = cells[k]
         content.add(_placed(item.front(sheet.bleed), where, clip, f"card-{first_index + k}"))
-    content.add(*decor)
+    content.add(*(decorations(plan, sheet, len(chunk)) if decor is None else decor))
     used = cells[:len(chunk)]
     return Page(plan.page_w, plan.page_h, content, trim=bbox(c[0] for c in used),
                 bleed=bbox(c[1] for c in used), label=label, cuts=tuple(c[0] for c in used))
@@ -305,10 +316,16 @@ def impose(items: Iterable[Item], sheet: SheetSpec) -> Iterator[Page]:
         for k, item in enumerate(chunk):
             _check_size(item, plan, index + k)
         of = f"{number}/{sheets}" if sheets else f"{number}"
-        yield front_page(plan, chunk, sheet, index, f"{front_word} {of}", decor)
         two_sided = two_sided or (sheet.duplex != "none" and any(item.back is not None for item in chunk))
+        front = front_page(plan, chunk, sheet, index, f"{front_word} {of}",
+                           decor if len(chunk) == plan.per_page else None)
         if two_sided:
-            yield back_page(plan, chunk, sheet, index, f"{back_word} {of}", backs)
+            front.side = "front"
+        yield front
+        if two_sided:
+            page = back_page(plan, chunk, sheet, index, f"{back_word} {of}", backs)
+            page.side = "back"
+            yield page
         index += len(chunk)
 
 

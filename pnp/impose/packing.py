@@ -5,8 +5,10 @@ Shelf packing: items are sorted by height (tallest first, then widest, then
 input order, so the result is deterministic), laid left to right in rows
 ("shelves"); short items stack in columns inside a taller shelf; a new
 shelf starts when the row is full and a new page when the shelf does not
-fit. ``orientation="auto"`` keeps whichever paper orientation needs fewer
-pages. An item taller than the printable height but fitting
+fit. When the last page would be near empty, the pages are filled evenly
+instead (the same number of pages, each stopping at a share of the items'
+area), so no page holds a lone few tokens. ``orientation="auto"`` keeps
+whichever paper orientation needs fewer pages. An item taller than the printable height but fitting
 when turned is turned by 90 degrees (if ``sheet.rotate``).
 
 Items are not in a guillotine grid, so each gets its own crop marks: eight
@@ -55,15 +57,17 @@ def _orientations(sheet: SheetSpec) -> tuple[str, ...]:
     return ("portrait", "landscape") if sheet.orientation == "auto" else (sheet.orientation,)
 
 
-def _shelves(sized: list[tuple], aw: float, ah: float, gap: float) -> list[list[tuple]]:
+def _shelves(sized: list[tuple], aw: float, ah: float, gap: float, cap: float | None = None) -> list[list[tuple]]:
     """Shelf packing with stacking: (i, w, h, turned) in order -> pages of (i, x, y, w, h, turned).
 
     A shelf is as tall as its first (tallest) item. Within a shelf, items go
     into columns: a short item is stacked under the previous one when it is
     no wider than that column and still fits the shelf height, otherwise it
-    starts a new column to the right.
+    starts a new column to the right. With ``cap``, a page that already holds
+    that much item area (mm²) takes no further shelf.
     """
     pages: list[list[tuple]] = []
+    area = 0.0
     page: list[tuple] = []
     shelf_y = shelf_h = 0.0
     col_x = col_w = col_y = 0.0
@@ -79,15 +83,40 @@ def _shelves(sized: list[tuple], aw: float, ah: float, gap: float) -> list[list[
             shelf_y, x = shelf_y + shelf_h + gap, 0.0
             started = False
         if not started:
-            if page and shelf_y + h > ah + 1e-9:  # next page
+            if page and (shelf_y + h > ah + 1e-9 or (cap is not None and area + w * h > cap)):  # next page
                 pages.append(page)
-                page, shelf_y = [], 0.0
+                page, shelf_y, area = [], 0.0, 0.0
             shelf_h = h
             started = True
         page.append((i, x, shelf_y, w, h, turned))
+        area += w * h
         col_x, col_w, col_y = x, w, shelf_y + h
     if page:
         pages.append(page)
+    return pages
+
+
+NEAR_EMPTY = 1 / 3  # a last page holding less than this share of the fullest page's items is spread out
+
+
+def _balanced(sized: list[tuple], aw: float, ah: float, gap: float) -> list[list[tuple]]:
+    """Shelf packing, then, when the last page would be near empty (a page holding 3 tokens), the same
+    number of pages filled evenly: each page stops taking shelves at an area cap, the smallest cap
+    (from the mean area per page up) that needs no more pages."""
+    pages = _shelves(sized, aw, ah, gap)
+    if len(pages) < 2:
+        return pages
+
+    def area(page):
+        return sum(w * h for _, _, _, w, h, _ in page)
+
+    if area(pages[-1]) >= NEAR_EMPTY * max(area(p) for p in pages):
+        return pages
+    mean = sum(area(p) for p in pages) / len(pages)
+    for k in range(0, 41):
+        tried = _shelves(sized, aw, ah, gap, cap=mean * (1 + 0.025 * k))
+        if len(tried) == len(pages):
+            return tried
     return pages
 
 
@@ -121,7 +150,7 @@ def _layout(items: list[Item], sheet: SheetSpec, orient: str) -> list[list[Place
                                  f"{sheet.paper} with a {sheet.margin:g} mm margin; tile it instead")
         sized.append((-h, -w, i, w, h, turned))
     sized.sort()
-    pages = _shelves([(i, w, h, t) for _, _, i, w, h, t in sized], aw, ah, gap)
+    pages = _balanced([(i, w, h, t) for _, _, i, w, h, t in sized], aw, ah, gap)
     out = []
     for pl in pages:  # centre each page's block on the paper
         right = max(x + w for _, x, _, w, _, _ in pl)
@@ -169,7 +198,7 @@ def pack(items: Iterable[Item], sheet: SheetSpec) -> Iterator[Page]:
             content.add(marks)
         trims = [p.trim for p in placed]
         yield Page(pw, ph, content, trim=bbox(trims), bleed=bbox(t.grow(sheet.bleed) for t in trims),
-                   label=f"{front_word} {of}", cuts=tuple(trims))
+                   label=f"{front_word} {of}", cuts=tuple(trims), side="front" if two_sided else "")
         if not two_sided:  # every front gets a back page once any item has one
             continue
         flip = sheet_flip(sheet.duplex, pw, ph)
@@ -185,4 +214,4 @@ def pack(items: Iterable[Item], sheet: SheetSpec) -> Iterator[Page]:
             back.add(Group(children=[inner], clip=_clip(t, sheet.bleed), id=f"back-{p.index}"))
             btrims.append(t)
         yield Page(pw, ph, back, trim=bbox(btrims), bleed=bbox(t.grow(sheet.bleed) for t in btrims),
-                   label=f"{back_word} {of}", cuts=tuple(btrims))
+                   label=f"{back_word} {of}", cuts=tuple(btrims), side="back")

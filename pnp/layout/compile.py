@@ -41,6 +41,16 @@ class CardError(ValueError):
 
 
 @dataclass
+class Flow:
+    """Text running on over pages: where each flowing element (a ``document``, by its path such as
+    ``elements.2``) starts on the page being stamped, and where it stopped (``rest``; empty when
+    everything fitted). A sheet stamps its layout again with ``start = rest`` until ``rest`` is empty."""
+
+    start: dict[str, int] = field(default_factory=dict)
+    rest: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
 class Card:
     """What a stamp needs besides the field values."""
 
@@ -50,13 +60,16 @@ class Card:
     lang: str = "de"
     symbols: Any = None  # .draw(id, x, y, size, ink) -> Group, .by_id
     images: Any = None  # .load(name) -> (bytes, kind, (px_w, px_h) or None)
-    data: Any = None  # .rows(ref, what) -> records an element reads (pnp.layout.records.Records)
+    data: Any = None  # .rows(ref, what) -> records an element reads (pnp.layout.records.Records; a sheet's
+    # pnp.layout.data.SheetData)
     warn: Callable[[str], None] = lambda msg: None
     fallback: Callable[[str, str], None] = lambda family, chars: None  # a font lacked these; a fallback drew them
     measured: dict | None = None  # a deck's first pass: the size each same_size text fits at, the least per text
     shared: dict | None = None  # the deck's one size per same_size text
     overlaps: list | None = None  # when a list: each text that overlaps another element is said here
     ink_saver: bool = False  # draw each element's ink_saver variant where it has one
+    drawn: list | None = None  # when a list: (draw, nodes) of every element the stamp drew, for print checks
+    flow: Flow | None = None  # a sheet's pages: text that does not fit runs on to the next page
 
 
 @dataclass
@@ -176,7 +189,7 @@ class Compiled:
                                  "safe": Box(s, s, w - 2 * s, h - 2 * s)})
         ctx.frames["parent"] = ctx.frames["card"]
         g = Group() if k == 1 else Group(transform=scale(k))
-        drawn = [] if card.overlaps is not None else None
+        drawn = card.drawn if card.drawn is not None else [] if card.overlaps is not None else None
         try:
             for draw in self.draws:
                 before = len(g.children)
@@ -185,7 +198,7 @@ class Compiled:
                     drawn.append((draw, g.children[before:]))
         except ExprError as exc:  # a lookup with no entry: the card's fault, not the layout's
             raise CardError(str(exc)) from None
-        if drawn:
+        if drawn and card.overlaps is not None:
             card.overlaps.extend(overlaps(drawn))
         return g
 
@@ -768,8 +781,9 @@ def _parts(kind: ElementKind, el, where: str) -> list:
 
 register(  # the built-in element kinds; pnp.layout.vocabulary imports every module that registers more
     ElementKind(RectEl, _rect), ElementKind(EllipseEl, _ellipse), ElementKind(LineEl, _line),
-    ElementKind(PolygonEl, _polygon), ElementKind(TextEl, _text_el), ElementKind(TextBoxEl, _textbox),
+    ElementKind(PolygonEl, _polygon), ElementKind(TextEl, _text_el, points=("size", "min_size")),
+    ElementKind(TextBoxEl, _textbox, points=("size", "min_size")),
     ElementKind(SymbolEl, _symbol, symbols=("symbol",)), ElementKind(ImageEl, _image, images=("src",)),
     ElementKind(IconsEl, _icons, symbols=("icon",)), ElementKind(GroupEl, _group, children="elements"))
 
-__all__ = ["Card", "CardError", "Compiled", "IconFiles", "compile_layout", "place"]
+__all__ = ["Card", "CardError", "Compiled", "Flow", "IconFiles", "compile_layout", "place"]

@@ -26,7 +26,8 @@ checked before anything is drawn and groups are searched. ``own`` names the
 properties whose templates an element fills once per part of itself (a grid's
 cells, a network's nodes) from its own records rather than from the card's
 fields; the card list is not checked against them (see
-:mod:`pnp.layout.itemstyle`).
+:mod:`pnp.layout.itemstyle`). ``points`` names the properties that are type
+sizes in points, which a sheet holds to its ``min_text``.
 
 The built-in kinds are registered in :mod:`pnp.layout.compile`; every module
 that registers kinds is imported by :mod:`pnp.layout.vocabulary`, which is
@@ -53,6 +54,7 @@ class ElementKind:
     images: tuple[str, ...] = ()  # properties whose value is an image file
     children: str | None = None  # the property holding nested elements (a list of any element kind)
     own: tuple[str, ...] = ()  # properties templated per part from the element's own records
+    points: tuple[str, ...] = ()  # properties that are type sizes in points: held to a sheet's min_text
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -101,7 +103,7 @@ def _check(kind: ElementKind) -> None:
     for name in kind.names:
         if name in _BY_NAME and _BY_NAME[name].schema is not schema:
             raise ValueError(f"element type {name!r} is registered already (by {_BY_NAME[name].schema.__name__})")
-    for prop in (*kind.symbols, *kind.images, *kind.own, *([kind.children] if kind.children else [])):
+    for prop in (*kind.symbols, *kind.images, *kind.own, *kind.points, *([kind.children] if kind.children else [])):
         if prop not in schema.model_fields:
             raise ValueError(f"{schema.__name__} has no property {prop!r}")
 
@@ -139,6 +141,11 @@ def validate_list(items: list) -> list:
     return _LIST[0].validate_python(items)
 
 
+def _layouts(cls: type) -> list[type]:
+    """``Layout`` and every kind that is a layout too (a sheet), which take the same elements."""
+    return [cls] + [sub for direct in cls.__subclasses__() for sub in _layouts(direct)]
+
+
 def _rebuild() -> None:
     """Give every list of elements (the layout's and each container kind's, declared as
     ``list["Element"]``) the current union. Schemas are built on first use (pnp's models defer
@@ -149,7 +156,8 @@ def _rebuild() -> None:
     if not _BY_SCHEMA:
         return
     element = union()
-    holders = [(k.schema, k.children) for k in _BY_SCHEMA.values() if k.children] + [(Layout, "elements")]
+    holders = [(k.schema, k.children) for k in _BY_SCHEMA.values() if k.children] + [
+        (layout, "elements") for layout in _layouts(Layout)]
     for model, prop in holders:
         sys.modules[model.__module__].Element = element
         if model.__pydantic_complete__:

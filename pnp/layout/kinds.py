@@ -66,6 +66,9 @@ for _kind in (
          "a score sheet / form: rows and columns of boxes with labels and sums",
          (("players", "players on a sheet"), ("up", "sheets per page"), ("copies", "pages of each"),
           ("per_game", "true: one column per game instead of per player")), leaf=True),
+    Kind("sheet", "pnp.layout.vocabulary:Sheet", "pnp.layout.builtin.sheet:sheet_assets",
+         "a page, a board larger than the paper (tiled) or a piece to cut out, drawn from a layout: once, or "
+         "once per record of a file or of a source of the game's rules module (see docs/sheets.md)", leaf=True),
 ):
     register(_kind)
 

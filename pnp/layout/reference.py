@@ -15,7 +15,7 @@ from pathlib import Path
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from pnp.layout.vocabulary import Layout, kinds
+from pnp.layout.vocabulary import Layout, Sheet, kinds
 from pnp.model.base import I18n
 from pnp.model.deck import Deck
 from pnp.model.layout import Placed
@@ -45,6 +45,9 @@ def _name(ann) -> str:
         return "none"
     if ann is I18n:
         return "{de: …, en: …}"
+    shown = getattr(ann, "__reference__", None)  # a model that says how a designer writes it: {source: name}
+    if shown:
+        return shown
     if isinstance(ann, type) and getattr(ann, "model_config", {}).get("extra") == "forbid":  # {source: name}
         return "{" + ", ".join(f"{k}: …" for k in ann.model_fields) + "}"
     if isinstance(ann, type) and issubclass(ann, BaseModel):
@@ -92,6 +95,9 @@ def reference() -> str:
     Layout.model_rebuild()  # its list of elements too
     out += ["### The layout file", ""] + _table(Layout, set()) + [""]
     out += ["### The deck file", ""] + _table(Deck, set()) + [""]
+    same = {n for n, f in Layout.model_fields.items() if f.description == Sheet.model_fields[n].description}
+    out += ["### The sheet file", "", "A layout of `kind: sheet` (docs/sheets.md); what it says besides a layout "
+            "file, or otherwise:", ""] + _table(Sheet, same | {"kind"}) + [""]
     return "\n".join(out)
 
 

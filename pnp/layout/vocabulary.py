@@ -10,7 +10,11 @@ import pnp.layout.compile  # noqa: F401  rect, ellipse/circle, line, polygon, te
 import pnp.layout.boards  # noqa: F401  grid, track, registration
 import pnp.layout.network  # noqa: F401  network
 import pnp.layout.shapes  # noqa: F401  star, arc, path
+import pnp.layout.tabular  # noqa: F401  table
+import pnp.layout.document  # noqa: F401  document
+import pnp.layout.rulers  # noqa: F401  ruler
 from pnp.layout.elements import kinds
 from pnp.model.layout import Layout
+from pnp.model.sheet import Sheet  # a sheet is a layout with page semantics: it takes every element kind
 
-__all__ = ["Layout", "kinds"]
+__all__ = ["Layout", "Sheet", "kinds"]

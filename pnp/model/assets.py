@@ -118,6 +118,11 @@ class Asset:
     overlaps: list = field(default_factory=list)  # texts that overlap another element of their card, once drawn
     shapes: int | None = None  # about how many shapes its pages draw, known before drawing (None: unknown)
     pictures: dict = field(default_factory=dict)  # digest -> (pixels decoded, SVG elements) of each picture placed
+    two_sided: bool | None = None  # known once drawn: its file prints double-sided (every page has a back)
+    stock: str = ""  # what to print it on: paper | card | film | sticker ("": the print guide decides)
+    cutting: str = ""  # how it is cut: none | pieces (at crop marks) | tiles (pages taped into a board)
+    pieces: int = 0  # pieces cut from its pages, when it has no faces to count (a sheet of pieces)
+    budget_at: tuple = ()  # (file, line, col, what it counts): where a pages_at_least over budget is reported
 
     def iter_pages(self) -> Iterator[Page]:
         if callable(self.pages):

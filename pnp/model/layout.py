@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import AfterValidator, Field, PrivateAttr, ValidationError, field_validator, model_validator
+from pydantic import AfterValidator, Field, PrivateAttr, ValidationError, WrapValidator, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from pnp.model.base import Localised, Strict
 from pnp.model.fonts import FontDecls, FontRef
@@ -231,6 +232,77 @@ def _icon_file(v: str) -> str:
 IconFile = Annotated[str, Field(max_length=200), AfterValidator(_icon_file)]
 
 
+# ------------------------------------------------------------------ data a layout reads
+
+DATA_SUFFIXES = (".csv", ".tsv", ".xlsx", ".ods", ".yaml", ".yml")
+
+
+def _data_file(v: str) -> str:
+    """A data file named relative to the game folder, staying inside it."""
+    name = v.strip().replace("\\", "/")
+    if not name.lower().endswith(DATA_SUFFIXES):
+        raise ValueError(f"a data file is a spreadsheet or YAML file ({', '.join(DATA_SUFFIXES)})")
+    if name.startswith("/") or ":" in name or "\x00" in name or ".." in name.split("/"):
+        raise ValueError(f"a data file is named relative to the game folder, without '..'")
+    return name
+
+
+DataFile = Annotated[str, Field(max_length=200, description="a spreadsheet (CSV, TSV, XLSX, ODS) or YAML file "
+                                                            "in the game folder"), AfterValidator(_data_file)]
+
+
+class FromSource(Strict):
+    """Data computed by the game's rules module: one of its ``SOURCES`` (see docs/sheets.md)."""
+
+    __reference__ = "{source: name}"  # how docs/layouts.md's reference shows it
+    source: Ident = Field(description="the name of a source of the game's rules module")
+
+
+class FromField(Strict):
+    """Rows held by a field of the record a page is drawn for (a source's record may hold a list)."""
+
+    __reference__ = "{field: name}"
+    field: Ident = Field(description="a field of the page's record whose value is a list of rows")
+
+
+_MISMATCH = {"string_type", "int_type", "int_parsing", "int_from_float", "float_type", "float_parsing", "bool_type",
+             "list_type", "dict_type", "model_type", "model_attributes_type", "is_instance_of", "one_of_none"}
+
+
+def one_of(what: str) -> WrapValidator:
+    """One message for a value that fits no alternative of a union: the error of the alternative of
+    the value's own type (``rows: 1000000`` -> at most 500), else ``expected <what>``, instead of
+    one error per alternative."""
+
+    def check(value: Any, handler):
+        try:
+            return handler(value)
+        except ValidationError as exc:
+            by_branch: dict[str, list[dict]] = {}
+            for err in exc.errors():
+                loc = [p for p in err["loc"] if not str(p).startswith("function-")]
+                if len(loc) <= 1 and err["type"] in _MISMATCH:
+                    continue  # that alternative takes another type of value
+                by_branch.setdefault(str(loc[0]) if loc else "", []).append({**err, "loc": loc[1:]})
+            fewest = sorted(by_branch.values(), key=len)
+            if fewest and (len(fewest) == 1 or len(fewest[0]) < len(fewest[1])):
+                err = fewest[0][0]
+                msg = err["msg"].removeprefix("Value error, ")
+                where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err["loc"]).lstrip(".")
+                raise PydanticCustomError("one_of", (f"{where}: " if where else "") + "{msg}", {"msg": msg}) from None
+            raise PydanticCustomError("one_of_none", "expected {what}", {"what": what}) from None
+
+    return WrapValidator(check)
+
+
+ROWS_HELP = "a file of the game folder (.csv, .tsv, .xlsx, .ods, .yaml), {source: name}, {field: name} or a list"
+
+# Where rows (or values) come from: a file of the game folder, a source of the game's rules
+# module, a field of the page's record, or the rows themselves written in the YAML.
+Rows = Annotated[Union[DataFile, FromSource, FromField, Annotated[list[dict[str, Any]], Field(max_length=5000)]],
+                 one_of(ROWS_HELP)]
+
+
 # A layout file. "Element" (one element of any kind) is the union of the kinds registered in
 # pnp.layout.elements, which completes GroupEl and Layout: read them through pnp.layout.vocabulary.
 class LayoutBase(Strict):
@@ -288,6 +360,17 @@ class Layout(LayoutBase):
                 data.get("styles") or any(isinstance(e, dict) and "style" in e for e in data.get("elements") or ())):
             return apply_styles(data, "")
         return data
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs) -> None:
+        """A kind that is a layout with more to say (a sheet) takes the elements a layout takes: the
+        union registered so far is looked up in its module too (pnp.layout.elements keeps it current)."""
+        import sys
+
+        super().__pydantic_init_subclass__(**kwargs)
+        element = getattr(sys.modules[__name__], "Element", None)
+        if element is not None:
+            sys.modules[cls.__module__].Element = element
 
     @model_validator(mode="after")
     def _drawn(self):

@@ -15,7 +15,17 @@ optional -- :class:`RulesModule` is their typed contract:
     patterns (``"positions/*.yaml"``) of the game folder's YAML files without
     ``kind:`` that the module reads; any other such file is an error.
 ``OPTIONS: dict[str, str]``
-    the ``-o KEY=VALUE`` settings ``build`` reads, each with what it does.
+    the ``-o KEY=VALUE`` settings ``build`` and the sources read, each with what it does.
+``SOURCES: dict[str, Callable[[Game, BuildOptions], SourceData]]``
+    named sources of plain data a sheet (``kind: sheet``) draws: ``records:
+    {source: NAME}`` gives one page per record of the list it returns,
+    ``values: {source: NAME}`` a mapping every page reads, and an element that
+    takes rows (``rows: {source: NAME}``) reads its list. A source computes
+    (a solved path, a histogram's counts, a state read from a file) and
+    returns plain data (:data:`SourceData`), never scene objects: how it looks
+    is the sheet's. It gets the build's options (``opts.lang``, ``opts.paper``,
+    ``opts.extra`` for ``-o`` settings it lists in ``OPTIONS``). The first line
+    of its docstring says what it gives.
 
 A game's own commands (``pnp kniffel ...``) are not a hook: they are
 registered in :mod:`pnp.games` so that ``pnp --help`` lists them without
@@ -24,15 +34,24 @@ and does nothing; a test builds and checks it.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence, Union, runtime_checkable
 
 if TYPE_CHECKING:  # pragma: no cover
     from pnp.checks.finding import Finding
     from pnp.checks.rulebook import RuleBook
     from pnp.model.assets import Asset, BuildOptions
     from pnp.model.game import Game
+
+
+# What a source returns: plain values, lists and mappings of them (a record is a mapping of field
+# name to value; a list of records is a table). Nothing else crosses from a game's code to a sheet.
+Plain = Union[str, int, float, bool, None, Sequence["Plain"], Mapping[str, "Plain"]]
+Record = Mapping[str, Plain]
+SourceData = Union[Sequence[Record], Record]
+Source = Callable[["Game", "BuildOptions"], SourceData]
 
 
 @runtime_checkable
@@ -42,13 +61,15 @@ class RulesModule(Protocol):
     FILES: Sequence[str]
     OPTIONS: Mapping[str, str]
     RULES: "RuleBook"
+    SOURCES: Mapping[str, Source]
 
     def build(self, game: "Game", opts: "BuildOptions") -> "Iterable[Asset]": ...
 
     def check(self, game: "Game", state: Path | None = None) -> "Iterable[Finding]": ...
 
 
-HOOKS = ("build", "check", "RULES", "FILES", "OPTIONS")  # what RulesModule declares, in its order
+SOURCE_NAME = r"[a-z0-9][a-z0-9_-]{0,59}"  # how a sheet names a source: records: {source: NAME}
+HOOKS = ("build", "check", "RULES", "FILES", "OPTIONS", "SOURCES")  # what RulesModule declares, in its order
 
 
 class HookError(TypeError):
@@ -58,13 +79,14 @@ class HookError(TypeError):
 @dataclass(frozen=True)
 class Rules:
     """A rules module's hooks, each read once, with what stands in for a missing one:
-    no assets, no checker, no rule book, no files, no settings."""
+    no assets, no checker, no rule book, no files, no settings, no sources."""
 
     build: "Callable[[Game, BuildOptions], Iterable[Asset]] | None" = None
     check: "Callable[..., Iterable[Finding]] | None" = None
     book: "RuleBook | None" = None
     files: tuple[str, ...] = ()
     options: Mapping[str, str] = field(default_factory=dict)
+    sources: Mapping[str, Source] = field(default_factory=dict)
 
     @classmethod
     def of(cls, module: Any) -> "Rules":
@@ -83,10 +105,15 @@ class Rules:
         if not isinstance(options, Mapping) or not all(isinstance(k, str) and isinstance(v, str)
                                                        for k, v in options.items()):
             raise HookError("OPTIONS must map each setting's name to what it does")
+        sources = got.get("SOURCES", {})
+        if not isinstance(sources, Mapping) or not all(
+                isinstance(k, str) and re.fullmatch(SOURCE_NAME, k) and callable(v) for k, v in sources.items()):
+            raise HookError("SOURCES must map each source's name (lower case letters, digits, - and _) to a "
+                            "function (game, opts) returning plain data")
         book = got.get("RULES")
         if book is not None and not callable(getattr(book, "run", None)):
             raise HookError("RULES must be a pnp.checks.RuleBook")
-        return cls(got.get("build"), got.get("check"), book, tuple(files), dict(options))
+        return cls(got.get("build"), got.get("check"), book, tuple(files), dict(options), dict(sources))
 
     def assets(self, game: "Game", opts: "BuildOptions") -> "Iterable[Asset]":
         return self.build(game, opts) if self.build is not None else ()

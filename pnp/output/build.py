@@ -47,6 +47,12 @@ def collect_assets(game: Game, opts: BuildOptions) -> list[Asset]:
                 raise DataErrors([Problem(display_path(path), 0, 0, str(exc))]) from None
     assets.extend(_from(game.rules().assets(game, opts), f"rules module {game.manifest.rules}"))
     assets.extend(_contact_sheets(assets))
+    from pnp.output.guide import NAME
+
+    taken = next((a for a in assets if a.name == NAME), None)
+    if taken is not None:
+        raise DataErrors([Problem(taken.source or display_path(game.folder), 0, 0,
+                                  f"the asset name {NAME!r} is the print guide pnp adds to every build; rename it")])
     return assets
 
 
@@ -127,13 +133,20 @@ def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: s
     from pnp.render import write_formats
     from pnp.render.survey import SafeZoneWatch
 
+    from pnp.impose.duplex import Sides, paired
+
     watch = SafeZoneWatch(asset.safe) if asset.faces and asset.safe is not None and not asset.preview_of else None
+    sides = Sides()
     written = None
+
+    def pages():  # every file prints safely double-sided: pages on their own get blank backs in a 2-sided file
+        return paired(asset.iter_pages(), sides)
+
     if drawer is not None:
         from pnp.output.drawer import DrawerFailed
 
         try:
-            written, found, _shapes = drawer.draw(asset.iter_pages(), fmts, staging.dir / prefix, asset.name,
+            written, found, _shapes = drawer.draw(pages(), fmts, staging.dir / prefix, asset.name,
                                                   opts.dpi, asset.title, watch and watch.safe, opts.limits)
             for rel, _ in written:
                 staging.path(prefix + rel)
@@ -142,9 +155,10 @@ def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: s
         except DrawerFailed:  # drawn again here, where the same error is raised with its message
             written = None
     if written is None:
-        written = write_formats(asset.iter_pages, fmts, asset.name, lambda rel: staging.path(prefix + rel),
+        written = write_formats(pages, fmts, asset.name, lambda rel: staging.path(prefix + rel),
                                 dpi=opts.dpi, title=asset.title, observer=watch, limits=opts.limits,
                                 tally=Tally(opts.limits))
+    asset.two_sided = sides.double
     if watch is not None:  # the preflight check that matters at home too, as a warning
         for text in dict.fromkeys(text for _, text, _ in watch.found):
             over = max(o for _, t, o in watch.found if t == text)
@@ -212,14 +226,23 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
             for g, _ in work:
                 facts[g.name] = _game_facts(g)
 
-        for (g, (asset, fmts)), (written, warnings) in _render(work, st, opts, jobs, meanwhile, drawer):
+        for (g, (asset, fmts)), (written, warnings, two_sided) in _render(work, st, opts, jobs, meanwhile, drawer):
             asset.warnings[:] = warnings
+            asset.two_sided = two_sided
             for rel, pages in written:
                 staged.append((g.name, rel, pages))
                 files[g.name].append((asset, rel.split("/", 1)[1], pages))
             done += 1
             if progress:
                 progress(f"{g.name}/{asset.name} ({','.join(fmts)})", done, total)
+        if "pdf" in formats:  # what the build wrote, and how to print it: the print guide, last
+            from pnp.output.guide import guide_asset
+
+            for g, _ in work:
+                guide = guide_asset(g, files[g.name], opts.for_game(g))
+                for rel, pages in write_asset(guide, ("pdf",), st, f"{g.name}/", opts.for_game(g)):
+                    staged.append((g.name, rel, pages))
+                    files[g.name].append((guide, rel.split("/", 1)[1], pages))
         for g, _ in work:
             write_manifest(st.dir / g.name, g, files[g.name], opts.for_game(g), facts.get(g.name))
         st.commit([g.name for g, _ in work])
@@ -276,6 +299,7 @@ def _reuse(game: Game, items, old: Path, st: Staging, changed, files: list, stag
                 or not all((old / e["file"]).is_file() for e in old_files):
             redo.append((asset, fmts))
             continue
+        asset.two_sided = any(e.get("duplex") for e in old_files)
         for e in old_files:
             rel = f"{game.name}/{e['file']}"
             target = st.path(rel)
@@ -313,7 +337,11 @@ def _too_big(work, opts: BuildOptions) -> list[Problem]:
                 if asset.shapes is not None:
                     o.limits.check_shapes(asset.shapes, asset.name)
                 if asset.pages_at_least and "pdf" in fmts:
-                    o.limits.check_pages(asset.pages_at_least, f"{asset.name}: {asset.description}")
+                    file, line, col, what = asset.budget_at or (asset.source or asset.name, 0, 0, asset.description)
+                    try:
+                        o.limits.check_pages(asset.pages_at_least, f"{asset.name}: {what}")
+                    except BudgetError as exc:
+                        problems.append(Problem(file, line, col, str(exc)))
                     continue
                 if not asset.faces or "pdf" not in fmts:
                     continue
@@ -350,7 +378,7 @@ def _unit(index: tuple[int, int], drawer=None):
     asset, fmts = items[ai]
     try:
         d = drawer() if drawer is not None and _splittable(asset, fmts) else None
-        written = write_asset(asset, fmts, staging, f"{g.name}/", opts, d), list(asset.warnings)
+        written = write_asset(asset, fmts, staging, f"{g.name}/", opts, d), list(asset.warnings), asset.two_sided
         save_tables()  # words hyphenated, texts fitted: a worker process ends without exit handlers
         return written
     except BudgetError as exc:
@@ -485,6 +513,7 @@ def write_manifest(folder: Path, game: Game, files: list[tuple[Asset, str, int]]
         entries.append({"file": rel, "bytes": p.stat().st_size, "sha256": _sha256(p), "pages": pages,
                         "format": format_of(rel), "asset": asset.name, "title": asset.title,
                         "min_text_pt": asset.min_text_pt,
+                        "duplex": (opts.duplex if asset.two_sided and format_of(rel) == "pdf" else None),
                         "preview_of": asset.preview_of, "source": asset.source})
     sources, (result, findings) = facts or _game_facts(game)
     options = asdict(opts)

@@ -255,6 +255,10 @@ class Page:
     (bleed, safe area) that need each card rather than the whole sheet.
     ``laid_out``: the lines of its texts, when the process that made the page laid
     them out for another that draws it (:func:`pnp.render.base.lay_out`).
+    ``side``: ``front`` for a page whose back is the next page, ``back`` for that
+    back, empty for a page printed on its own; a file is either all pages on
+    their own or all pairs, so it prints safely double-sided
+    (:func:`pnp.impose.duplex.paired`).
     """
 
     width: float
@@ -265,6 +269,7 @@ class Page:
     label: str = ""
     cuts: tuple[Box, ...] = ()
     laid_out: tuple | None = None
+    side: str = ""  # "front": its back page follows; "back"; "": printed on its own (single-sided)
 
     @property
     def media(self) -> Box:

@@ -53,9 +53,25 @@ def load(tmp_path, text=SHEET):
 
 
 def pdf_pages(doc, **opts) -> list[str]:
-    asset = next(iter(counter_assets(doc, None, BuildOptions(**opts), "tokens")))
-    reader = PdfReader(io.BytesIO(render_pdf_bytes(list(asset.iter_pages()))))
-    return [p.extract_text() for p in reader.pages]
+    """The pages of every file of the sheet (one-sided and double-sided counters are files of their own)."""
+    out = []
+    for asset in counter_assets(doc, None, BuildOptions(**opts), "tokens"):
+        if asset.name.endswith("-key"):
+            continue
+        reader = PdfReader(io.BytesIO(render_pdf_bytes(list(asset.iter_pages()))))
+        out += [p.extract_text() for p in reader.pages]
+    return out
+
+
+def test_one_sided_and_double_sided_counters_are_files_of_their_own(tmp_path):
+    assets = [a for a in counter_assets(load(tmp_path), None, BuildOptions(), "tokens") if not a.name.endswith("-key")]
+    assert [a.name for a in assets] == ["tokens", "tokens-duplex"]
+    single, double = (list(a.iter_pages()) for a in assets)
+    assert {p.side for p in single} == {""}
+    assert [p.side for p in double] == ["front", "back"] * (len(double) // 2)
+    one = [a for a in counter_assets(load(tmp_path), None, BuildOptions(duplex="none"), "tokens")
+           if not a.name.endswith("-key")]
+    assert [a.name for a in one] == ["tokens"]  # no backs printed: one file
 
 
 def test_counts_expand_per_group(tmp_path):
@@ -135,21 +151,22 @@ def test_bad_sheets_report_file_line_and_key(tmp_path, old, new, needle):
 
 def test_faces_list_distinct_single_width_counters_with_copy_counts(tmp_path):
     doc = load(tmp_path)
-    asset = next(iter(counter_assets(doc, None, BuildOptions(), "tokens")))
-    faces = {item.label: n for item, n in asset.faces}
+    single, double = list(counter_assets(doc, None, BuildOptions(), "tokens"))
+    faces = {item.label: n for item, n in single.faces + double.faces}
     assert faces == {"soldier-red": 5, "soldier-blue": 5, "giant": 3, "timer": 4}
-    timer = next(item for item, _ in asset.faces if item.label == "timer")
-    assert timer.back is not None and all(item.w == item.h == 15.0 for item, _ in asset.faces)
+    assert [item.label for item, _ in double.faces] == ["timer"]
+    timer = next(item for item, _ in double.faces if item.label == "timer")
+    assert timer.back is not None and all(item.w == item.h == 15.0 for item, _ in single.faces + double.faces)
 
 
 def test_key_page_only_when_counters_say_what_they_mean(tmp_path):
     doc = load(tmp_path)
-    assert [a.name for a in counter_assets(doc, None, BuildOptions(), "tokens")] == ["tokens"]
+    assert [a.name for a in counter_assets(doc, None, BuildOptions(), "tokens")] == ["tokens", "tokens-duplex"]
     text = SHEET.replace("  - {id: giant, label: Riese,", "  - {id: giant, about: {de: Ein Riese., en: A giant.}, label: Riese,")
     doc = load(tmp_path, text)
     assets = list(counter_assets(doc, None, BuildOptions(lang="en"), "tokens"))
-    assert [a.name for a in assets] == ["tokens", "tokens-key"]
-    pages = list(assets[1].iter_pages())
+    assert [a.name for a in assets] == ["tokens", "tokens-duplex", "tokens-key"]
+    pages = list(assets[2].iter_pages())
     got = PdfReader(io.BytesIO(render_pdf_bytes(pages))).pages[0].extract_text()
     assert "Riese" in got and "A giant." in got and "3×" in got and "Soldat" not in got
     # the key shows the counter at its real size

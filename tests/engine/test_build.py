@@ -33,8 +33,8 @@ def test_writes_each_format_with_page_names(tiny_game, tmp_path):
     out = tmp_path / "out"
     written = _build(tiny_game, out)
     names = sorted(str(w.path.relative_to(out)) for w in written)
-    assert names == ["tiny/sheet-p01.png", "tiny/sheet-p01.svg", "tiny/sheet-p02.png", "tiny/sheet-p02.svg",
-                     "tiny/sheet.pdf", "tiny/single.pdf", "tiny/single.png", "tiny/single.svg"]
+    assert names == ["tiny/print-guide.pdf", "tiny/sheet-p01.png", "tiny/sheet-p01.svg", "tiny/sheet-p02.png",
+                     "tiny/sheet-p02.svg", "tiny/sheet.pdf", "tiny/single.pdf", "tiny/single.png", "tiny/single.svg"]
     pdf = next(w for w in written if w.path.name == "sheet.pdf")
     assert pdf.pages == 2
     from pypdf import PdfReader

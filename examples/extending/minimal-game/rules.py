@@ -20,6 +20,15 @@ def nothing(ctx):
     return []
 
 
+def totals(game, opts):
+    """Plain data a sheet of the game draws (records: {source: totals}); none here."""
+    return []
+
+
+# named sources of plain data for the game's sheets (kind: sheet): docs/sheets.md
+SOURCES = {"totals": totals}
+
+
 def build(game, opts):
     """Assets beyond what the data kinds draw: pnp.model.assets.Asset objects."""
     return []

@@ -155,10 +155,13 @@ def counter_items(doc: CounterSheet, lang: str = "de", size: float | None = None
     return items
 
 
-def counter_pages(doc: CounterSheet, opts: BuildOptions, size: float | None = None, layout=None) -> Iterator[Page]:
+def counter_pages(doc: CounterSheet, opts: BuildOptions, size: float | None = None, layout=None,
+                  sides: str = "all") -> Iterator[Page]:
     """Pages of the sheet: runs of same-size counters, single-sided runs first,
     each imposed on its own so double-sided counters get back pages and
-    single-sided ones do not."""
+    single-sided ones do not. ``sides`` picks the ``single``- or ``double``-sided
+    counters only (each is a file of its own when a sheet has both, so either
+    file prints safely double-sided), or ``all``."""
     from pnp.impose.grid import impose
     from pnp.impose.items import sheet_from_options
     from pnp.impose.packing import pack
@@ -167,8 +170,8 @@ def counter_pages(doc: CounterSheet, opts: BuildOptions, size: float | None = No
     runs: dict[tuple[float, float, bool], list] = {}
     for it in counter_items(doc, opts.lang, size, layout, opts.ink_saver):
         runs.setdefault((round(it.w, 3), round(it.h, 3), it.back is not None), []).append(it)
-    single = [k for k in runs if not k[2]]
-    double = [k for k in runs if k[2]]
+    single = [k for k in runs if not k[2]] if sides != "double" else []
+    double = [k for k in runs if k[2]] if sides != "single" else []
     for key in single:
         yield from impose(runs[key], sheet)
     if len(double) == 1:
@@ -318,9 +321,21 @@ def counter_assets(doc: CounterSheet, game, opts: BuildOptions, stem: str) -> It
     opts.limits.check_shapes(shapes, f"{name}: {n:,} counters")  # before a single one is made
     check_faces(doc, game, opts.lang, size, layout)
     safe = face.layout.safe  # what text keeps clear of the cut
-    yield Asset(name, title, lambda: counter_pages(doc, opts, size, layout), min_text_pt=MIN_PT, safe=safe,
-                description=f"{n} counters, {size:g} mm",
-                faces=counter_faces(doc, opts.lang, size, layout, opts.ink_saver), shapes=shapes)
+    specs = counter_specs(doc, size)
+    backed = sum(1 for sp in specs if sp.counter.back is not None)
+    if 0 < backed < len(specs) and opts.duplex != "none":  # single- and double-sided: a file for each
+        faces = counter_faces(doc, opts.lang, size, layout, opts.ink_saver)
+        yield Asset(name, title, lambda: counter_pages(doc, opts, size, layout, "single"), min_text_pt=MIN_PT,
+                    safe=safe, description=f"{n - backed} one-sided counters, {size:g} mm",
+                    faces=[(it, c) for it, c in faces if it.back is None], stock="card", shapes=shapes)
+        yield Asset(f"{name}-duplex", f"{title} ({ENGINE(opts.lang, 'guide.double_file')})",
+                    lambda: counter_pages(doc, opts, size, layout, "double"), min_text_pt=MIN_PT, safe=safe,
+                    description=f"{backed} double-sided counters, {size:g} mm",
+                    faces=[(it, c) for it, c in faces if it.back is not None], stock="card")
+    else:
+        yield Asset(name, title, lambda: counter_pages(doc, opts, size, layout), min_text_pt=MIN_PT, safe=safe,
+                    description=f"{n} counters, {size:g} mm", faces=counter_faces(doc, opts.lang, size, layout, opts.ink_saver),
+                    stock="card", shapes=shapes)
     if any(c.about is not None for c in doc.counters):
         yield Asset(f"{name}-key", f"{title} – {KEY_WORDS[opts.lang][0]}",
                     lambda: key_pages(doc, opts, layout), description="what each counter means", min_text_pt=MIN_PT)

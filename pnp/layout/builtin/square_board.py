@@ -308,4 +308,5 @@ def board_assets(doc: SquareBoard, game, opts: BuildOptions, stem: str) -> Itera
     word = ENGINE(lang, "board.playing")
     yield Asset(f"{name}-{sq:g}mm", f"{title} – {word} {sq:g} mm",
                 lambda: tile(item, sheet, overlap=10.0, title=f"{word} {sq:g} mm"),
-                description=f"playing board, {sq:g} mm squares, {item.w:g} × {item.h:g} mm")
+                description=f"playing board, {sq:g} mm squares, {item.w:g} × {item.h:g} mm", cutting="tiles",
+                stock="paper")

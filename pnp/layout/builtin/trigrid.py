@@ -249,4 +249,5 @@ def triboard_assets(doc, game, opts, stem: str):
         return grp
 
     yield Asset(stem, title, lambda: iter(board_pages(frame, draw, extras, title, stem, lang=lang)),
-                description=f"{g.n * g.n}-cell triangular board at {g.edge:g} mm cell edge")
+                description=f"{g.n * g.n}-cell triangular board at {g.edge:g} mm cell edge",
+                cutting="tiles" if frame.tiled else "none")
