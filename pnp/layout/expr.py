@@ -268,21 +268,22 @@ def calc(inner: str, text: str) -> Calc:
     """``damage + 1``, ``name|upper``, ``cost|02d`` (the text between braces) parsed."""
     head, *filters = inner.split("|")
     filters = [f.strip() for f in filters]
-    expected = (f"'{{{inner}}}' in {text!r}: expected {{field}}, {{table[field]}}, arithmetic such as "
+    shown = _q("{" + inner + "}")
+    expected = (f"{shown} in {_q(text)}: expected {{field}}, {{table[field]}}, arithmetic such as "
                 "{cost + 1} or a filter such as {name|upper}")
     for f in filters:
         if f not in TEXT_FILTERS and not (f and _SPEC.match(f)):
-            raise ExprError(f"'{{{inner}}}' in {text!r}: unknown filter {f!r}; the filters are "
+            raise ExprError(f"{shown} in {_q(text)}: unknown filter {f!r}; the filters are "
                             f"{', '.join(TEXT_FILTERS)} and number formats such as 02d or .1f")
         if f not in TEXT_FILTERS:
             try:
                 format(1.0 if f[-1] in "eEfFgG%" else 1, f)
             except ValueError:
-                raise ExprError(f"'{{{inner}}}' in {text!r}: {f!r} is not a number format") from None
+                raise ExprError(f"{shown} in {_q(text)}: {f!r} is not a number format") from None
     tokens = _calc_tokens(head)
     if tokens is None or not tokens:
         raise ExprError(expected)
-    pos = [0]
+    pos, depth = [0], [0]
 
     def peek():
         return tokens[pos[0]] if pos[0] < len(tokens) else (None, None)
@@ -291,17 +292,28 @@ def calc(inner: str, text: str) -> Calc:
         pos[0] += 1
         return tokens[pos[0] - 1]
 
+    def deeper():
+        depth[0] += 1
+        if depth[0] > MAX_NESTING:
+            raise ExprError(f"{shown} in {_q(text)}: more than {MAX_NESTING} parentheses or minus signs inside "
+                            "one another")
+
     def factor():
         kind, val = peek()
         if (kind, val) == ("op", "-"):
             take()
-            return ("neg", factor())
+            deeper()
+            e = ("neg", factor())
+            depth[0] -= 1
+            return e
         if (kind, val) == ("op", "("):
             take()
+            deeper()
             inner_e = sum_()
             if peek() != ("op", ")"):
                 raise ExprError(expected)
             take()
+            depth[0] -= 1
             return inner_e
         if kind == "num":
             take()
