@@ -48,9 +48,11 @@ def guarded(fn):
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
+        from pnp.load import cache
         from pnp.load.errors import DataErrors, UserError
 
         try:
+            cache.check()  # before any process is forked: a warning about the cache is said once
             with stop_signals_as_interrupt():
                 return fn(*args, **kwargs)
         except DataErrors as exc:

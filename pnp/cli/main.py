@@ -182,6 +182,8 @@ def build(
                                             help="Refuse a build that would make more pages (default 2,000)."),
     max_megapixels: Optional[int] = typer.Option(None, "--max-megapixels", min=1,
                                                  help="Refuse a PNG page larger than this (default 100)."),
+    max_shapes: Optional[int] = typer.Option(None, "--max-shapes", min=1,
+                                             help="Refuse an asset that would draw more shapes (default 300,000)."),
     jobs: int = typer.Option(0, "--jobs", "-j", min=0, max=64,
                              help="Processes drawing at once (0: one per CPU core; 1: no worker processes). "
                                   "The files are the same either way."),
@@ -189,6 +191,8 @@ def build(
     option: list[str] = typer.Option([], "--option", "-o",
                                      help="Game-specific setting KEY=VALUE, repeatable "
                                           "(e.g. square_mm=50, cell_mm=30, mirror=true, players=6, up=4, copies=10)."),
+    force: bool = typer.Option(False, "--force", help="Replace OUT/<game> even when pnp did not make it (a "
+                                                      "folder without pnp's manifest.json is refused otherwise)."),
     ink_saver: bool = typer.Option(False, "--ink-saver",
                                    help="A light print for home printers: outlines and light tints instead of dark "
                                         "fills (backs, bands, boards, tokens, cloud overlays); half the ink or less."),
@@ -209,22 +213,27 @@ def build(
         from pnp.model.assets import BuildOptions
         from pnp.output.build import build_games
 
+        from pnp.load.budget import Limits
+
         formats = _formats(format)
-        for name, value in (("PNP_MAX_PAGES", max_pages), ("PNP_MAX_MEGAPIXELS", max_megapixels)):
-            if value:
-                os.environ[name] = str(value)
+        limits = Limits(**{k: v for k, v in (("pages", max_pages), ("megapixels", max_megapixels),
+                                              ("shapes", max_shapes)) if v})
         opts = _build_options(paper, orientation, margin, gutter, bleed, crop_marks, cut_lines, duplex, lang, dpi,
-                              back_offset, option, ink_saver)
+                              back_offset, option, limits, ink_saver)
         games = _select(data, game)
         _check_options(games, opts.extra)
+        if not force:  # before any work: the gallery this build would replace is pnp's (build_games checks
+            from pnp.output.gallery import gallery_owned  # the game folders)
+
+            gallery_owned(out)
         with _progress("building", quiet=as_json) as tick:
             written = build_games(games, opts, formats, out, progress=tick, warn=_err,
-                                  jobs=jobs or os.cpu_count() or 1, drawer=drawer)
+                                  jobs=jobs or os.cpu_count() or 1, drawer=drawer, force=force)
         if drawer is not None:
             drawer.close()  # done: the gallery is not drawn
         from pnp.output.gallery import write_gallery
 
-        gallery_path = write_gallery(out, data, recheck=False)
+        gallery_path = write_gallery(out, data, recheck=False, force=force)
         if as_json:
             typer.echo(json.dumps([{"game": w.game, "file": str(w.path), "pages": w.pages, "bytes": w.bytes}
                                    for w in written], indent=2))
@@ -259,14 +268,17 @@ def _progress(what: str, quiet: bool = False):
 
 
 def _build_options(paper, orientation, margin, gutter, bleed, crop_marks, cut_lines, duplex, lang, dpi, back_offset,
-                   option, ink_saver: bool = False):
-    """The build options the sheet options, --lang, --dpi, --back-offset, -o and --ink-saver of a command give."""
+                   option, limits=None, ink_saver: bool = False):
+    """The build options the sheet options, --lang, --dpi, --back-offset, -o, --ink-saver and the --max-…
+    limits of a command give."""
+    from pnp.load.budget import Limits
     from pnp.model.assets import BuildOptions
 
     sheet = _sheet(paper=paper, orientation=orientation and orientation.value, margin=margin, gutter=gutter,
                    bleed=bleed, crop_marks=crop_marks, cut_lines=cut_lines, duplex=duplex and duplex.value)
     return BuildOptions(**sheet, **_given_lang(lang), given=frozenset(sheet) | ({"lang"} if lang else set()), dpi=dpi,
-                        back_offset=_parse_offset(back_offset), extra=_parse_extras(option), ink_saver=ink_saver)
+                        back_offset=_parse_offset(back_offset), extra=_parse_extras(option), limits=limits or Limits(),
+                        ink_saver=ink_saver)
 
 
 def _given_lang(lang: Optional[str]) -> dict:
@@ -614,7 +626,8 @@ def watch(
                           back_offset, option)
     _check_options(_select(data, game), opts.extra)
     formats = _formats(format)
-    run_watch(game, data, out, opts, formats, echo=typer.echo)
+    if run_watch(game, data, out, opts, formats, echo=typer.echo):
+        raise typer.Exit(130)  # interrupted, like any command: the exit code says so
 
 
 @app.command()

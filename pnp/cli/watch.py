@@ -74,9 +74,11 @@ def rebuild(game: str, data_dir: Path, out_dir: Path, opts, formats: list[str],
 
 def watch(game: str, data_dir: Path, out_dir: Path, opts, formats: list[str],
           echo: Callable[[str], None] = print, stop: threading.Event | None = None,
-          debounce: float = 0.1) -> None:
+          debounce: float = 0.1) -> bool:
     """Build ``game`` once, then again after every change under
-    ``data_dir/<game>`` or the fonts folder, until Ctrl-C or ``stop`` is set."""
+    ``data_dir/<game>`` or the fonts folder, until Ctrl-C (or SIGTERM, which the command
+    turns into one) or ``stop`` is set. True when it was interrupted: ``pnp watch`` then
+    ends with exit 130, as every interrupted command does."""
     from watchdog.events import FileSystemEventHandler
     from watchdog.observers import Observer
 
@@ -140,6 +142,8 @@ def watch(game: str, data_dir: Path, out_dir: Path, opts, formats: list[str],
             rebuild(game, data_dir, out_dir, opts, formats, echo, None if deleted else [p for p, _ in news])
     except KeyboardInterrupt:
         echo("stopped.")
+        return True
     finally:
         observer.stop()
         observer.join(timeout=5)
+    return False

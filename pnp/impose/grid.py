@@ -156,8 +156,26 @@ def _candidates(sheet: SheetSpec):
             yield o, turned
 
 
-def plan_grid(item_w: float, item_h: float, sheet: SheetSpec) -> GridPlan:
-    """The layout that fits the most items of this size (see module docstring)."""
+class DoesNotFit(ValueError):
+    """A piece larger than the printable part of the paper; the message says what paper would do."""
+
+
+def needs(item_w: float, item_h: float, sheet: SheetSpec) -> str:
+    """What paper a piece of this size needs with the sheet's margins: the smallest named
+    paper it fits on, else a size to give as ``--paper WxH``."""
+    from dataclasses import replace
+
+    from pnp.model.paper import PAPERS
+
+    for name in sorted(PAPERS, key=lambda k: PAPERS[k][0] * PAPERS[k][1]):
+        if _best(item_w, item_h, replace(sheet, paper=name, orientation="auto"))[0]:
+            return f"it needs {name} or larger (--paper {name})"
+    w, h = (math.ceil(v + 2 * sheet.margin) for v in sorted((item_w, item_h)))
+    return f"it needs paper of at least {w} × {h} mm (--paper {w}x{h})"
+
+
+def _best(item_w: float, item_h: float, sheet: SheetSpec) -> tuple:
+    """(items per sheet, orientation, turned, paper w, h, columns, rows, cell w, h) of the best grid."""
     best = None
     for orient, turned in _candidates(sheet):
         pw, ph = paper_size(sheet.paper, orient)
@@ -166,11 +184,15 @@ def plan_grid(item_w: float, item_h: float, sheet: SheetSpec) -> GridPlan:
         rows = _fit(ph - 2 * sheet.margin, ch, sheet.gutter)
         if best is None or cols * rows > best[0]:
             best = (cols * rows, orient, turned, pw, ph, cols, rows, cw, ch)
-    n, orient, turned, pw, ph, cols, rows, cw, ch = best
+    return best
+
+
+def plan_grid(item_w: float, item_h: float, sheet: SheetSpec) -> GridPlan:
+    """The layout that fits the most items of this size (see module docstring)."""
+    n, orient, turned, pw, ph, cols, rows, cw, ch = _best(item_w, item_h, sheet)
     if n == 0:
-        raise ValueError(
-            f"an item of {item_w:g} x {item_h:g} mm does not fit on {sheet.paper} with a "
-            f"{sheet.margin:g} mm margin; use tiling for items bigger than the sheet")
+        raise DoesNotFit(f"a piece of {item_w:g} × {item_h:g} mm does not fit on {sheet.paper} inside its "
+                         f"{sheet.margin:g} mm margins; {needs(item_w, item_h, sheet)}")
     gw = cols * cw + (cols - 1) * sheet.gutter
     gh = rows * ch + (rows - 1) * sheet.gutter
     x0, y0 = (pw - gw) / 2, (ph - gh) / 2

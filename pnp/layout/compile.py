@@ -15,6 +15,7 @@ with one card's values (a text that overflows, a missing image) raise
 from __future__ import annotations
 
 import math
+import re
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -276,12 +277,46 @@ def compile_layout(layout: Layout, extra_tables: dict | None = None, field_names
     compiled = Compiled(layout, draws, fields, tables)
     compiled.uses = uses(layout.elements)
     compiled.same_size = _any_same_size(layout.elements)
+    compiled.elements = _count(layout.elements, layout.fields)
     return compiled
 
 
 def _any_same_size(elements) -> bool:
     return any(getattr(el, "same_size", False) or (isinstance(el, GroupEl) and _any_same_size(el.elements))
                for el in elements)
+
+
+def _count(elements, fields: dict) -> int:
+    """Elements of a layout, those in groups included, a row of icons as its most icons (its
+    count, or the highest value of the field that gives it): about what one stamp draws at
+    most, so a kind knows how much its pieces will draw before any is stamped."""
+    n = 0
+    for el in elements:
+        n += 1
+        if isinstance(el, GroupEl):
+            n += _count(el.elements, fields)
+        elif isinstance(el, IconsEl):
+            n += _most_icons(el.count, fields)
+    return n
+
+
+def _most_icons(count, fields: dict) -> int:
+    from pnp.layout.fields import parse_field
+
+    if isinstance(count, int):
+        return count
+    m = re.fullmatch(r"\s*\{\s*(\w+)\s*\}\s*", count)
+    if m and m.group(1) in fields:
+        try:
+            high = parse_field(fields[m.group(1)]).high
+        except ValueError:
+            high = None
+        if high is not None:
+            return max(0, min(MAX_ICONS, int(high)))
+    return MAX_ICONS
+
+
+MAX_ICONS = 100  # icons in one row
 
 
 @dataclass
@@ -355,7 +390,7 @@ def _compile_el(el, frame: str, fields, tables, where: str, known_ids: set, book
         try:
             when = condition(el.when)
         except ExprError as exc:
-            raise ExprError(f"{where}: {exc}") from None
+            raise ExprError(f"{where}: 'when': {exc}") from None
         check_names(when.refs(), fields, tables, where)
     kind = kind_of(el)
     if kind.body is not None:
@@ -641,8 +676,8 @@ def _icons(el: IconsEl, fields, tables, where, ids, book=None):
         n = 0 if n in (None, "") else int(_number(n, f"icon count ({where})"))
         if n <= 0:
             return
-        if n > 100:
-            raise CardError(f"icon count {n} ({where}) is over 100")
+        if n > MAX_ICONS:
+            raise CardError(f"icon count {n} ({where}) is over {MAX_ICONS}")
         sid = name(ctx.scope)
         syms = ctx.card.symbols
         if syms is None or sid not in syms.by_id:
@@ -676,9 +711,9 @@ def _image(el: ImageEl, fields, tables, where, ids, book=None):
         if images is None:
             raise CardError(f"image {name!r} ({where}): this layout has no image folder")
         data, kind, pixels = images.load(str(name))  # CardError when missing or unreadable
+        iw, ih = images.aspect(str(name))  # an SVG is parsed and tried here: CardError when it cannot be drawn
         if kind == "svg" and b"<text" in data:
             _picture_text(data, str(name), where)
-        iw, ih = images.aspect(str(name))
         x, y, w, h = _fit(el.fit, box, iw / ih)
         if pixels is not None:
             dpi = min(pixels[0] / (w / 25.4), pixels[1] / (h / 25.4))

@@ -6,13 +6,14 @@ All files are read before failing, so one run reports every problem.
 """
 from __future__ import annotations
 
+import os
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
 from pnp.layout.kinds import KINDS, read_doc
 from pnp.load.errors import DataErrors, Problem
-from pnp.model.game import Game
+from pnp.model.game import Game, inside
 
 
 def loaded(game: Game) -> list[tuple[Path, str | None, Any, Any]]:
@@ -21,13 +22,14 @@ def loaded(game: Game) -> list[tuple[Path, str | None, Any, Any]]:
         from pnp.load.loader import display_path, locate
 
         own = game.rules().files
-        out, problems = [], []
-        paths = sorted({*game.folder.rglob("*.yaml"), *game.folder.rglob("*.yml")})
+        paths, problems = _yaml_files(game)
+        out = []
         for p in paths:
             rel = p.relative_to(game.folder).as_posix()
-            if p.name == "game.yaml" or any(part.startswith(".") for part in p.relative_to(game.folder).parts):
+            if p.name == "game.yaml":
                 continue
             try:
+                inside(p, game.roots, (p, 0, 0), None)  # a link out of the data folder is not read
                 entry = (p, *read_doc(p))
             except DataErrors as exc:
                 problems += exc.problems
@@ -44,6 +46,44 @@ def loaded(game: Game) -> list[tuple[Path, str | None, Any, Any]]:
             raise DataErrors(problems)
         game._loaded = out
     return game._loaded
+
+
+def _yaml_files(game: Game) -> tuple[list[Path], list[Problem]]:
+    """The YAML files of the game folder and of the folders it links to, and a problem for every
+    linked folder that leads out of the data folder (a rules module globs its folders, so a folder
+    link is judged as a file link is). Hidden files and folders are skipped, a folder linked
+    twice is walked once."""
+    found, problems, seen = [], [], set()
+    stack = [game.folder]
+    while stack:
+        folder = stack.pop()
+        real = os.path.realpath(folder)
+        if real in seen:
+            continue
+        seen.add(real)
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError as exc:
+            from pnp.load.loader import display_path
+
+            problems.append(Problem(display_path(folder), 0, 0, f"cannot read this folder ({exc.strerror})"))
+            continue
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            path = folder / entry.name
+            if entry.name.endswith((".yaml", ".yml")):  # a folder of that name is reported by read_doc
+                found.append(path)
+            elif entry.is_dir():  # links followed
+                if entry.is_symlink():
+                    try:
+                        inside(path, game.roots, (path, 0, 0), None)
+                    except DataErrors as exc:
+                        problems += [Problem(q.file, q.line, q.col, q.message.replace("this file", "this folder"))
+                                     for q in exc.problems]
+                        continue
+                stack.append(path)
+    return sorted(found), problems
 
 
 def documents(game: Game) -> list[tuple[Path, str | None, object]]:

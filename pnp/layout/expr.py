@@ -35,6 +35,15 @@ class ExprError(ValueError):
     """A template or condition that cannot be parsed or names something unknown."""
 
 
+MAX_NESTING = 32  # parentheses and 'not's inside one another in a condition
+SHOWN = 40  # characters of a template or condition a message quotes
+
+
+def _q(text: str) -> str:
+    """``text`` as a message quotes it: its first SHOWN characters."""
+    return repr(text if len(text) <= SHOWN else text[:SHOWN - 1] + "…")
+
+
 @dataclass(frozen=True)
 class Ref:
     """A field (``name``) or a table lookup (``table[field]``)."""
@@ -66,7 +75,7 @@ class Scope:
             return self.text(table[key])
         if "default" in table:
             return self.text(table["default"])
-        raise ExprError(f"table {ref.table!r} has no entry for {ref.name} = {key!r} and no 'default'")
+        raise ExprError(f"table {ref.table!r} has no entry for {ref.name} = {_q(key)} and no 'default'")
 
 
 # ------------------------------------------------------------------ templates
@@ -133,11 +142,11 @@ def template(text: str) -> Template:
             i += 2
             continue
         if ch == "}":
-            raise ExprError(f"unmatched '}}' at position {i + 1} of {text!r} (write '}}}}' for a brace)")
+            raise ExprError(f"unmatched '}}' at position {i + 1} of {_q(text)} (write '}}}}' for a brace)")
         if ch == "{":
             end = text.find("}", i)
             if end == -1:
-                raise ExprError(f"unclosed '{{' at position {i + 1} of {text!r}")
+                raise ExprError(f"unclosed '{{' at position {i + 1} of {_q(text)}")
             m = _REF.match(text[i + 1:end])
             if buf:
                 parts.append("".join(buf))
@@ -259,21 +268,22 @@ def calc(inner: str, text: str) -> Calc:
     """``damage + 1``, ``name|upper``, ``cost|02d`` (the text between braces) parsed."""
     head, *filters = inner.split("|")
     filters = [f.strip() for f in filters]
-    expected = (f"'{{{inner}}}' in {text!r}: expected {{field}}, {{table[field]}}, arithmetic such as "
+    shown = _q("{" + inner + "}")
+    expected = (f"{shown} in {_q(text)}: expected {{field}}, {{table[field]}}, arithmetic such as "
                 "{cost + 1} or a filter such as {name|upper}")
     for f in filters:
         if f not in TEXT_FILTERS and not (f and _SPEC.match(f)):
-            raise ExprError(f"'{{{inner}}}' in {text!r}: unknown filter {f!r}; the filters are "
+            raise ExprError(f"{shown} in {_q(text)}: unknown filter {f!r}; the filters are "
                             f"{', '.join(TEXT_FILTERS)} and number formats such as 02d or .1f")
         if f not in TEXT_FILTERS:
             try:
                 format(1.0 if f[-1] in "eEfFgG%" else 1, f)
             except ValueError:
-                raise ExprError(f"'{{{inner}}}' in {text!r}: {f!r} is not a number format") from None
+                raise ExprError(f"{shown} in {_q(text)}: {f!r} is not a number format") from None
     tokens = _calc_tokens(head)
     if tokens is None or not tokens:
         raise ExprError(expected)
-    pos = [0]
+    pos, depth = [0], [0]
 
     def peek():
         return tokens[pos[0]] if pos[0] < len(tokens) else (None, None)
@@ -282,17 +292,28 @@ def calc(inner: str, text: str) -> Calc:
         pos[0] += 1
         return tokens[pos[0] - 1]
 
+    def deeper():
+        depth[0] += 1
+        if depth[0] > MAX_NESTING:
+            raise ExprError(f"{shown} in {_q(text)}: more than {MAX_NESTING} parentheses or minus signs inside "
+                            "one another")
+
     def factor():
         kind, val = peek()
         if (kind, val) == ("op", "-"):
             take()
-            return ("neg", factor())
+            deeper()
+            e = ("neg", factor())
+            depth[0] -= 1
+            return e
         if (kind, val) == ("op", "("):
             take()
+            deeper()
             inner_e = sum_()
             if peek() != ("op", ")"):
                 raise ExprError(expected)
             take()
+            depth[0] -= 1
             return inner_e
         if kind == "num":
             take()
@@ -401,13 +422,13 @@ _END = ("end", "")  # closes every token list, so the parser never looks past it
 
 def condition(text: str) -> Cond:
     tokens = _tokens(text) + [_END]
-    pos = [0]
+    pos, depth = [0], [0]
 
     def peek() -> tuple[str, str]:
         return tokens[pos[0]]
 
     def found() -> str:
-        return "the end" if peek() == _END else repr(peek()[1])
+        return "the end" if peek() == _END else _q(peek()[1])
 
     def advance() -> str:
         pos[0] += 1
@@ -415,7 +436,7 @@ def condition(text: str) -> Cond:
 
     def expect(kind: str, value: str | None = None) -> str:
         if peek()[0] != kind or (value is not None and peek()[1] != value):
-            raise ExprError(f"condition {text!r}: expected {value or kind}, found {found()}")
+            raise ExprError(f"condition {_q(text)}: expected {value or kind}, found {found()}")
         return advance()
 
     def operand():
@@ -432,16 +453,26 @@ def condition(text: str) -> Cond:
                 expect("op", "]")
                 return Ref(field, val)
             return Ref(val)
-        raise ExprError(f"condition {text!r}: expected a field, number or 'text', found {found()}")
+        raise ExprError(f"condition {_q(text)}: expected a field, number or 'text', found {found()}")
+
+    def deeper():
+        depth[0] += 1
+        if depth[0] > MAX_NESTING:
+            raise ExprError(f"condition {_q(text)}: more than {MAX_NESTING} parentheses or 'not's inside one another")
 
     def atom():
         if peek() == ("name", "not"):
             advance()
-            return Cond("not", (atom(),))
+            deeper()
+            inner = Cond("not", (atom(),))
+            depth[0] -= 1
+            return inner
         if peek() == ("op", "("):
             advance()
+            deeper()
             inner = disj()
             expect("op", ")")
+            depth[0] -= 1
             return inner
         left = operand()
         kind, val = peek()
@@ -449,7 +480,7 @@ def condition(text: str) -> Cond:
             advance()
             return Cond("cmp", (left, val, operand()))
         if not isinstance(left, Ref):
-            raise ExprError(f"condition {text!r}: a number or text alone is not a condition")
+            raise ExprError(f"condition {_q(text)}: a number or text alone is not a condition")
         return Cond("truth", (left,))
 
     def conj():
@@ -468,7 +499,7 @@ def condition(text: str) -> Cond:
 
     result = disj()
     if peek() != _END:
-        raise ExprError(f"condition {text!r}: unexpected {found()}")
+        raise ExprError(f"condition {_q(text)}: unexpected {found()}")
     return result
 
 
@@ -479,7 +510,7 @@ def _tokens(text: str) -> list[tuple[str, str]]:
     while i < len(text):
         m = _TOKEN.match(text, i)
         if not m or m.end() == i:
-            raise ExprError(f"condition {text!r}: cannot read {text[i:].strip()[:20]!r}")
+            raise ExprError(f"condition {_q(text)}: cannot read {text[i:].strip()[:20]!r}")
         kind = m.lastgroup
         out.append((kind, m.group(kind)))
         i = m.end()

@@ -11,8 +11,9 @@ A declaration is ``KIND [ARGUMENTS][?] [= DEFAULT]``:
   is false (a column of crosses).
 - ``choice a|b|c``: one of the words, matched ignoring case; the declared spelling is returned.
 - ``image``: a file name relative to the game folder, with ``/`` or ``\\`` between folders and
-  one of :data:`IMAGE_SUFFIXES`; absolute paths and ``..`` that leave the folder are refused.
-  Whether the file exists is checked later, by whoever knows the folder.
+  one of :data:`IMAGE_SUFFIXES`; absolute paths are refused. ``..`` may reach a folder beside
+  the game (``../common/logo.png``); whether the file exists, and lies inside the data folder,
+  is checked later, by whoever knows the folders.
 
 A trailing ``?`` makes a field optional: an empty value gives ``None``. ``= DEFAULT`` gives the
 default for an empty value (and so also makes the field optional).
@@ -199,12 +200,9 @@ def _image(ft: FieldType, raw: Any) -> str | None:
         why = "a file name relative to the game folder is needed"
     else:
         name = posixpath.normpath(name)
-        if name == ".." or name.startswith("../"):
-            why = "it points outside the game folder"
-        elif name.lower().endswith(IMAGE_SUFFIXES):
+        if name.lower().endswith(IMAGE_SUFFIXES) and name != "..":
             return name
-        else:
-            return None
+        return None
     raise ValueError(f"expected {ft.expected}, got {shown(raw)}: {why}")
 
 

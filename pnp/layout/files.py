@@ -30,6 +30,14 @@ def _shipped(path: Path):
     return read_cached(path, "layout-v2", parse)
 
 
+def roots_of(game, folder: Path) -> tuple[Path, ...]:
+    """Where the files a game names may lie (``Game.roots``); without a game, the folder above
+    ``folder`` and pnp's shipped data."""
+    from pnp.load.paths import SHIPPED_ROOTS
+
+    return game.roots if game is not None else (Path(folder).parent, *SHIPPED_ROOTS)
+
+
 def layout_file(ref: str, folder: Path) -> Path:
     """A layout reference: ``x.yaml`` in the game folder, or the name of a shipped layout."""
     if ref.endswith((".yaml", ".yml")):
@@ -76,6 +84,10 @@ def compiled_layout(ref: str, folder: Path, tables: dict, where: tuple[str, int,
     from pnp.model.layout import LayoutPatch
 
     path = layout_file(ref, folder)
+    if path.parent != SHIPPED:
+        from pnp.model.game import inside
+
+        inside(path, roots_of(game, folder), where, ref, "layout")
     layout, raw, shown = _source(ref, path, game, where)
     at = lambda loc: (shown, *locate(raw, loc))  # noqa: E731
     if isinstance(layout, LayoutPatch):
@@ -85,6 +97,13 @@ def compiled_layout(ref: str, folder: Path, tables: dict, where: tuple[str, int,
             fields.update(parse_fields(r["fields"], s) if r.get("fields") else {})
     else:
         fields = parse_fields(raw.get("fields", {}), shown) if raw.get("fields") else {}
+    from pnp.load.paths import is_inside
+
+    roots = roots_of(game, folder)
+    outside = [(name, src) for name, src in layout.icons.items() if not is_inside(folder / src, roots)]
+    if outside:
+        raise DataErrors([Problem(*at(("icons", name)), f"icon {name!r}: {src} is outside the data folder "
+                                                         "(a game may use only files in it)") for name, src in outside])
     missing = [(name, src) for name, src in layout.icons.items() if not (folder / src).is_file()]
     if missing:
         raise DataErrors([Problem(*at(("icons", name)), f"icon {name!r}: no picture {src} in the game folder")

@@ -23,15 +23,6 @@ class FontRefError(ValueError):
     """A font reference that names no usable font."""
 
 
-def inside(path: Path, root: Path) -> bool:
-    """Whether ``path`` (links followed) lies inside ``root``: the one containment test for font files."""
-    try:
-        path.resolve().relative_to(root.resolve())
-    except (ValueError, OSError):
-        return False
-    return True
-
-
 def is_file_ref(ref: str) -> bool:
     return "/" in ref or "\\" in ref or ref.lower().endswith(FONT_SUFFIXES)
 
@@ -50,7 +41,7 @@ class Layer:
 @dataclass
 class FontBook:
     layers: list[Layer]
-    root: Path  # the data folder: no font file is read from outside it
+    roots: tuple  # where font files may lie (Game.roots: the data folder, pnp's shipped data)
     folder: Path | None = None  # the folder of the file whose elements name fonts: their paths start there
     _done: dict[str, Family] = field(default_factory=dict)
     _busy: set[str] = field(default_factory=set)
@@ -61,7 +52,7 @@ class FontBook:
         for layer in self.layers:
             if ref in layer.decls:
                 return self._declared(ref, layer)
-        return self._direct(ref, folder or self.folder or (self.layers[0].folder if self.layers else self.root))
+        return self._direct(ref, folder or self.folder or (self.layers[0].folder if self.layers else self.roots[0]))
 
     def check(self) -> None:
         """Resolve every declaration now; all problems at once, each at its line."""
@@ -129,14 +120,17 @@ class FontBook:
     # ------------------------------------------------------------ files and installed fonts
     def _direct(self, ref: str, folder: Path) -> Family:
         if is_file_ref(ref):
-            return file_family(ref, folder, self.root)
+            return file_family(ref, folder, self.roots)
         return installed_family(ref)
 
 
-def file_family(ref: str, folder: Path, root: Path) -> Family:
-    """A font file named relative to ``folder``, which must lie inside ``root``."""
+def file_family(ref: str, folder: Path, roots: tuple) -> Family:
+    """A font file named relative to ``folder``, which must lie inside ``roots``
+    (:func:`pnp.load.paths.resolve_inside`, the check every path a game names goes through)."""
+    from pnp.load.paths import is_inside
+
     path = folder / ref.replace("\\", "/")
-    if Path(ref).is_absolute() or not inside(path, root):
+    if Path(ref).is_absolute() or not is_inside(path, roots):
         raise FontRefError(f"font file {ref!r} is outside the data folder; put it in the game folder "
                            f"(e.g. fonts/{Path(ref).name})")
     if not path.suffix.lower() in FONT_SUFFIXES:
@@ -187,7 +181,8 @@ def game_fonts(game) -> list[Layer]:
 def book_for(layout, folder: Path, shown: str, raw, game) -> FontBook:
     """The fonts a layout may name: its own declarations first, then its game's."""
     layers = ([Layer(dict(layout.fonts), folder, shown, raw)] if layout.fonts else []) + game_fonts(game)
-    root = game.folder.parent if game is not None else folder
-    book = FontBook(layers, root, folder)
+    from pnp.layout.files import roots_of
+
+    book = FontBook(layers, roots_of(game, folder), folder)
     book.check()
     return book

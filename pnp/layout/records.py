@@ -92,9 +92,12 @@ class Records:
     def _file(self, name: str, what: str) -> tuple[Row, ...]:
         if self.folder is None:
             raise CardError(f"{what}: {name!r}: this layout has no game folder to read files from")
-        path = (self.folder / name).resolve()
-        if self.folder not in path.parents:
-            raise CardError(f"{what}: {name!r}: records must be a file inside the game folder")
+        from pnp.load.paths import OutsideError, resolve_inside
+
+        try:
+            path = resolve_inside(self.folder / name, (self.folder,), name, "the game folder")
+        except OutsideError as exc:
+            raise CardError(f"{what}: {exc}; records must be a file inside the game folder") from None
         if not path.is_file():
             raise CardError(f"{what}: {name!r} is not a file in the game folder")
         suffix = path.suffix.lower()

@@ -4,8 +4,12 @@ Rules every source follows:
 
 - The first non-empty row is the header. A header names a field when it equals the field's name
   (ignoring case and surrounding spaces) or when ``columns`` maps it to one. A column the fields
-  do not use is listed once in the result's ``warnings``; a column a required field needs and the
-  sheet lacks is an error at line 1.
+  do not use is a warning in the result's ``warnings`` naming the field it most looks like
+  (``column 'powr' is not a field of the layout, so it is not printed; did you mean 'power'?``),
+  and so is an optional field without a column unless it has a default; a column a required
+  field needs and the sheet lacks is an error at line 1. Messages quote at most
+  :data:`MAX_SHOWN` characters of a header, and none when no header names a field (a file
+  that is no card list at all).
 - Lines are spreadsheet row numbers, the header usually being line 1. In a CSV that is the row
   a spreadsheet program shows, which differs from the text editor's line only below a cell that
   holds a line break. Empty rows are skipped.
@@ -82,7 +86,7 @@ def read_records(path: "str | Path", fields: dict[str, FieldType],
     if sheet is not None and suffix in (".csv", ".tsv"):
         raise _error(file, 0, f"a {suffix} file has no sheets, so it cannot have the sheet {sheet!r}")
     # the typed rows are kept in pnp's cache, like validated YAML files
-    return read_cached(path, f"records-v1|{fields!r}|{columns!r}|{sheet!r}",
+    return read_cached(path, f"records-v2|{fields!r}|{columns!r}|{sheet!r}",
                        lambda p, raw: _records(_rows(raw, p, file, sheet), fields, columns, file),
                        _read_bounded(path, file))
 
@@ -214,16 +218,20 @@ def _records(rows: Iterator[tuple[int, list]], fields: dict[str, FieldType],
             if header:
                 unused.append(header)
         elif name in plan:
-            problems.append(Problem(file, header_line, 0, f"columns {headers[plan[name]]!r} and "
-                                    f"{header!r} both give the field {name}"))
+            problems.append(Problem(file, header_line, 0, f"columns {_short(headers[plan[name]])!r} and "
+                                    f"{_short(header)!r} both give the field {name}"))
         else:
             plan[name] = index
-    found = ", ".join(h for h in headers if h) or "none"
     wanted = {name: header for header, name in reversed(list((columns or {}).items()))}
+    if plan:
+        found = "the columns are: " + ", ".join(_short(h) for h in headers[:MAX_LISTED] if h) \
+            + (f" and {len(headers) - MAX_LISTED} more" if len(headers) > MAX_LISTED else "")
+    else:  # nothing here names a field: not a card list for this layout, and not quoted
+        found = f"no column of row {header_line} names a field of the layout (its fields: {', '.join(fields)})"
     for name, ftype in fields.items():
         if name not in plan and ftype.required:
             problems.append(Problem(file, header_line, 0, f"missing column {wanted.get(name, name)!r}"
-                                    f" ({ftype.expected}); the columns are: {found}"))
+                                    f" ({ftype.expected}); {found}"))
     if problems:
         raise DataErrors(problems)
     typed = _with_copies(fields)
@@ -243,8 +251,42 @@ def _records(rows: Iterator[tuple[int, list]], fields: dict[str, FieldType],
             typed, fields, lambda name: cells[plan[name]] if plan.get(name, len(cells)) < len(cells) else None)
         problems += [Problem(file, line, 0, f"column {headers[plan[name]]}: {message}") for name, message in failed]
         records.append(Record(values, (file, line), copies))
-    warnings = [f"{file}:{header_line}: columns not used by the layout: {', '.join(unused)}"] if unused else []
-    return _finish(records, problems, warnings, file)
+    return _finish(records, problems, _unused(unused, fields, plan, file, header_line), file)
+
+
+def _unused(headers: list[str], fields: dict[str, FieldType], plan: dict, file: str, line: int) -> list[str]:
+    """Warnings: every column no field reads, with the field it most looks like, and every
+    field without a column that a column looks like, or that has no default to fall back on."""
+    import difflib
+
+    free = [name for name in fields if name not in plan]
+    out, named = [], set()
+    for header in headers:
+        close = difflib.get_close_matches(header.strip().casefold(), [f.casefold() for f in fields], 1, 0.6)
+        match = next((f for f in fields if f.casefold() == close[0]), None) if close else None
+        if match is not None:
+            named.add(match)
+            taken = " (which another column gives)" if match in plan else ""
+            out.append(f"{file}:{line}: warning: column {_short(header)!r} is not a field of the layout, so it is not "
+                       f"printed; did you mean {match!r}{taken}?")
+        else:
+            out.append(f"{file}:{line}: warning: column {_short(header)!r} is not a field of the layout, so it is not "
+                       f"printed (the fields: {', '.join(fields)})")
+    for name in free:
+        ftype = fields[name]
+        if name in named or ftype.has_default:
+            continue
+        out.append(f"{file}:{line}: warning: no column gives the field {name!r}, so every card leaves it empty")
+    return out
+
+
+MAX_LISTED = 12  # columns named in a message
+MAX_SHOWN = 24  # characters of a column header quoted in a message
+
+
+def _short(text: str) -> str:
+    """A header as a message quotes it: at most MAX_SHOWN characters."""
+    return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN - 1] + "…"
 
 
 def _card(typed: dict[str, FieldType], fields: dict[str, FieldType], raw_of) -> tuple[dict, int, list]:
@@ -325,7 +367,7 @@ def _text_rows(raw: bytes, file: str, delimiter: str | None) -> Iterator[tuple[i
 # ---- XLSX and ODS -----------------------------------------------------------------------------
 
 def _sheet_rows(raw: bytes, file: str, sheet: str | None) -> Iterator[tuple[int, list]]:
-    _check_archive(raw, file)
+    formulas = _check_archive(raw, file)
     from python_calamine import CalamineWorkbook
 
     try:
@@ -336,18 +378,32 @@ def _sheet_rows(raw: bytes, file: str, sheet: str | None) -> Iterator[tuple[int,
         name = names[0] if sheet is None else next(
             (n for n in names if n == sheet), next((n for n in names if n.casefold() == sheet.casefold()), None))
         if name is None:
-            raise _error(file, 0, f"no sheet {sheet!r}; the sheets are: {', '.join(names)}")
+            raise _error(file, 0, f"no sheet {sheet!r}; the sheets are: {', '.join(_short(n) for n in names)}")
+        unsaved = formulas.get(name, [])
+        if unsaved:
+            shown = ", ".join(ref for ref, _ in unsaved[:5]) + (f" and {len(unsaved) - 5} more" if len(unsaved) > 5
+                                                               else "")
+            raise DataErrors([Problem(file, unsaved[0][1], 0, f"cell {shown} of sheet {_short(name)!r} "
+                                      f"{'holds a formula' if len(unsaved) == 1 else 'hold formulas'} without a "
+                                      "saved value (the file was written by a program that does not compute "
+                                      "them); open and save it in a spreadsheet program")])
         table = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
     except (DataErrors, KeyboardInterrupt, SystemExit):
         raise
     except BaseException as exc:  # calamine's errors share no base; a Rust panic is a BaseException
-        raise _error(file, 0, f"cannot read the spreadsheet: {exc}") from None
+        raise _error(file, 0, f"cannot read the spreadsheet: {str(exc)[:80]}") from None
     for index, cells in enumerate(table):
         yield index + 1, cells
 
 
-def _check_archive(raw: bytes, file: str) -> None:
-    """Refuse an XLSX or ODS whose XML or used sheet area is beyond the limits."""
+MAX_TEXT_CHARS = 10_000_000  # characters the cells of a workbook hold, every shared string and repeat counted
+
+
+def _check_archive(raw: bytes, file: str) -> dict[str, list[tuple[str, int]]]:
+    """Refuse an XLSX or ODS whose XML, used sheet area or text is beyond the limits, before the
+    reader expands anything: the XML is measured, and every sheet is counted from expat
+    events (cells at their addresses or repeated, shared strings by their length) without
+    building it. Returns, per sheet name, the formula cells that have no saved value."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(raw))
         parts = [i for i in archive.infolist() if i.filename.endswith(".xml")]
@@ -355,78 +411,201 @@ def _check_archive(raw: bytes, file: str) -> None:
         if unpacked > MAX_UNPACKED_BYTES:
             raise _error(file, 0, f"the spreadsheet unpacks to {unpacked} bytes of XML; "
                          f"the limit is {MAX_UNPACKED_BYTES}")
+        names = {i.filename for i in parts}
+        shared = _shared_lengths(archive) if "xl/sharedStrings.xml" in names else []
+        sheets = _xlsx_sheet_names(archive) if "xl/workbook.xml" in names else {}
+        text, formulas = 0, {}
         for info in parts:
             if info.filename == "content.xml" or re.fullmatch(r"xl/worksheets/[^/]+\.xml", info.filename):
                 with archive.open(info) as stream:
-                    rows, cols = _used_area(stream)
-                if rows > MAX_ROWS + 100:  # room for a title and empty rows above the cards
-                    raise _error(file, 0, f"a sheet has data down to row {rows}; the limit is {MAX_ROWS} card rows")
-                if cols > MAX_COLUMNS:
-                    raise _error(file, 0, f"a sheet has data in column {cols}; the limit is {MAX_COLUMNS} columns")
+                    scan = _Scan(shared, sheets.get(info.filename, info.filename))
+                    scan.run(stream)
+                if scan.last_row > MAX_ROWS + 100:  # room for a title and empty rows above the cards
+                    raise _error(file, 0, f"a sheet has data down to row {scan.last_row}; the limit is {MAX_ROWS} "
+                                 "card rows")
+                if scan.last_col > MAX_COLUMNS:
+                    raise _error(file, 0, f"a sheet has data in column {scan.last_col}; the limit is {MAX_COLUMNS} "
+                                 "columns")
+                text += scan.text
+                for sheet, found in scan.formulas.items():
+                    formulas.setdefault(sheet, []).extend(found)
+        if text > MAX_TEXT_CHARS:
+            raise _error(file, 0, f"the cells hold {text:,} characters of text, counting every repeat and every "
+                         f"use of a shared text; the limit is {MAX_TEXT_CHARS:,}")
+        return formulas
     except DataErrors:
         raise
     except Exception as exc:  # zipfile, zlib and expat each raise their own kinds on damage
-        raise _error(file, 0, f"not a readable spreadsheet (damaged, or not XLSX/ODS inside): {exc}") from None
+        raise _error(file, 0, f"not a readable spreadsheet (damaged, or not XLSX/ODS inside): {str(exc)[:80]}") \
+            from None
 
 
-def _used_area(stream) -> tuple[int, int]:
-    """(last row, last column) holding a value, in an XLSX worksheet or across an ODS's tables.
+def _expat(stream, start=None, end=None, chars=None) -> None:
+    parser = pyexpat.ParserCreate(namespace_separator=" ")
+    parser.StartElementHandler, parser.EndElementHandler, parser.CharacterDataHandler = start, end, chars
+    parser.ParseFile(stream)
 
-    Counts positions the way calamine will (XLSX cell addresses, ODS repeat attributes) from
-    expat events alone, without building elements.
-    """
-    row = col = repeat = repeat_rows = last_row = last_col = 0
-    in_cell = filled = row_filled = False
-    columns: dict[str, int] = {}  # "AB" -> 28
 
-    def start(name: str, attrs: dict) -> None:
-        nonlocal row, col, repeat, repeat_rows, in_cell, filled, row_filled
-        if in_cell:
-            filled = True  # anything inside a cell: a value, a text paragraph
+def _tag(name: str) -> str:
+    return name[name.rfind(" ") + 1:]
+
+
+def _shared_lengths(archive) -> list[int]:
+    """The length of every shared string of an XLSX, in order (what a cell's index expands to)."""
+    lengths: list[int] = []
+    depth = [0]
+
+    def start(name, attrs):
+        if _tag(name) == "si":
+            lengths.append(0)
+            depth[0] += 1
+
+    def end(name):
+        if _tag(name) == "si":
+            depth[0] -= 1
+
+    def chars(data):
+        if depth[0] and lengths:
+            lengths[-1] += len(data)
+
+    with archive.open("xl/sharedStrings.xml") as stream:
+        _expat(stream, start, end, chars)
+    return lengths
+
+
+def _xlsx_sheet_names(archive) -> dict[str, str]:
+    """worksheet part (xl/worksheets/sheet1.xml) -> the sheet's name, from the workbook and its relations."""
+    rels: dict[str, str] = {}
+    names: dict[str, str] = {}
+
+    def rel(name, attrs):
+        if _tag(name) == "Relationship" and "Id" in attrs:
+            target = attrs.get("Target", "")
+            rels[attrs["Id"]] = target.lstrip("/") if target.startswith("/") else "xl/" + target
+
+    def sheet(name, attrs):
+        if _tag(name) == "sheet":
+            rid = next((v for k, v in attrs.items() if _tag(k) == "id"), None)
+            if rid is not None and "name" in attrs:
+                names[rid] = attrs["name"]
+
+    if "xl/_rels/workbook.xml.rels" in archive.namelist():
+        with archive.open("xl/_rels/workbook.xml.rels") as stream:
+            _expat(stream, rel)
+    with archive.open("xl/workbook.xml") as stream:
+        _expat(stream, sheet)
+    return {rels[rid]: name for rid, name in names.items() if rid in rels}
+
+
+class _Scan:
+    """One XLSX worksheet or an ODS's content, counted from expat events alone, the way the
+    reader will expand it: the last row and column holding a value (XLSX cell addresses, ODS
+    repeat attributes), the characters of text the cells expand to (shared strings by their
+    length, repeats multiplied), and the formula cells without a saved value."""
+
+    def __init__(self, shared: list[int], sheet: str):
+        self.shared, self.sheet = shared, sheet
+        self.last_row = self.last_col = self.text = 0
+        self.formulas: dict[str, list[tuple[str, int]]] = {}
+        self.row = self.col = self.repeat = self.repeat_rows = 0
+        self.in_cell = self.filled = self.row_filled = False
+        self.kind = ""  # XLSX: the cell's t attribute
+        self.has_formula = self.has_value = False
+        self.cell_text = self.row_text = 0
+        self.in_value = False
+        self.value, self.value_len = "", 0  # a <v>'s first characters (an index, a number) and its length
+        self.columns: dict[str, int] = {}  # "AB" -> 28
+
+    def run(self, stream) -> None:
+        _expat(stream, self.start, self.end, self.chars)
+
+    def start(self, name: str, attrs: dict) -> None:
+        tag = _tag(name)
+        if self.in_cell:
+            self.filled = True  # anything inside a cell: a value, a text paragraph
+            if tag == "f":
+                self.has_formula = True
+            elif tag == "v":
+                self.in_value, self.value, self.value_len = True, "", 0
             return
-        tag = name[name.rfind(" ") + 1:]
         if tag == "c":  # XLSX cell, at its address or after the previous one
             ref = attrs.get("r", "")
             letters = ref.rstrip("0123456789")
             if letters and ref[len(letters):]:
-                if letters not in columns:
-                    columns[letters] = sum(26 ** i * (ord(c) - 64) for i, c in enumerate(reversed(letters.upper())))
-                col, row = columns[letters], int(ref[len(letters):])
+                if letters not in self.columns:
+                    self.columns[letters] = sum(26 ** i * (ord(c) - 64) for i, c in enumerate(reversed(letters.upper())))
+                self.col, self.row = self.columns[letters], int(ref[len(letters):])
             else:
-                col += 1
-            repeat, in_cell, filled = 1, True, False
+                self.col += 1
+            self.in_cell, self.filled, self.kind = True, False, attrs.get("t", "n")
+            self.has_formula = self.has_value = False
+            self.cell_text = 0
         elif tag in ("table-cell", "covered-table-cell"):  # ODS cell
-            repeat, in_cell = int(attrs.get(_ODS + "number-columns-repeated", 1)), True
-            filled = _OFFICE + "value-type" in attrs
+            self.repeat, self.in_cell = int(attrs.get(_ODS + "number-columns-repeated", 1)), True
+            self.filled = _OFFICE + "value-type" in attrs
+            self.cell_text = sum(len(v) for k, v in attrs.items() if k.startswith(_OFFICE) and k.endswith("value"))
+            if _ODS + "formula" in attrs and not self.filled:
+                self._unsaved(f"{_letters(self.col + 1)}{self.row + 1}", self.row + 1)
         elif tag == "row":  # XLSX row
-            row, col = int(attrs.get("r") or row + 1), 0
+            self.row, self.col = int(attrs.get("r") or self.row + 1), 0
         elif tag == "table-row":  # ODS row: counted from 0, advanced after the row
-            col, row_filled = 0, False
-            repeat_rows = int(attrs.get(_ODS + "number-rows-repeated", 1))
+            self.col, self.row_filled, self.row_text = 0, False, 0
+            self.repeat_rows = int(attrs.get(_ODS + "number-rows-repeated", 1))
         elif tag == "table":
-            row = 0
+            self.row = 0
+            self.sheet = attrs.get(_ODS + "name", self.sheet)
 
-    def end(name: str) -> None:
-        nonlocal row, col, in_cell, row_filled, last_row, last_col
-        tag = name[name.rfind(" ") + 1:]
-        if tag == "c":
-            in_cell = False
-            if filled:
-                last_row, last_col = max(last_row, row), max(last_col, col)
+    def chars(self, data: str) -> None:
+        if self.in_cell:
+            if self.in_value:
+                self.value_len += len(data)
+                if len(self.value) < 64:
+                    self.value += data
+            else:
+                self.cell_text += len(data)
+
+    def end(self, name: str) -> None:
+        tag = _tag(name)
+        if tag == "v" and self.in_cell:
+            self.in_value = False
+            self.has_value = bool(self.value.strip())
+            if self.kind == "s":  # an index into the shared strings
+                try:
+                    self.cell_text += self.shared[int(self.value)]
+                except (ValueError, IndexError):
+                    pass
+            else:
+                self.cell_text += self.value_len
+        elif tag == "c":
+            self.in_cell = False
+            if self.filled:
+                self.last_row, self.last_col = max(self.last_row, self.row), max(self.last_col, self.col)
+            self.text += self.cell_text
+            if self.has_formula and not self.has_value:
+                self._unsaved(f"{_letters(self.col)}{self.row}", self.row)
         elif tag in ("table-cell", "covered-table-cell"):
-            in_cell = False
-            if filled:
-                last_col, row_filled = max(last_col, col + repeat), True
-            col += repeat
+            self.in_cell = False
+            if self.filled:
+                self.last_col, self.row_filled = max(self.last_col, self.col + self.repeat), True
+            self.row_text += self.cell_text * self.repeat
+            self.col += self.repeat
         elif tag == "table-row":
-            if row_filled:
-                last_row = max(last_row, row + repeat_rows)
-            row += repeat_rows
+            if self.row_filled:
+                self.last_row = max(self.last_row, self.row + self.repeat_rows)
+                self.text += self.row_text * self.repeat_rows
+            self.row += self.repeat_rows
 
-    parser = pyexpat.ParserCreate(namespace_separator=" ")
-    parser.StartElementHandler, parser.EndElementHandler = start, end
-    parser.ParseFile(stream)
-    return last_row, last_col
+    def _unsaved(self, ref: str, row: int) -> None:
+        self.formulas.setdefault(self.sheet, []).append((ref, row))
+
+
+def _letters(col: int) -> str:
+    """The column letters of a 1-based column number (28 -> AB)."""
+    out = ""
+    while col > 0:
+        col, rem = divmod(col - 1, 26)
+        out = chr(65 + rem) + out
+    return out or "A"
 
 
 _ODS = "urn:oasis:names:tc:opendocument:xmlns:table:1.0 "

@@ -7,6 +7,12 @@ Each entry is named by a digest of everything it was made from and carries a
 digest of its own bytes: a damaged entry is made again, never used. A folder
 that cannot be written is simply not used.
 
+The cache is the user's alone: a folder that belongs to someone else or that
+others may write into is neither read nor written, and an entry is read only
+when it is a regular file (never a link, a device or a pipe) of bounded size
+that this user owns and nobody else may write; each refusal is one warning and
+the build goes on without the cache.
+
 Validated data files are kept as pickles, which can hold Python objects and
 would run code if someone else wrote them: they live in the sub-folder
 ``objects/``, which pnp keeps private to its user (mode 700, entries 600), and
@@ -40,21 +46,100 @@ def _entry(kind: str, key: "bytes | str") -> Path:
     return folder() / f"{kind}-{hashlib.sha256(raw).hexdigest()[:32]}"
 
 
-def _load(path: Path, private: bool = False) -> "bytes | None":
-    """An entry's bytes when intact (and, if ``private``, this user's alone), else None."""
+MAX_ENTRY_BYTES = 64_000_000  # no entry pnp writes comes near this
+_WARNED: set[str] = set()
+
+
+def _uid() -> "int | None":
+    """This user's id (None where there are none); the one place the tests change who pnp is."""
+    return os.getuid() if hasattr(os, "getuid") else None
+
+
+def _warn(message: str) -> None:
+    """Say ``message`` once per process: the build goes on without what it is about."""
+    if message not in _WARNED:
+        _WARNED.add(message)
+        import sys
+
+        print(f"warning: {message}", file=sys.stderr)
+
+
+def _shown(path: Path) -> str:
+    from pnp.load.loader import display_path
+
+    return display_path(path)
+
+
+def _yours(st: os.stat_result) -> bool:
+    """Owned by this user and writable by nobody else."""
+    uid = _uid()
+    return uid is None or (st.st_uid == uid and not st.st_mode & 0o022)
+
+
+def _usable(d: Path, create: bool) -> bool:
+    """Whether the cache folder ``d`` is this user's alone (made so when pnp creates it); a folder
+    that is someone else's, or that others may write into, is neither read nor written, with a
+    warning: an entry there could be anybody's."""
     try:
-        with open(path, "rb") as fh:
-            st = os.fstat(fh.fileno())
-            if private and (st.st_uid != os.getuid() or st.st_mode & 0o022):
+        st = os.stat(d)
+    except FileNotFoundError:
+        if not create:
+            return False
+        try:
+            d.mkdir(parents=True, exist_ok=True, mode=0o700)
+            st = os.stat(d)
+        except OSError:
+            return False
+    except OSError:
+        return False
+    if not stat.S_ISDIR(st.st_mode):
+        return False
+    if not _yours(st):
+        why = "not yours" if _uid() not in (None, st.st_uid) else "writable by others"
+        _warn(f"the cache folder {_shown(d)} is {why}, so pnp neither reads nor writes it (make it yours alone with "
+              "chmod 700, or set PNP_CACHE_DIR); the build goes on without it")
+        return False
+    return True
+
+
+def check() -> None:
+    """Judge the cache folder now (a command does before it forks, so its warning is said once)."""
+    _usable(folder(), False)
+
+
+def _load(path: Path, private: bool = False) -> "bytes | None":
+    """An entry's bytes when intact and trusted, else None: the folder and the entry must be this
+    user's and writable by nobody else, and the entry a regular file (never a link, a device or a
+    pipe) of bounded size. ``private`` is kept for callers; every entry is held to it now."""
+    if not _usable(folder(), False):
+        return None
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    why = ("not a regular file" if not stat.S_ISREG(st.st_mode) else "not yours alone" if not _yours(st)
+           else "too big" if st.st_size > MAX_ENTRY_BYTES else None)
+    if why is not None:
+        _warn(f"the cache entry {_shown(path)} is {why}, so pnp does not read it (deleting the cache folder is "
+              "always safe); the build goes on without it")
+        return None
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as fh:
+            st = os.fstat(fh.fileno())  # the file opened is the file checked
+            if not stat.S_ISREG(st.st_mode) or not _yours(st) or st.st_size > MAX_ENTRY_BYTES:
                 return None
-            digest, data = fh.read(32), fh.read()  # two reads: a big entry is not copied again
+            digest, data = fh.read(32), fh.read(MAX_ENTRY_BYTES)  # two reads: a big entry is not copied again
     except OSError:
         return None
     return data if hashlib.sha256(data).digest() == digest else None
 
 
 def _store(path: Path, data: bytes, mode: int = 0o666) -> None:
-    """Write an entry at once (a new name, then a rename); a folder that cannot be written is left."""
+    """Write an entry at once (a new name, then a rename); a folder that cannot be written, or is
+    not this user's alone, is left."""
+    if not _usable(folder(), True):
+        return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.{os.getpid()}")
@@ -176,13 +261,13 @@ def code_fingerprint(root: "Path | None" = None) -> str:
 
 def _objects() -> "Path | None":
     """The cache's sub-folder for pickles, private to this user (made so if it is not), or None."""
-    if not hasattr(os, "getuid"):
+    if _uid() is None or not _usable(folder(), True):
         return None
     d = folder() / "objects"
     try:
         d.mkdir(parents=True, exist_ok=True, mode=0o700)
         st = d.stat()
-        if st.st_uid != os.getuid() or not stat.S_ISDIR(st.st_mode):
+        if st.st_uid != _uid() or not stat.S_ISDIR(st.st_mode):
             return None
         if st.st_mode & 0o077:
             os.chmod(d, 0o700)

@@ -26,7 +26,13 @@ M = TypeVar("M", bound=BaseModel)
 
 
 def display_path(path: Path) -> str:
-    """A path as messages show it: relative to the working folder when inside it."""
+    """A path as messages show it: relative to the working folder when inside it, by the name it
+    was given (a symbolic link is shown as the link, not as where it leads)."""
+    path = Path(path)
+    try:
+        return str(Path(os.path.abspath(path)).relative_to(os.path.abspath(os.getcwd())))
+    except ValueError:
+        pass
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
@@ -150,6 +156,15 @@ def locate(root: Any, loc: tuple, at_key: bool = False) -> tuple[int, int]:
     return line, col
 
 
+QUOTED = 40  # characters of a value a message quotes
+
+
+def quote(value: Any) -> str:
+    """``repr(value)`` as a message quotes it: at most QUOTED characters."""
+    shown = repr(value)
+    return shown if len(shown) <= QUOTED else shown[:QUOTED - 1] + "…"
+
+
 def _describe(err: dict) -> str:
     loc = ".".join(str(p) for p in err["loc"] if not str(p).startswith("function-"))
     kind = err["type"]
@@ -158,10 +173,10 @@ def _describe(err: dict) -> str:
         shown = "a mapping"
     elif isinstance(inp, list):
         shown = "a list"
+    elif not loc and isinstance(inp, str):  # the whole file is one text: not quoted, whatever it holds
+        shown = f"a text of {len(inp):,} characters"
     else:
-        shown = repr(inp)
-        if len(shown) > 60:
-            shown = shown[:57] + "..."
+        shown = quote(inp)
     if kind == "extra_forbidden":
         return f"unknown key '{loc}'"
     if kind == "missing":

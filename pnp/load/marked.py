@@ -157,7 +157,10 @@ def _scalar(node):
 
 
 def _fmt(v) -> str:
-    return f'"{v}"' if isinstance(v, str) else str(v)
+    """A value as a message quotes it: its first 40 characters."""
+    text = f'"{v}"' if isinstance(v, str) else "a mapping" if isinstance(v, dict) else "a list" \
+        if isinstance(v, list) else str(v)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 class _Builder:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
+from pnp.load.budget import Limits
 from pnp.scene import Group, Page
 
 
@@ -47,6 +48,7 @@ class BuildOptions(SheetSpec):
     extra: dict = field(default_factory=dict)  # game-specific options (e.g. square size)
     ink_saver: bool = False  # light grounds, outlines instead of dark fills: each kind's and layout's ink-saving look
     given: frozenset = frozenset()  # sheet settings set on the command line: they beat game.yaml
+    limits: Limits = Limits()  # how much the build may make (pnp.load.budget)
 
     def for_game(self, game) -> "BuildOptions":
         """These options with the game's own ``sheet:`` settings and language where the command
@@ -114,6 +116,8 @@ class Asset:
     cards: object = None  # a deck's typed card list, for checkers and exports
     warnings: list = field(default_factory=list)  # "file:line: warning: ..." found while drawing
     overlaps: list = field(default_factory=list)  # texts that overlap another element of their card, once drawn
+    shapes: int | None = None  # about how many shapes its pages draw, known before drawing (None: unknown)
+    pictures: dict = field(default_factory=dict)  # digest -> (pixels decoded, SVG elements) of each picture placed
     two_sided: bool | None = None  # known once drawn: its file prints double-sided (every page has a back)
     stock: str = ""  # what to print it on: paper | card | film | sticker ("": the print guide decides)
     cutting: str = ""  # how it is cut: none | pieces (at crop marks) | tiles (pages taped into a board)

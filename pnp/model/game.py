@@ -21,7 +21,7 @@ from pnp.model.base import LANG_CODE, Localised, Strict
 from pnp.model.fonts import FontDecls
 from pnp.model.rules import HookError, Rules
 
-from pnp.load.paths import DEFAULT_DATA  # noqa: F401  (re-exported)
+from pnp.load.paths import DEFAULT_DATA, SHIPPED_ROOTS  # noqa: F401  (re-exported)
 from pnp.load.paths import data_dir as resolve_data
 
 
@@ -75,6 +75,15 @@ class Game:
     # discover() makes new Game objects, so a rebuild always reads afresh.
     _loaded: list[tuple[Path, str | None, Any, Any]] | None = field(default=None, repr=False, compare=False)
     _rules: Rules | None = field(default=None, repr=False, compare=False)
+    root: Path | None = None  # the data folder it was found in (default: the folder above it)
+
+    @property
+    def roots(self) -> tuple[Path, ...]:
+        """Where every file this game names must lie (:func:`pnp.load.paths.resolve_inside`):
+        its data folder, so games may share a folder beside them, and pnp's shipped data."""
+        from pnp.load.paths import SHIPPED_ROOTS
+
+        return (self.root if self.root is not None else self.folder.parent, *SHIPPED_ROOTS)
 
     @property
     def name(self) -> str:
@@ -85,7 +94,8 @@ class Game:
         return self.manifest.seed or ""
 
     def path(self, rel: str) -> Path:
-        return self.folder / rel
+        """A file of the game folder by its name there, checked to lie inside the data folder."""
+        return inside(self.folder / rel, self.roots, (self.folder / rel, 0, 0), None)
 
     def module(self):
         """The game's rules module: one of pnp's own games (``rules: pnp.games.x``), or a
@@ -125,11 +135,17 @@ class Game:
         import os
         import sys
 
+        from pnp.load.paths import OutsideError, resolve_inside
+
         if os.environ.get("PNP_TRUST") != "1":
             raise self._rules_problem(f"rules: {path.name} is Python code that comes with this game folder; "
                                       "it runs only if you trust the folder: pnp --trust ... (or PNP_TRUST=1)")
         if not path.is_file():
             raise self._rules_problem(f"rules file {path.name} not found in the game folder")
+        try:
+            resolve_inside(path, (self.folder,), path.name, "the game folder")
+        except OutsideError as exc:
+            raise self._rules_problem(f"rules: {exc}") from None
         name = f"pnp_rules_{abs(hash(str(path.resolve())))}"
         if name not in sys.modules:
             spec = importlib.util.spec_from_file_location(name, path)
@@ -150,13 +166,34 @@ def discover(data_dir: Path | None = None) -> dict[str, Game]:
         raise DataErrors([Problem(str(data_dir), 0, 0, "data folder not found")])
     games: dict[str, Game] = {}
     problems: list[Problem] = []
+    roots = (data_dir, *SHIPPED_ROOTS)
     for sub in sorted(p for p in data_dir.iterdir() if (p / "game.yaml").is_file()):
         try:
+            inside(sub / "game.yaml", roots, (sub / "game.yaml", 0, 0), None)
             m = load_model(sub / "game.yaml", GameManifest)
         except DataErrors as exc:
             problems += exc.problems
             continue
-        games[m.name] = Game(sub, m)
+        games[m.name] = Game(sub, m, root=data_dir)
     if problems:
         raise DataErrors(problems)
     return games
+
+
+def inside(path: Path, roots, where: tuple, name: str | None, key: str | None = None) -> Path:
+    """``path`` when it lies inside ``roots`` (:func:`pnp.load.paths.resolve_inside`); else the
+    data error "'key': 'name' is outside the data folder" at ``where`` = (file, line, col), the
+    place that names it as ``name`` (None: the file itself, found in a game folder)."""
+    from pnp.load.loader import display_path
+    from pnp.load.paths import OutsideError, resolve_inside
+
+    folder = f"the data folder {display_path(Path(roots[0]))}/"
+    try:
+        resolve_inside(path, roots, name, folder)
+    except OutsideError as exc:
+        file, line, col = where
+        what = str(exc) if name is not None else \
+            f"this file is {'a link to a place outside' if exc.linked else 'outside'} {folder}"
+        raise DataErrors([Problem(display_path(Path(file)) if isinstance(file, Path) else file, line, col,
+                                  (f"'{key}': " if key else "") + f"{what} (a game may use only files in it)")]) from None
+    return path

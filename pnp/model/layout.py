@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import AfterValidator, Field, PrivateAttr, ValidationError, WrapValidator, model_validator
+from pydantic import AfterValidator, Field, PrivateAttr, ValidationError, WrapValidator, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from pnp.model.base import Localised, Strict
@@ -189,7 +189,9 @@ class SymbolEl(Placed):
 
 class ImageEl(Placed):
     type: Literal["image"]
-    src: str = Field(description="image file (PNG, JPEG or SVG) in the game folder, usually '{art}'")
+    src: str = Field(description="picture file (PNG, JPEG or SVG) relative to the game folder, usually '{art}'; "
+                                 "it may lie in a folder beside the game (../common/logo.png), not outside the "
+                                 "data folder")
     fit: Literal["contain", "cover", "stretch"] = Field(
         "contain", description="whole picture inside the box, box filled (cropped), or stretched")
 
@@ -313,6 +315,19 @@ class LayoutBase(Strict):
                                 description="ids of the base layout's elements to leave out")
     size: str | None = Field(None, description="the card size the layout is drawn for (poker, 63x88, ...); "
                                                "cards of another size get it scaled to fit")
+
+    @field_validator("size")
+    @classmethod
+    def _size(cls, v):
+        """A name or WxH of sides a piece can have: a layout drawn for 0.0001 mm or a kilometre
+        would be scaled by absurd factors to fit its cards."""
+        from pnp.model.paper import CARD_SIZES, parse_wxh
+
+        if v is not None and v.strip().lower() not in CARD_SIZES:
+            wh = parse_wxh(v)
+            if wh is not None and not all(5 <= x <= 2000 for x in wh):
+                raise ValueError(f"layout size {v!r}: each side must lie between 5 and 2000 mm")
+        return v
     safe: Annotated[float, Field(ge=0, le=100, allow_inf_nan=False)] = Field(
         3.0, description="mm inside the trim that text and important symbols keep clear of")
     fonts: FontDecls = Field(default_factory=dict, description="fonts by name for this layout's elements "

@@ -32,6 +32,7 @@ class Written:
 
 def collect_assets(game: Game, opts: BuildOptions) -> list[Asset]:
     """Every asset a game builds, in a stable order, each knowing where it comes from."""
+    from pnp.load.budget import BudgetError
     from pnp.load.loader import display_path
 
     assets: list[Asset] = []
@@ -40,7 +41,10 @@ def collect_assets(game: Game, opts: BuildOptions) -> list[Asset]:
             continue
         renderer = KINDS[kind].renderer()
         if renderer is not None:
-            assets.extend(_from(renderer(doc, game, opts, path.stem), display_path(path)))
+            try:
+                assets.extend(_from(renderer(doc, game, opts, path.stem), display_path(path)))
+            except BudgetError as exc:  # a kind that knows at once it would make too much
+                raise DataErrors([Problem(display_path(path), 0, 0, str(exc))]) from None
     assets.extend(_from(game.rules().assets(game, opts), f"rules module {game.manifest.rules}"))
     assets.extend(_contact_sheets(assets))
     from pnp.output.guide import NAME
@@ -125,7 +129,8 @@ def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: s
                 opts: BuildOptions, drawer=None) -> list[tuple[str, int]]:
     """Write one asset in its formats into staging; returns (relative path, pages).
     A ``drawer`` (:mod:`pnp.output.drawer`) draws the pages this process makes."""
-    from pnp.render import base, write_formats
+    from pnp.load.budget import Tally
+    from pnp.render import write_formats
     from pnp.render.survey import SafeZoneWatch
 
     from pnp.impose.duplex import Sides, paired
@@ -141,20 +146,18 @@ def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: s
         from pnp.output.drawer import DrawerFailed
 
         try:
-            written, found, shapes = drawer.draw(pages(), fmts, staging.dir / prefix, asset.name,
-                                                 opts.dpi, asset.title, watch and watch.safe,
-                                                 base.COUNTER and base.COUNTER.shapes)
+            written, found, _shapes = drawer.draw(pages(), fmts, staging.dir / prefix, asset.name,
+                                                  opts.dpi, asset.title, watch and watch.safe, opts.limits)
             for rel, _ in written:
                 staging.path(prefix + rel)
             if watch is not None:
                 watch.found = found
-            if base.COUNTER is not None:
-                base.COUNTER.shapes = shapes
         except DrawerFailed:  # drawn again here, where the same error is raised with its message
             written = None
     if written is None:
         written = write_formats(pages, fmts, asset.name, lambda rel: staging.path(prefix + rel),
-                                dpi=opts.dpi, title=asset.title, observer=watch)
+                                dpi=opts.dpi, title=asset.title, observer=watch, limits=opts.limits,
+                                tally=Tally(opts.limits))
     asset.two_sided = sides.double
     if watch is not None:  # the preflight check that matters at home too, as a warning
         for text in dict.fromkeys(text for _, text, _ in watch.found):
@@ -176,7 +179,7 @@ def _splittable(asset: Asset, fmts) -> bool:
 def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_dir: Path,
                 progress: Callable[[str, int, int], None] | None = None,
                 warn: Callable[[str], None] | None = None, jobs: int = 1,
-                changed: Iterable[Path] | None = None, drawer=None) -> list[Written]:
+                changed: Iterable[Path] | None = None, drawer=None, force: bool = False) -> list[Written]:
     """Build games into ``out_dir/<game>/``: every game is staged whole, then all
     are swapped in, or none (see :mod:`pnp.output.files`). Each folder gets a manifest.
     Warnings found while drawing (a picture printed below 200 dpi) go to ``warn``.
@@ -190,9 +193,14 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
 
     ``drawer`` (:mod:`pnp.output.drawer`), forked by ``pnp build`` before it read
     the data, draws a big deck when there is nothing else to run beside it.
+
+    A build replaces only folders it made: an ``out_dir/<game>`` that exists without a
+    pnp manifest is refused before anything is read, unless ``force``.
     """
     from pnp.load.loader import display_path
 
+    if not force:
+        owned(out_dir, [g.name for g in games])
     work = []
     problems: list[Problem] = []
     for g in games:
@@ -200,8 +208,7 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
             work.append((g, plan(collect_assets(g, opts.for_game(g)), formats, display_path(g.folder))))
         except DataErrors as exc:
             problems += exc.problems
-    for g, items in work:
-        problems += _too_big(items, opts.for_game(g))
+    problems += _too_big(work, opts)
     if problems:
         raise DataErrors(problems)
     loaded()  # the collector runs again from here
@@ -245,6 +252,30 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
     return [Written(game, out_dir / rel, pages, (out_dir / rel).stat().st_size) for game, rel, pages in staged]
 
 
+def owned(out_dir: Path, names: Iterable[str], command: str = "build") -> None:
+    """Refuse (OutputError) when ``out_dir/<name>`` is there but pnp did not make it (a link, a
+    file, or a folder without a manifest): ``pnp <command>`` would replace whatever someone
+    keeps there (``pnp build`` only without ``--force``)."""
+    from pnp.output.files import OutputError
+
+    from pnp.output.files import KEEP
+
+    def made(p: Path) -> bool:  # by a build (its manifest), or by pnp tts / pnp export alone (their folders)
+        return read_manifest(p) is not None or all(e.name in KEEP and e.is_dir() and not e.is_symlink()
+                                                   for e in p.iterdir())
+
+    foreign = []
+    for name in names:
+        p = Path(out_dir) / name
+        if p.is_symlink() or (p.exists() and (not p.is_dir() or not made(p))):
+            foreign.append(str(p))
+    if foreign:
+        raise OutputError(f"{', '.join(foreign)}: {'this is' if len(foreign) == 1 else 'these are'} not a folder "
+                          f"pnp {command} made (no {MANIFEST}), and pnp {command} replaces it whole; move it away"
+                          + (", choose another --out, or pass --force to replace it" if command == "build"
+                             else " or choose another --out"))
+
+
 def _reuse(game: Game, items, old: Path, st: Staging, changed, files: list, staged: list):
     """The items to draw again after ``changed``; the other assets' files are linked
     from the last build into staging (and listed in ``files``/``staged``)."""
@@ -281,45 +312,55 @@ def _reuse(game: Game, items, old: Path, st: Staging, changed, files: list, stag
     return redo
 
 
-def _too_big(items, opts: BuildOptions) -> list[Problem]:
-    """Decks, counter, token and other sheets whose page count is known before drawing: over the budget?"""
+def _too_big(work, opts: BuildOptions) -> list[Problem]:
+    """Before anything is drawn, what every asset says it will make, held to the build's
+    limits: the sheets of decks, counter and token sheets, the shapes each asset draws."""
     import math
 
-    from pnp.render import budget
-    from pnp.impose.grid import plan_grid
+    from pnp.load.budget import BudgetError
+    from pnp.load.loader import display_path
+    from pnp.impose.grid import DoesNotFit, plan_grid
     from pnp.impose.items import sheet_from_options
     from pnp.layout.builtin.card import TIGHT_MARGIN
 
     problems = []
-    for asset, fmts in items:
-        if asset.pages_at_least and "pdf" in fmts:
-            file, line, col, what = asset.budget_at or (asset.source or asset.name, 0, 0, asset.description)
+    pictures = {digest: size for _, items in work for asset, _ in items for digest, size in asset.pictures.items()}
+    try:
+        opts.limits.check_pictures(sum(p for p, _ in pictures.values()), sum(e for _, e in pictures.values()),
+                                   "the games of this build")
+    except BudgetError as exc:
+        problems.append(Problem(", ".join(display_path(g.folder) for g, _ in work), 0, 0, str(exc)))
+    for g, items in work:
+        o = opts.for_game(g)
+        for asset, fmts in items:
             try:
-                budget.check_pages(asset.pages_at_least, f"{asset.name}: {what}")
-            except budget.BudgetError as exc:
-                problems.append(Problem(file, line, col, str(exc)))
-            continue
-        if not asset.faces or "pdf" not in fmts:
-            continue
-        first = asset.faces[0][0]
-        pieces = sum(copies for _, copies in asset.faces)
-        per_page = 0
-        for margin in dict.fromkeys((opts.margin, min(opts.margin, TIGHT_MARGIN))):  # a deck narrows it to fit
-            try:
-                per_page = plan_grid(first.w, first.h, sheet_from_options(opts, margin=margin)).per_page
-                break
-            except ValueError:
-                continue
-        if not per_page:  # larger than the paper: said before drawing, as a data error
-            problems.append(Problem(asset.source or asset.name, 0, 0, f"{asset.name}: a piece of {first.w:g} x "
-                                    f"{first.h:g} mm does not fit on {opts.paper} inside the {opts.margin:g} mm "
-                                    "margin; make it smaller or print on larger paper (--paper)"))
-            continue
-        sheets = math.ceil(pieces / per_page) * (2 if any(i.back for i, _ in asset.faces) else 1)
-        try:
-            budget.check_pages(sheets, f"{asset.name}: {pieces:,} pieces")
-        except budget.BudgetError as exc:
-            problems.append(Problem(asset.source or asset.name, 0, 0, str(exc)))
+                if asset.shapes is not None:
+                    o.limits.check_shapes(asset.shapes, asset.name)
+                if asset.pages_at_least and "pdf" in fmts:
+                    file, line, col, what = asset.budget_at or (asset.source or asset.name, 0, 0, asset.description)
+                    try:
+                        o.limits.check_pages(asset.pages_at_least, f"{asset.name}: {what}")
+                    except BudgetError as exc:
+                        problems.append(Problem(file, line, col, str(exc)))
+                    continue
+                if not asset.faces or "pdf" not in fmts:
+                    continue
+                first = asset.faces[0][0]
+                pieces = sum(copies for _, copies in asset.faces)
+                per_page, why = 0, None
+                for margin in dict.fromkeys((o.margin, min(o.margin, TIGHT_MARGIN))):  # a deck narrows it to fit
+                    try:
+                        per_page = plan_grid(first.w, first.h, sheet_from_options(o, margin=margin)).per_page
+                        break
+                    except DoesNotFit as exc:
+                        why = why or exc
+                if not per_page:  # larger than the paper: said before drawing, with the paper it needs
+                    problems.append(Problem(asset.source or asset.name, 0, 0, f"{asset.name}: {why}"))
+                    continue
+                sheets = math.ceil(pieces / per_page) * (2 if any(i.back for i, _ in asset.faces) else 1)
+                o.limits.check_pages(sheets, f"{asset.name}: {pieces:,} pieces")
+            except BudgetError as exc:
+                problems.append(Problem(asset.source or asset.name, 0, 0, str(exc)))
     return problems
 
 
@@ -329,20 +370,18 @@ _WORK: list = []  # what the forked build workers draw: set before the pool star
 def _unit(index: tuple[int, int], drawer=None):
     """Draw one asset in its formats into staging (in a worker, or in the build's own process,
     where ``drawer()`` gives a drawer process for a big deck)."""
+    from pnp.load.budget import BudgetError
     from pnp.load.cache import save_tables
-    from pnp.render import budget
-    from pnp.render import base
 
     gi, ai = index
     g, items, opts, staging = _WORK[gi]
     asset, fmts = items[ai]
-    base.COUNTER = base.COUNTER or budget.Counter()  # one count per process: a build's shapes add up
     try:
         d = drawer() if drawer is not None and _splittable(asset, fmts) else None
         written = write_asset(asset, fmts, staging, f"{g.name}/", opts, d), list(asset.warnings), asset.two_sided
         save_tables()  # words hyphenated, texts fitted: a worker process ends without exit handlers
         return written
-    except budget.BudgetError as exc:
+    except BudgetError as exc:
         raise DataErrors([Problem(asset.source or g.name, 0, 0, f"{asset.name}: {exc}")]) from None
     except (TextOverflow, FontError) as exc:  # a text names its own file:line when it knows it
         text = str(exc)
@@ -363,10 +402,8 @@ def _render(work, st: Staging, opts: BuildOptions, jobs: int, meanwhile: Callabl
     ``meanwhile`` runs once the drawing has started (in the workers' time when there are any).
     """
     global _WORK
-    from pnp.render import base
 
     _WORK = [(g, items, opts, st) for g, items in work]
-    base.COUNTER = None
     units = [(gi, ai) for gi, (_, items) in enumerate(work) for ai in range(len(items))]
     own = []  # the drawers forked here, stopped here
 
@@ -405,7 +442,6 @@ def _render(work, st: Staging, opts: BuildOptions, jobs: int, meanwhile: Callabl
             pool.join()
     finally:
         _WORK = []
-        base.COUNTER = None  # the count and its limit belong to this build, not to what the process draws next
         for d in own:
             d.close()
 
@@ -451,13 +487,15 @@ def _sha256(path: Path) -> str:
 
 def _game_facts(game: Game) -> tuple[list[dict], tuple]:
     """What a manifest says of the game's data: each source file with its sha256, and the
-    rules checker's verdict."""
+    rules checker's verdict. A file that is a link out of the data folder is not read (not even
+    to hash it): the game uses none, or the build had stopped."""
     from pnp.checks import verdict
+    from pnp.load.paths import is_inside
 
     sources = [{"file": p.relative_to(game.folder).as_posix(), "sha256": _sha256(p)}
                for p in sorted(game.folder.rglob("*")) if p.is_file()
                and not any(part.startswith(".") or part == "__pycache__"  # Python's, from a rules.py
-                           for part in p.relative_to(game.folder).parts)]
+                           for part in p.relative_to(game.folder).parts) and is_inside(p, game.roots)]
     return sources, verdict(game)
 
 
@@ -479,6 +517,7 @@ def write_manifest(folder: Path, game: Game, files: list[tuple[Asset, str, int]]
                         "preview_of": asset.preview_of, "source": asset.source})
     sources, (result, findings) = facts or _game_facts(game)
     options = asdict(opts)
+    del options["limits"]  # how much a build may make is not what it made
     if not options["ink_saver"]:  # said only when on: a normal build's manifest stays as it was
         del options["ink_saver"]
     doc = {"game": game.name, "pnp": __version__, "options": options,

@@ -47,10 +47,11 @@ class Drawer:
         return cls(pid, os.fdopen(jobs_w, "wb"), os.fdopen(res_r, "rb"))
 
     def draw(self, pages, fmts, folder: Path, stem: str, dpi: float, title: str, safe: float | None,
-             shapes: int | None):
-        """Draw ``pages`` (an iterable, made here as they are sent) into ``folder/stem.<fmt>``;
-        returns (files written as (name, pages), safe-zone findings, shapes counted) or raises
-        :class:`DrawerFailed`. An error while making the pages is raised here, the job abandoned."""
+             limits=None):
+        """Draw ``pages`` (an iterable, made here as they are sent) into ``folder/stem.<fmt>``
+        within ``limits`` (:class:`pnp.load.budget.Limits`); returns (files written as (name,
+        pages), safe-zone findings, shapes drawn) or raises :class:`DrawerFailed`. An error
+        while making the pages is raised here, the job abandoned."""
         from pnp.render.base import lay_out
 
         if self.pid == 0:
@@ -62,7 +63,7 @@ class Drawer:
                 pickler.dump(message)
                 pickler.clear_memo()  # each message stands alone: the drawer reads them one by one
 
-            send(("job", (str(folder), tuple(fmts), stem, dpi, title, safe, shapes)))
+            send(("job", (str(folder), tuple(fmts), stem, dpi, title, safe, limits)))
             for page in pages:
                 page.laid_out = lay_out(page)  # here: the drawer is the busier side
                 send(("page", page))
@@ -149,13 +150,13 @@ class _Pages:
 
 
 def _job(header, pages):
-    from pnp.render import base, budget, write_formats
+    from pnp.load.budget import Limits, Tally
+    from pnp.render import write_formats
     from pnp.render.survey import SafeZoneWatch
 
-    folder, fmts, stem, dpi, title, safe, shapes = header
-    base.COUNTER = None if shapes is None else budget.Counter()
-    if base.COUNTER is not None:
-        base.COUNTER.shapes = shapes
+    folder, fmts, stem, dpi, title, safe, limits = header
+    limits = limits or Limits()
+    tally = Tally(limits)
     watch = SafeZoneWatch(safe) if safe is not None else None
 
     def target(rel: str) -> Path:
@@ -163,5 +164,6 @@ def _job(header, pages):
         p.parent.mkdir(parents=True, exist_ok=True)
         return p
 
-    written = write_formats(lambda: iter(pages), fmts, stem, target, dpi=dpi, title=title, observer=watch)
-    return written, (watch.found if watch else []), (base.COUNTER.shapes if base.COUNTER is not None else None)
+    written = write_formats(lambda: iter(pages), fmts, stem, target, dpi=dpi, title=title, observer=watch,
+                            limits=limits, tally=tally)
+    return written, (watch.found if watch else []), tally.shapes

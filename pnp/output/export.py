@@ -47,21 +47,69 @@ def load_profile(name: str) -> Profile:
         from pnp.load.loader import locate
 
         raise DataErrors([Problem(display_path(path), *locate(data, keys), message) for keys, message in wrong])
+    _check_pixels(profile, data, path)
     if profile.colour == "cmyk":  # the ICC file is read now, so a bad one is named before anything is drawn
         from pnp.load.loader import locate
+        from pnp.load.paths import OutsideError, resolve_inside
         from pnp.render import cmyk
 
         icc = profile.icc
-        if icc not in cmyk.SHIPPED and not Path(icc).is_absolute():
-            profile = profile.model_copy(update={"icc": str(path.resolve().parent / icc)})
         try:
+            if icc not in cmyk.SHIPPED:  # a file of the shop's, beside the profile and inside its folder
+                folder = path.resolve().parent
+                profile = profile.model_copy(update={"icc": str(resolve_inside(folder / icc, (folder,), icc,
+                                                                               "the profile's folder"))})
             cmyk.load(profile.icc)
+        except OutsideError as exc:
+            line, col = locate(data, ("icc",))
+            raise DataErrors([Problem(display_path(path), line, col, f"'icc': {exc}; put the ICC file beside "
+                                      "the profile")]) from None
         except (DataErrors, cmyk.NotCmyk) as exc:
             why = exc.problems[0].message if isinstance(exc, DataErrors) else str(exc)
             line, col = locate(data, ("icc",))
             raise DataErrors([Problem(display_path(path), line, col, f"'icc': {icc}: {why}; expected "
                                       f"{', '.join(cmyk.SHIPPED)} or the path of a CMYK .icc file")]) from None
     return profile
+
+
+def _check_pixels(profile: Profile, data, path: Path) -> None:
+    """A product's image size, held to the pixels pnp makes for one image before any is drawn."""
+    from pnp.load.budget import BudgetError, Limits
+    from pnp.load.loader import locate
+
+    problems = []
+    for i, product in enumerate(profile.products):
+        if product.pixels is None:
+            continue
+        try:
+            Limits().check_pixels(*product.pixels, f"a {product.name} image")
+        except BudgetError:
+            w, h = product.pixels
+            problems.append(Problem(display_path(path), *locate(data, ("products", i, "pixels")),
+                                    f"'pixels': {w:,} x {h:,} pixels is {w * h / 1e6:,.0f} megapixels for one card "
+                                    f"image; pnp makes at most {Limits().megapixels} (a card at 300 dpi is about 1)"))
+    if problems:
+        raise DataErrors(problems)
+
+
+def _check_images(plan: Plan, profile: Profile, opts: BuildOptions) -> None:
+    """Before anything is drawn: each deck's card images within the pixels pnp makes for one image."""
+    from pnp.load.budget import BudgetError
+
+    if profile.output != "images" or profile.format != "png":
+        return
+    problems = []
+    for deck in plan.decks:
+        w, h = image_pixels(deck, profile)
+        try:
+            opts.limits.check_pixels(w, h, f"{deck.asset.name}: a card image")
+        except BudgetError:
+            problems.append(Problem(deck.asset.source or deck.asset.name, 0, 0,
+                                    f"{deck.asset.name}: a card image of {w:,} x {h:,} pixels at {profile.dpi} dpi is "
+                                    f"more than the {opts.limits.megapixels} megapixels pnp makes for one image; "
+                                    "give the profile a lower dpi"))
+    if problems:
+        raise DataErrors(problems)
 
 
 def converter(profile: Profile):
@@ -236,11 +284,12 @@ class Written:
 
 def export(game, opts: BuildOptions, profile: Profile, out_dir: Path, progress=None) -> Written:
     """Write the profile's files for ``game`` into ``out_dir/<game>/export/<profile>/``, all or nothing."""
-    from pnp.output.build import collect_assets
+    from pnp.output.build import collect_assets, owned
     from pnp.output.files import Staging
 
-    assets = collect_assets(game, opts)
     parent = Path(out_dir) / game.name / EXPORT
+    owned(parent, [profile.name], "export")  # someone's folder of that name is not replaced
+    assets = collect_assets(game, opts)
     with Staging(parent) as st:
         stage = st.dir / profile.name
         stage.mkdir()
@@ -275,6 +324,7 @@ def write_cards(job: ExportJob):
     if not plan.decks:
         raise DataErrors([Problem(job.game.name, 0, 0, f"nothing to send to {job.profile.title}: "
                                   + ("; ".join(plan.skipped) or "the game has no cards or counters"))])
+    _check_images(plan, job.profile, job.opts)
     return _cards(plan, job.stage, job.progress), plan
 
 
@@ -318,7 +368,7 @@ def _write_pdf(pages, path: Path, title: str, profile: Profile, conv, sides: "li
 
 
 def _flattened(pages, conv, profile: Profile, sides):
-    from pnp.render.budget import BudgetError
+    from pnp.load.budget import BudgetError
     from pnp.render.flatten import FlattenError, Flattener
 
     flattener = Flattener(conv, dpi=2 * profile.dpi)

@@ -30,7 +30,7 @@ _OURS = re.compile(r"^\.pnp-(staging|old)-(\d+)-")
 
 
 class OutputError(UserError):
-    """The output folder cannot be created or written."""
+    """The output folder cannot be created or written, or is not pnp's to write."""
 
     after = "; earlier outputs are untouched."
 
@@ -68,6 +68,8 @@ class Staging:
 
     def __init__(self, dest: Path):
         self.dest = Path(dest)
+        # the highest folder this build creates: removed again, if still empty, when the build fails
+        self.created = next((p for p in reversed([self.dest, *self.dest.parents]) if not p.exists()), None)
         try:
             self.dest.mkdir(parents=True, exist_ok=True)
             remove_stale(self.dest)
@@ -96,8 +98,8 @@ class Staging:
                 staged, target = self.dir / name, self.dest / name
                 staged.mkdir(exist_ok=True)
                 aside, carried = None, []
-                if target.exists():
-                    for sub in KEEP:
+                if target.exists() or target.is_symlink():
+                    for sub in KEEP if target.is_dir() and not target.is_symlink() else ():
                         if (target / sub).is_dir() and not (staged / sub).exists():
                             os.rename(target / sub, staged / sub)
                             carried.append(sub)
@@ -147,12 +149,25 @@ class Staging:
             if not any(p.iterdir()):
                 _rmtree(p)
 
+    def _uncreate(self) -> None:
+        """Remove the folders this build created for ``dest`` when nothing else came into them."""
+        if self.created is None:
+            return
+        for p in [self.dest, *self.dest.parents]:
+            try:
+                p.rmdir()  # only an empty folder goes
+            except OSError:
+                return
+            if p == self.created:
+                return
+
     def __enter__(self) -> "Staging":
         return self
 
     def __exit__(self, exc_type, exc, tb) -> None:
         if exc_type is not None:
             self.discard()
+            self._uncreate()
 
 
 @contextmanager

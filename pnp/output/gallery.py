@@ -316,9 +316,31 @@ def render_html(entries: list[GameEntry], out_dir: Path) -> str:
     return "\n".join(parts)
 
 
-def write_gallery(out_dir: Path, data_dir: Path, recheck: bool = True) -> Path:
-    """Write ``out_dir/index.html`` for everything in out_dir; returns its path."""
+MARK = "<title>pnp gallery</title>"  # what tells pnp's index.html from someone else's
+
+
+def gallery_owned(out_dir: Path) -> None:
+    """OutputError when ``out_dir/index.html`` exists and is not a gallery pnp wrote."""
+    from pnp.output.files import OutputError
+
+    path = Path(out_dir) / INDEX
+    if not path.exists() and not path.is_symlink():
+        return
+    try:
+        ours = path.is_file() and not path.is_symlink() and MARK.encode() in path.open("rb").read(4096)
+    except OSError:
+        ours = False
+    if not ours:
+        raise OutputError(f"{path}: this is not a gallery pnp wrote, and pnp writes its gallery there; move it "
+                          "away, choose another --out, or pass --force to replace it")
+
+
+def write_gallery(out_dir: Path, data_dir: Path, recheck: bool = True, force: bool = False) -> Path:
+    """Write ``out_dir/index.html`` for everything in out_dir; returns its path. An index.html that
+    is not pnp's is left alone (OutputError) unless ``force``."""
     out_dir = Path(out_dir)
+    if not force:
+        gallery_owned(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     entries = collect(out_dir, data_dir, recheck)
     path = out_dir / INDEX

@@ -233,7 +233,7 @@ def export(game, opts: BuildOptions, out_dir: Path) -> list[Path]:
     """Export every deck/counter asset of ``game`` for Tabletop Simulator into
     ``out_dir/<game>/tts/`` (out_dir is the build's output root), all or nothing:
     the folder is staged whole with a manifest and swapped in."""
-    from pnp.output.build import MANIFEST, collect_assets
+    from pnp.output.build import MANIFEST, collect_assets, owned
     from pnp.output.files import Staging
 
     extra = opts.extra or {}
@@ -242,6 +242,7 @@ def export(game, opts: BuildOptions, out_dir: Path) -> list[Path]:
 
     max_dpi = number(opts, "tts_dpi", MAX_DPI, 30, MAX_DPI, unit="dpi")
     folder = Path(out_dir) / game.name / TTS_FOLDER
+    owned(folder.parent, [TTS_FOLDER], "tts")  # someone's tts/ folder is not replaced
     written: list[tuple[Asset, Path]] = []
     with Staging(folder.parent) as st:
         stage = st.dir / TTS_FOLDER

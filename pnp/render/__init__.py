@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
-from pnp.render.formats import FORMATS, Format, format_of, needs_every_page, parse_formats
+from pnp.render.formats import FORMATS, PDF, Format, format_of, needs_every_page, parse_formats
 
 if TYPE_CHECKING:  # pragma: no cover
     from pnp.scene import Page
@@ -25,28 +25,50 @@ class Job:
 
     ``pages()`` gives the pages to draw: one at a time (made as they are drawn)
     when no format asked for needs every page at once, else the one list all
-    formats share. ``pdf()`` gives the PDF the ``from_pdf`` formats are made
+    formats share. A format with a ``page_writer`` (SVG: a file per page) is
+    written as each page passes, whoever draws it, so a PDF and its SVGs need no
+    list of pages. ``pdf()`` gives the PDF the ``from_pdf`` formats are made
     from: the file the PDF writer wrote (it sets :attr:`pdf_file`) or, without
     one, the pages drawn into memory. ``target(rel)`` says where a file goes.
+
+    ``limits`` (:class:`pnp.load.budget.Limits`) bounds the pages (checked as each
+    is made) and the pixels of images made from the PDF; a ``tally`` counts the
+    shapes of every page once, in the walk of the first format that draws it
+    (:meth:`counts`).
     """
 
     def __init__(self, pages: "Callable[[], Iterable[Page]]", fmts: Iterable[str], stem: str,
                  target: Callable[[str], Path], dpi: float = 150, title: str = "", observer=None, cmyk=None,
-                 check: "Callable[[int, str], None] | None" = None):
+                 limits=None, tally=None):
+        from pnp.load.budget import Limits
+
         self.fmts = [f for f in FORMATS if f in set(fmts)]
         self.stem, self.target, self.dpi, self.title = stem, target, dpi, title
         self.observer = observer  # a Renderer that watches the PDF being drawn
         self.cmyk = cmyk  # a pnp.render.cmyk.Cmyk: the PDF's colours and pictures made CMYK
-        self.pdf_file: "tuple[Path, int] | None" = None  # (path, pages) once the PDF is written
-        self._make, self._check = pages, check
+        self.limits, self.tally = limits or Limits(), tally
+        self.pdf_file: "tuple[Path | bytes, int] | None" = None  # (path or bytes, pages) once the PDF is made
+        self._make = pages
         self._listed: "list[Page] | None" = None
         self._every = needs_every_page(self.fmts)
+        self._streamed = {f: [] for f in self.fmts if FORMATS[f].page_writer is not None}  # format -> its files
+        self._made = 0  # pages made so far
+        self._drained = False  # every page has been made
+        # the walk whose shapes count: the first format drawn from the scenes, else the PDF made in memory
+        self._walker = next((f for f in self.fmts if not FORMATS[f].from_pdf), PDF)
 
     def _counted(self) -> "Iterator[Page]":
         for n, page in enumerate(self._make(), 1):
-            if self._check is not None:
-                self._check(n, self.stem)
+            self.limits.check_pages(n, self.stem)
+            self._made = n
+            for fmt, files in self._streamed.items():
+                files.append(FORMATS[fmt].write_page(self, page, n))
             yield page
+        self._drained = True
+
+    def counts(self, fmt: str):
+        """The tally a format's walk adds its shapes to: the job's for the one walk that counts, else None."""
+        return self.tally if fmt == self._walker else None
 
     def pages(self) -> "Iterable[Page]":
         return self.listed() if self._every or self._listed is not None else self._counted()
@@ -58,36 +80,52 @@ class Job:
 
     def pdf(self) -> "tuple[Path | bytes, int]":
         """(the PDF as a path or bytes, its page count)."""
-        if self.pdf_file is not None:
-            return self.pdf_file
-        from pnp.render.pdf import render_pdf_bytes
+        if self.pdf_file is None:
+            from pnp.render.pdf import render_pdf_bytes
 
-        listed = self.listed()
-        return render_pdf_bytes(listed, title=self.title, observer=self.observer), len(listed)
+            data = render_pdf_bytes(self.pages(), title=self.title, observer=self.observer, tally=self.counts(PDF))
+            self.pdf_file = (data, self._made)
+        return self.pdf_file
 
     def names(self, fmt: str, pages: int) -> list[str]:
         return FORMATS[fmt].file_names(self.stem, pages)
 
     def run(self) -> list[tuple[str, int]]:
-        """Every format's files, the formats made from the PDF last."""
-        out: list[tuple[str, int]] = []
-        for fmt in sorted(self.fmts, key=lambda f: FORMATS[f].from_pdf):
-            out += FORMATS[fmt].write(self)
+        """Every format's files in registry order, the formats made from the PDF last."""
+        import os
+
+        drawn = [f for f in self.fmts if not FORMATS[f].from_pdf]
+        wrote = {f: FORMATS[f].write(self) for f in drawn if f not in self._streamed}
+        if self._streamed and not self._drained:  # no other format drew the pages: make them here
+            if any(FORMATS[f].from_pdf for f in self.fmts):
+                self.pdf()
+            else:
+                for _ in self.pages():
+                    pass
+        for fmt, files in self._streamed.items():
+            if len(files) == 1:  # one page: the file is stem.ext
+                (only,) = self.names(fmt, 1)
+                os.replace(self.target(files[0]), self.target(only))
+                files[:] = [only]
+            wrote[fmt] = [(rel, 1) for rel in files]
+        out = [item for f in drawn for item in wrote[f]]
+        for fmt in self.fmts:
+            if FORMATS[fmt].from_pdf:
+                out += FORMATS[fmt].write(self)
         return out
 
 
 def write_formats(pages: "Callable[[], Iterable[Page]]", fmts: Iterable[str], stem: str,
                   target: Callable[[str], Path], dpi: float = 150, title: str = "",
-                  observer=None) -> list[tuple[str, int]]:
+                  observer=None, limits=None, tally=None) -> list[tuple[str, int]]:
     """Write one asset's pages in each format; returns (relative file name, pages).
 
-    ``pages()`` yields fresh scenes; ``target(rel)`` says where a file goes. Every
-    page counts against the build's page budget. An ``observer`` renderer watches
-    the PDF being drawn.
+    ``pages()`` yields fresh scenes; ``target(rel)`` says where a file goes. The pages
+    are made, drawn and written one at a time unless a format needs them all at once (see
+    :class:`Job`); each counts against ``limits`` (:class:`pnp.load.budget.Limits`) and a
+    ``tally`` counts their shapes. An ``observer`` renderer watches the PDF being drawn.
     """
-    from pnp.render import budget
-
-    return Job(pages, fmts, stem, target, dpi, title, observer, check=budget.check_pages).run()
+    return Job(pages, fmts, stem, target, dpi, title, observer, limits=limits, tally=tally).run()
 
 
 def write(fmt: str, pages: "Iterable[Page] | Page", path, dpi: float = 150, title: str = "", cmyk=None) -> int:

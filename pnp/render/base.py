@@ -18,8 +18,8 @@ from pnp.render.hatch import hatch_segments
 from pnp.render.shapes import outline
 
 SHAPES = (Rect, Path, Ellipse, Polygon)
-COUNTER = None  # a pnp.render.budget.Counter while a build draws: every page's shapes are counted
-_drawn = [0]
+_drawn = [0]  # nodes walked by this process, ever: walk() returns the difference a page made
+POINTS_PER_SHAPE = 16  # a path or polygon counts one shape more for every so many of its points
 
 
 @runtime_checkable
@@ -142,6 +142,8 @@ def walk_node(r: Renderer, n, alpha: float = 1.0, lines=text_lines) -> None:
             walk_node(r, child, a, lines)
         r.end_group(n)
     elif t in SHAPES:
+        if t is Path or t is Polygon:  # a long outline costs what many short ones do
+            _drawn[0] += len(n.ops if t is Path else n.points) // POINTS_PER_SHAPE
         st = n.style
         if not _paints(st):
             return
@@ -187,8 +189,9 @@ def lay_out(page: Page) -> tuple[list[Line], ...]:
     return tuple(out)
 
 
-def walk(r: Renderer, page: Page) -> None:
-    """Draw one page with ``r``, with the lines of ``page.laid_out`` when it has them."""
+def walk(r: Renderer, page: Page) -> int:
+    """Draw one page with ``r``, with the lines of ``page.laid_out`` when it has them; returns
+    the nodes (groups, shapes, texts, images) it drew, which a build holds to its budget."""
     before = _drawn[0]
     r.begin_page(page)
     if page.laid_out is None:
@@ -206,5 +209,4 @@ def walk(r: Renderer, page: Page) -> None:
         if next(given, None) is not None:
             raise ValueError(f"page {page.label!r}: fewer texts than lines laid out")
     r.end_page(page)
-    if COUNTER is not None:
-        COUNTER.add(_drawn[0] - before, f"page {page.label or ''}".strip())
+    return _drawn[0] - before

@@ -39,19 +39,23 @@ class Cmyk:
         try:
             prof = ImageCms.ImageCmsProfile(io.BytesIO(icc))
             self.description = ImageCms.getProfileDescription(prof).strip() or condition
-        except (OSError, ImageCms.PyCMSError) as exc:
-            raise NotCmyk(f"not an ICC profile ({exc})") from None
+        except (OSError, ValueError, ImageCms.PyCMSError):
+            raise NotCmyk("not an ICC profile (damaged, or another kind of file)") from None
         space = prof.profile.xcolor_space.strip()
         if space != "CMYK":
             raise NotCmyk(f"an ICC profile for {space or 'an unknown colour space'}, not CMYK")
         relative, bpc = ImageCms.Intent.RELATIVE_COLORIMETRIC, ImageCms.Flags.BLACKPOINTCOMPENSATION
         srgb, lab = ImageCms.createProfile("sRGB"), ImageCms.createProfile("LAB")
-        self._to_cmyk = ImageCms.buildTransform(srgb, prof, "RGB", "CMYK", relative, flags=bpc)
-        to_lab = ImageCms.buildTransform(prof, lab, "CMYK", "LAB", relative)
-        # the lightness of every grey as the colour path prints it, and of black ink alone
-        greys = self._to_cmyk.apply(Image.frombytes("RGB", (256, 1), bytes(v for v in range(256) for _ in range(3))))
-        grey_l = to_lab.apply(greys).getchannel(0).tobytes()
-        k_l = to_lab.apply(Image.frombytes("CMYK", (256, 1), bytes(b for k in range(256) for b in (0, 0, 0, k))))
+        try:  # a profile cut short or damaged reads, but its tables do not convert
+            self._to_cmyk = ImageCms.buildTransform(srgb, prof, "RGB", "CMYK", relative, flags=bpc)
+            to_lab = ImageCms.buildTransform(prof, lab, "CMYK", "LAB", relative)
+            # the lightness of every grey as the colour path prints it, and of black ink alone
+            greys = self._to_cmyk.apply(Image.frombytes("RGB", (256, 1),
+                                                        bytes(v for v in range(256) for _ in range(3))))
+            grey_l = to_lab.apply(greys).getchannel(0).tobytes()
+            k_l = to_lab.apply(Image.frombytes("CMYK", (256, 1), bytes(b for k in range(256) for b in (0, 0, 0, k))))
+        except (OSError, ValueError, ImageCms.PyCMSError):
+            raise NotCmyk("a CMYK profile whose tables cannot convert colours (damaged, or cut short)") from None
         k_l = k_l.getchannel(0).tobytes()
         self._k = [min(range(256), key=lambda k: (abs(k_l[k] - grey_l[v]), -k)) for v in range(256)]
         self._seen: dict[tuple[int, int, int], Color] = {}

@@ -214,7 +214,7 @@ class Flattener:
         """``n``'s box drawn again with everything beneath it, as an opaque CMYK picture."""
         from PIL import Image as PILImage, ImageOps
 
-        from pnp.render.budget import check_pixels
+        from pnp.load.budget import Limits
         from pnp.render.png import render_image
 
         x0, y0, x1, y1 = local_bounds(n)
@@ -222,7 +222,7 @@ class Flattener:
         w, h = x1 - x0, y1 - y0
         sx, sy = math.hypot(ctm.a, ctm.b), math.hypot(ctm.c, ctm.d)
         size = (max(1, math.ceil(w * sx / 25.4 * self.dpi)), max(1, math.ceil(h * sy / 25.4 * self.dpi)))
-        check_pixels(*size, "a translucent element drawn as a picture")
+        Limits().check_pixels(*size, "a translucent element drawn as a picture")
         scene = self._prefix(_with_alpha(n, a))
         to_box = translate(-x0, -y0) @ ctm.inverse()
         inks = []

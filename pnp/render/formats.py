@@ -28,6 +28,8 @@ class Format(NamedTuple):  # a NamedTuple, not a dataclass: `pnp --help` reads t
     preview: bool = False  # an image made to be looked at: the gallery's thumbnail
     viewable: bool = False  # a browser shows it as an image: the gallery's thumbnail when there is no preview
     warm_up: "str | Callable | None" = None  # () -> None: work every build worker would repeat, done before forking
+    # (job, page, n) -> relative file name: writes page n as it passes, so no list of pages is kept (one_file: no)
+    page_writer: "str | Callable | None" = None
     suffix: str = ""  # the files' extension when it is not the name (png-cards writes .png)
     opt_in: bool = False  # written only when asked for (not a --format default), for assets that name it
 
@@ -43,6 +45,9 @@ class Format(NamedTuple):  # a NamedTuple, not a dataclass: `pnp --help` reads t
 
     def write(self, job) -> list[tuple[str, int]]:
         return resolve(self.writer)(job)
+
+    def write_page(self, job, page, n: int) -> str:
+        return resolve(self.page_writer)(job, page, n)
 
     def warm(self) -> None:
         """Import the writer (and do its warm-up) before build workers are forked."""
@@ -66,7 +71,8 @@ def register(fmt: Format) -> Format:
 register(Format("pdf", "print-ready; every page in one file, fonts embedded, trim and bleed boxes",
                 "pnp.render.pdf:write_files", one_file=True))
 register(Format("svg", "for editing; one file per page, text kept as text, font subset embedded",
-                "pnp.render.svg:write_files", viewable=True, warm_up="pnp.render.svg:warm_up"))
+                "pnp.render.svg:write_files", viewable=True, warm_up="pnp.render.svg:warm_up",
+                page_writer="pnp.render.svg:write_page"))
 register(Format("png", "previews; one image per page, rasterised from the PDF",
                 "pnp.render.png:write_files", from_pdf=True, preview=True, viewable=True))
 register(Format("png-cards", "one image per card side with its bleed, in cards/<deck>/, at --dpi",
@@ -101,12 +107,10 @@ def format_of(path: "str | PurePath") -> str:
 
 
 def needs_every_page(fmts: Iterable[str]) -> bool:
-    """Whether writing ``fmts`` needs all pages at once: a one-file-per-page format drawn
-    from the scenes, more than one format drawn from them, or one made from a PDF that is
-    not written too. Otherwise the pages stream into the one format drawn from the scenes
-    as they are made, one at a time."""
-    fmts = list(fmts)
-    chosen = [FORMATS[f] for f in fmts]
-    drawn = [f for f in chosen if not f.from_pdf]
-    return len(drawn) > 1 or any(not f.one_file for f in drawn) or \
-        (any(f.from_pdf for f in chosen) and PDF not in fmts)
+    """Whether writing ``fmts`` needs all pages at once: more than one format drawn from the
+    scenes that cannot take a page as it passes (no ``page_writer``), or such a format that
+    writes a file per page. Otherwise the pages stream, made one at a time, into the one
+    format that draws them (formats with a page writer write each page as it passes, and a
+    PDF the ``from_pdf`` formats need is drawn the same way)."""
+    drawn = [FORMATS[f] for f in fmts if not FORMATS[f].from_pdf and FORMATS[f].page_writer is None]
+    return len(drawn) > 1 or any(not f.one_file for f in drawn)

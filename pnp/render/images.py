@@ -1,49 +1,409 @@
-"""Image files as the backends see them: what kind, how many pixels, what shape.
+"""Pictures as the backends see them, read and checked in one place.
 
-PNG and JPEG are read with pillow; SVG with svglib (the same parser the PDF
-backend draws SVG art with, so it stays vector in the PDF).
+:func:`read_picture` is the one way a picture file a game names gets in: the
+path must lie inside the data folder (:func:`pnp.load.paths.resolve_inside`),
+the file must be a regular file of bounded size, and its content is checked
+whole before anything is drawn with it:
+
+* PNG and JPEG (pillow, no other format): the pixel size from the header is
+  held to :data:`MAX_PICTURE_PIXELS` before a byte is decoded, then the whole
+  picture is decoded once, so a damaged or truncated file is named now and not
+  half-way through writing a PDF;
+* SVG: parsed strictly (lxml; no DTD loaded, no network, internal entities
+  only and libxml2's limits on their growth), so broken XML is an error and
+  not a blank picture; at most :data:`MAX_SVG_ELEMENTS` elements counting every
+  ``<use>`` copy, :data:`MAX_SVG_DEPTH` levels and :data:`MAX_SVG_PATH_DATA`
+  characters of path data; a finite size of reasonable proportions; every number
+  in its attributes finite and within :data:`MAX_SVG_NUMBER`. Pictures
+  it links (``<image href="art/x.png">``) must lie in the folder of the game
+  and pass the same checks; they are inlined as ``data:`` URIs, so the SVG
+  draws the same in the PDF and in SVG output. Links to anything else (a URL,
+  another SVG) are errors.
+
+Every problem is an :class:`ImageError` whose message never quotes the
+file's content. SVG art is drawn with svglib, which turns it into a reportlab
+drawing (vector in the PDF); :func:`svg_drawing` keeps the last few drawings,
+so a picture on every card is parsed once per process.
 """
 from __future__ import annotations
 
+import base64
+import hashlib
 import io
+import math
+import re
+from collections import OrderedDict
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+MAX_PICTURE_BYTES = 50_000_000  # a PNG or JPEG file
+MAX_SVG_BYTES = 5_000_000  # an SVG file
+MAX_PICTURE_PIXELS = 40_000_000  # one PNG or JPEG, decoded (a 500 mm square board at 300 dpi is 35)
+MAX_SVG_ELEMENTS = 5_000  # one SVG, every <use> copy counted (svglib takes about a second a thousand)
+MAX_SVG_DEPTH = 100  # nesting of SVG elements
+MAX_SVG_PATH_DATA = 1_000_000  # characters of path and polygon data in one SVG
+MAX_SVG_SIZE = 1_000_000.0  # width or height in any unit: beyond this it is not a picture's size
+MAX_ASPECT = 1000.0  # longest side over shortest
+MAX_SVG_NUMBER = 1e9  # any coordinate, length or factor in an SVG (the PDF writer takes none from 1e21 up)
 
 
 class ImageError(ValueError):
-    """Bytes that are not a PNG, JPEG or SVG pnp can place."""
+    """Bytes that are not a PNG, JPEG or SVG pnp can place; the message says why."""
 
 
 @dataclass(frozen=True)
 class Probe:
     kind: str  # png | jpeg | svg
     pixels: tuple[int, int] | None  # None for vector art
-    aspect: float  # width / height
+    aspect: float | None  # width / height; None for SVG, whose shape svglib says (Picture.aspect)
+    elements: int = 0  # SVG: elements drawn, <use> copies counted; raster: 0
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A checked picture: the bytes to draw (an SVG with its linked pictures inlined) and what
+    they hold; ``decoded`` is the pixels decoded to check it, linked pictures included."""
+
+    data: bytes
+    probe: Probe
+    decoded: int
+    digest: str
+
+    @property
+    def kind(self) -> str:
+        return self.probe.kind
+
+    @property
+    def pixels(self) -> tuple[int, int] | None:
+        return self.probe.pixels
+
+    @property
+    def aspect(self) -> float:
+        """Width over height. An SVG's is the one svglib draws it with: it is parsed for that
+        when it is first placed (once per process), not when it is checked, so a build over its
+        budget of SVG elements is refused before svglib, the slow part, reads any of them."""
+        if self.probe.aspect is not None:
+            return self.probe.aspect
+        d = svg_drawing(self.data)
+        return float(d.width) / float(d.height)
 
 
 def is_svg(data: bytes) -> bool:
     head = data[:512].lstrip()
-    return head.startswith(b"<svg") or (head.startswith(b"<?xml") and b"<svg" in data[:4096])
+    return head.startswith(b"<svg") or (head.startswith((b"<?xml", b"<!")) and b"<svg" in data[:4096])
+
+
+def read_picture(path: "str | Path", name: str, roots: Iterable["str | Path"],
+                 game_folder: "str | Path | None" = None) -> Picture:
+    """The picture file ``path`` (written ``name`` in the data), checked whole (see the module
+    docstring). ``roots``: where it may lie; ``game_folder``: where the pictures an SVG links
+    may lie (default: the picture's own folder)."""
+    from pnp.load.errors import DataErrors
+    from pnp.load.loader import read_bounded
+    from pnp.load.paths import OutsideError, resolve_inside
+
+    try:
+        real = resolve_inside(path, roots, name)
+    except OutsideError as exc:
+        raise ImageError("it is a link to a place outside the data folder" if exc.linked
+                         else "it lies outside the data folder (a game may use only files in it)") from None
+    limit = MAX_SVG_BYTES if Path(path).suffix.lower() == ".svg" else MAX_PICTURE_BYTES
+    try:
+        data = read_bounded(path, max(MAX_SVG_BYTES, MAX_PICTURE_BYTES), "a picture")
+    except DataErrors as exc:
+        raise ImageError(exc.problems[0].message) from None
+    if is_svg(data):
+        if len(data) > MAX_SVG_BYTES:
+            raise ImageError(f"the SVG is {len(data):,} bytes; the limit is {MAX_SVG_BYTES:,}")
+        folder = Path(game_folder) if game_folder is not None else real.parent
+        data, probe, decoded = _svg(data, real.parent, (folder,))
+    else:
+        if len(data) > limit:
+            raise ImageError(f"the file is {len(data):,} bytes; the limit for a picture is {limit:,}")
+        probe = _check_raster(data)
+        decoded = probe.pixels[0] * probe.pixels[1]
+    return Picture(data, probe, decoded, hashlib.sha256(data).hexdigest())
 
 
 def probe(data: bytes) -> Probe:
+    """What a picture is (kind, pixel size, aspect), its content checked as :func:`read_picture`
+    does (an SVG's links are not followed: they are errors here)."""
     if is_svg(data):
-        d = svg_drawing(data)
-        if not d.width or not d.height:
-            raise ImageError("the SVG has no width and height (give it a viewBox)")
-        return Probe("svg", None, float(d.width) / float(d.height))
-    from PIL import Image, UnidentifiedImageError
+        return _svg(data, None, ())[1]
+    return _check_raster(data)
 
-    try:
-        with Image.open(io.BytesIO(data)) as im:
+
+def pixels_of(data: bytes) -> tuple[int, int] | None:
+    """The pixel size of an already checked picture from its header alone (None for SVG)."""
+    if is_svg(data):
+        return None
+    from PIL import Image
+
+    with Image.open(io.BytesIO(data), formats=("PNG", "JPEG")) as im:
+        return im.size
+
+
+# ---- PNG and JPEG ----------------------------------------------------------------------------
+
+
+_OTHERS = ((b"GIF8", "GIF"), (b"BM", "BMP"), (b"RIFF", "WebP"), (b"II*\x00", "TIFF"), (b"MM\x00*", "TIFF"))
+
+
+def _check_raster(data: bytes) -> Probe:
+    import warnings
+
+    from PIL import Image
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pillow's own bomb warning: our limit is lower and says more
+        try:
+            im = Image.open(io.BytesIO(data), formats=("PNG", "JPEG"))
+        except Image.DecompressionBombError:
+            raise ImageError(f"its header claims more than {Image.MAX_IMAGE_PIXELS * 2 / 1e6:,.0f} megapixels; "
+                             f"the limit for a picture is {MAX_PICTURE_PIXELS / 1e6:,.0f}") from None
+        except Exception:  # noqa: BLE001 - pillow raises many kinds; none of their texts helps
+            other = next((name for magic, name in _OTHERS if data.startswith(magic)), None)
+            if other is not None and not (other == "WebP" and data[8:12] != b"WEBP"):
+                raise ImageError(f"a {other} picture; save it as PNG or JPEG") from None
+            raise ImageError("not a PNG, JPEG or SVG picture (damaged, or saved in another format)") from None
+        with im:
             fmt = (im.format or "").lower()
-            size = im.size
-    except (UnidentifiedImageError, OSError, ValueError) as exc:
-        raise ImageError(f"not a PNG, JPEG or SVG image ({exc})") from None
-    if fmt not in ("png", "jpeg"):
-        raise ImageError(f"{fmt.upper() or 'this'} images are not supported; save it as PNG or JPEG")
-    if size[0] * size[1] > 100_000_000:
-        raise ImageError(f"{size[0]} x {size[1]} pixels is more than the 100 megapixel limit")
-    return Probe(fmt, size, size[0] / size[1])
+            w, h = im.size
+            if w < 1 or h < 1:
+                raise ImageError(f"the picture is {w} x {h} pixels")
+            if w * h > MAX_PICTURE_PIXELS:
+                raise ImageError(f"the picture is {w:,} x {h:,} pixels ({w * h / 1e6:,.0f} megapixels); the limit "
+                                 f"for a picture is {MAX_PICTURE_PIXELS / 1e6:,.0f} megapixels: scale it down")
+            if max(w, h) / min(w, h) > MAX_ASPECT:
+                raise ImageError(f"the picture is {w:,} x {h:,} pixels, a strip rather than a picture")
+            try:
+                im.load()  # decoded whole now: a damaged file is named before anything is drawn
+            except Exception:  # noqa: BLE001 - truncated data, bad CRC, broken stream
+                raise ImageError(f"the {fmt.upper()} file is damaged or cut short (its {w:,} x {h:,} pixels do "
+                                 "not decode); save it again") from None
+    return Probe("jpeg" if fmt == "mpo" else fmt, (w, h), w / h)
+
+
+# ---- SVG ------------------------------------------------------------------------------------
+
+_XLINK = "{http://www.w3.org/1999/xlink}href"
+_UNITS = {"": 1.0, "px": 1.0, "pt": 4 / 3, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0,
+          "em": 16.0, "ex": 8.0}
+_LENGTH = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*([a-z%]*)\s*$")
+_DATA_URI = re.compile(r"^data:image/(png|jpe?g);base64,", re.I)
+
+
+def _local(tag) -> str:
+    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
+
+
+def _svg(data: bytes, base: "Path | None", folders: tuple) -> tuple[bytes, Probe, int]:
+    """(bytes to draw, probe, pixels decoded of linked pictures) of an SVG, checked."""
+    data, elements, decoded = _check_svg(data, base, folders)
+    return data, Probe("svg", None, None, elements), decoded
+
+
+def _check_svg(data: bytes, base: "Path | None", folders: tuple) -> tuple[bytes, int, int]:
+    """(bytes to draw, elements, pixels decoded of linked pictures) of an SVG, checked."""
+    from lxml import etree
+
+    parser = etree.XMLParser(resolve_entities="internal", no_network=True, load_dtd=False, huge_tree=False,
+                             recover=False, remove_comments=True)
+    try:
+        root = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as exc:
+        line = getattr(exc, "lineno", 0)
+        why = str(exc.msg if hasattr(exc, "msg") else exc).split(",")[0][:80]
+        raise ImageError(f"the SVG is not well-formed XML (line {line}: {why})") from None
+    except Exception as exc:  # noqa: BLE001 - lxml's other refusals
+        raise ImageError(f"the SVG cannot be read ({type(exc).__name__})") from None
+    if _local(root.tag) != "svg":
+        raise ImageError("the file's outer element is not <svg>")
+    ids, count, path_data = {}, 0, 0
+    for el in root.iter():
+        count += 1
+        if count > MAX_SVG_ELEMENTS:
+            raise ImageError(f"the SVG has more than {MAX_SVG_ELEMENTS:,} elements (the limit); simplify it, "
+                             "or save it as PNG")
+        if not isinstance(el.tag, str):
+            continue
+        i = el.get("id")
+        if i is not None:
+            ids.setdefault(i, el)
+        for attr in ("d", "points"):
+            v = el.get(attr)
+            if v:
+                path_data += len(v)
+    if path_data > MAX_SVG_PATH_DATA:
+        raise ImageError(f"the SVG has {path_data:,} characters of path data; the limit is {MAX_SVG_PATH_DATA:,}: "
+                         "simplify it, or save it as PNG")
+    elements = _expanded(root, ids)
+    _check_size(root)
+    _check_numbers(root)
+    decoded, changed = 0, False
+    for el in list(root.iter()):
+        if not isinstance(el.tag, str):
+            continue
+        for attr in (_XLINK, "href"):
+            ref = el.get(attr)
+            if ref is None:
+                continue
+            tag = _local(el.tag)
+            inlined, pixels = _link(ref.strip(), tag, base, folders)
+            decoded += pixels
+            if inlined is not None:
+                el.set(attr, inlined)
+                changed = True
+    if changed:
+        data = etree.tostring(root, xml_declaration=True, encoding="utf-8")
+    return data, elements, decoded
+
+
+def _expanded(root, ids: dict) -> int:
+    """Elements an SVG draws, every ``<use>`` copy of what it names counted; over the limit
+    (a ``<use>`` bomb, a loop of uses, too deep) it is an ImageError."""
+    sizes: dict = {}  # element -> what it draws; keyed by the element itself, which the dict keeps
+    busy: set = set()  # alive, so lxml hands out the same object for the same node
+
+    def size(el, depth: int) -> int:
+        key = el
+        if key in sizes:
+            return sizes[key]
+        if depth > MAX_SVG_DEPTH:
+            raise ImageError(f"the SVG nests elements (or <use> copies) deeper than {MAX_SVG_DEPTH} levels")
+        if key in busy:
+            raise ImageError("the SVG has a <use> element that copies itself (a loop of uses)")
+        busy.add(key)
+        n = 1
+        for child in el:
+            if not isinstance(child.tag, str):
+                continue
+            if _local(child.tag) in ("defs", "symbol"):  # not drawn where they stand: a <use> copy counts
+                n += sum(1 for e in child.iter() if isinstance(e.tag, str))
+            else:
+                n += size(child, depth + 1)
+            if n > MAX_SVG_ELEMENTS:
+                break
+        if _local(el.tag) == "use":
+            ref = (el.get(_XLINK) or el.get("href") or "").strip()
+            if ref.startswith("#") and ref[1:] in ids:
+                n += size(ids[ref[1:]], depth + 1)
+        busy.discard(key)
+        if n > MAX_SVG_ELEMENTS:
+            raise ImageError(f"the SVG draws more than {MAX_SVG_ELEMENTS:,} elements (<use> copies counted); "
+                             "simplify it, or save it as PNG")
+        sizes[key] = n
+        return n
+
+    return size(root, 0)
+
+
+def _number(text: str, what: str) -> float:
+    m = _LENGTH.match(text or "")
+    if not m:
+        raise ImageError(f"the SVG's {what} {text[:20]!r} is not a length")
+    value, unit = float(m.group(1)), m.group(2)
+    if unit == "%":
+        return math.nan  # relative: the viewBox says
+    if unit not in _UNITS or not math.isfinite(value):
+        raise ImageError(f"the SVG's {what} {text[:20]!r} is not a length")
+    value *= _UNITS[unit]
+    if not (0 < value <= MAX_SVG_SIZE):
+        raise ImageError(f"the SVG's {what} {text[:20]!r} is not a size a picture can have")
+    return value
+
+
+_NUMBER = re.compile(r"(?<![\d.])[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|\b(?:inf(?:inity)?|nan)\b", re.I)
+_NAMES = re.compile(r"url\([^)]*\)|#[\w-]+")  # references and colours: names, not numbers
+_NOT_NUMBERS = {"id", "class", "href", _XLINK, "font-family", "lang", "{http://www.w3.org/XML/1998/namespace}lang"}
+
+
+def _check_numbers(root) -> None:
+    """Every number in the attributes of an SVG (coordinates, path data, transforms, style) is
+    finite and at most :data:`MAX_SVG_NUMBER`: a ``scale(1e300)`` or ``r="inf"`` is refused here
+    rather than by the PDF writer half-way through a page."""
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        for attr, value in el.attrib.items():
+            if attr in _NOT_NUMBERS:
+                continue
+            for m in _NUMBER.finditer(_NAMES.sub(" ", value)):
+                v = float(m.group(0))
+                if not math.isfinite(v) or abs(v) > MAX_SVG_NUMBER:
+                    name = attr.split("}")[-1]
+                    raise ImageError(f"the SVG's <{_local(el.tag)}> has {name} {m.group(0)[:20]!r}: numbers in an SVG "
+                                     f"must be finite and at most {MAX_SVG_NUMBER:,.0f}")
+            if attr == "viewBox" and el is not root:
+                box = [float(v) for v in _NUMBER.findall(value)[:4]]
+                if len(box) < 4 or min(box[2:]) < 1 / MAX_SVG_NUMBER:
+                    raise ImageError(f"the SVG's <{_local(el.tag)}> has a viewBox {value[:40]!r} without a width "
+                                     f"and height of at least {1 / MAX_SVG_NUMBER:g}")
+
+
+def _check_size(root) -> None:
+    """The SVG's width and height, else its viewBox, are finite, positive and within reason."""
+    w = _number(root.get("width"), "width") if root.get("width") is not None else math.nan
+    h = _number(root.get("height"), "height") if root.get("height") is not None else math.nan
+    box = root.get("viewBox")
+    if box is not None:
+        parts = [p for p in re.split(r"[\s,]+", box.strip()) if p]
+        try:
+            vals = [float(p) for p in parts]
+        except ValueError:
+            vals = []
+        if len(vals) != 4 or not all(math.isfinite(v) and abs(v) <= MAX_SVG_SIZE for v in vals) \
+                or vals[2] <= 0 or vals[3] <= 0:
+            raise ImageError(f"the SVG's viewBox {box[:40]!r} is not four finite numbers with a positive size")
+        if math.isnan(w) or math.isnan(h):  # one side given: the viewBox gives the shape
+            w, h = vals[2], vals[3]
+        elif not (1 / MAX_SVG_NUMBER <= w / vals[2] <= MAX_SVG_NUMBER and 1 / MAX_SVG_NUMBER <= h / vals[3] <= MAX_SVG_NUMBER):
+            raise ImageError(f"the SVG's viewBox {box[:40]!r} scales its drawing by more than {MAX_SVG_NUMBER:g} "
+                             "to fit its width and height")
+    if math.isnan(w) or math.isnan(h):
+        raise ImageError("the SVG has no width and height (give it a viewBox)")
+    if not (1 / MAX_ASPECT <= w / h <= MAX_ASPECT):
+        raise ImageError(f"the SVG is {w:g} x {h:g}, a strip rather than a picture")
+
+
+def _link(ref: str, tag: str, base: "Path | None", folders: tuple) -> tuple[str | None, int]:
+    """A link in an SVG: (a data URI to put in its place or None to keep it, pixels decoded).
+    Fragments (``#id``) stay; embedded PNG or JPEG data is checked; a file the SVG names must
+    be a PNG or JPEG inside ``folders``; anything else is an ImageError."""
+    if ref.startswith("#") or not ref:
+        return None, 0
+    m = _DATA_URI.match(ref)
+    if m:
+        try:
+            raw = base64.b64decode(ref[m.end():], validate=False)
+        except ValueError:
+            raise ImageError(f"its <{tag}> holds a data: picture that does not decode") from None
+        try:
+            p = _check_raster(raw)
+        except ImageError as exc:
+            raise ImageError(f"the picture its <{tag}> holds: {exc}") from None
+        return None, p.pixels[0] * p.pixels[1]
+    shown = ref[:60]
+    if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", ref) or ref.startswith("//"):
+        raise ImageError(f"its <{tag}> links {shown!r}; pnp reads no URLs: put the picture in the game folder "
+                         "and link it by its path there, or embed it")
+    if base is None:
+        raise ImageError(f"its <{tag}> links the file {shown!r}; embed the picture instead")
+    path = base / ref.split("#", 1)[0]
+    try:
+        pic = read_picture(path, ref, folders)
+    except ImageError as exc:
+        raise ImageError(f"its <{tag}> links {shown!r}: {exc}") from None
+    if pic.kind == "svg" or tag != "image":
+        raise ImageError(f"its <{tag}> links {shown!r}, another SVG file; copy what it needs into this SVG "
+                         "(linked PNG and JPEG pictures are drawn, other SVG files are not)")
+    mime = "png" if pic.kind == "png" else "jpeg"
+    return f"data:image/{mime};base64," + base64.b64encode(pic.data).decode("ascii"), pic.decoded
+
+
+_DRAWINGS: "OrderedDict[tuple, object]" = OrderedDict()  # (digest, variant) -> parsed drawing, newest last
+KEEP_DRAWINGS = 16
 
 
 def eight_bit(im):
@@ -59,17 +419,67 @@ def eight_bit(im):
     return Image.fromarray(levels.astype(np.uint8), "L")
 
 
-def svg_drawing(data: bytes):
-    """The SVG as a reportlab Drawing (in points)."""
+def svg_drawing(data: bytes, variant: object = None):
+    """The SVG as a reportlab Drawing (in points). The last :data:`KEEP_DRAWINGS` are kept
+    by the digest of their bytes and ``variant`` (a caller that changes a drawing, such as
+    CMYK conversion, names its variant), so a picture on every card is parsed once."""
+    key = (hashlib.sha256(data).digest(), variant)
+    d = _DRAWINGS.get(key)
+    if d is not None:
+        _DRAWINGS.move_to_end(key)
+        return d
     from svglib.svglib import svg2rlg
 
     try:
         d = svg2rlg(io.BytesIO(data))
     except Exception as exc:  # svglib/lxml raise many types for broken files
-        raise ImageError(f"the SVG cannot be read ({type(exc).__name__}: {exc})") from None
+        raise ImageError(f"the SVG cannot be drawn ({type(exc).__name__})") from None
     if d is None:
         raise ImageError("the SVG cannot be read")
+    if not (d.width and d.height and math.isfinite(d.width) and math.isfinite(d.height)):
+        raise ImageError("the SVG has no usable width and height (give it a viewBox)")
+    _drop_flat_groups(d)
+    if variant is None:
+        _trial(d)
+    _DRAWINGS[key] = d
+    while len(_DRAWINGS) > KEEP_DRAWINGS:
+        _DRAWINGS.popitem(last=False)
     return d
+
+
+def _trial(d) -> None:
+    """Draw ``d`` once into a page that is thrown away (its pictures left out), so whatever in it
+    reportlab cannot write is an ImageError now, named with the card that places it, and not a
+    crash half-way through a PDF."""
+    from reportlab.graphics.renderPDF import _PDFRenderer
+    from reportlab.pdfgen.canvas import Canvas
+
+    class Trial(_PDFRenderer):
+        def drawImage(self, image):  # noqa: N802 - reportlab's name; the pictures were checked already
+            pass
+
+    try:
+        Trial().draw(d, Canvas(io.BytesIO()), 0, 0)
+    except Exception as exc:  # noqa: BLE001 - reportlab raises many types for what it cannot write
+        raise ImageError(f"the SVG cannot be drawn ({type(exc).__name__}: {str(exc)[:60]})") from None
+
+
+def _drop_flat_groups(node) -> None:
+    """Take out every group whose transform flattens it to a line or a point (``scale(0)``, a
+    matrix of tiny factors): it draws nothing, and reportlab cannot undo such a transform."""
+    contents = getattr(node, "contents", None)
+    if contents is None:
+        return
+    kept = []
+    for child in contents:
+        t = getattr(child, "transform", None)
+        if t is not None and len(t) == 6:
+            det = t[0] * t[3] - t[1] * t[2]
+            if not (math.isfinite(det) and abs(det) > 1e-100):
+                continue
+        _drop_flat_groups(child)
+        kept.append(child)
+    contents[:] = kept
 
 
 def svg_strings(data: bytes) -> list[tuple[str, str]]:

@@ -316,8 +316,8 @@ class PdfRenderer(Renderer):
             from reportlab.graphics import renderPDF
             from reportlab.lib.colors import CMYKColor
 
-            d = svg_drawing(data)
-            _embedded_text(d)
+            d = svg_drawing(data, self.cmyk)  # kept per converter: CMYK conversion changes the drawing
+            _embedded_text(d)  # the same names every time: a kept drawing stays as it was
             # reportlab starts each drawing by setting a font and black: the font is pnp's embedded one,
             # not an unembedded Helvetica a print shop would refuse, and black is CMYK for CMYK output
             # (its renderer reads these attributes, which Drawing does not declare: they go into __dict__)
@@ -326,7 +326,7 @@ class PdfRenderer(Renderer):
                 _cmyk_drawing(d, self.cmyk)
                 d.__dict__.update(initialStrokeColor=CMYKColor(0, 0, 0, 1), initialFillColor=CMYKColor(0, 0, 0, 1))
             self.c.scale(im.w / d.width, im.h / d.height)
-            renderPDF.draw(d, self.c, 0, 0)
+            _svg_renderer()().draw(renderPDF.renderScaledDrawing(d), self.c, 0, 0)
         else:
             reader = ImageReader(io.BytesIO(data) if data is not None else os.fspath(src))
             if reader._image.mode.startswith("I"):  # 16-bit grey: reportlab would clip it to white
@@ -346,6 +346,22 @@ def _embedded_text(node) -> None:
         node.fontName = font_name("sans", picture_face(node.fontName))
     for child in getattr(node, "contents", ()):
         _embedded_text(child)
+
+
+@lru_cache(maxsize=None)
+def _svg_renderer():
+    """reportlab's drawing renderer, with the pictures an SVG holds placed as image objects
+    (its inline images cannot go into the binary page streams pnp writes); made on first use,
+    as reportlab's graphics load with the first SVG picture."""
+    from reportlab.graphics.renderPDF import _PDFRenderer
+
+    class SvgRenderer(_PDFRenderer):
+        def drawImage(self, image):  # noqa: N802 - reportlab's name
+            if image.path is not None and hasattr(image.path, "mode"):  # a pillow image: the only kind svglib makes
+                self._canvas.drawImage(ImageReader(image.path), image.x, image.y, image.width, image.height,
+                                       mask="auto")
+
+    return SvgRenderer
 
 
 def _cmyk_drawing(node, cmyk) -> None:
@@ -410,10 +426,12 @@ def _binary_streams():
         rl_config.useA85 = old
 
 
-def _write(pages: Iterable[Page], target, title: str, observer: Renderer | None = None, cmyk=None) -> int:
+def _write(pages: Iterable[Page], target, title: str, observer: Renderer | None = None, cmyk=None,
+           tally=None) -> int:
     """Draw every page into ``target`` (a path or a binary file); returns the page count.
     An ``observer`` (another Renderer) sees every drawing call too, from the same walk;
-    ``cmyk`` (a :class:`pnp.render.cmyk.Cmyk`) converts every colour and picture to CMYK."""
+    ``cmyk`` (a :class:`pnp.render.cmyk.Cmyk`) converts every colour and picture to CMYK;
+    a ``tally`` (:class:`pnp.load.budget.Tally`) counts the shapes drawn against the budget."""
     with _binary_streams():
         c = Canvas(target, invariant=1, pageCompression=1,
                    initialFontName=font_name("sans", "regular"), initialFontSize=10)
@@ -425,7 +443,9 @@ def _write(pages: Iterable[Page], target, title: str, observer: Renderer | None 
         r = PdfRenderer(c, cmyk) if observer is None else Tee(PdfRenderer(c, cmyk), observer)
         count = 0
         for page in pages:  # consumed lazily: only the current page's scene is alive
-            walk(r, page)
+            drawn = walk(r, page)
+            if tally is not None:
+                tally.add(drawn, f"page {page.label or ''}".strip())
             count += 1
         if count == 0:
             raise ValueError("no pages to write")
@@ -433,15 +453,17 @@ def _write(pages: Iterable[Page], target, title: str, observer: Renderer | None 
     return count
 
 
-def write_pdf(pages: Iterable[Page], path, title: str = "", observer: Renderer | None = None, cmyk=None) -> int:
+def write_pdf(pages: Iterable[Page], path, title: str = "", observer: Renderer | None = None, cmyk=None,
+              tally=None) -> int:
     """Write all pages into one PDF file at ``path``; returns the page count."""
-    return _write(pages, os.fspath(path), title, observer, cmyk)
+    return _write(pages, os.fspath(path), title, observer, cmyk, tally)
 
 
-def render_pdf_bytes(pages: Iterable[Page], title: str = "", observer: Renderer | None = None) -> bytes:
+def render_pdf_bytes(pages: Iterable[Page], title: str = "", observer: Renderer | None = None,
+                     tally=None) -> bytes:
     """The PDF as bytes (for rasterising and in-memory use)."""
     buf = io.BytesIO()
-    _write(pages, buf, title, observer)
+    _write(pages, buf, title, observer, tally=tally)
     return buf.getvalue()
 
 
@@ -449,6 +471,7 @@ def write_files(job) -> list[tuple[str, int]]:
     """The ``pdf`` format's writer (:mod:`pnp.render.formats`): every page into ``stem.pdf``."""
     (rel,) = job.names("pdf", 1)
     path = job.target(rel)
-    count = write_pdf(job.pages(), path, title=job.title, observer=job.observer, cmyk=job.cmyk)
+    count = write_pdf(job.pages(), path, title=job.title, observer=job.observer, cmyk=job.cmyk,
+                      tally=job.counts("pdf"))
     job.pdf_file = (path, count)
     return [(rel, count)]

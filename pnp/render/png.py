@@ -16,7 +16,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from PIL import Image as PILImage
 
-from pnp.render.budget import check_pixels
+from pnp.load.budget import Limits
 from pnp.scene.primitives import Page
 from pnp.render.pdf import render_pdf_bytes
 
@@ -25,15 +25,17 @@ _FLAGS = pdfium_c.FPDF_ANNOT  # as page.render() draws; no sub-pixel (LCD) text
 
 
 def _images(pdf, dpi: float | None = None, size: tuple[int, int] | None = None,
-            clear: bool = False) -> Iterator[PILImage.Image]:
+            limits: Limits | None = None, clear: bool = False) -> Iterator[PILImage.Image]:
     """Every page of ``pdf`` (bytes or a path) as an RGB image, ``round(inches * dpi)``
-    pixels a side (or exactly ``size``); ``clear``: RGBA, transparent where nothing is drawn."""
+    pixels a side (or exactly ``size``), each held to ``limits.megapixels`` before it is made;
+    ``clear``: RGBA, transparent where nothing is drawn."""
+    limits = limits or Limits()
     doc = pdfium.PdfDocument(pdf if not isinstance(pdf, (bytes, bytearray)) else bytes(pdf))
     try:
         for i in range(len(doc)):
             page = doc[i]
             w, h = size or (max(1, round(page.get_width() / 72 * dpi)), max(1, round(page.get_height() / 72 * dpi)))
-            check_pixels(w, h, f"the PNG of page {i + 1}")
+            limits.check_pixels(w, h, f"the PNG of page {i + 1}")
             bitmap = pdfium.PdfBitmap.new_native(w, h, pdfium_c.FPDFBitmap_BGRA if clear else pdfium_c.FPDFBitmap_BGR)
             bitmap.fill_rect((0, 0, 0, 0) if clear else (255, 255, 255, 255), 0, 0, w, h)
             pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, 0, w, h, 0, _FLAGS)
@@ -65,18 +67,20 @@ def encode(img: PILImage.Image, dpi: float | None = None) -> bytes:
     return buf.getvalue()
 
 
-def render_image(page: Page, dpi: float = 150, size: tuple[int, int] | None = None) -> PILImage.Image:
+def render_image(page: Page, dpi: float = 150, size: tuple[int, int] | None = None,
+                 limits: Limits | None = None) -> PILImage.Image:
     """One page as an RGB pillow image at ``dpi`` (or stretched to ``size`` px)."""
-    return next(_images(render_pdf_bytes([page]), dpi, size))
+    return next(_images(render_pdf_bytes([page]), dpi, size, limits))
 
 
-def render_clear(page: Page, size: tuple[int, int]) -> PILImage.Image:
+def render_clear(page: Page, size: tuple[int, int], limits: Limits | None = None) -> PILImage.Image:
     """One page as an RGBA image of ``size`` px, transparent where the page draws nothing."""
-    return next(_images(render_pdf_bytes([page]), size=size, clear=True))
+    return next(_images(render_pdf_bytes([page]), size=size, limits=limits, clear=True))
 
 
-def png_bytes(page: Page, dpi: float = 150, size: tuple[int, int] | None = None) -> bytes:
-    img = render_image(page, dpi, size)
+def png_bytes(page: Page, dpi: float = 150, size: tuple[int, int] | None = None,
+              limits: Limits | None = None) -> bytes:
+    img = render_image(page, dpi, size, limits)
     if size is not None:
         dpi = size[0] / (page.width / 25.4)
     return encode(img, dpi)
@@ -88,11 +92,11 @@ def write_png(page: Page, path, dpi: float = 150) -> int:
     return 1
 
 
-def write_pngs(pdf, paths: Iterable, dpi: float = 150) -> int:
+def write_pngs(pdf, paths: Iterable, dpi: float = 150, limits: Limits | None = None) -> int:
     """Rasterise each page of an already written PDF (bytes or path) into one PNG per path."""
     paths = list(paths)
     n = 0
-    for path, img in zip(paths, _images(pdf, dpi)):
+    for path, img in zip(paths, _images(pdf, dpi, limits=limits)):
         with open(os.fspath(path), "wb") as fh:
             fh.write(encode(img, dpi))
         n += 1
@@ -117,5 +121,5 @@ def write_files(job) -> list[tuple[str, int]]:
     at the job's dpi, one file per page."""
     pdf, count = job.pdf()
     names = job.names("png", count)
-    write_pngs(pdf, [job.target(rel) for rel in names], job.dpi)
+    write_pngs(pdf, [job.target(rel) for rel in names], job.dpi, job.limits)
     return [(rel, 1) for rel in names]

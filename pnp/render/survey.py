@@ -101,11 +101,11 @@ class Survey(Renderer):
             self.texts.append(TextBox(ln.text, _bounds(m, x0, ln.y - asc, x0 + ln.width, ln.y + desc), t.source))
 
     def image(self, im, alpha) -> None:
-        from pnp.render.images import probe
+        from pnp.render.images import pixels_of
 
         data = im.source if isinstance(im.source, (bytes, bytearray)) else open(im.source, "rb").read()
         box = _bounds(self.stack[-1], im.x, im.y, im.x + im.w, im.y + im.h)
-        pixels = probe(bytes(data)).pixels
+        pixels = pixels_of(bytes(data))
         dpi = None
         if pixels:
             w_in, h_in = (box[2] - box[0]) / 25.4, (box[3] - box[1]) / 25.4

@@ -286,23 +286,34 @@ def _owner(fam: "fonts.Family", face: "fonts.Face", weight: str) -> "fonts.Famil
     return fonts.bundled()
 
 
-def svg_string(page: Page) -> str:
-    """The page as an SVG document string."""
+def svg_string(page: Page, tally=None) -> str:
+    """The page as an SVG document string; a ``tally`` counts its shapes against the budget."""
     r = SvgRenderer()
-    walk(r, page)
+    drawn = walk(r, page)
+    if tally is not None:
+        tally.add(drawn, f"page {page.label or ''}".strip())
     return '<?xml version="1.0" encoding="utf-8"?>\n' + r.dwg.tostring() + "\n"
 
 
-def write_svg(page: Page, path) -> int:
+def write_svg(page: Page, path, tally=None) -> int:
     with open(os.fspath(path), "w", encoding="utf-8") as fh:
-        fh.write(svg_string(page))
+        fh.write(svg_string(page, tally))
     return 1
 
 
 def write_files(job) -> list[tuple[str, int]]:
     """The ``svg`` format's writer (:mod:`pnp.render.formats`): one file per page."""
     pages = job.listed()
-    return [(rel, write_svg(page, job.target(rel))) for rel, page in zip(job.names("svg", len(pages)), pages)]
+    return [(rel, write_svg(page, job.target(rel), job.counts("svg")))
+            for rel, page in zip(job.names("svg", len(pages)), pages)]
+
+
+def write_page(job, page: Page, n: int) -> str:
+    """The ``svg`` format's page writer: page ``n`` into ``stem-pNN.svg`` as it passes (the
+    job names a lone page ``stem.svg`` when all are made); returns the file's name."""
+    rel = f"{job.stem}-p{n:02d}.svg"
+    write_svg(page, job.target(rel), job.counts("svg"))
+    return rel
 
 
 def warm_up() -> None:

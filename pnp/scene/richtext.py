@@ -107,7 +107,8 @@ class Overflow(ValueError):
         self.line = line  # the text of the widest line when it is too wide
         parts = [f"{_up(height_mm)} mm too tall"] if height_mm > 0 else []
         if width_mm > 0:
-            parts.append(f"{line!r} is {_up(width_mm)} mm too wide")
+            shown = line if line is None or len(line) <= 40 else line[:39] + "…"
+            parts.append(f"{shown!r} is {_up(width_mm)} mm too wide")
         super().__init__(f"overflows by {_up(self.mm)} mm at {size_pt:g} pt ({'; '.join(parts)})")
 
     @property
@@ -680,6 +681,8 @@ def fit(markup: str, width_mm: float, height_mm: float, size_pt: float, min_size
         _code(lang)
     else:
         lang = None
+    if wrap:  # one line is measured in one pass; it is breaking lines that costs
+        _bounded(markup, width_mm, height_mm, min_size_pt, line_height)
     how = _How(lang, family, weight, float(line_height), align, valign, icon, wrap, hyphenate, markup_on, strict, ratio)
     return _fit(markup, float(width_mm), float(height_mm), float(size_pt), float(min_size_pt), how)
 
@@ -705,6 +708,27 @@ class _How:
     def printer(self) -> bool:
         """Set as body text: a size step down before a hyphen, lone last words given company."""
         return self.hyphenate and self.wrap and self.lang is not None
+
+
+class TooLong(Overflow):
+    """A text far longer than its box could hold at any allowed size: refused before it is laid out."""
+
+    def __init__(self, chars: int, width_mm: float, height_mm: float, size_pt: float):
+        ValueError.__init__(self, f"overflows: {chars:,} characters are far more than a {width_mm:g} × "
+                                  f"{height_mm:g} mm box holds at {size_pt:g} pt")
+        self.height_mm, self.width_mm, self.size_pt, self.line = height_mm, 0.0, size_pt, None
+
+
+def _bounded(markup: str, width_mm: float, height_mm: float, min_size_pt: float, line_height: float) -> None:
+    """Refuse a text that could not fit even if every character were a fifth of the size wide
+    and every line as low as the size (four times over, for markup): laying out a text of a
+    hundred thousand characters to find that it overflows took seconds per card."""
+    if not (width_mm > 0 and height_mm > 0):
+        return  # no room at all: laid out, it overflows as any text does
+    em = min_size_pt * 25.4 / 72
+    most = (width_mm / (0.2 * em) + 1) * (height_mm / (min(line_height, 1.0) * em) + 1)
+    if len(markup) > 4 * most + 200:
+        raise TooLong(len(markup), width_mm, height_mm, min_size_pt)
 
 
 @lru_cache(maxsize=512)

@@ -13,14 +13,20 @@ Each folder ``tests/bad/<case>/`` holds
 * ``expected.txt``: the exact message lines. Every problem line the command prints (lines naming
   a file, ``--option``, or starting ``error:``) must be in it, in that order, and nothing else;
 * ``data: false`` for commands without ``--data``; ``setup:`` a list of hostile files to make
-  first: ``{fifo: path}``, ``{folder: path}``, ``{link: path, to: /dev/zero}``,
-  ``{big: path, bytes: N}``.
+  first: ``{fifo: path}``, ``{folder: path}`` (with ``mode: 0o777`` to set its mode),
+  ``{link: path, to: /dev/zero}`` (``to`` relative to the link, or absolute; it takes the place
+  of a folder of the base game),
+  ``{big: path, bytes: N}``, ``{file: path, text: ...}`` (e.g. a file already in ``out/``; with
+  ``times: N`` the text is repeated, between an optional ``head`` and ``tail``: big files stay small here).
 
 Every case runs as its own ``pnp`` process in a temporary folder with ``--data data`` (and
 ``--out out`` for builds), under an address-space limit of 1.5 GB and a time limit, so a
 blow-up fails the case instead of the machine; each case must also stay below half that limit
 (its own assertion, so the cases may run in any order); messages show paths such as
-``data/klin-zha/board.yaml:12:5``.
+``data/klin-zha/board.yaml:12:5``. Whatever the exit code, ``out/`` is afterwards exactly as it
+was before (a failed build writes nothing and creates no folder), and nothing of a file outside
+the data folder reaches the output: every such file in a case holds the word ``TOPSECRET``,
+which must never be printed.
 """
 from __future__ import annotations
 
@@ -47,6 +53,7 @@ PROBLEM = re.compile(r"^\s*(data/|data:|state|--\w|error:|Error:|warning:|unknow
 
 MEMORY_LIMIT = 1536 * 1024 * 1024  # bytes of address space a case may use
 TIME_LIMIT = 120  # seconds
+SECRET = "TOPSECRET"  # in every file outside a case's data folder: never printed
 
 
 def _limit():
@@ -76,17 +83,33 @@ def _run(args: list[str], cwd: Path) -> tuple[int, str, float]:
 
 def _hostile(spec: dict, tmp: Path) -> None:
     for item in spec.get("setup") or []:
-        path = tmp / (item.get("fifo") or item.get("folder") or item.get("link") or item.get("big"))
+        path = tmp / (item.get("fifo") or item.get("folder") or item.get("link") or item.get("big")
+                      or item.get("file"))
         path.parent.mkdir(parents=True, exist_ok=True)
         if "fifo" in item:
             os.mkfifo(path)
         elif "folder" in item:
-            path.mkdir()
+            path.mkdir(exist_ok=True)
+            if "mode" in item:
+                os.chmod(path, int(item["mode"]))
         elif "link" in item:
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path)  # a link in place of a folder of the base game
             path.symlink_to(item["to"])
+        elif "file" in item:
+            path.write_text(item.get("head", "") + item.get("text", "") * int(item.get("times", 1))
+                            + item.get("tail", ""), encoding="utf-8")
         else:
             with open(path, "wb") as fh:
                 fh.truncate(int(item["bytes"]))
+
+
+def _snapshot(folder: Path) -> dict[str, bytes] | None:
+    """Every file and folder under ``folder`` with its bytes (None: it does not exist)."""
+    if not folder.exists() and not folder.is_symlink():
+        return None
+    return {str(p.relative_to(folder)): (p.read_bytes() if p.is_file() else b"/")
+            for p in sorted(folder.rglob("*"))}
 
 
 def _setup(case: Path, tmp: Path) -> dict:
@@ -123,14 +146,16 @@ def test_bad_case(name, tmp_path, request):
         args += ["--out", "out"]
     if args[0] == "build" and not {"-f", "--format"} & set(args):
         args += ["--format", "pdf,svg"]
+    before = _snapshot(tmp_path / "out")
     code, output, peak = _run(args, tmp_path)
     assert "Traceback" not in output, output
+    assert SECRET not in output, output
     assert peak < MEMORY_LIMIT / 2 ** 20 / 2, f"peak memory {peak:.0f} MB: near the address-space limit"
     assert code == spec["exit"], output
     expected = [ln.strip() for ln in (case / "expected.txt").read_text(encoding="utf-8").splitlines() if ln.strip()]
     assert _problem_lines(output, tmp_path) == expected, output
-    out = tmp_path / "out"
-    assert not out.exists() or not [p for p in out.rglob("*") if p.is_file()], "a failed build wrote files"
+    if code != 0:
+        assert _snapshot(tmp_path / "out") == before, "a failed command changed the output folder"
 
 
 def test_corpus_size():

@@ -383,3 +383,53 @@ def test_a_parsed_file_is_kept_and_a_broken_one_never(tmp_path, monkeypatch):
     good.write_text("title: Neu\n")
     with pytest.raises(AssertionError, match="parsed again"):
         load_yaml(good)
+
+
+def _entries(folder):
+    return sorted(p.name for p in folder.rglob("*"))
+
+
+def test_a_folder_others_may_write_is_neither_read_nor_written(tmp_path, monkeypatch, capfd):
+    """A shared cache folder: an entry someone else wrote there must not change a build (it
+    changed 14 SVGs). Root sees the mode bits like anybody, so this holds under root too."""
+    import os
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "shared"))
+    monkeypatch.setattr(cache, "_WARNED", set())
+    assert cache.cached("t", "key", lambda: b"mine") == b"mine"
+    (entry,) = (tmp_path / "shared").glob("t-*")
+    os.chmod(tmp_path / "shared", 0o777)
+    assert cache.read("t", "key") is None  # the entry is intact, but the folder is not trusted
+    assert cache.cached("t", "new", lambda: b"made") == b"made"
+    assert _entries(tmp_path / "shared") == [entry.name]  # nothing written into it either
+    err = capfd.readouterr().err
+    assert err.count("warning: the cache folder") == 1 and "is writable by others" in err
+    os.chmod(tmp_path / "shared", 0o700)
+    assert cache.read("t", "key") == b"mine"
+
+
+def test_an_entry_not_yours_or_not_a_file_is_not_read(tmp_path, monkeypatch, capfd):
+    import os
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(cache, "_WARNED", set())
+    for key in ("theirs", "writable", "link", "fifo"):
+        cache.write("t", key, b"good")
+    entry = {key: cache._entry("t", key) for key in ("theirs", "writable", "link", "fifo")}
+    real = cache._uid()
+    victim = entry["theirs"].stat().st_ino
+    monkeypatch.setattr(cache, "_yours", lambda st: (st.st_ino != victim and st.st_uid == real
+                                                     and not st.st_mode & 0o022))  # as if another user wrote it
+    os.chmod(entry["writable"], 0o666)
+    entry["link"].unlink()
+    entry["link"].symlink_to("/dev/zero")  # read until memory ran out
+    entry["fifo"].unlink()
+    os.mkfifo(entry["fifo"])  # would block forever
+    for key in entry:
+        assert cache.read("t", key) is None, key
+    err = capfd.readouterr().err
+    assert err.count("warning: the cache entry") == 4
+    assert "is not yours alone" in err and "is not a regular file" in err
+    cache.write("t", "theirs", b"again")  # made again by this user, then read
+    monkeypatch.setattr(cache, "_yours", lambda st: st.st_uid == real and not st.st_mode & 0o022)
+    assert cache.read("t", "theirs") == b"again"

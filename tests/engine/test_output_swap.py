@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -14,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 from waiting import PATIENCE, wait_until
 
+from pnp.load.budget import Limits
 from pnp.model.assets import BuildOptions
 from pnp.output.build import build_games
 from pnp.cli.main import app
@@ -94,6 +96,23 @@ def test_manifest_lists_every_file_and_source(tiny_game, tmp_path):
     again = tmp_path / "again"
     _build(tiny_game, again, formats=("pdf", "svg"))
     assert (again / "tiny" / "manifest.json").read_bytes() == (out / "tiny" / "manifest.json").read_bytes()
+
+
+def test_manifest_hashes_no_file_outside_the_data_folder(tiny_game, tmp_path, monkeypatch):
+    """A stray link in the game folder to a file elsewhere is not read to hash it."""
+    secret = tmp_path / "elsewhere.txt"
+    secret.write_text("TOPSECRET")
+    (tiny_game / "tiny" / "notes.txt").symlink_to(secret)
+    (tiny_game / "tiny" / "mine.txt").write_text("mine")
+    import pnp.output.build as build
+
+    read = []
+    real = build._sha256
+    monkeypatch.setattr(build, "_sha256", lambda p: read.append(Path(p).name) or real(p))
+    _build(tiny_game, tmp_path / "out", formats=("pdf",))
+    man = json.loads((tmp_path / "out" / "tiny" / "manifest.json").read_text())
+    assert [s["file"] for s in man["sources"]] == ["game.yaml", "mine.txt", "rules.py"]
+    assert "notes.txt" not in read
 
 
 def test_files_a_build_no_longer_makes_are_gone(tiny_game, tmp_path):
@@ -248,14 +267,81 @@ def test_watch_rebuilds_only_what_a_saved_deck_makes(tmp_path):
     assert (out / "kafkas-halle" / "board-diagram.pdf").stat().st_ino != board  # symbols: everything again
 
 
-def test_a_build_over_the_shape_budget_is_refused_with_the_figure(tiny_game, tmp_path, monkeypatch):
-    monkeypatch.setenv("PNP_MAX_SHAPES", "5")
-    with pytest.raises(DataErrors, match="draws more than 5 shapes; the limit is 5 shapes"):
-        _build(tiny_game, tmp_path / "out", formats=("pdf",))
-    assert not (tmp_path / "out" / "tiny").exists()
-    from pnp.render import base
+def test_a_build_over_the_shape_budget_is_refused_with_the_figure(tiny_game, tmp_path):
+    """The limit is the build's own setting: the next build in the same process has its own."""
+    games = list(discover(tiny_game).values())
+    with pytest.raises(DataErrors, match="draws more than 5 shapes; the limit is 5 shapes .raise it with --max-shapes."):
+        build_games(games, BuildOptions(limits=Limits(shapes=5)), ["pdf"], tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+    assert _build(tiny_game, tmp_path / "out", formats=("pdf",))  # the default limits again, nothing carried over
 
-    assert base.COUNTER is None  # the lowered limit ended with the build: later drawing in this process is not counted
-    monkeypatch.delenv("PNP_MAX_SHAPES")
-    _build(tiny_game, tmp_path / "again", formats=("pdf",))
-    assert base.COUNTER is None
+
+def test_a_build_replaces_only_folders_it_made(tiny_game, tmp_path):
+    """OUT/<game> without pnp's manifest is someone's folder: refused before anything is read,
+    unless --force; a folder a build made (with its manifest) is replaced as always."""
+    out = tmp_path / "out"
+    notes = out / "tiny" / "my-notes.txt"
+    notes.parent.mkdir(parents=True)
+    notes.write_text("mine")
+    with pytest.raises(OutputError, match="not a folder pnp build made .no manifest.json.*--force"):
+        _build(tiny_game, out)
+    assert sorted(p.name for p in out.rglob("*")) == ["my-notes.txt", "tiny"]
+    res = runner.invoke(app, ["build", "tiny", "--data", str(tiny_game), "--out", str(out), "-f", "pdf"])
+    assert res.exit_code == 2 and "pass --force to replace it" in res.output and notes.read_text() == "mine"
+    res = runner.invoke(app, ["build", "tiny", "--data", str(tiny_game), "--out", str(out), "-f", "pdf", "--force"])
+    assert res.exit_code == 0, res.output
+    assert not notes.exists() and (out / "tiny" / "manifest.json").is_file()
+    res = runner.invoke(app, ["build", "tiny", "--data", str(tiny_game), "--out", str(out), "-f", "pdf"])
+    assert res.exit_code == 0, res.output  # now it is pnp's: rebuilt without --force
+
+
+def test_a_linked_game_folder_is_replaced_as_a_link_only(tiny_game, tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "tts").mkdir(parents=True)
+    (elsewhere / "tts" / "keep.txt").write_text("keep")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "tiny").symlink_to(elsewhere)
+    with pytest.raises(OutputError):
+        _build(tiny_game, out)
+    build_games(list(discover(tiny_game).values()), BuildOptions(), ["pdf"], out, force=True)
+    assert (elsewhere / "tts" / "keep.txt").read_text() == "keep"  # nothing moved out of the link's target
+    assert not (out / "tiny").is_symlink() and (out / "tiny" / "manifest.json").is_file()
+
+
+def test_a_gallery_someone_else_wrote_is_kept(tiny_game, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "index.html").write_text("<html>my page</html>")
+    res = runner.invoke(app, ["build", "tiny", "--data", str(tiny_game), "--out", str(out), "-f", "pdf"])
+    assert res.exit_code == 2 and "index.html: this is not a gallery pnp wrote" in res.output
+    assert sorted(p.name for p in out.iterdir()) == ["index.html"]  # refused before building
+    res = runner.invoke(app, ["build", "tiny", "--data", str(tiny_game), "--out", str(out), "-f", "pdf", "--force"])
+    assert res.exit_code == 0 and "pnp gallery" in (out / "index.html").read_text()
+
+
+def test_a_failed_build_creates_no_output_folder(tiny_game, tmp_path):
+    """Not even the empty folders it would have made (the data is bad only once drawing starts)."""
+    out = tmp_path / "new" / "out"
+    with pytest.raises(DataErrors):
+        build_games(list(discover(tiny_game).values()), BuildOptions(limits=Limits(shapes=5)), ["pdf"], out)
+    assert not (tmp_path / "new").exists()
+
+
+def test_export_and_tts_folders_count_as_pnps_and_someone_elses_are_kept(tmp_path):
+    """pnp export before any build makes OUT/<game>/export/ alone: a build then takes that folder
+    over as its own. A folder of the profile's name that pnp did not write is not replaced."""
+    data = tmp_path / "data"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "data" / "kafkas-halle", data / "kafkas-halle")
+    out = tmp_path / "out"
+    res = runner.invoke(app, ["export", "kafkas-halle", "-p", "tts", "--data", str(data), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    res = runner.invoke(app, ["build", "kafkas-halle", "--data", str(data), "--out", str(out), "-f", "pdf"])
+    assert res.exit_code == 0, res.output
+    assert (out / "kafkas-halle" / "export" / "tts" / "manifest.json").is_file()  # carried over
+    mine = out / "kafkas-halle" / "export" / "pdf-x"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("mine")
+    res = runner.invoke(app, ["export", "kafkas-halle", "-p", "pdf-x", "--data", str(data), "--out", str(out)])
+    assert res.exit_code == 2 and "not a folder pnp export made" in res.output
+    assert sorted(p.name for p in mine.iterdir()) == ["notes.txt"]

@@ -57,5 +57,22 @@ def test_every_tour_command_succeeds(tmp_path):
     assert failed == []
     assert built
     assert not (tmp_path / "output" / "kafkas-halle").exists()  # pnp clean removed it
-    assert (tmp_path / "position.pdf").stat().st_size > 10_000 and (tmp_path / "hist.svg").is_file()
-    assert (tmp_path / "data" / "my-game" / "game.yaml").is_file()
+    assert (tmp_path / "output" / "position.pdf").stat().st_size > 10_000
+    assert (tmp_path / "output" / "hist.svg").is_file()
+    assert (tmp_path / "output" / "my-games" / "my-game" / "game.yaml").is_file()
+
+
+def test_the_tour_writes_nothing_outside_output(tmp_path):
+    """Run in a clone, the tour must not break the clone's own tests: every file it writes is in
+    output/ (git-ignored), none in the repository's folders or beside them."""
+    shutil.copytree(ROOT / "data", tmp_path / "data")
+    (tmp_path / "output").mkdir()
+    before = {p for p in tmp_path.rglob("*") if p.is_file()}
+    env = {**os.environ, "PNP_CACHE_DIR": str(tmp_path / "output" / ".cache"), "PYTHONPATH": str(ROOT)}
+    for args in tour():
+        if args[0] in LONG_RUNNING or args[0] in ("build", "tts", "export", "gallery", "clean"):
+            continue  # their default --out is output/ (covered by the test above); the rest is what matters
+        subprocess.run([sys.executable, "-m", "pnp.cli.main", *args], cwd=tmp_path, env=env, capture_output=True,
+                       timeout=300)
+    new = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file() and p not in before)
+    assert new and [p for p in new if not p.startswith("output/")] == []

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from waiting import PATIENCE, wait_until
 
+from pnp.load.budget import Limits
 from pnp.load.errors import DataErrors
 from pnp.model.assets import BuildOptions
 from pnp.model.game import discover
@@ -152,10 +153,13 @@ def test_a_small_deck_is_drawn_in_the_build_process(tmp_path, drawn):
     assert drawn == [] and (tmp_path / "out" / "split" / "deck.pdf").is_file()
 
 
-def _earlier(tmp_path) -> Path:
-    (tmp_path / "out" / "split").mkdir(parents=True)
-    (tmp_path / "out" / "split" / "deck.pdf").write_bytes(b"earlier")
-    return tmp_path / "out" / "split" / "deck.pdf"
+def _earlier(tmp_path, out: Path | None = None) -> Path:
+    """A folder an earlier build made (its manifest says so) that a failed build must keep."""
+    folder = (out or tmp_path / "out") / "split"
+    folder.mkdir(parents=True)
+    (folder / "manifest.json").write_text("{}\n")
+    (folder / "deck.pdf").write_bytes(b"earlier")
+    return folder / "deck.pdf"
 
 
 def test_bad_card_data_stops_the_drawer_and_reads_as_in_one_process(tmp_path, drawn):
@@ -174,19 +178,23 @@ def test_bad_card_data_stops_the_drawer_and_reads_as_in_one_process(tmp_path, dr
     assert not list((tmp_path / "out").glob(".pnp-*")) and _no_children_left()
 
 
-def test_a_drawer_that_fails_leaves_the_error_to_the_build(tmp_path, drawn, monkeypatch):
-    """Over the shape budget while drawing: the drawer gives up and the build draws the deck
-    itself, which raises the error a build in one process raises."""
+def test_a_drawer_that_fails_leaves_the_error_to_the_build(tmp_path, drawn):
+    """Over the shape budget while drawing (the deck's estimate, cards times elements, fell
+    short of what it draws): the drawer gives up and the build draws the deck itself, which
+    raises the error a build in one process raises."""
+    from pnp.output.build import collect_assets
+
     data = _game(tmp_path, _rows(40))
     earlier = _earlier(tmp_path)
-    monkeypatch.setenv("PNP_MAX_SHAPES", "200")
+    (game,) = discover(data).values()
+    estimate = collect_assets(game, BuildOptions())[0].shapes
     messages = []
     for jobs in (1, 2):
         with pytest.raises(DataErrors) as err:
-            build_games(list(discover(data).values()), BuildOptions(), ["pdf"], tmp_path / "out", jobs=jobs)
+            build_games([game], BuildOptions(limits=Limits(shapes=estimate)), ["pdf"], tmp_path / "out", jobs=jobs)
         messages.append(str(err.value))
     assert drawn == ["failed"]
-    assert messages[0] == messages[1] and "draws more than 200 shapes" in messages[1]
+    assert messages[0] == messages[1] and f"draws more than {estimate:,} shapes" in messages[1]
     assert earlier.read_bytes() == b"earlier" and _no_children_left()
 
 
@@ -263,9 +271,7 @@ def test_interrupting_a_drawn_deck_leaves_earlier_outputs_and_no_drawer(tmp_path
 
     data = _game(tmp_path, _rows(5000))
     out = tmp_path / "sig-out"
-    earlier = out / "split" / "deck.pdf"
-    earlier.parent.mkdir(parents=True)
-    earlier.write_bytes(b"earlier")
+    earlier = _earlier(tmp_path, out)
     proc = subprocess.Popen([sys.executable, "-m", "pnp.cli.main", "build", "split", "--data", str(data), "--out",
                              str(out), "-f", "pdf", "-j", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 import threading
 
+import pytest
+
 from pypdf import PdfReader
 from waiting import PATIENCE, wait_until
 
@@ -78,20 +80,15 @@ def test_watch_rebuilds_on_save_survives_errors_and_stops(swatch_game, tmp_path)
     assert not t.is_alive()
 
 
-def test_ctrl_c_stops_cleanly(swatch_game, tmp_path):
-    """SIGINT (Ctrl-C) ends the watcher with a message, no traceback, exit 0."""
+def _interrupted(args: list[str], game, sig: str) -> tuple[int, str, str]:
+    """Run ``python args`` (a watcher), wait until it watches, send it ``sig``; (exit code, out, err)."""
     import os
     import signal
     import subprocess
     import sys
 
-    mods = str(swatch_game.parent / "mods")
-    code = ("import sys; from pathlib import Path; from pnp.model.assets import BuildOptions; from pnp.cli.watch import watch; "
-            "watch('swatch', Path(sys.argv[1]), Path(sys.argv[2]), BuildOptions(), ['pdf'], "
-            "echo=lambda s: print(s, flush=True))")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([mods] + sys.path))
-    proc = subprocess.Popen([sys.executable, "-c", code, str(swatch_game), str(tmp_path / "out")],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(game.parent / "mods")] + sys.path))
+    proc = subprocess.Popen([sys.executable, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     hung = threading.Timer(PATIENCE, proc.kill)  # a watcher that never says "watching" ends the wait
     hung.start()
     try:
@@ -100,11 +97,30 @@ def test_ctrl_c_stops_cleanly(swatch_game, tmp_path):
             line = proc.stdout.readline()
             assert line, seen + proc.stderr.read()
             seen += line
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(getattr(signal, sig))
         out, err = proc.communicate(timeout=PATIENCE)
     finally:
         hung.cancel()
         if proc.poll() is None:
             proc.kill()
-    assert proc.returncode == 0, err
+    return proc.returncode, out, err
+
+
+def test_ctrl_c_stops_cleanly(swatch_game, tmp_path):
+    """SIGINT (Ctrl-C) ends the watcher function with a message, no traceback; it returns."""
+    code = ("import sys; from pathlib import Path; from pnp.model.assets import BuildOptions; from pnp.cli.watch import watch; "
+            "watch('swatch', Path(sys.argv[1]), Path(sys.argv[2]), BuildOptions(), ['pdf'], "
+            "echo=lambda s: print(s, flush=True))")
+    code, out, err = _interrupted(["-c", code, str(swatch_game), str(tmp_path / "out")], swatch_game, "SIGINT")
+    assert code == 0, err
+    assert "stopped." in out and "Traceback" not in err
+
+
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+def test_pnp_watch_ends_with_130_when_interrupted(swatch_game, tmp_path, sig, monkeypatch):
+    """The README's exit table: 130 for Ctrl-C and SIGTERM, for pnp watch as for every command."""
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    code, out, err = _interrupted(["-m", "pnp.cli.main", "watch", "swatch", "--data", str(swatch_game),
+                                   "--out", str(tmp_path / "out"), "-f", "pdf"], swatch_game, sig)
+    assert code == 130, err
     assert "stopped." in out and "Traceback" not in err

@@ -55,6 +55,7 @@ def expected_item_sizes() -> dict[str, set[tuple[float, float]]]:
     rs = _yaml("rather-silly/counters.yaml")
     s = float(rs.get("size", 15))
     out["rather-silly/counters"] = {(s, s)} | ({(2 * s, s)} if any(c.get("width") == 2 for c in rs["counters"]) else set())
+    out["rather-silly/counters-duplex"] = out["rather-silly/counters"]  # the double-sided ones, in their own file
     from pnp.games.rather_silly import printables
 
     import inspect

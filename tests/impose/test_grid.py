@@ -77,8 +77,14 @@ def test_fixed_orientation_turns_cards_when_that_fits_more():
 
 
 def test_too_big_item_is_refused_with_advice():
-    with pytest.raises(ValueError, match="tiling"):
-        plan_grid(300, 300, SHEET)
+    """The advice names a paper that really holds the piece: the smallest named one, else WxH."""
+    with pytest.raises(ValueError, match=r"300 × 300 mm .*; it needs paper of at least 316 × 316 mm "
+                                         r"\(--paper 316x316\)"):
+        plan_grid(300, 300, replace(SHEET, margin=8))
+    with pytest.raises(ValueError, match=r"it needs a3 or larger \(--paper a3\)"):
+        plan_grid(200, 250, replace(SHEET, paper="a5", margin=8))
+    assert plan_grid(200, 250, replace(SHEET, paper="a3", margin=8)).per_page >= 1
+    assert plan_grid(300, 300, replace(SHEET, paper="316x316", margin=8)).per_page == 1
 
 
 def test_mixed_sizes_are_refused():

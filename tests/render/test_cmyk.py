@@ -124,10 +124,12 @@ def test_a_shops_own_profile_is_read_relative_to_the_yaml(tmp_path):
 
 @pytest.mark.parametrize("icc, says", [("missing.icc", "file not found"),
                                        ("rgb.icc", "an ICC profile for RGB, not CMYK"),
-                                       ("junk.icc", "not an ICC profile")])
+                                       ("junk.icc", "not an ICC profile"),
+                                       ("cut.icc", "a CMYK profile whose tables cannot convert colours")])
 def test_a_bad_icc_file_is_named_with_its_line(tmp_path, icc, says):
     (tmp_path / "rgb.icc").write_bytes(srgb_icc())
     (tmp_path / "junk.icc").write_bytes(b"not a colour profile at all" * 10)
+    (tmp_path / "cut.icc").write_bytes((ICC_DIR / "fogra39-240.icc").read_bytes()[:2000])  # its header, cut short
     path = _profile(tmp_path, f"icc: {icc}")
     with pytest.raises(DataErrors) as err:
         load_profile(str(path))
@@ -191,6 +193,21 @@ def test_one_cmyk_pdf_per_card_side(tmp_path):
     for pdf in pdfs:
         facts = read_facts(pdf)
         assert facts.output_intents == ["FOGRA39"] and facts.pages[0].colour_ops == {"cmyk"}
+
+
+@pytest.mark.parametrize("icc, says", [("../theirs.icc", "'../theirs.icc' is outside the profile's folder"),
+                                       ("/etc/passwd", "'/etc/passwd' is outside the profile's folder"),
+                                       ("link.icc", "'link.icc' is a link to a place outside the profile's folder")])
+def test_the_icc_file_lies_in_the_profiles_folder(tmp_path, icc, says):
+    shutil.copy(ICC_DIR / "fogra39-240.icc", tmp_path / "theirs.icc")
+    shop = tmp_path / "shop"
+    shop.mkdir()
+    (shop / "link.icc").symlink_to(tmp_path / "theirs.icc")
+    path = _profile(shop, f"icc: {icc}")
+    with pytest.raises(DataErrors) as err:
+        load_profile(str(path))
+    (problem,) = err.value.problems
+    assert problem.line == 7 and problem.message == f"'icc': {says}; put the ICC file beside the profile"
 
 
 def test_a_16_bit_grey_picture_keeps_its_grey_in_rgb_cmyk_and_flattened_files(fogra, tmp_path):

@@ -44,9 +44,10 @@ def build(data: Path, out: Path, *args: str, game: str = "g"):
     return res.exit_code, res.output
 
 
-def refused(data: Path, out: Path, expected: str, game: str = "g") -> None:
-    """The build of ``data`` stops with exit 2 saying ``expected`` (spaces normalised), and writes nothing."""
-    code, log = build(data, out, "-f", "pdf", game=game)
+def refused(data: Path, out: Path, expected: str, game: str = "g", *args: str) -> None:
+    """The build of ``data`` (with ``args``) stops with exit 2 saying ``expected`` (spaces normalised),
+    and writes nothing."""
+    code, log = build(data, out, "-f", "pdf", *args, game=game)
     assert code == 2, log
     assert expected in " ".join(log.split()), log
     assert "Traceback" not in log and not (out / game).exists()

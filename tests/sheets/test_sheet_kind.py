@@ -129,8 +129,6 @@ def test_a_text_over_another_element_is_a_warning_naming_both(sheet_game, tmp_pa
     ("size: a6\nrecords: [" + ", ".join(f"{{n: {i}}}" for i in range(50)) + "]\n",
      "aid.yaml:3:10: aid: 50 pieces would make 25 pages; the limit is 10 pages"),
 ])
-def test_a_sheet_over_the_page_budget_is_refused_before_it_is_drawn(sheet_game, tmp_path, monkeypatch, sheet,
-                                                                     expected):
-    monkeypatch.setenv("PNP_MAX_PAGES", "10")
+def test_a_sheet_over_the_page_budget_is_refused_before_it_is_drawn(sheet_game, tmp_path, sheet, expected):
     refused(sheet_game({"aid.yaml": f"kind: sheet\n{sheet}elements: [{{type: rect, frame: card}}]\n"}),
-            tmp_path / "o", expected)
+            tmp_path / "o", expected, "g", "--max-pages", "10")

@@ -58,7 +58,7 @@ def _cards(game) -> tuple[list[dict], dict]:
         return [], {}
     deck = load_yaml(path)
     cards = [c for c in deck.get("cards", []) if isinstance(c, dict)] if isinstance(deck.get("cards"), list) else []
-    layout_file = game.folder / str(deck.get("layout", ""))
+    layout_file = game.path(str(deck.get("layout", "")))  # inside the data folder, like every path a game names
     names = {}
     if layout_file.suffix == ".yaml" and layout_file.is_file():
         names = (load_yaml(layout_file).get("tables") or {}).get("category") or {}

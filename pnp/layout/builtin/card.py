@@ -18,7 +18,7 @@ from pnp.model.base import tr
 from pnp.load.words import ENGINE
 from pnp.scene import WHITE, color, contrast, mix
 from pnp.model.deck import Back, Deck
-from pnp.layout.files import compiled_layout
+from pnp.layout.files import compiled_layout, roots_of
 
 TIGHT_MARGIN = 5.0  # mm: still inside what home printers print
 
@@ -98,6 +98,7 @@ class Card:
     face: Any = None  # the compiled face layout
     name: str | None = None  # what a generated card is called (its product values), for labels and files
     back_name: str = ""  # the key of 'backs' that chose its back ("" for the deck's one back)
+    elements: int = 0  # elements of the SVG pictures its fields name, each drawn with the card
 
     @property
     def label(self) -> str:
@@ -123,6 +124,14 @@ class DeckPlan:
     overlaps: list = field(default_factory=list)  # Overlap of each card side whose text overlaps an element
     _checked: set = field(default_factory=set)  # card sides looked at for overlaps
     faces: dict = field(default_factory=dict)  # 'layouts' key (or "") -> compiled face layout
+    roots: tuple = ()  # where the files it names may lie (Game.roots)
+    pictures: dict = field(default_factory=dict)  # digest -> (pixels decoded, SVG elements) of every picture
+
+    @property
+    def images(self):
+        from pnp.layout.builtin.images import images_in
+
+        return images_in(self.folder, self.roots or (self.folder,))
     ink_saver: bool = False  # stamp the layouts' ink-saving variants
 
     @property
@@ -138,9 +147,10 @@ class DeckPlan:
         return min(f.layout.safe for f in self.faces.values()) if self.faces else self.face.layout.safe
 
 
-def plan_deck(doc: Deck, game, lang: str, stem: str = "deck", ink_saver: bool = False) -> DeckPlan:
-    """Everything the deck needs before drawing: layouts compiled, card list read and typed;
-    ``ink_saver``: the layouts' ink-saving variants are drawn.
+def plan_deck(doc: Deck, game, lang: str, stem: str = "deck", limits=None, ink_saver: bool = False) -> DeckPlan:
+    """Everything the deck needs before drawing: layouts compiled, card list read and typed,
+    pictures checked, all within ``limits`` (:class:`pnp.load.budget.Limits`); ``ink_saver``: the
+    layouts' ink-saving variants are drawn.
 
     Every problem of the card list is reported at once, as ``file:line``.
     """
@@ -166,8 +176,12 @@ def plan_deck(doc: Deck, game, lang: str, stem: str = "deck", ink_saver: bool = 
         raise DataErrors(problems)
     compiled = {k: f for k, (f, _) in faces.items()}
     plan = DeckPlan(doc, next(iter(compiled.values())), cards, game_symbols(game), folder, faces=compiled,
-                    ink_saver=ink_saver)
-    _check_references(plan, items if not isinstance(doc.cards, str) else None)
+                    roots=roots_of(game, folder), warnings=list(getattr(records, "warnings", ())), ink_saver=ink_saver)
+    _check_references(plan, items if not isinstance(doc.cards, str) else None, limits)
+    if any(face.same_size for face in compiled.values()):  # every card is stamped: after the budget, not before
+        from pnp.load.budget import Limits
+
+        (limits or Limits()).check_shapes(deck_shapes(plan), doc.name or stem)
     for face in compiled.values():
         if face.same_size:
             plan.shared[id(face)] = _shared_sizes(plan, face, lang)
@@ -194,8 +208,8 @@ def _read(doc: Deck, game, lang: str, stem: str):
     faces = _faces(doc, folder, tables, shown, raw, game)
     fields = _with_defaults(_union(faces, doc, shown, raw), doc, shown, raw)
     items, names = _card_list(doc, shown, raw)
-    return faces, _records(doc, fields, folder, shown, items), (items, names), (folder, shown, raw)
-
+    records = _records(doc, fields, folder, _at(shown, raw, ("cards",)), items, roots_of(game, folder))
+    return faces, records, (items, names), (folder, shown, raw)
 
 def _faces(doc: Deck, folder: Path, tables: dict, shown: str, raw, game) -> dict:
     """'layouts' key -> (compiled face layout, its typed fields); one layout is the key ""."""
@@ -270,7 +284,6 @@ def by_value(by: str, made: dict, what: str, key: str):
 def _shared_sizes(plan: DeckPlan, face, lang: str) -> dict:
     """One size per same_size text of a face layout: the least any of its cards' text fits at."""
     from pnp.layout.compile import Card as Stamp, CardError
-    from pnp.layout.builtin.images import images_in
 
     w, h = plan.size
     measured: dict = {}
@@ -278,7 +291,7 @@ def _shared_sizes(plan: DeckPlan, face, lang: str) -> dict:
         if card.face is not face:
             continue
         try:
-            face.stamp(card.values, Stamp(w, h, 0.0, lang, plan.symbols, images_in(plan.folder),
+            face.stamp(card.values, Stamp(w, h, 0.0, lang, plan.symbols, plan.images,
                                           measured=measured, ink_saver=plan.ink_saver))
         except CardError as exc:
             raise DataErrors([Problem(card.source[0], card.source[1], 0, str(exc))]) from None
@@ -330,12 +343,15 @@ def _card_list(doc: Deck, shown: str, raw) -> tuple[Any, list | None]:
     return items, None
 
 
-def _records(doc: Deck, fields: dict, folder: Path, shown: str, items) -> list:
+def _records(doc: Deck, fields: dict, folder: Path, where: tuple, items, roots) -> list:
     from pnp.layout.tables import read_records, records_from_yaml
 
     if isinstance(doc.cards, str):
-        return read_records(folder / doc.cards, fields, doc.columns, doc.sheet)
-    return records_from_yaml(items, fields, shown)
+        from pnp.model.game import inside
+
+        path = inside(folder / doc.cards, roots, where, doc.cards, "cards")
+        return read_records(path, fields, doc.columns, doc.sheet)
+    return records_from_yaml(items, fields, where[0])
 
 
 def _backs(doc: Deck, folder: Path, shown: str, raw, game):
@@ -372,10 +388,14 @@ def _backs(doc: Deck, folder: Path, shown: str, raw, game):
     return by_value(doc.backs.by, made, "back", "backs")
 
 
-def _check_references(plan: DeckPlan, raw_cards) -> None:
+def _check_references(plan: DeckPlan, raw_cards, limits=None) -> None:
     """Before anything is drawn: every value a layout looks up in a table is in it, every
     symbol a card names exists, every image it names is a file; each with the card's place."""
-    problems = []
+    from pnp.layout.compile import CardError
+    from pnp.load.budget import BudgetError, Limits
+    from pnp.load.paths import is_inside
+
+    problems, broken = [], {}  # broken: picture -> [its problem, cards showing it]
     for i, card in enumerate(plan.cards):
         uses, tables, icons = card.face.uses, card.face.tables, card.face.layout.icons
         label = card.values.get("id") or card.label
@@ -405,9 +425,32 @@ def _check_references(plan: DeckPlan, raw_cards) -> None:
                                                    f"game's symbols are: {known or 'none (add a file with kind: symbols)'}"))
         for name in sorted(uses.images):
             img = card.values.get(name)
-            if img and not (plan.folder / str(img)).is_file():
+            if not img:
+                continue
+            if not (plan.folder / str(img)).is_file() and is_inside(plan.folder / str(img), plan.roots):
                 problems.append(Problem(*at(name), f"{name!r}: card {label!r} shows the image {img!r}, which is not "
                                                    f"a file in {plan.folder.name}/"))
+                continue
+            try:
+                pic = plan.images.picture(str(img))
+            except CardError as exc:
+                if str(img) not in broken:
+                    broken[str(img)] = [Problem(*at(name), f"{name!r}: card {label!r}: {exc}"), 0]
+                    problems.append(broken[str(img)][0])
+                broken[str(img)][1] += 1
+                continue
+            card.elements += pic.probe.elements
+            if pic.digest not in plan.pictures:
+                plan.pictures[pic.digest] = (pic.decoded, pic.probe.elements)
+                try:  # stop reading pictures as soon as there are too many: each is decoded whole
+                    (limits or Limits()).check_pictures(sum(p for p, _ in plan.pictures.values()),
+                                                        sum(e for _, e in plan.pictures.values()), "the deck's cards")
+                except BudgetError as exc:
+                    raise DataErrors(problems + [Problem(*at(name), f"{name!r}: card {label!r}: {exc}")]) from None
+    for first, n in broken.values():  # one problem per broken picture, however many cards show it
+        if n > 1:
+            problems[problems.index(first)] = Problem(first.file, first.line, first.col,
+                                                      f"{first.message} (and {n - 1} more card(s) show it)")
     if problems:
         raise DataErrors(problems)
 
@@ -417,7 +460,6 @@ def _check_references(plan: DeckPlan, raw_cards) -> None:
 
 def _stamp(plan: DeckPlan, layout, values: dict, card: Card | None, bleed: float, lang: str):
     from pnp.layout.compile import Card as Stamp, CardError
-    from pnp.layout.builtin.images import images_in
     from pnp.layout.records import records_in
 
     w, h = plan.size
@@ -425,7 +467,7 @@ def _stamp(plan: DeckPlan, layout, values: dict, card: Card | None, bleed: float
     side = (where, id(layout))
     found = [] if side not in plan._checked else None
     try:
-        drawn = layout.stamp(values, Stamp(w, h, bleed, lang, plan.symbols, images_in(plan.folder),
+        drawn = layout.stamp(values, Stamp(w, h, bleed, lang, plan.symbols, plan.images,
                                            data=records_in(plan.folder), warn=lambda m: _warn(plan, where, m),
                                            fallback=lambda fam, chars: _fallback(plan, fam, chars),
                                            shared=plan.shared.get(id(layout)), overlaps=found,
@@ -528,7 +570,7 @@ def deck_sheet(doc: Deck, opts: BuildOptions):
     """The sheet for the deck; the margin is narrowed to TIGHT_MARGIN only when
     that fits more cards (poker cards 3×3 on Letter need 7.7 mm, not 8). The
     cards stay centred, so only the crop marks move closer to the paper edge."""
-    from pnp.impose.grid import plan_grid
+    from pnp.impose.grid import DoesNotFit, plan_grid
     from pnp.impose.items import sheet_from_options
 
     sheet = sheet_from_options(opts)
@@ -539,12 +581,19 @@ def deck_sheet(doc: Deck, opts: BuildOptions):
         def per_page(s) -> int:
             try:
                 return plan_grid(w, h, s).per_page
-            except ValueError:  # larger than the paper: the build says so before drawing
+            except DoesNotFit:  # larger than the paper: the build says so before drawing
                 return 0
 
         if per_page(tight) > per_page(sheet):
             return tight
     return sheet
+
+
+def deck_shapes(plan: DeckPlan) -> int:
+    """About what the deck's pages draw: every printed card times the elements of its face
+    and back layouts and of the SVG pictures it shows (known before anything is stamped)."""
+    return sum(c.copies * (c.face.elements + (c.back[0].elements if c.back is not None else 0) + c.elements)
+               for c in plan.cards)
 
 
 def _slug(card: Card, i: int) -> str:
@@ -575,7 +624,7 @@ def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asse
     from pnp.load.paths import file_stem
 
     lang = opts.lang
-    plan = plan_deck(doc, game, lang, stem, opts.ink_saver)
+    plan = plan_deck(doc, game, lang, stem, opts.limits, opts.ink_saver)
     name = doc.name or stem
     title = tr(doc.title, lang)
     sheet = deck_sheet(doc, opts)
@@ -584,7 +633,7 @@ def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asse
     deck = Asset(name, title, lambda: impose(card_items(faces), sheet), formats=("pdf",),
                  description=f"{plan.total} cards, {len(plan.cards)} types, {w:g} × {h:g} mm",
                  faces=faces, back=back_item(plan, lang), safe=plan.safe, cards=plan,
-                 warnings=plan.warnings, overlaps=plan.overlaps)
+                 warnings=plan.warnings, overlaps=plan.overlaps, shapes=deck_shapes(plan), pictures=plan.pictures)
     yield deck
     folder = f"cards/{name}"
     seen: set[str] = set()

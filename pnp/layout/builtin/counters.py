@@ -125,8 +125,10 @@ def sheet_layout(doc: CounterSheet, game):
     from pnp.layout.documents import source
     from pnp.layout.files import compiled_layout
 
+    from pnp.load.loader import display_path, locate
+
     src = source(game, doc) if game is not None else None
-    where = (src.file, *src.at("layout")) if src is not None else ("counters", 0, 0)
+    where = (display_path(src[0]), *locate(src[1], ("layout",))) if src is not None else ("counters", 0, 0)
     folder = game.folder if game is not None else Path(".")
     layout, fields = compiled_layout(doc.layout, folder, {}, where, game)
     extra = sorted(set(fields) - set(FACE_FIELDS))
@@ -261,20 +263,71 @@ def key_pages(doc: CounterSheet, opts: BuildOptions, layout=None) -> list[Page]:
     return pages
 
 
+def counted(doc: CounterSheet) -> tuple[int, int]:
+    """(counters printed, sides printed): each type's count times its groups, counted without
+    making a single counter."""
+    n = sides = 0
+    for c in doc.counters:
+        runs = len(doc.groups) if c.groups == "all" else len(c.groups) if isinstance(c.groups, list) else 1
+        n += c.count * runs
+        sides += c.count * runs * (2 if c.back is not None else 1)
+    return n, sides
+
+
+def check_faces(doc: CounterSheet, game, lang: str, size: float, layout=None) -> None:
+    """Stamp every different face once before any page is drawn, so a label too long for its
+    counter is a data error at the counter's line, not a failure half-way through the PDF.
+    Faces that differ only in colour are stamped once."""
+    from pnp.layout.compile import CardError
+    from pnp.layout.documents import source
+    from pnp.load.errors import DataErrors, Problem
+    from pnp.load.loader import display_path, locate
+
+    problems, seen = [], set()
+    for i, c in enumerate(doc.counters):
+        gids = [g.id for g in doc.groups] if c.groups == "all" else (list(c.groups) if c.groups else [None])
+        for gid in gids:
+            spec = Spec(c, gid, size * c.width, size, c.shape or doc.shape)
+            for face, side in [(c, "front")] + ([(c.back, "back")] if c.back is not None else []):
+                values = face_values(doc, spec, face, lang)
+                key = (spec.w, spec.h, spec.shape, *(v for k, v in sorted(values.items()) if k not in ("colour", "ink")))
+                if key in seen:
+                    continue
+                seen.add(key)
+                try:
+                    draw_face(doc, spec, face, 0.0, lang, side=side, layout=layout)
+                except CardError as exc:
+                    src = source(game, doc) if game is not None else None
+                    file, (line, col) = (display_path(src[0]), locate(src[1], ("counters", i))) if src else ("counters", (0, 0))
+                    problems.append(Problem(file, line, col, f"counter {c.id!r}"
+                                            + (f" ({gid})" if gid else "") + (" back" if side == "back" else "")
+                                            + f": {exc}"))
+                    break
+            else:
+                continue
+            break  # one problem a counter
+    if problems:
+        raise DataErrors(problems)
+
+
 def counter_assets(doc: CounterSheet, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
     size = _size(doc, opts)
     title = tr(doc.title, opts.lang)
-    n = len(counter_specs(doc, size))
     name = doc.name or stem
     layout = sheet_layout(doc, game)
-    safe = (layout or _shipped_face("square")).layout.safe  # what text keeps clear of the cut
+    face = layout or _shipped_face("square")
+    n, sides = counted(doc)
+    shapes = sides * face.elements
+    opts.limits.check_shapes(shapes, f"{name}: {n:,} counters")  # before a single one is made
+    check_faces(doc, game, opts.lang, size, layout)
+    safe = face.layout.safe  # what text keeps clear of the cut
     specs = counter_specs(doc, size)
     backed = sum(1 for sp in specs if sp.counter.back is not None)
     if 0 < backed < len(specs) and opts.duplex != "none":  # single- and double-sided: a file for each
         faces = counter_faces(doc, opts.lang, size, layout, opts.ink_saver)
         yield Asset(name, title, lambda: counter_pages(doc, opts, size, layout, "single"), min_text_pt=MIN_PT,
                     safe=safe, description=f"{n - backed} one-sided counters, {size:g} mm",
-                    faces=[(it, c) for it, c in faces if it.back is None], stock="card")
+                    faces=[(it, c) for it, c in faces if it.back is None], stock="card", shapes=shapes)
         yield Asset(f"{name}-duplex", f"{title} ({ENGINE(opts.lang, 'guide.double_file')})",
                     lambda: counter_pages(doc, opts, size, layout, "double"), min_text_pt=MIN_PT, safe=safe,
                     description=f"{backed} double-sided counters, {size:g} mm",
@@ -282,7 +335,7 @@ def counter_assets(doc: CounterSheet, game, opts: BuildOptions, stem: str) -> It
     else:
         yield Asset(name, title, lambda: counter_pages(doc, opts, size, layout), min_text_pt=MIN_PT, safe=safe,
                     description=f"{n} counters, {size:g} mm", faces=counter_faces(doc, opts.lang, size, layout, opts.ink_saver),
-                    stock="card")
+                    stock="card", shapes=shapes)
     if any(c.about is not None for c in doc.counters):
         yield Asset(f"{name}-key", f"{title} – {KEY_WORDS[opts.lang][0]}",
                     lambda: key_pages(doc, opts, layout), description="what each counter means", min_text_pt=MIN_PT)

@@ -1,4 +1,4 @@
-"""Image files a layout places, read from the game folder once per build."""
+"""Picture files a layout places, read once per build through :func:`pnp.render.images.read_picture`."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -6,58 +6,58 @@ from pathlib import Path
 
 from pnp.layout.compile import CardError
 
-MAX_IMAGE_BYTES = 50_000_000
-
 
 class Images:
-    """Reads ``name`` relative to ``folder`` (never outside it) and remembers what it read."""
+    """Reads ``name`` relative to ``folder`` (inside ``roots`` only, see
+    :func:`pnp.load.paths.resolve_inside`) and remembers what it read."""
 
-    _cache: dict[Path, tuple] = {}
+    # (path, mtime, size, roots) -> Picture or the CardError it gave: a file saved again is read again
+    _cache: dict[tuple, object] = {}
 
-    def __init__(self, folder: Path):
-        self.folder = Path(folder).resolve()
+    def __init__(self, folder: Path, roots: tuple = ()):
+        self.folder = Path(folder)
+        self.roots = tuple(roots) or (self.folder,)
 
-    def _get(self, name: str):
-        path = (self.folder / name).resolve()
-        if self.folder not in path.parents:
-            raise CardError(f"image {name!r}: images must be files inside the game folder")
-        if not path.exists():
-            raise CardError(f"image {name!r} not found in the game folder")
-        if not path.is_file():
-            raise CardError(f"image {name!r} is not a regular file (a folder, device or pipe)")
-        st = path.stat()
-        key = (path, st.st_mtime_ns, st.st_size)  # a file saved again is read again (watch mode)
-        hit = self._cache.get(key)
-        if hit is not None:
-            return hit
-        from pnp.render.images import ImageError, probe
+    def picture(self, name: str):
+        """The checked picture (:class:`pnp.render.images.Picture`), or a CardError saying why not."""
+        import os
 
-        size = st.st_size
-        if size > MAX_IMAGE_BYTES:
-            raise CardError(f"image {name!r} is {size:,} bytes; the limit is {MAX_IMAGE_BYTES:,}")
-        from pnp.load.errors import DataErrors
-        from pnp.load.loader import read_bounded
+        from pnp.render.images import ImageError, read_picture
 
+        path = self.folder / name
         try:
-            data = read_bounded(path, MAX_IMAGE_BYTES, "an image")
-        except DataErrors as exc:
-            raise CardError(f"image {name!r}: {exc.problems[0].message}") from None
-        try:
-            info = probe(data)
-        except ImageError as exc:
-            raise CardError(f"image {name!r}: {exc}") from None
-        self._cache[key] = hit = (data, info)
+            st = os.stat(path)
+            key = (os.path.realpath(path), st.st_mtime_ns, st.st_size, self.roots)
+        except OSError:
+            key = None
+        hit = self._cache.get(key) if key is not None else None
+        if hit is None:
+            try:
+                hit = read_picture(path, name, self.roots, self.folder)
+            except ImageError as exc:  # kept too: a broken picture on every card is read once
+                hit = CardError(f"image {name!r}: {exc}")
+            if key is not None:
+                if len(self._cache) > 256:
+                    self._cache.clear()
+                self._cache[key] = hit
+        if isinstance(hit, CardError):
+            raise CardError(str(hit))
         return hit
 
     def load(self, name: str) -> tuple[bytes, str, tuple[int, int] | None]:
-        data, info = self._get(name)
-        return data, info.kind, info.pixels
+        pic = self.picture(name)
+        return pic.data, pic.kind, pic.pixels
 
     def aspect(self, name: str) -> tuple[float, float]:
-        return (self._get(name)[1].aspect, 1.0)
+        from pnp.render.images import ImageError
+
+        try:
+            return (self.picture(name).aspect, 1.0)
+        except ImageError as exc:  # svglib, reading it to draw, found what the checks let through
+            raise CardError(f"image {name!r}: {exc}") from None
 
 
 @lru_cache(maxsize=64)
-def images_in(folder: Path) -> Images:
-    """The one reader for a game folder (resolving the folder once, not once per card)."""
-    return Images(folder)
+def images_in(folder: Path, roots: tuple = ()) -> Images:
+    """The one reader for a game folder (made once, not once per card)."""
+    return Images(folder, roots)

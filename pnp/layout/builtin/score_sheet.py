@@ -151,7 +151,8 @@ def _draw(doc: ScoreSheet, w: float, h: float, lang: str, cols: ColumnSpec) -> G
         cw = min(24.0, (w - label_w) / n)
         explain_w = 0.0
     if cw < 6.0:
-        raise DataErrors([Problem("score-sheet", 0, 0, f"{n} columns do not fit a {w:.0f} mm wide sheet")])
+        raise DataErrors([Problem("score-sheet", 0, 0, f"{n} columns do not fit a {w:.0f} mm wide sheet beside row "
+                                                     f"labels {label_w:.0f} mm wide; shorten the longest label")])
     x_vals = w - n * cw
     table_top = y
 
@@ -318,6 +319,23 @@ def _translate(x: float, y: float):
     return translate(x, y)
 
 
+def _fits(doc: ScoreSheet, game, opts: BuildOptions, up: int, cols: ColumnSpec) -> None:
+    """Draw one sheet of the pad now, before any page: rows or columns that do not fit are
+    named with the sheet's file."""
+    w, h, _ = pad_size(opts.paper, up, opts.margin)
+    try:
+        draw_sheet(doc, w, h, opts.lang, cols)
+    except DataErrors as exc:
+        from pnp.layout.documents import source
+        from pnp.load.loader import display_path
+
+        src = source(game, doc) if game is not None else None
+        if src is None:
+            raise
+        raise DataErrors([Problem(display_path(src[0]), 0, 0, p.message) if p.file == "score-sheet" else p
+                          for p in exc.problems]) from None
+
+
 def score_sheet_assets(doc: ScoreSheet, game, opts: BuildOptions, stem: str) -> list[Asset]:
     ups, specs, copies = read_options(doc, opts)
     title = tr(doc.title, opts.lang)
@@ -325,6 +343,7 @@ def score_sheet_assets(doc: ScoreSheet, game, opts: BuildOptions, stem: str) -> 
     for cols in specs:
         # the default solo sheet comes as one full page only
         for up in (ups if cols.per_game == bool(specs[0].per_game) else [1]):
+            _fits(doc, game, opts, up, cols)
             name = f"{stem}-{'solo-' if cols.per_game else ''}{up}up"
             what = COLUMN_WORDS[opts.lang][cols.per_game].format(n=cols.count)
             size = f", {PAD_SIZES[up]}" if PAD_SIZES[up] else ""

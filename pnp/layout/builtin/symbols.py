@@ -8,6 +8,7 @@ scale stroke widths itself.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from pathlib import Path as FsPath
 
 from pnp.model.assets import Asset
@@ -192,8 +193,14 @@ def _text(pen: _Pen, p: TextPart):
     pen.text(0, 0, p.text, p.size, p.bold)
 
 
+@lru_cache(maxsize=512)
+def _parsed(d: str) -> tuple:
+    """A part's path data, parsed once however often the symbol is drawn (a row of icons on every card)."""
+    return tuple(parse_path_d(d))
+
+
 def _path(pen: _Pen, p: PathPart):
-    ops = parse_path_d(p.d)
+    ops = _parsed(p.d)
     # raw paths are given in box coordinates: undo the part's centring
     ops = [(op[0], *[v - (p.at[i % 2]) for i, v in enumerate(op[1:])]) for op in ops]
     if p.fill:
