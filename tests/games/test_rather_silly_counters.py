@@ -30,10 +30,21 @@ def sheet():
 
 @pytest.fixture(scope="module")
 def pdf_text(sheet):
-    asset = next(iter(counter_assets(sheet, None, BuildOptions(lang="de"), "counters")))
-    pages = list(asset.iter_pages())
+    pages = [page for asset in _sheets(sheet, BuildOptions(lang="de")) for page in asset.iter_pages()]
     reader = PdfReader(io.BytesIO(render_pdf_bytes(pages)))
     return [p.extract_text() for p in reader.pages]
+
+
+def _sheets(sheet, opts):
+    """The counter sheets (one-sided and double-sided counters print in files of their own), not the key."""
+    return [a for a in counter_assets(sheet, None, opts, "counters") if not a.name.endswith("-key")]
+
+
+def test_one_sided_and_double_sided_counters_print_in_files_of_their_own(sheet):
+    names = [a.name for a in counter_assets(sheet, None, BuildOptions(lang="de"), "counters")]
+    assert names[:2] == ["counters", "counters-duplex"]
+    assert [a.name for a in counter_assets(sheet, None, BuildOptions(lang="de", duplex="none"), "counters")][:1] == \
+        ["counters"]
 
 
 def test_spec_counts_follow_the_seed(sheet):
@@ -140,9 +151,8 @@ def test_svg_pages_hold_each_counter_once_with_unique_ids(sheet, tmp_path):
 
     from pnp.render.svg import write_svg
 
-    asset = next(iter(counter_assets(sheet, None, BuildOptions(), "counters")))
     ids: list[str] = []
-    for n, page in enumerate(asset.iter_pages()):
+    for n, page in enumerate(p for asset in _sheets(sheet, BuildOptions()) for p in asset.iter_pages()):
         path = tmp_path / f"p{n}.svg"
         write_svg(page, path)
         ids += [e.get("id") for e in ET.parse(path).getroot().iter() if (e.get("id") or "").startswith("counter-")]

@@ -369,8 +369,8 @@ def test_the_grid_box_spans_all_trims_and_the_gutters_between():
 def test_too_small_sheets_and_sizes_are_refused_with_their_numbers():
     with pytest.raises(ValueError) as exc:
         plan_grid(191, 90, _sheet(orientation="landscape"))
-    assert str(exc.value) == ("an item of 191 x 90 mm does not fit on 200x100 with a 5 mm margin; "
-                              "use tiling for items bigger than the sheet")
+    assert str(exc.value) == ("a piece of 191 × 90 mm does not fit on 200x100 inside its 5 mm margins; "
+                              "it needs a5 or larger (--paper a5)")
     assert plan_grid(190, 90, _sheet(orientation="landscape")).per_page == 1  # exactly the space inside the margin
     with pytest.raises(ValueError) as exc:
         plan_grid(0, 90, _sheet())
