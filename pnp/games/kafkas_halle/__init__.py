@@ -1,7 +1,8 @@
-"""Kafkas Halle (seed 000_b69832241c10d319.txt): tokens, player aid and checker.
+"""Kafkas Halle (seed 000_b69832241c10d319.txt): tokens, player aid data and checker.
 
-The deck, the symbols and the board are generic kinds (deck.yaml,
-symbols.yaml, board.yaml); this module adds what is special to the game.
+The deck, the symbols, the board and the player aid are data (deck.yaml,
+symbols.yaml, board.yaml, aid.yaml); this module adds the token sheet, the
+card list the aid shows (source ``aid``) and the checker.
 """
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ FILES = ("seed-facts.yaml",)  # the data files without a kind this module reads 
 
 OPTIONS = {"square_mm": "side of a printed square in mm (board and tokens)"}  # the -o KEY=VALUE settings this game reads
 
+from pnp.games.kafkas_halle.aid import aid_pages
 from pnp.games.kafkas_halle.checker import RULES, check  # noqa: F401  (the rules module's check and rule book)
 from pnp.load.words import Words
 
 WORDS = Words.beside(__file__)
+SOURCES = {"aid": aid_pages}  # what aid.yaml prints: per language a rules page and the card list
 
 
 def _board(game):
@@ -23,10 +26,9 @@ def _board(game):
 
 
 def build(game, opts):
-    """The token sheet (sized to the board's squares) and the player aid (de and en)."""
+    """The token sheet, sized to the board's squares (the player aid is aid.yaml)."""
     from pnp.model.assets import Asset
     from pnp.layout.builtin.square_board import square_mm
-    from pnp.games.kafkas_halle.aid import aid_page, card_page
     from pnp.games.kafkas_halle.tokens import token_pages
 
     board = _board(game)
@@ -36,30 +38,3 @@ def build(game, opts):
         sq = square_mm(board, opts)
         yield Asset("tokens", WORDS(opts.lang, "assets.tokens", mm=sq), lambda: token_pages(board, sq, opts), min_text_pt=5.0,
                     description=f"12 Sperren, 4 barriers, 2 standees, Z1/Z2 for {sq:g} mm squares")
-    margin = max(opts.margin, 12.0)
-    cards, categories = _cards(game)
-
-    def aid():
-        for lang in ("de", "en"):  # the rules on the front, the card list on the back
-            yield aid_page(lang, opts.paper, margin)
-            if cards:
-                yield card_page(cards, categories, lang, opts.paper, margin)
-
-    yield Asset("player-aid", WORDS(opts.lang, "assets.aid"),
-                aid, description="player aid with every card's cost and effect, German and English")
-
-
-def _cards(game) -> tuple[list[dict], dict]:
-    """The deck's cards and its layout's category names, as the data gives them."""
-    from pnp.load.loader import load_yaml
-
-    path = game.folder / "deck.yaml"
-    if not path.is_file():
-        return [], {}
-    deck = load_yaml(path)
-    cards = [c for c in deck.get("cards", []) if isinstance(c, dict)] if isinstance(deck.get("cards"), list) else []
-    layout_file = game.path(str(deck.get("layout", "")))  # inside the data folder, like every path a game names
-    names = {}
-    if layout_file.suffix == ".yaml" and layout_file.is_file():
-        names = (load_yaml(layout_file).get("tables") or {}).get("category") or {}
-    return cards, names

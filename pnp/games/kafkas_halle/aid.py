@@ -1,98 +1,62 @@
-"""The Kafkas Halle player aid, in German and in English (own words).
+"""The data of the Kafkas Halle player aid (drawn by data/kafkas-halle/aid.yaml).
 
-Per language a page with the turn, playing a card, forbids and their chains,
-the draw pile and the optional Verzweifeln rule, and a page listing every card
-with its copies, cost and effect (read from the deck's data, so it cannot drift).
+The aid is German then English: per language a page of rules (the Markdown
+files aid.<lang>.md of the game folder) and a page listing every card with its
+copies, cost and effect. This module only computes that list from deck.yaml
+(so it cannot drift from the deck) and the words of each page from the game's
+catalogue; how it looks is the sheet's.
 """
 from __future__ import annotations
 
-from pnp.scene import Group, Rect, Text, color, style
-from pnp.scene.text import layout
 from pnp.load.words import Words
 
-PT = 25.4 / 72
-BODY = 12.5  # pt: readable at arm's length
-HEAD = 14.0
-
 WORDS = Words.beside(__file__)
-SECTIONS = WORDS.section("aid")
+LANGS = ("de", "en")  # the aid prints both, whatever the build's language
 
 
-def _stack(sections, box, body: float, head: float) -> tuple[Group, float]:
-    """The sections stacked from the top of ``box``; returns (group, bottom y)."""
-    ink = color("#1a1a1a")
-    g = Group()
-    y = box.y + 2
-    for h_text, b_text in sections:
-        g.add(Rect(box.x, y, 2.2, head * PT * 1.1, style(fill="#8a3a8f")))
-        g.add(Text(box.x + 5, y + head * PT * 0.95, h_text, size=head, weight="bold", fill=ink))
-        y += head * PT * 1.6
-        lines = layout(Text(box.x + 5, y, b_text, size=body, box=(box.w - 5, 400.0), line_height=1.3))
-        h = len(lines) * body * PT * 1.3
-        g.add(Text(box.x + 5, y, b_text, size=body, box=(box.w - 5, h + 1), fill=ink, line_height=1.3))
-        y += h + body * PT * 1.2
-    return g, y
+def _text(v, lang: str) -> str:
+    return (v.get(lang) or v.get("de", "")) if isinstance(v, dict) else str(v)
 
 
-def aid_page(lang: str, paper: str = "a4", margin: float = 14.0):
-    """One page of the aid; the type shrinks (not below 9 pt) until it fits the paper."""
-    from pnp.impose.layout import document_page
-
-    title, sections = SECTIONS[lang]
-    page, box = document_page(paper, "portrait", margin, title)
-    body, head = BODY, HEAD
-    while True:
-        g, bottom = _stack(sections, box, body, head)
-        if bottom <= box.bottom or body <= 9.0:
-            break
-        body, head = body - 0.5, head - 0.5
-    if bottom > box.bottom:
-        raise ValueError(f"player aid ({lang}) needs {bottom - box.y:.0f} mm but the page has {box.h:.0f} mm")
-    g.id = f"player-aid-{lang}"
-    page.content.add(g)
-    return page
-
-
-CARD_WORDS = WORDS.section("cards")
-
-
-def card_page(cards: list[dict], categories: dict, lang: str, paper: str = "a4", margin: float = 14.0):
-    """Every card by category: name, copies, cost and effect, one row each."""
-    from pnp.impose.layout import document_page
-
-    def text(v) -> str:
-        return v.get(lang) or v.get("de", "") if isinstance(v, dict) else str(v)
-
-    head, c_name, c_copies, c_cost, c_effect, foot = CARD_WORDS[lang]
-    total = sum(int(c["copies"]) for c in cards)
-    page, box = document_page(paper, "portrait", margin, head.format(n=total))
-    ink, size = color("#1a1a1a"), 10.0
-    xs = (box.x, box.x + 46, box.x + 63, box.x + 80)
-    widths = (44, 15, 15, box.w - 80)
-    g = Group(id=f"card-list-{lang}")
-    y = box.y + 2
-    for x, word in zip(xs, (c_name, c_copies, c_cost, c_effect)):
-        g.add(Text(x, y + size * PT, word, size=size, weight="bold", fill=ink))
-    y += size * PT * 1.6
-    order = list(dict.fromkeys(c["category"] for c in cards))
-    for cat in order:
+def card_rows(cards: list[dict], categories: dict, lang: str) -> list[dict]:
+    """A row naming each category with its number of cards, then a row per card of it."""
+    rows: list[dict] = []
+    for cat in dict.fromkeys(c["category"] for c in cards):
         members = [c for c in cards if c["category"] == cat]
-        y += 2
-        g.add(Rect(box.x, y, box.w, 6.2, style(fill="#e6e6e6")))
-        g.add(Text(box.x + 1.5, y + 4.4, f"{text(categories.get(cat, cat))} ({sum(int(c['copies']) for c in members)})",
-                   size=size + 1, weight="bold", fill=ink))
-        y += 7.5
-        for c in members:
-            cells = (text(c["name"]), f"{int(c['copies'])}×", str(c["cost"]), text(c.get("text", "")))
-            row = [Text(x, y, v, size=size, box=(w, 40.0), fill=ink, weight="bold" if i == 0 else "regular")
-                   for i, (x, v, w) in enumerate(zip(xs, cells, widths))]
-            h = max(len(layout(t)) for t in row) * size * PT * 1.2
-            for t in row:
-                t.box = (t.box[0], h + 1)
-                g.add(t)
-            y += h + 1.8
-    g.add(Text(box.x, y + 3 + size * PT, foot, size=size - 1, fill=color("#444444")))
-    if y + 6 > box.bottom:
-        raise ValueError(f"card list ({lang}) needs {y + 6 - box.y:.0f} mm but the page has {box.h:.0f} mm")
-    page.content.add(g)
-    return page
+        n = sum(int(c["copies"]) for c in members)
+        rows.append({"name": f"{_text(categories.get(cat, cat), lang)} ({n})", "copies": "", "cost": "",
+                     "effect": ""})
+        rows.extend({"name": _text(c["name"], lang), "copies": f"{int(c['copies'])}×", "cost": str(c["cost"]),
+                     "effect": _text(c.get("text", ""), lang)} for c in members)
+    return rows
+
+
+def aid_pages(game, opts) -> list[dict]:
+    """One record per page of the aid: its language, part (rules or cards), heading and rows."""
+    cards, categories = _cards(game)
+    pages: list[dict] = []
+    for lang in LANGS:
+        pages.append({"language": lang, "part": "rules", "heading": WORDS(lang, "aid"), "cards": []})
+        if cards:
+            head, c_name, c_copies, c_cost, c_effect, foot = WORDS.section("cards")[lang]
+            total = sum(int(c["copies"]) for c in cards)
+            pages.append({"language": lang, "part": "cards", "heading": head.format(n=total),
+                          "c_name": c_name, "c_copies": c_copies, "c_cost": c_cost, "c_effect": c_effect,
+                          "foot": foot, "cards": card_rows(cards, categories, lang)})
+    return pages
+
+
+def _cards(game) -> tuple[list[dict], dict]:
+    """The deck's cards and its layout's category names, as the data gives them."""
+    from pnp.load.loader import load_yaml
+
+    path = game.folder / "deck.yaml"
+    if not path.is_file():
+        return [], {}
+    deck = load_yaml(path)
+    cards = [c for c in deck.get("cards", []) if isinstance(c, dict)] if isinstance(deck.get("cards"), list) else []
+    layout_file = game.path(str(deck.get("layout", "")))  # inside the data folder, like every path a game names
+    names = {}
+    if layout_file.suffix == ".yaml" and layout_file.is_file():
+        names = (load_yaml(layout_file).get("tables") or {}).get("category") or {}
+    return cards, names
