@@ -48,14 +48,16 @@ def aid_pages(game, opts) -> list[dict]:
 
 def _cards(game) -> tuple[list[dict], dict]:
     """The deck's cards and its layout's category names, as the data gives them."""
-    from pnp.load.loader import load_yaml
+    from pnp.load.loader import load_yaml, locate
+    from pnp.model.game import inside
 
     path = game.folder / "deck.yaml"
     if not path.is_file():
         return [], {}
     deck = load_yaml(path)
     cards = [c for c in deck.get("cards", []) if isinstance(c, dict)] if isinstance(deck.get("cards"), list) else []
-    layout_file = game.path(str(deck.get("layout", "")))  # inside the data folder, like every path a game names
+    rel = str(deck.get("layout", ""))  # inside the data folder, like every path a game names; else an error at its line
+    layout_file = inside(game.folder / rel, game.roots, (path, *locate(deck, ("layout",))), rel, "layout")
     names = {}
     if layout_file.suffix == ".yaml" and layout_file.is_file():
         names = (load_yaml(layout_file).get("tables") or {}).get("category") or {}
