@@ -123,6 +123,7 @@ class Asset:
     cutting: str = ""  # how it is cut: none | pieces (at crop marks) | tiles (pages taped into a board)
     pieces: int = 0  # pieces cut from its pages, when it has no faces to count (a sheet of pieces)
     budget_at: tuple = ()  # (file, line, col, what it counts): where a pages_at_least over budget is reported
+    computed: bool = False  # its pages show data the game's code computes (a source): redrawn on every change
 
     def iter_pages(self) -> Iterator[Page]:
         if callable(self.pages):

@@ -294,7 +294,7 @@ def _reuse(game: Game, items, old: Path, st: Staging, changed, files: list, stag
     redo = []
     for asset, fmts in items:
         old_files = by_asset.get(asset.name, [])
-        if asset.source in touched or asset.source.startswith("rules module") \
+        if asset.source in touched or asset.source.startswith("rules module") or asset.computed \
                 or {e["format"] for e in old_files} != set(fmts) \
                 or not all((old / e["file"]).is_file() for e in old_files):
             redo.append((asset, fmts))

@@ -132,3 +132,14 @@ def test_a_text_over_another_element_is_a_warning_naming_both(sheet_game, tmp_pa
 def test_a_sheet_over_the_page_budget_is_refused_before_it_is_drawn(sheet_game, tmp_path, sheet, expected):
     refused(sheet_game({"aid.yaml": f"kind: sheet\n{sheet}elements: [{{type: rect, frame: card}}]\n"}),
             tmp_path / "o", expected, "g", "--max-pages", "10")
+
+
+def test_a_sheet_fed_by_the_games_code_is_redrawn_whatever_changed():
+    """A watch rebuild reuses the files of assets whose own file did not change; a sheet that takes a
+    source depends on whatever files the game's code reads, so it is marked as computed."""
+    from pnp.layout.builtin.sheet import _names_a_source
+
+    assert _names_a_source({"records": {"source": "aid"}})
+    assert _names_a_source({"elements": [{"type": "grid", "cells": {"source": "terrain"}}]})
+    assert not _names_a_source({"records": "roles.csv", "elements": [{"type": "text", "text": "source"}]})
+    assert not _names_a_source({"elements": [{"type": "text", "source": "x", "text": "a"}]})

@@ -463,7 +463,17 @@ def sheet_assets(doc: Sheet, game, opts: BuildOptions, stem: str) -> Iterable[As
                     description=f"{n} × {plan.geo.w:g} × {plan.geo.h:g} mm {mode}", min_text_pt=doc.min_text,
                     warnings=plan.warnings, stock=doc.stock or ("card" if plan.geo.mode == "piece" else "paper"),
                     cutting={"page": "none", "piece": "pieces", "board": "tiles"}[plan.geo.mode], pieces=pieces,
-                    pages_at_least=least, budget_at=(*at, counted))
+                    pages_at_least=least, budget_at=(*at, counted), computed=_names_a_source(plan.raw))
+
+
+def _names_a_source(raw) -> bool:
+    """Whether the sheet takes data from the game's code anywhere (``{source: name}`` as records,
+    values, rows, cells, nodes ...): such a sheet depends on whatever files that code reads."""
+    if isinstance(raw, dict):
+        return (set(raw) == {"source"} and isinstance(raw["source"], str)) or any(map(_names_a_source, raw.values()))
+    if isinstance(raw, list):
+        return any(map(_names_a_source, raw))
+    return False
 
 
 def read_sheet(path: Path) -> tuple[Sheet, Any]:
