@@ -1,10 +1,16 @@
-"""Player aids: phase order, role sheets, ledgers and tracks (one A4/letter page each).
+"""Player aids: the records of the phase order and role sheets, and the ledgers and tracks.
+
+The phase order and the four role sheets are data (data/rather-silly/roles.yaml,
+a ``kind: sheet``): ``aid_pages`` (the source ``aids``) only hands it the words
+of each page. The ledger and the tracks are still drawn here (one A4/letter page each).
 
 Texts come from ``aids.yaml`` (our own words, de/en); numbers (years, the
 30-point goal, shares) from ``map.yaml``'s rule numbers, so the sheets and
 the checker agree.
 """
 from __future__ import annotations
+
+import re
 
 from pydantic import Field
 
@@ -50,6 +56,35 @@ class AidsFile(Strict):
 
 WORDS = Words.beside(__file__)
 W = WORDS.section("aids")
+
+
+def _md(text: str) -> str:
+    """Text from aids.yaml as one Markdown paragraph: characters Markdown would read as markup are escaped."""
+    return re.sub(r"([\\`*_#>\[\]|])", r"\\\1", " ".join(text.split()))
+
+
+def aid_pages(game, opts) -> list[dict]:
+    """One record per page: the phase order, then a role sheet per role of aids.yaml, in the build's language.
+    ``body`` is the page's Markdown; ``colour`` the role's colour from map.yaml."""
+    from pnp.load.loader import load_model
+    from pnp.games.rather_silly.mapdata import load_board
+
+    aids = load_model(game.path("aids.yaml"), AidsFile)
+    board = load_board(game.path("map.yaml"))
+    lang = _lang(opts)
+    w = W[lang]
+    ph = aids.phases
+    steps = "\n\n".join(f"{i}. {_md(tr(s, lang))}" for i, s in enumerate(ph.steps, 1))
+    pages = [{"asset": "aid-phases", "part": "phases", "title": tr(ph.title, lang), "colour": "#333333",
+              "notes": "", "footer": w["footer"], "goal_label": "", "goal": "",
+              "body": f"{_md(tr(ph.intro, lang))}\n\n{steps}\n\n> **{_md(tr(ph.victory, lang))}**\n"}]
+    for role in aids.roles:
+        who = board.player(role.id)
+        points = "\n\n".join(f"- {_md(tr(p, lang))}" for p in role.points)
+        pages.append({"asset": f"role-{role.id}", "part": "role", "title": tr(role.title, lang),
+                      "colour": who.colour if who else "#444444", "notes": w["notes"], "footer": w["footer"],
+                      "body": points + "\n", "goal_label": w["win_goal"], "goal": tr(role.goal, lang)})
+    return pages
 
 
 def _doc(opts, title: str) -> tuple[Page, object]:
@@ -103,49 +138,6 @@ def _table(g: Group, x: float, y: float, widths: list[float], header: list[str],
         cx += wdt
         g.add(Path(style=GRID).move(cx, y).line(cx, y + n * row_h))
     return n * row_h
-
-
-def phase_page(aids: AidsFile, board: Board, opts) -> Page:
-    lang = _lang(opts)
-    page, box = _doc(opts, tr(aids.phases.title, lang))
-    g = page.content
-    y = box.y
-    y += _para(g, box.x, y, box.w, tr(aids.phases.intro, lang), 10.5) + 5
-    badge = 4.2
-    for i, step in enumerate(aids.phases.steps, 1):
-        g.add(Circle(box.x + badge, y + badge, badge, style(fill="#333333")))
-        g.add(Text(box.x + badge, y + badge + 1.5, str(i), size=10, weight="bold", anchor="middle",
-                   fill=color("white")))
-        h = _para(g, box.x + 2 * badge + 4, y + 1.2, box.w - 2 * badge - 4, tr(step, lang), 11)
-        y += max(2 * badge, h + 1.2) + 4.5
-    y += 4
-    g.add(Rect(box.x, y, box.w, 24, style(fill="#fff6d6", stroke="#c9a227", width=0.4), radius=2))
-    _para(g, box.x + 3, y + 3, box.w - 6, tr(aids.phases.victory, lang), 10, "bold")
-    return page
-
-
-def role_page(aids: AidsFile, board: Board, role: Role, opts) -> Page:
-    lang = _lang(opts)
-    page, box = _doc(opts, tr(role.title, lang))
-    g = page.content
-    who = board.player(role.id)
-    band = color(who.colour) if who else color("#444444")
-    g.add(Rect(box.x, box.y, box.w, 3, style(fill=band)))
-    y = box.y + 8
-    for pt in role.points:
-        g.add(Circle(box.x + 2, y + 2.2, 1.3, style(fill=band)))
-        y += _para(g, box.x + 7, y, box.w - 7, tr(pt, lang), 11.5) + 5
-    y += 3
-    g.add(Rect(box.x, y, box.w, 26, style(fill=mix(band, color("white"), 0.85), stroke=band, width=0.6), radius=2))
-    g.add(Text(box.x + 4, y + 7, W[lang]["win_goal"], size=11, weight="bold", fill=band))
-    _para(g, box.x + 4, y + 10, box.w - 8, tr(role.goal, lang), 11, "bold")
-    y += 36
-    g.add(Text(box.x, y, W[lang]["notes"], size=10, weight="bold", fill=band))
-    y += 4
-    while y + 9 <= box.bottom:  # ruled lines for the player's notes
-        y += 9
-        g.add(Path(style=style(stroke="#bbbbbb", width=0.25)).move(box.x, y).line(box.right, y))
-    return page
 
 
 def ledger_page(board: Board, opts) -> Page:

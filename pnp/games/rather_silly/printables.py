@@ -5,8 +5,9 @@
 * ``map``: the schematic play map with its key on one landscape page.
 * ``map-large``: the same map with full names at a larger size, tiled over
   several sheets (width from ``--set map_width=MM``, default 600).
-* ``aid-phases``, ``role-<id>``, ``superhirn-ledger``, ``doktor-track``,
-  ``season-track``, ``wahrsager-log``: one-page player aids.
+* ``superhirn-ledger``, ``doktor-track``,
+  ``season-track``, ``wahrsager-log``: one-page player aids (the phase order
+  and the role sheets are data/rather-silly/roles.yaml).
 * ``position`` (only with ``-o state=FILE``): a game position on the map.
 """
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pnp.model.base import tr
 from pnp.model.game import Game
 from pnp.impose.items import Item, sheet_from_options
 from pnp.scene import Group, Page, Rect, Text, color, mix, style, translate
-from pnp.games.rather_silly.aids import AidsFile, doktor_pages, ledger_page, phase_page, role_page, season_page, wahrsager_page
+from pnp.games.rather_silly.aids import AidsFile, doktor_pages, ledger_page, season_page, wahrsager_page
 from pnp.games.rather_silly.mapdata import Board, load_board
 from pnp.load.words import Words
 
@@ -139,10 +140,7 @@ def assets(game: Game, opts: BuildOptions) -> list[Asset]:
         Asset("map", t["map"], lambda: [map_page(board, opts)], description="schematic map on one page"),
         Asset("map-large", t["map-large"], lambda: large_map_pages(board, opts),
               description="schematic map with names, tiled over several sheets"),
-        Asset("aid-phases", t["phases"], lambda: [phase_page(aids, board, opts)]),
-    ]
-    for role in aids.roles:
-        out.append(Asset(f"role-{role.id}", tr(role.title, lang), lambda r=role: [role_page(aids, board, r, opts)]))
+    ]  # aid-phases and role-<id>: data/rather-silly/roles.yaml
     state = opts.extra.get("state") if isinstance(opts.extra, dict) else None
     if state:
         out.append(Asset("position", t["position"], lambda: _position(board, state, opts),

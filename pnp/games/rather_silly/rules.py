@@ -14,6 +14,8 @@ OPTIONS = {"map_width": "width of the large map in mm",
 
 from pathlib import Path
 
+from pnp.games.rather_silly.aids import aid_pages
+
 from pnp.checks import Finding, failed
 from pnp.model.game import Game
 from pnp.games.rather_silly.checker import RULES, check_counters, check_map_file  # noqa: F401  (RULES: `pnp check --list-rules`)
@@ -41,3 +43,6 @@ def build(game: Game, opts):
     from pnp.games.rather_silly.printables import assets
 
     return assets(game, opts)
+
+
+SOURCES = {"aids": aid_pages}  # what roles.yaml prints: the phase order and a sheet per role
