@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from typer.testing import CliRunner
 
+from pdfread import text
+from pnp.cli.main import app
 from pnp.load.errors import DataErrors
 from pnp.model.assets import BuildOptions
 from pnp.render.pdf import render_pdf_bytes
@@ -33,23 +37,42 @@ def board():
     return load_board(DATA / "rather-silly" / "map.yaml")
 
 
-def rendered(game, lang):
+SHEETS = ("aid-phases", "role-narr", "role-superhirn", "role-doktor", "role-wahrsager")  # drawn from roles.yaml
+
+
+@dataclass
+class PdfPage:
+    """A page read back from a built PDF: its size in mm."""
+    width: float
+    height: float
+
+
+def rendered(game, lang, out_dir):
+    """The game's code-drawn assets (pages and their text), plus the pages of its sheets read back from a build."""
     out = {}
     for a in assets(game, BuildOptions(lang=lang)):
         pages = list(a.iter_pages())
         reader = PdfReader(io.BytesIO(render_pdf_bytes(pages)))
         out[a.name] = (pages, [p.extract_text() for p in reader.pages])
+    res = CliRunner().invoke(app, ["build", "rather-silly", "--data", str(DATA), "--out", str(out_dir),
+                                   "--format", "pdf", "--lang", lang])
+    assert res.exit_code == 0, res.output
+    for name in SHEETS:
+        pdf = out_dir / "rather-silly" / f"{name}.pdf"
+        reader = PdfReader(pdf)
+        out[name] = ([PdfPage(float(p.mediabox.width) * 25.4 / 72, float(p.mediabox.height) * 25.4 / 72)
+                      for p in reader.pages], text(pdf).split("\f"))
     return out
 
 
 @pytest.fixture(scope="module")
-def de(game):
-    return rendered(game, "de")
+def de(game, tmp_path_factory):
+    return rendered(game, "de", tmp_path_factory.mktemp("rs-de"))
 
 
 @pytest.fixture(scope="module")
-def en(game):
-    return rendered(game, "en")
+def en(game, tmp_path_factory):
+    return rendered(game, "en", tmp_path_factory.mktemp("rs-en"))
 
 
 def test_every_asset_renders_on_real_paper(de):
@@ -67,7 +90,7 @@ def test_phase_order_has_the_eleven_steps_in_each_language(de, en):
     for pages, lang, words in ((de, "de", ["Borg", "Lama", "Rückzüge", "Hyperraum"]),
                                (en, "en", ["Borg", "llama", "Retreats", "hyperspace"])):
         text = " ".join(pages["aid-phases"][1])
-        nums = [int(n) for n in re.findall(r"(?m)^(\d{1,2})(?=\s|$)", "\n".join(pages["aid-phases"][1]))]
+        nums = [int(n) for n in re.findall(r"(?m)^(\d{1,2})\.?(?=\s|$)", "\n".join(pages["aid-phases"][1]))]
         assert sorted(set(nums)) == list(range(1, 12)), nums
         pos = [text.find(w) for w in words]
         assert all(p >= 0 for p in pos) and pos == sorted(pos), (lang, pos)  # in the seed's order

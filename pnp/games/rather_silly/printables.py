@@ -18,7 +18,8 @@ from pnp.model.base import tr
 from pnp.model.game import Game
 from pnp.impose.items import Item, sheet_from_options
 from pnp.scene import Group, Page, Rect, Text, color, mix, style, translate
-from pnp.games.rather_silly.aids import AidsFile, doktor_pages, ledger_page, season_page, wahrsager_page
+from pnp.games.rather_silly.aids import AidsFile
+from pnp.games.rather_silly.logs import doktor_pages, ledger_page, season_page, wahrsager_page
 from pnp.games.rather_silly.mapdata import Board, load_board
 from pnp.load.words import Words
 

@@ -2,8 +2,9 @@
 
 ``check`` verifies the map data and, given a game-state file, the variant's
 bookkeeping rules; ``build`` adds the printables that are not a generic kind
-(map add-ons, schematic map, player aids). The counter sheet is a generic
-``kind: counters`` file and needs no code here.
+(map add-ons, schematic map, ledger and tracks); ``SOURCES`` hands roles.yaml
+(a ``kind: sheet``) the words of the phase order and the role sheets. The
+counter sheet is a generic ``kind: counters`` file and needs no code here.
 """
 from __future__ import annotations
 
