@@ -2,18 +2,17 @@
 the game's Python only computes the card list. Read back from the PDF the build writes."""
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from drawing import drawing_imports
 from pdfread import char_sizes, text, words
 from pnp.cli.main import app
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 PACKAGE = Path(__file__).resolve().parents[2] / "pnp" / "games" / "kafkas_halle"
-DRAWING = ("pnp.scene", "pnp.impose", "pnp.render")
 STILL_DRAWING = {"tokens.py"}  # the token sheet is not yet a layout (sized from the board's square_mm)
 
 
@@ -25,21 +24,11 @@ def aid_pdf(tmp_path_factory):
     return out / "kafkas-halle" / "player-aid.pdf"
 
 
-def _imports(path: Path) -> set[str]:
-    names = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            names |= {a.name for a in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            names.add(node.module)
-    return names
-
-
 def test_the_games_modules_compute_and_do_not_draw():
     modules = sorted(PACKAGE.glob("*.py"))
     assert {m.name for m in modules} >= {"__init__.py", "aid.py"}
     for m in modules:
-        drawing = {n for n in _imports(m) if any(n == d or n.startswith(d + ".") for d in DRAWING)}
+        drawing = drawing_imports(m)
         if m.name in STILL_DRAWING:
             assert drawing, f"{m.name} no longer draws: take it off STILL_DRAWING"
         else:

@@ -2,36 +2,25 @@
 aids.py only computes their records. Read back from the PDFs the build writes."""
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from drawing import drawing_imports, imports
 from pdfread import char_sizes, text, words
 from pnp.cli.main import app
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 PACKAGE = Path(__file__).resolve().parents[2] / "pnp" / "games" / "rather_silly"
-DRAWING = ("pnp.scene", "pnp.impose", "pnp.render")
 SHEETS = ("aid-phases", "role-narr", "role-superhirn", "role-doktor", "role-wahrsager")
 
 
-def _imports(path: Path) -> set[str]:
-    names = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            names |= {a.name for a in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            names.add(node.module)
-    return names
-
-
 def test_aids_computes_and_does_not_draw():
-    drawing = {n for n in _imports(PACKAGE / "aids.py") if any(n == d or n.startswith(d + ".") for d in DRAWING)}
+    drawing = drawing_imports(PACKAGE / "aids.py")
     assert not drawing, f"aids.py imports {sorted(drawing)}"
     # the game's rules module (imported at every build) must not pull drawing in through aids either
-    assert "pnp.games.rather_silly.logs" not in _imports(PACKAGE / "rules.py")
+    assert "pnp.games.rather_silly.logs" not in imports(PACKAGE / "rules.py")
 
 
 def test_the_source_is_plain_data_in_the_builds_language():
