@@ -53,7 +53,7 @@ def vier():
 def test_build_lists_kit_per_variant_and_per_structure():
     game = discover()["ordnerstruktur"]
     names = [a.name for a in rules.build(game, BuildOptions())]
-    assert "regeln" in names
+    assert (game.folder / "aid.yaml").is_file() and "regeln" not in names  # the rules in brief: a sheet of the data
     for v in ("paare", "voelker"):
         assert {f"entwurf-{v}", f"konten-{v}", f"uebergaenge-{v}"} <= set(names)
     for stem in ("erste-schritte", "vier-voelker"):
@@ -190,10 +190,16 @@ def test_check_passes_shipped_and_reports_a_broken_state(tmp_path):
 
 
 @pytest.mark.parametrize("lang,needle", [("de", "Endabrechnung"), ("en", "Final scoring")])
-def test_rules_summary_fits_one_page(lang, needle):
-    from pnp.games.ordnerstruktur.aid import rules_page
+def test_rules_summary_fits_one_page(lang, needle, tmp_path):
+    # the rules in brief are a sheet (data/ordnerstruktur/aid.yaml): read back the page the build writes
+    from typer.testing import CliRunner
+    from pnp.cli.main import app
 
-    reader, text = pdf_text([rules_page(lang)])
+    res = CliRunner().invoke(app, ["build", "ordnerstruktur", "--data", str(DATA.parents[1]), "--lang", lang,
+                                   "--out", str(tmp_path), "--format", "pdf"])
+    assert res.exit_code == 0, res.output
+    reader = PdfReader(tmp_path / "ordnerstruktur" / "regeln.pdf")
+    text = "\n".join(p.extract_text() for p in reader.pages)
     assert len(reader.pages) == 1 and needle in text and "200" in text and "60" in text
 
 

@@ -1,5 +1,6 @@
 """Ordnerstruktur's rules module (named in data/ordnerstruktur/game.yaml).
 
+The rules in brief are data (aid.yaml, aid.<lang>.md, drawn by the engine).
 ``build`` renders the play kit for both variants and, for every structure in
 ``structures/``, its play mat, its file tiles and a solution sheet;
 ``check`` validates every structure (or the one given as ``state``).
@@ -41,7 +42,6 @@ def _load_all(game):
 def build(game, opts: BuildOptions) -> Iterable[Asset]:
     from pnp.impose.grid import impose
     from pnp.impose.items import sheet_from_options
-    from pnp.games.ordnerstruktur.aid import rules_page
     from pnp.games.ordnerstruktur.look import t
     from pnp.games.ordnerstruktur.mat import blank_mat, design_form, play_mat
     from pnp.games.ordnerstruktur.sheets import account_sheet, transitions_card
@@ -50,8 +50,6 @@ def build(game, opts: BuildOptions) -> Iterable[Asset]:
     lang, paper = opts.lang, opts.paper
     structures = _load_all(game)  # fail before any drawing, with every problem
 
-    yield Asset("regeln", t(lang, "rules"), [rules_page(lang, paper)],
-                description="the rules in brief, in our own words, for the table")
     for v in VARIANTS:
         vname = t(lang, "variant")[v]
         yield Asset(f"entwurf-{v}", f"{t(lang, 'design')} ({vname})", [design_form(v, lang, paper)],
