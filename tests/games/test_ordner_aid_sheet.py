@@ -2,19 +2,18 @@
 engine; no game code draws them. Read back from the PDF the build writes, in both languages."""
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from drawing import drawing_imports
 from pdfread import char_sizes, text, words
 from pnp.cli.main import app
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 PACKAGE = Path(__file__).resolve().parents[2] / "pnp" / "games" / "ordnerstruktur"
-DRAWING = ("pnp.scene", "pnp.impose", "pnp.render")
 # not yet layouts: the mats, tiles, account sheet, transitions card and the solution sheet (histogram),
 # their look (colours, text helpers) and the rules module that hands them to the build
 STILL_DRAWING = {"rules.py", "mat.py", "tiles.py", "sheets.py", "histogram.py", "look.py"}
@@ -30,21 +29,11 @@ def aid(request, tmp_path_factory):
     return request.param, out / "ordnerstruktur" / "regeln.pdf"
 
 
-def _imports(path: Path) -> set[str]:
-    names = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            names |= {a.name for a in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            names.add(node.module)
-    return names
-
-
 def test_the_ported_modules_do_not_draw():
     modules = {m.name: m for m in PACKAGE.glob("*.py")}
     assert not PORTED & set(modules), "a ported module is back"
     for name, m in sorted(modules.items()):
-        drawing = {n for n in _imports(m) if any(n == d or n.startswith(d + ".") for d in DRAWING)}
+        drawing = drawing_imports(m)
         if name in STILL_DRAWING:
             assert drawing, f"{name} no longer draws: take it off STILL_DRAWING"
         else:
