@@ -1,0 +1,180 @@
+"""`pnp build` and `pnp watch`: render games to print files, once or on every save."""
+from __future__ import annotations
+
+import json
+import os
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from pnp.checks.contract import _err, guarded
+from pnp.cli.common import build_options, check_options, parse_format_option, progress_bar, select_games
+from pnp.cli.options import (BackOffsetOpt, BleedOpt, CropOpt, CutOpt, DataOpt, DpiOpt, Duplex, DuplexOpt, GutterOpt,
+                             JsonOpt, LangOpt, MarginOpt, Orientation, OrientationOpt, PaperOpt)
+from pnp.render.formats import FORMATS, defaults
+
+
+@guarded
+def build(
+    game: str = typer.Argument("all", help="Game name (see `pnp list`) or 'all'."),
+    format: str = typer.Option(",".join(defaults()), "--format", "-f",
+                               help="Comma list of formats: "
+                                    + ", ".join(f"{n} ({f.about})" if f.opt_in else n for n, f in FORMATS.items())
+                                    + "."),
+    paper: Optional[str] = PaperOpt,
+    orientation: Optional[Orientation] = OrientationOpt,
+    margin: Optional[float] = MarginOpt,
+    gutter: Optional[float] = GutterOpt,
+    bleed: Optional[float] = BleedOpt,
+    crop_marks: Optional[bool] = CropOpt,
+    cut_lines: Optional[bool] = CutOpt,
+    duplex: Optional[Duplex] = DuplexOpt,
+    lang: Optional[str] = LangOpt(),
+    out: Path = typer.Option(Path("output"), "--out", help="Output folder; each game gets a sub-folder."),
+    dpi: int = DpiOpt,
+    max_pages: Optional[int] = typer.Option(None, "--max-pages", min=1,
+                                            help="Refuse a build that would make more pages (default 2,000)."),
+    max_megapixels: Optional[int] = typer.Option(None, "--max-megapixels", min=1,
+                                                 help="Refuse a PNG page larger than this (default 100)."),
+    max_shapes: Optional[int] = typer.Option(None, "--max-shapes", min=1,
+                                             help="Refuse an asset that would draw more shapes (default 300,000)."),
+    jobs: int = typer.Option(0, "--jobs", "-j", min=0, max=64,
+                             help="Processes drawing at once (0: one per CPU core; 1: no worker processes). "
+                                  "The files are the same either way."),
+    back_offset: str = BackOffsetOpt,
+    option: list[str] = typer.Option([], "--option", "-o",
+                                     help="Game-specific setting KEY=VALUE, repeatable "
+                                          "(e.g. square_mm=50, cell_mm=30, mirror=true, players=6, up=4, copies=10)."),
+    force: bool = typer.Option(False, "--force", help="Replace OUT/<game> even when pnp did not make it (a "
+                                                      "folder without pnp's manifest.json is refused otherwise)."),
+    ink_saver: bool = typer.Option(False, "--ink-saver",
+                                   help="A light print for home printers: outlines and light tints instead of dark "
+                                        "fills (backs, bands, boards, tokens, cloud overlays); half the ink or less."),
+    data: Path = DataOpt,
+    as_json: bool = JsonOpt,
+):
+    """Render games to print-ready files in OUT/<game>/ with a manifest.json; all games or none are replaced."""
+    with _build_process(jobs) as drawer:
+        from pnp.load.budget import Limits
+
+        formats = parse_format_option(format)
+        limits = Limits(**{k: v for k, v in (("pages", max_pages), ("megapixels", max_megapixels),
+                                              ("shapes", max_shapes)) if v})
+        opts = build_options(paper, orientation, margin, gutter, bleed, crop_marks, cut_lines, duplex, lang, dpi,
+                             back_offset, option, limits, ink_saver)
+        games = select_games(data, game)
+        check_options(games, opts.extra)
+        written, gallery_path = _build_all(games, opts, formats, out, data, jobs, drawer, force, as_json)
+        if as_json:
+            typer.echo(json.dumps([{"game": w.game, "file": str(w.path), "pages": w.pages, "bytes": w.bytes}
+                                   for w in written], indent=2))
+            return
+        _summary(written, out)
+        typer.echo(f"gallery: {gallery_path}")
+
+
+@contextmanager
+def _build_process(jobs: int):
+    """The process as a build wants it: no garbage collection while it runs, and the drawer process
+    (yielded, or None) started before anything loads; both as they were afterwards."""
+    import gc
+
+    collecting, frozen = gc.isenabled(), gc.get_freeze_count()
+    gc.disable()  # imports and loading make objects that live as long as the build: build_games turns it on
+    drawer = None
+    if jobs != 1 and (os.cpu_count() or 1) > 1 and hasattr(os, "fork"):
+        from pnp.output.drawer import Drawer  # forked first: it reads the PDF fonts while the data loads
+
+        drawer = Drawer.start()
+    try:
+        yield drawer
+    finally:
+        if drawer is not None:
+            drawer.close()
+        if collecting:  # as it was (a build run inside another program, or a test)
+            if not frozen:  # what the build froze; a host's own frozen objects stay so
+                gc.unfreeze()
+            gc.enable()
+
+
+def _build_all(games, opts, formats: list[str], out: Path, data: Path, jobs: int, drawer, force: bool,
+               quiet: bool):
+    """Build the games into OUT, then its gallery: the files written and the gallery's path."""
+    from pnp.output.build import build_games
+
+    if not force:  # before any work: the gallery this build would replace is pnp's (build_games checks
+        from pnp.output.gallery import gallery_owned  # the game folders)
+
+        gallery_owned(out)
+    with progress_bar("building", quiet=quiet) as tick:
+        written = build_games(games, opts, formats, out, progress=tick, warn=_err,
+                              jobs=jobs or os.cpu_count() or 1, drawer=drawer, force=force)
+    if drawer is not None:
+        drawer.close()  # done: the gallery is not drawn
+    from pnp.output.gallery import write_gallery
+
+    return written, write_gallery(out, data, recheck=False, force=force)
+
+
+def _summary(written, out: Path) -> None:
+    """Files per game as a plain table (no terminal library: it would cost a build a
+    twentieth of a second to start)."""
+    by_game: dict[str, list] = {}
+    for w in written:
+        by_game.setdefault(w.game, []).append(w)
+    paged = [f.name for f in FORMATS.values() if f.one_file]  # whose page count the table shows
+    shown = list({f.ext: name for name, f in reversed(FORMATS.items())}.values())[::-1]  # one column a suffix
+    head = ("game", "files", *shown, *(f"pages ({f})" for f in paged), "size")
+    rows = [head]
+    for g, ws in by_game.items():
+        n = {f: [w for w in ws if w.path.suffix == FORMATS[f].ext] for f in FORMATS}
+        rows.append((g, str(len(ws)), *(str(len(n[f])) for f in shown), *(str(sum(w.pages for w in n[f]))
+                                                                            for f in paged),
+                     _human(sum(w.bytes for w in ws))))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+    typer.echo(f"written to {out}/")
+    for k, r in enumerate(rows):
+        typer.echo("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))))
+        if k == 0:
+            typer.echo("  ".join("-" * w for w in widths))
+
+
+def _human(n: int) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if n < 1024 or unit == "GB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1024
+    return str(n)
+
+
+@guarded
+def watch(
+    game: str = typer.Argument(..., help="Game to rebuild when its data or the fonts change."),
+    format: str = typer.Option(",".join(defaults()), "--format", "-f", help="Comma list of formats."),
+    paper: Optional[str] = PaperOpt,
+    orientation: Optional[Orientation] = OrientationOpt,
+    margin: Optional[float] = MarginOpt,
+    gutter: Optional[float] = GutterOpt,
+    bleed: Optional[float] = BleedOpt,
+    crop_marks: Optional[bool] = CropOpt,
+    cut_lines: Optional[bool] = CutOpt,
+    duplex: Optional[Duplex] = DuplexOpt,
+    lang: Optional[str] = LangOpt(),
+    dpi: int = DpiOpt,
+    back_offset: str = BackOffsetOpt,
+    out: Path = typer.Option(Path("output"), "--out", help="Output folder."),
+    option: list[str] = typer.Option([], "--option", "-o", help="Game-specific setting KEY=VALUE, repeatable."),
+    data: Path = DataOpt,
+):
+    """Rebuild GAME whenever a file in its data folder or in fonts/ is saved (Ctrl-C stops); takes every sheet
+    option `pnp build` takes, and builds in the game's language unless --lang says otherwise."""
+    from pnp.cli.watch import watch as run_watch
+
+    opts = build_options(paper, orientation, margin, gutter, bleed, crop_marks, cut_lines, duplex, lang, dpi,
+                         back_offset, option)
+    check_options(select_games(data, game), opts.extra)
+    formats = parse_format_option(format)
+    if run_watch(game, data, out, opts, formats, echo=typer.echo):
+        raise typer.Exit(130)  # interrupted, like any command: the exit code says so

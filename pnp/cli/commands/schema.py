@@ -1,0 +1,26 @@
+"""`pnp schema`: a JSON Schema per data kind, for editors."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+from pnp.checks.contract import guarded
+
+
+@guarded
+def schema(out: Path = typer.Option(Path("output/schemas"), "--out", help="Folder for the JSON Schema files.")):
+    """Write a JSON Schema per data kind so editors can complete and validate YAML."""
+    from pnp.layout.kinds import KINDS
+    from pnp.output.files import write_bytes_atomic
+
+    for name, kind in KINDS.items():
+        try:
+            model = kind.model()
+        except (ImportError, AttributeError):
+            continue
+        text = json.dumps(model.model_json_schema(), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+        path = out / f"{name}.schema.json"
+        write_bytes_atomic(path, text.encode())
+        typer.echo(str(path))
