@@ -10,10 +10,25 @@ from pathlib import Path
 from typing import Optional
 
 
+def locate(game: str, data: Path) -> tuple[str, Path]:
+    """GAME as a name and the folder holding it: a path to a game's folder (``data/18-kniffel/``, one
+    holding game.yaml) names that game, read from the folder around it; anything else is a name in DATA."""
+    folder = Path(game)
+    if game == "all" or not (folder / "game.yaml").is_file():
+        return game, data
+    from pnp.model.game import discover
+
+    for name, g in discover(folder.resolve().parent).items():
+        if g.folder.resolve() == folder.resolve():
+            return name, folder.resolve().parent
+    return game, data  # the folder's game.yaml did not load: the name lookup below says what is wrong
+
+
 def select_games(data: Path, game: str):
     from pnp.load.errors import DataErrors, Problem
     from pnp.model.game import discover
 
+    game, data = locate(game, data)
     games = discover(data)
     if game == "all":
         return list(games.values())

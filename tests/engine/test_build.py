@@ -271,3 +271,17 @@ def test_an_engine_command_is_run_from_a_cli_holding_only_that_command(monkeypat
     alone = [runner.invoke(cli.app, args) for args in (["build", "--help"], ["build", "--nope"])]
     assert [(r.exit_code, r.output) for r in alone] == [(r.exit_code, r.output) for r in full]
     assert full[0].exit_code == 0 and "--jobs" in full[0].output and full[1].exit_code == 2
+
+
+def test_a_game_folder_names_the_game(tiny_game, tmp_path, monkeypatch):
+    """`pnp check data/tiny/` and `pnp build data/tiny` take the folder of a game, as a shell's tab
+    completion gives it, and read the game from the folder around it."""
+    monkeypatch.chdir(tiny_game)
+    ok = runner.invoke(app, ["check", "tiny/"])
+    assert ok.exit_code == 0 and "tiny: ok" in ok.output
+    built = runner.invoke(app, ["build", str(tiny_game / "tiny"), "-f", "svg", "--out", str(tmp_path / "out")])
+    assert built.exit_code == 0, built.output
+    assert list((tmp_path / "out" / "tiny").glob("*.svg"))
+    (tiny_game / "empty").mkdir()
+    res = runner.invoke(app, ["check", "empty"])  # a folder without game.yaml is no game
+    assert res.exit_code == 2 and "no game 'empty'" in res.output

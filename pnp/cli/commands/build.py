@@ -10,7 +10,7 @@ from typing import Optional
 import typer
 
 from pnp.checks.contract import _err, guarded
-from pnp.cli.common import build_options, check_options, parse_format_option, progress_bar, select_games
+from pnp.cli.common import build_options, check_options, locate, parse_format_option, progress_bar, select_games
 from pnp.cli.options import (BackOffsetOpt, BleedOpt, CropOpt, CutOpt, DataOpt, DpiOpt, Duplex, DuplexOpt, GutterOpt,
                              JsonOpt, LangOpt, MarginOpt, Orientation, OrientationOpt, PaperOpt)
 from pnp.render.formats import FORMATS, defaults
@@ -18,7 +18,7 @@ from pnp.render.formats import FORMATS, defaults
 
 @guarded
 def build(
-    game: str = typer.Argument("all", help="Game name (see `pnp list`) or 'all'."),
+    game: str = typer.Argument("all", help="Game name (see `pnp list`), a game's folder, or 'all'."),
     format: str = typer.Option(",".join(defaults()), "--format", "-f",
                                help="Comma list of formats: "
                                     + ", ".join(f"{n} ({f.about})" if f.opt_in else n for n, f in FORMATS.items())
@@ -64,6 +64,7 @@ def build(
                                               ("shapes", max_shapes)) if v})
         opts = build_options(paper, orientation, margin, gutter, bleed, crop_marks, cut_lines, duplex, lang, dpi,
                              back_offset, option, limits, ink_saver)
+        game, data = locate(game, data)
         games = select_games(data, game)
         check_options(games, opts.extra)
         written, gallery_path = _build_all(games, opts, formats, out, data, jobs, drawer, force, as_json)
@@ -151,7 +152,7 @@ def _human(n: int) -> str:
 
 @guarded
 def watch(
-    game: str = typer.Argument(..., help="Game to rebuild when its data or the fonts change."),
+    game: str = typer.Argument(..., help="Game (name or folder) to rebuild when its data or the fonts change."),
     format: str = typer.Option(",".join(defaults()), "--format", "-f", help="Comma list of formats."),
     paper: Optional[str] = PaperOpt,
     orientation: Optional[Orientation] = OrientationOpt,
@@ -174,6 +175,7 @@ def watch(
 
     opts = build_options(paper, orientation, margin, gutter, bleed, crop_marks, cut_lines, duplex, lang, dpi,
                          back_offset, option)
+    game, data = locate(game, data)
     check_options(select_games(data, game), opts.extra)
     formats = parse_format_option(format)
     if run_watch(game, data, out, opts, formats, echo=typer.echo):

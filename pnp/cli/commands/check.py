@@ -13,7 +13,7 @@ from pnp.cli.options import DataOpt, JsonOpt
 
 @guarded
 def check(
-    game: str = typer.Argument("all", help="Game name or 'all'."),
+    game: str = typer.Argument("all", help="Game name, a game's folder, or 'all'."),
     state: Optional[Path] = typer.Option(None, "--state", help="A game-state / position / structure file to check as well."),
     list_rules: bool = typer.Option(False, "--list-rules",
                                     help="List GAME's rules (id, description, the rule document's passage) instead of checking."),
