@@ -89,9 +89,14 @@ def test_the_readmes_mutation_scores_name_modules_make_mutation_runs():
 
 
 def test_the_tests_run_in_an_order_ci_can_repeat():
-    """pytest-randomly is a test dependency; make test passes PYTEST_ARGS; CI seeds the order from the commit."""
+    """pytest-randomly is a test dependency; make test passes PYTEST_ARGS; CI runs two orders seeded from the commit."""
     assert '"pytest-randomly' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert re.search(r"^test:.*\n\t.*-m pytest \$\(PYTEST_ARGS\)$", (ROOT / "Makefile").read_text(), re.M)
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert 'make test PYTEST_ARGS="--randomly-seed=$seed"' in ci and "git rev-parse HEAD" in ci
-    assert len(re.findall(r"^\s*make test", ci, re.M)) == 1  # once: CI time is limited
+    assert len(re.findall(r"^\s*make test", ci, re.M)) == 1  # one command, in a loop over the orders
+    loop = re.search(r"^for seed in (.*); do$", ci, re.M)
+    assert loop, "CI runs make test once per seed"
+    seeds = subprocess.run(["bash", "-c", f'commit=0123456789abcdef0123; for s in {loop[1]}; do echo $s; done'],
+                           capture_output=True, text=True, check=True).stdout.split()
+    assert len(seeds) == 2 and len(set(seeds)) == 2, seeds  # two different random orders
