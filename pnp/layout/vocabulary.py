@@ -13,6 +13,7 @@ import pnp.layout.shapes  # noqa: F401  star, arc, path
 import pnp.layout.tabular  # noqa: F401  table
 import pnp.layout.document  # noqa: F401  document
 import pnp.layout.rulers  # noqa: F401  ruler
+import pnp.layout.charts  # noqa: F401  bars
 from pnp.layout.elements import kinds
 from pnp.model.layout import Layout
 from pnp.model.sheet import Sheet  # a sheet is a layout with page semantics: it takes every element kind

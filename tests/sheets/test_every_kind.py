@@ -33,6 +33,7 @@ EXAMPLES = {
     "path": "{type: path, d: 'M0 0 L 50 25 L 0 25 Z', fill: '#777777'}",
     "network": "{type: network, nodes: [{id: a, name: Ort, x: 0, y: 0}, {id: b, name: Stadt, x: 10, y: 5}], "
                "edges: [{from: a, to: b}]}",
+    "bars": "{type: bars, bars: [{n: 3}, {n: 5}, {n: 2}], value: '{n}', label: '{n}', fill: '#777777'}",
 }
 
 

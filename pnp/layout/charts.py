@@ -1,0 +1,170 @@
+"""The ``bars`` element: a bar chart of numbers from data (a histogram, counts per score)::
+
+    - {type: bars, x: 10, y: 60, w: 180, h: 90, bars: {field: counts}, value: "{count}", label: "{score}",
+       fill: "{colour[best]}", hatch: "{pattern[best]}", note: "{note}",
+       x_title: {de: Punkte, en: Points}, y_title: {de: Wege, en: Paths}}
+
+One bar per row of ``bars`` (a file, a source, ``{field: ...}``, a list), left to right in the rows'
+order, as high as its ``value`` on an axis that starts at 0 and ends at a round number above the
+largest. The y axis has round steps (1, 2, 2.5 or 5 times a power of ten) with light lines across,
+numbered with the language's thousands mark; ``label`` is printed under every bar, or under every
+n-th when they would run into each other. ``fill`` and ``hatch`` are templates per bar, so a bar
+that stands out does by its pattern as well as its colour. ``note`` is a text above the chart with a
+pointer down to its bar: a bar too short to see (the best score) is found by it.
+"""
+from __future__ import annotations
+
+import math
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from pnp.layout.compile import MM_PER_PT, CardError
+from pnp.layout.elements import ElementKind, register
+from pnp.layout.records import inline_rows
+from pnp.layout.itemstyle import PATTERN_HELP, ItemScope, PartTemplate, Templates, hatch_angles, hatches
+from pnp.model.base import Localised, pick
+from pnp.model.layout import ROWS_HELP, Colour, Placed, Rows
+from pnp.scene import Box, Group, Path, Polygon, Rect, Text, color, fonts, style
+
+Pt = Annotated[float, Field(ge=5, le=72, allow_inf_nan=False)]
+Fraction = Annotated[float, Field(ge=0, le=0.9, allow_inf_nan=False)]
+BARS_OWN = ("value", "label", "fill", "hatch", "note")
+MAX_BARS = 2000
+
+
+class BarsEl(Placed):
+    """A bar chart: one bar per row of data, on a y axis with round steps, a label under each bar."""
+
+    type: Literal["bars"]
+    bars: Rows = Field(description=f"one bar per row: {ROWS_HELP}")
+    value: PartTemplate = Field("{value}", description="the bar's height in the y axis' units, e.g. '{count}'")
+    label: PartTemplate | None = Field(None, description="text under the bar, e.g. '{score}'; printed under every "
+                                                         "n-th bar when they would touch")
+    fill: PartTemplate | None = Field("#808080", description="bar colour, e.g. '{colour[best]}'")
+    hatch: PartTemplate | None = Field(None, description=PATTERN_HELP.replace("the fill", "the bar"))
+    note: PartTemplate | None = Field(None, description="a text above the chart with a pointer to its bar "
+                                                        "(empty for most bars), e.g. '{note}'")
+    gap: Fraction = Field(0.2, description="the part of each bar's slot left empty between bars")
+    size: Pt = Field(6.5, description="type size of the axis numbers and labels in points")
+    colour: Colour = Field("#202020", description="colour of the axes, numbers and titles")
+    grid: Colour | None = Field("#c0c0c0", description="colour of the lines across at each step; none: no lines")
+    x_title: Localised | None = Field(None, description="what the labels under the bars count, under them")
+    y_title: Localised | None = Field(None, description="what the heights count, over the y axis")
+
+
+def nice_step(top: float, ticks: int = 5) -> float:
+    """A round step (1, 2, 2.5 or 5 times a power of ten) that divides 0..top into about ``ticks``."""
+    raw = top / ticks
+    if raw <= 0:
+        return 1.0
+    mag = 10 ** math.floor(math.log10(raw))
+    for m in (1, 2, 2.5, 5, 10):
+        if raw <= m * mag + 1e-12:
+            return m * mag
+    return 10 * mag
+
+
+def axis_number(v: float, lang: str) -> str:
+    """A tick's number in the language's marks: 12.500 and 2,5 in German, 12,500 and 2.5 in English."""
+    from pnp.load.words import ENGINE
+
+    if float(v).is_integer():
+        return f"{int(v):,}".replace(",", ENGINE(lang, "number.thousands"))
+    return f"{v:g}".replace(".", ENGINE(lang, "number.decimal"))
+
+
+def _bars(el: BarsEl, fields, tables, where, ids, book=None):
+    t = Templates({k: getattr(el, k) for k in BARS_OWN}, tables, where, ("fill",))
+    ink = color(el.colour)
+    grid_ink = color(el.grid) if el.grid not in (None, "none") else None
+
+    inline = (inline_rows([r if isinstance(r, dict) else {"value": r} for r in el.bars], f"bars ({where}) bars")
+              if isinstance(el.bars, list) else None)
+
+    def draw(ctx, box: Box, g: Group):
+        rows = inline
+        if rows is None:
+            if ctx.card.data is None:
+                raise CardError(f"bars ({where}): this layout is drawn without a game folder to read rows from")
+            rows = ctx.card.data.rows(el.bars, f"bars ({where}) bars")
+        if not rows:
+            raise CardError(f"bars ({where}): the rows give no bars to draw")
+        if len(rows) > MAX_BARS:
+            raise CardError(f"bars ({where}): {len(rows):,} bars; a chart draws at most {MAX_BARS:,}")
+        base, lang = ctx.scope, ctx.card.lang
+        t.check(set(rows[0].values) | set(ctx.scope.values) | set(fields), "the rows")
+        bars = []
+        for r in rows:
+            scope = ItemScope({**base.values, **{k: v for k, v in r.values.items() if v is not None}}, tables,
+                              base.text, base.lang)
+            what = f"{r.where}: bars ({where})"
+            v = t.number("value", scope, what)
+            if v is None or v < 0:
+                raise CardError(f"{what}: a bar's value must be a number of 0 or more, got {v!r}")
+            bars.append((v, t.text("label", scope), t.colour("fill", scope),
+                         hatch_angles(t.value("hatch", scope), what), t.text("note", scope)))
+        top = max(v for v, *_ in bars) or 1.0
+        step = nice_step(top)
+        ymax = step * math.ceil(top / step - 1e-9)
+        ticks = [k * step for k in range(int(round(ymax / step)) + 1)]
+        text_h = el.size * MM_PER_PT
+        tick_w = max(fonts.string_width(axis_number(v, lang), el.size, "sans", "regular") for v in ticks)
+        notes = any(n for *_, n in bars)
+        left = tick_w + 2.0
+        head = (text_h + 1.5 if el.y_title else 0.0) + (text_h + 3.5 if notes else 0.0)
+        foot = (text_h + 2.5 if any(lab for _, lab, *_ in bars) else 1.0) + (text_h + 1.5 if el.x_title else 0.0)
+        pw, ph = box.w - left, box.h - head - foot - text_h / 2
+        if pw < len(bars) * 0.5 or ph < 10:
+            raise CardError(f"bars ({where}): a box of {box.w:.1f} × {box.h:.1f} mm is too small for "
+                            f"{len(bars)} bars and their axes")
+        x0, y0 = box.x + left, box.y + head + text_h / 2  # the plot's top-left; its baseline at y0 + ph
+        slot = pw / len(bars)
+        lines, shapes, texts = Group(), Group(), Group()
+        for v in ticks:
+            y = y0 + ph - ph * v / ymax
+            if grid_ink is not None and v > 0:
+                lines.add(Path(style=style(stroke=grid_ink, width=0.15)).move(x0, y).line(x0 + pw, y))
+            texts.add(Text(x0 - 1.5, y + text_h * 0.36, axis_number(v, lang), size=el.size, anchor="end", fill=ink))
+        label_w = max((fonts.string_width(lab, el.size, "sans", "regular") for _, lab, *_ in bars if lab),
+                      default=0.0)
+        every = 1
+        while every * slot < label_w + 1.5 and every < len(bars):
+            every = next(m * 10 ** k for k in range(6) for m in (1, 2, 5) if m * 10 ** k > every)
+        axis = Path(style=style(stroke=ink, width=0.3))
+        axis.move(x0, y0).line(x0, y0 + ph).line(x0 + pw, y0 + ph)
+        for i, (v, lab, fill, angles, note) in enumerate(bars):
+            bh = ph * v / ymax
+            bx, bw = x0 + i * slot + slot * el.gap / 2, slot * (1 - el.gap)
+            if bh > 0:
+                shapes.add(Rect(bx, y0 + ph - bh, bw, bh, style(fill=fill)))
+                for h in hatches(angles, fill, None, 1.0, 0.2):
+                    shapes.add(Rect(bx, y0 + ph - bh, bw, bh, style(hatch=h)))
+            cx = x0 + (i + 0.5) * slot
+            if lab and i % every == 0:
+                axis.move(cx, y0 + ph).line(cx, y0 + ph + 1.2)
+                texts.add(Text(cx, y0 + ph + 1.5 + text_h, lab, size=el.size, anchor="middle", fill=ink))
+            if note:
+                tip = y0 - 0.3
+                shapes.add(Polygon([(cx - 1.4, tip - 2.2), (cx + 1.4, tip - 2.2), (cx, tip)], style(fill=ink)))
+                nw = fonts.string_width(note, el.size, "sans", "bold")
+                nx = min(max(cx, box.x + nw / 2), box.x + box.w - nw / 2)
+                texts.add(Text(nx, tip - 3.0, note, size=el.size, weight="bold", anchor="middle", fill=ink))
+        if el.y_title:
+            texts.add(Text(box.x, box.y + text_h * 0.8, pick_text(el.y_title, lang), size=el.size, fill=ink))
+        if el.x_title:
+            texts.add(Text(x0 + pw / 2, box.y + box.h - 0.3 * text_h, pick_text(el.x_title, lang), size=el.size,
+                           anchor="middle", fill=ink))
+        g.add(lines, shapes, axis, texts)
+
+    return draw
+
+
+def pick_text(value, lang: str) -> str:
+    """A title given once or per language, in ``lang``."""
+    return value if isinstance(value, str) else value.get(lang) if hasattr(value, "get") else pick(value, lang)
+
+
+register(ElementKind(BarsEl, _bars, own=BARS_OWN, points=("size",)))
+
+__all__ = ["BarsEl", "axis_number", "nice_step"]
