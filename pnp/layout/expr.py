@@ -244,6 +244,15 @@ def _number(v, operand, source: str) -> float:
     return int(x) if x.is_integer() else x
 
 
+def _marks(out: str, lang: str) -> str:
+    """A number Python formatted (``,`` grouping thousands, ``.`` the decimal mark) in the language's
+    marks: 6.291.456 and 14,3 in German, 6,291,456 and 14.3 in English."""
+    from pnp.load.words import ENGINE
+
+    decimal, thousands = ENGINE(lang, "number.decimal"), ENGINE(lang, "number.thousands")
+    return "".join(decimal if c == "." else thousands if c == "," else c for c in out)
+
+
 def _apply_filter(f: str, v: Any, source: str, lang: str) -> Any:
     if f in TEXT_FILTERS:
         return TEXT_FILTERS[f]("" if v is None else show(v, lang))
@@ -255,12 +264,9 @@ def _apply_filter(f: str, v: Any, source: str, lang: str) -> Any:
             if not x.is_integer():
                 raise ExprError(f"'{{{source}}}': {show(x, lang)} is not a whole number, which '{f}' needs")
             x = int(x)
-        return format(x, f)
+        return _marks(format(x, f), lang) if "," in f else format(x, f)
     if f[-1] in "eEfFgG%":
-        from pnp.load.words import ENGINE
-
-        out = format(float(_number(v, None, source)), f)
-        return out if "," in f else out.replace(".", ENGINE(lang, "number.decimal"))  # the language's mark
+        return _marks(format(float(_number(v, None, source)), f), lang)  # the language's marks
     return format(v if isinstance(v, (int, float)) and not isinstance(v, bool) else show(v, lang), f)
 
 

@@ -47,10 +47,12 @@ def test_filters_and_arithmetic(t, values, expected):
     assert render(t, **values) == expected
 
 
-def test_numbers_take_the_languages_decimal_mark():
-    t = template("{weight|.1f} · {cost / 2} · {big|,.1f}")
-    assert t.render(Scope({"weight": 2.5, "cost": 3, "big": 1234.5}, {}, lang="en")) == "2.5 · 1.5 · 1,234.5"
-    assert t.render(Scope({"weight": 2.5, "cost": 3, "big": 1234.5}, {}, lang="de")) == "2,5 · 1,5 · 1,234.5"
+def test_numbers_take_the_languages_decimal_and_thousands_marks():
+    t = template("{weight|.1f} · {cost / 2} · {big|,.1f} · {paths|,d}")
+    values = {"weight": 2.5, "cost": 3, "big": 1234.5, "paths": 6291456}
+    assert t.render(Scope(values, {}, lang="en")) == "2.5 · 1.5 · 1,234.5 · 6,291,456"
+    assert t.render(Scope(values, {}, lang="de")) == "2,5 · 1,5 · 1.234,5 · 6.291.456"  # never 14.3 in German
+    assert template("{n|05d}").render(Scope({"n": 1234}, {}, lang="de")) == "01234"  # no grouping asked: none
 
 
 def test_references_inside_calculations_are_known_to_the_layout():
