@@ -11,7 +11,7 @@ from pnp.model.assets import BuildOptions
 from pnp.render.pdf import render_pdf_bytes
 from pnp.model.game import discover
 from pnp.games.ordnerstruktur import rules
-from pnp.games.ordnerstruktur.histogram import histogram_group, solution_sheet
+from pnp.games.ordnerstruktur.histogram import histogram_group
 from pnp.games.ordnerstruktur.mat import TILE, design_form, play_mat
 from pnp.games.ordnerstruktur.model import ACCOUNTS, CANONICAL, move_account
 from pnp.games.ordnerstruktur.sheets import account_sheet, transitions_card
@@ -51,9 +51,11 @@ def vier():
 
 
 def test_build_lists_kit_per_variant_and_per_structure():
+    from pnp.output.build import collect_assets
+
     game = discover()["ordnerstruktur"]
-    names = [a.name for a in rules.build(game, BuildOptions())]
-    assert (game.folder / "aid.yaml").is_file() and "regeln" not in names  # the rules in brief: a sheet of the data
+    names = [a.name for a in collect_assets(game, BuildOptions())]
+    assert (game.folder / "aid.yaml").is_file() and "regeln" in names  # the rules in brief: a sheet of the data
     for v in ("paare", "voelker"):
         assert {f"entwurf-{v}", f"konten-{v}", f"uebergaenge-{v}"} <= set(names)
     for stem in ("erste-schritte", "vier-voelker"):
@@ -167,14 +169,27 @@ def test_histogram_bars_and_best_marker():
     assert best_bar is red[0]
 
 
-def test_solution_sheet_and_determinism(erste):
+def test_solution_sheet_and_determinism(erste, tmp_path):
+    # the solution sheet is data (loesung.yaml) fed by the source 'solutions': built twice, byte-identical
+    from typer.testing import CliRunner
+    from pnp.cli.main import app
     from pnp.games.ordnerstruktur.solver import solve_structure
 
     sol = solve_structure(erste)
-    page = solution_sheet(erste, sol, "de")
-    _, text = pdf_text([page])
+    made = []
+    for k in range(2):
+        res = CliRunner().invoke(app, ["build", "ordnerstruktur", "--data", str(DATA.parents[1]), "-f", "pdf",
+                                       "--out", str(tmp_path / str(k))])
+        assert res.exit_code == 0, res.output
+        made.append((tmp_path / str(k) / "ordnerstruktur" / "erste-schritte-loesung.pdf").read_bytes())
+    _, text = pdf_text_of(made[0])
     assert str(sol.best) in text and "6.291.456" in text
-    assert render_pdf_bytes([solution_sheet(erste, sol, "de")]) == render_pdf_bytes([page])
+    assert made[0] == made[1]
+
+
+def pdf_text_of(data: bytes) -> tuple[PdfReader, str]:
+    r = PdfReader(io.BytesIO(data))
+    return r, "\n".join(p.extract_text() for p in r.pages)
 
 
 def test_check_passes_shipped_and_reports_a_broken_state(tmp_path):

@@ -1,14 +1,11 @@
-"""The score distribution of a solved structure as a scene, and the solution sheet."""
+"""The score distribution of a solved structure as a scene (for `pnp ordner solve --histogram`)."""
 from __future__ import annotations
 
 import math
 from pathlib import Path
 
-from pnp.impose.layout import document_page
 from pnp.scene import Group, Page, Path as ScenePath, Polygon, Rect, Text, style
 from pnp.games.ordnerstruktur.look import INK, num, t
-from pnp.games.ordnerstruktur.model import ACCOUNTS
-from pnp.games.ordnerstruktur.scoring import score_path
 from pnp.games.ordnerstruktur.solver import Solution
 from pnp.games.ordnerstruktur.structure import Structure
 
@@ -92,47 +89,3 @@ def write_histogram(structure: Structure, sol: Solution, path: "str | Path", lan
     from pnp.output.files import write_document
 
     write_document(path, [page], title=structure.title)
-
-
-def solution_sheet(structure: Structure, sol: Solution, lang: str = "de", paper: str = "a4") -> Page:
-    """For the designer: what the structure allows (best score, a best path, the distribution)."""
-    page, box = document_page(paper, "portrait", 12.0, f"{t(lang, 'solution')}: {structure.title}",
-                              f"{structure.author} · Ordnerstruktur · Tobias Thulke")
-    g = page.content
-    x, y, w = box.x, box.y, box.w
-    stats = [(t(lang, "paths"), num(sol.paths, lang)), (t(lang, "best"), str(sol.best)),
-             (t(lang, "optimal"), num(sol.optimal_paths, lang)), (t(lang, "mean"), f"{sol.mean:.1f}")]
-    cw = w / len(stats)
-    for k, (lab, val) in enumerate(stats):
-        g.add(Rect(x + k * cw + 1, y, cw - 2, 16, style(fill="#f3f3f3"), radius=1.5))
-        g.add(Text(x + k * cw + cw / 2, y + 9, val, size=14, weight="bold", anchor="middle", fill=INK))
-        g.add(Text(x + k * cw + cw / 2, y + 14, lab, size=7, anchor="middle", fill=INK))
-    y += 22
-    g.add(Text(x, y + 3, t(lang, "best_path"), size=10, weight="bold", fill=INK))
-    y += 6
-    r = score_path(structure, sol.best_path)
-    heads = [t(lang, "subfolder"), t(lang, "file"), "MP", "→", t(lang, "feeds")]
-    cols = [0, 22, 60, 72, 112]
-    for c, hd in zip(cols, heads):
-        g.add(Text(x + c, y + 3, hd, size=7.5, weight="bold", fill=INK))
-    y += 5
-    for e in r.entries:
-        vals = [str(e.subfolder), e.name, str(e.points), e.next_name, ACCOUNTS[e.account]]
-        for c, v in zip(cols, vals):
-            g.add(Text(x + c, y + 3, v, size=8, fill=INK))
-        y += 4.2
-    g.add(Text(x, y + 3, f"11  {sol.best_path[-1]}", size=8, fill=INK))
-    y += 7
-    parts = []
-    for i, name in enumerate(ACCOUNTS):
-        v = r.sums[i]
-        mark = " ✗" if i in r.struck else ""
-        parts.append(f"{name} {'–' if v is None else v}{mark}")
-    g.add(Text(x, y, "  ·  ".join(parts) + f"   ⇒  {t(lang, 'score')} {r.score}", size=7.5, fill=INK,
-               box=(w, 8), shrink=True))
-    y += 10
-    g.add(Text(x, y + 3, t(lang, "distribution"), size=10, weight="bold", fill=INK))
-    y += 5
-    g.add(Group([histogram_group(sol, w, min(95.0, box.bottom - y), lang)], transform=_shift(x, y)))
-    page.label = "loesung"
-    return page

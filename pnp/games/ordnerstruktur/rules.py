@@ -20,6 +20,11 @@ from pnp.games.ordnerstruktur.structure import RULES
 
 STRUCTURES = "structures"
 
+from pnp.games.ordnerstruktur.sources import solutions
+
+#: what the sheets of data/ordnerstruktur/ print, computed (docs/sheets.md, section 5)
+SOURCES = {"solutions": solutions}
+
 
 def structure_files(game) -> list[Path]:
     return sorted((game.folder / STRUCTURES).glob("*.yaml"))
@@ -77,18 +82,6 @@ def build(game, opts: BuildOptions) -> Iterable[Asset]:
                     (lambda s=s, make=make: impose(make(s, lang), sheet)), min_text_pt=5.0,
                     description="one tile per file: subfolder and name on the front, Machtpunkte on the back "
                                 "(duplex; fold-over with --duplex none)")
-        yield Asset(f"{stem}-loesung", f"{t(lang, 'solution')}: {s.title}",
-                    (lambda s=s: iter([_solution(s, lang, paper)])),
-                    description="exhaustive solution: best score, a best path, the score distribution")
-
-
-def _solution(s, lang: str, paper: str):
-    """The solution sheet, solved when it is drawn: the solver (and numpy) load in the
-    process that draws it, not while the build collects its assets."""
-    from pnp.games.ordnerstruktur.histogram import solution_sheet
-    from pnp.games.ordnerstruktur.solver import solve_structure
-
-    return solution_sheet(s, solve_structure(s), lang, paper)
 
 
 @RULES.rule("ordner.structures", "Die Ordnerstruktur (beliebig viele Ordnerstrukturen anlegen)",

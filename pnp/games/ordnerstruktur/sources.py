@@ -1,0 +1,181 @@
+"""What Ordnerstruktur's sheets print, as plain data (the sources SOURCES in the rules module names).
+
+The sheets in data/ordnerstruktur/ say how everything looks; this module only computes: the
+sums of each structure, its tiles, its exhaustive solution (best score, a best path, how many
+paths reach each score), and per variant the legal moves and the accounts they feed. Words
+handed over come from the game's catalogue (words/<lang>.yaml) in the build's language; numbers
+are handed over as numbers, so the sheet prints them with the language's marks.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.load.errors import DataErrors
+from pnp.load.words import ENGINE, Words
+from pnp.games.ordnerstruktur.model import (ACCOUNTS, CANONICAL, NUMBERED, PAIRS, PEOPLES, SUBFOLDERS, VARIANTS,
+                                           moves)
+
+STRUCTURES = "structures"
+WORDS = Words.beside(__file__)
+TEXT = WORDS.section("look")
+#: the tint of a tile's front: its first people's colour, lightened (the name is printed too)
+TINT = {"Stadt": "#e2e9f4", "Wald": "#e0f0e5", "Wüste": "#f8eed9", "Höhle": "#ede5df"}
+
+
+def t(lang: str, key: str):
+    return TEXT[lang][key]
+
+
+def num(n: int, lang: str) -> str:
+    """Thousands grouped the language's way: 6.291.456 (de), 6,291,456 (en)."""
+    return f"{n:,}".replace(",", ENGINE(lang, "number.thousands"))
+
+
+def structure_files(game) -> list[Path]:
+    return sorted((game.folder / STRUCTURES).glob("*.yaml"))
+
+
+def load_all(game) -> list:
+    """(file stem, structure) of every structure file; every problem of every file at once."""
+    from pnp.games.ordnerstruktur.structure import load_structure
+
+    out, problems = [], []
+    for p in structure_files(game):
+        try:
+            out.append((p.stem, load_structure(p)))
+        except DataErrors as exc:
+            problems += exc.problems
+    if problems:
+        raise DataErrors(problems)
+    return out
+
+
+def _names(names) -> dict:
+    """The names of a matrix' columns as n0, n1, ... (a sheet's columns read them) and how many."""
+    return {**{f"n{j}": n for j, n in enumerate(names)}, "columns": len(names)}
+
+
+def _matrix_rows(names, rows=None, empty: str = "") -> list[dict]:
+    """Subfolders 1..11: the row's sum (None: to write in; a dash for 11, which holds no number), its
+    number and its cells c0, c1 ... (``empty`` in subfolder 11's: what the design form says there)."""
+    out = []
+    for r in range(1, SUBFOLDERS + 1):
+        numbered = r <= NUMBERED
+        row = {"subfolder": r, "numbered": numbered,
+               "sum": (sum(rows[r - 1]) if rows is not None else None) if numbered else "–"}
+        row.update({f"c{j}": "" if numbered else empty for j in range(len(names))})
+        out.append(row)
+    return out
+
+
+def mats(game, opts) -> list[dict]:
+    """Per variant a design form and a blank mat, per structure its play mat: the 11 x names matrix
+    with the sums the active player may see (above the names, left of the subfolders)."""
+    lang = opts.lang
+    out = []
+    for v in VARIANTS:
+        for part in ("design", "blank"):
+            out.append({"asset": f"entwurf-{v}" if part == "design" else f"leer-{v}-matte", "part": part,
+                        "variant": v, "variant_name": t(lang, "variant")[v], "title": "", "author": "",
+                        "total": None, "sums": [{"sum": None} for _ in CANONICAL[v]],
+                        "rows": _matrix_rows(CANONICAL[v], None, t(lang, "no_number") if part == "design" else ""),
+                        **_names(CANONICAL[v])})
+    for stem, s in load_all(game):
+        out.append({"asset": f"{stem}-matte", "part": "mat", "variant": s.variant,
+                    "variant_name": t(lang, "variant")[s.variant], "title": s.title, "author": s.author,
+                    "total": sum(s.row_sums), "sums": [{"sum": c} for c in s.column_sums],
+                    "rows": _matrix_rows(s.names, s.rows), **_names(s.names)})
+    return out
+
+
+def _tile(asset: str, subfolder: int, name: str, points: "int | None", blank: bool) -> dict:
+    return {"asset": asset, "subfolder": subfolder, "name": name, "numbered": subfolder <= NUMBERED,
+            "points": points, "blank": blank, "tint": TINT[name.split(" ")[0]]}
+
+
+def tiles(variant: str):
+    """A source of the tiles of one variant: every file of every shipped structure (subfolder and name
+    on the front, its Machtpunkte on the back), then every tile of the variant with a blank back."""
+    def source(game, opts) -> list[dict]:
+        out = []
+        for stem, s in load_all(game):
+            if s.variant != variant:
+                continue
+            for r in range(1, SUBFOLDERS + 1):
+                for name in s.names:
+                    out.append(_tile(f"{stem}-plaettchen", r, name, s.points(r, name) if r <= NUMBERED else None,
+                                     False))
+        out += [_tile(f"leer-{variant}-plaettchen", r, name, None, True)
+                for r in range(1, SUBFOLDERS + 1) for name in CANONICAL[variant]]
+        return out
+    return source
+
+
+def _move_words(variant: str, frm: str, to: str) -> tuple[str, str]:
+    if variant == "paare":
+        p, q = set(frm.split()), set(to.split())
+        return (p - q).pop(), (q - p).pop()
+    return frm, to
+
+
+def variants(game, opts) -> list[dict]:
+    """Per variant: the accounts, and from each name the moves allowed, the account each feeds and the
+    names barred; per account the moves that feed it (both ways)."""
+    lang = opts.lang
+    out = []
+    for v in VARIANTS:
+        mv = moves(v)
+        rows = []
+        for i, frm in enumerate(mv.names):
+            allowed = [mv.names[j] for j in mv.nxt[i]]
+            barred = ", ".join(n for n in mv.names if n not in allowed)
+            for k, (j, a) in enumerate(zip(mv.nxt[i], mv.acc[i])):
+                out_p, in_p = _move_words(v, frm, mv.names[j])
+                rows.append({"from": frm if k == 0 else "", "to": mv.names[j], "first": k == 0,
+                             "change": t(lang, "drop_add").format(a=out_p, b=in_p) if v == "paare" else "",
+                             "account": ACCOUNTS[a], "barred": barred if k == 0 else ""})
+        feeds = []
+        for a, name in enumerate(ACCOUNTS):
+            pairs = [f"{frm} ↔ {mv.names[j]}" for n_i, frm in enumerate(mv.names)
+                     for j, acc in zip(mv.nxt[n_i], mv.acc[n_i]) if acc == a and n_i < j]
+            feeds.append({"account": name, "moves": ";  ".join(pairs)})
+        out.append({"variant": v, "variant_name": t(lang, "variant")[v], "language": lang,
+                    "accounts": [{"account": name} for name in ACCOUNTS], "moves": rows, "feeds": feeds,
+                    "subfolders": SUBFOLDERS, "numbered": NUMBERED})
+    return out
+
+
+def solution_of(structure) -> dict:
+    """The exhaustive solution of one structure as plain numbers and rows (no words)."""
+    from pnp.games.ordnerstruktur.scoring import score_path
+    from pnp.games.ordnerstruktur.solver import solve_structure
+
+    sol = solve_structure(structure)
+    r = score_path(structure, sol.best_path)
+    path = [{"subfolder": e.subfolder, "file": e.name, "points": e.points, "next": e.next_name,
+             "account": ACCOUNTS[e.account]} for e in r.entries]
+    path.append({"subfolder": SUBFOLDERS, "file": sol.best_path[-1], "points": None, "next": "", "account": ""})
+    accounts = [{"account": name, "sum": "–" if r.sums[i] is None else r.sums[i], "struck": "✗" if i in r.struck else "",
+                 "counts": None if (i in r.struck or r.sums[i] is None) else r.sums[i]}
+                for i, name in enumerate(ACCOUNTS)]
+    scores = [{"score": k, "count": sol.histogram.get(k, 0), "kind": "best" if k == sol.best else "other"}
+              for k in range(max(sol.histogram) + 1)]
+    return {"paths": sol.paths, "best": sol.best, "optimal": sol.optimal_paths, "mean": round(sol.mean, 6),
+            "score": r.score, "path": path, "accounts": accounts, "scores": scores}
+
+
+def solutions(game, opts) -> list[dict]:
+    """Per structure its solution: best score, a best path and its accounts, paths per score."""
+    lang = opts.lang
+    out = []
+    for stem, s in load_all(game):
+        sol = solution_of(s)
+        for bar in sol["scores"]:
+            bar["note"] = (f"{t(lang, 'best')} {sol['best']} · {num(sol['optimal'], lang)}×"
+                           if bar["kind"] == "best" else "")
+        out.append({"structure": stem, "title": s.title, "author": s.author, **sol})
+    return out
+
+
+__all__ = ["PAIRS", "PEOPLES", "load_all", "mats", "num", "solution_of", "solutions", "structure_files", "t",
+           "tiles", "variants"]

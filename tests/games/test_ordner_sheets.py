@@ -1,0 +1,124 @@
+"""Ordnerstruktur's kit is data (data/ordnerstruktur/*.yaml) fed by the rules module's sources: read
+back from the PDFs `pnp build ordnerstruktur` writes. No module of the game draws."""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from drawing import DRAWING
+from pdfpaths import painted
+from pdfread import char_sizes, text, words
+from pnp.cli.main import app
+from pnp.model.assets import BuildOptions
+from pnp.model.game import discover
+from pnp.games.ordnerstruktur.sources import solutions
+from pnp.games.ordnerstruktur.structure import load_structure
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "data"
+PACKAGE = ROOT / "pnp" / "games" / "ordnerstruktur"
+STRUCTURES = DATA / "ordnerstruktur" / "structures"
+
+
+def imported(path: Path) -> set[str]:
+    """Every module a file of the package imports, relative imports resolved (``from ..scene import x``
+    in pnp/games/ordnerstruktur/ is pnp.scene; ``from . import x`` is the package's x)."""
+    package = "pnp.games.ordnerstruktur".split(".")
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            mod = ".".join(base + ([node.module] if node.module else []))
+            out.add(mod)
+            out |= {f"{mod}.{a.name}" for a in node.names}
+    return out
+
+
+def test_no_module_of_the_game_imports_a_drawing_package():
+    for m in sorted(PACKAGE.rglob("*.py")):
+        bad = {n for n in imported(m) if any(n == d or n.startswith(d + ".") for d in DRAWING)}
+        assert not bad, f"{m.name} imports {sorted(bad)}"
+
+
+def test_relative_imports_of_a_drawing_package_are_caught(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text("from ...scene import Group\nfrom ... import render\nfrom .look import x\n")
+    found = imported(probe)
+    assert {"pnp.scene", "pnp.render", "pnp.games.ordnerstruktur.look"} <= found
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """The whole game built once, in German and in English: {lang: folder of PDFs}."""
+    out = {}
+    for lang in ("de", "en"):
+        folder = tmp_path_factory.mktemp(f"ordner-{lang}")
+        res = CliRunner().invoke(app, ["build", "ordnerstruktur", "--data", str(DATA), "--lang", lang,
+                                       "--out", str(folder), "--format", "pdf", "-j", "1"])
+        assert res.exit_code == 0, res.output
+        out[lang] = folder / "ordnerstruktur"
+    return out
+
+
+def flat(pdf) -> str:
+    return " ".join(text(pdf).split())
+
+
+def edge_clearance(pdf, page: int = 0) -> float:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    w, h = (v * 25.4 / 72 for v in doc[page].get_size())
+    doc.close()
+    return min(min(x0, y0, w - x1, h - y1) for _, x0, y0, x1, y1 in words(pdf, page))
+
+
+def test_the_kit_is_every_file_it_was(built):
+    names = {p.stem for p in built["de"].glob("*.pdf")}
+    for v in ("paare", "voelker"):
+        assert {f"entwurf-{v}", f"konten-{v}", f"uebergaenge-{v}", f"leer-{v}-matte", f"leer-{v}-plaettchen"} <= names
+    for stem in ("erste-schritte", "vier-voelker"):
+        assert {f"{stem}-matte", f"{stem}-plaettchen", f"{stem}-loesung"} <= names
+
+
+@pytest.mark.parametrize("stem", ["erste-schritte", "vier-voelker"])
+def test_the_solution_sheet_prints_the_solvers_numbers_in_the_languages_format(built, stem):
+    from pnp.games.ordnerstruktur.solver import solve_structure
+
+    sol = solve_structure(load_structure(STRUCTURES / f"{stem}.yaml"))
+    de, en = flat(built["de"] / f"{stem}-loesung.pdf"), flat(built["en"] / f"{stem}-loesung.pdf")
+    assert f"{sol.paths:,}".replace(",", ".") in de and f"{sol.paths:,}" in en
+    assert f"{sol.mean:.1f}".replace(".", ",") in de.split() and f"{sol.mean:.1f}" in en.split()
+    assert "Mittelwert" in de and "mean" in en
+    assert f"Bestwert {sol.best}" in de and f"best score {sol.best}" in en
+    # the best path's accounts add up to the best score in the sums row
+    assert re.search(rf"Punktzahl {sol.best}\b", de)
+    for pdf in (built["de"] / f"{stem}-loesung.pdf", built["en"] / f"{stem}-loesung.pdf"):
+        assert text(pdf).count("\f") <= 1
+        assert min(s for _, s in char_sizes(pdf)) >= 6.0 - 1e-6
+        assert edge_clearance(pdf) >= 6.0
+
+
+def test_the_distribution_has_a_bar_per_reached_score_and_the_best_one_hatched(built):
+    game = discover()["ordnerstruktur"]
+    record = next(r for r in solutions(game, BuildOptions()) if r["structure"] == "erste-schritte")
+    pdf = built["de"] / "erste-schritte-loesung.pdf"
+    blue, red = (0x3F / 255, 0x6F / 255, 0xB5 / 255), (0xC8 / 255, 0x1E / 255, 0x1E / 255)
+
+    def fills(c):
+        return [p for p in painted(pdf) if p.filled and p.fill and all(abs(a - b) < 0.01 for a, b in zip(p.fill, c))]
+
+    reached = [b for b in record["scores"] if b["count"] > 0]
+    assert len(fills(blue)) + len(fills(red)) == len(reached)
+    assert len(fills(red)) == 1  # the best score's bar, crosshatched and pointed at by its note
+    heights = {b["score"]: b["count"] for b in reached}
+    bars = sorted(fills(blue) + fills(red), key=lambda p: min(q[0] for q in p.points))
+    unit = {round((max(q[1] for q in p.points) - min(q[1] for q in p.points)) / c, 6)
+            for p, c in zip(bars, heights.values())}
+    assert max(unit) - min(unit) < 1e-3  # heights proportional to the counts
