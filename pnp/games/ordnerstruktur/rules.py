@@ -20,10 +20,10 @@ from pnp.games.ordnerstruktur.structure import RULES
 
 STRUCTURES = "structures"
 
-from pnp.games.ordnerstruktur.sources import solutions
+from pnp.games.ordnerstruktur.sources import solutions, variants
 
 #: what the sheets of data/ordnerstruktur/ print, computed (docs/sheets.md, section 5)
-SOURCES = {"solutions": solutions}
+SOURCES = {"solutions": solutions, "variants": variants}
 
 
 def structure_files(game) -> list[Path]:
@@ -49,7 +49,6 @@ def build(game, opts: BuildOptions) -> Iterable[Asset]:
     from pnp.impose.items import sheet_from_options
     from pnp.games.ordnerstruktur.look import t
     from pnp.games.ordnerstruktur.mat import blank_mat, design_form, play_mat
-    from pnp.games.ordnerstruktur.sheets import account_sheet, transitions_card
     from pnp.games.ordnerstruktur.tiles import blank_tile_items, foldover_items, tile_items
 
     lang, paper = opts.lang, opts.paper
@@ -59,10 +58,6 @@ def build(game, opts: BuildOptions) -> Iterable[Asset]:
         vname = t(lang, "variant")[v]
         yield Asset(f"entwurf-{v}", f"{t(lang, 'design')} ({vname})", [design_form(v, lang, paper)],
                     description="blank 11 x names grid with sum boxes and the limits, for the passive player")
-        yield Asset(f"konten-{v}", f"{t(lang, 'accounts')} ({vname})", [account_sheet(v, lang, paper)],
-                    description="six accounts with ten entry boxes, sums, strike boxes and the final scoring")
-        yield Asset(f"uebergaenge-{v}", f"{t(lang, 'transitions')} ({vname})", [transitions_card(v, lang, paper)],
-                    description="from each name the allowed next names and the account each move feeds")
     sheet = sheet_from_options(opts)
     for v in VARIANTS:  # the blank kit: design a structure on paper and play it without pnp
         vname = t(lang, "variant")[v]

@@ -125,22 +125,25 @@ def variants(game, opts) -> list[dict]:
     out = []
     for v in VARIANTS:
         mv = moves(v)
-        rows = []
+        blocks: dict = {}  # per name i: f<i> the name, m<i> its moves, b<i> the names barred from it
         for i, frm in enumerate(mv.names):
             allowed = [mv.names[j] for j in mv.nxt[i]]
-            barred = ", ".join(n for n in mv.names if n not in allowed)
-            for k, (j, a) in enumerate(zip(mv.nxt[i], mv.acc[i])):
-                out_p, in_p = _move_words(v, frm, mv.names[j])
-                rows.append({"from": frm if k == 0 else "", "to": mv.names[j], "first": k == 0,
-                             "change": t(lang, "drop_add").format(a=out_p, b=in_p) if v == "paare" else "",
-                             "account": ACCOUNTS[a], "barred": barred if k == 0 else ""})
+            blocks[f"f{i}"] = frm
+            blocks[f"b{i}"] = ", ".join(n for n in mv.names if n not in allowed)
+            blocks[f"m{i}"] = [{"to": mv.names[j], "account": ACCOUNTS[a],
+                                "change": t(lang, "drop_add").format(a=_move_words(v, frm, mv.names[j])[0],
+                                                                     b=_move_words(v, frm, mv.names[j])[1])
+                                if v == "paare" else ""}
+                               for j, a in zip(mv.nxt[i], mv.acc[i])]
+        for i in range(len(mv.names), len(CANONICAL["paare"])):  # the blocks a smaller variant leaves out
+            blocks.update({f"f{i}": "", f"b{i}": "", f"m{i}": []})
         feeds = []
         for a, name in enumerate(ACCOUNTS):
             pairs = [f"{frm} ↔ {mv.names[j]}" for n_i, frm in enumerate(mv.names)
                      for j, acc in zip(mv.nxt[n_i], mv.acc[n_i]) if acc == a and n_i < j]
             feeds.append({"account": name, "moves": ";  ".join(pairs)})
         out.append({"variant": v, "variant_name": t(lang, "variant")[v], "language": lang,
-                    "accounts": [{"account": name} for name in ACCOUNTS], "moves": rows, "feeds": feeds,
+                    "accounts": [{"account": name} for name in ACCOUNTS], "feeds": feeds, "names": len(mv.names), **blocks,
                     "subfolders": SUBFOLDERS, "numbered": NUMBERED})
     return out
 
