@@ -12,7 +12,7 @@ from pnp.render.pdf import render_pdf_bytes
 from pnp.model.game import discover
 from pnp.games.ordnerstruktur import rules
 from pnp.games.ordnerstruktur.histogram import histogram_group
-from pnp.games.ordnerstruktur.mat import TILE, design_form, play_mat
+from pnp.games.ordnerstruktur.mat import TILE
 from pnp.games.ordnerstruktur.model import ACCOUNTS, CANONICAL, move_account
 from pnp.games.ordnerstruktur.solver import solve
 from pnp.games.ordnerstruktur.structure import load_structure
@@ -61,30 +61,9 @@ def test_build_lists_kit_per_variant_and_per_structure():
         assert {f"{stem}-matte", f"{stem}-plaettchen", f"{stem}-loesung"} <= set(names)
 
 
-def test_play_mat_prints_the_public_sums_on_a_landscape_page(erste):
-    page = play_mat(erste, "de")
-    reader, text = pdf_text([page])
-    box = reader.pages[0].mediabox
-    assert (round(float(box.width) / MM), round(float(box.height) / MM)) == (297, 210)
-    for n in erste.names:
-        assert n in text
-    for v in set(erste.column_sums) | set(erste.row_sums):
-        assert str(v) in text.split()
-    # the seed's screen: the sums are above the names and left of the subfolder numbers
-    nodes = [n for n in walk(page.content) if isinstance(n, Text)]
-    head = next(n for n in nodes if n.text == "Stadt Wald" and n.weight == "bold")
-    colsum = next(n for n in nodes if n.text == str(erste.column_sums[0]) and n.box)
-    assert colsum.y < head.y
-
-
-def test_mat_cells_are_tile_sized(erste, vier):
+def test_tiles_are_mat_cell_sized(erste, vier):
+    # the mat's cells are measured on the built PDF in test_ordner_sheets.py
     for s in (erste, vier):
-        page = play_mat(s, "de")
-        matrix = next(n for n in walk(page.content) if isinstance(n, Group) and n.id == "matrix")
-        grid = [n for n in matrix.children if hasattr(n, "ops")][-1]
-        xs = sorted({round(op[1], 3) for op in grid.ops if op[0] == "M"})
-        steps = {round(b - a, 3) for a, b in zip(xs[1:], xs[2:])}  # xs[0] is the subfolder column edge
-        assert steps == {TILE[s.variant][0]}
         tiles = tile_items(s)
         assert {(i.w, i.h) for i in tiles} == {TILE[s.variant]}
 
@@ -115,14 +94,6 @@ def test_tile_sheets_are_duplex_with_backs(vier):
     back_text = reader.pages[1].extract_text()
     assert "20" in back_text and "keine Zahl" in back_text
     assert len(list(impose(tile_items(vier), SheetSpec(duplex="none")))) == 1
-
-
-def test_design_form_has_blank_sums_and_limits():
-    for v in ("paare", "voelker"):
-        page = design_form(v, "de")
-        _, text = pdf_text([page])
-        assert "200" in text and "60" in text and "100" in text and "keine Zahl" in text
-        assert text.count("≤ 60") == 10 and text.count("≤ 100") == len(CANONICAL[v])
 
 
 def test_histogram_bars_and_best_marker():
@@ -208,23 +179,11 @@ def test_foldover_tiles_without_duplex(erste):
 
 @pytest.mark.parametrize("variant", ["paare", "voelker"])
 def test_blank_kit_lets_a_structure_be_designed_and_played_on_paper(variant):
-    """A blank mat at tile size with the rules' limits, and every tile with a back to write on."""
-    from pnp.games.ordnerstruktur.mat import blank_mat
-    from pnp.games.ordnerstruktur.model import MAX_NAME, MAX_SUBFOLDER, NUMBERED, SUBFOLDERS
+    """Every tile with a back to write on (the blank mat is read back in test_ordner_sheets.py)."""
+    from pnp.games.ordnerstruktur.model import NUMBERED, SUBFOLDERS
     from pnp.games.ordnerstruktur.tiles import blank_tile_items
 
     names = CANONICAL[variant]
-    page = blank_mat(variant, "de")
-    _, text = pdf_text([page])
-    flat = " ".join(text.split())
-    assert "Genau 200 Machtpunkte in allen Dateien" in flat and "höchstens 60" in flat and "höchstens 100" in flat
-    assert flat.count(f"≤ {MAX_NAME}") == len(names) and flat.count(f"≤ {MAX_SUBFOLDER}") == NUMBERED
-    assert flat.count("keine Zahl") == len(names)
-    for n in names:
-        assert n in flat
-    # a mat cell is exactly a tile: the tiles lie on it
-    cells = [r for r in walk(page.content) if isinstance(r, Rect) and (round(r.w, 2), round(r.h, 2)) == TILE[variant]]
-    assert len(cells) == len(names)  # the grey row 11 cells; the others are drawn by the grid lines
     tiles = blank_tile_items(variant, "de")
     assert len(tiles) == SUBFOLDERS * len(names)
     assert {(t.w, t.h) for t in tiles} == {TILE[variant]}

@@ -168,3 +168,59 @@ def test_the_transitions_card_lists_exactly_the_legal_moves(built, variant):
     assert page.count("→") == sum(len(record[f"m{i}"]) for i in range(len(names)))  # one line per legal move
     assert page.count("gesperrt:") == len(names)
     assert min(s for _, s in char_sizes(pdf)) >= 6.0 - 1e-6 and edge_clearance(pdf) >= 6.0
+
+
+TILE = {"paare": (38.0, 13.5), "voelker": (50.0, 13.5)}  # a mat's cell is a tile (plaettchen-<variant>.yaml)
+
+
+def centres(pdf, wanted) -> dict:
+    return {w: ((x0 + x1) / 2, (y0 + y1) / 2) for w, x0, y0, x1, y1 in words(pdf) if w in wanted}
+
+
+@pytest.mark.parametrize("stem", ["erste-schritte", "vier-voelker"])
+def test_the_play_mat_prints_the_public_sums_above_the_names_and_left_of_the_subfolders(built, stem):
+    s = load_structure(STRUCTURES / f"{stem}.yaml")
+    pdf = built["de"] / f"{stem}-matte.pdf"
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    assert [round(v * 25.4 / 72) for v in doc[0].get_size()] == [297, 210]
+    doc.close()
+    page = flat(pdf)
+    assert all(n in page for n in s.names) and "200" in page.split()
+    found = words(pdf)
+    first = s.names[0].split()[0]
+    name_y = min(y0 for w, x0, y0, *_ in found if w == first)
+    sums_y = [y0 for w, x0, y0, *_ in found if w == str(s.column_sums[0])]
+    assert any(y < name_y for y in sums_y)  # the seed's screen: the sums above the names
+    # columns a tile wide, rows a tile high: name heads and subfolder numbers stand a tile apart
+    w, h = TILE[s.variant]
+    top = min(sums_y)
+    heads = sorted((x0 + x1) / 2 for w_, x0, y0, x1, y1 in found
+                   if abs(y0 - top) < 1 and w_ in {str(c) for c in s.column_sums} and x0 > 60)
+    assert len(heads) == len(s.names)
+    assert all(abs(b - a - w) < 0.4 for a, b in zip(heads, heads[1:])), heads
+    numbers = [c for c in centres(pdf, {str(r) for r in range(1, 12)}).items()]
+    rows = sorted(y for n, (x, y) in numbers if n in {"1", "2", "3"} and y > name_y)
+    assert all(abs(b - a - h) < 0.4 for a, b in zip(rows, rows[1:])), rows
+    for r, total in enumerate(s.row_sums, 1):
+        assert str(total) in page.split()
+    assert edge_clearance(pdf) >= 6.0 and min(sz for _, sz in char_sizes(pdf)) >= 6.0 - 1e-6
+
+
+@pytest.mark.parametrize("variant", ["paare", "voelker"])
+def test_the_design_form_and_the_blank_mat_leave_the_sums_blank_and_print_the_limits(built, variant):
+    from pnp.games.ordnerstruktur.model import CANONICAL, MAX_NAME, MAX_SUBFOLDER
+
+    names = CANONICAL[variant]
+    for stem in (f"entwurf-{variant}", f"leer-{variant}-matte"):
+        pdf = built["de"] / f"{stem}.pdf"
+        page = flat(pdf)
+        assert "Genau 200 Machtpunkte in allen Dateien" in page and "höchstens 60" in page
+        assert page.count(f"≤ {MAX_NAME}") == len(names) and page.count(f"≤ {MAX_SUBFOLDER}") == 1
+        assert all(f"{n} ≤ {MAX_NAME}" in page for n in names)
+        assert not re.search(r"\b(?!200\b|100\b|60\b|1?[0-9]\b)\d+\b", page)  # no sums printed: all to write in
+        assert edge_clearance(pdf) >= 6.0
+    assert flat(built["de"] / f"entwurf-{variant}.pdf").count("keine Zahl") == len(names)
+    assert "Titel:" in flat(built["de"] / f"entwurf-{variant}.pdf")
+    assert "Play mat (blank" in flat(built["en"] / f"leer-{variant}-matte.pdf")

@@ -20,10 +20,10 @@ from pnp.games.ordnerstruktur.structure import RULES
 
 STRUCTURES = "structures"
 
-from pnp.games.ordnerstruktur.sources import solutions, variants
+from pnp.games.ordnerstruktur.sources import mats, solutions, variants
 
 #: what the sheets of data/ordnerstruktur/ print, computed (docs/sheets.md, section 5)
-SOURCES = {"solutions": solutions, "variants": variants}
+SOURCES = {"mats": mats, "solutions": solutions, "variants": variants}
 
 
 def structure_files(game) -> list[Path]:
@@ -48,7 +48,6 @@ def build(game, opts: BuildOptions) -> Iterable[Asset]:
     from pnp.impose.grid import impose
     from pnp.impose.items import sheet_from_options
     from pnp.games.ordnerstruktur.look import t
-    from pnp.games.ordnerstruktur.mat import blank_mat, design_form, play_mat
     from pnp.games.ordnerstruktur.tiles import blank_tile_items, foldover_items, tile_items
 
     lang, paper = opts.lang, opts.paper
@@ -56,21 +55,15 @@ def build(game, opts: BuildOptions) -> Iterable[Asset]:
 
     for v in VARIANTS:
         vname = t(lang, "variant")[v]
-        yield Asset(f"entwurf-{v}", f"{t(lang, 'design')} ({vname})", [design_form(v, lang, paper)],
-                    description="blank 11 x names grid with sum boxes and the limits, for the passive player")
     sheet = sheet_from_options(opts)
     for v in VARIANTS:  # the blank kit: design a structure on paper and play it without pnp
         vname = t(lang, "variant")[v]
-        yield Asset(f"leer-{v}-matte", f"{t(lang, 'mat')} ({t(lang, 'blank')}, {vname})", [blank_mat(v, lang, paper)],
-                    description="blank play mat at tile size: sums to write in, the limits printed")
         blank = (lambda v=v: blank_tile_items(v, lang)) if opts.duplex != "none" else \
             (lambda v=v: foldover_items(blank_tile_items(v, lang), lang))
         yield Asset(f"leer-{v}-plaettchen", f"{t(lang, 'tiles')} ({t(lang, 'blank')}, {vname})",
                     (lambda blank=blank: impose(blank(), sheet)), min_text_pt=5.0,
                     description="every tile of the variant with a blank back to write the Machtpunkte on")
     for stem, s in structures:
-        yield Asset(f"{stem}-matte", f"{t(lang, 'mat')}: {s.title}", [play_mat(s, lang, paper)],
-                    description="the seed's screen on paper: sums above the names and left of the subfolders")
         # without duplex printing the tiles fold over: front and back on one side, fold line between
         make = foldover_items if opts.duplex == "none" else tile_items
         yield Asset(f"{stem}-plaettchen", f"{t(lang, 'tiles')}: {s.title}",

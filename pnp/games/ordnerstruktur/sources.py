@@ -12,8 +12,8 @@ from pathlib import Path
 
 from pnp.load.errors import DataErrors
 from pnp.load.words import ENGINE, Words
-from pnp.games.ordnerstruktur.model import (ACCOUNTS, CANONICAL, NUMBERED, PAIRS, PEOPLES, SUBFOLDERS, VARIANTS,
-                                           moves)
+from pnp.games.ordnerstruktur.model import (ACCOUNTS, CANONICAL, MAX_NAME, MAX_SUBFOLDER, NUMBERED, PAIRS, PEOPLES,
+                                           SUBFOLDERS, TOTAL, VARIANTS, moves)
 
 STRUCTURES = "structures"
 WORDS = Words.beside(__file__)
@@ -50,19 +50,24 @@ def load_all(game) -> list:
     return out
 
 
-def _names(names) -> dict:
-    """The names of a matrix' columns as n0, n1, ... (a sheet's columns read them) and how many."""
-    return {**{f"n{j}": n for j, n in enumerate(names)}, "columns": len(names)}
+def _heads(names, lang: str, sums=None) -> dict:
+    """The two rows above the matrix: the sums (the total, then each name's; empty to write in when
+    ``sums`` is None) and the heads (Summe, Unterordner, the names; with the rules' limits when blank)."""
+    blank = sums is None
+    top = {"a": TOTAL, "b": "Σ", **{f"c{j}": "" if blank else sums[j] for j in range(len(names))}}
+    limit = (lambda text, n: f"{text} ≤ {n}") if blank else (lambda text, n: text)
+    head = {"a": limit(t(lang, "sum"), MAX_SUBFOLDER), "b": t(lang, "subfolder"),
+            **{f"c{j}": limit(n, MAX_NAME) for j, n in enumerate(names)}}
+    return {"sums": [top], "names": [head]}
 
 
 def _matrix_rows(names, rows=None, empty: str = "") -> list[dict]:
-    """Subfolders 1..11: the row's sum (None: to write in; a dash for 11, which holds no number), its
+    """Subfolders 1..11: the row's sum (empty to write in; a dash for 11, which holds no number), its
     number and its cells c0, c1 ... (``empty`` in subfolder 11's: what the design form says there)."""
     out = []
     for r in range(1, SUBFOLDERS + 1):
         numbered = r <= NUMBERED
-        row = {"subfolder": r, "numbered": numbered,
-               "sum": (sum(rows[r - 1]) if rows is not None else None) if numbered else "–"}
+        row = {"subfolder": r, "sum": (sum(rows[r - 1]) if rows is not None else "") if numbered else "–"}
         row.update({f"c{j}": "" if numbered else empty for j in range(len(names))})
         out.append(row)
     return out
@@ -74,17 +79,16 @@ def mats(game, opts) -> list[dict]:
     lang = opts.lang
     out = []
     for v in VARIANTS:
+        names = CANONICAL[v]
         for part in ("design", "blank"):
             out.append({"asset": f"entwurf-{v}" if part == "design" else f"leer-{v}-matte", "part": part,
                         "variant": v, "variant_name": t(lang, "variant")[v], "title": "", "author": "",
-                        "total": None, "sums": [{"sum": None} for _ in CANONICAL[v]],
-                        "rows": _matrix_rows(CANONICAL[v], None, t(lang, "no_number") if part == "design" else ""),
-                        **_names(CANONICAL[v])})
+                        **_heads(names, lang),
+                        "rows": _matrix_rows(names, None, t(lang, "no_number") if part == "design" else "")})
     for stem, s in load_all(game):
         out.append({"asset": f"{stem}-matte", "part": "mat", "variant": s.variant,
                     "variant_name": t(lang, "variant")[s.variant], "title": s.title, "author": s.author,
-                    "total": sum(s.row_sums), "sums": [{"sum": c} for c in s.column_sums],
-                    "rows": _matrix_rows(s.names, s.rows), **_names(s.names)})
+                    **_heads(s.names, lang, s.column_sums), "rows": _matrix_rows(s.names, s.rows)})
     return out
 
 
