@@ -114,7 +114,9 @@ def _bars(el: BarsEl, fields, tables, where, ids, book=None):
         left = tick_w + 2.0
         head = (text_h + 1.5 if el.y_title else 0.0) + (text_h + 3.5 if notes else 0.0)
         foot = (text_h + 2.5 if any(lab for _, lab, *_ in bars) else 1.0) + (text_h + 1.5 if el.x_title else 0.0)
-        pw, ph = box.w - left, box.h - head - foot - text_h / 2
+        last = next((lab for _, lab, *_ in reversed(bars) if lab), "")
+        right = fonts.string_width(last, el.size, "sans", "regular") / 2  # the last label stays in the box
+        pw, ph = box.w - left - right, box.h - head - foot - text_h / 2
         if pw < len(bars) * 0.5 or ph < 10:
             raise CardError(f"bars ({where}): a box of {box.w:.1f} × {box.h:.1f} mm is too small for "
                             f"{len(bars)} bars and their axes")

@@ -57,6 +57,8 @@ def test_each_bar_is_as_high_as_its_value_on_one_baseline_and_as_wide_as_the_oth
     step = (bars[-1][0] - bars[0][0]) / (drawn[-1] - drawn[0])  # one slot per row, empty ones included
     for b, i in zip(bars, drawn):
         assert abs(b[0] - (bars[0][0] + i * step)) < TOL
+    for w, x0, y0, x1, y1 in words(pdf):  # every number and label inside the element's box, the last one too
+        assert 20 - TOL <= x0 and x1 <= 170 + TOL and 30 - TOL <= y0 and y1 <= 110 + TOL, w
     axis_top = max(float(w.replace(".", "")) for w, *_ in words(pdf) if w.replace(".", "").isdigit()
                    and "." in w)
     assert axis_top == 12500  # a round number above the largest count: 12.500, the axis' top
