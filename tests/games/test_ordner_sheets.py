@@ -40,7 +40,7 @@ def imported(path: Path) -> set[str]:
     return out
 
 
-STILL_DRAWING = {"rules.py", "mat.py", "tiles.py", "histogram.py", "look.py"}  # the port's remaining steps
+STILL_DRAWING: set[str] = set()  # every module of the game only computes now
 
 
 def test_no_module_of_the_game_imports_a_drawing_package():
@@ -224,3 +224,72 @@ def test_the_design_form_and_the_blank_mat_leave_the_sums_blank_and_print_the_li
     assert flat(built["de"] / f"entwurf-{variant}.pdf").count("keine Zahl") == len(names)
     assert "Titel:" in flat(built["de"] / f"entwurf-{variant}.pdf")
     assert "Play mat (blank" in flat(built["en"] / f"leer-{variant}-matte.pdf")
+
+
+def fold_lines(pdf, page: int):
+    """The dashed fold line of every tile on a page: (x0, y, x1)."""
+    out = []
+    for p in painted(pdf, page):
+        if p.stroked and p.dash and len(p.points) == 2 and abs(p.points[0][1] - p.points[1][1]) < 1e-6:
+            (x0, y), (x1, _) = sorted(p.points)
+            out.append((x0, y, x1))
+    return out
+
+
+def pages_of(pdf) -> int:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    n = len(doc)
+    doc.close()
+    return n
+
+
+@pytest.mark.parametrize("stem, variant, files", [("erste-schritte", "paare", 6), ("vier-voelker", "voelker", 4),
+                                                  ("leer-paare", "paare", 6), ("leer-voelker", "voelker", 4)])
+def test_every_file_has_a_fold_over_tile_a_mat_cell_wide_and_pages_filled_evenly(built, stem, variant, files):
+    pdf = built["de"] / f"{stem}-plaettchen.pdf"
+    per_page = [fold_lines(pdf, k) for k in range(pages_of(pdf))]
+    assert sum(map(len, per_page)) == 11 * files  # one tile per file of subfolders 1..11
+    assert min(map(len, per_page)) >= max(map(len, per_page)) / 4  # no near-empty last page
+    w, h = TILE[variant]
+    for lines in per_page:
+        assert all(abs(x1 - x0 - w) < 0.05 for x0, _, x1 in lines)  # as wide as a mat cell
+        rows = sorted({round(y, 2) for _, y, _ in lines})
+        assert all(abs(b - a - 2 * h) < 0.05 for a, b in zip(rows, rows[1:]))  # front and back, 13.5 mm each
+    sizes = [sz for _, sz in char_sizes(pdf)]
+    assert min(sizes) >= 5.0 - 1e-6  # tiles are read up close
+    for k in range(pages_of(pdf)):
+        assert edge_clearance(pdf, k) >= 6.0
+
+
+def test_a_structures_tiles_carry_its_points_on_the_back(built):
+    from pnp.games.ordnerstruktur.sources import tiles
+
+    s = load_structure(STRUCTURES / "erste-schritte.yaml")
+    records = [r for r in tiles("paare")(discover()["ordnerstruktur"], BuildOptions())
+               if r["asset"] == "erste-schritte-plaettchen"]
+    assert [(r["subfolder"], r["name"]) for r in records] == [(k, n) for k in range(1, 12) for n in s.names]
+    assert all(r["points"] == (s.points(r["subfolder"], r["name"]) if r["subfolder"] <= 10 else "") for r in records)
+    page = flat(built["de"] / "erste-schritte-plaettchen.pdf")
+    for r in range(1, 11):
+        for n in s.names:
+            assert f"{r} · {n}" in page  # each back names its file under the points
+    assert page.count("keine Zahl") == len(s.names)  # subfolder 11 holds no number
+    from collections import Counter
+
+    numbers = Counter(int(w) for w in page.split() if w.isdigit())
+    subfolders = Counter({r: 2 * len(s.names) for r in range(1, 12)})  # on the front and under the points
+    points = numbers - subfolders
+    expected = sorted(s.points(r, n) for r in range(1, 11) for n in s.names)
+    assert sorted(points.elements()) == expected and sum(expected) == 200  # every file's points, on its back
+
+
+def test_blank_tiles_leave_the_points_to_write_in(built):
+    from pnp.games.ordnerstruktur.model import CANONICAL
+
+    for variant in ("paare", "voelker"):
+        page = flat(built["de"] / f"leer-{variant}-plaettchen.pdf")
+        names = CANONICAL[variant]
+        assert page.count("Machtpunkte") == 10 * len(names) and page.count("keine Zahl") == len(names)
+        assert {int(w) for w in page.split() if w.isdigit()} == set(range(1, 12))  # subfolders only: no points

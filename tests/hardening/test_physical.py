@@ -64,13 +64,14 @@ def expected_item_sizes() -> dict[str, set[tuple[float, float]]]:
     tunnel = inspect.signature(printables.tunnel_item).parameters
     out["rather-silly/map-additions"] = {(island["w"].default, island["h"].default),
                                          (tunnel["w"].default, tunnel["h"].default)}
-    from pnp.games.ordnerstruktur.tiles import TILE
-
+    # Ordnerstruktur's tiles fold over (front above the fold, back below): plaettchen-<variant>.yaml's size
+    tile = {v: tuple(float(n) for n in _yaml(f"ordnerstruktur/plaettchen-{v}.yaml")["size"].split("x"))
+            for v in ("paare", "voelker")}
     for struct in sorted((DATA / "ordnerstruktur" / "structures").glob("*.yaml")):
         variant = _yaml(f"ordnerstruktur/structures/{struct.name}")["variant"]
-        out[f"ordnerstruktur/{struct.stem}-plaettchen"] = {tuple(map(float, TILE[variant]))}
-    for variant, size in TILE.items():  # the blank kit
-        out[f"ordnerstruktur/leer-{variant}-plaettchen"] = {tuple(map(float, size))}
+        out[f"ordnerstruktur/{struct.stem}-plaettchen"] = {tile[variant]}
+    for variant, size in tile.items():  # the blank kit
+        out[f"ordnerstruktur/leer-{variant}-plaettchen"] = {size}
     # 18-Kniffel pads: the score sheets halve / quarter an A4 page inside the build's margin
     from pnp.model.assets import BuildOptions
 

@@ -78,7 +78,7 @@ def score(
 def solve(
     structure: Path = typer.Argument(..., help="Structure YAML file."),
     as_json: bool = typer.Option(False, "--json", help="Print {best, best_path, optimal_paths, paths, histogram}."),
-    histogram: Optional[Path] = typer.Option(None, "--histogram", help="Also draw the score histogram to this .svg or .png file."),
+    histogram: Optional[Path] = typer.Option(None, "--histogram", help="Also draw the score histogram to this .pdf, .svg or .png file (its look: histogramm.yaml of the game's data folder)."),
     workers: int = typer.Option(1, min=1, max=16, help="Threads for the last level (memory-bound: 1 is usually as fast)."),
     lang: str = typer.Option("de", "--lang", help="Language of the histogram's labels: de or en."),
 ):
@@ -91,10 +91,16 @@ def solve(
     s = _load(structure)
     sol = solve_structure(s, workers)
     if histogram is not None:
-        from pnp.games.ordnerstruktur.histogram import write_histogram
+        from pnp.games.ordnerstruktur.sources import solution_record
+        from pnp.model.assets import BuildOptions
+        from pnp.load.paths import SHIPPED_DATA
+        from pnp.model.game import discover
+        from pnp.output.files import write_sheet
 
+        game = discover(SHIPPED_DATA)["ordnerstruktur"]  # the chart's look: histogramm.yaml of the game's folder
         try:
-            write_histogram(s, sol, histogram, lang)
+            write_sheet(game.folder / "histogramm.yaml", game, BuildOptions(lang=lang),
+                        [solution_record(structure.stem, s, lang, sol)], histogram, title=s.title)
         except ImportError as exc:
             typer.echo(f"--histogram {histogram}: this renderer is not available ({exc.name}); try .pdf", err=True)
             raise typer.Exit(2) from None

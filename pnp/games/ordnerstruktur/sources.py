@@ -81,37 +81,46 @@ def mats(game, opts) -> list[dict]:
     for v in VARIANTS:
         names = CANONICAL[v]
         for part in ("design", "blank"):
+            heading = (f"{t(lang, 'design')} ({t(lang, 'variant')[v]})" if part == "design" else
+                       f"{t(lang, 'mat')} ({t(lang, 'blank')}, {t(lang, 'variant')[v]})")
             out.append({"asset": f"entwurf-{v}" if part == "design" else f"leer-{v}-matte", "part": part,
+                        "heading": heading,
                         "variant": v, "variant_name": t(lang, "variant")[v], "title": "", "author": "",
                         **_heads(names, lang),
                         "rows": _matrix_rows(names, None, t(lang, "no_number") if part == "design" else "")})
     for stem, s in load_all(game):
         out.append({"asset": f"{stem}-matte", "part": "mat", "variant": s.variant,
+                    "heading": f"{t(lang, 'mat')}: {s.title}",
                     "variant_name": t(lang, "variant")[s.variant], "title": s.title, "author": s.author,
                     **_heads(s.names, lang, s.column_sums), "rows": _matrix_rows(s.names, s.rows)})
     return out
 
 
-def _tile(asset: str, subfolder: int, name: str, points: "int | None", blank: bool) -> dict:
-    return {"asset": asset, "subfolder": subfolder, "name": name, "numbered": subfolder <= NUMBERED,
-            "points": points, "blank": blank, "tint": TINT[name.split(" ")[0]]}
+def _tile(asset: str, heading: str, subfolder: int, name: str, points: "int | None", blank: bool) -> dict:
+    return {"asset": asset, "heading": heading, "subfolder": subfolder, "name": name,
+            "numbered": subfolder <= NUMBERED, "points": "" if points is None else points, "blank": blank,
+            "tint": TINT[name.split(" ")[0]]}
 
 
 def tiles(variant: str):
     """A source of the tiles of one variant: every file of every shipped structure (subfolder and name
     on the front, its Machtpunkte on the back), then every tile of the variant with a blank back."""
     def source(game, opts) -> list[dict]:
+        lang = opts.lang
         out = []
         for stem, s in load_all(game):
             if s.variant != variant:
                 continue
+            heading = f"{t(lang, 'tiles')}: {s.title}"
             for r in range(1, SUBFOLDERS + 1):
                 for name in s.names:
-                    out.append(_tile(f"{stem}-plaettchen", r, name, s.points(r, name) if r <= NUMBERED else None,
-                                     False))
-        out += [_tile(f"leer-{variant}-plaettchen", r, name, None, True)
+                    out.append(_tile(f"{stem}-plaettchen", heading, r, name,
+                                     s.points(r, name) if r <= NUMBERED else None, False))
+        heading = f"{t(lang, 'tiles')} ({t(lang, 'blank')}, {t(lang, 'variant')[variant]})"
+        out += [_tile(f"leer-{variant}-plaettchen", heading, r, name, None, True)
                 for r in range(1, SUBFOLDERS + 1) for name in CANONICAL[variant]]
         return out
+    source.__doc__ = tiles.__doc__
     return source
 
 
@@ -152,12 +161,12 @@ def variants(game, opts) -> list[dict]:
     return out
 
 
-def solution_of(structure) -> dict:
-    """The exhaustive solution of one structure as plain numbers and rows (no words)."""
+def solution_of(structure, sol=None) -> dict:
+    """The exhaustive solution of one structure (``sol``, or solved here) as plain numbers and rows."""
     from pnp.games.ordnerstruktur.scoring import score_path
     from pnp.games.ordnerstruktur.solver import solve_structure
 
-    sol = solve_structure(structure)
+    sol = sol if sol is not None else solve_structure(structure)
     r = score_path(structure, sol.best_path)
     path = [{"subfolder": e.subfolder, "file": e.name, "points": e.points, "next": e.next_name,
              "account": ACCOUNTS[e.account]} for e in r.entries]
@@ -171,18 +180,24 @@ def solution_of(structure) -> dict:
             "score": r.score, "path": path, "accounts": accounts, "scores": scores}
 
 
+def solution_record(stem: str, structure, lang: str, sol=None) -> dict:
+    """What the solution sheet and the chart print of one structure, its words in ``lang``."""
+    record = solution_of(structure, sol)
+    for bar in record["scores"]:
+        bar["note"] = (f"{t(lang, 'best')} {record['best']} · {num(record['optimal'], lang)}×"
+                       if bar["kind"] == "best" else "")
+    return {"structure": stem, "title": structure.title, "author": structure.author, **record}
+
+
 def solutions(game, opts) -> list[dict]:
     """Per structure its solution: best score, a best path and its accounts, paths per score."""
-    lang = opts.lang
-    out = []
-    for stem, s in load_all(game):
-        sol = solution_of(s)
-        for bar in sol["scores"]:
-            bar["note"] = (f"{t(lang, 'best')} {sol['best']} · {num(sol['optimal'], lang)}×"
-                           if bar["kind"] == "best" else "")
-        out.append({"structure": stem, "title": s.title, "author": s.author, **sol})
-    return out
+    return [solution_record(stem, s, opts.lang) for stem, s in load_all(game)]
 
 
-__all__ = ["PAIRS", "PEOPLES", "load_all", "mats", "num", "solution_of", "solutions", "structure_files", "t",
+def charts(game, opts) -> list[dict]:
+    """The score charts the build prints: none (`pnp ordner solve --histogram` draws one per command)."""
+    return []
+
+
+__all__ = ["PAIRS", "PEOPLES", "charts", "load_all", "mats", "num", "solution_of", "solution_record", "solutions", "structure_files", "t",
            "tiles", "variants"]
