@@ -90,6 +90,27 @@ def test_a_piece_smaller_than_the_paper_is_imposed_with_crop_marks(sheet_game, t
     assert all(f"Karte {n}" in text(pdf) for n in (1, 2, 3))
 
 
+def test_pieces_never_leave_a_near_empty_last_page(sheet_game, tmp_path):
+    # 90 x 60 mm pieces: 9 to an A4 page; 10 would be 9 and 1, so the two pages hold 5 and 5
+    records = ", ".join(f"{{n: {k}}}" for k in range(1, 11))
+    data = sheet_game({"card.yaml": f"""
+        kind: sheet
+        size: 90x60
+        records: [{records}]
+        elements: [{{type: text, frame: safe, h: 10, text: "Karte {{n}}", size: 12}}]
+    """})
+    code, out = build(data, tmp_path / "o", "-f", "pdf")
+    assert code == 0, out
+    pdf = tmp_path / "o/g/card.pdf"
+    per_page = [sum(w == "Karte" for w, *_ in words(pdf, k)) for k in range(len(_page_sizes(pdf)))]
+    assert per_page == [5, 5]
+    from pnp.layout.builtin.sheet import even_pages
+
+    assert [len(c) for c in even_pages(list(range(66)), 50)] == [33, 33]
+    assert [len(c) for c in even_pages(list(range(70)), 50)] == [50, 20]  # a third or more: pages stay full
+    assert [len(c) for c in even_pages(list(range(8)), 8)] == [8]
+
+
 @pytest.mark.parametrize("element, expected", [
     ("{type: text, x: 3, y: 20, w: 80, h: 10, text: Randnotiz, size: 12}",
      "aid.yaml:3:5: elements.0 (text): the text 'Randnotiz' comes 2.6 mm into the 6 mm next to the paper's edge"),

@@ -401,14 +401,32 @@ def sheet_pages(plan: SheetPlan, rows: list, opts: BuildOptions) -> Iterator:
 
     items = [Item(plan.geo.w, plan.geo.h, front(p, n), None, _label(plan, n, total)) for n, p in enumerate(laid, 1)]
     if plan.geo.mode == "piece":
-        from pnp.impose.grid import impose
+        from pnp.impose.grid import impose, plan_grid
 
-        yield from impose(items, sheet)
+        for chunk in even_pages(items, plan_grid(plan.geo.w, plan.geo.h, sheet).per_page):
+            yield from impose(chunk, sheet)
         return
     from pnp.impose.tiling import tile
 
     for p, item in zip(laid, items):
         yield from tile(item, sheet, plan.doc.overlap, title=_title(plan, p.row, lang))
+
+
+NEAR_EMPTY = 1 / 3  # a last page of pieces holding less than this share of a full one: the pages share them
+
+
+def even_pages(items: list, per_page: int) -> list[list]:
+    """The pieces of each page: full pages, unless the last would hold under a third of a page; then
+    the same number of pages holds them evenly (66 pieces of 50 a page: 33 and 33, not 50 and 16)."""
+    import math
+
+    n = len(items)
+    if n == 0 or per_page <= 0:
+        return [items]
+    pages = math.ceil(n / per_page)
+    last = n - (pages - 1) * per_page
+    size = per_page if last >= NEAR_EMPTY * per_page else math.ceil(n / pages)
+    return [items[k:k + size] for k in range(0, n, size)]
 
 
 def _label(plan: SheetPlan, n: int, of: int | None) -> str:
