@@ -293,3 +293,22 @@ def test_blank_tiles_leave_the_points_to_write_in(built):
         names = CANONICAL[variant]
         assert page.count("Machtpunkte") == 10 * len(names) and page.count("keine Zahl") == len(names)
         assert {int(w) for w in page.split() if w.isdigit()} == set(range(1, 12))  # subfolders only: no points
+
+
+def test_tile_files_are_single_sided_so_any_printer_prints_them(built):
+    import json
+
+    manifest = json.loads((built["de"] / "manifest.json").read_text())
+
+    def entries(o):
+        if isinstance(o, dict):
+            if str(o.get("file", "")).endswith("-plaettchen.pdf"):
+                yield o
+            for v in o.values():
+                yield from entries(v)
+        elif isinstance(o, list):
+            for v in o:
+                yield from entries(v)
+
+    tiles = list(entries(manifest))
+    assert len(tiles) == 4 and all(not t.get("duplex") for t in tiles)  # fronts and backs fold, one side
