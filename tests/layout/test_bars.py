@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+import pnp.layout.vocabulary  # noqa: F401  every kind registered in its order before charts is imported alone
 from pdfpaths import painted
 from pdfread import char_sizes, words
 from pnp.layout.charts import axis_number, nice_step
