@@ -312,3 +312,13 @@ def test_tile_files_are_single_sided_so_any_printer_prints_them(built):
 
     tiles = list(entries(manifest))
     assert len(tiles) == 4 and all(not t.get("duplex") for t in tiles)  # fronts and backs fold, one side
+
+
+def test_the_same_data_gives_byte_identical_files(built, tmp_path):
+    res = CliRunner().invoke(app, ["build", "ordnerstruktur", "--data", str(DATA), "--lang", "de",
+                                   "--out", str(tmp_path), "--format", "pdf", "-j", "1"])
+    assert res.exit_code == 0, res.output
+    first = sorted(p.name for p in built["de"].glob("*.pdf"))
+    assert first == sorted(p.name for p in (tmp_path / "ordnerstruktur").glob("*.pdf"))
+    for name in first:
+        assert (built["de"] / name).read_bytes() == (tmp_path / "ordnerstruktur" / name).read_bytes(), name
