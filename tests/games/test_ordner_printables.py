@@ -10,19 +10,8 @@ from pypdf import PdfReader
 from pnp.model.assets import BuildOptions
 from pnp.model.game import discover
 from pnp.games.ordnerstruktur import rules
-from pnp.games.ordnerstruktur.structure import load_structure
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "ordnerstruktur" / "structures"
-
-
-@pytest.fixture(scope="module")
-def erste():
-    return load_structure(DATA / "erste-schritte.yaml")
-
-
-@pytest.fixture(scope="module")
-def vier():
-    return load_structure(DATA / "vier-voelker.yaml")
 
 
 def test_build_lists_kit_per_variant_and_per_structure():
