@@ -19,13 +19,17 @@ of one face; the printed strip is two faces and two base tabs, ``2 h + 2 base``)
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, model_validator
 
 from pnp.model.base import Localised, Strict
+from pnp.model.layout import FromSource, one_of
 
 Mm = Annotated[float, Field(gt=0, le=300, allow_inf_nan=False)]
+# a size in mm, or a calculation on the sheet's values ("{square * 0.8}"), worked out before packing
+Size = Annotated[Union[Mm, Annotated[str, Field(pattern=r"^\s*\{[^{}]+\}\s*$", max_length=200)]],
+                 one_of('a size in mm, or a calculation on the sheet\'s values such as "{square * 0.8}"')]
 LayoutRef = Annotated[str, Field(min_length=1, max_length=200,
                                  description="a layout file in the game folder (x.yaml) or a shipped layout name")]
 SHAPES = ("square", "circle", "hex", "bar", "standee")
@@ -36,11 +40,13 @@ class TokenType(Strict):
 
     shape: Literal["square", "circle", "hex", "bar", "standee"] | None = Field(
         None, description="square, circle, hex, bar (w x h) or standee (a fold-over figure); default: the sheet's")
-    size: Mm | None = Field(None, description="mm: a square's side, a circle's diameter, a hex across its flats; "
-                                              "default: the sheet's")
-    w: Mm | None = Field(None, description="mm: a bar's or a standee's width")
-    h: Mm | None = Field(None, description="mm: a bar's height, a standee's face height")
-    base: Annotated[float, Field(ge=0, le=100, allow_inf_nan=False)] | None = Field(
+    size: Size | None = Field(None, description="mm: a square's side, a circle's diameter, a hex across its flats; "
+                                                "default: the sheet's")
+    w: Size | None = Field(None, description="mm: a bar's or a standee's width")
+    h: Size | None = Field(None, description="mm: a bar's height, a standee's face height")
+    base: Annotated[Union[Annotated[float, Field(ge=0, le=100, allow_inf_nan=False)],
+                          Annotated[str, Field(pattern=r"^\s*\{[^{}]+\}\s*$", max_length=200)]],
+                    one_of("a size in mm (0 or more) or a calculation on the sheet's values")] | None = Field(
         None, description="mm: a standee's base tab at each end (default: 0.6 of its width)")
     orientation: Literal["flat", "pointy"] = Field("flat", description="hex: a flat side or a corner on top")
     layout: LayoutRef | None = Field(None, description="the front's layout; default: the sheet's")
@@ -50,9 +56,10 @@ class TokenType(Strict):
     fields: dict[str, Any] = Field(default_factory=dict, description="the layout's field values")
     back_fields: dict[str, Any] = Field(default_factory=dict,
                                         description="the back layout's field values, over the front's")
-    records: Annotated[str, Field(min_length=1, max_length=200)] | None = Field(
-        None, description="a spreadsheet or YAML file of the game folder: one token per row (its 'copies' "
-                          "column repeats it), the row's columns the layout's fields")
+    records: Annotated[str, Field(min_length=1, max_length=200)] | FromSource | None = Field(
+        None, description="a spreadsheet or YAML file of the game folder, or {source: name} (records the game's "
+                          "rules module computes): one token per row (its 'copies' column repeats it), the row's "
+                          "columns the layout's fields")
 
     @model_validator(mode="after")
     def _sizes(self):
@@ -72,7 +79,10 @@ class TokenSheet(Strict):
     name: str | None = Field(None, pattern=r"^[a-z0-9][a-z0-9/-]*$", description="output name (default: file stem)")
     title: Localised = Field("Spielsteine", description="the sheet's title")
     shape: Literal["square", "circle", "hex", "bar", "standee"] = Field("square", description="default shape")
-    size: Mm = Field(15.0, description="default size in mm (square side, circle diameter, hex across the flats)")
+    size: Size = Field(15.0, description="default size in mm (square side, circle diameter, hex across the flats)")
+    values: FromSource | dict[str, Any] | None = Field(
+        None, description="numbers the sizes may calculate with (size: \"{square * 0.8}\"): a mapping, or "
+                          "{source: name} (one mapping the game's rules module computes, e.g. from a -o option)")
     layout: LayoutRef | None = Field(None, description="default front layout")
     back: LayoutRef | None = Field(None, description="default back layout (none: single-sided)")
     tables: dict[str, dict[str, Any]] = Field(default_factory=dict, description="lookup tables for the layouts")

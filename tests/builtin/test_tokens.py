@@ -244,3 +244,106 @@ def test_the_svg_pages_cut_the_same_shapes(tmp_path):
         sizes.append((round(x1 - x0, 1), round(y1 - y0, 1)))
     # circles: 14 mm across (their curves' control points lie within); hexes: 20 mm across the flats
     assert sorted(sizes) == [(14.0, 14.0)] * 3 + [(23.1, 20.0)] * 2
+
+
+# ------------------------------------------------------------------ sizes and records a game computes
+
+RULES = """\
+from pnp.model.options import number
+
+OPTIONS = {"side": "side of a square in mm"}
+
+
+def squares(game, opts):
+    return {"side": number(opts, "side", 20, 5, 100)}
+
+
+def pieces(game, opts):
+    return [{"label": "A", "name": "Anna", "copies": 2}, {"label": "B", "name": "Bert"}]
+
+
+def wrong(game, opts):
+    return [1, 2]
+
+
+SOURCES = {"squares": squares, "pieces": pieces, "wrong": wrong}
+"""
+COMPUTED = """\
+kind: tokens
+values: {source: squares}
+layout: token.yaml
+tokens:
+  - {shape: square, size: "{side * 0.8}", records: {source: pieces}}
+  - {shape: bar, w: "{side * 2}", h: "{side / 2}", fields: {label: C, colour: "#8d6e63"}}
+"""
+
+
+def computed_game(tmp_path: Path, sheet: str, monkeypatch) -> Path:
+    data = game(tmp_path, sheet)
+    monkeypatch.setenv("PNP_TRUST", "1")
+    g = data / "tk"
+    (g / "rules.py").write_text(RULES, encoding="utf-8")
+    (g / "game.yaml").write_text("name: tk\ntitle: Tokens\nrules: rules.py\n", encoding="utf-8")
+    return data
+
+
+def pieces_of(pdf, colour) -> list[tuple[float, float]]:
+    """(w, h) in mm of the filled backgrounds of ``colour`` (RGB 0..255): a piece with its bleed."""
+    rgb = tuple(c / 255 for c in colour)
+    out = []
+    for p in painted(pdf):
+        if p.filled and p.fill and all(abs(a - b) < 0.01 for a, b in zip(p.fill, rgb)):
+            x0, y0, x1, y1 = bounds(p.points)
+            out.append((round(x1 - x0, 1), round(y1 - y0, 1)))
+    return out
+
+
+@pytest.mark.parametrize("side", [20, 25])
+def test_sizes_calculate_with_values_and_records_come_from_a_source(tmp_path, monkeypatch, side):
+    """size: "{side * 0.8}" with values from the game's source, which reads -o side=...; the square
+    tokens' records (and copies) from another source; each piece measured with its 3 mm bleed."""
+    res, out = build(computed_game(tmp_path, COMPUTED, monkeypatch), tmp_path, "-o", f"side={side}")
+    assert res.exit_code == 0, res.output
+    pdf = out / "tokens.pdf"
+    words = text(pdf).split()
+    assert words.count("Anna") == 2 and words.count("Bert") == 1
+    squares = pieces_of(pdf, (0x44, 0x44, 0x44))
+    assert sorted(squares) == [(side * 0.8 + 6, side * 0.8 + 6)] * 3
+    assert pieces_of(pdf, (0x8d, 0x6e, 0x63)) == [(side * 2 + 6, side / 2 + 6)]
+
+
+@pytest.mark.parametrize("change, words_", [
+    (('"{side * 0.8}"', '"{sid * 0.8}"'), ["tokens.yaml:5", "'{sid * 0.8}'"]),
+    (('"{side * 0.8}"', '"{side - 20}"'), ["tokens.yaml:5", "gives 0", "expected a size in mm"]),
+    (('"{side / 2}"', '"{side * 100}"'), ["tokens.yaml:6", "at most 300"]),
+    (("records: {source: pieces}", "records: {source: wrong}"), ["tokens.yaml:5", "source 'wrong', record 1"]),
+    (("records: {source: pieces}", "records: {source: nope}"), ["tokens.yaml:5", "unknown source 'nope'"]),
+    (("values: {source: squares}", "values: {source: pieces}"), ["tokens.yaml:2", "'values' needs a mapping"]),
+])
+def test_computed_sizes_and_records_that_are_wrong_name_their_line(tmp_path, monkeypatch, change, words_):
+    res, _ = build(computed_game(tmp_path, COMPUTED.replace(*change), monkeypatch), tmp_path)
+    assert res.exit_code == 2, res.output
+    assert all(w in res.output for w in words_), res.output
+    assert "Traceback" not in res.output
+
+
+def test_text_a_layout_scaled_down_prints_under_5_pt_is_an_error(tmp_path, monkeypatch):
+    """A layout drawn for a larger piece (size:) scales its text with the piece: under 5 pt it stops."""
+    sheet = COMPUTED.replace("layout: token.yaml", "layout: big.yaml")
+    data = computed_game(tmp_path, sheet, monkeypatch)
+    (data / "tk" / "big.yaml").write_text(TOKEN.replace("safe: 1", "safe: 1\nsize: 40x40"), encoding="utf-8")
+    res, _ = build(data, tmp_path)
+    assert res.exit_code == 2, res.output
+    assert "tokens.yaml:5" in res.output and "below the 5 pt tokens may print at" in res.output, res.output
+
+
+def test_crop_marks_stay_6_mm_clear_of_the_paper_edge(tmp_path):
+    """Even with --margin 0 nothing of a token sheet comes within 6 mm of the paper's edge."""
+    res, out = build(game(tmp_path, SHEET.replace("count: 4", "count: 60")), tmp_path, "--margin", "0")
+    assert res.exit_code == 0, res.output
+    pdf = out / "tokens.pdf"
+    for page in range(len(text(pdf).split("\f"))):
+        grey = raster(pdf, 100, page).convert("L").point(lambda v: 255 if v < 250 else 0)
+        x0, y0, x1, y1 = grey.getbbox()
+        w, h = grey.size
+        assert min(x0, y0, w - x1, h - y1) * 25.4 / 100 >= 6.0 - 0.3, (page, (x0, y0, x1, y1))

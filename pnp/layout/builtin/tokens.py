@@ -31,6 +31,7 @@ from pnp.scene import Ellipse, Group, Path as ScenePath, Polygon, Rect, rotate, 
 
 MIN_PT = 5.0  # tokens are read up close
 MAX_PIECES = 10_000  # on one token sheet, copies included
+EDGE = 6.0  # mm next to the paper's edge that nothing a token sheet needs (its crop marks) comes into
 FOLD = style(stroke="#555555", width=0.25, dash=(1.5, 1.0))
 TAB = style(fill="#e6e6e6")
 
@@ -119,19 +120,46 @@ def _standee(p: Piece, values: tuple, bleed: float, stamp) -> Group:
     return g
 
 
-def plan_tokens(doc: TokenSheet, game, lang: str, stem: str) -> tuple[list[Piece], Path]:
+def sized(t: TokenType, doc: TokenSheet, values: dict, at, i: int) -> tuple[TokenType, TokenSheet]:
+    """The token type and sheet with every size a number: a calculation (``"{square * 0.8}"``) is
+    worked out on the sheet's ``values``; one that is no size in mm is a problem at its line."""
+    from pnp.layout.expr import ExprError, Scope, template
+
+    def mm(value, loc: tuple, lo: float = 0.0):
+        if not isinstance(value, str):
+            return value
+        try:
+            got = template(value.strip()).render(Scope(values, {}))
+        except (ExprError, ArithmeticError, TypeError, ValueError) as exc:
+            raise DataErrors([Problem(*at(*loc), f"{value.strip()!r}: {exc}")]) from None
+        if isinstance(got, bool) or not isinstance(got, (int, float)) or not math.isfinite(got) \
+                or not lo <= got <= 300 or (lo == 0 and got == 0 and loc[-1] != "base"):
+            known = ", ".join(sorted(values)) or "none: give the sheet 'values'"
+            raise DataErrors([Problem(*at(*loc), f"{value.strip()!r} gives {got!r}; expected a size in mm "
+                                                 f"(more than 0, at most 300) from the sheet's values ({known})")])
+        return float(got)
+
+    t = t.model_copy(update={k: mm(getattr(t, k), ("tokens", i, k)) for k in ("size", "w", "h", "base")})
+    return t, doc.model_copy(update={"size": mm(doc.size, ("size",))})
+
+
+def plan_tokens(doc: TokenSheet, game, opts: BuildOptions, stem: str) -> tuple[list[Piece], Path]:
     """Every token type with its layouts compiled and its tokens' values typed, and the folder the
     sheet's files are named in; every problem at once."""
     from pnp.layout.builtin.card import compiled_layout
+    from pnp.layout.data import SheetData
     from pnp.layout.documents import source
     from pnp.load.loader import display_path, locate
 
     src = source(game, doc)
     path, raw = src if src is not None else (Path(f"{stem}.yaml"), None)
     folder, shown = Path(path).parent, display_path(Path(path))
+    data = SheetData(game, opts, folder, shown, raw)
 
     def at(*loc) -> tuple[str, int, int]:
         return (shown, *locate(raw, loc)) if raw is not None else (shown, 0, 0)
+
+    numbers = data.values(doc.values) if doc.values is not None else {}  # what sizes calculate with
 
     layouts: dict[str, tuple] = {}
 
@@ -142,7 +170,12 @@ def plan_tokens(doc: TokenSheet, game, lang: str, stem: str) -> tuple[list[Piece
 
     pieces, problems = [], []
     for i, t in enumerate(doc.tokens):
-        shape, w, h, face_h, base = piece_size(t, doc)
+        try:
+            t, sheet = sized(t, doc, numbers, at, i)
+        except DataErrors as exc:
+            problems += exc.problems
+            continue
+        shape, w, h, face_h, base = piece_size(t, sheet)
         front_ref = t.layout or doc.layout
         back_ref = t.back if t.back is not None else doc.back
         back_ref = None if back_ref == "none" else back_ref
@@ -154,7 +187,7 @@ def plan_tokens(doc: TokenSheet, game, lang: str, stem: str) -> tuple[list[Piece
             problems += exc.problems
             continue
         try:
-            rows = _rows(t, fields, folder, at, i)
+            rows = _rows(t, fields, folder, at, i, data)
         except DataErrors as exc:
             problems += exc.problems
             continue
@@ -210,7 +243,18 @@ def pages_at_least(items: list, sheet) -> int:
     return math.ceil(area / usable) * (2 if any(it.back is not None for it in items) else 1)
 
 
-def _rows(t: TokenType, fields: dict, folder: Path, at, i: int) -> list[tuple[dict, int, tuple]]:
+def on_paper(sheet, pieces: list[Piece]):
+    """The sheet spec tokens are packed with: its margin wide enough that each piece's bleed and crop
+    marks (squares, bars and standees have them) stay EDGE mm clear of the paper's edge, where a home
+    printer may not print."""
+    from dataclasses import replace
+
+    marked = sheet.crop_marks and any(cut_ops(p) is None for p in pieces)
+    reach = sheet.bleed + ((sheet.crop_gap + sheet.crop_length) if marked else 0.0)
+    return replace(sheet, margin=max(sheet.margin, EDGE + reach))
+
+
+def _rows(t: TokenType, fields: dict, folder: Path, at, i: int, data=None) -> list[tuple[dict, int, tuple]]:
     """(typed values, copies, (file, line)) of each token a type prints."""
     if t.records is None:
         values, problems = {}, []
@@ -230,6 +274,19 @@ def _rows(t: TokenType, fields: dict, folder: Path, at, i: int) -> list[tuple[di
     from pnp.layout.tables import read_records, records_from_yaml
     from pnp.load.loader import display_path, load_yaml
 
+    if not isinstance(t.records, str):  # {source: name}: the records a game's rules module computes
+        got = data.source(t.records.source, ("tokens", i, "records", "source"))
+        if not isinstance(got, list):
+            raise data.fail(("tokens", i, "records", "source"), f"source {t.records.source!r} gives a "
+                            f"{type(got).__name__}; a token's records are a list of mappings")
+        where = at("tokens", i, "records")  # a computed record's problems point at the sheet line naming it
+        try:
+            recs = records_from_yaml(got, fields, f"source {t.records.source}")
+        except DataErrors as exc:
+            raise DataErrors([Problem(*where, f"source {t.records.source!r}, record {p.line}: "
+                                              f"{p.message.replace(' for this card', '')}")
+                              for p in exc.problems]) from None
+        return [(dict(r.values), r.copies, (where[0], where[1])) for r in recs]
     path = (folder / t.records).resolve()
     if folder.resolve() not in path.parents:
         raise DataErrors([Problem(*at("tokens", i, "records"), f"records {t.records!r}: a file inside the game "
@@ -269,12 +326,13 @@ def token_assets(doc: TokenSheet, game, opts: BuildOptions, stem: str) -> Iterab
     from pnp.impose.packing import pack
     from pnp.layout.builtin.card import game_symbols
     from pnp.layout.builtin.images import images_in
+    from pnp.layout.builtin.sheet import _smallest_text as smallest_text
     from pnp.layout.compile import Card, CardError
     from pnp.layout.records import records_in
 
     lang = opts.lang
-    sheet = sheet_from_options(opts)
-    pieces, folder = plan_tokens(doc, game, lang, stem)
+    pieces, folder = plan_tokens(doc, game, opts, stem)
+    sheet = on_paper(sheet_from_options(opts), pieces)
     too_big = [Problem(*p.tokens[0][3], 0, f"a {p.shape} of {p.w:g} x {p.h:g} mm does not fit on {sheet.paper} "
                                            f"inside its {sheet.margin:g} mm margin; make it smaller or print on "
                                            f"larger paper (--paper)")
@@ -286,9 +344,15 @@ def token_assets(doc: TokenSheet, game, opts: BuildOptions, stem: str) -> Iterab
     def stamp_for(where):
         def stamp(layout, values, w, h, bleed):
             try:
-                return layout.stamp(values, Card(w, h, bleed, lang, symbols, images, data=data))
+                art = layout.stamp(values, Card(w, h, bleed, lang, symbols, images, data=data))
             except CardError as exc:
                 raise DataErrors([Problem(where[0], where[1], 0, str(exc))]) from None
+            small = smallest_text([art])
+            if small is not None and small[0] < MIN_PT - 0.05:  # a layout drawn larger, scaled down to this piece
+                raise DataErrors([Problem(where[0], where[1], 0, f"the text {small[1][:30]!r} prints at {small[0]:.1f} pt "
+                                          f"on a {w:g} x {h:g} mm token, below the {MIN_PT:g} pt tokens may print "
+                                          f"at; make the token larger or its text")])
+            return art
         return stamp
 
     items = token_items(pieces, stamp_for)
