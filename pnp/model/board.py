@@ -50,6 +50,18 @@ class Painted(Strict):
         look = self.ink_saver or Look(colour=mix(color(self.colour), WHITE, TINT).hex)
         return self.model_copy(update={"colour": look.colour, "ink": look.ink, "ink_saver": None})
 
+    def label_ink(self) -> str:
+        """The colour its label prints in: ``ink``, or black or white, whichever reads on ``colour``."""
+        from pnp.scene.style import color, contrast
+
+        return self.ink or contrast(color(self.colour)).hex
+
+    def tint(self, share: float) -> str:
+        """Its colour ``share`` of the way to white (a pale ground in the piece's colour)."""
+        from pnp.scene.style import WHITE, color, mix
+
+        return mix(color(self.colour), WHITE, share).hex
+
 
 class PieceType(Painted):
     id: Id

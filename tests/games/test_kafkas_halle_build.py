@@ -153,22 +153,25 @@ def test_board_diagram_and_tiled_board(assets):
 
 
 def test_tokens_follow_square_size(game):
+    """tokens.yaml sizes every piece from the side of a printed square (-o square_mm): a Sperre or goal
+    marker 0.8 of it, a barrier one rigid bar over two squares, a standee on one square."""
+    from pnp.layout.builtin.tokens import plan_tokens
     from pnp.layout.documents import documents
-    from pnp.games.kafkas_halle.tokens import token_items
 
-    board = next(doc for _, kind, doc in documents(game) if kind == "board")
+    doc = next(doc for _, kind, doc in documents(game) if kind == "tokens")
     for sq in (30.0, 45.0):
-        items = token_items(board, sq, "de")
-        labels = Counter(i.label.rsplit(" ", 1)[0] if i.label[-1].isdigit() and " " in i.label else i.label
-                         for i in items)
-        assert labels["Sperre"] == 12
-        bars = [i for i in items if i.w > i.h * 2]
-        assert len(bars) == 4
-        assert all(abs(i.w - 2 * sq * 0.92) < 1e-9 for i in bars)  # one rigid piece over two squares
-        standees = [i for i in items if i.h > sq * 2]
-        assert len(standees) == 2
-        assert all(i.w < sq for i in items if i not in bars)  # single pieces fit one square
-        assert {"Z1", "Z2"} <= {i.label for i in items}
+        pieces, _ = plan_tokens(doc, game, BuildOptions(extra={"square_mm": sq}), "tokens")
+        made = Counter()
+        for p in pieces:
+            for values, _, copies, _ in p.tokens:
+                made[(p.shape, values["label"])] += copies
+        assert made == {("square", "S"): 12, ("square", "Z1"): 1, ("square", "Z2"): 1, ("bar", "H"): 2,
+                        ("bar", "D"): 2, ("standee", "1"): 1, ("standee", "2"): 1}
+        by_shape = {p.shape: p for p in pieces}
+        assert abs(by_shape["bar"].w - 2 * sq * 0.92) < 1e-9  # one rigid piece over two squares
+        assert abs(by_shape["square"].w - sq * 0.8) < 1e-9
+        assert by_shape["standee"].h > sq * 2 and by_shape["standee"].w < sq
+        assert all(p.w < sq for p in pieces if p.shape != "bar")  # single pieces fit one square
 
 
 def test_token_sheet_and_player_aid_pdf(assets):
