@@ -6,6 +6,8 @@ import ast
 import re
 from pathlib import Path
 
+from drawing import DRAWING, drawing_imports, imports as module_imports
+
 ROOT = Path(__file__).resolve().parents[1]
 PNP = ROOT / "pnp"
 
@@ -122,3 +124,64 @@ def test_the_architecture_page_shows_this_table():
         cells = [c.strip() for c in row.strip("|").split("|")]
         may = {w.strip("` /") for w in cells[-1].split(",") if w.strip() and w.strip() != "—"}
         assert may == allowed, (folder, may)
+
+
+# ------------------------------------------------------------------ games compute, the engine draws
+
+GAMES = PNP / "games"
+# Modules of pnp/games/ that still draw, until their port to data lands (issue #31): each may import
+# pnp.scene, pnp.impose or pnp.render. The list only shrinks: a module that no longer draws, or is
+# gone, fails the test below until it is taken off.
+STILL_DRAWING = {
+    "klin_zha/assets.py", "klin_zha/guide.py", "klin_zha/overlay.py", "klin_zha/sheets.py", "klin_zha/views.py",
+    "ordnerstruktur/histogram.py", "ordnerstruktur/look.py", "ordnerstruktur/mat.py", "ordnerstruktur/rules.py",
+    "ordnerstruktur/sheets.py", "ordnerstruktur/tiles.py",
+    "rather_silly/logs.py", "rather_silly/position.py", "rather_silly/printables.py", "rather_silly/schematic.py",
+}
+
+
+def drawing_games(games: Path = GAMES) -> dict[str, set[str]]:
+    """Each module of ``games`` importing a drawing package (absolute or relative), with what it imports."""
+    out = {}
+    for path in sorted(games.rglob("*.py")):
+        found = drawing_imports(path)
+        if found:
+            out[path.relative_to(games).as_posix()] = found
+    return out
+
+
+def test_no_game_module_draws():
+    """No module in pnp/games/ imports pnp.scene, pnp.impose or pnp.render (relative imports resolved),
+    but for the ones STILL_DRAWING lists: a game computes and hands data to a layout; the engine draws."""
+    drawing = drawing_games()
+    new = {m: sorted(d) for m, d in drawing.items() if m not in STILL_DRAWING}
+    assert not new, f"game modules that draw (hand plain data to a layout instead, docs/sheets.md): {new}"
+
+
+def test_the_list_of_modules_still_drawing_only_shrinks():
+    """A module on STILL_DRAWING that was ported (or removed) must come off the list, so it cannot
+    start drawing again unnoticed."""
+    drawing = drawing_games()
+    done = sorted(m for m in STILL_DRAWING if m not in drawing)
+    assert not done, f"these modules no longer draw (or are gone): take them off STILL_DRAWING: {done}"
+
+
+def test_the_games_check_sees_every_way_of_importing_drawing(tmp_path):
+    """Absolute, relative and package imports of each drawing package are all found; computing ones not."""
+    games = tmp_path / "pnp" / "games"
+    game = games / "g"
+    game.mkdir(parents=True)
+    for folder in (tmp_path / "pnp", games, game):
+        (folder / "__init__.py").write_text("", encoding="utf-8")
+    spellings = {"a.py": "from pnp.scene import Group\n", "b.py": "from ...impose.items import Item\n",
+                 "c.py": "from ... import render\n", "d.py": "import pnp.render.pdf as pdf\n",
+                 "e.py": "from pnp import scene\n",
+                 "ok.py": "from . import e\nfrom ...model.base import tr\nfrom pnp.load.words import Words\n"}
+    for name, body in spellings.items():
+        (game / name).write_text(body, encoding="utf-8")
+    found = drawing_games(games)
+    assert sorted(found) == ["g/a.py", "g/b.py", "g/c.py", "g/d.py", "g/e.py"]
+    assert found["g/b.py"] >= {"pnp.impose.items"} and found["g/c.py"] == {"pnp.render"}
+    assert module_imports(game / "ok.py") == {"pnp.games.g", "pnp.games.g.e", "pnp.model.base", "pnp.model.base.tr",
+                                       "pnp.load.words", "pnp.load.words.Words"}
+    assert {d.split(".")[1] for mods in found.values() for d in mods} == {p.split(".")[1] for p in DRAWING}
