@@ -19,7 +19,8 @@ from pnp.layout.expr import ExprError
 from pnp.layout.elements import ElementKind, register
 from pnp.layout.itemstyle import (PATTERN_HELP, ItemScope, PartTemplate, Templates, cap, centred_text, fitted_size,
                                   hatch_angles, hatches, label_ink)
-from pnp.layout.records import RECORDS_HELP, RecordsRef, inline_rows
+from pnp.layout.data import inline_rows
+from pnp.model.layout import ROWS_HELP, Rows
 from pnp.model.grids import Grid, column_index
 from pnp.model.layout import Placed
 from pnp.scene import Box, Group, Path, Polygon, Text, color, style
@@ -54,8 +55,8 @@ class GridEl(Placed):
     rows: Annotated[int, Field(ge=1, le=200)] = Field(description="rows; a triangle's cells per side")
     size: Mm | None = Field(None, description="mm: a square's side, a hex across its flats, a triangle's edge; "
                                               "without it the cells fill the box (w, h)")
-    cells: RecordsRef | None = Field(None, description="each cell's record, found by its column 'at' (C4) or "
-                                                       "'col' and 'row': " + RECORDS_HELP)
+    cells: Rows | None = Field(None, description="each cell's record, found by its column 'at' (C4) or "
+                                                       "'col' and 'row': " + ROWS_HELP)
     fill: Template | None = Field(None, description="cell colour, a template such as '{terrain[terrain]}'")
     hatch: Template | None = Field(None, description=PATTERN_HELP)
     hatch_colour: Template | None = Field(None, description="colour of the hatch lines (default: one that "

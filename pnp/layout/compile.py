@@ -60,7 +60,7 @@ class Card:
     lang: str = "de"
     symbols: Any = None  # .draw(id, x, y, size, ink) -> Group, .by_id
     images: Any = None  # .load(name) -> (bytes, kind, (px_w, px_h) or None)
-    data: Any = None  # .rows(ref, what) -> records an element reads (pnp.layout.records.Records; a sheet's
+    data: Any = None  # .rows(ref, what) -> records an element reads (pnp.layout.data.Records; a sheet's
     # pnp.layout.data.SheetData)
     warn: Callable[[str], None] = lambda msg: None
     fallback: Callable[[str, str], None] = lambda family, chars: None  # a font lacked these; a fallback drew them

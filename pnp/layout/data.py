@@ -1,4 +1,9 @@
-"""The data a sheet draws: records, values and rows, from files, from a game's sources or written inline.
+"""The data layouts draw: records, values and rows, from files, from a game's sources or written inline.
+
+This is the one reader of rows: a sheet's ``records:``/``values:`` and the rows
+an element reads (a table's lines, a grid's cells, a network's nodes and
+edges) on a sheet (:class:`SheetData`), on a card or a token
+(:class:`Records`, which has no page record and no build).
 
 This is the hand-off from a game's Python to its layouts (docs/sheets.md,
 "Data from the game's code"). A rules module lists named *sources*
@@ -26,14 +31,17 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from pnp.load.errors import DataErrors, Problem
-from pnp.model.layout import FromField, FromSource
+from pnp.model.layout import MAX_ROWS, FromField, FromSource
 
 MAX_DEPTH = 8  # lists and mappings nested deeper than this are not plain data any more
 MAX_ITEMS = 200_000  # values one source may return, counted through every list and mapping
+MAX_RECORDS = MAX_ROWS
+YAML_SUFFIXES = (".yaml", ".yml")
 _INT = re.compile(r"[+-]?\d{1,15}")
 _FLOAT = re.compile(r"[+-]?\d{1,15}\.\d{1,15}")
 
@@ -45,7 +53,7 @@ class NotPlain(ValueError):
 @dataclass(frozen=True)
 class Row:
     """One record: its values and where it was written (file, line; a source's: its name and the
-    record's number)."""
+    record's number; a list in a layout: ``("layout#3", 0)``), ``where`` as a message shows it."""
 
     values: dict[str, Any]
     source: tuple[str, int]
@@ -221,32 +229,20 @@ class SheetData:
         return self._files[key]
 
     def _read_file(self, name: str, loc: tuple, typed: bool) -> list[Row]:
-        from pnp.load.loader import display_path, load_yaml, locate
+        from pnp.load.loader import display_path
 
         path = self.file(name, loc)
+        if not typed:
+            return read_rows(path, display_path(path), numbers=True)
         shown = display_path(path)
-        if path.suffix.lower() in (".yaml", ".yml"):
-            data = load_yaml(path)
-            if isinstance(data, dict) and data.get("kind") == "records" and isinstance(data.get("records"), list):
-                data = data["records"]  # in a game folder every YAML file says its kind
-            if not isinstance(data, list):
-                raise DataErrors([Problem(shown, *locate(data, ()), "expected 'kind: records' and a list "
-                                                                    "'records:', one mapping each")])
-            if typed:
-                from pnp.layout.tables import records_from_yaml
+        if path.suffix.lower() in YAML_SUFFIXES:
+            from pnp.layout.tables import records_from_yaml
 
-                return [Row(r.values, r.source, r.copies) for r in records_from_yaml(data, self.fields, shown)]
-            out = []
-            for i, item in enumerate(data):
-                if not isinstance(item, dict):
-                    raise DataErrors([Problem(shown, *locate(data, (i,)), "expected a mapping of field: value")])
-                out.append(Row(plain(_unmarked(item)), (shown, locate(data, (i,))[0])))
-            return out
-        if typed:
-            from pnp.layout.tables import read_records
+            return [Row(r.values, r.source, r.copies) for r in records_from_yaml(_yaml_list(path, shown), self.fields,
+                                                                                 shown)]
+        from pnp.layout.tables import read_records
 
-            return [Row(r.values, r.source, r.copies) for r in read_records(path, self.fields)]
-        return _plain_table(path, shown)
+        return [Row(r.values, r.source, r.copies) for r in read_records(path, self.fields)]
 
     def _typed(self, rows: list[Row], ref, loc: tuple) -> list[Row]:
         """Records of a source or a list typed by the declared fields (a file's are typed as it is read);
@@ -272,19 +268,49 @@ class SheetData:
         return out
 
 
-def _plain_table(path: Path, shown: str) -> list[Row]:
-    """A spreadsheet's rows as mappings of its header's names, values as :func:`auto` reads them."""
-    from pnp.layout.fields import as_text
-    from pnp.layout.tables import table_rows
+def _yaml_list(path: Path, shown: str) -> list:
+    """The list of records of a YAML file: ``kind: records`` with ``records:`` (in a game folder every YAML
+    file says its kind), or a bare list."""
+    from pnp.load.loader import load_yaml, locate
 
-    rows = table_rows(path)
+    data = load_yaml(path)
+    if isinstance(data, dict) and data.get("kind") == "records" and isinstance(data.get("records"), list):
+        data = data["records"]
+    if not isinstance(data, list):
+        raise DataErrors([Problem(shown, *locate(data, ()), "expected 'kind: records' and a list 'records:', one "
+                                                            "mapping each")])
+    return data
+
+
+def read_rows(path: Path, shown: str, numbers: bool = False) -> list[Row]:
+    """The rows of a spreadsheet (CSV, TSV, XLSX, ODS: the first row names the columns) or YAML file, as
+    written, untyped: a cell as its text (empty: nothing), or with ``numbers`` whole and decimal
+    numbers as numbers (:func:`auto`); problems as :class:`DataErrors` at the file's line."""
+    from pnp.layout.fields import as_text
+    from pnp.layout.tables import SUFFIXES, table_rows
+    from pnp.load.loader import locate
+
+    if path.suffix.lower() in YAML_SUFFIXES:
+        data = _yaml_list(path, shown)
+        if len(data) > MAX_RECORDS:
+            raise DataErrors([Problem(shown, 0, 0, f"{len(data):,} records; the limit is {MAX_RECORDS:,}")])
+        out = []
+        for i, item in enumerate(data):
+            if not isinstance(item, dict):
+                raise DataErrors([Problem(shown, *locate(data, (i,)), "expected a mapping of field: value")])
+            out.append(Row(plain(_unmarked(item)), (shown, locate(data, (i,))[0])))
+        return out
+    if path.suffix.lower() not in SUFFIXES:
+        raise DataErrors([Problem(shown, 0, 0, f"cannot read {path.suffix or 'a file without suffix'} rows; use "
+                                               f"{', '.join(SUFFIXES + YAML_SUFFIXES)}")])
+    cell = auto if numbers else (lambda c: as_text(c) or None)
     header: list[str] | None = None
     out = []
-    for line, cells in rows:
+    for line, cells in table_rows(path):
         if not any(as_text(c) for c in cells):
             continue
         if header is None:
-            header = [as_text(c) for c in cells]
+            header = [as_text(c).strip() for c in cells]
             while header and not header[-1]:
                 header.pop()
             twice = sorted({h for h in header if h and header.count(h) > 1})
@@ -294,11 +320,122 @@ def _plain_table(path: Path, shown: str) -> list[Row]:
         if len([c for c in cells[len(header):] if as_text(c)]):
             raise DataErrors([Problem(shown, line, 0, f"a value right of the last named column; the columns "
                                                       f"are: {', '.join(h for h in header if h)}")])
-        out.append(Row({h: auto(cells[i]) if i < len(cells) else None for i, h in enumerate(header) if h},
+        if len(out) >= MAX_RECORDS:
+            raise DataErrors([Problem(shown, line, 0, f"more than {MAX_RECORDS:,} records")])
+        out.append(Row({h: cell(cells[i]) if i < len(cells) else None for i, h in enumerate(header) if h},
                        (shown, line)))
     if header is None:
         raise DataErrors([Problem(shown, 1, 0, "no header row: the first row must name the columns")])
     return out
+
+
+def inline_rows(items, what: str, file: str = "layout") -> tuple[Row, ...]:
+    """Records written into a layout (or a source's list): each a mapping, where ``layout#3``."""
+    from pnp.layout.compile import CardError
+
+    if not isinstance(items, (list, tuple)):
+        raise CardError(f"{what}: {file}: expected a list of records, got {type(items).__name__}")
+    if len(items) > MAX_RECORDS:
+        raise CardError(f"{what}: {file}: {len(items)} records; the limit is {MAX_RECORDS}")
+    out = []
+    for i, rec in enumerate(items):
+        if hasattr(rec, "model_dump"):
+            rec = rec.model_dump()
+        if not isinstance(rec, Mapping):
+            raise CardError(f"{what}: {file}: record {i + 1} is not a mapping of column: value")
+        out.append(Row(dict(rec), (f"{file}#{i + 1}", 0)))
+    return tuple(out)
+
+
+class Records:
+    """The rows elements read on a card or a token: files inside ``folder``, lists written in the layout,
+    and ``{source: name}`` when ``sources`` (name -> records) is given. Problems are the card's
+    (:class:`~pnp.layout.compile.CardError`); files are kept until they change."""
+
+    _cache: dict[tuple, tuple[Row, ...]] = {}
+
+    def __init__(self, folder: "Path | None", sources: "Callable[[str], list] | None" = None):
+        self.folder = Path(folder).resolve() if folder is not None else None
+        self.sources = sources
+
+    def rows(self, ref: Any, what: str) -> tuple[Row, ...]:
+        """The records ``ref`` names (a file name, ``{source: name}`` or a list); ``what`` names the
+        property in messages (``grid (elements.2) cells``)."""
+        from pnp.layout.compile import CardError
+
+        if isinstance(ref, (list, tuple)):
+            return inline_rows(ref, what)
+        if isinstance(ref, FromField) or (isinstance(ref, Mapping) and "field" in ref):
+            raise CardError(f"{what}: {{field: ...}} reads the record of a sheet's page; a card has none")
+        if isinstance(ref, (Mapping, FromSource)):
+            return self._source(str(ref["source"] if isinstance(ref, Mapping) else ref.source), what)
+        return self._file(str(ref), what)
+
+    def _source(self, name: str, what: str) -> tuple[Row, ...]:
+        from pnp.layout.compile import CardError
+
+        if self.sources is None:
+            raise CardError(f"{what}: source {name!r}: only a sheet a game's rules module feeds has sources")
+        try:
+            records = self.sources(name)
+        except KeyError:
+            raise CardError(f"{what}: the game has no source {name!r}") from None
+        return tuple(Row(r.values, (f"source {name}", i + 1))
+                     for i, r in enumerate(inline_rows(records, what, f"source {name}")))
+
+    def _file(self, name: str, what: str) -> tuple[Row, ...]:
+        from pnp.layout.compile import CardError
+        from pnp.load.loader import display_path
+        from pnp.load.paths import OutsideError, resolve_inside
+
+        if self.folder is None:
+            raise CardError(f"{what}: {name!r}: this layout has no game folder to read files from")
+        try:
+            path = resolve_inside(self.folder / name, (self.folder,), name, "the game folder")
+        except OutsideError as exc:
+            raise CardError(f"{what}: {exc}; records must be a file inside the game folder") from None
+        if not path.is_file():
+            raise CardError(f"{what}: {name!r} is not a file in the game folder")
+        st = path.stat()
+        key = (path, st.st_mtime_ns, st.st_size)
+        hit = self._cache.get(key)
+        if hit is None:
+            try:
+                hit = tuple(read_rows(path, display_path(path)))
+            except DataErrors as exc:
+                p = exc.problems[0]
+                raise CardError(f"{what}: {p.file}:{p.line}: {p.message}" if p.line else
+                                f"{what}: {p.file}: {p.message}") from None
+            if len(self._cache) > 64:
+                self._cache.clear()
+            self._cache[key] = hit
+        return hit
+
+
+@lru_cache(maxsize=64)
+def records_in(folder: Path) -> Records:
+    """The one reader of a game folder for cards and tokens."""
+    return Records(folder)
+
+
+def number(row: Row, key: str, what: str, default: float | None = None) -> float | None:
+    """``row[key]`` as a finite number (decimal commas too); ``default`` when empty."""
+    from pnp.layout.compile import CardError
+
+    v = row.get(key)
+    if v is None or v == "":
+        if default is None:
+            raise CardError(f"{row.where}: {what}: column {key!r} is empty; expected a number")
+        return default
+    if isinstance(v, bool):
+        raise CardError(f"{row.where}: {what}: column {key!r}: expected a number, got {v!r}")
+    try:
+        x = float(str(v).replace(",", ".")) if isinstance(v, str) else float(v)
+    except (TypeError, ValueError):
+        raise CardError(f"{row.where}: {what}: column {key!r}: expected a number, got {v!r}") from None
+    if not math.isfinite(x):
+        raise CardError(f"{row.where}: {what}: column {key!r}: expected a number, got {v!r}")
+    return x
 
 
 def _loc(what: str) -> tuple:

@@ -25,7 +25,8 @@ from pnp.layout.compile import CardError
 from pnp.layout.elements import ElementKind, register
 from pnp.layout.itemstyle import (PATTERN_HELP, SHAPES, ItemScope, PartTemplate, Templates, cap, centred_text,
                                   fitted_size, hatch_angles, hatches, label_ink, outline, rim, shape_node)
-from pnp.layout.records import RECORDS_HELP, RecordsRef, inline_rows, number
+from pnp.layout.data import inline_rows, number
+from pnp.model.layout import ROWS_HELP, Rows
 from pnp.model.layout import Placed
 from pnp.scene import Box, Group, Path, color, style
 
@@ -42,9 +43,9 @@ class NetworkEl(Placed):
     type: Literal["network"]
     frame: str = Field("safe", description="the frame the map fills: safe (the default, so labels keep clear of "
                                            "the cut), card, bleed, parent or an earlier element's id")
-    nodes: RecordsRef = Field(description="the nodes, columns id, name, x, y (and any others, such as type): "
-                                          + RECORDS_HELP)
-    edges: RecordsRef | None = Field(None, description="the edges, columns from and to (node ids) and any others, "
+    nodes: Rows = Field(description="the nodes, columns id, name, x, y (and any others, such as type): "
+                                     + ROWS_HELP)
+    edges: Rows | None = Field(None, description="the edges, columns from and to (node ids) and any others, "
                                                        "such as type")
     size: Annotated[float, Field(gt=0, le=200, allow_inf_nan=False)] = Field(
         8.0, description="mm: a node's width (an ellipse is 1.5 times as wide as high, a hex is this across "

@@ -299,7 +299,8 @@ ROWS_HELP = "a file of the game folder (.csv, .tsv, .xlsx, .ods, .yaml), {source
 
 # Where rows (or values) come from: a file of the game folder, a source of the game's rules
 # module, a field of the page's record, or the rows themselves written in the YAML.
-Rows = Annotated[Union[DataFile, FromSource, FromField, Annotated[list[dict[str, Any]], Field(max_length=5000)]],
+MAX_ROWS = 20_000  # rows one file, list or source gives an element
+Rows = Annotated[Union[DataFile, FromSource, FromField, Annotated[list[dict[str, Any]], Field(max_length=MAX_ROWS)]],
                  one_of(ROWS_HELP)]
 
 

@@ -17,7 +17,7 @@ from pdfpaths import painted
 from pdfread import char_sizes, raster, words
 from pnp.layout.compile import Card, CardError, compile_layout
 from pnp.layout.expr import ExprError
-from pnp.layout.records import Records
+from pnp.layout.data import Records
 from pnp.layout.vocabulary import Layout
 from pnp.model.grids import Grid, column_index, column_name
 from pnp.render import write
@@ -364,7 +364,10 @@ def test_files_outside_the_game_folder_and_unknown_tables_are_refused(tmp_path):
     inner.mkdir()
     (tmp_path / "secret.csv").write_text("at\nA1\n", encoding="utf-8")
     msg = err({"type": "grid", "cols": 3, "rows": 3, "size": 10, "cells": "../secret.csv"}, inner)
-    assert "inside the game folder" in msg
+    assert "relative to the game folder, without '..'" in msg  # refused as the layout is read
+    (inner / "out.csv").symlink_to(tmp_path / "secret.csv")
+    msg = err({"type": "grid", "cols": 3, "rows": 3, "size": 10, "cells": "out.csv"}, inner)
+    assert "inside the game folder" in msg  # and a link out of it as it is drawn
     msg = err({"type": "grid", "cols": 3, "rows": 3, "size": 10, "fill": "{colours[terrain]}"}, tmp_path)
     assert "unknown table 'colours'" in msg
 

@@ -15,7 +15,7 @@ import pytest
 from pdfpaths import painted
 from pdfread import char_sizes, raster, words
 from pnp.layout.compile import Card, CardError, compile_layout
-from pnp.layout.records import Records
+from pnp.layout.data import Records
 from pnp.layout.vocabulary import Layout
 from pnp.render import write
 from pnp.scene import Page

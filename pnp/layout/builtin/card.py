@@ -460,7 +460,7 @@ def _check_references(plan: DeckPlan, raw_cards, limits=None) -> None:
 
 def _stamp(plan: DeckPlan, layout, values: dict, card: Card | None, bleed: float, lang: str):
     from pnp.layout.compile import Card as Stamp, CardError
-    from pnp.layout.records import records_in
+    from pnp.layout.data import records_in
 
     w, h = plan.size
     where = card.source if card is not None else (plan.doc.name or "deck", 0)

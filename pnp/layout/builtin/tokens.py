@@ -328,7 +328,7 @@ def token_assets(doc: TokenSheet, game, opts: BuildOptions, stem: str) -> Iterab
     from pnp.layout.builtin.images import images_in
     from pnp.layout.builtin.sheet import _smallest_text as smallest_text
     from pnp.layout.compile import Card, CardError
-    from pnp.layout.records import records_in
+    from pnp.layout.data import records_in
 
     lang = opts.lang
     pieces, folder = plan_tokens(doc, game, opts, stem)
