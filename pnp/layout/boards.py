@@ -334,7 +334,7 @@ def _coordinates(el: GridEl, grid: Grid, ox: float, oy: float) -> Group:
     return out
 
 
-register(ElementKind(GridEl, grid_body, own=GRID_OWN))
+register(ElementKind(GridEl, grid_body, own=GRID_OWN, points=("label_size", "label_min", "coord_size")))
 
 
 # ====================================================================== track
@@ -467,7 +467,7 @@ def track_body(el: TrackEl, fields, tables, where, ids, book=None):
     return draw
 
 
-register(ElementKind(TrackEl, track_body, own=TRACK_OWN))
+register(ElementKind(TrackEl, track_body, own=TRACK_OWN, points=("label_size",)))
 
 
 # ====================================================================== registration marks

@@ -434,4 +434,5 @@ def _place_label(el: NetworkEl, n: _Node, text: str, ink, ground, taken: _Index,
         size = max(el.label_min, size - 0.5)
 
 
-register(ElementKind(NetworkEl, network_body, own=NODE_OWN + EDGE_OWN))
+register(ElementKind(NetworkEl, network_body, own=NODE_OWN + EDGE_OWN,
+                     points=("text_size", "label_size", "label_min")))

@@ -118,6 +118,13 @@ def test_pieces_never_leave_a_near_empty_last_page(sheet_game, tmp_path):
      "aid.yaml:3:57: elements.0 (text): size 5 pt is below the 6 pt a sheet's text may print at (min_text)"),
     ("{type: text, frame: safe, w: 12, h: 10, text: 'ein viel zu langer Titel', size: 12, min_size: 6}",
      "too wide for its 12.0 mm box at 6 pt"),
+    # the type sizes of boards' elements are held to min_text before anything is drawn, as a text's are
+    ("{type: grid, shape: square, cols: 3, rows: 3, size: 20, x: 20, y: 20, label: '{at}', label_min: 5.5}",
+     "elements.0 (grid): label_min 5.5 pt is below the 6 pt a sheet's text may print at (min_text)"),
+    ("{type: track, x: 20, y: 20, w: 150, h: 100, from: 0, to: 20, size: 12, label_size: 5}",
+     "elements.0 (track): label_size 5 pt is below the 6 pt"),
+    ("{type: network, x: 20, y: 20, w: 150, h: 100, nodes: [{id: a, name: A, x: 10, y: 10}], text_size: 5.5}",
+     "elements.0 (network): text_size 5.5 pt is below the 6 pt"),
 ])
 def test_what_would_not_print_is_an_error_naming_the_element(sheet_game, tmp_path, element, expected):
     refused(sheet_game({"aid.yaml": f"kind: sheet\nelements:\n  - {element}\n"}), tmp_path / "o", expected)
