@@ -14,6 +14,7 @@ from pnp.load.words import ENGINE
 
 MARGIN = 12.0  # mm around the card for the caption and the guide key
 DEFAULT_SAFE = 3.0
+MIN_W = 70.0  # mm of page beside the margins, so the caption and the guide key fit beside a small token
 _TRIM = style(stroke="#d00000", width=0.25)
 _BLEED = style(stroke="#0050c8", width=0.25, dash=(1.5, 1.0))
 _SAFE = style(stroke="#008a3c", width=0.25, dash=(0.4, 0.6))
@@ -40,7 +41,8 @@ def proof_pages(asset: Asset, bleed: float, lang: str = "de") -> list[Page]:
 
 
 def _page(item, back: bool, bleed: float, safe: float, caption: str, words: dict) -> Page:
-    w, h = item.w + 2 * MARGIN, item.h + 2 * MARGIN + 8
+    room = max(item.w, MIN_W)
+    w, h = room + 2 * MARGIN, item.h + 2 * MARGIN + 8
     x0, y0 = MARGIN, MARGIN + 4
     draw = item.back if back else item.front
     card = Group([draw(bleed)], transform=translate(x0, y0))
@@ -50,10 +52,10 @@ def _page(item, back: bool, bleed: float, safe: float, caption: str, words: dict
              ((x0 + safe, y0 + safe, item.w - 2 * safe, item.h - 2 * safe), _SAFE)]
     # each guide on a white halo, so it shows on any ground
     guides = Group([Rect(*b, _HALO) for b, _ in boxes] + [Rect(*b, st) for b, st in boxes], id="guides")
-    head = Text(x0, y0 - bleed - 6.5, caption, size=9, weight="bold", box=(item.w, 5), wrap=False, shrink=True,
+    head = Text(x0, y0 - bleed - 6.5, caption, size=9, weight="bold", box=(room, 5), wrap=False, shrink=True,
                 min_size=6)
     key = Text(x0, y0 + item.h + bleed + 3, f"{words['trim']} — {words['bleed']} - - {words['safe']} · · ·",
-               size=6, box=(item.w + MARGIN, 4), wrap=False, shrink=True, min_size=6)
+               size=6, box=(room + MARGIN, 4), wrap=False, shrink=True, min_size=6)
     content = Group([clipped, guides, head, key], id="proof")
     return Page(w, h, content, trim=Box(x0, y0, item.w, item.h),
                 bleed=Box(x0 - bleed, y0 - bleed, item.w + 2 * bleed, item.h + 2 * bleed), label=caption)

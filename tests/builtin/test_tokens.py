@@ -347,3 +347,21 @@ def test_crop_marks_stay_6_mm_clear_of_the_paper_edge(tmp_path):
         x0, y0, x1, y1 = grey.getbbox()
         w, h = grey.size
         assert min(x0, y0, w - x1, h - y1) * 25.4 / 100 >= 6.0 - 0.3, (page, (x0, y0, x1, y1))
+
+
+def test_pnp_proof_shows_each_token_once_at_1_to_1_with_its_guides(tmp_path):
+    """As for cards: a page per distinct token (named, with its copies), then each double-sided one's back;
+    the piece measures its size on the page (a 16 mm square between its trim guides)."""
+    data = game(tmp_path)
+    res = CliRunner().invoke(cli.app, ["proof", "tk", "--data", str(data), "--out", str(tmp_path / "proof")])
+    assert res.exit_code == 0, res.output
+    pdf = tmp_path / "proof" / "tk-proof.pdf"
+    pages = [" ".join(p.split()) for p in text(pdf).split("\f")]
+    heads = [p for p in pages if "×" in p]
+    assert len(heads) == 6 and any("Sperre ×4" in p for p in heads) and any("Lanzer ×2" in p for p in heads)
+    backs = pages[len(heads):]
+    assert len(backs) == 3 and all(any(f": {n}" in p for n in ("Fechter", "Lanzer", "H")) for p in backs), backs
+    trims = [p for p in painted(pdf, 0) if p.stroked and p.stroke and abs(p.stroke[0] - 0xd0 / 255) < 0.01
+             and p.stroke[1] < 0.01]
+    x0, y0, x1, y1 = bounds(trims[0].points)
+    assert abs(x1 - x0 - 16) < TOL and abs(y1 - y0 - 16) < TOL

@@ -315,9 +315,30 @@ def token_items(pieces: list[Piece], stamp_for) -> list:
             back = None
             if p.back is not None and p.shape != "standee":
                 back = (lambda b, p=p, v=back_values, s=stamp: draw_side(p, p.back, v, b, s))
-            label = f"token-{k + 1}-{n + 1}"
-            items += [Item(p.w, p.h, front, back, label, cut=cut) for _ in range(copies)]
+            item = Item(p.w, p.h, front, back, caption(values, k, n), cut=cut)
+            items += [item] * copies
     return items
+
+
+def caption(values: dict, k: int, n: int) -> str:
+    """What a proof page and the contact sheet call a token: its name or label, else its place in the sheet."""
+    for key in ("name", "label", "title"):
+        v = values.get(key)
+        if isinstance(v, str) and v.strip():
+            return v.strip()[:40]
+    return f"token {k + 1}.{n + 1}"
+
+
+def distinct(items: list) -> list[tuple]:
+    """Each token printed once with its number of copies (the items of one record are one object's
+    copies, in a row), for ``pnp proof`` and the contact sheet."""
+    faces: list[list] = []
+    for it in items:
+        if faces and faces[-1][0].front is it.front:
+            faces[-1][1] += 1
+        else:
+            faces.append([it, 1])
+    return [(it, n) for it, n in faces]
 
 
 def token_assets(doc: TokenSheet, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
@@ -364,5 +385,6 @@ def token_assets(doc: TokenSheet, game, opts: BuildOptions, stem: str) -> Iterab
             continue
         shapes = sorted({p.shape for p in pieces})
         yield Asset(f"{name}{suffix}", title, lambda part=part: pack(part, sheet), min_text_pt=MIN_PT,
+                    faces=distinct(part), safe=min((p.front.layout.safe for p in pieces), default=None),
                     pages_at_least=pages_at_least(part, sheet), description=f"{len(part):,} tokens ({', '.join(shapes)})"
                                 + (", double-sided" if part is double else ""))
