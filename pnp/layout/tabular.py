@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field
 
-from pnp.layout.compile import CardError, _Colour, _length, _Str
+from pnp.layout.compile import CardError, _Colour, _length, _Str, colour_value
 from pnp.layout.elements import ElementKind, register
 from pnp.layout.expr import ExprError, Scope, show, template
 from pnp.model.base import Localised, Strict
@@ -68,6 +68,9 @@ class TableEl(Placed):
     stroke_width: StrokeWidth = Field(0.3, description="line width in mm (the frame and the header's line: 2×)")
     header_fill: Colour | None = Field("#d9d9d9", description="background of the header and sums rows")
     stripe: Colour | None = Field(None, description="background of every second row")
+    row_fill: Colour | None = Field(None, description="background of each row of data, a template of the row's "
+                                                      "fields such as '{colour[team]}' (over the stripe; empty or "
+                                                      "none: no fill)")
     flow: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=60)] | None = Field(
         None, description="a name: tables of one flow continue one list of rows over the sheet's pages")
 
@@ -128,6 +131,14 @@ def _table(el: TableEl, fields, tables, where, ids, book=None):
     line = _Colour(el.stroke, fields, tables, f"{where} stroke")
     head_fill = _Colour(el.header_fill, fields, tables, f"{where} header_fill")
     stripe = _Colour(el.stripe, fields, tables, f"{where} stripe")
+    try:  # read per row, so only its tables are known before drawing
+        row_fill = template(el.row_fill) if el.row_fill is not None else None
+    except ExprError as exc:
+        raise ExprError(f"{where} row_fill: {exc}") from None
+    for ref in row_fill.refs if row_fill is not None else ():
+        if ref.table is not None and ref.table not in tables:
+            raise ExprError(f"{where} row_fill: unknown table {ref.table!r}; the tables are "
+                            f"{', '.join(tables) or 'none'}")
     if el.sums is not None and not any(c.sum for c in cols):
         raise ExprError(f"{where}: 'sums' adds up the columns marked sum: true, and no column is")
 
@@ -230,6 +241,9 @@ def _table(el: TableEl, fields, tables, where, ids, book=None):
                             totals[i] = (totals[i] or 0.0) + num
         for r, row in enumerate(page_rows, start):
             sf = stripe(scope) if r % 2 == 1 else None
+            if row_fill is not None and row:
+                own = _row_fill(row_fill, row, scope, where)
+                sf = own if own is not None else sf
             if sf is not None:
                 bands.add(Rect(box.x, y, box.w, rh, style(fill=sf)))
             for i, c in enumerate(cols):
@@ -263,6 +277,25 @@ def _table(el: TableEl, fields, tables, where, ids, book=None):
         g.add(bands, lines, heavy, out)
 
     return body
+
+
+def _row_fill(t, row: dict, scope: Scope, where: str):
+    """A data row's own background: ``row_fill`` filled in with the row's fields (and the page's)."""
+    merged = {**scope.values, **row}
+    for ref in t.refs:
+        if ref.name not in merged:
+            raise CardError(f"table ({where}): row_fill reads {{{ref.name}}}, which the row does not have; its "
+                            f"fields are {', '.join(row) or 'none'}")
+    try:
+        v = t.render(Scope(merged, scope.tables, scope.text, scope.lang))
+    except ExprError as exc:
+        raise CardError(f"table ({where}) row_fill: {exc}") from None
+    if isinstance(v, str) and v.strip().lower() == "none":
+        return None
+    try:
+        return colour_value(v)
+    except CardError as exc:
+        raise CardError(f"table ({where}) row_fill: {exc}") from None
 
 
 def _cell_value(col: TableColumn, value, head: str, row: dict, scope: Scope, lang: str, where: str):

@@ -130,3 +130,40 @@ def test_a_wrong_rows_value_is_one_message_saying_what_fits(sheet_game, tmp_path
     code, log = build(data, tmp_path / "o", "-f", "pdf")
     assert code == 2 and expected in " ".join(log.split()), log
     assert "1 problem(s)" in log, log  # not one message per alternative the value might have been
+
+
+def test_each_row_of_data_may_have_its_own_background(sheet_game, tmp_path):
+    """row_fill: a template of the row's fields, looked up in a table; 'none' leaves the stripe."""
+    sheet = """
+        kind: sheet
+        tables: {team: {rot: "#f4c7c3", blau: "#c6dafc", keins: none}}
+        elements:
+          - {type: table, x: 10, y: 40, w: 120, row_height: 10, stripe: "#eeeeee", row_fill: "{team[side]}",
+             header: false, columns: [Name, Punkte],
+             rows: [{name: Anna, side: rot, punkte: 3}, {name: Bert, side: keins, punkte: 4},
+                    {name: Cem, side: blau, punkte: 5}]}
+    """
+    code, out = build(sheet_game({"pad.yaml": sheet}), tmp_path / "o", "-f", "pdf")
+    assert code == 0, out
+    img = raster(tmp_path / "o/g/pad.pdf", 100)
+    px = round(100 / 25.4 * 100)  # right of the names, inside the table
+
+    def at(y_mm):
+        return img.getpixel((px, round(100 / 25.4 * y_mm)))
+
+    assert at(43) == (0xf4, 0xc7, 0xc3) and at(53) == (0xee, 0xee, 0xee) and at(63) == (0xc6, 0xda, 0xfc)
+
+
+@pytest.mark.parametrize("row_fill, expected", [
+    ("{colour[side]}", "row_fill: unknown table 'colour'"),
+    ("{seite}", "row_fill reads {seite}, which the row does not have"),
+    ("{side}", "row_fill: "),
+])
+def test_a_row_fill_that_gives_no_colour_is_an_error(sheet_game, tmp_path, row_fill, expected):
+    sheet = f"""
+        kind: sheet
+        elements:
+          - {{type: table, x: 10, y: 40, w: 120, row_fill: "{row_fill}", columns: [Name],
+             rows: [{{name: Anna, side: rosarot}}]}}
+    """
+    refused(sheet_game({"pad.yaml": sheet}), tmp_path / "o", expected)
