@@ -313,9 +313,10 @@ def test_sizes_calculate_with_values_and_records_come_from_a_source(tmp_path, mo
 
 
 @pytest.mark.parametrize("change, words_", [
-    (('"{side * 0.8}"', '"{sid * 0.8}"'), ["tokens.yaml:5", "'{sid * 0.8}'"]),
+    (('"{side * 0.8}"', '"{sid * 0.8}"'), ["tokens.yaml:5", "'{sid * 0.8}': it reads 'sid', which the sheet's "
+                                                            "values do not have (side)"]),
     (('"{side * 0.8}"', '"{side - 20}"'), ["tokens.yaml:5", "gives 0", "expected a size in mm"]),
-    (('"{side / 2}"', '"{side * 100}"'), ["tokens.yaml:6", "at most 300"]),
+    (('"{side / 2}"', '"{side * 100}"'), ["tokens.yaml:6", "gives 2000", "(more than 0 to 300)"]),
     (("records: {source: pieces}", "records: {source: wrong}"), ["tokens.yaml:5", "source 'wrong', record 1"]),
     (("records: {source: pieces}", "records: {source: nope}"), ["tokens.yaml:5", "unknown source 'nope'"]),
     (("values: {source: squares}", "values: {source: pieces}"), ["tokens.yaml:2", "'values' needs a mapping"]),

@@ -125,18 +125,26 @@ def sized(t: TokenType, doc: TokenSheet, values: dict, at, i: int) -> tuple[Toke
     worked out on the sheet's ``values``; one that is no size in mm is a problem at its line."""
     from pnp.layout.expr import ExprError, Scope, template
 
-    def mm(value, loc: tuple, lo: float = 0.0):
+    known = ", ".join(sorted(values)) or "none: give the sheet 'values'"
+
+    def mm(value, loc: tuple):
         if not isinstance(value, str):
             return value
+        text = value.strip()
+        low, high = (0.0, 100.0) if loc[-1] == "base" else (0.0, 300.0)
         try:
-            got = template(value.strip()).render(Scope(values, {}))
+            t = template(text)
+            missing = [r.name for r in t.refs if r.name not in values]
+            if missing:
+                raise ExprError(f"it reads {missing[0]!r}, which the sheet's values do not have ({known})")
+            got = t.render(Scope(values, {}))
         except (ExprError, ArithmeticError, TypeError, ValueError) as exc:
-            raise DataErrors([Problem(*at(*loc), f"{value.strip()!r}: {exc}")]) from None
+            raise DataErrors([Problem(*at(*loc), f"{text!r}: {exc}")]) from None
         if isinstance(got, bool) or not isinstance(got, (int, float)) or not math.isfinite(got) \
-                or not lo <= got <= 300 or (lo == 0 and got == 0 and loc[-1] != "base"):
-            known = ", ".join(sorted(values)) or "none: give the sheet 'values'"
-            raise DataErrors([Problem(*at(*loc), f"{value.strip()!r} gives {got!r}; expected a size in mm "
-                                                 f"(more than 0, at most 300) from the sheet's values ({known})")])
+                or not low <= got <= high or (got == 0 and loc[-1] != "base"):
+            raise DataErrors([Problem(*at(*loc), f"{text!r} gives {got!r}; expected a size in mm "
+                                                 f"({'0' if loc[-1] == 'base' else 'more than 0'} to {high:g}) "
+                                                 f"from the sheet's values ({known})")])
         return float(got)
 
     t = t.model_copy(update={k: mm(getattr(t, k), ("tokens", i, k)) for k in ("size", "w", "h", "base")})
