@@ -174,6 +174,10 @@ def plan_export(assets: list[Asset], profile: Profile) -> Plan:
     for asset in assets:
         if not asset.faces or asset.preview_of:
             continue
+        if any(i.cut is not None for i, _ in asset.faces):  # a shop cuts rectangles, not a token's round outline
+            plan.skipped.append(f"{asset.name}: round or hexagonal pieces, which {profile.title} cannot cut; "
+                                f"print its PDF and cut them yourself")
+            continue
         w = max(i.w for i, _ in asset.faces)
         h = max(i.h for i, _ in asset.faces)
         found = profile.product_for(w, h) if mode_of(profile).products else \

@@ -366,3 +366,18 @@ def test_pnp_proof_shows_each_token_once_at_1_to_1_with_its_guides(tmp_path):
              and p.stroke[1] < 0.01]
     x0, y0, x1, y1 = bounds(trims[0].points)
     assert abs(x1 - x0 - 16) < TOL and abs(y1 - y0 - 16) < TOL
+
+
+def test_a_print_shop_export_leaves_out_round_and_hex_pieces_and_says_so(tmp_path):
+    """Shops cut rectangles: a token sheet with circles or hexes is skipped with the reason, its squares'
+    sheet without them is planned at its own size."""
+    from pnp.model.assets import BuildOptions
+    from pnp.model.game import discover
+    from pnp.output.build import collect_assets
+    from pnp.output.export import load_profile, plan_export
+
+    data = game(tmp_path)
+    assets = collect_assets(discover(data)["tk"], BuildOptions())
+    plan = plan_export(assets, load_profile("pdf-x"))
+    assert [d.asset.name for d in plan.decks] == ["tokens"]  # squares, bar, standee
+    assert any(s.startswith("tokens-double-sided: round or hexagonal pieces") for s in plan.skipped), plan.skipped

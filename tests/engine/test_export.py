@@ -364,4 +364,5 @@ def test_preflight_checks_against_the_copy_shop_by_default(kafkas, tmp_path, mon
     monkeypatch.chdir(tmp_path)
     r = runner.invoke(app, ["preflight", "kafkas-halle", "--data", str(kafkas.folder.parent)])
     assert r.exit_code == 0, r.output
-    assert "preflight ok: 18 card sides, 6 files" in r.output  # the pdf-x profile's imposed sheets
+    # the pdf-x profile's imposed sheets: 18 card sides and the 7 distinct tokens, each at its own size
+    assert "preflight ok: 25 card sides, 6 files" in r.output
