@@ -21,7 +21,7 @@ from pydantic import Field
 
 from pnp.layout.compile import MM_PER_PT, CardError
 from pnp.layout.elements import ElementKind, register
-from pnp.layout.records import inline_rows
+from pnp.layout.data import inline_rows
 from pnp.layout.itemstyle import PATTERN_HELP, ItemScope, PartTemplate, Templates, hatch_angles, hatches
 from pnp.model.base import Localised, pick
 from pnp.model.layout import ROWS_HELP, Colour, Placed, Rows
