@@ -82,12 +82,17 @@ def test_the_hyphen_check_sees_a_broken_word(tmp_path):
     assert f.hyphens and hyphenated(tmp_path / "narrow.pdf"), [p.text for p in f.pieces]
 
 
+def _card_pages(doc) -> int:
+    """How many proof pages show the deck's faces: they come first, then the deck's back, then the tokens."""
+    return next(i for i in range(len(doc)) if "Rückseite" in doc[i].get_textpage().get_text_range())
+
+
 def _title_sizes(pdf_path) -> dict[str, set[float]]:
     """The title line of each proof page (the card's name, 18 to 26 mm below its top edge) ->
     the font sizes its characters are set in."""
     out: dict[str, set[float]] = {}
     doc = pdfium.PdfDocument(str(pdf_path))
-    for i in range(len(doc) - 1):  # the last page is the back
+    for i in range(_card_pages(doc)):
         page = doc[i]
         height = page.get_height()
         tp = page.get_textpage()
@@ -114,7 +119,7 @@ def test_footers_sit_in_the_middle_of_their_band_and_the_category_clears_the_bad
     doc = pdfium.PdfDocument(str(proof))
     band_top, band_bottom = Y0 + CARD_H - 11, Y0 + CARD_H  # the band the trimmed card shows
     badge_left = X0 + CARD_W - 9.5 - 6.6 - 0.25
-    for i in range(len(doc) - 1):  # the last page is the back
+    for i in range(_card_pages(doc)):
         found = {w[0]: w for w in words(proof, i)}
         copies = next(w for t, w in found.items() if re.fullmatch(r"\d+×", t))
         middle = (copies[2] + copies[4]) / 2  # digits and × stand on the baseline: their box is the capitals'
