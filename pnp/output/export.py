@@ -19,12 +19,13 @@ from pnp.load.words import counted
 from pnp.load.paths import file_stem
 from pnp.load.loader import display_path, load_yaml, validate
 from pnp.model.assets import Asset, BuildOptions
-from pnp.model.profile import MM_PER_INCH, Product, Profile
+from pnp.model.profile import Product, Profile
 from pnp.output import PROFILES, profile_names
 from pnp.output.modes import check as check_mode, mode_of
 from pnp.render.formats import PDF
 from pnp.scene import Group, Page, Rect, scale, translate
 from pnp.scene.primitives import Box
+from pnp.scene.units import MM_PER_INCH
 
 SHIPPED = PROFILES
 EXPORT = "export"

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from pnp.scene.units import PT_PER_MM
 
-PT = 72.0 / 25.4  # points per mm
 
 
 def srgb_icc() -> bytes:
@@ -96,7 +96,7 @@ XMP_KEYS = ("pdfxid:GTS_PDFXVersion", "pdfx:GTS_PDFXVersion", "pdfx:GTS_PDFXConf
 
 def _box(page, name: str) -> tuple[float, float, float, float]:
     b = page.obj.get(name) or page.obj.get("/MediaBox") or page.mediabox
-    x0, y0, x1, y1 = (float(v) / PT for v in b)
+    x0, y0, x1, y1 = (float(v) / PT_PER_MM for v in b)
     return (round(x0, 3), round(y0, 3), round(x1 - x0, 3), round(y1 - y0, 3))
 
 
@@ -245,7 +245,7 @@ def read_facts(path: Path) -> PdfFacts:
 def _overlaps(rect, box) -> bool:
     if rect is None or len(rect) != 4:
         return False
-    x0, y0, x1, y1 = (float(v) / PT for v in rect)
+    x0, y0, x1, y1 = (float(v) / PT_PER_MM for v in rect)
     bx, by, bw, bh = box
     return min(x0, x1) < bx + bw and max(x0, x1) > bx and min(y0, y1) < by + bh and max(y0, y1) > by
 

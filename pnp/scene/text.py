@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from pnp.scene import fonts
 from pnp.scene.primitives import Text
+from pnp.scene.units import pt_to_mm
 
 
 SHRINK_STEP = 0.94  # a shrinking scene text tries 6 % smaller each step
@@ -43,7 +44,7 @@ def layout(t: Text) -> list[Line]:
     if t.box is None:
         size = t.size
         out = []
-        step = size * t.line_height * 25.4 / 72
+        step = pt_to_mm(size * t.line_height)
         for i, s in enumerate(t.text.split("\n")):
             out.append(Line(t.x, t.y + i * step, s, size, fonts.string_width(s, size, t.font, t.weight)))
         return out

@@ -33,8 +33,8 @@ from pnp.scene.style import WHITE
 from pnp.scene.text import layout
 from pnp.model.score_sheet import Block, Row, ScoreSheet
 from pnp.load.words import ENGINE
+from pnp.scene.units import MM_PER_PT
 
-PT = 25.4 / 72  # mm per point
 GRID = style(stroke="#7a7a7a", width=0.2)
 FRAME = style(stroke="#303030", width=0.4)
 GREY_TEXT = color("#555555")
@@ -69,7 +69,7 @@ def _text_w(text: str, size: float, weight: str = "regular") -> float:
 
 def _lines_height(text: str, width: float, size: float) -> float:
     lines = layout(Text(0, 0, text, size=size, box=(width, 10000.0)))
-    return len(lines) * size * 1.2 * PT
+    return len(lines) * size * 1.2 * MM_PER_PT
 
 
 def _label_text(row: Row, lang: str) -> str:
@@ -104,7 +104,7 @@ def _draw(doc: ScoreSheet, w: float, h: float, lang: str, cols: ColumnSpec) -> G
 
     # title, subtitle, name field (solo sheets)
     title_pt = max(8.0, 16.0 * k)
-    title_h = title_pt * 1.25 * PT
+    title_h = title_pt * 1.25 * MM_PER_PT
     g.add(Text(0, 0, tr(doc.title, lang), size=title_pt, weight="bold", fill=accent,
                box=(w * (0.55 if cols.per_game else 1.0), title_h), shrink=True, wrap=False, valign="middle"))
     y = title_h
@@ -121,8 +121,8 @@ def _draw(doc: ScoreSheet, w: float, h: float, lang: str, cols: ColumnSpec) -> G
     sub_pt = max(MIN_PT, 8.0 * k)
     if doc.subtitle is not None:
         g.add(Text(0, y + 0.6 * k, tr(doc.subtitle, lang), size=sub_pt, fill=GREY_TEXT,
-                   box=(w, sub_pt * 1.25 * PT), shrink=True, wrap=False, min_size=MIN_PT))
-        y += sub_pt * 1.25 * PT + 0.6 * k
+                   box=(w, sub_pt * 1.25 * MM_PER_PT), shrink=True, wrap=False, min_size=MIN_PT))
+        y += sub_pt * 1.25 * MM_PER_PT + 0.6 * k
     y += 2.5 * k
 
     # legend at the bottom
@@ -138,7 +138,7 @@ def _draw(doc: ScoreSheet, w: float, h: float, lang: str, cols: ColumnSpec) -> G
     if u <= 2.0:
         raise DataErrors([Problem("score-sheet", 0, 0, f"a {w:.0f} x {h:.0f} mm sheet has no room for "
                                   f"{len(rows)} rows; use fewer sheets per page")])
-    label_pt = max(MIN_PT, min(10.0, u / PT * 0.5))
+    label_pt = max(MIN_PT, min(10.0, u / MM_PER_PT * 0.5))
     explain_pt = label_pt * 0.85
 
     # columns: label | explanation | n value columns
@@ -170,7 +170,7 @@ def _draw(doc: ScoreSheet, w: float, h: float, lang: str, cols: ColumnSpec) -> G
                           valign="middle", wrap=False))
         else:
             tiny = MIN_PT
-            head.add(Text(x + 0.8, y + 0.6 + tiny * PT * 0.8, str(c + 1), size=tiny, fill=GREY_TEXT))
+            head.add(Text(x + 0.8, y + 0.6 + tiny * MM_PER_PT * 0.8, str(c + 1), size=tiny, fill=GREY_TEXT))
     g.add(head)
     y += hh
 

@@ -18,8 +18,8 @@ from pnp.scene import (BLACK, Color, Group, Page, Path, Rect, Text, Transform, c
 from pnp.scene.geometry import normalise
 from pnp.model.symbols import (DIRECTIONS, ArrowPart, BoltPart, CurvedArrowPart, NestedSquaresPart, PathPart,
                                PlusPart, SmileyPart, SquarePart, Symbol, SymbolLibrary, TextPart, UTurnPart, parse_path_d)
+from pnp.scene.units import PT_PER_MM
 
-PT_PER_MM = 72 / 25.4
 CAP_HEIGHT = 0.73  # DejaVu Sans cap height as a fraction of the font size
 
 
