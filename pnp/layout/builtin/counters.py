@@ -79,9 +79,9 @@ def face_values(doc: CounterSheet, spec: Spec, face: Face, lang: str) -> dict:
 @lru_cache(maxsize=None)
 def _shipped_face(shape: str):
     from pnp.layout.compile import compile_layout
-    from pnp.layout.files import SHIPPED, _shipped
+    from pnp.layout.files import shipped_layout
 
-    layout, _ = _shipped(SHIPPED / f"classic-counter{'-round' if shape == 'round' else ''}.yaml")
+    layout, _ = shipped_layout(f"classic-counter{'-round' if shape == 'round' else ''}")
     return compile_layout(layout)
 
 

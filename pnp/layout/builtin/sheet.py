@@ -109,7 +109,7 @@ class SheetPlan:
 def plan_sheet(doc: Sheet, game, opts: BuildOptions, stem: str, src: tuple | None = None) -> SheetPlan:
     """Read the sheet's data and compile its layout; every problem before any drawing. ``src``
     (path, raw YAML) places a sheet that is not a file of the game (pnp's own print guide)."""
-    from pnp.layout.builtin.card import game_symbols
+    from pnp.layout.builtin.symbols import game_symbols
     from pnp.layout.builtin.images import images_in
     from pnp.layout.data import Row, SheetData
     from pnp.layout.documents import source
