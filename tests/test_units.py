@@ -8,23 +8,11 @@ import re
 from pathlib import Path
 
 import pytest
+from pnpsource import HAND_DRAWN, PNP, modules
 
 from pnp.scene.units import MM_PER_PT, PT_PER_MM, dpi_of, mm_to_pt, mm_to_px, pt_to_mm, px_per_mm
 
-PNP = Path(__file__).resolve().parents[1] / "pnp"
-UNITS = PNP / "scene" / "units.py"
-
-# Game modules that still draw by hand and are being ported to layouts or deleted by their
-# owners this round; the list only shrinks.
-NOT_YET = {
-    "games/klin_zha/guide.py", "games/klin_zha/assets.py", "games/klin_zha/sheets.py",
-    "games/klin_zha/views.py", "games/klin_zha/overlay.py",
-    "games/ordnerstruktur/look.py", "games/ordnerstruktur/tiles.py", "games/ordnerstruktur/histogram.py",
-    "games/ordnerstruktur/sheets.py", "games/ordnerstruktur/mat.py", "games/ordnerstruktur/rules.py",
-    "games/rather_silly/printables.py", "games/rather_silly/logs.py", "games/rather_silly/position.py",
-    "games/rather_silly/schematic.py",
-    "games/kafkas_halle/tokens.py",
-}
+UNITS = "scene/units.py"
 
 # a constant's name that can only be a unit factor: PT, MM, PTS, MM_PER_PT, PT_PER_MM, POINTS_PER_MM, ...
 _NAME = re.compile(r"^_?(PTS?|MM|POINTS?|INCH(ES)?|(MM|PTS?|POINTS?|PX)_PER_(MM|PTS?|POINTS?|INCH))$")
@@ -37,10 +25,10 @@ def _suspect(value: object) -> bool:
     return value == 25.4 or abs(value - 25.4 / 72) < 5e-4 or abs(value - 72 / 25.4) < 5e-3
 
 
-def findings(path: Path, rel: str) -> list[str]:
-    """``rel:line: what`` for every unit constant or conversion number in the module at ``path``."""
+def findings(tree: ast.Module, rel: str) -> list[str]:
+    """``rel:line: what`` for every unit constant or conversion number in the module ``tree``."""
     out = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and _suspect(node.value):
             out.append(f"{rel}:{node.lineno}: the number {node.value!r} (use pnp.scene.units)")
         targets = node.targets if isinstance(node, ast.Assign) else \
@@ -51,24 +39,17 @@ def findings(path: Path, rel: str) -> list[str]:
     return out
 
 
-def violations(root: Path = PNP, skip: set[str] = NOT_YET) -> list[str]:
-    out = []
-    for path in sorted(root.rglob("*.py")):
-        rel = path.relative_to(root).as_posix()
-        if path == UNITS or rel in skip:
-            continue
-        out += findings(path, rel)
-    return out
+def violations(root: Path = PNP, skip: frozenset[str] = HAND_DRAWN) -> list[str]:
+    return [f for rel, tree in modules(root, skip | {UNITS}) for f in findings(tree, rel)]
 
 
 def test_one_module_defines_the_units():
     assert violations() == []
 
 
-def test_the_exclusions_name_modules_that_exist_and_still_need_it():
-    """An excluded module that was deleted or cleaned up leaves the list."""
-    stale = [rel for rel in sorted(NOT_YET) if not (PNP / rel).is_file()]
-    assert stale == [], f"drop from NOT_YET: {stale}"
+def test_the_exclusions_name_modules_that_exist():
+    """A hand-drawing module that was deleted leaves the list (tests/handdrawn.py)."""
+    assert [rel for rel in sorted(HAND_DRAWN) if not (PNP / rel).is_file()] == []
 
 
 @pytest.mark.parametrize("src, hit", [
@@ -81,7 +62,7 @@ def test_the_exclusions_name_modules_that_exist_and_still_need_it():
 ])
 def test_the_check_sees_a_second_definition(tmp_path, src, hit):
     (tmp_path / "m.py").write_text(src, encoding="utf-8")
-    found = violations(tmp_path, set())
+    found = violations(tmp_path, frozenset())
     assert len(found) == len(hit) and all(h in f for h, f in zip(hit, found)), found
 
 

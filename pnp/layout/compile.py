@@ -29,7 +29,7 @@ from pnp.layout.expr import Cond, ExprError, Ref, Scope, Template, check_names, 
 from pnp.layout.elements import ElementKind, kind_of, register, validate_list
 from pnp.model.layout import (EllipseEl, GroupEl, IconsEl, ImageEl, Layout, LineEl, Placed, PolygonEl, RectEl, SymbolEl,
                      TextBoxEl, TextEl)
-from pnp.scene.units import MM_PER_PT, dpi_of
+from pnp.scene.units import dpi_of
 
 _ANCHOR_XY = {"top-left": (0, 0), "top": (.5, 0), "top-right": (1, 0), "left": (0, .5), "center": (.5, .5),
               "right": (1, .5), "bottom-left": (0, 1), "bottom": (.5, 1), "bottom-right": (1, 1)}

@@ -16,7 +16,6 @@ from pydantic import Field
 
 from pnp.model.base import Strict
 from pnp.model.pdfx import VERSIONS
-from pnp.scene.units import MM_PER_INCH
 
 Mm = Annotated[float, Field(gt=0, le=1000, allow_inf_nan=False)]
 

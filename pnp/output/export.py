@@ -289,7 +289,8 @@ class Written:
 
 def export(game, opts: BuildOptions, profile: Profile, out_dir: Path, progress=None) -> Written:
     """Write the profile's files for ``game`` into ``out_dir/<game>/export/<profile>/``, all or nothing."""
-    from pnp.output.build import collect_assets, owned
+    from pnp.output.manifest import owned
+    from pnp.output.plan import collect_assets
     from pnp.output.files import Staging
 
     parent = Path(out_dir) / game.name / EXPORT

@@ -75,7 +75,7 @@ class GameEntry:
 
 def scan_game(folder: Path) -> list[AssetFiles]:
     """A game's assets from its manifest (and the Tabletop Simulator export's), in a stable order."""
-    from pnp.output.build import read_manifest
+    from pnp.output.manifest import read_manifest
 
     by_stem: dict[str, AssetFiles] = {}
     for base, prefix in ((folder, ""), (folder / TTS_FOLDER, TTS_FOLDER + "/")):
@@ -122,7 +122,7 @@ def collect(out_dir: Path, data_dir: Path, recheck: bool = True) -> list[GameEnt
     ``recheck`` runs every game's checker now; without it a built game shows the
     verdict its build recorded in the manifest (the build just ran it on that data).
     """
-    from pnp.output.build import read_manifest
+    from pnp.output.manifest import read_manifest
     from pnp.checks import verdict
     from pnp.load.errors import DataErrors
     from pnp.model.assets import game_lang
