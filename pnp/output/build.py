@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from pnp.model.assets import Asset, BuildOptions
-from pnp.output import loaded
+from pnp.output.collector import data_loaded
 from pnp.render.formats import FORMATS, needs_every_page
 from pnp.load.errors import DataErrors, Problem
 from pnp.model.game import Game
@@ -102,21 +102,10 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
     A build replaces only folders it made: an ``out_dir/<game>`` that exists without a
     pnp manifest is refused before anything is read, unless ``force``.
     """
-    from pnp.load.loader import display_path
-
     if not force:
         owned(out_dir, [g.name for g in games])
-    work = []
-    problems: list[Problem] = []
-    for g in games:
-        try:
-            work.append((g, plan(collect_assets(g, opts.for_game(g)), formats, display_path(g.folder))))
-        except DataErrors as exc:
-            problems += exc.problems
-    problems += check_budgets(work, opts)
-    if problems:
-        raise DataErrors(problems)
-    loaded()  # the collector runs again from here
+    work = _planned(games, opts, formats)
+    data_loaded()  # the collector runs again from here
     done = 0
     staged: list[tuple[str, str, int]] = []
     with Staging(out_dir) as st:
@@ -141,13 +130,8 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
             if progress:
                 progress(f"{g.name}/{asset.name} ({','.join(fmts)})", done, total)
         if "pdf" in formats:  # what the build wrote, and how to print it: the print guide, last
-            from pnp.output.guide import guide_asset
-
             for g, _ in work:
-                guide = guide_asset(g, files[g.name], opts.for_game(g))
-                for rel, pages in write_asset(guide, ("pdf",), st, f"{g.name}/", opts.for_game(g)):
-                    staged.append((g.name, rel, pages))
-                    files[g.name].append((guide, rel.split("/", 1)[1], pages))
+                _write_guide(g, st, opts.for_game(g), files[g.name], staged)
         for g, _ in work:
             write_manifest(st.dir / g.name, g, files[g.name], opts.for_game(g), facts.get(g.name))
         st.commit([g.name for g, _ in work])
@@ -155,6 +139,34 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
         for msg in dict.fromkeys(m for _, items in work for a, _ in items for m in a.warnings):
             warn(msg)
     return [Written(game, out_dir / rel, pages, (out_dir / rel).stat().st_size) for game, rel, pages in staged]
+
+
+def _planned(games: list[Game], opts: BuildOptions, formats: list[str]) -> list:
+    """(game, [(asset, formats)]) of every game, or DataErrors with every game's problems and
+    every budget a build would break, before anything is drawn."""
+    from pnp.load.loader import display_path
+
+    work = []
+    problems: list[Problem] = []
+    for g in games:
+        try:
+            work.append((g, plan(collect_assets(g, opts.for_game(g)), formats, display_path(g.folder))))
+        except DataErrors as exc:
+            problems += exc.problems
+    problems += check_budgets(work, opts)
+    if problems:
+        raise DataErrors(problems)
+    return work
+
+
+def _write_guide(g: Game, st: Staging, opts: BuildOptions, files: list, staged: list) -> None:
+    """The game's print guide (what the build wrote, and how to print it), staged and listed."""
+    from pnp.output.guide import guide_asset
+
+    guide = guide_asset(g, files, opts)
+    for rel, pages in write_asset(guide, ("pdf",), st, f"{g.name}/", opts):
+        staged.append((g.name, rel, pages))
+        files.append((guide, rel.split("/", 1)[1], pages))
 
 
 _WORK: list = []  # what the forked build workers draw: set before the pool starts, read by _unit

@@ -4,7 +4,7 @@ no two writing one file, and all of it held to the build's limits."""
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from pnp.load.errors import DataErrors, Problem
 from pnp.layout.documents import documents
@@ -12,6 +12,11 @@ from pnp.layout.kinds import KINDS
 from pnp.model.assets import Asset, BuildOptions
 from pnp.model.game import Game
 from pnp.render.formats import FORMATS, applies
+
+if TYPE_CHECKING:
+    from pnp.scene import Page
+
+Planned = list[tuple[Asset, tuple[str, ...]]]  # each asset with the formats it is written in
 
 
 def collect_assets(game: Game, opts: BuildOptions) -> list[Asset]:
@@ -54,7 +59,7 @@ def _contact_sheets(assets: list[Asset]) -> list[Asset]:
     out = []
     for a in assets:
         if a.faces and f"{a.name}-contact-sheet" not in names:
-            def page(a=a):
+            def page(a: Asset = a) -> list[Page]:
                 from pnp.layout.builtin.preview import contact_sheet
 
                 return [contact_sheet(a)]
@@ -64,7 +69,7 @@ def _contact_sheets(assets: list[Asset]) -> list[Asset]:
     return out
 
 
-def plan(assets: Iterable[Asset], formats: Iterable[str], folder: str = "") -> list[tuple[Asset, tuple[str, ...]]]:
+def plan(assets: Iterable[Asset], formats: Iterable[str], folder: str = "") -> Planned:
     """Each asset with the requested formats it supports (assets wanting none are dropped).
 
     Two assets that could write the same file, or a file where another one
@@ -79,13 +84,13 @@ def plan(assets: Iterable[Asset], formats: Iterable[str], folder: str = "") -> l
 _PAGE = re.compile(r"^(?P<stem>.+)-p\d{2,}$")
 
 
-def _check_collisions(items, folder: str) -> None:
+def _check_collisions(items: Planned, folder: str) -> None:
     """Output names are fixed by asset name and format, except the page count of
     one-file-per-page formats, so ``t`` (``t-p01.svg`` ...) is checked against any ``t-pNN``."""
     owner: dict[tuple[str, str], Asset] = {}  # (stem, format) -> asset
     problems = []
 
-    def clash(a: Asset, b: Asset, what: str):
+    def clash(a: Asset, b: Asset, what: str) -> None:
         problems.append(Problem(folder or "build", 0, 0, f"{what}: asset {a.name!r} (from {a.source or '?'}) and "
                                                          f"asset {b.name!r} (from {b.source or '?'}); rename one"))
 
@@ -109,16 +114,11 @@ def _check_collisions(items, folder: str) -> None:
         raise DataErrors(problems)
 
 
-def check_budgets(work, opts: BuildOptions) -> list[Problem]:
+def check_budgets(work: list[tuple[Game, Planned]], opts: BuildOptions) -> list[Problem]:
     """Before anything is drawn, what every asset says it will make, held to the build's
     limits: the sheets of decks, counter and token sheets, the shapes each asset draws."""
-    import math
-
     from pnp.load.budget import BudgetError
     from pnp.load.loader import display_path
-    from pnp.impose.grid import DoesNotFit, plan_grid
-    from pnp.impose.items import sheet_from_options
-    from pnp.layout.builtin.card import TIGHT_MARGIN
 
     problems = []
     pictures = {digest: size for _, items in work for asset, _ in items for digest, size in asset.pictures.items()}
@@ -131,31 +131,44 @@ def check_budgets(work, opts: BuildOptions) -> list[Problem]:
         o = opts.for_game(g)
         for asset, fmts in items:
             try:
-                if asset.shapes is not None:
-                    o.limits.check_shapes(asset.shapes, asset.name)
-                if asset.pages_at_least and "pdf" in fmts:
-                    file, line, col, what = asset.budget_at or (asset.source or asset.name, 0, 0, asset.description)
-                    try:
-                        o.limits.check_pages(asset.pages_at_least, f"{asset.name}: {what}")
-                    except BudgetError as exc:
-                        problems.append(Problem(file, line, col, str(exc)))
-                    continue
-                if not asset.faces or "pdf" not in fmts:
-                    continue
-                first = asset.faces[0][0]
-                pieces = sum(copies for _, copies in asset.faces)
-                per_page, why = 0, None
-                for margin in dict.fromkeys((o.margin, min(o.margin, TIGHT_MARGIN))):  # a deck narrows it to fit
-                    try:
-                        per_page = plan_grid(first.w, first.h, sheet_from_options(o, margin=margin)).per_page
-                        break
-                    except DoesNotFit as exc:
-                        why = why or exc
-                if not per_page:  # larger than the paper: said before drawing, with the paper it needs
-                    problems.append(Problem(asset.source or asset.name, 0, 0, f"{asset.name}: {why}"))
-                    continue
-                sheets = math.ceil(pieces / per_page) * (2 if any(i.back for i, _ in asset.faces) else 1)
-                o.limits.check_pages(sheets, f"{asset.name}: {pieces:,} pieces")
+                problems += _asset_budget(asset, fmts, o)
             except BudgetError as exc:
                 problems.append(Problem(asset.source or asset.name, 0, 0, str(exc)))
     return problems
+
+
+def _asset_budget(asset: Asset, fmts: tuple[str, ...], o: BuildOptions) -> list[Problem]:
+    """The shapes an asset draws and the sheets it makes, held to ``o.limits`` (BudgetError when
+    over, a problem when its pieces are larger than the paper)."""
+    import math
+
+    from pnp.load.budget import BudgetError
+    from pnp.impose.grid import DoesNotFit, plan_grid
+    from pnp.impose.items import sheet_from_options
+    from pnp.layout.builtin.card import TIGHT_MARGIN
+
+    if asset.shapes is not None:
+        o.limits.check_shapes(asset.shapes, asset.name)
+    if asset.pages_at_least and "pdf" in fmts:
+        file, line, col, what = asset.budget_at or (asset.source or asset.name, 0, 0, asset.description)
+        try:
+            o.limits.check_pages(asset.pages_at_least, f"{asset.name}: {what}")
+        except BudgetError as exc:
+            return [Problem(file, line, col, str(exc))]
+        return []
+    if not asset.faces or "pdf" not in fmts:
+        return []
+    first = asset.faces[0][0]
+    pieces = sum(copies for _, copies in asset.faces)
+    per_page, why = 0, None
+    for margin in dict.fromkeys((o.margin, min(o.margin, TIGHT_MARGIN))):  # a deck narrows it to fit
+        try:
+            per_page = plan_grid(first.w, first.h, sheet_from_options(o, margin=margin)).per_page
+            break
+        except DoesNotFit as exc:
+            why = why or exc
+    if not per_page:  # larger than the paper: said before drawing, with the paper it needs
+        return [Problem(asset.source or asset.name, 0, 0, f"{asset.name}: {why}")]
+    sheets = math.ceil(pieces / per_page) * (2 if any(i.back for i, _ in asset.faces) else 1)
+    o.limits.check_pages(sheets, f"{asset.name}: {pieces:,} pieces")
+    return []

@@ -34,7 +34,8 @@ def _images(pdf, dpi: float | None = None, size: tuple[int, int] | None = None,
     try:
         for i in range(len(doc)):
             page = doc[i]
-            w, h = size or (max(1, round(page.get_width() / PT_PER_INCH * dpi)), max(1, round(page.get_height() / PT_PER_INCH * dpi)))
+            w, h = size or (max(1, round(page.get_width() / PT_PER_INCH * dpi)),
+                            max(1, round(page.get_height() / PT_PER_INCH * dpi)))
             limits.check_pixels(w, h, f"the PNG of page {i + 1}")
             bitmap = pdfium.PdfBitmap.new_native(w, h, pdfium_c.FPDFBitmap_BGRA if clear else pdfium_c.FPDFBitmap_BGR)
             bitmap.fill_rect((0, 0, 0, 0) if clear else (255, 255, 255, 255), 0, 0, w, h)

@@ -80,24 +80,19 @@ def build(
 def _build_process(jobs: int):
     """The process as a build wants it: no garbage collection while it runs, and the drawer process
     (yielded, or None) started before anything loads; both as they were afterwards."""
-    import gc
+    from pnp.output.collector import paused
 
-    collecting, frozen = gc.isenabled(), gc.get_freeze_count()
-    gc.disable()  # imports and loading make objects that live as long as the build: build_games turns it on
-    drawer = None
-    if jobs != 1 and (os.cpu_count() or 1) > 1 and hasattr(os, "fork"):
-        from pnp.output.drawer import Drawer  # forked first: it reads the PDF fonts while the data loads
+    with paused():  # imports and loading make objects that live as long as the build
+        drawer = None
+        if jobs != 1 and (os.cpu_count() or 1) > 1 and hasattr(os, "fork"):
+            from pnp.output.drawer import Drawer  # forked first: it reads the PDF fonts while the data loads
 
-        drawer = Drawer.start()
-    try:
-        yield drawer
-    finally:
-        if drawer is not None:
-            drawer.close()
-        if collecting:  # as it was (a build run inside another program, or a test)
-            if not frozen:  # what the build froze; a host's own frozen objects stay so
-                gc.unfreeze()
-            gc.enable()
+            drawer = Drawer.start()
+        try:
+            yield drawer
+        finally:
+            if drawer is not None:
+                drawer.close()
 
 
 def _build_all(games, opts, formats: list[str], out: Path, data: Path, jobs: int, drawer, force: bool,

@@ -340,68 +340,88 @@ def _backs(doc: Deck, folder: Path, shown: str, raw, game):
 def _check_references(plan: DeckPlan, raw_cards, limits=None) -> None:
     """Before anything is drawn: every value a layout looks up in a table is in it, every
     symbol a card names exists, every image it names is a file; each with the card's place."""
-    from pnp.layout.compile import CardError
-    from pnp.load.budget import BudgetError, Limits
-    from pnp.load.paths import is_inside
-
-    problems, broken = [], {}  # broken: picture -> [its problem, cards showing it]
+    problems: list[Problem] = []
+    broken: dict = {}  # picture -> [its problem, cards showing it]
     for i, card in enumerate(plan.cards):
-        uses, tables, icons = card.face.uses, card.face.tables, card.face.layout.icons
         label = card.values.get("id") or card.label
 
-        def at(name):
+        def at(name, i=i, card=card):
             if raw_cards is not None:
                 from pnp.load.loader import locate
 
                 return (card.source[0], *locate(raw_cards, (i, name)))
             return (card.source[0], card.source[1], 0)
 
-        for name, names in sorted(uses.lookups.items()):
-            value = card.values.get(name)
-            key = "" if value is None else str(value)
-            for t in sorted(names):
-                if key not in tables[t] and "default" not in tables[t]:
-                    listed = ", ".join(k for k in tables[t])
-                    problems.append(Problem(*at(name), f"{name!r}: card {label!r} names unknown {name} {key!r}; "
-                                                       f"expected one of {listed}"))
-                    break
-        for name in sorted(uses.symbols):
-            sid = card.values.get(name)
-            syms = plan.symbols.by_id
-            if sid and sid not in syms and sid not in icons:
-                known = ", ".join(s for s in syms if not s.startswith(("mark-", "pip")))
-                problems.append(Problem(*at(name), f"{name!r}: card {label!r} names unknown symbol {sid!r}; the "
-                                                   f"game's symbols are: {known or 'none (add a file with kind: symbols)'}"))
-        for name in sorted(uses.images):
-            img = card.values.get(name)
-            if not img:
-                continue
-            if not (plan.folder / str(img)).is_file() and is_inside(plan.folder / str(img), plan.roots):
-                problems.append(Problem(*at(name), f"{name!r}: card {label!r} shows the image {img!r}, which is not "
-                                                   f"a file in {plan.folder.name}/"))
-                continue
-            try:
-                pic = plan.images.picture(str(img))
-            except CardError as exc:
-                if str(img) not in broken:
-                    broken[str(img)] = [Problem(*at(name), f"{name!r}: card {label!r}: {exc}"), 0]
-                    problems.append(broken[str(img)][0])
-                broken[str(img)][1] += 1
-                continue
-            card.elements += pic.probe.elements
-            if pic.digest not in plan.pictures:
-                plan.pictures[pic.digest] = (pic.decoded, pic.probe.elements)
-                try:  # stop reading pictures as soon as there are too many: each is decoded whole
-                    (limits or Limits()).check_pictures(sum(p for p, _ in plan.pictures.values()),
-                                                        sum(e for _, e in plan.pictures.values()), "the deck's cards")
-                except BudgetError as exc:
-                    raise DataErrors(problems + [Problem(*at(name), f"{name!r}: card {label!r}: {exc}")]) from None
+        problems += _unknown_lookups(card, label, at) + _unknown_symbols(plan, card, label, at)
+        _check_pictures(plan, card, label, at, problems, broken, limits)
     for first, n in broken.values():  # one problem per broken picture, however many cards show it
         if n > 1:
             problems[problems.index(first)] = Problem(first.file, first.line, first.col,
                                                       f"{first.message} (and {n - 1} more card(s) show it)")
     if problems:
         raise DataErrors(problems)
+
+
+def _unknown_lookups(card: Card, label, at) -> list[Problem]:
+    """A value the card's layout looks up in a table that has no row for it (and no default)."""
+    out = []
+    tables = card.face.tables
+    for name, names in sorted(card.face.uses.lookups.items()):
+        value = card.values.get(name)
+        key = "" if value is None else str(value)
+        for t in sorted(names):
+            if key not in tables[t] and "default" not in tables[t]:
+                listed = ", ".join(k for k in tables[t])
+                out.append(Problem(*at(name), f"{name!r}: card {label!r} names unknown {name} {key!r}; "
+                                              f"expected one of {listed}"))
+                break
+    return out
+
+
+def _unknown_symbols(plan: DeckPlan, card: Card, label, at) -> list[Problem]:
+    """A symbol the card names that neither the game's libraries nor the layout's icons have."""
+    out = []
+    for name in sorted(card.face.uses.symbols):
+        sid = card.values.get(name)
+        syms = plan.symbols.by_id
+        if sid and sid not in syms and sid not in card.face.layout.icons:
+            known = ", ".join(s for s in syms if not s.startswith(("mark-", "pip")))
+            out.append(Problem(*at(name), f"{name!r}: card {label!r} names unknown symbol {sid!r}; the "
+                                          f"game's symbols are: {known or 'none (add a file with kind: symbols)'}"))
+    return out
+
+
+def _check_pictures(plan: DeckPlan, card: Card, label, at, problems: list, broken: dict, limits) -> None:
+    """Every picture the card shows is a file that reads as one, within the build's budget of
+    pixels; a broken picture is one problem (in ``broken``) however many cards show it."""
+    from pnp.layout.compile import CardError
+    from pnp.load.budget import BudgetError, Limits
+    from pnp.load.paths import is_inside
+
+    for name in sorted(card.face.uses.images):
+        img = card.values.get(name)
+        if not img:
+            continue
+        if not (plan.folder / str(img)).is_file() and is_inside(plan.folder / str(img), plan.roots):
+            problems.append(Problem(*at(name), f"{name!r}: card {label!r} shows the image {img!r}, which is not "
+                                               f"a file in {plan.folder.name}/"))
+            continue
+        try:
+            pic = plan.images.picture(str(img))
+        except CardError as exc:
+            if str(img) not in broken:
+                broken[str(img)] = [Problem(*at(name), f"{name!r}: card {label!r}: {exc}"), 0]
+                problems.append(broken[str(img)][0])
+            broken[str(img)][1] += 1
+            continue
+        card.elements += pic.probe.elements
+        if pic.digest not in plan.pictures:
+            plan.pictures[pic.digest] = (pic.decoded, pic.probe.elements)
+            try:  # stop reading pictures as soon as there are too many: each is decoded whole
+                (limits or Limits()).check_pictures(sum(p for p, _ in plan.pictures.values()),
+                                                    sum(e for _, e in plan.pictures.values()), "the deck's cards")
+            except BudgetError as exc:
+                raise DataErrors(problems + [Problem(*at(name), f"{name!r}: card {label!r}: {exc}")]) from None
 
 
 def deck_shapes(plan: DeckPlan) -> int:
