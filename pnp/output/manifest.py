@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 from pnp.model.assets import Asset, BuildOptions
 from pnp.model.game import Game
@@ -45,7 +45,7 @@ def write_manifest(folder: Path, game: Game, files: list[tuple[Asset, str, int]]
     from dataclasses import asdict
 
     from pnp import __version__
-    entries = []
+    entries: list[dict[str, Any]] = []
     for asset, rel, pages in files:
         p = folder / rel
         entries.append({"file": rel, "bytes": p.stat().st_size, "sha256": _sha256(p), "pages": pages,

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Iterable
 
 from pnp.layout.documents import documents
 from pnp.layout.kinds import KINDS
 from pnp.model.game import Game
 from pnp.output.files import Staging
 from pnp.output.manifest import read_manifest
+from pnp.output.plan import Planned
 
 
-def link_unchanged(game: Game, items, old: Path, st: Staging, changed, files: list, staged: list):
+def link_unchanged(game: Game, items: Planned, old: Path, st: Staging, changed: Iterable[Path], files: list,
+                   staged: list) -> Planned:
     """The items to draw again after ``changed``; the other assets' files are linked
     from the last build into staging (and listed in ``files``/``staged``)."""
     import shutil
@@ -21,7 +24,8 @@ def link_unchanged(game: Game, items, old: Path, st: Staging, changed, files: li
 
     manifest = read_manifest(old)
     touched = {display_path(Path(p)) for p in changed}
-    leaves = {display_path(p) for p, kind, _ in documents(game) if kind in KINDS and KINDS[kind].leaf}
+    leaves = {display_path(p) for p, kind, _ in documents(game)
+              if kind is not None and kind in KINDS and KINDS[kind].leaf}
     if manifest is None or not touched <= leaves:
         return items
     by_asset: dict[str, list] = {}
