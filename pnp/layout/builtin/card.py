@@ -16,7 +16,7 @@ from pnp.load.errors import DataErrors, Problem
 from pnp.model.base import tr
 from pnp.load.words import ENGINE
 from pnp.model.deck import Deck
-from pnp.layout.builtin.cardlist import Card, DeckPlan, deck_shapes, plan_deck
+from pnp.layout.builtin.cardlist import CardType, PreparedDeck, deck_shapes, prepare_deck
 
 TIGHT_MARGIN = 5.0  # mm: still inside what home printers print
 
@@ -24,28 +24,28 @@ TIGHT_MARGIN = 5.0  # mm: still inside what home printers print
 # ------------------------------------------------------------------ items and assets
 
 
-def _stamp(plan: DeckPlan, layout, values: dict, card: Card | None, bleed: float, lang: str):
+def _stamp(prepared: PreparedDeck, layout, values: dict, card: CardType | None, bleed: float, lang: str):
     from pnp.layout.compile import Card as Stamp, CardError
     from pnp.layout.data import records_in
 
-    w, h = plan.size
-    where = card.source if card is not None else (plan.doc.name or "deck", 0)
+    w, h = prepared.size
+    where = card.source if card is not None else (prepared.doc.name or "deck", 0)
     side = (where, id(layout))
-    found = [] if side not in plan._checked else None
+    found = [] if side not in prepared._checked else None
     try:
-        drawn = layout.stamp(values, Stamp(w, h, bleed, lang, plan.symbols, plan.images,
-                                           data=records_in(plan.folder), warn=lambda m: _warn(plan, where, m),
-                                           fallback=lambda fam, chars: _fallback(plan, fam, chars),
-                                           shared=plan.shared.get(id(layout)), overlaps=found,
-                                           ink_saver=plan.ink_saver))
+        drawn = layout.stamp(values, Stamp(w, h, bleed, lang, prepared.symbols, prepared.images,
+                                           data=records_in(prepared.folder), warn=lambda m: _warn(prepared, where, m),
+                                           fallback=lambda fam, chars: _fallback(prepared, fam, chars),
+                                           shared=prepared.shared.get(id(layout)), overlaps=found,
+                                           ink_saver=prepared.ink_saver))
     except CardError as exc:
         raise DataErrors([Problem(where[0], where[1], 0, str(exc))]) from None
     if found is not None:
-        plan._checked.add(side)
+        prepared._checked.add(side)
         label = card.label if card is not None else ENGINE(lang, "proof.back")
         for message in found:
-            plan.overlaps.append(Overlap(label, f"{where[0]}:{where[1]}" if where[1] else where[0], message))
-            _warn(plan, where, f"card {label!r}: {message}")
+            prepared.overlaps.append(Overlap(label, f"{where[0]}:{where[1]}" if where[1] else where[0], message))
+            _warn(prepared, where, f"card {label!r}: {message}")
     return drawn
 
 
@@ -61,58 +61,58 @@ class Overlap:
         return f"card {self.card!r} ({self.source}): {self.message}"
 
 
-def _warn(plan: DeckPlan, where: tuple[str, int], message: str) -> None:
+def _warn(prepared: PreparedDeck, where: tuple[str, int], message: str) -> None:
     text = f"{where[0]}:{where[1]}: warning: {message}" if where[1] else f"{where[0]}: warning: {message}"
-    if text not in plan.warnings:  # each copy of a card is stamped again; say it once
-        plan.warnings.append(text)
+    if text not in prepared.warnings:  # each copy of a card is stamped again; say it once
+        prepared.warnings.append(text)
 
 
-def _fallback(plan: DeckPlan, family: str, chars: str) -> None:
+def _fallback(prepared: PreparedDeck, family: str, chars: str) -> None:
     """One warning per font of the deck, naming every character a fallback font drew for it."""
     from pnp.load.loader import display_path
 
-    seen = plan.fallbacks.setdefault(family, {})
+    seen = prepared.fallbacks.setdefault(family, {})
     new = [c for c in chars if c not in seen]
     if not new:
         return
-    old = _fallback_text(plan, family, seen) if seen else None
+    old = _fallback_text(prepared, family, seen) if seen else None
     seen.update(dict.fromkeys(new))
-    text = _fallback_text(plan, family, seen)
-    if old in plan.warnings:
-        plan.warnings[plan.warnings.index(old)] = text
+    text = _fallback_text(prepared, family, seen)
+    if old in prepared.warnings:
+        prepared.warnings[prepared.warnings.index(old)] = text
     else:
-        plan.warnings.append(text)
+        prepared.warnings.append(text)
 
 
-def _fallback_text(plan: DeckPlan, family: str, chars: dict) -> str:
+def _fallback_text(prepared: PreparedDeck, family: str, chars: dict) -> str:
     from pnp.load.loader import display_path
 
     shown = " ".join(f"{c!r} (U+{ord(c):04X})" for c in chars)
-    return (f"{display_path(plan.folder)}: warning: {plan.doc.name or 'deck'}: the font {family!r} has no glyph for "
+    return (f"{display_path(prepared.folder)}: warning: {prepared.doc.name or 'deck'}: the font {family!r} has no glyph for "
             f"{shown}; drawn with a fallback font")
 
 
-def _item(plan: DeckPlan, card: Card, lang: str):
+def _item(prepared: PreparedDeck, card: CardType, lang: str):
     from pnp.impose.items import Item
 
-    w, h = plan.size
+    w, h = prepared.size
     back, key = None, None
     if card.back is not None:
         layout, values = card.back
-        back = lambda b: _stamp(plan, layout, values, card, b, lang)  # noqa: E731
+        back = lambda b: _stamp(prepared, layout, values, card, b, lang)  # noqa: E731
         key = _back_key(card)
-    return Item(w, h, lambda b: _stamp(plan, card.face, card.values, card, b, lang), back, card.label, key)
+    return Item(w, h, lambda b: _stamp(prepared, card.face, card.values, card, b, lang), back, card.label, key)
 
 
-def _back_key(card: Card):
+def _back_key(card: CardType):
     """Equal for cards whose backs look the same: the same layout with the same values."""
     layout, values = card.back
     return (id(layout), repr(sorted(values.items())))
 
 
-def card_faces(plan: DeckPlan, lang: str = "de") -> list[tuple]:
+def card_faces(prepared: PreparedDeck, lang: str = "de") -> list[tuple]:
     """(item, copies) per card of the list."""
-    return [(_item(plan, c, lang), c.copies) for c in plan.cards]
+    return [(_item(prepared, c, lang), c.copies) for c in prepared.cards]
 
 
 def card_items(faces: list[tuple]) -> list:
@@ -120,16 +120,16 @@ def card_items(faces: list[tuple]) -> list:
     return [item for item, copies in faces for _ in range(copies)]
 
 
-def back_item(plan: DeckPlan, lang: str = "de"):
+def back_item(prepared: PreparedDeck, lang: str = "de"):
     """The deck's one back as an item, when every card has the same one."""
     from pnp.impose.items import Item
 
-    backs = {_back_key(c) if c.back else None for c in plan.cards}
+    backs = {_back_key(c) if c.back else None for c in prepared.cards}
     if len(backs) != 1 or None in backs:
         return None
-    layout, values = plan.cards[0].back
-    w, h = plan.size
-    return Item(w, h, lambda b: _stamp(plan, layout, values, None, b, lang), None, "back")
+    layout, values = prepared.cards[0].back
+    w, h = prepared.size
+    return Item(w, h, lambda b: _stamp(prepared, layout, values, None, b, lang), None, "back")
 
 
 def deck_sheet(doc: Deck, opts: BuildOptions):
@@ -155,7 +155,7 @@ def deck_sheet(doc: Deck, opts: BuildOptions):
     return sheet
 
 
-def _slug(card: Card, i: int) -> str:
+def _slug(card: CardType, i: int) -> str:
     from pnp.load.paths import file_stem
 
     return file_stem(str(card.values.get("id") or card.label)) or f"card-{i + 1}"
@@ -183,31 +183,31 @@ def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asse
     from pnp.load.paths import file_stem
 
     lang = opts.lang
-    plan = plan_deck(doc, game, lang, stem, opts.limits, opts.ink_saver)
+    prepared = prepare_deck(doc, game, lang, stem, opts.limits, opts.ink_saver)
     name = doc.name or stem
     title = tr(doc.title, lang)
     sheet = deck_sheet(doc, opts)
-    w, h = plan.size
-    faces = card_faces(plan, lang)  # the items the pages are imposed from, made once
+    w, h = prepared.size
+    faces = card_faces(prepared, lang)  # the items the pages are imposed from, made once
     deck = Asset(name, title, lambda: impose(card_items(faces), sheet), formats=("pdf",),
-                 description=f"{plan.total} cards, {len(plan.cards)} types, {w:g} × {h:g} mm",
-                 faces=faces, back=back_item(plan, lang), safe=plan.safe, cards=plan,
-                 warnings=plan.warnings, overlaps=plan.overlaps, shapes=deck_shapes(plan), pictures=plan.pictures)
+                 description=f"{prepared.total} cards, {len(prepared.cards)} types, {w:g} × {h:g} mm",
+                 faces=faces, back=back_item(prepared, lang), safe=prepared.safe, cards=prepared,
+                 warnings=prepared.warnings, overlaps=prepared.overlaps, shapes=deck_shapes(prepared), pictures=prepared.pictures)
     yield deck
     folder = f"cards/{name}"
     seen: set[str] = set()
-    for i, card in enumerate(plan.cards):
+    for i, card in enumerate(prepared.cards):
         slug = _unique(_slug(card, i), seen)
         item = faces[i][0]
         yield Asset(f"{folder}/{slug}", card.label, lambda it=item: [single_page(it, opts.bleed)],
                     formats=CARD_FORMATS, description=f"{card.copies}× {card.label}")
     backs: dict = {}
-    for card in plan.cards:
+    for card in prepared.cards:
         if card.back is not None:
             backs.setdefault(_back_key(card), card)
     taken: set[str] = set()
     for card in backs.values():
-        item = _item(plan, card, lang)
+        item = _item(prepared, card, lang)
         one = len(backs) == 1
         suffix = "" if one else "-" + _unique(file_stem(card.back_name) or "back", taken)
         label = ENGINE(lang, "proof.back")

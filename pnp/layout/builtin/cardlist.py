@@ -36,7 +36,7 @@ def category_tables(deck: Deck, lang: str) -> dict:
 
 
 @dataclass
-class Card:
+class CardType:
     """One card type of the list: its field values, copies and where it was written."""
 
     values: dict
@@ -61,10 +61,12 @@ class Card:
 
 
 @dataclass
-class DeckPlan:
+class PreparedDeck:
+    """A deck ready to stamp: its layouts compiled, its card types read and checked."""
+
     doc: Deck
     face: Any  # the first face layout (compiled); each card knows its own
-    cards: list[Card]
+    cards: list[CardType]
     symbols: Symbols
     folder: Path
     warnings: list[str] = field(default_factory=list)
@@ -96,7 +98,7 @@ class DeckPlan:
         return min(f.layout.safe for f in self.faces.values()) if self.faces else self.face.layout.safe
 
 
-def plan_deck(doc: Deck, game, lang: str, stem: str = "deck", limits=None, ink_saver: bool = False) -> DeckPlan:
+def prepare_deck(doc: Deck, game, lang: str, stem: str = "deck", limits=None, ink_saver: bool = False) -> PreparedDeck:
     """Everything the deck needs before drawing: layouts compiled, card list read and typed,
     pictures checked, all within ``limits`` (:class:`pnp.load.budget.Limits`); ``ink_saver``: the
     layouts' ink-saving variants are drawn.
@@ -120,21 +122,21 @@ def plan_deck(doc: Deck, game, lang: str, stem: str = "deck", limits=None, ink_s
             if ftype.required and values.get(fname) is None:
                 problems.append(Problem(rec.source[0], rec.source[1], 0, f"{fname}: expected {ftype.expected}, "
                                         f"got nothing (the {key} layout needs it)"))
-        cards.append(Card(values, rec.copies, rec.source, back, lang, face, names[n] if names else None, back_name))
+        cards.append(CardType(values, rec.copies, rec.source, back, lang, face, names[n] if names else None, back_name))
     if problems:
         raise DataErrors(problems)
     compiled = {k: f for k, (f, _) in faces.items()}
-    plan = DeckPlan(doc, next(iter(compiled.values())), cards, game_symbols(game), folder, faces=compiled,
+    prepared = PreparedDeck(doc, next(iter(compiled.values())), cards, game_symbols(game), folder, faces=compiled,
                     roots=roots_of(game, folder), warnings=list(getattr(records, "warnings", ())), ink_saver=ink_saver)
-    _check_references(plan, items if not isinstance(doc.cards, str) else None, limits)
+    _check_references(prepared, items if not isinstance(doc.cards, str) else None, limits)
     if any(face.same_size for face in compiled.values()):  # every card is stamped: after the budget, not before
         from pnp.load.budget import Limits
 
-        (limits or Limits()).check_shapes(deck_shapes(plan), doc.name or stem)
+        (limits or Limits()).check_shapes(deck_shapes(prepared), doc.name or stem)
     for face in compiled.values():
         if face.same_size:
-            plan.shared[id(face)] = _shared_sizes(plan, face, lang)
-    return plan
+            prepared.shared[id(face)] = _shared_sizes(prepared, face, lang)
+    return prepared
 
 
 def deck_records(doc: Deck, game, stem: str = "deck") -> list:
@@ -230,18 +232,18 @@ def by_value(by: str, made: dict, what: str, key: str):
     return pick
 
 
-def _shared_sizes(plan: DeckPlan, face, lang: str) -> dict:
+def _shared_sizes(prepared: PreparedDeck, face, lang: str) -> dict:
     """One size per same_size text of a face layout: the least any of its cards' text fits at."""
     from pnp.layout.compile import Card as Stamp, CardError
 
-    w, h = plan.size
+    w, h = prepared.size
     measured: dict = {}
-    for card in plan.cards:
+    for card in prepared.cards:
         if card.face is not face:
             continue
         try:
-            face.stamp(card.values, Stamp(w, h, 0.0, lang, plan.symbols, plan.images,
-                                          measured=measured, ink_saver=plan.ink_saver))
+            face.stamp(card.values, Stamp(w, h, 0.0, lang, prepared.symbols, prepared.images,
+                                          measured=measured, ink_saver=prepared.ink_saver))
         except CardError as exc:
             raise DataErrors([Problem(card.source[0], card.source[1], 0, str(exc))]) from None
     return measured
@@ -337,12 +339,12 @@ def _backs(doc: Deck, folder: Path, shown: str, raw, game):
     return by_value(doc.backs.by, made, "back", "backs")
 
 
-def _check_references(plan: DeckPlan, raw_cards, limits=None) -> None:
+def _check_references(prepared: PreparedDeck, raw_cards, limits=None) -> None:
     """Before anything is drawn: every value a layout looks up in a table is in it, every
     symbol a card names exists, every image it names is a file; each with the card's place."""
     problems: list[Problem] = []
     broken: dict = {}  # picture -> [its problem, cards showing it]
-    for i, card in enumerate(plan.cards):
+    for i, card in enumerate(prepared.cards):
         label = card.values.get("id") or card.label
 
         def at(name, i=i, card=card):
@@ -352,8 +354,8 @@ def _check_references(plan: DeckPlan, raw_cards, limits=None) -> None:
                 return (card.source[0], *locate(raw_cards, (i, name)))
             return (card.source[0], card.source[1], 0)
 
-        problems += _unknown_lookups(card, label, at) + _unknown_symbols(plan, card, label, at)
-        _check_pictures(plan, card, label, at, problems, broken, limits)
+        problems += _unknown_lookups(card, label, at) + _unknown_symbols(prepared, card, label, at)
+        _check_pictures(prepared, card, label, at, problems, broken, limits)
     for first, n in broken.values():  # one problem per broken picture, however many cards show it
         if n > 1:
             problems[problems.index(first)] = Problem(first.file, first.line, first.col,
@@ -362,7 +364,7 @@ def _check_references(plan: DeckPlan, raw_cards, limits=None) -> None:
         raise DataErrors(problems)
 
 
-def _unknown_lookups(card: Card, label, at) -> list[Problem]:
+def _unknown_lookups(card: CardType, label, at) -> list[Problem]:
     """A value the card's layout looks up in a table that has no row for it (and no default)."""
     out = []
     tables = card.face.tables
@@ -378,12 +380,12 @@ def _unknown_lookups(card: Card, label, at) -> list[Problem]:
     return out
 
 
-def _unknown_symbols(plan: DeckPlan, card: Card, label, at) -> list[Problem]:
+def _unknown_symbols(prepared: PreparedDeck, card: CardType, label, at) -> list[Problem]:
     """A symbol the card names that neither the game's libraries nor the layout's icons have."""
     out = []
     for name in sorted(card.face.uses.symbols):
         sid = card.values.get(name)
-        syms = plan.symbols.by_id
+        syms = prepared.symbols.by_id
         if sid and sid not in syms and sid not in card.face.layout.icons:
             known = ", ".join(s for s in syms if not s.startswith(("mark-", "pip")))
             out.append(Problem(*at(name), f"{name!r}: card {label!r} names unknown symbol {sid!r}; the "
@@ -391,7 +393,7 @@ def _unknown_symbols(plan: DeckPlan, card: Card, label, at) -> list[Problem]:
     return out
 
 
-def _check_pictures(plan: DeckPlan, card: Card, label, at, problems: list, broken: dict, limits) -> None:
+def _check_pictures(prepared: PreparedDeck, card: CardType, label, at, problems: list, broken: dict, limits) -> None:
     """Every picture the card shows is a file that reads as one, within the build's budget of
     pixels; a broken picture is one problem (in ``broken``) however many cards show it."""
     from pnp.layout.compile import CardError
@@ -402,12 +404,12 @@ def _check_pictures(plan: DeckPlan, card: Card, label, at, problems: list, broke
         img = card.values.get(name)
         if not img:
             continue
-        if not (plan.folder / str(img)).is_file() and is_inside(plan.folder / str(img), plan.roots):
+        if not (prepared.folder / str(img)).is_file() and is_inside(prepared.folder / str(img), prepared.roots):
             problems.append(Problem(*at(name), f"{name!r}: card {label!r} shows the image {img!r}, which is not "
-                                               f"a file in {plan.folder.name}/"))
+                                               f"a file in {prepared.folder.name}/"))
             continue
         try:
-            pic = plan.images.picture(str(img))
+            pic = prepared.images.picture(str(img))
         except CardError as exc:
             if str(img) not in broken:
                 broken[str(img)] = [Problem(*at(name), f"{name!r}: card {label!r}: {exc}"), 0]
@@ -415,17 +417,17 @@ def _check_pictures(plan: DeckPlan, card: Card, label, at, problems: list, broke
             broken[str(img)][1] += 1
             continue
         card.elements += pic.probe.elements
-        if pic.digest not in plan.pictures:
-            plan.pictures[pic.digest] = (pic.decoded, pic.probe.elements)
+        if pic.digest not in prepared.pictures:
+            prepared.pictures[pic.digest] = (pic.decoded, pic.probe.elements)
             try:  # stop reading pictures as soon as there are too many: each is decoded whole
-                (limits or Limits()).check_pictures(sum(p for p, _ in plan.pictures.values()),
-                                                    sum(e for _, e in plan.pictures.values()), "the deck's cards")
+                (limits or Limits()).check_pictures(sum(p for p, _ in prepared.pictures.values()),
+                                                    sum(e for _, e in prepared.pictures.values()), "the deck's cards")
             except BudgetError as exc:
                 raise DataErrors(problems + [Problem(*at(name), f"{name!r}: card {label!r}: {exc}")]) from None
 
 
-def deck_shapes(plan: DeckPlan) -> int:
+def deck_shapes(prepared: PreparedDeck) -> int:
     """About what the deck's pages draw: every printed card times the elements of its face
     and back layouts and of the SVG pictures it shows (known before anything is stamped)."""
     return sum(c.copies * (c.face.elements + (c.back[0].elements if c.back is not None else 0) + c.elements)
-               for c in plan.cards)
+               for c in prepared.cards)
