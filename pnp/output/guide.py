@@ -93,12 +93,12 @@ def guide_values(game, files: Iterable[tuple[Asset, str, int]], opts: BuildOptio
 
 def guide_asset(game, files: list, opts: BuildOptions) -> Asset:
     """The print guide as an asset, drawn from the (finished) list of the game's files."""
-    from pnp.layout.builtin.sheet import plan_sheet, read_sheet, sheet_pages
+    from pnp.layout.builtin.sheet import prepare_sheet, read_sheet, sheet_pages
     from pnp.layout.data import Row
 
     doc, raw = read_sheet(SHEET)
     values = guide_values(game, files, opts)
-    plan = plan_sheet(doc.model_copy(update={"values": values}), game, opts, NAME, src=(SHEET, raw))
+    plan = prepare_sheet(doc.model_copy(update={"values": values}), game, opts, NAME, src=(SHEET, raw))
     return Asset(NAME, values["title"], lambda: sheet_pages(plan, [Row({}, (str(SHEET), 0))], opts),
                  formats=("pdf",), description="how to print, which sides, on what, and what to cut first",
                  source="pnp", stock="paper")

@@ -143,7 +143,7 @@ def _asset_budget(asset: Asset, fmts: tuple[str, ...], o: BuildOptions) -> list[
     import math
 
     from pnp.load.budget import BudgetError
-    from pnp.impose.grid import DoesNotFit, plan_grid
+    from pnp.impose.grid import DoesNotFit, fit_grid
     from pnp.impose.items import sheet_from_options
     from pnp.layout.builtin.card import TIGHT_MARGIN
 
@@ -163,7 +163,7 @@ def _asset_budget(asset: Asset, fmts: tuple[str, ...], o: BuildOptions) -> list[
     per_page, why = 0, None
     for margin in dict.fromkeys((o.margin, min(o.margin, TIGHT_MARGIN))):  # a deck narrows it to fit
         try:
-            per_page = plan_grid(first.w, first.h, sheet_from_options(o, margin=margin)).per_page
+            per_page = fit_grid(first.w, first.h, sheet_from_options(o, margin=margin)).per_page
             break
         except DoesNotFit as exc:
             why = why or exc

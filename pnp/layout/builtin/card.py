@@ -136,7 +136,7 @@ def deck_sheet(doc: Deck, opts: BuildOptions):
     """The sheet for the deck; the margin is narrowed to TIGHT_MARGIN only when
     that fits more cards (poker cards 3×3 on Letter need 7.7 mm, not 8). The
     cards stay centred, so only the crop marks move closer to the paper edge."""
-    from pnp.impose.grid import DoesNotFit, plan_grid
+    from pnp.impose.grid import DoesNotFit, fit_grid
     from pnp.impose.items import sheet_from_options
 
     sheet = sheet_from_options(opts)
@@ -146,7 +146,7 @@ def deck_sheet(doc: Deck, opts: BuildOptions):
 
         def per_page(s) -> int:
             try:
-                return plan_grid(w, h, s).per_page
+                return fit_grid(w, h, s).per_page
             except DoesNotFit:  # larger than the paper: the build says so before drawing
                 return 0
 
