@@ -34,7 +34,7 @@ class TextOverflow(ValueError):
                          f"{t.box[0]:.1f} x {t.box[1]:.1f} mm box at {size:g} pt: {' and '.join(parts)}")
 
 
-def layout(t: Text) -> list[Line]:
+def set_lines(t: Text) -> list[Line]:
     """Lines of ``t`` with baseline positions in mm; a text with a box is set by the one
     fitting routine, :func:`pnp.scene.richtext.fit` (as it is: no markup, no hyphens)."""
     missing = fonts.missing_glyph(t.text, t.font, t.weight)
@@ -60,3 +60,6 @@ def layout(t: Text) -> list[Line]:
     ax = {"start": t.x, "middle": t.x + bw / 2, "end": t.x + bw}[t.anchor]
     return [Line(ax, t.y + p.baseline_y, p.text, p.size_pt, fonts.string_width(p.text, p.size_pt, t.font, t.weight))
             for p in fitted.pieces]
+
+
+layout = set_lines  # the old name, for the game modules still drawn by hand (tests/pnpsource.py); goes with them

@@ -30,7 +30,7 @@ from pnp.load.errors import DataErrors, Problem
 from pnp.model.base import tr
 from pnp.scene import Group, Page, Path, Rect, Text, color, mix, style
 from pnp.scene.style import WHITE
-from pnp.scene.text import layout
+from pnp.scene.text import set_lines
 from pnp.model.score_sheet import Block, Row, ScoreSheet
 from pnp.load.words import ENGINE
 from pnp.scene.units import MM_PER_PT
@@ -68,7 +68,7 @@ def _text_w(text: str, size: float, weight: str = "regular") -> float:
 
 
 def _lines_height(text: str, width: float, size: float) -> float:
-    lines = layout(Text(0, 0, text, size=size, box=(width, 10000.0)))
+    lines = set_lines(Text(0, 0, text, size=size, box=(width, 10000.0)))
     return len(lines) * size * 1.2 * MM_PER_PT
 
 
