@@ -218,7 +218,7 @@ KEY_WORDS = ENGINE.section("counters_key")
 def key_pages(doc: CounterSheet, opts: BuildOptions, layout=None) -> list[Page]:
     """A key to the sheet: each counter type that has ``about``, drawn at its
     real size (front and back), with its count and meaning."""
-    from pnp.impose.layout import document_page
+    from pnp.impose.page import document_page
     from pnp.scene import translate
 
     lang = opts.lang

@@ -236,9 +236,9 @@ SEAT_BAND = 8.0  # mm beside a side of the diagram for the words naming who sits
 def diagram_page(doc: SquareBoard, opts: BuildOptions):
     """The set-up on one page: the board as large as fits, the seats beside it, the legend
     and the notes below."""
-    from pnp.impose.layout import document_page
+    from pnp.impose.page import document_page
     from pnp.scene import rotate
-    from pnp.scene.text import layout
+    from pnp.scene.text import set_lines
 
     lang = opts.lang
     page, box = document_page(opts.paper, "portrait", max(opts.margin, 10.0), tr(doc.title, lang))
@@ -246,7 +246,7 @@ def diagram_page(doc: SquareBoard, opts: BuildOptions):
     legend_h = ((n_entries + 1) // 2) * 12.0 + 6
     notes = [Text(box.x + 4, 0, "\n".join(tr(n, lang) for n in doc.notes), size=8, box=(box.w - 8, box.h),
                   fill=color("#1a1a1a"))] if doc.notes else []
-    notes_h = (len(layout(notes[0])) * 8 * 1.2 * MM_PER_PT + 4) if notes else 0.0
+    notes_h = (len(set_lines(notes[0])) * 8 * 1.2 * MM_PER_PT + 4) if notes else 0.0
     pad = {side: 0.0 for side in ("left", "right", "top", "bottom")}
     for seat in doc.seats:
         pad[seat.side] = SEAT_BAND
