@@ -12,8 +12,7 @@ from typing import Iterator
 HAND_DRAWN = frozenset({
     "games/klin_zha/guide.py", "games/klin_zha/assets.py", "games/klin_zha/sheets.py",
     "games/klin_zha/views.py", "games/klin_zha/overlay.py",
-    "games/ordnerstruktur/look.py", "games/ordnerstruktur/tiles.py", "games/ordnerstruktur/histogram.py",
-    "games/ordnerstruktur/sheets.py", "games/ordnerstruktur/mat.py", "games/ordnerstruktur/rules.py",
+    "games/ordnerstruktur/rules.py",
     "games/rather_silly/printables.py", "games/rather_silly/logs.py", "games/rather_silly/position.py",
     "games/rather_silly/schematic.py",
     "games/kafkas_halle/tokens.py",

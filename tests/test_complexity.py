@@ -18,6 +18,8 @@ SOLVERS = frozenset({"games/ordnerstruktur/solver.py"})
 # "module:function" -> its lines or its complexity today; fix one and take it out
 KNOWN_LINES: dict[str, int] = {
     "cli/watch.py:watch": 75,
+    "layout/charts.py:_bars": 86,
+    "layout/charts.py:_bars.draw": 76,
     "layout/document.py:blocks": 64,
     "layout/expr.py:calc": 83,
     "layout/expr.py:condition": 81,
