@@ -17,7 +17,6 @@ SOLVERS = frozenset({"games/ordnerstruktur/solver.py"})
 
 # "module:function" -> its lines or its complexity today; fix one and take it out
 KNOWN_LINES: dict[str, int] = {
-    "cli/watch.py:watch": 75,
     "layout/charts.py:_bars": 86,
     "layout/charts.py:_bars.draw": 76,
     "layout/document.py:blocks": 64,
@@ -29,9 +28,7 @@ KNOWN_LINES: dict[str, int] = {
     "scene/richtext.py:parse": 61,
 }
 KNOWN_COMPLEXITY: dict[str, int] = {
-    "cli/commands/build.py:_summary": 21,
     "cli/scaffold.py:scaffold_from_table": 26,
-    "cli/watch.py:watch": 23,
     "games/kniffel/tally.py:tally": 21,
     "games/rather_silly/access.py:moves": 22,
     "games/rather_silly/cli.py:neighbours": 21,

@@ -117,24 +117,29 @@ def _build_all(games, opts, formats: list[str], out: Path, data: Path, jobs: int
 def _summary(written, out: Path) -> None:
     """Files per game as a plain table (no terminal library: it would cost a build a
     twentieth of a second to start)."""
-    by_game: dict[str, list] = {}
-    for w in written:
-        by_game.setdefault(w.game, []).append(w)
-    paged = [f.name for f in FORMATS.values() if f.one_file]  # whose page count the table shows
-    shown = list({f.ext: name for name, f in reversed(FORMATS.items())}.values())[::-1]  # one column a suffix
-    head = ("game", "files", *shown, *(f"pages ({f})" for f in paged), "size")
-    rows = [head]
-    for g, ws in by_game.items():
-        n = {f: [w for w in ws if w.path.suffix == FORMATS[f].ext] for f in FORMATS}
-        rows.append((g, str(len(ws)), *(str(len(n[f])) for f in shown), *(str(sum(w.pages for w in n[f]))
-                                                                            for f in paged),
-                     _human(sum(w.bytes for w in ws))))
-    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+    rows = _summary_rows(written)
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     typer.echo(f"written to {out}/")
     for k, r in enumerate(rows):
         typer.echo("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))))
         if k == 0:
             typer.echo("  ".join("-" * w for w in widths))
+
+
+def _summary_rows(written) -> list[tuple[str, ...]]:
+    """The table's head and a row per game: its files, files per suffix, pages of the formats that
+    are one file, and bytes."""
+    by_game: dict[str, list] = {}
+    for w in written:
+        by_game.setdefault(w.game, []).append(w)
+    paged = [f.name for f in FORMATS.values() if f.one_file]  # whose page count the table shows
+    shown = list({f.ext: name for name, f in reversed(FORMATS.items())}.values())[::-1]  # one column a suffix
+    rows: list[tuple[str, ...]] = [("game", "files", *shown, *(f"pages ({f})" for f in paged), "size")]
+    for g, ws in by_game.items():
+        n = {f: [w for w in ws if w.path.suffix == FORMATS[f].ext] for f in FORMATS}
+        rows.append((g, str(len(ws)), *(str(len(n[f])) for f in shown),
+                     *(str(sum(w.pages for w in n[f])) for f in paged), _human(sum(w.bytes for w in ws))))
+    return rows
 
 
 def _human(n: int) -> str:
