@@ -45,7 +45,6 @@ KNOWN_COMPLEXITY: dict[str, int] = {
     "model/rules.py:Rules.of": 21,
     "output/files.py:Staging.commit": 21,
     "output/gallery.py:render_html": 28,
-    "output/guide.py:guide_values": 22,
     "render/images.py:_check_size": 21,
     "render/pdffacts.py:read_facts": 21,
     "scene/richtext.py:parse": 23,
