@@ -180,7 +180,7 @@ def match_products(assets: list[Asset], profile: Profile) -> Matching:
         if not asset.faces or asset.preview_of:
             continue
         if any(i.cut is not None for i, _ in asset.faces):  # a shop cuts rectangles, not a token's round outline
-            plan.skipped.append(f"{asset.name}: round or hexagonal pieces, which {profile.title} cannot cut; "
+            matching.skipped.append(f"{asset.name}: round or hexagonal pieces, which {profile.title} cannot cut; "
                                 f"print its PDF and cut them yourself")
             continue
         w = max(i.w for i, _ in asset.faces)
