@@ -10,7 +10,13 @@
 The engine names no game: a game's rules module exposes ``RULES`` (a RuleBook) and ``check``
 (its hooks: :mod:`pnp.model.rules`).
 """
+from __future__ import annotations
+
 import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pnp.model.game import Game
 
 _WHERE = {"Finding": "finding", "failed": "finding", "flag": "finding", "from_problems": "finding",
           "Report": "report", "rules_json": "report", "rules_text": "report", "Rule": "rulebook",
@@ -18,7 +24,7 @@ _WHERE = {"Finding": "finding", "failed": "finding", "flag": "finding", "from_pr
 __all__ = sorted(_WHERE) + ["verdict"]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     """Load a part of the toolkit on first use, so the CLI's error contract
     (:mod:`.contract`) costs `pnp --help` nothing."""
     if name in _WHERE:
@@ -26,7 +32,7 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def verdict(game) -> tuple[str, list[tuple[str, str]]]:
+def verdict(game: Game) -> tuple[str, list[tuple[str, str]]]:
     """("ok" | "FAIL" | "no checker", [(severity, text)]) of a game's checker; bad data
     or a crashing checker is a FAIL with the reason, never an exception."""
     from pnp.load.errors import DataErrors

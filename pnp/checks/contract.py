@@ -13,8 +13,12 @@ import functools
 import os
 import signal
 from contextlib import contextmanager
+from types import FrameType
+from typing import Any, Callable, Iterator, NoReturn, TypeVar
 
 import typer
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 REPORT = "please report it with the command you ran (PNP_DEBUG=1 shows the details)"
 
@@ -24,13 +28,13 @@ def _err(msg: str) -> None:
 
 
 @contextmanager
-def stop_signals_as_interrupt():
+def stop_signals_as_interrupt() -> Iterator[None]:
     """SIGTERM and SIGHUP end the work like Ctrl-C does (KeyboardInterrupt), so
     staging is removed and earlier outputs stay as they were."""
-    def interrupt(signum, frame):
+    def interrupt(signum: int, frame: FrameType | None) -> NoReturn:
         raise KeyboardInterrupt(signal.Signals(signum).name)
 
-    old = {}
+    old: dict[signal.Signals, Any] = {}
     for sig in (signal.SIGTERM, signal.SIGHUP):
         try:
             old[sig] = signal.signal(sig, interrupt)
@@ -43,11 +47,11 @@ def stop_signals_as_interrupt():
             signal.signal(sig, handler)
 
 
-def guarded(fn):
+def guarded(fn: F) -> F:
     """Wrap a typer command so its failures keep the contract above."""
 
     @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
         from pnp.load import cache
         from pnp.load.errors import DataErrors, UserError
 
@@ -81,11 +85,11 @@ def guarded(fn):
             _err(f"internal error: {type(exc).__name__}: {exc}; {REPORT}")
             raise typer.Exit(3) from None
 
-    wrapper.guarded = True
-    return wrapper
+    wrapper.guarded = True  # type: ignore[attr-defined]
+    return wrapper  # type: ignore[return-value]
 
 
-def finite(value):
+def finite(value: float | None) -> float | None:
     """typer callback for float options: NaN and infinity are refused (click's ranges let them
     through), as a usage error like any other bad option value (exit 2)."""
     import math

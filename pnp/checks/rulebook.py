@@ -39,7 +39,8 @@ class RuleBook:
         self.title = title  # the game's title: citations name the document by it
         self._rules: dict[str, Rule] = {}
 
-    def rule(self, id: str, cites: str, about: str, scope: str = "", severity: str = "error", reading: str = ""):
+    def rule(self, id: str, cites: str, about: str, scope: str = "", severity: str = "error",
+             reading: str = "") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Register the decorated ``fn(ctx) -> Iterable[Finding]`` as rule ``id``; ``reading`` says which
         reading of an ambiguous passage the rule follows (``pnp check --list-rules`` shows it)."""
         if id in self._rules:
@@ -47,7 +48,7 @@ class RuleBook:
         if severity not in SEVERITIES or not cites or not about:
             raise ValueError(f"rule {id!r}: a severity of {SEVERITIES}, a citation and a description are required")
 
-        def register(fn):
+        def register(fn: Callable[..., Any]) -> Callable[..., Any]:
             self._rules[id] = Rule(id, cites, about, fn, scope, severity, reading)
             return fn
 

@@ -91,55 +91,23 @@ def watch(game: str, data_dir: Path, out_dir: Path, opts, formats: list[str],
     folder = games[game].folder if game in games else data_dir / game
     roots = [p.resolve() for p in (folder, FONT_DIR) if p.is_dir()]
 
-    changed: dict[str, str] = {}  # path -> last event ("deleted" or "changed"), in arrival order
-    lock = threading.Lock()
-    wake = threading.Event()
-
-    class Handler(FileSystemEventHandler):
-        def on_any_event(self, event):
-            if event.is_directory or event.event_type in ("opened", "closed_no_write"):
-                return
-            dest = getattr(event, "dest_path", "")
-            if event.event_type == "moved":  # an editor's save: temp file renamed over the real one
-                events = [(event.src_path, "moved"), (dest, "changed")]
-            else:
-                events = [(event.src_path, "deleted" if event.event_type == "deleted" else "changed")]
-            with lock:
-                for p, what in events:
-                    p = p.decode() if isinstance(p, bytes) else p
-                    if p and _relevant(p):
-                        changed.pop(p, None)
-                        changed[p] = what
-                        wake.set()
-
+    changes = _Changes()
     observer = Observer()
     for root in roots:
-        observer.schedule(Handler(), str(root), recursive=True)
+        observer.schedule(_handler(FileSystemEventHandler, changes), str(root), recursive=True)
     observer.start()
     try:
         rebuild(game, data_dir, out_dir, opts, formats, echo)
         echo(f"watching {', '.join(str(r) for r in roots)} (Ctrl-C to stop)")
         while not stop.is_set():
-            if not wake.wait(0.1):
+            if not changes.settled(stop, debounce):
                 continue
-            # let a burst of events settle before building
-            while not stop.is_set():
-                wake.clear()
-                if not wake.wait(debounce):
-                    break
-            if stop.is_set():
-                break
-            with lock:
-                batch = dict(changed)
-                changed.clear()
-            # files that came and went within the burst (editor temp files) are not news
-            news = [(p, w) for p, w in batch.items() if w == "deleted" or (w == "changed" and Path(p).exists())]
-            if not news:
-                continue
+            news = changes.take()
             for p, what in news:
                 echo(f"{'removed' if what == 'deleted' else 'changed'}: {_describe(p, roots)}")
-            deleted = any(w == "deleted" for _, w in news)
-            rebuild(game, data_dir, out_dir, opts, formats, echo, None if deleted else [p for p, _ in news])
+            if news:
+                deleted = any(w == "deleted" for _, w in news)
+                rebuild(game, data_dir, out_dir, opts, formats, echo, None if deleted else [p for p, _ in news])
     except KeyboardInterrupt:
         echo("stopped.")
         return True
@@ -147,3 +115,56 @@ def watch(game: str, data_dir: Path, out_dir: Path, opts, formats: list[str],
         observer.stop()
         observer.join(timeout=5)
     return False
+
+
+class _Changes:
+    """The files saved since the last build: path -> its last event ("deleted" or "changed"), in
+    arrival order; filled by the observer's thread, taken by the build's."""
+
+    def __init__(self) -> None:
+        self.changed: dict[str, str] = {}
+        self.lock = threading.Lock()
+        self.wake = threading.Event()
+
+    def add(self, events: list[tuple[str | bytes, str]]) -> None:
+        with self.lock:
+            for p, what in events:
+                p = p.decode() if isinstance(p, bytes) else p
+                if p and _relevant(p):
+                    self.changed.pop(p, None)
+                    self.changed[p] = what
+                    self.wake.set()
+
+    def settled(self, stop: threading.Event, debounce: float) -> bool:
+        """True once something changed and a burst of events has settled (not when ``stop`` is set)."""
+        if not self.wake.wait(0.1):
+            return False
+        while not stop.is_set():
+            self.wake.clear()
+            if not self.wake.wait(debounce):
+                break
+        return not stop.is_set()
+
+    def take(self) -> list[tuple[str, str]]:
+        """The changes since the last take; files that came and went within the burst (editor
+        temp files) are not news."""
+        with self.lock:
+            batch = dict(self.changed)
+            self.changed.clear()
+        return [(p, w) for p, w in batch.items() if w == "deleted" or (w == "changed" and Path(p).exists())]
+
+
+def _handler(base: type, changes: _Changes):
+    """A watchdog event handler (``base`` its class, imported by the caller) feeding ``changes``."""
+
+    class Handler(base):  # type: ignore[misc,valid-type]
+        def on_any_event(self, event):
+            if event.is_directory or event.event_type in ("opened", "closed_no_write"):
+                return
+            dest = getattr(event, "dest_path", "")
+            if event.event_type == "moved":  # an editor's save: temp file renamed over the real one
+                changes.add([(event.src_path, "moved"), (dest, "changed")])
+            else:
+                changes.add([(event.src_path, "deleted" if event.event_type == "deleted" else "changed")])
+
+    return Handler()

@@ -52,7 +52,7 @@ def _fit(avail: float, size: float, gutter: float) -> int:
 
 
 @dataclass(frozen=True)
-class GridPlan:
+class SheetGrid:
     """Where the cells of one sheet lie. Cells are filled row by row."""
 
     page_w: float
@@ -187,8 +187,8 @@ def _best(item_w: float, item_h: float, sheet: SheetSpec) -> tuple:
     return best
 
 
-def plan_grid(item_w: float, item_h: float, sheet: SheetSpec) -> GridPlan:
-    """The layout that fits the most items of this size (see module docstring)."""
+def fit_grid(item_w: float, item_h: float, sheet: SheetSpec) -> SheetGrid:
+    """The grid that fits the most items of this size (see module docstring)."""
     n, orient, turned, pw, ph, cols, rows, cw, ch = _best(item_w, item_h, sheet)
     if n == 0:
         raise DoesNotFit(f"a piece of {item_w:g} × {item_h:g} mm does not fit on {sheet.paper} inside its "
@@ -201,13 +201,13 @@ def plan_grid(item_w: float, item_h: float, sheet: SheetSpec) -> GridPlan:
     if sheet.crop_marks:
         outer = min(outer, max(0.0, space - sheet.crop_gap - 2.0))
     inner = min(sheet.bleed, sheet.gutter / 2)
-    return GridPlan(pw, ph, orient, cols, rows, turned, item_w, item_h, x0, y0, sheet.gutter,
+    return SheetGrid(pw, ph, orient, cols, rows, turned, item_w, item_h, x0, y0, sheet.gutter,
                     max(0.0, outer), inner)
 
 
 def grid_capacity(card_w: float, card_h: float, sheet: SheetSpec) -> tuple[int, int, str]:
     """(columns, rows, paper orientation) of the best grid for cards of this size."""
-    p = plan_grid(card_w, card_h, sheet)
+    p = fit_grid(card_w, card_h, sheet)
     return p.cols, p.rows, p.orientation
 
 
@@ -220,7 +220,7 @@ def _rect(b: Box) -> Rect:
     return Rect(b.x, b.y, b.w, b.h)
 
 
-def decorations(plan: GridPlan, sheet: SheetSpec, filled: int | None = None) -> list[Group]:
+def decorations(plan: SheetGrid, sheet: SheetSpec, filled: int | None = None) -> list[Group]:
     """Cut lines and crop marks of a front sheet holding ``filled`` cards (default: full; the same on
     every full sheet, so built once). A partial sheet marks only the edges of the cells it uses, so no
     mark asks for a cut through an empty row or column."""
@@ -241,7 +241,7 @@ def decorations(plan: GridPlan, sheet: SheetSpec, filled: int | None = None) -> 
     return out
 
 
-def front_page(plan: GridPlan, chunk: list[Item], sheet: SheetSpec, first_index: int, label: str,
+def front_page(plan: SheetGrid, chunk: list[Item], sheet: SheetSpec, first_index: int, label: str,
                decor: list[Group] | None) -> Page:
     """One front sheet; ``decor`` is the plan's cut lines and crop marks (``decorations``), built once
     for full sheets; None on a partial sheet, which marks only the slots it uses."""
@@ -256,7 +256,7 @@ def front_page(plan: GridPlan, chunk: list[Item], sheet: SheetSpec, first_index:
                 bleed=bbox(c[1] for c in used), label=label, cuts=tuple(c[0] for c in used))
 
 
-def back_page(plan: GridPlan, chunk: list[Item], sheet: SheetSpec, first_index: int, label: str,
+def back_page(plan: SheetGrid, chunk: list[Item], sheet: SheetSpec, first_index: int, label: str,
               cells: list | None = None) -> Page:
     if cells is None or len(chunk) < plan.per_page:
         cells = plan.back_cells(sheet.duplex, sheet.back_offset, len(chunk))
@@ -272,7 +272,7 @@ def back_page(plan: GridPlan, chunk: list[Item], sheet: SheetSpec, first_index: 
                 bleed=bbox(c[1] for c in used), label=label, cuts=tuple(c[0] for c in used))
 
 
-def _check_size(item: Item, plan: GridPlan, index: int) -> None:
+def _check_size(item: Item, plan: SheetGrid, index: int) -> None:
     # rounded, so a size a hundredth off as typed (60.01 against 60) is within the tolerance
     # although its float difference is a hair above 0.01
     if round(abs(item.w - plan.item_w), 6) > SIZE_TOLERANCE or round(abs(item.h - plan.item_h), 6) > SIZE_TOLERANCE:
@@ -296,7 +296,7 @@ def impose(items: Iterable[Item], sheet: SheetSpec) -> Iterator[Page]:
     first = next(it, None)
     if first is None:
         return
-    plan = plan_grid(first.w, first.h, sheet)
+    plan = fit_grid(first.w, first.h, sheet)
     sheets = math.ceil(total / plan.per_page) if total is not None else None
     front_word, back_word = LABELS[sheet.lang]
     stream = chain([first], it)

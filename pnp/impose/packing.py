@@ -120,7 +120,7 @@ def _balanced(sized: list[tuple], aw: float, ah: float, gap: float) -> list[list
     return pages
 
 
-def layout_pages(items: list[Item], sheet: SheetSpec) -> tuple[str, list[list[Placed]]]:
+def pack_pages(items: list[Item], sheet: SheetSpec) -> tuple[str, list[list[Placed]]]:
     """The paper orientation and every item's position, page by page.
 
     With ``orientation="auto"`` portrait and landscape are both tried; fewer
@@ -128,13 +128,13 @@ def layout_pages(items: list[Item], sheet: SheetSpec) -> tuple[str, list[list[Pl
     """
     best = None
     for orient in _orientations(sheet):
-        pages = _layout(items, sheet, orient)
+        pages = _pack(items, sheet, orient)
         if best is None or len(pages) < len(best[1]):
             best = (orient, pages)
     return best
 
 
-def _layout(items: list[Item], sheet: SheetSpec, orient: str) -> list[list[Placed]]:
+def _pack(items: list[Item], sheet: SheetSpec, orient: str) -> list[list[Placed]]:
     pw, ph = paper_size(sheet.paper, orient)
     aw, ah = pw - 2 * sheet.margin, ph - 2 * sheet.margin
     gap = spacing(sheet, any(it.cut is None for it in items))
@@ -172,7 +172,7 @@ def pack(items: Iterable[Item], sheet: SheetSpec) -> Iterator[Page]:
     items = list(items)
     if not items:
         return
-    orient, pages = layout_pages(items, sheet)
+    orient, pages = pack_pages(items, sheet)
     pw, ph = paper_size(sheet.paper, orient)
     front_word, back_word = LABELS[sheet.lang]
     reach = sheet.bleed + sheet.crop_gap

@@ -54,7 +54,7 @@ def _split(span: float, avail: float, overlap: float) -> tuple[int, float]:
 
 
 @dataclass(frozen=True)
-class TilePlan:
+class Tiling:
     page_w: float
     page_h: float
     rows: int
@@ -73,7 +73,7 @@ class TilePlan:
                    self.win_w, self.win_h)
 
 
-def plan_tiles(item_w: float, item_h: float, sheet: SheetSpec, overlap: float) -> TilePlan:
+def fit_tiles(item_w: float, item_h: float, sheet: SheetSpec, overlap: float) -> Tiling:
     """Fewest pages over the allowed orientations; ties keep portrait.
 
     An item whose trim fits the printable area stays on one page even when
@@ -92,13 +92,13 @@ def plan_tiles(item_w: float, item_h: float, sheet: SheetSpec, overlap: float) -
             bx = max(0.0, min(sheet.bleed, (aw - item_w) / 2))
             by = max(0.0, min(sheet.bleed, (ah_full - item_h) / 2))
             ww, wh = item_w + 2 * bx, item_h + 2 * by
-            plan = TilePlan(pw, ph, 1, 1, ww, wh, (pw - ww) / 2, (ph - wh) / 2, bx, by, overlap)
+            plan = Tiling(pw, ph, 1, 1, ww, wh, (pw - ww) / 2, (ph - wh) / 2, bx, by, overlap)
             n = 1
         else:
             ah = ah_full - FOOTER
             cols, ww = _split(span_w, aw, overlap)
             rows, wh = _split(span_h, ah, overlap)
-            plan = TilePlan(pw, ph, rows, cols, ww, wh, sheet.margin + (aw - ww) / 2,
+            plan = Tiling(pw, ph, rows, cols, ww, wh, sheet.margin + (aw - ww) / 2,
                             sheet.margin + (ah - wh) / 2, sheet.bleed, sheet.bleed, overlap)
             n = rows * cols
         if best is None or n < best[0]:
@@ -106,7 +106,7 @@ def plan_tiles(item_w: float, item_h: float, sheet: SheetSpec, overlap: float) -
     return best[1]
 
 
-def _seam_marks(plan: TilePlan, item_w: float, item_h: float) -> Group:
+def _seam_marks(plan: Tiling, item_w: float, item_h: float) -> Group:
     """Dashed cut lines and crosses in the middle of every shared strip (item coordinates)."""
     g = Group(id="seams")
     top, bottom = -plan.bleed_y, item_h + plan.bleed_y
@@ -130,11 +130,11 @@ def _seam_marks(plan: TilePlan, item_w: float, item_h: float) -> Group:
     return g
 
 
-def map_cell(plan: TilePlan) -> float:
+def map_cell(plan: Tiling) -> float:
     return min(MAP_CELL, 30.0 / plan.cols, 10.0 / plan.rows)
 
 
-def _page_map(plan: TilePlan, r: int, c: int, x: float, y: float) -> Group:
+def _page_map(plan: Tiling, r: int, c: int, x: float, y: float) -> Group:
     cell = map_cell(plan)
     g = Group(id="page-map")
     for rr in range(plan.rows):
@@ -146,7 +146,7 @@ def _page_map(plan: TilePlan, r: int, c: int, x: float, y: float) -> Group:
 
 def tile(item: Item, sheet: SheetSpec, overlap: float = 10.0, title: str = "") -> list[Page]:
     """Pages that, cut and taped along their seams, give ``item`` at its exact size."""
-    plan = plan_tiles(item.w, item.h, sheet, overlap)
+    plan = fit_tiles(item.w, item.h, sheet, overlap)
     words = WORDS[sheet.lang]
     single = plan.rows == plan.cols == 1
     seams = None if single else _seam_marks(plan, item.w, item.h)
@@ -207,7 +207,7 @@ def _only_outer(marks: Group, window: Box, trim_item: Box, win: Box) -> Group:
     return keep
 
 
-def _footer(plan: TilePlan, r: int, c: int, label: str, words: dict, sheet: SheetSpec) -> list:
+def _footer(plan: Tiling, r: int, c: int, label: str, words: dict, sheet: SheetSpec) -> list:
     """Page name, page map and the cutting hint, below the reach of the crop marks."""
     y = plan.y0 + plan.win_h + sheet.crop_gap + sheet.crop_length + 1.5
     mid = plan.page_w / 2

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from pnp.layout.compile import CardError, MM_PER_PT
+from pnp.layout.compile import CardError
 from pnp.layout.expr import ExprError
 from pnp.layout.elements import ElementKind, register
 from pnp.layout.itemstyle import (PATTERN_HELP, ItemScope, PartTemplate, Templates, cap, centred_text, fitted_size,
@@ -24,6 +24,7 @@ from pnp.model.layout import ROWS_HELP, Rows
 from pnp.model.grids import Grid, column_index
 from pnp.model.layout import Placed
 from pnp.scene import Box, Group, Path, Polygon, Text, color, style
+from pnp.scene.units import MM_PER_PT
 
 Mm = Annotated[float, Field(gt=0, le=2000, allow_inf_nan=False)]
 Pt = Annotated[float, Field(ge=5, le=72, allow_inf_nan=False)]

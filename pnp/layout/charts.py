@@ -19,7 +19,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from pnp.layout.compile import MM_PER_PT, CardError
+from pnp.layout.compile import CardError
+from pnp.scene.units import MM_PER_PT
 from pnp.layout.elements import ElementKind, register
 from pnp.layout.data import inline_rows
 from pnp.layout.itemstyle import PATTERN_HELP, ItemScope, PartTemplate, Templates, hatch_angles, hatches

@@ -29,8 +29,8 @@ from pnp.layout.expr import Cond, ExprError, Ref, Scope, Template, check_names, 
 from pnp.layout.elements import ElementKind, kind_of, register, validate_list
 from pnp.model.layout import (EllipseEl, GroupEl, IconsEl, ImageEl, Layout, LineEl, Placed, PolygonEl, RectEl, SymbolEl,
                      TextBoxEl, TextEl)
+from pnp.scene.units import dpi_of
 
-MM_PER_PT = 25.4 / 72.0
 _ANCHOR_XY = {"top-left": (0, 0), "top": (.5, 0), "top-right": (1, 0), "left": (0, .5), "center": (.5, .5),
               "right": (1, .5), "bottom-left": (0, 1), "bottom": (.5, 1), "bottom-right": (1, 1)}
 _TEXT_ANCHOR = {"left": "start", "center": "middle", "right": "end"}
@@ -716,7 +716,7 @@ def _image(el: ImageEl, fields, tables, where, ids, book=None):
             _picture_text(data, str(name), where)
         x, y, w, h = _fit(el.fit, box, iw / ih)
         if pixels is not None:
-            dpi = min(pixels[0] / (w / 25.4), pixels[1] / (h / 25.4))
+            dpi = min(dpi_of(pixels[0], w), dpi_of(pixels[1], h))
             if dpi < 200:
                 ctx.card.warn(f"image {name!r} prints at {dpi:.0f} dpi (below 200; it will look soft)")
         g.add(Group([Image(x, y, w, h, data)], clip=Rect(box.x, box.y, box.w, box.h)))

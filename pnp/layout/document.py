@@ -34,6 +34,7 @@ from pnp.layout.compile import CardError, _Colour, _Str
 from pnp.layout.elements import ElementKind, register
 from pnp.model.base import Localised
 from pnp.model.layout import Colour, Placed, Points
+from pnp.scene.units import pt_to_mm
 
 MAX_MARKDOWN_BYTES = 1_000_000
 INDENT = 5.0  # mm per list level
@@ -196,7 +197,7 @@ class _Setter:
     units: list = field(default_factory=list)
 
     def step(self, size: float) -> float:
-        return size * self.line_height * 25.4 / 72
+        return pt_to_mm(size * self.line_height)
 
     def fit(self, markup: str, width: float, size: float, align: str = "left"):
         from pnp.scene import richtext

@@ -30,6 +30,12 @@ def _shipped(path: Path):
     return read_cached(path, "layout-v2", parse)
 
 
+def shipped_layout(name: str):
+    """The layout pnp ships as ``name`` (``classic-counter``): (model, raw YAML with marks),
+    read once per process."""
+    return _shipped((SHIPPED / f"{name}.yaml").resolve())
+
+
 def roots_of(game, folder: Path) -> tuple[Path, ...]:
     """Where the files a game names may lie (``Game.roots``); without a game, the folder above
     ``folder`` and pnp's shipped data."""

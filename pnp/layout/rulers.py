@@ -17,8 +17,8 @@ from pnp.layout.compile import CardError, _Colour
 from pnp.layout.elements import ElementKind, register
 from pnp.model.layout import Colour, Placed, Points
 from pnp.scene import Path, Text, style
+from pnp.scene.units import MM_PER_PT
 
-MM_PER_PT = 25.4 / 72
 
 
 class RulerEl(Placed):

@@ -201,7 +201,18 @@ def _matcher(fields: dict[str, FieldType], columns: dict[str, str] | None):
 
 def _records(rows: Iterator[tuple[int, list]], fields: dict[str, FieldType],
              columns: dict[str, str] | None, file: str) -> RecordList:
-    match = _matcher(fields, columns)
+    match = _matcher(fields, columns)  # a mapping to no field is said before anything is read
+    header_line, headers = _header_row(rows, file)
+    column_of, unused, problems = _columns(headers, match, file, header_line)
+    problems += _missing(fields, column_of, headers, columns, file, header_line)
+    if problems:
+        raise DataErrors(problems)
+    records = _typed_records(rows, fields, column_of, headers, file, problems)
+    return _finish(records, problems, _unused(unused, fields, column_of, file, header_line), file)
+
+
+def _header_row(rows: Iterator[tuple[int, list]], file: str) -> tuple[int, list[str]]:
+    """The first filled row (its line and its texts, empty cells at the end dropped)."""
     header_line, headers = next(((n, [as_text(c) for c in r]) for n, r in rows if _filled(r)), (1, []))
     if not headers:
         raise _error(file, 1, "no header row: the first row must name the columns")
@@ -209,31 +220,43 @@ def _records(rows: Iterator[tuple[int, list]], fields: dict[str, FieldType],
         headers.pop()
     if len(headers) > MAX_COLUMNS:
         raise _error(file, header_line, f"{len(headers)} columns; the limit is {MAX_COLUMNS}")
+    return header_line, headers
+
+
+def _columns(headers: list[str], match, file: str, line: int) -> tuple[dict[str, int], list[str], list[Problem]]:
+    """field -> the index of its column; the headers that name no field; two columns giving one field."""
     problems: list[Problem] = []
-    plan: dict[str, int] = {}  # field -> column index
+    column_of: dict[str, int] = {}
     unused = []
     for index, header in enumerate(headers):
         name = match(header) if header else None
         if name is None:
             if header:
                 unused.append(header)
-        elif name in plan:
-            problems.append(Problem(file, header_line, 0, f"columns {_short(headers[plan[name]])!r} and "
+        elif name in column_of:
+            problems.append(Problem(file, line, 0, f"columns {_short(headers[column_of[name]])!r} and "
                                     f"{_short(header)!r} both give the field {name}"))
         else:
-            plan[name] = index
+            column_of[name] = index
+    return column_of, unused, problems
+
+
+def _missing(fields: dict[str, FieldType], column_of: dict[str, int], headers: list[str],
+             columns: dict[str, str] | None, file: str, line: int) -> list[Problem]:
+    """A required field that no column gives, with the columns there are."""
     wanted = {name: header for header, name in reversed(list((columns or {}).items()))}
-    if plan:
+    if column_of:
         found = "the columns are: " + ", ".join(_short(h) for h in headers[:MAX_LISTED] if h) \
             + (f" and {len(headers) - MAX_LISTED} more" if len(headers) > MAX_LISTED else "")
     else:  # nothing here names a field: not a card list for this layout, and not quoted
-        found = f"no column of row {header_line} names a field of the layout (its fields: {', '.join(fields)})"
-    for name, ftype in fields.items():
-        if name not in plan and ftype.required:
-            problems.append(Problem(file, header_line, 0, f"missing column {wanted.get(name, name)!r}"
-                                    f" ({ftype.expected}); {found}"))
-    if problems:
-        raise DataErrors(problems)
+        found = f"no column of row {line} names a field of the layout (its fields: {', '.join(fields)})"
+    return [Problem(file, line, 0, f"missing column {wanted.get(name, name)!r} ({ftype.expected}); {found}")
+            for name, ftype in fields.items() if name not in column_of and ftype.required]
+
+
+def _typed_records(rows: Iterator[tuple[int, list]], fields: dict[str, FieldType], column_of: dict[str, int],
+          headers: list[str], file: str, problems: list[Problem]) -> list:
+    """A typed record per filled row after the header; each row's problems are added to ``problems``."""
     typed = _with_copies(fields)
     records, count = [], 0
     for line, cells in rows:
@@ -248,25 +271,27 @@ def _records(rows: Iterator[tuple[int, list]], fields: dict[str, FieldType],
                                     "columns have a header; name that column, or quote a text that "
                                     "holds the delimiter"))
         values, copies, failed = _card(
-            typed, fields, lambda name: cells[plan[name]] if plan.get(name, len(cells)) < len(cells) else None)
-        problems += [Problem(file, line, 0, f"column {headers[plan[name]]}: {message}") for name, message in failed]
+            typed, fields,
+            lambda name: cells[column_of[name]] if column_of.get(name, len(cells)) < len(cells) else None)
+        problems += [Problem(file, line, 0, f"column {headers[column_of[name]]}: {message}")
+                     for name, message in failed]
         records.append(Record(values, (file, line), copies))
-    return _finish(records, problems, _unused(unused, fields, plan, file, header_line), file)
+    return records
 
 
-def _unused(headers: list[str], fields: dict[str, FieldType], plan: dict, file: str, line: int) -> list[str]:
+def _unused(headers: list[str], fields: dict[str, FieldType], column_of: dict, file: str, line: int) -> list[str]:
     """Warnings: every column no field reads, with the field it most looks like, and every
     field without a column that a column looks like, or that has no default to fall back on."""
     import difflib
 
-    free = [name for name in fields if name not in plan]
+    free = [name for name in fields if name not in column_of]
     out, named = [], set()
     for header in headers:
         close = difflib.get_close_matches(header.strip().casefold(), [f.casefold() for f in fields], 1, 0.6)
         match = next((f for f in fields if f.casefold() == close[0]), None) if close else None
         if match is not None:
             named.add(match)
-            taken = " (which another column gives)" if match in plan else ""
+            taken = " (which another column gives)" if match in column_of else ""
             out.append(f"{file}:{line}: warning: column {_short(header)!r} is not a field of the layout, so it is not "
                        f"printed; did you mean {match!r}{taken}?")
         else:

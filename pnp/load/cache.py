@@ -31,7 +31,7 @@ import sys
 import weakref
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable, Hashable
 
 
 def folder() -> Path:
@@ -172,7 +172,7 @@ def cached(kind: str, key: "bytes | str", make: Callable[[], bytes]) -> bytes:
     return data
 
 
-def cached_data(kind: str, key: str, make: Callable[[], object]) -> object:
+def cached_data(kind: str, key: str, make: Callable[[], Any]) -> Any:
     """Like :func:`cached` for plain data (dicts, tuples, strings, numbers), kept in
     marshal's format (fast to read; the key names its version). An entry that does not
     read back is made again; the caller still checks its shape."""
@@ -203,10 +203,10 @@ class Table:
             self._data = data if isinstance(data, dict) else {}
         return self._data
 
-    def get(self, k):
+    def get(self, k: Hashable) -> Any:
         return self._load().get(k)
 
-    def put(self, k, v) -> None:
+    def put(self, k: Hashable, v: Any) -> None:
         data = self._load()
         while data and len(data) >= self.limit:  # full: the oldest entries make room
             del data[next(iter(data))]

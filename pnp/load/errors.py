@@ -40,7 +40,7 @@ class DataErrors(Exception):
     def __add__(self, other: "DataErrors") -> "DataErrors":
         return DataErrors(self.problems + other.problems)
 
-    def __reduce__(self):  # whole problems survive the trip back from a build worker
+    def __reduce__(self) -> tuple[type, tuple[list[Problem]]]:  # whole problems survive the trip back from a build worker
         return (DataErrors, (self.problems,))
 
 

@@ -50,7 +50,7 @@ class Words:
     def section(self, name: str) -> "Section":
         return Section(self, name)
 
-    def __call__(self, lang: str, key: str, **values) -> str:
+    def __call__(self, lang: str, key: str, **values: Any) -> str:
         """The text for ``key`` (dots reach into nested mappings), formatted with ``values``."""
         node: Any = self[lang]
         for part in key.split("."):

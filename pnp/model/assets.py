@@ -101,7 +101,7 @@ class Asset:
 
     name: str
     title: str
-    pages: "list[Page] | Callable[[], Iterator[Page]]"
+    pages: "list[Page] | Callable[[], Iterable[Page]]"
     formats: tuple[str, ...] | None = None
     description: str = ""
     # Distinct faces with their copy counts (decks, counter sheets), so previews,

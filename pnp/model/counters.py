@@ -48,7 +48,9 @@ Count = Annotated[int, Field(ge=0, le=2000)]
 IconRef = Union[str, Annotated[list[str], Field(min_length=1, max_length=2)]]
 
 
-class Group(Strict):
+class ColourSet(Strict):
+    """One of a counter sheet's groups: a name and the colours its counters are printed in."""
+
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     name: Localised
     colour: ColourField
@@ -96,7 +98,7 @@ class CounterSheet(Strict):
                                            "classic-counter-round by shape")
     colour: ColourField = Field("white", description="background of counters without group or colour")
     text: ColourField = Field("black", description="ink of counters without group or text colour")
-    groups: list[Group] = Field(default_factory=list, description="colour sets, e.g. one per player")
+    groups: list[ColourSet] = Field(default_factory=list, description="colour sets, e.g. one per player")
     icons: list[Symbol] = Field(default_factory=list, description="icons drawn like symbols, 100 x 100 box")
     counters: list[CounterType] = Field(min_length=1, description="counter types with their counts")
 
@@ -123,7 +125,7 @@ class CounterSheet(Strict):
                         raise ValueError(f"counter {c.id!r}: unknown icon {i!r}; defined: {', '.join(iids) or 'none'}")
         return self
 
-    def group(self, gid: str) -> Group:
+    def group(self, gid: str) -> ColourSet:
         return next(g for g in self.groups if g.id == gid)
 
     def icon(self, iid: str) -> Symbol:

@@ -17,7 +17,6 @@ from pydantic import Field
 from pnp.model.base import Strict
 from pnp.model.pdfx import VERSIONS
 
-MM_PER_INCH = 25.4
 Mm = Annotated[float, Field(gt=0, le=1000, allow_inf_nan=False)]
 
 

@@ -327,23 +327,7 @@ def _merge(base: dict, child: dict, shown: str, origins: _Origins) -> dict:
         if k in _MERGED and isinstance(v, dict) and isinstance(items.get(k, (0, None))[1], dict):
             under = items[k][1]
             if k == "styles" or k == "tables":  # a style or table is merged key by key too
-                entries = []
-                for name, body, nkm, nvm in _items(under):
-                    if name in v and isinstance(body, dict) and isinstance(v[name], dict):
-                        # key by key; in a style, '+= 2' changes the base style's number
-                        if k == "styles":
-                            merged_items = _over(_items(body), _items(v[name]), _Failures(shown, problems), v[name])
-                        else:
-                            merged_items = _items(body) + _items(v[name])
-                        inner = _copy(v[name], merged_items)
-                        origins.files[id(inner)] = shown
-                        origins.keep.append(inner)
-                        entries.append((name, inner, nkm, v.lc.value(name) if getattr(v, "lc", None) else nvm))
-                    elif name in v:
-                        entries.append((name, v[name], *(_items_marks(v, name))))
-                    else:
-                        entries.append((name, body, nkm, nvm))
-                entries += [it for it in _items(v) if it[0] not in under]
+                entries = _merged_entries(k, under, v, shown, problems, origins)
             else:
                 entries = [it for it in _items(under) if it[0] not in v] + _items(v)
             merged = _copy(v, entries)
@@ -352,6 +336,39 @@ def _merge(base: dict, child: dict, shown: str, origins: _Origins) -> dict:
             items[k] = (k, merged, km, vm)
         else:
             items[k] = (k, v, km, vm)
+    elements = _merged_elements(base, child, shown, problems)
+    if problems:
+        raise DataErrors(problems)
+    km = _items_marks(child if "elements" in child else base, "elements")[0]
+    items["elements"] = ("elements", elements, km, None)
+    out = _copy(child if isinstance(child, MDict) else base, list(items.values()))
+    return out
+
+
+def _merged_entries(k: str, under: dict, v: dict, shown: str, problems: list, origins: _Origins) -> list:
+    """The entries of the base's ``styles`` or ``tables`` (``under``) with the child's (``v``): an
+    entry both give is merged key by key; in a style, '+= 2' changes the base style's number."""
+    entries = []
+    for name, body, nkm, nvm in _items(under):
+        if name in v and isinstance(body, dict) and isinstance(v[name], dict):
+            if k == "styles":
+                merged_items = _over(_items(body), _items(v[name]), _Failures(shown, problems), v[name])
+            else:
+                merged_items = _items(body) + _items(v[name])
+            inner = _copy(v[name], merged_items)
+            origins.files[id(inner)] = shown
+            origins.keep.append(inner)
+            entries.append((name, inner, nkm, v.lc.value(name) if getattr(v, "lc", None) else nvm))
+        elif name in v:
+            entries.append((name, v[name], *(_items_marks(v, name))))
+        else:
+            entries.append((name, body, nkm, nvm))
+    return entries + [it for it in _items(v) if it[0] not in under]
+
+
+def _merged_elements(base: dict, child: dict, shown: str, problems: list) -> MList:
+    """The base's elements, less those the child's ``remove`` names, each of the child's elements
+    replacing the base's of its id or added after them; with the marks of where they were written."""
     elements = list(base.get("elements") or [])
     remove = child.get("remove") or []
     for i, rid in enumerate(remove if isinstance(remove, list) else []):
@@ -362,16 +379,11 @@ def _merge(base: dict, child: dict, shown: str, origins: _Origins) -> dict:
         eid = el.get("id") if isinstance(el, dict) else None
         if eid is None or not _replace(elements, eid, el):
             elements.append(el)
-    if problems:
-        raise DataErrors(problems)
-    out_elements = MList(elements)
+    out = MList(elements)
     src = child.get("elements") if isinstance(child.get("elements"), MList) else base.get("elements")
     where = getattr(src, "lc", None)
-    out_elements.lc = Marks(where.line, where.col) if where is not None else Marks(0, 0)
-    out_elements.lc._items = [(e.lc.line, e.lc.col) if getattr(e, "lc", None) else None for e in elements]
-    km = _items_marks(child if "elements" in child else base, "elements")[0]
-    items["elements"] = ("elements", out_elements, km, None)
-    out = _copy(child if isinstance(child, MDict) else base, list(items.values()))
+    out.lc = Marks(where.line, where.col) if where is not None else Marks(0, 0)
+    out.lc._items = [(e.lc.line, e.lc.col) if getattr(e, "lc", None) else None for e in elements]
     return out
 
 

@@ -22,7 +22,7 @@ import pickle
 import signal
 from pathlib import Path
 
-from pnp.output import loaded
+from pnp.output.collector import data_loaded
 
 
 class DrawerFailed(Exception):
@@ -110,7 +110,7 @@ def _serve(jobs_fd: int, results_fd: int) -> None:
 
         for weight in ("regular", "bold"):  # read now, while the build loads the game
             pdf.font_name("sans", weight)
-        loaded()  # forked while the build's collector was off: on again, the backend frozen
+        data_loaded()  # forked while the build's collector was off: on again, the backend frozen
         with os.fdopen(jobs_fd, "rb") as jobs, os.fdopen(results_fd, "wb") as results:
             while True:
                 try:

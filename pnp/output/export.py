@@ -19,12 +19,13 @@ from pnp.load.words import counted
 from pnp.load.paths import file_stem
 from pnp.load.loader import display_path, load_yaml, validate
 from pnp.model.assets import Asset, BuildOptions
-from pnp.model.profile import MM_PER_INCH, Product, Profile
+from pnp.model.profile import Product, Profile
 from pnp.output import PROFILES, profile_names
 from pnp.output.modes import check as check_mode, mode_of
 from pnp.render.formats import PDF
 from pnp.scene import Group, Page, Rect, scale, translate
 from pnp.scene.primitives import Box
+from pnp.scene.units import MM_PER_INCH
 
 SHIPPED = PROFILES
 EXPORT = "export"
@@ -92,14 +93,14 @@ def _check_pixels(profile: Profile, data, path: Path) -> None:
         raise DataErrors(problems)
 
 
-def _check_images(plan: Plan, profile: Profile, opts: BuildOptions) -> None:
+def _check_images(matching: Matching, profile: Profile, opts: BuildOptions) -> None:
     """Before anything is drawn: each deck's card images within the pixels pnp makes for one image."""
     from pnp.load.budget import BudgetError
 
     if profile.output != "images" or profile.format != "png":
         return
     problems = []
-    for deck in plan.decks:
+    for deck in matching.decks:
         w, h = image_pixels(deck, profile)
         try:
             opts.limits.check_pixels(w, h, f"{deck.asset.name}: a card image")
@@ -134,7 +135,9 @@ class Side:
 
 
 @dataclass
-class Deck:
+class ShopDeck:
+    """A deck of the build matched to one of the shop's products, its sides in print order."""
+
     asset: Asset
     product: Product
     trim: tuple[float, float]  # mm, in the card's own orientation
@@ -154,9 +157,11 @@ class Deck:
 
 
 @dataclass
-class Plan:
+class Matching:
+    """Which decks go to which of the shop's products, and which assets none fits."""
+
     profile: Profile
-    decks: list[Deck] = field(default_factory=list)
+    decks: list[ShopDeck] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)  # assets no product fits, with the reason
 
 
@@ -167,15 +172,15 @@ def card_sources(asset: Asset) -> list[str]:
     return [asset.source] * len(asset.faces or [])
 
 
-def plan_export(assets: list[Asset], profile: Profile) -> Plan:
+def match_products(assets: list[Asset], profile: Profile) -> Matching:
     """Which decks go to which of the shop's products, side by side, in order. Imposed sheets
     (a copy shop) take every card and counter at its own size."""
-    plan = Plan(profile)
+    matching = Matching(profile)
     for asset in assets:
         if not asset.faces or asset.preview_of:
             continue
         if any(i.cut is not None for i, _ in asset.faces):  # a shop cuts rectangles, not a token's round outline
-            plan.skipped.append(f"{asset.name}: round or hexagonal pieces, which {profile.title} cannot cut; "
+            matching.skipped.append(f"{asset.name}: round or hexagonal pieces, which {profile.title} cannot cut; "
                                 f"print its PDF and cut them yourself")
             continue
         w = max(i.w for i, _ in asset.faces)
@@ -184,7 +189,7 @@ def plan_export(assets: list[Asset], profile: Profile) -> Plan:
             (Product(name="own size", trim_mm=(w, h)), False)
         if found is None:
             sizes = ", ".join(f"{p.name} {p.trim_mm[0]:g} × {p.trim_mm[1]:g} mm" for p in profile.products)
-            plan.skipped.append(f"{asset.name} ({w:g} × {h:g} mm): {profile.title} has no card of that size ({sizes})")
+            matching.skipped.append(f"{asset.name} ({w:g} × {h:g} mm): {profile.title} has no card of that size ({sizes})")
             continue
         product, turned = found
         trim = (product.trim_mm[1], product.trim_mm[0]) if turned else tuple(product.trim_mm)
@@ -192,8 +197,8 @@ def plan_export(assets: list[Asset], profile: Profile) -> Plan:
         for n, ((item, copies), src) in enumerate(zip(asset.faces, card_sources(asset)), 1):
             fronts.append(Side(item, False, item.label or f"#{n}", src, copies, f"{n:03d}-{file_stem(item.label or '')[:40] or 'card'}"))
         backs, back_of = _backs(asset, fronts)
-        plan.decks.append(Deck(asset, product, trim, fronts, backs, back_of))
-    return plan
+        matching.decks.append(ShopDeck(asset, product, trim, fronts, backs, back_of))
+    return matching
 
 
 def _backs(asset: Asset, fronts: list[Side]) -> tuple[list[Side], "list[int | None]"]:
@@ -221,7 +226,7 @@ def _backs(asset: Asset, fronts: list[Side]) -> tuple[list[Side], "list[int | No
     return backs, back_of
 
 
-def _page_size(deck: Deck, profile: Profile) -> tuple[float, float, float, float]:
+def _page_size(deck: ShopDeck, profile: Profile) -> tuple[float, float, float, float]:
     """(page w, page h, bleed x, bleed y) in mm: the template's pixels when the shop gives them."""
     tw, th = deck.trim
     px = deck.product.pixels
@@ -233,13 +238,13 @@ def _page_size(deck: Deck, profile: Profile) -> tuple[float, float, float, float
     return tw + 2 * b, th + 2 * b, b, b
 
 
-def image_pixels(deck: Deck, profile: Profile) -> tuple[int, int]:
+def image_pixels(deck: ShopDeck, profile: Profile) -> tuple[int, int]:
     """The pixel size of each card side's image: the shop template's, or the page at the profile's dpi."""
     w, h, _, _ = _page_size(deck, profile)
     return round(w / MM_PER_INCH * profile.dpi), round(h / MM_PER_INCH * profile.dpi)
 
 
-def side_page(deck: Deck, side: Side, profile: Profile) -> Page:
+def side_page(deck: ShopDeck, side: Side, profile: Profile) -> Page:
     """One card side on a page of its own: the product's trim, the shop's bleed on every side
     (the bleed box is the whole page).
 
@@ -257,7 +262,7 @@ def side_page(deck: Deck, side: Side, profile: Profile) -> Page:
                 cuts=(trim,))
 
 
-def pdf_order(deck: Deck, profile: Profile) -> list[Side]:
+def pdf_order(deck: ShopDeck, profile: Profile) -> list[Side]:
     """The card-pdf pages in the shop's order, each card repeated by its copies when asked."""
     def back_of(i: int) -> "Side | None":
         k = deck.back_of[i]
@@ -282,13 +287,14 @@ def pdf_order(deck: Deck, profile: Profile) -> list[Side]:
 class Written:
     folder: Path
     files: list[tuple[str, int, str]]  # (relative path, pages, what it is)
-    plan: Plan | None
+    matching: Matching | None
     readme: str
 
 
 def export(game, opts: BuildOptions, profile: Profile, out_dir: Path, progress=None) -> Written:
     """Write the profile's files for ``game`` into ``out_dir/<game>/export/<profile>/``, all or nothing."""
-    from pnp.output.build import collect_assets, owned
+    from pnp.output.manifest import owned
+    from pnp.output.plan import collect_assets
     from pnp.output.files import Staging
 
     parent = Path(out_dir) / game.name / EXPORT
@@ -297,16 +303,16 @@ def export(game, opts: BuildOptions, profile: Profile, out_dir: Path, progress=N
     with Staging(parent) as st:
         stage = st.dir / profile.name
         stage.mkdir()
-        files, plan = mode_of(profile).write(ExportJob(game, assets, opts, profile, stage, parent / profile.name,
+        files, matching = mode_of(profile).write(ExportJob(game, assets, opts, profile, stage, parent / profile.name,
                                                             progress))
-        readme = readme_text(game, profile, plan, files)
+        readme = readme_text(game, profile, matching, files)
         (stage / "README.txt").write_text(readme, encoding="utf-8")
         manifest = {"game": game.name, "profile": profile.name, "output": profile.output,
                     "files": [{"file": f, "pages": n, "what": what} for f, n, what in files]}
         (stage / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n",
                                              encoding="utf-8")
         st.commit([profile.name])
-    return Written(parent / profile.name, files, plan, readme)
+    return Written(parent / profile.name, files, matching, readme)
 
 
 @dataclass
@@ -324,17 +330,17 @@ class ExportJob:
 
 def write_cards(job: ExportJob):
     """images and card-pdf: each deck matched to one of the shop's products, side by side."""
-    plan = plan_export(job.assets, job.profile)
-    if not plan.decks:
+    matching = match_products(job.assets, job.profile)
+    if not matching.decks:
         raise DataErrors([Problem(job.game.name, 0, 0, f"nothing to send to {job.profile.title}: "
-                                  + ("; ".join(plan.skipped) or "the game has no cards or counters"))])
-    _check_images(plan, job.profile, job.opts)
-    return _cards(plan, job.stage, job.progress), plan
+                                  + ("; ".join(matching.skipped) or "the game has no cards or counters"))])
+    _check_images(matching, job.profile, job.opts)
+    return _cards(matching, job.stage, job.progress), matching
 
 
 def write_sheets(job: ExportJob):
-    """sheets: the imposed sheets as pnp build makes them (the plan is what preflight checks)."""
-    return _sheets(job.assets, job.profile, job.stage, job.progress), plan_export(job.assets, job.profile)
+    """sheets: the imposed sheets as pnp build makes them (the matching is what preflight checks)."""
+    return _sheets(job.assets, job.profile, job.stage, job.progress), match_products(job.assets, job.profile)
 
 
 def write_tts(job: ExportJob):
@@ -388,13 +394,13 @@ def _flattened(pages, conv, profile: Profile, sides):
                                       f"be made {profile.pdfx} (no transparency): {exc}")]) from None
 
 
-def _cards(plan: Plan, stage: Path, progress) -> list[tuple[str, int, str]]:
+def _cards(matching: Matching, stage: Path, progress) -> list[tuple[str, int, str]]:
     from pnp.render.png import png_bytes
 
-    profile = plan.profile
+    profile = matching.profile
     conv = converter(profile)
     files = []
-    for deck in plan.decks:
+    for deck in matching.decks:
         folder = deck.asset.name.replace("/", "-")
         if mode_of(profile).holds == "side":
             (stage / folder).mkdir(parents=True, exist_ok=True)
@@ -448,7 +454,7 @@ def _tts(assets: list[Asset], opts: BuildOptions, stage: Path, final: Path) -> l
     return files
 
 
-def order_lines(deck: Deck, profile: Profile) -> list[str]:
+def order_lines(deck: ShopDeck, profile: Profile) -> list[str]:
     """What to order of one deck, in a sentence or two: how many decks (one per different back when
     the shop's product has one back) of how many cards."""
     total = sum(f.copies for f in deck.fronts)
@@ -472,13 +478,13 @@ def _listed(nums: list[int]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def readme_text(game, profile: Profile, plan: Plan | None, files) -> str:
+def readme_text(game, profile: Profile, matching: Matching | None, files) -> str:
     """What to upload and how many of each card to order, in plain words."""
     lines = [f"{game.name} for {profile.title}", ""]
     if profile.sources:
         lines += ["Sizes from:"] + [f"  {s}" for s in profile.sources] + [""]
-    if plan is not None and mode_of(profile).products:
-        for deck in plan.decks:
+    if matching is not None and mode_of(profile).products:
+        for deck in matching.decks:
             lines += order_lines(deck, profile)
             total = sum(f.copies for f in deck.fronts)
             backs = counted(len(deck.backs), "back", "different backs") if deck.backs else "no back"
@@ -496,9 +502,9 @@ def readme_text(game, profile: Profile, plan: Plan | None, files) -> str:
                 for f in deck.fronts:
                     lines.append(f"  {f.copies:>3} ×  {f.label}")
             lines.append("")
-        for s in plan.skipped:
+        for s in matching.skipped:
             lines.append(f"Not included: {s}")
-        if plan.skipped:
+        if matching.skipped:
             lines.append("")
     else:
         lines += [f"  {rel}" + (f"  ({counted(n, 'page')})" if rel.endswith(".pdf") else "")
@@ -509,7 +515,7 @@ def readme_text(game, profile: Profile, plan: Plan | None, files) -> str:
     return "\n".join(lines)
 
 
-def _image_groups(deck: Deck, profile: Profile, folder: str) -> list[str]:
+def _image_groups(deck: ShopDeck, profile: Profile, folder: str) -> list[str]:
     """The card images to upload, each face with its count, grouped by back."""
     def face(f: Side, back: "Side | None" = None) -> str:
         line = f"  {f.copies:>3} ×  {folder}/{f.stem}.{profile.format}  ({f.label})"

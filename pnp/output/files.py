@@ -217,12 +217,12 @@ def write_sheet(sheet: Path, game, opts, records: list, path: Path, title: str =
     to ``path`` (PDF, SVG or PNG by its suffix), nothing imposed: what a game's command writes on its
     own (a chart of one structure). ``records`` (plain data, as a source returns) replace the sheet's;
     every print check of a build holds, and a problem is a DataErrors naming the sheet's line."""
-    from pnp.layout.builtin.sheet import lay_out, plan_sheet, read_sheet
+    from pnp.layout.builtin.sheet import lay_out, prepare_sheet, read_sheet
     from pnp.scene import Group, Page
 
     doc, raw = read_sheet(sheet)
     doc = doc.model_copy(update={"records": list(records), "asset": None})
-    plan = plan_sheet(doc, game, opts, Path(sheet).stem, src=(Path(sheet), raw))
+    plan = prepare_sheet(doc, game, opts, Path(sheet).stem, src=(Path(sheet), raw))
     pages = [Page(plan.geo.w, plan.geo.h, Group([p.art], id="sheet"), label=f"{plan.name} {n}")
              for n, p in enumerate(lay_out(plan, plan.rows, opts.lang, 0.0), 1)]
     return write_document(path, pages, title=title)

@@ -38,7 +38,7 @@ class FaceUse:
 
 def font_use(game, opts) -> list[dict]:
     """One row per family and face the game's pages set text in."""
-    from pnp.output.build import collect_assets
+    from pnp.output.plan import collect_assets
 
     used: dict[tuple, FaceUse] = {}
 

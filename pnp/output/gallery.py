@@ -75,7 +75,7 @@ class GameEntry:
 
 def scan_game(folder: Path) -> list[AssetFiles]:
     """A game's assets from its manifest (and the Tabletop Simulator export's), in a stable order."""
-    from pnp.output.build import read_manifest
+    from pnp.output.manifest import read_manifest
 
     by_stem: dict[str, AssetFiles] = {}
     for base, prefix in ((folder, ""), (folder / TTS_FOLDER, TTS_FOLDER + "/")):
@@ -122,7 +122,7 @@ def collect(out_dir: Path, data_dir: Path, recheck: bool = True) -> list[GameEnt
     ``recheck`` runs every game's checker now; without it a built game shows the
     verdict its build recorded in the manifest (the build just ran it on that data).
     """
-    from pnp.output.build import read_manifest
+    from pnp.output.manifest import read_manifest
     from pnp.checks import verdict
     from pnp.load.errors import DataErrors
     from pnp.model.assets import game_lang
@@ -282,38 +282,46 @@ def render_html(entries: list[GameEntry], out_dir: Path) -> str:
     if not entries:
         parts.append('<p class="empty">Nothing built yet: run <code>pnp build all</code>.</p>')
     for e in entries:
-        parts.append(f'<section class="game" id="{_e(e.name)}">')
-        parts.append(f"<h2>{_e(e.title or e.name)} {_badge(e.verdict)}</h2>")
-        if e.description:
-            parts.append(f'<p class="desc">{_inline(e.description)}</p>')
-        if e.ink_saver:
-            parts.append(f'<p class="desc">{INK_SAVER_BUILT.format(game=_e(e.name))}</p>')
-        if e.findings:
-            n_err = sum(1 for sev, _ in e.findings if sev == "error")
-            summary = f"{len(e.findings)} finding(s)" + (f", {n_err} error(s)" if n_err else "")
-            opened = " open" if e.verdict == "FAIL" else ""
-            parts.append(f"<details{opened}><summary>Checker: {_e(summary)}</summary><ul>"
-                         + "".join(f'<li class="{_e(sev)}">{_e(text)}</li>' for sev, text in e.findings) + "</ul></details>")
-        if e.assets:
-            files = [p for a in e.assets for p in a.files]
-            whole = "".join(f"{sum(1 for a in e.assets if f.name in a.by_format)} {f.name.upper()}(s), "
-                            for f in FORMATS.values() if f.one_file)
-            parts.append(f'<p class="desc">{len(e.assets)} asset(s), {whole}{len(files)} file(s), '
-                         f'{human_size(sum(a.sizes[p] for a in e.assets for p in a.files))} in '
-                         f'<code>{_e(e.name)}/</code></p>')
-            parts.append('<div class="grid">')
-            titles = {a.stem: a.title for a in e.assets if a.title}
-            parts.extend(_asset_html(a, out_dir, _title(a.stem, titles)) for a in e.assets)
-            parts.append("</div>")
-        elif e.folder.is_dir():
-            parts.append(f'<p class="empty"><code>{_e(e.name)}/</code> has no manifest.json (pnp did not write '
-                         f'it): run <code>pnp build {_e(e.name)}</code>.</p>')
-        else:
-            parts.append(f'<p class="empty">Not built yet: run <code>pnp build {_e(e.name)}</code>.</p>')
-        parts.append("</section>")
+        parts += _game_html(e, out_dir)
     parts.append("</main><footer>Made by <code>pnp gallery</code>. Print PDFs at 100 % (no "
                  f"&ldquo;fit to page&rdquo;). {INK_SAVER_HINT}</footer></body></html>\n")
     return "\n".join(parts)
+
+
+def _game_html(e: GameEntry, out_dir: Path) -> list[str]:
+    """A game's section: its title and verdict, its checker's findings, its assets' previews."""
+    parts = [f'<section class="game" id="{_e(e.name)}">', f"<h2>{_e(e.title or e.name)} {_badge(e.verdict)}</h2>"]
+    if e.description:
+        parts.append(f'<p class="desc">{_inline(e.description)}</p>')
+    if e.ink_saver:
+        parts.append(f'<p class="desc">{INK_SAVER_BUILT.format(game=_e(e.name))}</p>')
+    if e.findings:
+        n_err = sum(1 for sev, _ in e.findings if sev == "error")
+        summary = f"{len(e.findings)} finding(s)" + (f", {n_err} error(s)" if n_err else "")
+        opened = " open" if e.verdict == "FAIL" else ""
+        parts.append(f"<details{opened}><summary>Checker: {_e(summary)}</summary><ul>"
+                     + "".join(f'<li class="{_e(sev)}">{_e(text)}</li>' for sev, text in e.findings) + "</ul></details>")
+    if e.assets:
+        parts += _assets_html(e, out_dir)
+    elif e.folder.is_dir():
+        parts.append(f'<p class="empty"><code>{_e(e.name)}/</code> has no manifest.json (pnp did not write '
+                     f'it): run <code>pnp build {_e(e.name)}</code>.</p>')
+    else:
+        parts.append(f'<p class="empty">Not built yet: run <code>pnp build {_e(e.name)}</code>.</p>')
+    parts.append("</section>")
+    return parts
+
+
+def _assets_html(e: GameEntry, out_dir: Path) -> list[str]:
+    """What a built game holds (assets, files per format, bytes) and a preview per asset."""
+    files = [p for a in e.assets for p in a.files]
+    whole = "".join(f"{sum(1 for a in e.assets if f.name in a.by_format)} {f.name.upper()}(s), "
+                    for f in FORMATS.values() if f.one_file)
+    titles = {a.stem: a.title for a in e.assets if a.title}
+    return [f'<p class="desc">{len(e.assets)} asset(s), {whole}{len(files)} file(s), '
+            f'{human_size(sum(a.sizes[p] for a in e.assets for p in a.files))} in '
+            f'<code>{_e(e.name)}/</code></p>', '<div class="grid">',
+            *(_asset_html(a, out_dir, _title(a.stem, titles)) for a in e.assets), "</div>"]
 
 
 MARK = "<title>pnp gallery</title>"  # what tells pnp's index.html from someone else's

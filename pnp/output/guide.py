@@ -55,28 +55,14 @@ def guide_values(game, files: Iterable[tuple[Asset, str, int]], opts: BuildOptio
                   key=lambda f: f[1].removesuffix(".pdf"))  # tokens before tokens-duplex
     title = tr(game.manifest.title, lang) if getattr(game.manifest, "title", None) else game.name
     rows = [f"| {w['file']} | {w['part']} | {w['pages']} | {w['print']} | {w['stock']} |", "|---|---|--:|---|---|"]
-    cuts_tiles, cuts_pieces = [], []
-    any_double = False
+    cuts: dict[str, list[str]] = {"tiles": [], "pieces": []}
     for asset, rel, n in pdfs:
-        count = pieces_of(asset)
-        what = _md(asset.title or asset.name)
-        if count:
-            what += " · " + w["count_pieces"].format(n=count)
-        if asset.two_sided:
-            any_double = True
-            sides = w["double_short"] if opts.duplex == "short" else w["double_long"]
-        else:
-            sides = w["single"]
-        stock = stock_of(asset)
-        cut = cutting_of(asset, n)
-        if cut == "tiles" and n == 1:  # a board that fits one page is cut at its crop marks
-            cut = "pieces"
-        if cut == "tiles":
-            stock = "board" if stock == "paper" else stock
-            cuts_tiles.append(rel)
-        elif cut == "pieces":
-            cuts_pieces.append(rel)
-        rows.append(f"| {_md(rel)} | {what} | {n} | {sides} | {w.get(stock, w['paper'])} |")
+        cut, row = _file_row(asset, rel, n, w, opts.duplex)
+        rows.append(row)
+        if cut in cuts:
+            cuts[cut].append(rel)
+    cuts_tiles, cuts_pieces = cuts["tiles"], cuts["pieces"]
+    any_double = any(asset.two_sided for asset, _, _ in pdfs)
     steps = [w["cut_tiles"].format(file=_md(rel)) for rel in cuts_tiles]
     steps += [w["cut_pieces"].format(file=_md(rel)) for rel in cuts_pieces]
     body = [f"## {w['files']}", "", *rows, ""]
@@ -91,14 +77,33 @@ def guide_values(game, files: Iterable[tuple[Asset, str, int]], opts: BuildOptio
             "body": "\n".join(body)}
 
 
+def _file_row(asset: Asset, rel: str, n: int, w: dict, duplex: str) -> tuple[str, str]:
+    """How the file is cut (tiles, pieces or none) and its row of the table of files."""
+    count = pieces_of(asset)
+    what = _md(asset.title or asset.name)
+    if count:
+        what += " · " + w["count_pieces"].format(n=count)
+    if asset.two_sided:
+        sides = w["double_short"] if duplex == "short" else w["double_long"]
+    else:
+        sides = w["single"]
+    stock = stock_of(asset)
+    cut = cutting_of(asset, n)
+    if cut == "tiles" and n == 1:  # a board that fits one page is cut at its crop marks
+        cut = "pieces"
+    if cut == "tiles":
+        stock = "board" if stock == "paper" else stock
+    return cut, f"| {_md(rel)} | {what} | {n} | {sides} | {w.get(stock, w['paper'])} |"
+
+
 def guide_asset(game, files: list, opts: BuildOptions) -> Asset:
     """The print guide as an asset, drawn from the (finished) list of the game's files."""
-    from pnp.layout.builtin.sheet import plan_sheet, read_sheet, sheet_pages
+    from pnp.layout.builtin.sheet import prepare_sheet, read_sheet, sheet_pages
     from pnp.layout.data import Row
 
     doc, raw = read_sheet(SHEET)
     values = guide_values(game, files, opts)
-    plan = plan_sheet(doc.model_copy(update={"values": values}), game, opts, NAME, src=(SHEET, raw))
+    plan = prepare_sheet(doc.model_copy(update={"values": values}), game, opts, NAME, src=(SHEET, raw))
     return Asset(NAME, values["title"], lambda: sheet_pages(plan, [Row({}, (str(SHEET), 0))], opts),
                  formats=("pdf",), description="how to print, which sides, on what, and what to cut first",
                  source="pnp", stock="paper")

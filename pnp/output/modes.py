@@ -4,7 +4,7 @@ A mode names its writer and says what it needs of a profile; the profile check
 (:func:`check`, run when a profile is loaded), the export and its README read
 this registry. Writers are named as ``"module:function"`` and imported when an
 export runs. A writer is ``write(job: pnp.output.export.ExportJob) -> (files,
-plan)``: ``files`` is [(relative path, pages, what it is)], ``plan`` the decks
+matching)``: ``files`` is [(relative path, pages, what it is)], ``matching`` the decks
 matched to the shop's products (or None), which the README and preflight read.
 """
 from __future__ import annotations
@@ -25,7 +25,7 @@ Holds = Literal["side", "deck", "sheets"]
 class Mode:
     name: str
     about: str
-    writer: "str | Callable"  # (job) -> (files, plan), or "module:function"
+    writer: "str | Callable"  # (job) -> (files, matching), or "module:function"
     products: bool = False  # each deck goes to one of the shop's card products: the profile lists them
     formats: tuple[str, ...] | None = None  # the kinds of file it writes; None: the profile's format: (png or pdf)
     holds: Holds | None = None  # what one of its files holds (see Holds)

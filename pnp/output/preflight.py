@@ -87,12 +87,12 @@ def bleed_sides(page: Page, trim: Box, where: str, dpi: float = 72) -> list[Find
                     f"side{'s' if len(bare) > 1 else ''}: the bleed there is bare paper")]
 
 
-def _card_findings(plan, profile: Profile, progress=None) -> tuple[list[Finding], int]:
+def _card_findings(matching, profile: Profile, progress=None) -> tuple[list[Finding], int]:
     from pnp.output.export import side_page
     from pnp.render.survey import survey
 
     found, n = [], 0
-    for deck in plan.decks:
+    for deck in matching.decks:
         safe = profile.safe_mm
         if mode_of(profile).holds == "sheets":  # the data's own safe zone; small counters get a tenth of their side
             safe = deck.asset.safe if deck.asset.safe is not None else min(safe, min(deck.trim) / 10)
@@ -115,7 +115,7 @@ def _expected(written, profile: Profile) -> dict:
 
     expect: dict = {}
     holds = mode_of(profile).holds
-    for deck in written.plan.decks if written.plan is not None else ():
+    for deck in written.matching.decks if written.matching is not None else ():
         name = deck.asset.name.replace("/", "-")
         if holds == "side" and profile.format == PDF:
             expect.update({f"{name}/{side.stem}.{PDF}": (1, deck.trim) for side in deck.sides()})
@@ -144,11 +144,11 @@ def _file_findings(folder: Path, written, profile: Profile) -> list[Finding]:
     return found
 
 
-def overlapping_text(plan) -> list[Finding]:
+def overlapping_text(matching) -> list[Finding]:
     """Text that overlaps another element of its card side, found when the sides were drawn
-    (every side of the plan must be drawn first): one finding per card and pair of elements."""
+    (every side of the matching must be drawn first): one finding per card and pair of elements."""
     found = []
-    for deck in plan.decks if plan is not None else ():
+    for deck in matching.decks if matching is not None else ():
         for o in dict.fromkeys(getattr(deck.asset, "overlaps", ())):
             found.append(Finding("overlap", False, f"{deck.asset.name}: {o.card} ({o.source})", o.message))
     return found
@@ -459,9 +459,9 @@ def check_written(written, profile: Profile, progress=None) -> tuple[list[Findin
     """Every failed check on an export, and how many card sides and files were checked."""
     found: list[Finding] = []
     sides = 0
-    if written.plan is not None:
-        found, sides = _card_findings(written.plan, profile, progress)
-        found += overlapping_text(written.plan)
+    if written.matching is not None:
+        found, sides = _card_findings(written.matching, profile, progress)
+        found += overlapping_text(written.matching)
     found += _file_findings(written.folder, written, profile)
     return found, {"card sides": sides, "files": len(written.files)}
 

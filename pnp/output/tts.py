@@ -27,6 +27,7 @@ from pathlib import Path
 
 from pnp.model.assets import Asset, BuildOptions
 from pnp.output.files import write_bytes_atomic
+from pnp.scene.units import MM_PER_INCH
 
 TTS_FOLDER = "tts"
 OPTIONS = {"tts_url": "where the images are uploaded for online play (https://host/dir/)",
@@ -58,7 +59,7 @@ def grid_for(n_faces: int, w: float, h: float) -> tuple[int, int]:
 
 def card_pixels(cols: int, rows: int, w: float, h: float, max_dpi: float = MAX_DPI) -> tuple[int, int]:
     """Whole-pixel card size so the sheet stays within 4096 px and 300 dpi."""
-    px_per_mm = min(MAX_PX / (cols * w), MAX_PX / (rows * h), max_dpi / 25.4)
+    px_per_mm = min(MAX_PX / (cols * w), MAX_PX / (rows * h), max_dpi / MM_PER_INCH)
     cw = int(w * px_per_mm)
     ch = int(h * px_per_mm)
     return max(cw, 1), max(ch, 1)
@@ -233,7 +234,8 @@ def export(game, opts: BuildOptions, out_dir: Path) -> list[Path]:
     """Export every deck/counter asset of ``game`` for Tabletop Simulator into
     ``out_dir/<game>/tts/`` (out_dir is the build's output root), all or nothing:
     the folder is staged whole with a manifest and swapped in."""
-    from pnp.output.build import MANIFEST, collect_assets, owned
+    from pnp.output.manifest import MANIFEST, owned
+    from pnp.output.plan import collect_assets
     from pnp.output.files import Staging
 
     extra = opts.extra or {}

@@ -13,7 +13,7 @@ from typing import Protocol, runtime_checkable
 
 from pnp.scene.primitives import Ellipse, Group, Image, Page, Path, Polygon, Rect, Text
 from pnp.scene.style import Color, Style
-from pnp.scene.text import Line, layout
+from pnp.scene.text import Line, set_lines
 from pnp.render.hatch import hatch_segments
 from pnp.render.shapes import outline
 
@@ -128,7 +128,7 @@ def _shown(t: Text) -> bool:
 
 def text_lines(t: Text) -> list[Line]:
     """The lines of ``t`` a backend draws: its layout without empty lines."""
-    return [ln for ln in layout(t) if ln.text]
+    return [ln for ln in set_lines(t) if ln.text]
 
 
 def walk_node(r: Renderer, n, alpha: float = 1.0, lines=text_lines) -> None:

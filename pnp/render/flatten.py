@@ -28,8 +28,8 @@ from pnp.render.base import SHAPES, _paints, _shown, text_lines
 from pnp.render.shapes import outline
 from pnp.scene.primitives import IDENTITY, Ellipse, Group, Image, Page, Path, Polygon, Rect, Text, Transform, translate
 from pnp.scene.style import Color, Style
+from pnp.scene.units import MM_PER_PT, mm_to_px
 
-PT = 25.4 / 72  # mm per point
 ASCENT, DESCENT = 0.8, 0.3  # of the font size: a little beyond what DejaVu's glyphs reach, so a patch holds them
 _SHIFT = {"start": 0.0, "middle": 0.5, "end": 1.0}
 PAPER = Color(255, 255, 255, (0.0, 0.0, 0.0, 0.0))
@@ -221,7 +221,7 @@ class Flattener:
         x0, y0, x1, y1 = x0 - MARGIN, y0 - MARGIN, x1 + MARGIN, y1 + MARGIN
         w, h = x1 - x0, y1 - y0
         sx, sy = math.hypot(ctm.a, ctm.b), math.hypot(ctm.c, ctm.d)
-        size = (max(1, math.ceil(w * sx / 25.4 * self.dpi)), max(1, math.ceil(h * sy / 25.4 * self.dpi)))
+        size = (max(1, math.ceil(mm_to_px(w * sx, self.dpi))), max(1, math.ceil(mm_to_px(h * sy, self.dpi))))
         Limits().check_pixels(*size, "a translucent element drawn as a picture")
         scene = self._prefix(_with_alpha(n, a))
         to_box = translate(-x0, -y0) @ ctm.inverse()
@@ -348,7 +348,7 @@ def local_bounds(n) -> Bounds:
         boxes = []
         for ln in text_lines(n):
             x0 = ln.x - _SHIFT[n.anchor] * ln.width
-            s = ln.size * PT
+            s = ln.size * MM_PER_PT
             boxes.append((x0 - 0.1 * s, ln.y - ASCENT * s, x0 + ln.width + 0.1 * s, ln.y + DESCENT * s))
         if not boxes:
             return (n.x, n.y, n.x, n.y)
@@ -441,5 +441,5 @@ def _svg_pixels(data: bytes, im: Image, dpi: float):
     from pnp.render.png import render_clear
 
     w, h = max(im.w, 1.0), max(im.h, 1.0)
-    size = (max(1, round(w / 25.4 * dpi)), max(1, round(h / 25.4 * dpi)))
+    size = (max(1, round(mm_to_px(w, dpi))), max(1, round(mm_to_px(h, dpi))))
     return render_clear(Page(w, h, Group([Image(0, 0, w, h, data)])), size)

@@ -37,6 +37,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+from pnp.scene.units import px_per_mm
+
 MAX_PICTURE_BYTES = 50_000_000  # a PNG or JPEG file
 MAX_SVG_BYTES = 5_000_000  # an SVG file
 MAX_PICTURE_PIXELS = 40_000_000  # one PNG or JPEG, decoded (a 500 mm square board at 300 dpi is 35)
@@ -188,7 +190,8 @@ def _check_raster(data: bytes) -> Probe:
 # ---- SVG ------------------------------------------------------------------------------------
 
 _XLINK = "{http://www.w3.org/1999/xlink}href"
-_UNITS = {"": 1.0, "px": 1.0, "pt": 4 / 3, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0,
+
+_UNITS = {"": 1.0, "px": 1.0, "pt": 4 / 3, "pc": 16.0, "mm": px_per_mm(96), "cm": 96 / 2.54, "in": 96.0,
           "em": 16.0, "ex": 8.0}
 _LENGTH = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*([a-z%]*)\s*$")
 _DATA_URI = re.compile(r"^data:image/(png|jpe?g);base64,", re.I)

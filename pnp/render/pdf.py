@@ -42,8 +42,8 @@ from pnp.scene.style import Color
 from pnp.scene.primitives import IDENTITY, Page
 from pnp.render.base import Renderer, Tee, walk
 from pnp.render.shapes import outline
+from pnp.scene.units import PT_PER_MM
 
-PT = 72.0 / 25.4  # points per mm
 CREATOR = "pnp"
 PRODUCER = "pnp (reportlab)"
 
@@ -224,12 +224,12 @@ class PdfRenderer(Renderer):
     # --------------------------------------------------------- Renderer
     def begin_page(self, page: Page):
         c = self.c
-        c.setPageSize((page.width * PT, page.height * PT))
+        c.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
         for name, box in (("trim", page.trim_box), ("bleed", page.bleed_box)):
             c.setCropBox(_pdf_box(box, page.height), name=name)
         self._reset()
         # mm user space, y down; miter limit 4 as in SVG so sharp corners bevel alike
-        self.buf.append(f"{fp_str(PT)} 0 0 {fp_str(-PT)} 0 {fp_str(page.height * PT)} cm 4 M")
+        self.buf.append(f"{fp_str(PT_PER_MM)} 0 0 {fp_str(-PT_PER_MM)} 0 {fp_str(page.height * PT_PER_MM)} cm 4 M")
 
     def end_page(self, page: Page):
         self._flush()
@@ -286,8 +286,8 @@ class PdfRenderer(Renderer):
             out.append(f"1 0 0 1 {fp_str(ln.x - shift * ln.width, -ln.y)} Tm")
             if ln.size != size:
                 size, subset = ln.size, None
-                pts = size / PT
-                tf = f"{fp_str(pts)} Tf {fp_str(pts * 1.2)} TL"
+                mm = size / PT_PER_MM  # the Tf operator runs in the mm user space
+                tf = f"{fp_str(mm)} Tf {fp_str(mm * 1.2)} TL"
             ops = []
             for face, part in _parts(ln.text, t.font, t.weight, font):
                 for sub, chunk in face.splitString(part, doc):
@@ -412,8 +412,8 @@ def _parts(text: str, family, weight: str, font: TTFont):
 
 def _pdf_box(box, page_h: float) -> tuple[float, float, float, float]:
     """A scene Box (mm, y down) as a PDF rectangle [x1 y1 x2 y2] in points."""
-    return (round(box.x * PT, 4), round((page_h - box.bottom) * PT, 4),
-            round(box.right * PT, 4), round((page_h - box.y) * PT, 4))
+    return (round(box.x * PT_PER_MM, 4), round((page_h - box.bottom) * PT_PER_MM, 4),
+            round(box.right * PT_PER_MM, 4), round((page_h - box.y) * PT_PER_MM, 4))
 
 
 @contextmanager

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from pnp.scene.units import PT_PER_MM
 
-PT = 72.0 / 25.4  # points per mm
 
 
 def srgb_icc() -> bytes:
@@ -96,7 +96,7 @@ XMP_KEYS = ("pdfxid:GTS_PDFXVersion", "pdfx:GTS_PDFXVersion", "pdfx:GTS_PDFXConf
 
 def _box(page, name: str) -> tuple[float, float, float, float]:
     b = page.obj.get(name) or page.obj.get("/MediaBox") or page.mediabox
-    x0, y0, x1, y1 = (float(v) / PT for v in b)
+    x0, y0, x1, y1 = (float(v) / PT_PER_MM for v in b)
     return (round(x0, 3), round(y0, 3), round(x1 - x0, 3), round(y1 - y0, 3))
 
 
@@ -155,51 +155,65 @@ class _Reader:
         self.resources(resources)
 
     def resources(self, res) -> None:
-        import pikepdf
-
         if res is None:
             return
-        f = self.facts
         for _, gs in (res.get("/ExtGState") or {}).items():
-            if gs.get("/SMask") is not None and gs.get("/SMask") != pikepdf.Name("/None"):
-                f.transparency.add("a soft mask")
-            for key in ("/CA", "/ca"):
-                if key in gs and float(gs[key]) < 1:
-                    f.transparency.add(f"constant alpha {float(gs[key]):g}")
-            blend = gs.get("/BM")
-            blends = list(blend) if isinstance(blend, pikepdf.Array) else [blend] if blend is not None else []
-            for b in blends:
-                if str(b) not in ("/Normal", "/Compatible"):
-                    f.transparency.add(f"blend mode {str(b)[1:]}")
-            for key in ("/TR", "/TR2"):
-                if key in gs and str(gs[key]) != "/Identity" and not (key == "/TR2" and str(gs[key]) == "/Default"):
-                    f.postscript.add("a transfer function")
+            self.graphics_state(gs)
         for _, sh in (res.get("/Shading") or {}).items():
-            f.colour_ops.add(space_kind(sh.get("/ColorSpace"), res))
+            self.facts.colour_ops.add(space_kind(sh.get("/ColorSpace"), res))
+        self.patterns(res)
+        for _, x in (res.get("/XObject") or {}).items():
+            key = x.objgen if x.is_indirect else id(x)
+            if key not in self.seen:
+                self.seen.add(key)
+                self.xobject(x, res)
+
+    def graphics_state(self, gs) -> None:
+        """Transparency (soft masks, alpha, blend modes) and transfer functions an ExtGState sets."""
+        import pikepdf
+
+        f = self.facts
+        if gs.get("/SMask") is not None and gs.get("/SMask") != pikepdf.Name("/None"):
+            f.transparency.add("a soft mask")
+        for key in ("/CA", "/ca"):
+            if key in gs and float(gs[key]) < 1:
+                f.transparency.add(f"constant alpha {float(gs[key]):g}")
+        blend = gs.get("/BM")
+        blends = list(blend) if isinstance(blend, pikepdf.Array) else [blend] if blend is not None else []
+        for b in blends:
+            if str(b) not in ("/Normal", "/Compatible"):
+                f.transparency.add(f"blend mode {str(b)[1:]}")
+        for key in ("/TR", "/TR2"):
+            if key in gs and str(gs[key]) != "/Identity" and not (key == "/TR2" and str(gs[key]) == "/Default"):
+                f.postscript.add("a transfer function")
+
+    def patterns(self, res) -> None:
+        import pikepdf
+
         for _, pat in (res.get("/Pattern") or {}).items():
             if "/Shading" in pat:
-                f.colour_ops.add(space_kind(pat.Shading.get("/ColorSpace"), res))
+                self.facts.colour_ops.add(space_kind(pat.Shading.get("/ColorSpace"), res))
             elif pat.objgen not in self.seen and isinstance(pat, pikepdf.Stream):
                 self.seen.add(pat.objgen)
                 self.content(pat, pat.get("/Resources"))
-        for _, x in (res.get("/XObject") or {}).items():
-            key = x.objgen if x.is_indirect else id(x)
-            if key in self.seen:
-                continue
-            self.seen.add(key)
-            kind = x.get("/Subtype")
-            if kind == "/Image":
-                if x.get("/SMask") is not None or x.get("/SMaskInData", 0) != 0:
-                    f.transparency.add("a soft mask")
-                if not x.get("/ImageMask", False) and "/ColorSpace" in x:
-                    f.colour_ops.add(space_kind(x.ColorSpace, res))
-            elif kind == "/Form":
-                group = x.get("/Group")
-                if group is not None and group.get("/S") == "/Transparency":
-                    f.transparency.add("a transparency group")
-                self.content(x, x.get("/Resources"))
-            elif kind == "/PS":
-                f.postscript.add("a PostScript XObject")
+
+    def xobject(self, x, res) -> None:
+        """An image's soft mask and colour space, a form's transparency group and content, a
+        PostScript XObject."""
+        f = self.facts
+        kind = x.get("/Subtype")
+        if kind == "/Image":
+            if x.get("/SMask") is not None or x.get("/SMaskInData", 0) != 0:
+                f.transparency.add("a soft mask")
+            if not x.get("/ImageMask", False) and "/ColorSpace" in x:
+                f.colour_ops.add(space_kind(x.ColorSpace, res))
+        elif kind == "/Form":
+            group = x.get("/Group")
+            if group is not None and group.get("/S") == "/Transparency":
+                f.transparency.add("a transparency group")
+            self.content(x, x.get("/Resources"))
+        elif kind == "/PS":
+            f.postscript.add("a PostScript XObject")
 
 
 def read_facts(path: Path) -> PdfFacts:
@@ -245,7 +259,7 @@ def read_facts(path: Path) -> PdfFacts:
 def _overlaps(rect, box) -> bool:
     if rect is None or len(rect) != 4:
         return False
-    x0, y0, x1, y1 = (float(v) / PT for v in rect)
+    x0, y0, x1, y1 = (float(v) / PT_PER_MM for v in rect)
     bx, by, bw, bh = box
     return min(x0, x1) < bx + bw and max(x0, x1) > bx and min(y0, y1) < by + bh and max(y0, y1) > by
 

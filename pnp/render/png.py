@@ -2,7 +2,7 @@
 
 So a PNG can never disagree with its PDF: it *is* that PDF, seen by a
 well-kept renderer (the one Chromium uses) at the requested resolution.
-Pixel sizes are ``round(mm / 25.4 * dpi)`` per side, or exactly ``size``
+Pixel sizes are ``round(mm_to_px(mm, dpi))`` per side, or exactly ``size``
 when a caller needs whole pixels (Tabletop Simulator sheets). Files are
 written deterministically (no time stamps) with the resolution recorded.
 """
@@ -19,8 +19,8 @@ from PIL import Image as PILImage
 from pnp.load.budget import Limits
 from pnp.scene.primitives import Page
 from pnp.render.pdf import render_pdf_bytes
+from pnp.scene.units import PT_PER_INCH, dpi_of
 
-PT_PER_MM = 72.0 / 25.4
 _FLAGS = pdfium_c.FPDF_ANNOT  # as page.render() draws; no sub-pixel (LCD) text
 
 
@@ -34,7 +34,8 @@ def _images(pdf, dpi: float | None = None, size: tuple[int, int] | None = None,
     try:
         for i in range(len(doc)):
             page = doc[i]
-            w, h = size or (max(1, round(page.get_width() / 72 * dpi)), max(1, round(page.get_height() / 72 * dpi)))
+            w, h = size or (max(1, round(page.get_width() / PT_PER_INCH * dpi)),
+                            max(1, round(page.get_height() / PT_PER_INCH * dpi)))
             limits.check_pixels(w, h, f"the PNG of page {i + 1}")
             bitmap = pdfium.PdfBitmap.new_native(w, h, pdfium_c.FPDFBitmap_BGRA if clear else pdfium_c.FPDFBitmap_BGR)
             bitmap.fill_rect((0, 0, 0, 0) if clear else (255, 255, 255, 255), 0, 0, w, h)
@@ -82,7 +83,7 @@ def png_bytes(page: Page, dpi: float = 150, size: tuple[int, int] | None = None,
               limits: Limits | None = None) -> bytes:
     img = render_image(page, dpi, size, limits)
     if size is not None:
-        dpi = size[0] / (page.width / 25.4)
+        dpi = dpi_of(size[0], page.width)
     return encode(img, dpi)
 
 

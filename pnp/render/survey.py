@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from pnp.render.base import Renderer, walk
 from pnp.scene.primitives import IDENTITY, Page
+from pnp.scene.units import MM_PER_INCH, MM_PER_PT
 
-PT = 25.4 / 72  # mm per point
 # of the font size: DejaVu Sans's ascent and descent, the line's box as the layout sets it; a text
 # in another font is measured by that font's own (a serif's are lower, a mono's may be taller)
 ASCENT, DESCENT = 0.76, 0.24
@@ -91,7 +91,7 @@ class Survey(Renderer):
         own = not isinstance(t.font, str) and not t.font.bundled  # a game's font: its own ascent and descent
         for ln in lines:
             x0 = ln.x - _SHIFT[t.anchor] * ln.width
-            s = ln.size * PT
+            s = ln.size * MM_PER_PT
             if own:
                 from pnp.scene import fonts
 
@@ -108,7 +108,7 @@ class Survey(Renderer):
         pixels = pixels_of(bytes(data))
         dpi = None
         if pixels:
-            w_in, h_in = (box[2] - box[0]) / 25.4, (box[3] - box[1]) / 25.4
+            w_in, h_in = (box[2] - box[0]) / MM_PER_INCH, (box[3] - box[1]) / MM_PER_INCH
             dpi = min(pixels[0] / w_in if w_in else float("inf"), pixels[1] / h_in if h_in else float("inf"))
         self.pictures.append(Picture(box, pixels, dpi))
 

@@ -21,8 +21,8 @@ from pnp.scene import fonts
 from pnp.scene.primitives import Ellipse, Page, Polygon, Rect
 from pnp.render.base import Renderer, walk
 from pnp.render.shapes import outline
+from pnp.scene.units import MM_PER_PT
 
-MM_PER_PT = 25.4 / 72.0
 
 
 def _n(v: float) -> str:

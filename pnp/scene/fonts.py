@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Union
 
 from pnp.load.errors import UserError
+from pnp.scene.units import MM_PER_PT
 
 FONT_DIR = Path(os.environ.get("PNP_FONT_DIR", Path(__file__).resolve().parents[2] / "fonts"))
-MM_PER_PT = 25.4 / 72.0
 WEIGHTS = ("regular", "bold", "italic", "bold-italic")
 
 # family -> weight -> file name inside FONT_DIR

@@ -64,12 +64,12 @@ def _shape(node, m: Transform) -> Box4 | None:
 
 def text_ink(t: Text, m: Transform = IDENTITY) -> Box4 | None:
     """The glyphs of ``t`` as laid out (shrunk and wrapped as every backend draws it)."""
-    from pnp.scene.text import layout
+    from pnp.scene.text import set_lines
 
     if t.fill is None or not t.text:
         return None
     box = None
-    for ln in layout(t):
+    for ln in set_lines(t):
         g = fonts.ink(ln.text, ln.size, t.font, t.weight) if ln.text else None
         if g is None:
             continue

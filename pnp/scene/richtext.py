@@ -49,8 +49,8 @@ import pyphen
 
 from pnp.scene import fonts
 from pnp.scene import BLACK, Color, Group, Node, Text
+from pnp.scene.units import MM_PER_PT, pt_to_mm
 
-MM_PER_PT = fonts.MM_PER_PT
 SOFT_HYPHEN = "\u00ad"
 STEP_PT = 0.25  # the size grid the shrinking walks on
 NO_HYPHEN_DOWN_TO = 0.9  # a text is set smaller, down to this share of its size, before a word is hyphenated
@@ -725,7 +725,7 @@ def _bounded(markup: str, width_mm: float, height_mm: float, min_size_pt: float,
     hundred thousand characters to find that it overflows took seconds per card."""
     if not (width_mm > 0 and height_mm > 0):
         return  # no room at all: laid out, it overflows as any text does
-    em = min_size_pt * 25.4 / 72
+    em = pt_to_mm(min_size_pt)
     most = (width_mm / (0.2 * em) + 1) * (height_mm / (min(line_height, 1.0) * em) + 1)
     if len(markup) > 4 * most + 200:
         raise TooLong(len(markup), width_mm, height_mm, min_size_pt)

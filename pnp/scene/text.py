@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from pnp.scene import fonts
 from pnp.scene.primitives import Text
+from pnp.scene.units import pt_to_mm
 
 
 SHRINK_STEP = 0.94  # a shrinking scene text tries 6 % smaller each step
@@ -33,7 +34,7 @@ class TextOverflow(ValueError):
                          f"{t.box[0]:.1f} x {t.box[1]:.1f} mm box at {size:g} pt: {' and '.join(parts)}")
 
 
-def layout(t: Text) -> list[Line]:
+def set_lines(t: Text) -> list[Line]:
     """Lines of ``t`` with baseline positions in mm; a text with a box is set by the one
     fitting routine, :func:`pnp.scene.richtext.fit` (as it is: no markup, no hyphens)."""
     missing = fonts.missing_glyph(t.text, t.font, t.weight)
@@ -43,7 +44,7 @@ def layout(t: Text) -> list[Line]:
     if t.box is None:
         size = t.size
         out = []
-        step = size * t.line_height * 25.4 / 72
+        step = pt_to_mm(size * t.line_height)
         for i, s in enumerate(t.text.split("\n")):
             out.append(Line(t.x, t.y + i * step, s, size, fonts.string_width(s, size, t.font, t.weight)))
         return out
@@ -59,3 +60,6 @@ def layout(t: Text) -> list[Line]:
     ax = {"start": t.x, "middle": t.x + bw / 2, "end": t.x + bw}[t.anchor]
     return [Line(ax, t.y + p.baseline_y, p.text, p.size_pt, fonts.string_width(p.text, p.size_pt, t.font, t.weight))
             for p in fitted.pieces]
+
+
+layout = set_lines  # the old name, for the game modules still drawn by hand (tests/pnpsource.py); goes with them

@@ -190,7 +190,7 @@ def test_category_bands_differ_in_greyscale_and_mark(tmp_path):
 
 def test_poker_cards_go_3x3_on_a4_and_letter(tmp_path):
     from pnp.layout.builtin.card import deck_sheet
-    from pnp.impose.grid import plan_grid
+    from pnp.impose.grid import fit_grid
 
     game, folder = make_game(tmp_path)
     from pnp.load.loader import load_model
@@ -200,7 +200,7 @@ def test_poker_cards_go_3x3_on_a4_and_letter(tmp_path):
     a4 = deck_sheet(doc, BuildOptions(paper="a4"))
     letter = deck_sheet(doc, BuildOptions(paper="letter"))
     assert a4.margin == 8.0  # the user's margin is kept when it already fits 9
-    assert plan_grid(63, 88, a4).per_page == 9
-    assert plan_grid(63, 88, letter).per_page == 9 and letter.margin == 5.0
-    plan = plan_grid(63, 88, letter)
+    assert fit_grid(63, 88, a4).per_page == 9
+    assert fit_grid(63, 88, letter).per_page == 9 and letter.margin == 5.0
+    plan = fit_grid(63, 88, letter)
     assert plan.orientation == "portrait" and (plan.cols, plan.rows) == (3, 3)

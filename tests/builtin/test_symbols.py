@@ -147,7 +147,7 @@ def test_a_big_library_spreads_over_pages():
 def test_gegenspieler_bolts_are_filled_cartoon_bolts_not_a_rune_pair():
     """The rule document's "two parallel slanted bolts" must not read as the SS runes:
     both bolts are filled shapes with round joins, staggered along the diagonal."""
-    from pnp.layout.builtin.card import game_symbols
+    from pnp.layout.builtin.symbols import game_symbols
     from pnp.model.game import discover
     from pnp.load.paths import SHIPPED_DATA
     from pnp.scene import Path

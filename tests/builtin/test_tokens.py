@@ -374,10 +374,10 @@ def test_a_print_shop_export_leaves_out_round_and_hex_pieces_and_says_so(tmp_pat
     from pnp.model.assets import BuildOptions
     from pnp.model.game import discover
     from pnp.output.build import collect_assets
-    from pnp.output.export import load_profile, plan_export
+    from pnp.output.export import load_profile, match_products
 
     data = game(tmp_path)
     assets = collect_assets(discover(data)["tk"], BuildOptions())
-    plan = plan_export(assets, load_profile("pdf-x"))
-    assert [d.asset.name for d in plan.decks] == ["tokens"]  # squares, bar, standee
-    assert any(s.startswith("tokens-double-sided: round or hexagonal pieces") for s in plan.skipped), plan.skipped
+    matching = match_products(assets, load_profile("pdf-x"))
+    assert [d.asset.name for d in matching.decks] == ["tokens"]  # squares, bar, standee
+    assert any(s.startswith("tokens-double-sided: round or hexagonal pieces") for s in matching.skipped), matching.skipped

@@ -104,7 +104,7 @@ def test_manifest_hashes_no_file_outside_the_data_folder(tiny_game, tmp_path, mo
     secret.write_text("TOPSECRET")
     (tiny_game / "tiny" / "notes.txt").symlink_to(secret)
     (tiny_game / "tiny" / "mine.txt").write_text("mine")
-    import pnp.output.build as build
+    import pnp.output.manifest as build
 
     read = []
     real = build._sha256

@@ -132,17 +132,17 @@ def test_the_drawer_only_draws_text_the_build_laid_out(tmp_path, drawn, monkeypa
     """The drawer is the busier side, so the build lays out every text of the pages it sends."""
     from pnp.render import base
 
-    parent, real = os.getpid(), base.layout
+    parent, real = os.getpid(), base.set_lines
 
-    def layout(t):
+    def set_lines(t):
         if os.getpid() != parent:  # in the forked drawer: it would fail and the build draw the deck
             raise RuntimeError("the drawer laid out text")
         return real(t)
 
-    monkeypatch.setattr(base, "layout", layout)
+    monkeypatch.setattr(base, "set_lines", set_lines)
     data = _game(tmp_path, _rows(40))
     build_games(list(discover(data).values()), BuildOptions(), ["pdf"], tmp_path / "two", jobs=2)
-    monkeypatch.setattr(base, "layout", real)
+    monkeypatch.setattr(base, "set_lines", real)
     build_games(list(discover(data).values()), BuildOptions(), ["pdf"], tmp_path / "one", jobs=1)
     assert drawn == ["drawn"] and _tree(tmp_path / "one") == _tree(tmp_path / "two")
 

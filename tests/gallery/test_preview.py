@@ -83,7 +83,7 @@ def test_hand_fans_five_distinct_cards_symmetrically(tmp_path):
 
 def test_build_adds_contact_sheets_only_for_assets_with_faces():
     from pnp.model.assets import Asset
-    from pnp.output.build import _contact_sheets
+    from pnp.output.plan import _contact_sheets
 
     sheets = _contact_sheets([deck([2, 1], name="cards/small"), Asset("board", "Board", [])])
     assert [s.name for s in sheets] == ["cards/small-contact-sheet"]

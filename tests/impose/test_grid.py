@@ -6,7 +6,7 @@ from dataclasses import replace
 import pypdf
 import pytest
 
-from pnp.impose.grid import grid_capacity, impose, plan_grid
+from pnp.impose.grid import grid_capacity, impose, fit_grid
 from pnp.impose.items import SheetSpec
 from pnp.model.paper import card_size, paper_size
 from pnp.render import pdf as backend
@@ -36,7 +36,7 @@ def test_capacity_per_sheet_and_card_size(name, paper, expected):
     w, h = card_size(name)
     sheet = replace(SHEET, paper=paper, orientation="auto")
     assert grid_capacity(w, h, sheet) == expected
-    plan = plan_grid(w, h, sheet)
+    plan = fit_grid(w, h, sheet)
     # the chosen grid really fits inside the margins, and no layout holds more
     pw, ph = paper_size(paper, plan.orientation)
     g = plan.grid
@@ -49,7 +49,7 @@ def test_capacity_per_sheet_and_card_size(name, paper, expected):
 
 
 def test_grid_is_centred():
-    plan = plan_grid(63, 88, SHEET)
+    plan = fit_grid(63, 88, SHEET)
     g = plan.grid
     assert g.x == pytest.approx(210 - g.right)
     assert g.y == pytest.approx(297 - g.bottom)
@@ -57,8 +57,8 @@ def test_grid_is_centred():
 
 def test_gutter_reduces_capacity():
     w, h = card_size("poker")
-    assert plan_grid(w, h, SHEET).per_page == 9
-    with_gutter = plan_grid(w, h, replace(SHEET, gutter=5))
+    assert fit_grid(w, h, SHEET).per_page == 9
+    with_gutter = fit_grid(w, h, replace(SHEET, gutter=5))
     assert with_gutter.per_page == 8
     # neighbouring trims are exactly one gutter apart
     assert with_gutter.trim(1).x - with_gutter.trim(0).right == pytest.approx(5)
@@ -67,7 +67,7 @@ def test_gutter_reduces_capacity():
 def test_fixed_orientation_turns_cards_when_that_fits_more():
     land = replace(SHEET, orientation="landscape")
     assert grid_capacity(63, 88, land) == (3, 3, "landscape")
-    assert plan_grid(63, 88, land).rotated
+    assert fit_grid(63, 88, land).rotated
     assert grid_capacity(63, 88, replace(land, rotate=False)) == (4, 2, "landscape")
     pages = list(impose([card() for _ in range(9)], replace(land, duplex="none")))
     assert len(pages) == 1 and pages[0].width == 297
@@ -80,11 +80,11 @@ def test_too_big_item_is_refused_with_advice():
     """The advice names a paper that really holds the piece: the smallest named one, else WxH."""
     with pytest.raises(ValueError, match=r"300 × 300 mm .*; it needs paper of at least 316 × 316 mm "
                                          r"\(--paper 316x316\)"):
-        plan_grid(300, 300, replace(SHEET, margin=8))
+        fit_grid(300, 300, replace(SHEET, margin=8))
     with pytest.raises(ValueError, match=r"it needs a3 or larger \(--paper a3\)"):
-        plan_grid(200, 250, replace(SHEET, paper="a5", margin=8))
-    assert plan_grid(200, 250, replace(SHEET, paper="a3", margin=8)).per_page >= 1
-    assert plan_grid(300, 300, replace(SHEET, paper="316x316", margin=8)).per_page == 1
+        fit_grid(200, 250, replace(SHEET, paper="a5", margin=8))
+    assert fit_grid(200, 250, replace(SHEET, paper="a3", margin=8)).per_page >= 1
+    assert fit_grid(300, 300, replace(SHEET, paper="316x316", margin=8)).per_page == 1
 
 
 def test_mixed_sizes_are_refused():
@@ -97,7 +97,7 @@ def test_no_bleed_covers_another_trim(gutter):
     sheet = replace(SHEET, gutter=gutter, duplex="none")
     page = next(impose([card() for _ in range(9)], sheet))
     cards = placed(page, "card-")
-    assert len(cards) == plan_grid(63, 88, sheet).per_page >= 4
+    assert len(cards) == fit_grid(63, 88, sheet).per_page >= 4
     for a, (trim_a, clip_a, _) in cards.items():
         # the clip never cuts into the card itself, and shows at most the bleed
         assert clip_a.x <= trim_a.x and clip_a.right >= trim_a.right
@@ -294,11 +294,11 @@ def test_back_pages_have_no_crop_marks():
 def test_cards_beside_an_empty_cell_keep_their_full_bleed():
     """On a partial last sheet (here 5 of 9), fronts and backs next to an empty cell bleed
     as far as towards the paper edge, so backs cannot be told apart after a rough cut."""
-    from pnp.impose.grid import impose, plan_grid
+    from pnp.impose.grid import impose, fit_grid
     from pnp.impose.items import SheetSpec
 
     sheet = SheetSpec(paper="a4", bleed=3, duplex="long")
-    plan = plan_grid(63, 88, sheet)
+    plan = fit_grid(63, 88, sheet)
     assert plan.per_page == 9
     full = plan.bleed(4)
     five = [plan.bleed(i, 5) for i in range(5)]
@@ -337,20 +337,20 @@ def _sheet(**kw) -> SheetSpec:
     ("265x100", 5, 4),
 ])
 def test_a_row_that_fits_exactly_keeps_every_card(paper, gutter, cols):
-    plan = plan_grid(60, 90, _sheet(paper=paper, gutter=gutter, orientation="landscape"))
+    plan = fit_grid(60, 90, _sheet(paper=paper, gutter=gutter, orientation="landscape"))
     assert (plan.cols, plan.rows) == (cols, 1)
     assert plan.grid.w == pytest.approx(cols * 60 + (cols - 1) * gutter)
 
 
 @pytest.mark.parametrize("paper, rows", [("100x160", 2), ("100x159.9", 1), ("100x250", 3), ("100x249.9", 2)])
 def test_a_column_that_fits_exactly_keeps_every_card(paper, rows):
-    plan = plan_grid(90, 60, _sheet(paper=paper, gutter=30, margin=5))  # 60 + 30 + 60 (+ 30 + 60) + 2 x 5
+    plan = fit_grid(90, 60, _sheet(paper=paper, gutter=30, margin=5))  # 60 + 30 + 60 (+ 30 + 60) + 2 x 5
     assert (plan.cols, plan.rows) == (1, rows)
 
 
 def test_capacity_counts_gutters_between_cards_only():
     # 188 mm for 3 cards of 60 with 2 gutters of 4: 180 + 8 = 188 exactly, with gutters at the ends it would not fit
-    plan = plan_grid(60, 40, _sheet(paper="198x100", margin=5, gutter=4, orientation="landscape"))
+    plan = fit_grid(60, 40, _sheet(paper="198x100", margin=5, gutter=4, orientation="landscape"))
     assert (plan.cols, plan.rows) == (3, 2)  # 2 x 40 + 4 = 84 <= 90
     assert [plan.trim(i).x for i in range(3)] == pytest.approx([5, 69, 133])
     assert [plan.trim(i).y for i in (0, 3)] == pytest.approx([8, 52])  # centred: (100 - 84) / 2 = 8
@@ -361,46 +361,46 @@ def test_capacity_counts_gutters_between_cards_only():
 
 
 def test_the_grid_box_spans_all_trims_and_the_gutters_between():
-    plan = plan_grid(60, 40, _sheet(paper="198x100", gutter=4, orientation="landscape"))
+    plan = fit_grid(60, 40, _sheet(paper="198x100", gutter=4, orientation="landscape"))
     g = plan.grid
     assert (g.x, g.y, g.w, g.h) == pytest.approx((5, 8, 188, 84))
 
 
 def test_too_small_sheets_and_sizes_are_refused_with_their_numbers():
     with pytest.raises(ValueError) as exc:
-        plan_grid(191, 90, _sheet(orientation="landscape"))
+        fit_grid(191, 90, _sheet(orientation="landscape"))
     assert str(exc.value) == ("a piece of 191 × 90 mm does not fit on 200x100 inside its 5 mm margins; "
                               "it needs a5 or larger (--paper a5)")
-    assert plan_grid(190, 90, _sheet(orientation="landscape")).per_page == 1  # exactly the space inside the margin
+    assert fit_grid(190, 90, _sheet(orientation="landscape")).per_page == 1  # exactly the space inside the margin
     with pytest.raises(ValueError) as exc:
-        plan_grid(0, 90, _sheet())
+        fit_grid(0, 90, _sheet())
     assert str(exc.value) == "item size must be positive, got 0 mm"
     with pytest.raises(ValueError) as exc:
-        plan_grid(60, -1, _sheet())
+        fit_grid(60, -1, _sheet())
     assert str(exc.value) == "item size must be positive, got -1 mm"
 
 
 def test_orientation_and_turning_pick_the_most_cards_and_keep_the_first_on_a_tie():
     # 60 x 90 on 200 x 100: portrait (100 wide) 1 x 2 = 2, landscape (200 wide) 3 x 1 = 3
     auto = _sheet(orientation="auto")
-    plan = plan_grid(60, 90, auto)
+    plan = fit_grid(60, 90, auto)
     assert (plan.orientation, plan.cols, plan.rows, plan.rotated) == ("landscape", 3, 1, False)
     assert (plan.page_w, plan.page_h) == (200, 100)
     # turned, a card is 90 x 60: landscape 2 x 1 = 2 holds fewer, so it stays upright
-    assert plan_grid(60, 90, replace(auto, rotate=True)).rotated is False
+    assert fit_grid(60, 90, replace(auto, rotate=True)).rotated is False
     # portrait only (100 x 200): upright 1 x 2 = 2, turned (90 x 60) 1 x 3 = 3: turned wins
     port = _sheet(orientation="portrait", rotate=True)
-    turned = plan_grid(60, 90, port)
+    turned = fit_grid(60, 90, port)
     assert (turned.orientation, turned.cols, turned.rows, turned.rotated) == ("portrait", 1, 3, True)
     assert (turned.cell_w, turned.cell_h, turned.item_w, turned.item_h) == (90, 60, 60, 90)
-    assert plan_grid(60, 90, replace(port, rotate=False)).rotated is False
+    assert fit_grid(60, 90, replace(port, rotate=False)).rotated is False
     # a tie between upright and turned keeps the upright cards
-    tie = plan_grid(50, 50.5, _sheet(paper="101x101", margin=0, rotate=True))
+    tie = fit_grid(50, 50.5, _sheet(paper="101x101", margin=0, rotate=True))
     assert (tie.cols, tie.rows, tie.rotated) == (2, 2, False)
 
 
 def test_a_turned_card_is_placed_turned_inside_its_cell():
-    plan = plan_grid(60, 90, _sheet(orientation="portrait", rotate=True))
+    plan = fit_grid(60, 90, _sheet(orientation="portrait", rotate=True))
     assert plan.rotated
     t = plan.placement(0)
     trim = plan.trim(0)
@@ -408,7 +408,7 @@ def test_a_turned_card_is_placed_turned_inside_its_cell():
     assert t.apply(0, 0) == pytest.approx((trim.right, trim.y))
     assert t.apply(60, 0) == pytest.approx((trim.right, trim.bottom))
     assert t.apply(0, 90) == pytest.approx((trim.x, trim.y))
-    upright = plan_grid(60, 90, _sheet(orientation="landscape"))
+    upright = fit_grid(60, 90, _sheet(orientation="landscape"))
     assert upright.placement(1).apply(0, 0) == pytest.approx((upright.trim(1).x, upright.trim(1).y))
     assert upright.placement(1).apply(60, 90) == pytest.approx((upright.trim(1).right, upright.trim(1).bottom))
 
@@ -425,7 +425,7 @@ def test_a_turned_card_is_placed_turned_inside_its_cell():
     (2, True, 0),
 ])
 def test_outer_bleed_gives_way_to_the_paper_edge_and_then_to_a_crop_mark(margin, crop_marks, outer):
-    plan = plan_grid(60, 90, _sheet(paper=f"{180 + 2 * margin}x{90 + 2 * margin}", margin=margin,
+    plan = fit_grid(60, 90, _sheet(paper=f"{180 + 2 * margin}x{90 + 2 * margin}", margin=margin,
                                     crop_marks=crop_marks, orientation="landscape"))
     assert (plan.x0, plan.y0) == pytest.approx((margin, margin))
     assert plan.outer_bleed == pytest.approx(outer)
@@ -433,16 +433,16 @@ def test_outer_bleed_gives_way_to_the_paper_edge_and_then_to_a_crop_mark(margin,
 
 def test_the_nearest_paper_edge_decides_the_outer_bleed():
     # 10 mm left and right, 4 mm above and below: the 4 mm decide (4 - gap 1 - mark 2 = 1)
-    plan = plan_grid(60, 90, _sheet(paper="200x98", margin=4, orientation="landscape"))
+    plan = fit_grid(60, 90, _sheet(paper="200x98", margin=4, orientation="landscape"))
     assert (plan.x0, plan.y0) == pytest.approx((10, 4))
     assert plan.outer_bleed == pytest.approx(1)
-    wide = plan_grid(60, 90, _sheet(paper="188x110", margin=4, orientation="landscape"))
+    wide = fit_grid(60, 90, _sheet(paper="188x110", margin=4, orientation="landscape"))
     assert (wide.x0, wide.y0) == pytest.approx((4, 10)) and wide.outer_bleed == pytest.approx(1)
 
 
 @pytest.mark.parametrize("gutter, inner", [(0, 0), (2, 1), (6, 3), (10, 3)])
 def test_inner_bleed_is_half_the_gutter_at_most_the_bleed(gutter, inner):
-    plan = plan_grid(60, 40, _sheet(paper="300x300", gutter=gutter))
+    plan = fit_grid(60, 40, _sheet(paper="300x300", gutter=gutter))
     assert plan.inner_bleed == pytest.approx(inner)
     assert plan.gutter == gutter
 
@@ -450,7 +450,7 @@ def test_inner_bleed_is_half_the_gutter_at_most_the_bleed(gutter, inner):
 def test_each_side_of_each_cell_bleeds_by_its_neighbour():
     """3 x 2 cells with gutter 2 (inner bleed 1) and outer bleed 3: full towards the paper edge and an empty
     cell, clipped towards a card. (left, top, right, bottom) bleed of every cell, full sheet and 4 cards."""
-    plan = plan_grid(60, 40, _sheet(paper="200x100", margin=8, gutter=2, orientation="landscape"))
+    plan = fit_grid(60, 40, _sheet(paper="200x100", margin=8, gutter=2, orientation="landscape"))
     assert (plan.cols, plan.rows, plan.outer_bleed, plan.inner_bleed) == (3, 2, 3, 1)
 
     def sides(i, filled=None):
@@ -488,7 +488,7 @@ def test_crop_marks_start_past_the_bleed_and_gap_and_stop_at_the_paper_edge():
 
 def test_pages_list_their_cut_trims():
     page = next(impose([card(60, 40) for _ in range(4)], _sheet(paper="194x96", gutter=2, orientation="landscape")))
-    plan = plan_grid(60, 40, _sheet(paper="194x96", gutter=2, orientation="landscape"))
+    plan = fit_grid(60, 40, _sheet(paper="194x96", gutter=2, orientation="landscape"))
     assert page.cuts == tuple(plan.trim(i) for i in range(4))
     assert page.trim == Box(plan.trim(0).x, plan.trim(0).y, 2 * 2 + 3 * 60, 2 + 2 * 40)
 
@@ -510,9 +510,9 @@ def test_sizes_within_a_hundredth_of_a_millimetre_share_a_grid():
 def test_nothing_to_impose_gives_no_page_and_a_tiny_item_fits_many():
     assert list(impose([], _sheet())) == []
     assert list(impose(iter([]), _sheet())) == []
-    tiny = plan_grid(1, 1, _sheet(paper="20x10", margin=0, crop_marks=False))  # portrait: 10 wide
+    tiny = fit_grid(1, 1, _sheet(paper="20x10", margin=0, crop_marks=False))  # portrait: 10 wide
     assert (tiny.cols, tiny.rows) == (10, 20)
-    square = plan_grid(50, 50, _sheet(paper="110x110", margin=0, rotate=True))
+    square = fit_grid(50, 50, _sheet(paper="110x110", margin=0, rotate=True))
     assert (square.cols, square.rows, square.rotated) == (2, 2, False)
 
 
@@ -556,6 +556,6 @@ def test_what_every_sheet_shares_is_made_once():
     assert clip(fronts[0], "card-0") is clip(fronts[1], "card-3")
     assert clip(backs[0], "back-0") is clip(backs[1], "back-3")
     assert clip(fronts[2], "card-6") is not clip(fronts[0], "card-0")  # the last sheet holds 2 of 3
-    plan = plan_grid(60, 90, sheet)
+    plan = fit_grid(60, 90, sheet)
     assert plan.cells is plan.cells and plan.cells_for(plan.per_page) is plan.cells
     assert plan.cells_for(2) == plan.cells_for(2) and plan.cells_for(2) is not plan.cells_for(2)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.impose.duplex import Sides, paired
-from pnp.impose.grid import impose, plan_grid
+from pnp.impose.grid import impose, fit_grid
 from pnp.impose.items import SheetSpec
 from pnp.impose.packing import pack
 from pnp.scene import Group, Page
@@ -24,7 +24,7 @@ def _marks(page):
 
 
 def test_a_partial_last_sheet_marks_only_the_rows_and_columns_it_uses():
-    plan = plan_grid(63, 88, SHEET)
+    plan = fit_grid(63, 88, SHEET)
     assert plan.per_page == 9
     pages = list(impose([card(back=False) for _ in range(9 + 2)], SHEET))
     full, last = _marks(pages[0]), _marks(pages[1])

@@ -4,7 +4,7 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pnp.impose.grid import impose, plan_grid
+from pnp.impose.grid import impose, fit_grid
 from pnp.impose.items import SheetSpec
 from pnp.impose.packing import pack
 from pnp.impose.tiling import tile
@@ -31,7 +31,7 @@ FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthChe
 @given(w=sizes, h=sizes, sheet=sheets)
 def test_grid_promises(w, h, sheet):
     try:
-        plan = plan_grid(w, h, sheet)
+        plan = fit_grid(w, h, sheet)
     except ValueError:
         return  # too big for this paper: refused with a message (tested elsewhere)
     n = min(plan.per_page, 12)

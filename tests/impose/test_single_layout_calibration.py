@@ -5,7 +5,7 @@ import pytest
 from pnp.impose.calibration import targets
 from pnp.impose.grid import calibration_sheet
 from pnp.impose.items import SheetSpec
-from pnp.impose.layout import document_page
+from pnp.impose.page import document_page
 from pnp.impose.single import single_page
 from pnp.scene import Text
 

@@ -15,8 +15,9 @@ from pnp.scene import richtext as rt
 from pnp.scene.richtext import (IconRun, LineBreak, MarkupError, Overflow, PlacedIcon, PlacedText, TextRun,
                                  fit, parse, to_scene)
 from pnp.scene import Group, Page, Rect, Text, style
+from pnp.scene.units import MM_PER_PT
 
-MM = fonts.MM_PER_PT
+MM = MM_PER_PT
 SHY = "\u00ad"
 
 

@@ -80,24 +80,19 @@ def build(
 def _build_process(jobs: int):
     """The process as a build wants it: no garbage collection while it runs, and the drawer process
     (yielded, or None) started before anything loads; both as they were afterwards."""
-    import gc
+    from pnp.output.collector import paused
 
-    collecting, frozen = gc.isenabled(), gc.get_freeze_count()
-    gc.disable()  # imports and loading make objects that live as long as the build: build_games turns it on
-    drawer = None
-    if jobs != 1 and (os.cpu_count() or 1) > 1 and hasattr(os, "fork"):
-        from pnp.output.drawer import Drawer  # forked first: it reads the PDF fonts while the data loads
+    with paused():  # imports and loading make objects that live as long as the build
+        drawer = None
+        if jobs != 1 and (os.cpu_count() or 1) > 1 and hasattr(os, "fork"):
+            from pnp.output.drawer import Drawer  # forked first: it reads the PDF fonts while the data loads
 
-        drawer = Drawer.start()
-    try:
-        yield drawer
-    finally:
-        if drawer is not None:
-            drawer.close()
-        if collecting:  # as it was (a build run inside another program, or a test)
-            if not frozen:  # what the build froze; a host's own frozen objects stay so
-                gc.unfreeze()
-            gc.enable()
+            drawer = Drawer.start()
+        try:
+            yield drawer
+        finally:
+            if drawer is not None:
+                drawer.close()
 
 
 def _build_all(games, opts, formats: list[str], out: Path, data: Path, jobs: int, drawer, force: bool,
@@ -122,24 +117,29 @@ def _build_all(games, opts, formats: list[str], out: Path, data: Path, jobs: int
 def _summary(written, out: Path) -> None:
     """Files per game as a plain table (no terminal library: it would cost a build a
     twentieth of a second to start)."""
-    by_game: dict[str, list] = {}
-    for w in written:
-        by_game.setdefault(w.game, []).append(w)
-    paged = [f.name for f in FORMATS.values() if f.one_file]  # whose page count the table shows
-    shown = list({f.ext: name for name, f in reversed(FORMATS.items())}.values())[::-1]  # one column a suffix
-    head = ("game", "files", *shown, *(f"pages ({f})" for f in paged), "size")
-    rows = [head]
-    for g, ws in by_game.items():
-        n = {f: [w for w in ws if w.path.suffix == FORMATS[f].ext] for f in FORMATS}
-        rows.append((g, str(len(ws)), *(str(len(n[f])) for f in shown), *(str(sum(w.pages for w in n[f]))
-                                                                            for f in paged),
-                     _human(sum(w.bytes for w in ws))))
-    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+    rows = _summary_rows(written)
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     typer.echo(f"written to {out}/")
     for k, r in enumerate(rows):
         typer.echo("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))))
         if k == 0:
             typer.echo("  ".join("-" * w for w in widths))
+
+
+def _summary_rows(written) -> list[tuple[str, ...]]:
+    """The table's head and a row per game: its files, files per suffix, pages of the formats that
+    are one file, and bytes."""
+    by_game: dict[str, list] = {}
+    for w in written:
+        by_game.setdefault(w.game, []).append(w)
+    paged = [f.name for f in FORMATS.values() if f.one_file]  # whose page count the table shows
+    shown = list({f.ext: name for name, f in reversed(FORMATS.items())}.values())[::-1]  # one column a suffix
+    rows: list[tuple[str, ...]] = [("game", "files", *shown, *(f"pages ({f})" for f in paged), "size")]
+    for g, ws in by_game.items():
+        n = {f: [w for w in ws if w.path.suffix == FORMATS[f].ext] for f in FORMATS}
+        rows.append((g, str(len(ws)), *(str(len(n[f])) for f in shown),
+                     *(str(sum(w.pages for w in n[f])) for f in paged), _human(sum(w.bytes for w in ws))))
+    return rows
 
 
 def _human(n: int) -> str:

@@ -15,7 +15,7 @@ from pnp.render.formats import FORMATS, applies
 def list_games(data: Path = DataOpt, as_json: bool = JsonOpt):
     """List the games in the data folder and what each one builds."""
     from pnp.model.assets import BuildOptions
-    from pnp.output.build import collect_assets
+    from pnp.output.plan import collect_assets
     from pnp.model.base import tr
     from pnp.model.game import discover
 

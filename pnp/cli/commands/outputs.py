@@ -19,7 +19,7 @@ def clean(
     Folders without a manifest (not made by pnp) are never touched."""
     import shutil
 
-    from pnp.output.build import read_manifest
+    from pnp.output.manifest import read_manifest
     from pnp.load.errors import DataErrors, Problem
     from pnp.output.gallery import INDEX
 

@@ -22,7 +22,7 @@ def proof(
 ):
     """One page per distinct card face and back at 1:1, with trim, bleed and safe zone drawn over it."""
     from pnp.model.assets import BuildOptions
-    from pnp.output.build import collect_assets
+    from pnp.output.plan import collect_assets
     from pnp.load.errors import DataErrors, Problem
     from pnp.output.files import write_document
     from pnp.output.proof import proof_pages

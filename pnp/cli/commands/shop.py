@@ -44,7 +44,7 @@ def export(
             found = check_written(written, prof, progress=steps(tick))
         typer.echo(f"{counted(len(written.files), 'file')} for {prof.title} in {written.folder} (what to order: "
                    "README.txt)")
-        for deck in written.plan.decks if written.plan is not None and mode_of(prof).products else ():
+        for deck in written.matching.decks if written.matching is not None and mode_of(prof).products else ():
             for line in order_lines(deck, prof):
                 typer.echo(f"  {line}")
         failed |= _findings(*found, prof)

@@ -63,7 +63,7 @@ def check(game, state: Path | None = None) -> list[Finding]:
     findings = RULES.run(game, "game")
     names = {k: v for lay in sources(game, "layout")
              for k, v in ((lay.raw.get("tables") or {}).get("category") or {}).items()}
-    from pnp.layout.builtin.card import deck_records
+    from pnp.layout.builtin.cardlist import deck_records
 
     for path, kind, doc, raw in loaded(game):
         if kind == "deck":  # the card list as the build reads it: a YAML list or a spreadsheet, copies applied

@@ -27,7 +27,7 @@ class Deck:
     src: Source  # the deck file
     symbol_ids: set
     layout_names: dict = None  # category id -> name from the layout's `category` table
-    records: list = None  # the card list as the build reads it (pnp.layout.builtin.card.deck_records)
+    records: list = None  # the card list as the build reads it (pnp.layout.builtin.cardlist.deck_records)
 
     @cached_property
     def cards(self) -> list[tuple[int, dict]]:

@@ -127,8 +127,8 @@ def _open_indices(open_labels) -> list[int]:
     return sorted(idx)
 
 
-def best(roll: "Dice | str", open_labels, bonus_so_far: int = 0, top: int = 5) -> Advice:
-    """Rank the ways to split ``roll`` (18 dice) and fill three of the ``open`` Vorgaben."""
+def _checked(roll: "Dice | str", open_labels, bonus_so_far: int, top: int) -> tuple[Dice, list[int]]:
+    """The roll's dice and the open Vorgaben's indices, or KniffelInputError saying what is wrong."""
     dice = parse_dice(roll if isinstance(roll, str) else list(roll), ROLL_SIZE, "roll")
     opened = _open_indices(open_labels)
     closed_max = sum(6 * VORGABEN[i].face for i in range(6) if i not in opened)
@@ -137,102 +137,127 @@ def best(roll: "Dice | str", open_labels, bonus_so_far: int = 0, top: int = 5) -
                                 f"can hold 0 to {closed_max} points")
     if top < 1:
         raise KniffelInputError("--top must be at least 1")
-    counts = tuple(dice.count(f) for f in range(1, 7))
-    a, b, c = _splits(counts)
-    k = len(opened)
-    cols = np.array(opened)
-    table = np.ascontiguousarray(_SCORES[:, cols].T)  # (k, 462)
-    sa, sb, sc = (np.ascontiguousarray(table[:, idx]) for idx in (a, b, c))  # (k, P) each
-    is_bonus = np.array([VORGABEN[i].bonus_block for i in opened])
-    need = BONUS_THRESHOLD - bonus_so_far  # > 0: bonus still to win
+    return dice, opened
 
-    tri = np.array(list(itertools.combinations(range(k), 3)), dtype=np.int64)
-    # Upper bounds. The split list is closed under permuting (A, B, C), so the
-    # best single-set score M[u] and the best two-set score PM[u, v] (two
-    # different sets of one split) are the same whichever sets play the roles.
-    m1 = sa.max(axis=1).astype(np.int64)
-    pm = np.zeros((k, k), dtype=np.int64)
-    for u in range(k - 1):
-        pm[u, u + 1:] = (sa[u][None, :] + sb[u + 1:]).max(axis=1)
-    ti, tj, tl = tri[:, 0], tri[:, 1], tri[:, 2]
-    base = np.minimum(np.minimum(pm[ti, tj] + m1[tl], pm[ti, tl] + m1[tj]), pm[tj, tl] + m1[ti])
-    bonus_cap = np.where(is_bonus, m1, 0)[tri].sum(axis=1)
-    has_bonus = is_bonus[tri].any(axis=1) & (need > 0) & (bonus_cap >= need)
-    track = bool(need > 0 and is_bonus.any())  # report best with / without the bonus
-    low = -30000  # below any real value, fits int16
-    sec_bound = np.where(has_bonus, base + BONUS_POINTS, low)
-    order = np.argsort(-np.maximum(base, sec_bound), kind="stable")
 
-    found: list[tuple] = []  # keys (-value, triple, pair), best first
-    thr = low  # value of the current top-th option
-    best_sec: tuple = (np.inf,)  # smallest key wins
-    best_non: tuple = (np.inf,)
-    for t in order:
-        t = int(t)
-        sb_t, base_t = int(sec_bound[t]), int(base[t])
-        want_top = len(found) < top or max(base_t, sb_t) >= thr
-        want_sec = track and has_bonus[t] and -sb_t <= best_sec[0]
-        want_non = track and -base_t <= best_non[0]
-        if not (want_top or want_sec or want_non):
-            continue
-        i, j, l = (int(x) for x in tri[t])
-        val = sa[i] + sb[j] + sc[l]
+_LOW = -30000  # below any real value, fits int16
+
+
+class _Search:
+    """One roll against the open Vorgaben: per-set score arrays of every split, an upper bound per
+    triple of Vorgaben, and the options found so far (keys (-value, triple, split), best first)."""
+
+    def __init__(self, dice: Dice, opened: list[int], bonus_so_far: int, top: int):
+        self.opened, self.bonus_so_far, self.top = opened, bonus_so_far, top
+        self.a, self.b, self.c = _splits(tuple(dice.count(f) for f in range(1, 7)))
+        self.k = k = len(opened)
+        table = np.ascontiguousarray(_SCORES[:, np.array(opened)].T)  # (k, 462)
+        self.sa, self.sb, self.sc = (np.ascontiguousarray(table[:, idx]) for idx in (self.a, self.b, self.c))
+        self.is_bonus = np.array([VORGABEN[i].bonus_block for i in opened])
+        self.need = BONUS_THRESHOLD - bonus_so_far  # > 0: bonus still to win
+        self.tri = np.array(list(itertools.combinations(range(k), 3)), dtype=np.int64)
+        self.track = bool(self.need > 0 and self.is_bonus.any())  # report best with / without the bonus
+        self._bounds()
+        self.found: list[tuple] = []
+        self.thr = _LOW  # value of the current top-th option
+        self.best_sec: tuple = (np.inf,)  # smallest key wins
+        self.best_non: tuple = (np.inf,)
+
+    def _bounds(self) -> None:
+        """Upper bounds. The split list is closed under permuting (A, B, C), so the best single-set
+        score M[u] and the best two-set score PM[u, v] (two different sets of one split) are the same
+        whichever sets play the roles."""
+        sa, sb, k, tri = self.sa, self.sb, self.k, self.tri
+        m1 = sa.max(axis=1).astype(np.int64)
+        pm = np.zeros((k, k), dtype=np.int64)
+        for u in range(k - 1):
+            pm[u, u + 1:] = (sa[u][None, :] + sb[u + 1:]).max(axis=1)
+        ti, tj, tl = tri[:, 0], tri[:, 1], tri[:, 2]
+        self.base = np.minimum(np.minimum(pm[ti, tj] + m1[tl], pm[ti, tl] + m1[tj]), pm[tj, tl] + m1[ti])
+        bonus_cap = np.where(self.is_bonus, m1, 0)[tri].sum(axis=1)
+        self.has_bonus = self.is_bonus[tri].any(axis=1) & (self.need > 0) & (bonus_cap >= self.need)
+        self.sec_bound = np.where(self.has_bonus, self.base + BONUS_POINTS, _LOW)
+
+    def run(self) -> None:
+        """Visit the triples in order of their bound, skipping those that cannot change a result."""
+        for t in np.argsort(-np.maximum(self.base, self.sec_bound), kind="stable"):
+            t = int(t)
+            sb_t, base_t = int(self.sec_bound[t]), int(self.base[t])
+            want_top = len(self.found) < self.top or max(base_t, sb_t) >= self.thr
+            want_sec = self.track and self.has_bonus[t] and -sb_t <= self.best_sec[0]
+            want_non = self.track and -base_t <= self.best_non[0]
+            if want_top or want_sec or want_non:
+                self._visit(t, want_top, want_sec, want_non)
+
+    def _visit(self, t: int, want_top: bool, want_sec: bool, want_non: bool) -> None:
+        i, j, l = (int(x) for x in self.tri[t])
+        val = self.sa[i] + self.sb[j] + self.sc[l]
         sec = None
-        if has_bonus[t]:
-            bb = sum(arr[row] for row, arr in ((i, sa), (j, sb), (l, sc)) if is_bonus[row])
-            sec = bb >= need
+        if self.has_bonus[t]:
+            bb = sum(arr[row] for row, arr in ((i, self.sa), (j, self.sb), (l, self.sc)) if self.is_bonus[row])
+            sec = bb >= self.need
             val = val + BONUS_POINTS * sec
-        if want_top and (len(found) < top or int(val.max()) >= thr):
-            n = len(val)
-            if len(found) < top and n > top:  # no threshold yet: find this triple's top-th value
-                cut = max(int(val[np.argpartition(val, n - top)[n - top]]), thr)
-            else:
-                cut = thr
-            cand = np.flatnonzero(val >= cut)
-            cand = cand[np.argsort(-val[cand], kind="stable")][:top]
-            found = sorted(found + [(-int(val[p]), t, int(p)) for p in cand])[:top]
-            if len(found) == top:
-                thr = -found[-1][0]
+        if want_top and (len(self.found) < self.top or int(val.max()) >= self.thr):
+            self._take_top(t, val)
         if want_sec and sec is not None:
-            masked = np.where(sec, val, low)
-            p = int(np.argmax(masked))
-            if masked[p] > low:
-                best_sec = min(best_sec, (-int(val[p]), t, p))
+            self.best_sec = min(self.best_sec, self._best_of(t, val, np.where(sec, val, _LOW)))
         if want_non:
-            masked = val if sec is None else np.where(sec, low, val)
-            p = int(np.argmax(masked))
-            if masked[p] > low:
-                best_non = min(best_non, (-int(val[p]), t, p))
+            self.best_non = min(self.best_non, self._best_of(t, val, val if sec is None else np.where(sec, _LOW, val)))
 
-    def make(key) -> Option:
+    def _take_top(self, t: int, val: np.ndarray) -> None:
+        top, n = self.top, len(val)
+        if len(self.found) < top and n > top:  # no threshold yet: find this triple's top-th value
+            cut = max(int(val[np.argpartition(val, n - top)[n - top]]), self.thr)
+        else:
+            cut = self.thr
+        cand = np.flatnonzero(val >= cut)
+        cand = cand[np.argsort(-val[cand], kind="stable")][:top]
+        self.found = sorted(self.found + [(-int(val[p]), t, int(p)) for p in cand])[:top]
+        if len(self.found) == top:
+            self.thr = -self.found[-1][0]
+
+    @staticmethod
+    def _best_of(t: int, val: np.ndarray, masked: np.ndarray) -> tuple:
+        """The key of the best split that ``masked`` leaves in, or (inf,) when it leaves none."""
+        p = int(np.argmax(masked))
+        return (-int(val[p]), t, p) if masked[p] > _LOW else (np.inf,)
+
+    def option(self, key) -> Option:
         _, t, p = key
         sets = []
-        for row, idx in zip(tri[t], (a, b, c)):
+        for row, idx in zip(self.tri[t], (self.a, self.b, self.c)):
             d = _DICE[int(idx[p])]
-            v = VORGABEN[opened[int(row)]]
+            v = VORGABEN[self.opened[int(row)]]
             sets.append(Placement(d, v.label, score(d, v), v.test(d)))
-        block = sum(s.points for s, row in zip(sets, tri[t]) if is_bonus[row])
-        used = {opened[int(r)] for r in tri[t]}
-        after = bonus_so_far + block
-        remaining = sum(6 * VORGABEN[i].face for i in opened if i < 6 and i not in used)
-        gained = 0
-        if bonus_so_far >= BONUS_THRESHOLD:
-            status = "already"
-        elif after >= BONUS_THRESHOLD:
-            status, gained = "secured", BONUS_POINTS
-        elif k == 3:
-            status = "missed"
-        elif after + remaining < BONUS_THRESHOLD:
-            status = "lost"
-        else:
-            status = "open"
-        return Option(tuple(sets), sum(s.points for s in sets), bonus_so_far, after, status, gained)
+        block = sum(s.points for s, row in zip(sets, self.tri[t]) if self.is_bonus[row])
+        used = {self.opened[int(r)] for r in self.tri[t]}
+        after = self.bonus_so_far + block
+        remaining = sum(6 * VORGABEN[i].face for i in self.opened if i < 6 and i not in used)
+        status, gained = _bonus_status(self.bonus_so_far, after, remaining, self.k == 3)
+        return Option(tuple(sets), sum(s.points for s in sets), self.bonus_so_far, after, status, gained)
 
-    advice = Advice(dice, tuple(VORGABEN[i].label for i in opened), bonus_so_far, k == 3,
-                    [make(key) for key in found])
-    if track:
-        if best_sec[0] != np.inf:
-            advice.best_securing_bonus = make(best_sec)
-        if best_non[0] != np.inf:
-            advice.best_without_bonus = make(best_non)
+
+def _bonus_status(before: int, after: int, remaining: int, final_turn: bool) -> tuple[str, int]:
+    """What this turn does to the bonus, and the points it gains by it."""
+    if before >= BONUS_THRESHOLD:
+        return "already", 0
+    if after >= BONUS_THRESHOLD:
+        return "secured", BONUS_POINTS
+    if final_turn:
+        return "missed", 0
+    return ("lost", 0) if after + remaining < BONUS_THRESHOLD else ("open", 0)
+
+
+def best(roll: "Dice | str", open_labels, bonus_so_far: int = 0, top: int = 5) -> Advice:
+    """Rank the ways to split ``roll`` (18 dice) and fill three of the ``open`` Vorgaben."""
+    dice, opened = _checked(roll, open_labels, bonus_so_far, top)
+    search = _Search(dice, opened, bonus_so_far, top)
+    search.run()
+    advice = Advice(dice, tuple(VORGABEN[i].label for i in opened), bonus_so_far, search.k == 3,
+                    [search.option(key) for key in search.found])
+    if search.track:
+        if search.best_sec[0] != np.inf:
+            advice.best_securing_bonus = search.option(search.best_sec)
+        if search.best_non[0] != np.inf:
+            advice.best_without_bonus = search.option(search.best_non)
     return advice

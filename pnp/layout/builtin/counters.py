@@ -79,9 +79,9 @@ def face_values(doc: CounterSheet, spec: Spec, face: Face, lang: str) -> dict:
 @lru_cache(maxsize=None)
 def _shipped_face(shape: str):
     from pnp.layout.compile import compile_layout
-    from pnp.layout.files import SHIPPED, _shipped
+    from pnp.layout.files import shipped_layout
 
-    layout, _ = _shipped(SHIPPED / f"classic-counter{'-round' if shape == 'round' else ''}.yaml")
+    layout, _ = shipped_layout(f"classic-counter{'-round' if shape == 'round' else ''}")
     return compile_layout(layout)
 
 
@@ -218,7 +218,7 @@ KEY_WORDS = ENGINE.section("counters_key")
 def key_pages(doc: CounterSheet, opts: BuildOptions, layout=None) -> list[Page]:
     """A key to the sheet: each counter type that has ``about``, drawn at its
     real size (front and back), with its count and meaning."""
-    from pnp.impose.layout import document_page
+    from pnp.impose.page import document_page
     from pnp.scene import translate
 
     lang = opts.lang

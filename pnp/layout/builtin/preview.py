@@ -14,6 +14,7 @@ from pathlib import Path
 from pnp.model.assets import Asset
 from pnp.scene.fonts import string_width
 from pnp.scene import Group, Page, Rect, Text, rotate, scale, style, translate
+from pnp.scene.units import pt_to_mm
 
 PAD = 6.0  # mm around the sheet and between faces
 LABEL = 7.0  # mm of caption under each face
@@ -63,7 +64,7 @@ def contact_sheet(asset: Asset) -> Page:
     # one caption size for the whole sheet: the longest caption fits its cell
     widest = max(string_width(c, 10) for c in captions)
     cap_size = max(4.0, min(10.0, 10 * (cw + PAD * 0.8) / widest)) if widest else 10.0
-    label = min(LABEL, cap_size * 25.4 / 72 * 1.4 + 1.5)  # caption row height, mm
+    label = min(LABEL, pt_to_mm(cap_size) * 1.4 + 1.5)  # caption row height, mm
     width = PAD + cols * (cw + PAD)
     height = HEADER + PAD + rows * (ch + label + PAD)
     root = Group([Rect(0, 0, width, height, style=_BG)], id="contact-sheet")

@@ -30,11 +30,11 @@ from pnp.load.errors import DataErrors, Problem
 from pnp.model.base import tr
 from pnp.scene import Group, Page, Path, Rect, Text, color, mix, style
 from pnp.scene.style import WHITE
-from pnp.scene.text import layout
+from pnp.scene.text import set_lines
 from pnp.model.score_sheet import Block, Row, ScoreSheet
 from pnp.load.words import ENGINE
+from pnp.scene.units import MM_PER_PT
 
-PT = 25.4 / 72  # mm per point
 GRID = style(stroke="#7a7a7a", width=0.2)
 FRAME = style(stroke="#303030", width=0.4)
 GREY_TEXT = color("#555555")
@@ -68,8 +68,8 @@ def _text_w(text: str, size: float, weight: str = "regular") -> float:
 
 
 def _lines_height(text: str, width: float, size: float) -> float:
-    lines = layout(Text(0, 0, text, size=size, box=(width, 10000.0)))
-    return len(lines) * size * 1.2 * PT
+    lines = set_lines(Text(0, 0, text, size=size, box=(width, 10000.0)))
+    return len(lines) * size * 1.2 * MM_PER_PT
 
 
 def _label_text(row: Row, lang: str) -> str:
@@ -100,11 +100,35 @@ def _draw(doc: ScoreSheet, w: float, h: float, lang: str, cols: ColumnSpec) -> G
     g = Group(id="score-sheet")
     k = min(w / 190.0, h / 275.0)  # 1.0 for an A4 page inside the margin
     accent = color(doc.accent)
-    n = cols.count
+    y = _title(g, doc, w, lang, cols, k)
+    legend_pt = max(MIN_PT, 7.5 * k)
+    legend = "\n".join("• " + tr(item, lang) for item in doc.legend)
+    legend_h = _lines_height(legend, w, legend_pt) if legend else 0.0
+    bottom = h - legend_h - (2.0 * k if legend else 0.0)
+    t = _table(doc, w, h, bottom - y, lang, cols.count)
+    table_top = y
+    y = _header(g, doc, t, y, lang, cols)
+    args = (t.u, w, t.x_vals, t.cw, t.n, t.label_w, t.explain_w, t.label_pt, t.explain_pt, lang, accent)
+    for block in doc.blocks:
+        y = _draw_block(g, block, y, *args)
+    for row in doc.totals:
+        grp = Group(id=f"row-{slug(row.id)}")
+        _draw_row(grp, row, y, *args, total=True)
+        g.add(grp)
+        y += t.u
+    g.add(Rect(0, table_top, w, y - table_top, style=FRAME))
+    g.add(Path(style=FRAME).move(t.x_vals, table_top).line(t.x_vals, y))
+    if legend:  # at the bottom
+        g.add(Group(children=[Text(0, y + 2.0 * k, legend, size=legend_pt, box=(w, legend_h + 0.5),
+                                   fill=GREY_TEXT)], id="legend"))
+    return g
 
-    # title, subtitle, name field (solo sheets)
+
+def _title(g: Group, doc: ScoreSheet, w: float, lang: str, cols: ColumnSpec, k: float) -> float:
+    """Title, subtitle and (solo sheets) the name field; returns where the table starts."""
+    accent = color(doc.accent)
     title_pt = max(8.0, 16.0 * k)
-    title_h = title_pt * 1.25 * PT
+    title_h = title_pt * 1.25 * MM_PER_PT
     g.add(Text(0, 0, tr(doc.title, lang), size=title_pt, weight="bold", fill=accent,
                box=(w * (0.55 if cols.per_game else 1.0), title_h), shrink=True, wrap=False, valign="middle"))
     y = title_h
@@ -121,27 +145,36 @@ def _draw(doc: ScoreSheet, w: float, h: float, lang: str, cols: ColumnSpec) -> G
     sub_pt = max(MIN_PT, 8.0 * k)
     if doc.subtitle is not None:
         g.add(Text(0, y + 0.6 * k, tr(doc.subtitle, lang), size=sub_pt, fill=GREY_TEXT,
-                   box=(w, sub_pt * 1.25 * PT), shrink=True, wrap=False, min_size=MIN_PT))
-        y += sub_pt * 1.25 * PT + 0.6 * k
-    y += 2.5 * k
+                   box=(w, sub_pt * 1.25 * MM_PER_PT), shrink=True, wrap=False, min_size=MIN_PT))
+        y += sub_pt * 1.25 * MM_PER_PT + 0.6 * k
+    return y + 2.5 * k
 
-    # legend at the bottom
-    legend_pt = max(MIN_PT, 7.5 * k)
-    legend = "\n".join("• " + tr(item, lang) for item in doc.legend)
-    legend_h = _lines_height(legend, w, legend_pt) if legend else 0.0
-    bottom = h - legend_h - (2.0 * k if legend else 0.0)
 
-    # row heights: header 1.2 u, block bands 0.75 u, rows u
+@dataclass(frozen=True)
+class _Table:
+    """The table's measures: row unit, type sizes, and the columns (label | explanation | n values)."""
+
+    u: float
+    label_pt: float
+    explain_pt: float
+    label_w: float
+    explain_w: float
+    cw: float
+    n: int
+    x_vals: float  # where the value columns start
+
+
+def _table(doc: ScoreSheet, w: float, h: float, room: float, lang: str, n: int) -> _Table:
+    """Row heights (header 1.2 u, block bands 0.75 u, rows u) and column widths, for ``room`` mm of
+    the w x h sheet."""
     rows = doc.rows()
     units = 1.2 + 0.75 * len(doc.blocks) + len(rows)
-    u = min(9.0, (bottom - y) / units)
+    u = min(9.0, room / units)
     if u <= 2.0:
         raise DataErrors([Problem("score-sheet", 0, 0, f"a {w:.0f} x {h:.0f} mm sheet has no room for "
                                   f"{len(rows)} rows; use fewer sheets per page")])
-    label_pt = max(MIN_PT, min(10.0, u / PT * 0.5))
+    label_pt = max(MIN_PT, min(10.0, u / MM_PER_PT * 0.5))
     explain_pt = label_pt * 0.85
-
-    # columns: label | explanation | n value columns
     label_w = max(_text_w(_label_text(r, lang), label_pt, "bold") for _, r in rows) + 3.0
     explain_need = max((_text_w(tr(r.explain, lang), explain_pt) for _, r in rows if r.explain), default=0.0) + 2.0
     cw = min(24.0, max(11.0, (w - label_w - explain_need) / n))
@@ -153,42 +186,27 @@ def _draw(doc: ScoreSheet, w: float, h: float, lang: str, cols: ColumnSpec) -> G
     if cw < 6.0:
         raise DataErrors([Problem("score-sheet", 0, 0, f"{n} columns do not fit a {w:.0f} mm wide sheet beside row "
                                                      f"labels {label_w:.0f} mm wide; shorten the longest label")])
-    x_vals = w - n * cw
-    table_top = y
+    return _Table(u, label_pt, explain_pt, label_w, explain_w, cw, n, w - n * cw)
 
-    # header row: name boxes (players) or game numbers (solo)
-    hh = 1.2 * u
+
+def _header(g: Group, doc: ScoreSheet, t: _Table, y: float, lang: str, cols: ColumnSpec) -> float:
+    """The header row: name boxes (players) or game numbers (solo); returns where it ends."""
+    hh = 1.2 * t.u
     head = Group(id="header")
     word = tr(doc.columns.game if cols.per_game else doc.columns.name, lang)
-    head.add(Text(1.0, y, word, size=label_pt, weight="bold", fill=GREY_TEXT, box=(x_vals - 2.0, hh),
+    head.add(Text(1.0, y, word, size=t.label_pt, weight="bold", fill=GREY_TEXT, box=(t.x_vals - 2.0, hh),
                   valign="middle", shrink=True, wrap=False))
-    for c in range(n):
-        x = x_vals + c * cw
-        head.add(Rect(x, y, cw, hh, style=style(fill="white", stroke="#7a7a7a", width=0.2)))
+    for c in range(t.n):
+        x = t.x_vals + c * t.cw
+        head.add(Rect(x, y, t.cw, hh, style=style(fill="white", stroke="#7a7a7a", width=0.2)))
         if cols.per_game:
-            head.add(Text(x, y, str(c + 1), size=label_pt, weight="bold", anchor="middle", box=(cw, hh),
+            head.add(Text(x, y, str(c + 1), size=t.label_pt, weight="bold", anchor="middle", box=(t.cw, hh),
                           valign="middle", wrap=False))
         else:
             tiny = MIN_PT
-            head.add(Text(x + 0.8, y + 0.6 + tiny * PT * 0.8, str(c + 1), size=tiny, fill=GREY_TEXT))
+            head.add(Text(x + 0.8, y + 0.6 + tiny * MM_PER_PT * 0.8, str(c + 1), size=tiny, fill=GREY_TEXT))
     g.add(head)
-    y += hh
-
-    for block in doc.blocks:
-        y = _draw_block(g, block, y, u, w, x_vals, cw, n, label_w, explain_w, label_pt, explain_pt, lang, accent)
-    for row in doc.totals:
-        grp = Group(id=f"row-{slug(row.id)}")
-        _draw_row(grp, row, y, u, w, x_vals, cw, n, label_w, explain_w, label_pt, explain_pt, lang, accent,
-                  total=True)
-        g.add(grp)
-        y += u
-    g.add(Rect(0, table_top, w, y - table_top, style=FRAME))
-    g.add(Path(style=FRAME).move(x_vals, table_top).line(x_vals, y))
-
-    if legend:
-        g.add(Group(children=[Text(0, y + 2.0 * k, legend, size=legend_pt, box=(w, legend_h + 0.5),
-                                   fill=GREY_TEXT)], id="legend"))
-    return g
+    return y + hh
 
 
 def _draw_block(g: Group, block: Block, y: float, u: float, w: float, x_vals: float, cw: float, n: int,

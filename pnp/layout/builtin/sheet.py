@@ -83,7 +83,7 @@ def geometry(doc: Sheet, opts: BuildOptions) -> Geometry:
 
 
 @dataclass
-class SheetPlan:
+class PreparedSheet:
     """A sheet read, its data loaded and its layout compiled: everything before drawing."""
 
     doc: Sheet
@@ -106,10 +106,10 @@ class SheetPlan:
         return (self.shown, *locate(self.raw, loc)) if self.raw is not None else (self.shown, 0, 0)
 
 
-def plan_sheet(doc: Sheet, game, opts: BuildOptions, stem: str, src: tuple | None = None) -> SheetPlan:
+def prepare_sheet(doc: Sheet, game, opts: BuildOptions, stem: str, src: tuple | None = None) -> PreparedSheet:
     """Read the sheet's data and compile its layout; every problem before any drawing. ``src``
     (path, raw YAML) places a sheet that is not a file of the game (pnp's own print guide)."""
-    from pnp.layout.builtin.card import game_symbols
+    from pnp.layout.builtin.symbols import game_symbols
     from pnp.layout.builtin.images import images_in
     from pnp.layout.data import Row, SheetData
     from pnp.layout.documents import source
@@ -128,7 +128,7 @@ def plan_sheet(doc: Sheet, game, opts: BuildOptions, stem: str, src: tuple | Non
     names = dict.fromkeys([*fields, *values, *(k for r in rows for k in r.values), *PAGE_NAMES])
     geo = geometry(doc, opts)
     compiled = _compile(doc, geo, names, shown, raw)
-    plan = SheetPlan(doc, doc.name or stem, shown, raw, geo, compiled, data, values, rows, game_symbols(game),
+    plan = PreparedSheet(doc, doc.name or stem, shown, raw, geo, compiled, data, values, rows, game_symbols(game),
                      images_in(folder), _reads(doc, "pages"))
     _check_sizes(plan)
     return plan
@@ -157,7 +157,7 @@ def _reads(doc: Sheet, name: str) -> bool:
     return bool(pattern.search(text))
 
 
-def _check_sizes(plan: SheetPlan) -> None:
+def _check_sizes(plan: PreparedSheet) -> None:
     """Every type size an element asks for (the properties its kind registers as ``points``), held
     to the sheet's ``min_text`` before drawing."""
     from pnp.layout.elements import kind_of
@@ -185,7 +185,7 @@ def _check_sizes(plan: SheetPlan) -> None:
 # ------------------------------------------------------------------ drawing
 
 
-def asset_groups(plan: SheetPlan, lang: str) -> list[tuple[str, list]]:
+def asset_groups(plan: PreparedSheet, lang: str) -> list[tuple[str, list]]:
     """(asset name, rows) in the order the rows come: one group, or one per distinct ``asset`` name."""
     if plan.doc.asset is None:
         return [(plan.name, plan.rows)]
@@ -213,17 +213,17 @@ def asset_groups(plan: SheetPlan, lang: str) -> list[tuple[str, list]]:
     return list(groups.items())
 
 
-def _row_at(plan: SheetPlan, row) -> tuple[str, int, int]:
+def _row_at(plan: PreparedSheet, row) -> tuple[str, int, int]:
     if row.source[0].startswith("source ") or row.source[1] == 0:
         return plan.at(("records",))
     return (row.source[0], row.source[1], 0)
 
 
-def _scope_values(plan: SheetPlan, row, page: int | None, pages: int | None, continued: bool = False) -> dict:
+def _scope_values(plan: PreparedSheet, row, page: int | None, pages: int | None, continued: bool = False) -> dict:
     return {**plan.values, **row.values, "page": page, "pages": pages, "continued": continued}
 
 
-def stamp(plan: SheetPlan, row, page: int | None, pages: int | None, bleed: float, lang: str,
+def stamp(plan: PreparedSheet, row, page: int | None, pages: int | None, bleed: float, lang: str,
           flow=None) -> Any:
     """One page of the sheet for ``row`` in its own coordinates (trim at 0, 0), checked as print.
     ``flow`` (:class:`pnp.layout.compile.Flow`) says where running text starts and learns where it stopped."""
@@ -246,7 +246,7 @@ def stamp(plan: SheetPlan, row, page: int | None, pages: int | None, bleed: floa
     return group
 
 
-def _element_at(plan: SheetPlan, message: str) -> tuple[str, int, int] | None:
+def _element_at(plan: PreparedSheet, message: str) -> tuple[str, int, int] | None:
     """The line of the element a card error names (``... (elements.3) ...``), if it names one."""
     m = re.search(r"\b(elements(?:\.\d+(?:\.elements)?)*\.\d+)\b", message)
     if not m:
@@ -255,14 +255,14 @@ def _element_at(plan: SheetPlan, message: str) -> tuple[str, int, int] | None:
     return plan.at(loc)
 
 
-def _warn(plan: SheetPlan, row, message: str) -> None:
+def _warn(plan: PreparedSheet, row, message: str) -> None:
     file, line, _ = _row_at(plan, row)
     text = f"{file}:{line}: warning: {message}" if line else f"{file}: warning: {message}"
     if text not in plan.warnings:
         plan.warnings.append(text)
 
 
-def _check_print(plan: SheetPlan, row, drawn: list) -> None:
+def _check_print(plan: PreparedSheet, row, drawn: list) -> None:
     """Text under ``min_text`` pt, and text or symbols in the safe margin: problems naming the element."""
     from pnp.scene.ink import ink_box
 
@@ -349,7 +349,7 @@ class Laid:
     bleed: float
 
 
-def lay_out(plan: SheetPlan, rows: list, lang: str, bleed: float) -> list[Laid]:
+def lay_out(plan: PreparedSheet, rows: list, lang: str, bleed: float) -> list[Laid]:
     """Every page of one file: each record (times ``copies``) stamped, and stamped again while a
     document has text left over (the other elements are drawn on every page). When a template reads
     ``pages``, the pages are stamped once more with their count."""
@@ -373,7 +373,7 @@ def lay_out(plan: SheetPlan, rows: list, lang: str, bleed: float) -> list[Laid]:
     return out
 
 
-def sheet_pages(plan: SheetPlan, rows: list, opts: BuildOptions) -> Iterator:
+def sheet_pages(plan: PreparedSheet, rows: list, opts: BuildOptions) -> Iterator:
     """The pages of one file of the sheet, as the sheet's mode puts them on paper."""
     from pnp.impose.items import Item
 
@@ -401,9 +401,9 @@ def sheet_pages(plan: SheetPlan, rows: list, opts: BuildOptions) -> Iterator:
 
     items = [Item(plan.geo.w, plan.geo.h, front(p, n), None, _label(plan, n, total)) for n, p in enumerate(laid, 1)]
     if plan.geo.mode == "piece":
-        from pnp.impose.grid import impose, plan_grid
+        from pnp.impose.grid import impose, fit_grid
 
-        for chunk in even_pages(items, plan_grid(plan.geo.w, plan.geo.h, sheet).per_page):
+        for chunk in even_pages(items, fit_grid(plan.geo.w, plan.geo.h, sheet).per_page):
             yield from impose(chunk, sheet)
         return
     from pnp.impose.tiling import tile
@@ -429,11 +429,11 @@ def even_pages(items: list, per_page: int) -> list[list]:
     return [items[k:k + size] for k in range(0, n, size)]
 
 
-def _label(plan: SheetPlan, n: int, of: int | None) -> str:
+def _label(plan: PreparedSheet, n: int, of: int | None) -> str:
     return f"{plan.name} {n}" + (f"/{of}" if of else "")
 
 
-def _title(plan: SheetPlan, row, lang: str) -> str:
+def _title(plan: PreparedSheet, row, lang: str) -> str:
     """The sheet's title for ``row`` (its templates filled), or nothing."""
     from pnp.layout.compile import _text
     from pnp.layout.expr import ExprError, Scope, template
@@ -448,20 +448,20 @@ def _title(plan: SheetPlan, row, lang: str) -> str:
         raise DataErrors([Problem(*plan.at(("title",)), f"'title': {exc}")]) from None
 
 
-def _least_pages(plan: SheetPlan, n: int, pieces: int, opts: BuildOptions) -> tuple[int, str]:
+def _least_pages(plan: PreparedSheet, n: int, pieces: int, opts: BuildOptions) -> tuple[int, str]:
     """The fewest pages a file of ``n`` pages, boards or ``pieces`` makes, and what they count: the
     build holds them to its page budget before anything is drawn (a document running on adds pages)."""
     import math
 
     paper = _paper(opts)
     if plan.geo.mode == "piece":
-        from pnp.impose.grid import plan_grid
+        from pnp.impose.grid import fit_grid
 
-        return math.ceil(pieces / plan_grid(plan.geo.w, plan.geo.h, paper).per_page), f"{pieces:,} pieces"
+        return math.ceil(pieces / fit_grid(plan.geo.w, plan.geo.h, paper).per_page), f"{pieces:,} pieces"
     if plan.geo.mode == "board":
-        from pnp.impose.tiling import plan_tiles
+        from pnp.impose.tiling import fit_tiles
 
-        tiles = plan_tiles(plan.geo.w, plan.geo.h, paper, plan.doc.overlap)
+        tiles = fit_tiles(plan.geo.w, plan.geo.h, paper, plan.doc.overlap)
         return n * tiles.rows * tiles.cols, f"{n:,} boards of {tiles.rows * tiles.cols} pages"
     copies = plan.doc.copies
     return n, f"{n // copies:,} records" + (f" × {copies} copies" if copies > 1 else "")
@@ -469,7 +469,7 @@ def _least_pages(plan: SheetPlan, n: int, pieces: int, opts: BuildOptions) -> tu
 
 def sheet_assets(doc: Sheet, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
     """Kind 'sheet': one asset, or one per record group (``asset:``); pages drawn when written."""
-    plan = plan_sheet(doc, game, opts, stem)
+    plan = prepare_sheet(doc, game, opts, stem)
     mode = {"page": "page", "piece": "piece to cut out", "board": "board tiled over several pages"}[plan.geo.mode]
     for name, rows in asset_groups(plan, opts.lang):
         title = _title(plan, rows[0], opts.lang) if rows else ""
@@ -506,4 +506,4 @@ def read_sheet(path: Path) -> tuple[Sheet, Any]:
     return read_cached(Path(path), "sheet-v1", parse)
 
 
-__all__ = ["Geometry", "SheetPlan", "geometry", "plan_sheet", "read_sheet", "sheet_assets", "sheet_pages", "stamp"]
+__all__ = ["Geometry", "PreparedSheet", "geometry", "prepare_sheet", "read_sheet", "sheet_assets", "sheet_pages", "stamp"]

@@ -18,8 +18,8 @@ from pnp.scene import Box, Circle, Group, Rect, Text, color, contrast, style
 from pnp.layout.builtin.key import key
 from pnp.model.board import FILES, BoardObject, PieceType, SquareBoard, parse_square
 from pnp.load.words import ENGINE
+from pnp.scene.units import MM_PER_PT
 
-PT = 25.4 / 72  # mm per point
 CAP = 0.73  # cap height / font size (DejaVu Sans)
 
 
@@ -90,7 +90,7 @@ def square_box(doc: SquareBoard, square: str, sq: float, edge: float) -> Box:
 
 
 def _text_mid(cx, cy, s, size_pt, ink, bold=True):
-    return Text(cx, cy + size_pt * PT * CAP / 2, s, size=size_pt, weight="bold" if bold else "regular",
+    return Text(cx, cy + size_pt * MM_PER_PT * CAP / 2, s, size=size_pt, weight="bold" if bold else "regular",
                 anchor="middle", fill=ink)
 
 
@@ -109,7 +109,7 @@ def draw_board(doc: SquareBoard, sq: float, bleed: float, lang: str, pieces: boo
             g.add(Rect(b.x, b.y, sq, sq, style(fill=dark if (f + r) % 2 == 0 else light)))
     g.add(Rect(e, e, doc.files * sq, doc.ranks * sq, style(stroke=frame_ink, width=max(0.3, sq * 0.01))))
     # coordinates on all four sides (letters read from the side they are on)
-    cs = min(e / PT * 0.55, 16.0)
+    cs = min(e / MM_PER_PT * 0.55, 16.0)
     for f in range(doc.files):
         x = e + (f + 0.5) * sq
         g.add(_text_mid(x, e / 2, FILES[f], cs, frame_ink), _text_mid(x, h - e / 2, FILES[f], cs, frame_ink))
@@ -126,8 +126,8 @@ def draw_board(doc: SquareBoard, sq: float, bleed: float, lang: str, pieces: boo
         g.add(Rect(b.x, b.y, sq, sq, style(fill=fill)))
         g.add(Rect(b.x + sq * 0.04, b.y + sq * 0.04, sq * 0.92, sq * 0.92, style(stroke=ink, width=sq * 0.02)))
         if m.label:
-            size = sq / PT * 0.2
-            g.add(Text(b.x + sq * 0.09, b.y + sq * 0.09 + size * PT * CAP, m.label, size=size, weight="bold",
+            size = sq / MM_PER_PT * 0.2
+            g.add(Text(b.x + sq * 0.09, b.y + sq * 0.09 + size * MM_PER_PT * CAP, m.label, size=size, weight="bold",
                        fill=ink))
     for o in doc.objects:
         p = doc.piece(o.piece)
@@ -160,17 +160,17 @@ def piece_shape(p: PieceType, boxes: list[Box], sq: float, gid: str) -> Group:
         else:
             g.add(Rect(cx - thick / 2, y0 + sq * 0.08, thick, y1 - y0 - sq * 0.16, outline, radius=sq * 0.06))
         for b in boxes:
-            g.add(_text_mid(b.x + sq / 2, b.y + sq / 2, p.label, sq / PT * 0.3, ink))
+            g.add(_text_mid(b.x + sq / 2, b.y + sq / 2, p.label, sq / MM_PER_PT * 0.3, ink))
     elif p.shape == "figure":
         g.add(Circle(cx, cy, sq * 0.28, outline))  # leaves a mark's corner label free
-        g.add(_text_mid(cx, cy, p.label, sq / PT * 0.3, ink))
+        g.add(_text_mid(cx, cy, p.label, sq / MM_PER_PT * 0.3, ink))
     elif p.shape == "disc":
         g.add(Circle(cx, cy, sq * 0.38, outline))
-        g.add(_text_mid(cx, cy, p.label, sq / PT * 0.3, ink))
+        g.add(_text_mid(cx, cy, p.label, sq / MM_PER_PT * 0.3, ink))
     else:
         s = sq * 0.76
         g.add(Rect(cx - s / 2, cy - s / 2, s, s, outline, radius=sq * 0.06))
-        g.add(_text_mid(cx, cy, p.label, sq / PT * 0.36, ink))
+        g.add(_text_mid(cx, cy, p.label, sq / MM_PER_PT * 0.36, ink))
     return g
 
 
@@ -179,7 +179,7 @@ def _hint(doc: SquareBoard, p: PieceType, o: BoardObject, sq: float, e: float) -
     g = Group(id=f"hint-{o.id or o.piece}-{o.at[0]}")
     for s in o.at:
         b = square_box(doc, s, sq, e)
-        size = sq / PT * 0.16
+        size = sq / MM_PER_PT * 0.16
         g.add(Text(b.right - sq * 0.08, b.bottom - sq * 0.08, p.label or p.id[:1], size=size, weight="bold",
                    anchor="end", fill=color("#7a7a7a")))
     return g
@@ -207,9 +207,9 @@ def legend(doc: SquareBoard, x: float, y: float, w: float, lang: str, sq: float 
         else:
             fill = color(ent.colour)
             glyph = [Rect(ex + sq / 2, ey, sq, sq, style(fill=fill, stroke=color("#1a1a1a"), width=0.3)),
-                     _text_mid(ex + sq, ey + sq / 2, ent.label, sq / PT * 0.3,
+                     _text_mid(ex + sq, ey + sq / 2, ent.label, sq / MM_PER_PT * 0.3,
                                color(ent.ink) if ent.ink else contrast(fill))]
-        g.add(key(*glyph, text=Text(ex + 2 * sq + 3, ey + sq / 2 + 10 * PT * CAP / 2, text, size=10,
+        g.add(key(*glyph, text=Text(ex + 2 * sq + 3, ey + sq / 2 + 10 * MM_PER_PT * CAP / 2, text, size=10,
                                     fill=color("#1a1a1a"), box=None)))
     rows = (len(entries) + cols - 1) // cols
     return g, rows * row_h
@@ -236,9 +236,9 @@ SEAT_BAND = 8.0  # mm beside a side of the diagram for the words naming who sits
 def diagram_page(doc: SquareBoard, opts: BuildOptions):
     """The set-up on one page: the board as large as fits, the seats beside it, the legend
     and the notes below."""
-    from pnp.impose.layout import document_page
+    from pnp.impose.page import document_page
     from pnp.scene import rotate
-    from pnp.scene.text import layout
+    from pnp.scene.text import set_lines
 
     lang = opts.lang
     page, box = document_page(opts.paper, "portrait", max(opts.margin, 10.0), tr(doc.title, lang))
@@ -246,7 +246,7 @@ def diagram_page(doc: SquareBoard, opts: BuildOptions):
     legend_h = ((n_entries + 1) // 2) * 12.0 + 6
     notes = [Text(box.x + 4, 0, "\n".join(tr(n, lang) for n in doc.notes), size=8, box=(box.w - 8, box.h),
                   fill=color("#1a1a1a"))] if doc.notes else []
-    notes_h = (len(layout(notes[0])) * 8 * 1.2 * PT + 4) if notes else 0.0
+    notes_h = (len(set_lines(notes[0])) * 8 * 1.2 * MM_PER_PT + 4) if notes else 0.0
     pad = {side: 0.0 for side in ("left", "right", "top", "bottom")}
     for seat in doc.seats:
         pad[seat.side] = SEAT_BAND
@@ -263,7 +263,7 @@ def diagram_page(doc: SquareBoard, opts: BuildOptions):
     for seat in doc.seats:  # each label reads the right way up from its own seat
         x, y, turn = {"left": (bx - 3, by + bh / 2, 90), "right": (bx + bw + 3, by + bh / 2, -90),
                       "top": (bx + bw / 2, by - 3, 180), "bottom": (bx + bw / 2, by + bh + 3, 0)}[seat.side]
-        seats.add(Group([Text(0, 9 * PT * CAP / 2, tr(seat.label, lang), size=9, weight="bold", anchor="middle",
+        seats.add(Group([Text(0, 9 * MM_PER_PT * CAP / 2, tr(seat.label, lang), size=9, weight="bold", anchor="middle",
                               fill=color("#1a1a1a"))], transform=_tr(x, y) @ rotate(turn)))
     if seats.children:
         page.content.add(seats)

@@ -8,8 +8,9 @@ scale stroke widths itself.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path as FsPath
+from typing import Any, Callable, Iterable
 
 from pnp.model.assets import Asset
 from pnp.model.base import tr
@@ -18,8 +19,8 @@ from pnp.scene import (BLACK, Color, Group, Page, Path, Rect, Text, Transform, c
 from pnp.scene.geometry import normalise
 from pnp.model.symbols import (DIRECTIONS, ArrowPart, BoltPart, CurvedArrowPart, NestedSquaresPart, PathPart,
                                PlusPart, SmileyPart, SquarePart, Symbol, SymbolLibrary, TextPart, UTurnPart, parse_path_d)
+from pnp.scene.units import PT_PER_MM
 
-PT_PER_MM = 72 / 25.4
 CAP_HEIGHT = 0.73  # DejaVu Sans cap height as a fraction of the font size
 
 
@@ -234,6 +235,46 @@ def draw_named(library: SymbolLibrary, symbol_id: str, x: float, y: float, size:
     if s is None:
         raise KeyError(f"unknown symbol {symbol_id!r}; the library defines: {', '.join(library.ids)}")
     return draw_symbol(s, x, y, size, ink or library.ink)
+
+
+# ------------------------------------------------------------------ the symbols a game can name
+
+
+class Symbols:
+    """Every symbol of the given libraries by id (first definition wins). The libraries
+    are read on the first lookup: a deck that shows no symbol never reads the shipped marks."""
+
+    def __init__(self, libraries: Iterable = (), *more: Callable[[], Any]):
+        self._libraries, self._more = list(libraries), more
+
+    @cached_property
+    def by_id(self) -> dict[str, tuple[Any, str]]:
+        out: dict[str, tuple[Any, str]] = {}
+        for lib in [*self._libraries, *(load() for load in self._more)]:
+            for s in lib.symbols:
+                out.setdefault(s.id, (s, lib.ink))
+        return out
+
+    def draw(self, sid: str, x: float, y: float, size: float, ink=None):
+        sym, lib_ink = self.by_id[sid]
+        return draw_symbol(sym, x, y, size, ink or lib_ink)
+
+
+@lru_cache(maxsize=None)
+def _shipped_symbols():
+    from pnp.layout.files import SHIPPED
+
+    return load_library(SHIPPED, "marks.yaml")
+
+
+def game_symbols(game) -> Symbols:
+    """The game's symbol libraries (kind: symbols), then the shipped marks and pips."""
+    libs = []
+    if game is not None:
+        from pnp.layout.documents import documents
+
+        libs = [doc for _, kind, doc in documents(game) if kind == "symbols"]
+    return Symbols(libs, _shipped_symbols)
 
 
 # ------------------------------------------------------------------ symbol sheet

@@ -154,8 +154,8 @@ def sized(t: TokenType, doc: TokenSheet, values: dict, at, i: int) -> tuple[Toke
 def plan_tokens(doc: TokenSheet, game, opts: BuildOptions, stem: str) -> tuple[list[Piece], Path]:
     """Every token type with its layouts compiled and its tokens' values typed, and the folder the
     sheet's files are named in; every problem at once."""
-    from pnp.layout.builtin.card import compiled_layout
     from pnp.layout.data import SheetData
+    from pnp.layout.files import compiled_layout
     from pnp.layout.documents import source
     from pnp.load.loader import display_path, locate
 
@@ -353,7 +353,7 @@ def token_assets(doc: TokenSheet, game, opts: BuildOptions, stem: str) -> Iterab
     """Kind 'tokens': the packed sheet(s), single-sided and double-sided pieces in files of their own."""
     from pnp.impose.items import sheet_from_options
     from pnp.impose.packing import pack
-    from pnp.layout.builtin.card import game_symbols
+    from pnp.layout.builtin.symbols import game_symbols
     from pnp.layout.builtin.images import images_in
     from pnp.layout.builtin.sheet import _smallest_text as smallest_text
     from pnp.layout.compile import Card, CardError
