@@ -134,14 +134,39 @@ def probe(data: bytes) -> Probe:
     return _check_raster(data)
 
 
-def pixels_of(data: bytes) -> tuple[int, int] | None:
-    """The pixel size of an already checked picture from its header alone (None for SVG)."""
-    if is_svg(data):
-        return None
-    from PIL import Image
+_DIGESTS: "OrderedDict[int, tuple[bytes, str]]" = OrderedDict()  # id(bytes) -> (the bytes, kept alive; digest)
+_PIXELS: dict[str, "tuple[int, int] | None"] = {}  # digest -> pixel size (None: SVG)
 
-    with Image.open(io.BytesIO(data), formats=("PNG", "JPEG")) as im:
-        return im.size
+
+def digest_of(data: bytes) -> str:
+    """The SHA-256 of a picture's bytes, the key it is kept and placed by. The same bytes object
+    (the one a build reads a picture into, on every card that shows it) is hashed once."""
+    hit = _DIGESTS.get(id(data))
+    if hit is not None and hit[0] is data:
+        return hit[1]
+    digest = hashlib.sha256(data).hexdigest()
+    _DIGESTS[id(data)] = (data, digest)
+    while len(_DIGESTS) > 64:
+        _DIGESTS.popitem(last=False)
+    return digest
+
+
+def pixels_of(data: bytes) -> tuple[int, int] | None:
+    """The pixel size of an already checked picture (None for SVG), read from its header once
+    per picture and process."""
+    key = digest_of(data)
+    if key in _PIXELS:
+        return _PIXELS[key]
+    size = None
+    if not is_svg(data):
+        from PIL import Image
+
+        with Image.open(io.BytesIO(data), formats=("PNG", "JPEG")) as im:
+            size = im.size
+    if len(_PIXELS) > 1024:
+        _PIXELS.clear()
+    _PIXELS[key] = size
+    return size
 
 
 # ---- PNG and JPEG ----------------------------------------------------------------------------
@@ -423,7 +448,7 @@ def svg_drawing(data: bytes, variant: object = None):
     """The SVG as a reportlab Drawing (in points). The last :data:`KEEP_DRAWINGS` are kept
     by the digest of their bytes and ``variant`` (a caller that changes a drawing, such as
     CMYK conversion, names its variant), so a picture on every card is parsed once."""
-    key = (hashlib.sha256(data).digest(), variant)
+    key = (digest_of(data), variant)
     d = _DRAWINGS.get(key)
     if d is not None:
         _DRAWINGS.move_to_end(key)
