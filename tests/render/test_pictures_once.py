@@ -101,3 +101,47 @@ def test_the_survey_reads_a_pictures_size_once(monkeypatch):
     assert [p.pixels for p in s.pictures] == [(300, 200)] * 5 and round(s.pictures[0].dpi) == 300
     assert len(opened) <= 1
     assert images.pixels_of(data) == (300, 200)
+
+
+def test_a_drawer_receives_each_picture_once_and_by_digest_after(tmp_path):
+    """Pages cross the pipe to the drawer process with a picture's bytes the first time only."""
+    from pnp.output import drawer
+    from pnp.scene import Group, Image as Picture, Page
+
+    art = SVG.encode() + b" " * 2000
+    pages = [Page(100, 100, Group([Picture(0, 0, 10, 10, art), Picture(20, 0, 10, 10, art)])) for _ in range(3)]
+    pipe, held = io.BytesIO(), set()
+    for page in pages:
+        pipe.write(drawer._Out.dumps(("page", page), held, pipe))
+    assert pipe.getvalue().count(art) == 1
+    pipe.seek(0)
+    got = [drawer._load(pipe)[1] for _ in pages]
+    sources = [im.source for p in got for im in p.content.children]
+    assert sources == [art] * 6 and len({id(s) for s in sources}) == 1  # one object: hashed once
+
+
+def test_picture_facts_and_parsed_svgs_are_kept_in_the_cache(tmp_path, monkeypatch):
+    """A rebuild (a new process: the in-memory copies gone) neither checks a picture it checked
+    before nor parses an SVG again: both come from pnp's cache, keyed by the picture's digest."""
+    from pnp.load import cache
+    from pnp.render import images
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(images, "_FACTS", None)
+    (tmp_path / "a.svg").write_text(SVG.replace("#1f6fb2", "#1f6fb3"), encoding="utf-8")
+    first = images.read_picture(tmp_path / "a.svg", "a.svg", (tmp_path,))
+    assert images.svg_drawing(first.data).width == 30  # 40 px in points
+    cache.save_tables()
+
+    def refused(*a, **k):
+        raise AssertionError("read again")
+
+    monkeypatch.setattr(images, "_FACTS", None)  # as in a new process
+    monkeypatch.setattr(images, "_DRAWINGS", images.OrderedDict())
+    monkeypatch.setattr(images, "_check_svg", refused)
+    import svglib.svglib
+
+    monkeypatch.setattr(svglib.svglib, "svg2rlg", refused)
+    again = images.read_picture(tmp_path / "a.svg", "a.svg", (tmp_path,))
+    assert (again.kind, again.probe.elements, again.digest) == ("svg", first.probe.elements, first.digest)
+    assert images.svg_drawing(again.data).width == 30 and again.aspect == 40 / 30
