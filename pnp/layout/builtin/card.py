@@ -123,6 +123,7 @@ class DeckPlan:
     fallbacks: dict = field(default_factory=dict)  # font name -> characters a fallback drew for it
     overlaps: list = field(default_factory=list)  # Overlap of each card side whose text overlaps an element
     _checked: set = field(default_factory=set)  # card sides looked at for overlaps
+    _last: dict = field(default_factory=dict)  # "face"/"back" -> (card side, bleed, its stamp): copies follow
     faces: dict = field(default_factory=dict)  # 'layouts' key (or "") -> compiled face layout
     roots: tuple = ()  # where the files it names may lie (Game.roots)
     pictures: dict = field(default_factory=dict)  # digest -> (pixels decoded, SVG elements) of every picture
@@ -533,9 +534,21 @@ def _item(plan: DeckPlan, card: Card, lang: str):
     back, key = None, None
     if card.back is not None:
         layout, values = card.back
-        back = lambda b: _stamp(plan, layout, values, card, b, lang)  # noqa: E731
+        back = lambda b: _copy(plan, "back", layout, values, card, b, lang)  # noqa: E731
         key = _back_key(card)
-    return Item(w, h, lambda b: _stamp(plan, card.face, card.values, card, b, lang), back, card.label, key)
+    return Item(w, h, lambda b: _copy(plan, "face", card.face, card.values, card, b, lang), back, card.label, key)
+
+
+def _copy(plan: DeckPlan, side: str, layout, values: dict, card: Card, bleed: float, lang: str):
+    """The stamp of one side of ``card``: the copies of a card follow each other, so the stamp of
+    the last card is kept (one a side) and drawn again for its next copy instead of stamped anew."""
+    key = (id(card), id(layout), bleed, lang)
+    last = plan._last.get(side)
+    if last is not None and last[0] == key:
+        return last[1]
+    drawn = _stamp(plan, layout, values, card, bleed, lang)
+    plan._last[side] = (key, drawn)
+    return drawn
 
 
 def _back_key(card: Card):
