@@ -23,7 +23,11 @@ whole before anything is drawn with it:
 Every problem is an :class:`ImageError` whose message never quotes the
 file's content. SVG art is drawn with svglib, which turns it into a reportlab
 drawing (vector in the PDF); :func:`svg_drawing` keeps the last few drawings,
-so a picture on every card is parsed once per process.
+and pnp's cache keeps every parsed drawing and what checking each picture found,
+by the digest of its bytes (:func:`digest_of`), so a picture on every card is
+parsed once per build, and a worker process or a rebuild reads it back instead.
+The backends place a picture by reference (a form or image XObject in the PDF,
+a ``<symbol>`` in an SVG page), written once however many cards show it.
 """
 from __future__ import annotations
 
