@@ -13,7 +13,6 @@ run, as a designer's rebuild). Targets from issue #32 are printed beside each ro
 """
 from __future__ import annotations
 
-import argparse
 import csv
 import shutil
 import statistics
@@ -22,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_speed import PNP, ROOT, paired, run  # noqa: E402
+from bench_speed import PNP, ROOT, arguments, paired, run  # noqa: E402
 
 STARTER = ROOT / "examples" / "starter-deck"
 
@@ -110,16 +109,12 @@ def make_art_game(folder: Path, rows: int, name: str) -> Path:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--quick", action="store_true", help="3 runs, no 5,000-card job")
-    args = ap.parse_args()
-    runs = 3 if args.quick else args.runs
+    runs, quick = arguments(__doc__)
     work = Path(tempfile.mkdtemp(prefix="pnp-bench-art-"))
     data = work / "data"
     floor_py = work / "floor.py"
     floor_py.write_text(FLOOR, encoding="utf-8")
-    sizes = [500] if args.quick else [500, 2500]
+    sizes = [500] if quick else [500, 2500]
     rows, mem = [], {}
     for n in sizes:
         name = f"art{n}"
