@@ -213,12 +213,17 @@ def load_speed(runs: int) -> "tuple[int, float, float] | None":
     return int(out[0][0]), float(out[0][1]), float(out[1][1])
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def arguments(doc: str) -> tuple[int, bool]:
+    """(runs, quick) from a benchmark's command line (``--runs N``, ``--quick``)."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--quick", action="store_true", help="3 runs, no 5,000-card job")
     args = ap.parse_args()
-    runs = 3 if args.quick else args.runs
+    return (3 if args.quick else args.runs), args.quick
+
+
+def main() -> None:
+    runs, quick = arguments(__doc__)
     # pnp's bytecode on disk, as pip leaves it after an install: with PYTHONDONTWRITEBYTECODE
     # set (CI images often set it) every run would compile pnp again and time that instead
     compileall.compile_dir(ROOT / "pnp", quiet=1)
@@ -249,7 +254,7 @@ def main() -> None:
             ("500 unique cards, CSV + layout, PDF", *build("bench500csv", 500), "<= 2.5x"),
             ("  the same, a deck not built before", *paired(unseen, floor_cmd(500), runs), "-")]
     f500, f5000 = rows[1][3], None
-    if not args.quick:
+    if not quick:
         rows.append(("5,000 unique cards, CSV + layout, PDF", *build("bench5000csv", 5000), "<= 2x"))
         f5000 = rows[3][3]
         rows.append(("  the same in one process (-j 1)", *build("bench5000csv", 5000, "-j", "1"), "-"))

@@ -32,6 +32,7 @@ class DrawerFailed(Exception):
 class Drawer:
     def __init__(self, pid: int, jobs, results):
         self.pid, self._jobs, self._results = pid, jobs, results
+        self._pictures: set[str] = set()  # digests of the pictures the drawer holds
 
     @classmethod
     def start(cls) -> "Drawer":
@@ -57,11 +58,8 @@ class Drawer:
         if self.pid == 0:
             raise DrawerFailed
         try:
-            pickler = pickle.Pickler(self._jobs, pickle.HIGHEST_PROTOCOL)
-
-            def send(message):
-                pickler.dump(message)
-                pickler.clear_memo()  # each message stands alone: the drawer reads them one by one
+            def send(message):  # each message stands alone: the drawer reads them one by one
+                self._jobs.write(_Out.dumps(message, self._pictures, self._jobs))
 
             send(("job", (str(folder), tuple(fmts), stem, dpi, title, safe, limits)))
             for page in pages:
@@ -96,6 +94,54 @@ class Drawer:
         self.pid = 0
 
 
+PICTURE_BYTES = 1024  # bytes objects this long in a page (pictures) cross the pipe once, then by digest
+
+
+class _Out(pickle.Pickler):
+    """Pickles a message with every picture's bytes replaced by its digest; a picture the drawer
+    does not hold yet goes first, in a message of its own."""
+
+    def __init__(self, buf, held: set):
+        super().__init__(buf, pickle.HIGHEST_PROTOCOL)
+        self.held, self.new = held, []
+
+    def persistent_id(self, obj):
+        if type(obj) is bytes and len(obj) >= PICTURE_BYTES:
+            from pnp.render.images import digest_of
+
+            key = digest_of(obj)
+            if key not in self.held:
+                self.held.add(key)
+                self.new.append((key, obj))
+            return key
+        return None
+
+    @classmethod
+    def dumps(cls, message, held: set, pipe) -> bytes:
+        import io
+
+        buf = io.BytesIO()
+        out = cls(buf, held)
+        out.dump(message)
+        for picture in out.new:
+            pickle.dump(("picture", picture), pipe, pickle.HIGHEST_PROTOCOL)
+        return buf.getvalue()
+
+
+_HELD: dict = {}  # in the drawer: digest -> the picture's bytes, one object however many pages show it
+
+
+def _load(f):
+    """The next message from the build, after any pictures sent ahead of it."""
+    while True:
+        u = pickle.Unpickler(f)
+        u.persistent_load = _HELD.__getitem__
+        kind, body = u.load()
+        if kind != "picture":
+            return kind, body
+        _HELD[body[0]] = body[1]
+
+
 def _broken(exc: Exception) -> bool:
     """The pipe broke or what came back was cut short: the drawer died."""
     return isinstance(exc, (OSError, EOFError, pickle.UnpicklingError))
@@ -114,7 +160,7 @@ def _serve(jobs_fd: int, results_fd: int) -> None:
         with os.fdopen(jobs_fd, "rb") as jobs, os.fdopen(results_fd, "wb") as results:
             while True:
                 try:
-                    _, header = pickle.load(jobs)
+                    _, header = _load(jobs)
                 except EOFError:
                     break
                 pages = _Pages(jobs)
@@ -138,7 +184,7 @@ class _Pages:
 
     def __iter__(self):
         while not self.done:
-            kind, page = pickle.load(self.f)  # EOF mid-job: the build is gone; the drawer ends
+            kind, page = _load(self.f)  # EOF mid-job: the build is gone; the drawer ends
             if kind == "end":
                 self.done = True
                 return

@@ -23,7 +23,11 @@ whole before anything is drawn with it:
 Every problem is an :class:`ImageError` whose message never quotes the
 file's content. SVG art is drawn with svglib, which turns it into a reportlab
 drawing (vector in the PDF); :func:`svg_drawing` keeps the last few drawings,
-so a picture on every card is parsed once per process.
+and pnp's cache keeps every parsed drawing and what checking each picture found,
+by the digest of its bytes (:func:`digest_of`), so a picture on every card is
+parsed once per build, and a worker process or a rebuild reads it back instead.
+The backends place a picture by reference (a form or image XObject in the PDF,
+a ``<symbol>`` in an SVG page), written once however many cards show it.
 """
 from __future__ import annotations
 
@@ -115,17 +119,51 @@ def read_picture(path: "str | Path", name: str, roots: Iterable["str | Path"],
         data = read_bounded(path, max(MAX_SVG_BYTES, MAX_PICTURE_BYTES), "a picture")
     except DataErrors as exc:
         raise ImageError(exc.problems[0].message) from None
-    if is_svg(data):
-        if len(data) > MAX_SVG_BYTES:
-            raise ImageError(f"the SVG is {len(data):,} bytes; the limit is {MAX_SVG_BYTES:,}")
+    svg = is_svg(data)
+    if svg and len(data) > MAX_SVG_BYTES:
+        raise ImageError(f"the SVG is {len(data):,} bytes; the limit is {MAX_SVG_BYTES:,}")
+    if not svg and len(data) > limit:
+        raise ImageError(f"the file is {len(data):,} bytes; the limit for a picture is {limit:,}")
+    digest = hashlib.sha256(data).hexdigest()
+    facts = _facts()
+    fact_key = f"{digest}|{_limits()}"
+    known = facts.get(fact_key)
+    if known is not None:  # these very bytes passed the checks before, under the same limits
+        kind, pixels, aspect, elements, decoded = known
+        return Picture(data, Probe(kind, tuple(pixels) if pixels else None, aspect, elements), decoded, digest)
+    if svg:
         folder = Path(game_folder) if game_folder is not None else real.parent
-        data, probe, decoded = _svg(data, real.parent, (folder,))
+        checked, probe, decoded = _svg(data, real.parent, (folder,))
     else:
-        if len(data) > limit:
-            raise ImageError(f"the file is {len(data):,} bytes; the limit for a picture is {limit:,}")
-        probe = _check_raster(data)
+        checked, probe = data, _check_raster(data)
         decoded = probe.pixels[0] * probe.pixels[1]
-    return Picture(data, probe, decoded, hashlib.sha256(data).hexdigest())
+    if checked is data:  # an SVG that links other files is checked again each time: they may change
+        facts.put(fact_key, (probe.kind, probe.pixels, probe.aspect, probe.elements, decoded))
+        return Picture(data, probe, decoded, digest)
+    return Picture(checked, probe, decoded, hashlib.sha256(checked).hexdigest())
+
+
+def _limits() -> str:
+    """The limits a picture was checked against (part of the key its facts are kept by)."""
+    return repr((MAX_PICTURE_BYTES, MAX_SVG_BYTES, MAX_PICTURE_PIXELS, MAX_SVG_ELEMENTS, MAX_SVG_DEPTH,
+                 MAX_SVG_PATH_DATA, MAX_SVG_SIZE, MAX_ASPECT, MAX_SVG_NUMBER))
+
+
+def _facts():
+    """What pnp found checking each picture (kind, pixel size, aspect, SVG elements, pixels
+    decoded), by the digest of its bytes: kept in pnp's cache as text fits are, so a rebuild
+    or a worker does not decode or parse a picture again to check it."""
+    global _FACTS
+    if _FACTS is None:
+        from PIL import __version__ as pillow
+
+        from pnp.load.cache import Table, code_fingerprint
+
+        _FACTS = Table("pictures", lambda: f"picture-facts-v1|{code_fingerprint()}|{pillow}", 4096)
+    return _FACTS
+
+
+_FACTS = None
 
 
 def probe(data: bytes) -> Probe:
@@ -136,14 +174,39 @@ def probe(data: bytes) -> Probe:
     return _check_raster(data)
 
 
-def pixels_of(data: bytes) -> tuple[int, int] | None:
-    """The pixel size of an already checked picture from its header alone (None for SVG)."""
-    if is_svg(data):
-        return None
-    from PIL import Image
+_DIGESTS: "OrderedDict[int, tuple[bytes, str]]" = OrderedDict()  # id(bytes) -> (the bytes, kept alive; digest)
+_PIXELS: dict[str, "tuple[int, int] | None"] = {}  # digest -> pixel size (None: SVG)
 
-    with Image.open(io.BytesIO(data), formats=("PNG", "JPEG")) as im:
-        return im.size
+
+def digest_of(data: bytes) -> str:
+    """The SHA-256 of a picture's bytes, the key it is kept and placed by. The same bytes object
+    (the one a build reads a picture into, on every card that shows it) is hashed once."""
+    hit = _DIGESTS.get(id(data))
+    if hit is not None and hit[0] is data:
+        return hit[1]
+    digest = hashlib.sha256(data).hexdigest()
+    _DIGESTS[id(data)] = (data, digest)
+    while len(_DIGESTS) > 64:
+        _DIGESTS.popitem(last=False)
+    return digest
+
+
+def pixels_of(data: bytes) -> tuple[int, int] | None:
+    """The pixel size of an already checked picture (None for SVG), read from its header once
+    per picture and process."""
+    key = digest_of(data)
+    if key in _PIXELS:
+        return _PIXELS[key]
+    size = None
+    if not is_svg(data):
+        from PIL import Image
+
+        with Image.open(io.BytesIO(data), formats=("PNG", "JPEG")) as im:
+            size = im.size
+    if len(_PIXELS) > 1024:
+        _PIXELS.clear()
+    _PIXELS[key] = size
+    return size
 
 
 # ---- PNG and JPEG ----------------------------------------------------------------------------
@@ -425,29 +488,46 @@ def eight_bit(im):
 def svg_drawing(data: bytes, variant: object = None):
     """The SVG as a reportlab Drawing (in points). The last :data:`KEEP_DRAWINGS` are kept
     by the digest of their bytes and ``variant`` (a caller that changes a drawing, such as
-    CMYK conversion, names its variant), so a picture on every card is parsed once."""
-    key = (hashlib.sha256(data).digest(), variant)
+    CMYK conversion, names its variant), so a picture on every card is parsed once; the
+    parsed drawing is kept in pnp's cache too (:func:`pnp.load.cache.cached_object`, by the
+    digest), so a worker process or the next build reads it instead of parsing the SVG again."""
+    key = (digest_of(data), variant)
     d = _DRAWINGS.get(key)
     if d is not None:
         _DRAWINGS.move_to_end(key)
         return d
-    from svglib.svglib import svg2rlg
-
-    try:
-        d = svg2rlg(io.BytesIO(data))
-    except Exception as exc:  # svglib/lxml raise many types for broken files
-        raise ImageError(f"the SVG cannot be drawn ({type(exc).__name__})") from None
-    if d is None:
-        raise ImageError("the SVG cannot be read")
-    if not (d.width and d.height and math.isfinite(d.width) and math.isfinite(d.height)):
-        raise ImageError("the SVG has no usable width and height (give it a viewBox)")
-    _drop_flat_groups(d)
-    if variant is None:
-        _trial(d)
+    d = _parsed_svg(data, key[0])  # a copy of its own: a variant may change it
     _DRAWINGS[key] = d
     while len(_DRAWINGS) > KEEP_DRAWINGS:
         _DRAWINGS.popitem(last=False)
     return d
+
+
+def _parsed_svg(data: bytes, digest: str):
+    """The checked SVG parsed by svglib, tried once (:func:`_trial`), from pnp's cache when it
+    was parsed before by any process; an SVG that cannot be drawn raises every time."""
+    import reportlab
+    import svglib
+
+    from pnp.load.cache import cached_object
+
+    def parse():
+        from svglib.svglib import svg2rlg
+
+        try:
+            d = svg2rlg(io.BytesIO(data))
+        except Exception as exc:  # svglib/lxml raise many types for broken files
+            raise ImageError(f"the SVG cannot be drawn ({type(exc).__name__})") from None
+        if d is None:
+            raise ImageError("the SVG cannot be read")
+        if not (d.width and d.height and math.isfinite(d.width) and math.isfinite(d.height)):
+            raise ImageError("the SVG has no usable width and height (give it a viewBox)")
+        _drop_flat_groups(d)
+        _trial(d)
+        return d
+
+    version = getattr(svglib, "__version__", "?")
+    return cached_object("svg", f"svg-drawing-v1|{version}|{reportlab.Version}|{digest}", parse)
 
 
 def _trial(d) -> None:

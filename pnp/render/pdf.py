@@ -152,6 +152,7 @@ class PdfRenderer(Renderer):
         self.buf: list[str] = []
         self._state: list = []
         self._plain: list[bool] = []  # per open group: did it save the graphics state?
+        self._placed: dict[str, tuple[str, float, float]] = {}  # picture digest -> (XObject, width, height)
         self._reset()
 
     def _reset(self):
@@ -300,41 +301,104 @@ class PdfRenderer(Renderer):
         self.buf.append(" ".join(out))
 
     def image(self, im, alpha: float):
-        """Raster images through reportlab's image cache; SVG art stays vector (svglib)."""
-        from pnp.render.images import eight_bit, is_svg, svg_drawing
+        """A picture placed by reference: written into the PDF the first time the document shows
+        it (an SVG as a form XObject, vector through svglib; a PNG or JPEG as an image XObject),
+        then every card that shows it again draws that object (``Do``) in its box, the picture
+        neither parsed nor decoded again."""
+        from pnp.render.images import digest_of, is_svg
 
         src = im.source
-        data = bytes(src) if isinstance(src, (bytes, bytearray)) else None
+        data = bytes(src) if isinstance(src, (bytes, bytearray)) else _file_bytes(src)
+        key = digest_of(data)
+        placed = self._placed.get(key)
+        if placed is None and is_svg(data):
+            self._flush()
+            placed = self._placed[key] = self._form(data, key)
         self._save()
+        c = self.c
         if alpha != self.falpha:
-            self.c.setFillAlpha(alpha)
+            c.setFillAlpha(alpha)
             self.falpha = alpha
-        # the image is drawn upright: flip back locally around its box
+        # the picture is drawn upright: flip back locally around its box
         self.buf.append(f"1 0 0 -1 {fp_str(im.x)} {fp_str(im.y + im.h)} cm")
         self._flush()
-        if data is not None and is_svg(data):
-            from reportlab.graphics import renderPDF
-            from reportlab.lib.colors import CMYKColor
-
-            d = svg_drawing(data, self.cmyk)  # kept per converter: CMYK conversion changes the drawing
-            _embedded_text(d)  # the same names every time: a kept drawing stays as it was
-            # reportlab starts each drawing by setting a font and black: the font is pnp's embedded one,
-            # not an unembedded Helvetica a print shop would refuse, and black is CMYK for CMYK output
-            # (its renderer reads these attributes, which Drawing does not declare: they go into __dict__)
-            d.__dict__["initialFontName"] = font_name("sans", "regular")
-            if self.cmyk is not None:
-                _cmyk_drawing(d, self.cmyk)
-                d.__dict__.update(initialStrokeColor=CMYKColor(0, 0, 0, 1), initialFillColor=CMYKColor(0, 0, 0, 1))
-            self.c.scale(im.w / d.width, im.h / d.height)
-            _svg_renderer()().draw(renderPDF.renderScaledDrawing(d), self.c, 0, 0)
+        if placed is None:  # a PNG or JPEG the document has not shown yet: decoded once, here
+            named = {"name": None}  # reportlab's drawImage says the name of the image XObject it wrote
+            c.drawImage(self._reader(data), 0, 0, im.w, im.h, mask="auto", extraReturn=named)
+            self._placed[key] = (named["name"], 1.0, 1.0)
         else:
-            reader = ImageReader(io.BytesIO(data) if data is not None else os.fspath(src))
-            if reader._image.mode.startswith("I"):  # 16-bit grey: reportlab would clip it to white
-                reader = ImageReader(eight_bit(reader._image))
-            if self.cmyk is not None:
-                reader = _CmykReader(*self.cmyk.picture(reader._image))
-            self.c.drawImage(reader, 0, 0, im.w, im.h, mask="auto")
+            name, w, h = placed
+            c.saveState()
+            c.translate(0, 0)  # the operators reportlab's drawImage writes, so a raster picture's
+            c.scale(im.w / w, im.h / h)  # PDF stays what it was before pictures were kept
+            c.doForm(name)
+            c.restoreState()
+            c._currentPageHasImages = 1
         self._restore()
+
+    def _reader(self, data: bytes):
+        from pnp.render.images import eight_bit
+
+        reader = ImageReader(io.BytesIO(data))
+        if reader._image.mode.startswith("I"):  # 16-bit grey: reportlab would clip it to white
+            reader = ImageReader(eight_bit(reader._image))
+        if self.cmyk is not None:
+            reader = _CmykReader(*self.cmyk.picture(reader._image))
+        return reader
+
+    def _form(self, data: bytes, key: str) -> tuple[str, float, float]:
+        """The SVG picture ``data`` written into the document as a form XObject: (its name,
+        its width and height in points)."""
+        from reportlab.graphics import renderPDF
+        from reportlab.lib.colors import CMYKColor
+
+        from pnp.render.images import svg_drawing
+
+        c = self.c
+        d = svg_drawing(data, self.cmyk)  # kept per converter: CMYK conversion changes the drawing
+        _embedded_text(d)  # the same names every time: a kept drawing stays as it was
+        # reportlab starts each drawing by setting a font and black: the font is pnp's embedded one,
+        # not an unembedded Helvetica a print shop would refuse, and black is CMYK for CMYK output
+        # (its renderer reads these attributes, which Drawing does not declare: they go into __dict__)
+        d.__dict__["initialFontName"] = font_name("sans", "regular")
+        if self.cmyk is not None:
+            _cmyk_drawing(d, self.cmyk)
+            d.__dict__.update(initialStrokeColor=CMYKColor(0, 0, 0, 1), initialFillColor=CMYKColor(0, 0, 0, 1))
+        w, h = float(d.width), float(d.height)
+        name = f"Pic{key[:20]}"
+        c.beginForm(name, 0, 0, w, h)
+        _svg_renderer()().draw(renderPDF.renderScaledDrawing(d), c, 0, 0)
+        _end_form(c, name, w, h)
+        return name, w, h
+
+
+def _file_bytes(path) -> bytes:
+    with open(os.fspath(path), "rb") as fh:
+        return fh.read()
+
+
+def _end_form(c: Canvas, name: str, w: float, h: float) -> None:
+    """reportlab's ``endForm``, with the resources the form's drawing uses (its transparency
+    states, shadings and colour spaces: reportlab gives a form only fonts and XObjects)."""
+    from reportlab.pdfbase import pdfdoc
+
+    form = pdfdoc.PDFFormXObject(0, 0, w, h)
+    form.compression = c._pageCompression
+    form.setStreamList([c._preamble] + c._code)
+    res = pdfdoc.PDFResourceDictionary()
+    res.basicFonts()
+    res.allProcs()
+    if c._formsinuse:
+        res.XObject = c._doc.xobjDict(c._formsinuse)
+    states = c._extgstate.getState()
+    if states:
+        res.ExtGState = states
+    res.setShading(c._shadingUsed)
+    res.setColorSpace(c._colorsUsed)
+    form.Resources = res
+    c._doc.addForm(name, form)
+    c._restartAccumulators()
+    c.pop_state_stack()
 
 
 def _embedded_text(node) -> None:

@@ -109,6 +109,7 @@ class SvgRenderer(Renderer):
         self._chars: dict[tuple[str, str], tuple[fonts.Face, set[str]]] = {}  # (css family, weight) -> glyphs
         self._css: dict[str, fonts.Family] = {}  # css family name -> the family it stands for
         self._stack = [self.dwg]
+        self._pictures: dict[str, str] = {}  # picture digest -> the id of its <symbol> in this page
 
     def end_page(self, page: Page):
         css = []
@@ -217,19 +218,35 @@ class SvgRenderer(Renderer):
             parent.add(el)
 
     def image(self, im, alpha: float):
+        """A picture once per page, as a ``<symbol>`` in the page's defs (a unit square the
+        picture fills), and a ``<use>`` of it in each box that shows it."""
+        from pnp.render.images import digest_of
+
         src = im.source
         data = bytes(src) if isinstance(src, (bytes, bytearray)) else open(os.fspath(src), "rb").read()
-        from pnp.render.images import is_svg
-
-        if is_svg(data) and b"<text" in data:
-            data = _with_fonts(data)
-        mime = "image/svg+xml" if is_svg(data) else "image/jpeg" if data[:3] == b"\xff\xd8\xff" else "image/png"
-        href = f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
-        el = self.dwg.image(href=href, insert=(_n(im.x), _n(im.y)), size=(_n(im.w), _n(im.h)))
-        el["preserveAspectRatio"] = "none"
+        key = digest_of(data)
+        sid = self._pictures.get(key)
+        if sid is None:
+            sid = self._pictures[key] = self._unique(f"picture-{key[:12]}")
+            symbol = self.dwg.symbol(id=sid, viewBox="0 0 1 1", preserveAspectRatio="none")
+            pic = self.dwg.image(href=_data_uri(data), insert=(0, 0), size=(1, 1))
+            pic["preserveAspectRatio"] = "none"
+            symbol.add(pic)
+            self.dwg.defs.add(symbol)
+        el = self.dwg.use(f"#{sid}", insert=(_n(im.x), _n(im.y)), size=(_n(im.w), _n(im.h)))
         if alpha < 1:
             el["opacity"] = _n(alpha)
         self._stack[-1].add(el)
+
+
+def _data_uri(data: bytes) -> str:
+    """A picture as the data: URI an SVG file carries it in (an SVG with text gets its fonts)."""
+    from pnp.render.images import is_svg
+
+    if is_svg(data) and b"<text" in data:
+        data = _with_fonts(data)
+    mime = "image/svg+xml" if is_svg(data) else "image/jpeg" if data[:3] == b"\xff\xd8\xff" else "image/png"
+    return f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
 
 
 # Words CSS reads as a generic family or a keyword when unquoted: a font declared as `serif` or

@@ -73,8 +73,10 @@ def test_pictures_in_every_format(built):
     first = pdf.pages[0]
     xobjects = first["/Resources"].get("/XObject", {})
     assert any(x.get_object()["/Subtype"] == "/Image" for x in xobjects.values())  # wool.png stays raster
-    # apples.svg stays vector: its red apple is drawn, not pasted as a picture
-    ops = first.get_contents().get_data()
+    # apples.svg stays vector: its red apple is drawn, not pasted as a picture, in a form XObject
+    # that each card showing the picture draws
+    forms = [x.get_object() for x in xobjects.values() if x.get_object()["/Subtype"] == "/Form"]
+    ops = b"".join(f.get_data() for f in forms)
     assert b"0.776471 0.156863 0.156863 rg" in ops or b".776471 .156863 .156863 rg" in ops
     svg = ET.parse(built / "cards" / "market" / "apfelkorb.svg").getroot()
     hrefs = [e.get("{http://www.w3.org/1999/xlink}href") or e.get("href") for e in svg.iter(NS + "image")]

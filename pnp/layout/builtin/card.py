@@ -99,9 +99,21 @@ def _item(prepared: PreparedDeck, card: CardType, lang: str):
     back, key = None, None
     if card.back is not None:
         layout, values = card.back
-        back = lambda b: _stamp(prepared, layout, values, card, b, lang)  # noqa: E731
+        back = lambda b: _copy(prepared, "back", layout, values, card, b, lang)  # noqa: E731
         key = _back_key(card)
-    return Item(w, h, lambda b: _stamp(prepared, card.face, card.values, card, b, lang), back, card.label, key)
+    return Item(w, h, lambda b: _copy(prepared, "face", card.face, card.values, card, b, lang), back, card.label, key)
+
+
+def _copy(prepared: PreparedDeck, side: str, layout, values: dict, card: CardType, bleed: float, lang: str):
+    """The stamp of one side of ``card``: the copies of a card follow each other, so the stamp of
+    the last card is kept (one a side) and drawn again for its next copy instead of stamped anew."""
+    key = (id(card), id(layout), bleed, lang)
+    last = prepared._last.get(side)
+    if last is not None and last[0] == key:
+        return last[1]
+    drawn = _stamp(prepared, layout, values, card, bleed, lang)
+    prepared._last[side] = (key, drawn)
+    return drawn
 
 
 def _back_key(card: CardType):

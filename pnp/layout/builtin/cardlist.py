@@ -74,6 +74,7 @@ class PreparedDeck:
     fallbacks: dict = field(default_factory=dict)  # font name -> characters a fallback drew for it
     overlaps: list = field(default_factory=list)  # Overlap of each card side whose text overlaps an element
     _checked: set = field(default_factory=set)  # card sides looked at for overlaps
+    _last: dict = field(default_factory=dict)  # "face"/"back" -> (card side, bleed, its stamp): copies follow
     faces: dict = field(default_factory=dict)  # 'layouts' key (or "") -> compiled face layout
     roots: tuple = ()  # where the files it names may lie (Game.roots)
     pictures: dict = field(default_factory=dict)  # digest -> (pixels decoded, SVG elements) of every picture

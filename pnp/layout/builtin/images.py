@@ -11,7 +11,7 @@ class Images:
     """Reads ``name`` relative to ``folder`` (inside ``roots`` only, see
     :func:`pnp.load.paths.resolve_inside`) and remembers what it read."""
 
-    # (path, mtime, size, roots) -> Picture or the CardError it gave: a file saved again is read again
+    # (path, device, inode, mtime, size, roots) -> Picture or the CardError it gave: a file saved again is read again
     _cache: dict[tuple, object] = {}
 
     def __init__(self, folder: Path, roots: tuple = ()):
@@ -26,8 +26,8 @@ class Images:
 
         path = self.folder / name
         try:
-            st = os.stat(path)
-            key = (os.path.realpath(path), st.st_mtime_ns, st.st_size, self.roots)
+            st = os.stat(path)  # the file it names now (a link followed): its identity, time and size
+            key = (str(path), st.st_dev, st.st_ino, st.st_mtime_ns, st.st_size, self.roots)
         except OSError:
             key = None
         hit = self._cache.get(key) if key is not None else None

@@ -1,0 +1,147 @@
+"""A picture is read once per build and written once per file (issue #32): the PDF holds one
+XObject per distinct picture however many cards show it (an SVG as a form, a PNG as an image),
+each SVG page one <symbol> per picture with a <use> per card, and the survey reads a
+picture's size once."""
+from __future__ import annotations
+
+import io
+import xml.etree.ElementTree as ET
+
+import pikepdf
+from PIL import Image
+
+from onedeck import one_deck_game
+from pnp.model.game import discover
+from pnp.model.assets import BuildOptions
+from pnp.output.build import build_games
+
+SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 30" width="40" height="30">'
+       '<rect width="40" height="30" fill="#1f6fb2"/><circle cx="20" cy="15" r="9" fill="#f0c419"/></svg>')
+NS = "{http://www.w3.org/2000/svg}"
+LAYOUT = """\
+kind: layout
+fields: {name: text, art: image}
+elements:
+  - {type: image, x: 5, y: 5, w: 53, h: 40, src: "{art}", fit: contain}
+  - {type: text, x: 5, y: 60, w: 50, h: 10, text: "{name}", size: 12}
+"""
+
+
+def _game(tmp_path):
+    cards = [f"{{name: Karte {i}, art: {'blue.svg' if i % 2 else 'dot.png'}}}" for i in range(12)]
+    data = one_deck_game(tmp_path, "pics", LAYOUT, cards)
+    buf = io.BytesIO()
+    Image.new("RGB", (300, 200), (200, 40, 40)).save(buf, "PNG")
+    (data / "pics" / "dot.png").write_bytes(buf.getvalue())
+    (data / "pics" / "blue.svg").write_text(SVG, encoding="utf-8")
+    return data
+
+
+def _xobjects(pdf) -> dict:
+    """objgen -> subtype of every XObject the pages draw, forms' own followed."""
+    seen, todo = {}, [p.obj.get("/Resources") for p in pdf.pages]
+    while todo:
+        res = todo.pop()
+        for _, x in ((res or {}).get("/XObject") or {}).items():
+            if x.objgen not in seen:
+                seen[x.objgen] = str(x.Subtype)
+                todo.append(x.get("/Resources"))
+    return seen
+
+
+def test_each_picture_is_written_once_however_many_cards_show_it(tmp_path):
+    data = _game(tmp_path)
+    build_games(list(discover(data).values()), BuildOptions(), ["pdf", "svg"], tmp_path / "out", jobs=1)
+    folder = tmp_path / "out" / "pics"
+    with pikepdf.open(folder / "deck.pdf") as pdf:
+        assert len(pdf.pages) == 2  # 12 cards, 9 a sheet: both pictures on both pages
+        kinds = sorted(_xobjects(pdf).values())
+        assert kinds == ["/Form", "/Image"], kinds
+        for page in pdf.pages:  # each card draws its picture by reference
+            assert page.Contents.read_bytes().count(b" Do") >= 3
+    for card in sorted((folder / "cards" / "deck").glob("*.svg")):  # one card a file: its picture once
+        root = ET.parse(card).getroot()
+        (symbol,) = root.iter(NS + "symbol")
+        (use,) = root.iter(NS + "use")
+        assert len(list(symbol.iter(NS + "image"))) == 1
+        assert use.get("{http://www.w3.org/1999/xlink}href") == "#" + symbol.get("id")
+
+
+def test_the_sheet_svg_defines_each_picture_once(tmp_path):
+    from pnp.render.svg import svg_string
+    from pnp.scene import Group, Image as Picture, Page
+
+    png = io.BytesIO()
+    Image.new("RGB", (30, 20), (0, 128, 0)).save(png, "PNG")
+    art = [SVG.encode(), png.getvalue()]
+    page = Page(210, 297, Group([Picture(10 + 20 * i, 10, 15, 10, art[i % 2]) for i in range(8)]))
+    root = ET.fromstring(svg_string(page))
+    symbols = list(root.iter(NS + "symbol"))
+    uses = list(root.iter(NS + "use"))
+    assert len(symbols) == 2 and len(uses) == 8
+    refs = {u.get("{http://www.w3.org/1999/xlink}href") for u in uses}
+    assert refs == {"#" + s.get("id") for s in symbols}
+    assert [(u.get("x"), u.get("width")) for u in uses[:2]] == [("10", "15"), ("30", "15")]
+
+
+def test_the_survey_reads_a_pictures_size_once(monkeypatch):
+    from pnp.render import images
+    from pnp.render.survey import Survey
+    from pnp.render.base import walk
+    from pnp.scene import Group, Image as Picture, Page
+
+    png = io.BytesIO()
+    Image.new("RGB", (300, 200), (0, 0, 0)).save(png, "PNG")
+    data = png.getvalue()
+    opened = []
+    real = Image.open
+    monkeypatch.setattr(Image, "open", lambda *a, **k: opened.append(1) or real(*a, **k))
+    s = Survey()
+    walk(s, Page(100, 100, Group([Picture(0, 0, 25.4, 25.4 * 2 / 3, data) for _ in range(5)])))
+    assert [p.pixels for p in s.pictures] == [(300, 200)] * 5 and round(s.pictures[0].dpi) == 300
+    assert len(opened) <= 1
+    assert images.pixels_of(data) == (300, 200)
+
+
+def test_a_drawer_receives_each_picture_once_and_by_digest_after(tmp_path):
+    """Pages cross the pipe to the drawer process with a picture's bytes the first time only."""
+    from pnp.output import drawer
+    from pnp.scene import Group, Image as Picture, Page
+
+    art = SVG.encode() + b" " * 2000
+    pages = [Page(100, 100, Group([Picture(0, 0, 10, 10, art), Picture(20, 0, 10, 10, art)])) for _ in range(3)]
+    pipe, held = io.BytesIO(), set()
+    for page in pages:
+        pipe.write(drawer._Out.dumps(("page", page), held, pipe))
+    assert pipe.getvalue().count(art) == 1
+    pipe.seek(0)
+    got = [drawer._load(pipe)[1] for _ in pages]
+    sources = [im.source for p in got for im in p.content.children]
+    assert sources == [art] * 6 and len({id(s) for s in sources}) == 1  # one object: hashed once
+
+
+def test_picture_facts_and_parsed_svgs_are_kept_in_the_cache(tmp_path, monkeypatch):
+    """A rebuild (a new process: the in-memory copies gone) neither checks a picture it checked
+    before nor parses an SVG again: both come from pnp's cache, keyed by the picture's digest."""
+    from pnp.load import cache
+    from pnp.render import images
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(images, "_FACTS", None)
+    (tmp_path / "a.svg").write_text(SVG.replace("#1f6fb2", "#1f6fb3"), encoding="utf-8")
+    first = images.read_picture(tmp_path / "a.svg", "a.svg", (tmp_path,))
+    assert images.svg_drawing(first.data).width == 30  # 40 px in points
+    cache.save_tables()
+
+    def refused(*a, **k):
+        raise AssertionError("read again")
+
+    monkeypatch.setattr(images, "_FACTS", None)  # as in a new process
+    monkeypatch.setattr(images, "_DRAWINGS", images.OrderedDict())
+    monkeypatch.setattr(images, "_check_svg", refused)
+    import svglib.svglib
+
+    monkeypatch.setattr(svglib.svglib, "svg2rlg", refused)
+    again = images.read_picture(tmp_path / "a.svg", "a.svg", (tmp_path,))
+    assert (again.kind, again.probe.elements, again.digest) == ("svg", first.probe.elements, first.digest)
+    assert images.svg_drawing(again.data).width == 30 and again.aspect == 40 / 30
