@@ -203,7 +203,7 @@ def views(game, opts) -> list[dict]:
     return [view_record(kit, p, side, opts.lang) for p in paths for side in SIDES]
 
 
-def umpire_paper(game, opts) -> dict:
+def umpire_paper(game, opts) -> list[dict]:
     """The numbers and lines of the umpire's paper: the d6 table's rows, the pieces, the board's cells,
     the compass's points and the pre-rolled layouts' lines."""
     kit = _kit(game)
@@ -219,7 +219,9 @@ def umpire_paper(game, opts) -> dict:
                      "turns": d6w["turns"].format(n=turns)})
     g = TriGrid(kit.board.size, 9.0, kit.board.naming)
     cx, cy = g.centre()
-    compass = [{"id": "centre", "name": "", "x": round(cx, 4), "y": round(cy, 4), "kind": "centre", "text": ""}]
+    compass = [{"id": "centre", "name": "", "x": round(cx, 4), "y": round(cy, 4), "kind": "centre", "text": ""},
+               {"id": "box0", "name": "", "x": 0, "y": 0, "kind": "corner", "text": ""},
+               {"id": "box1", "name": "", "x": round(g.width, 4), "y": round(g.height, 4), "kind": "corner", "text": ""}]
     spokes = []
     for i, d in enumerate(r.d6_directions):
         ux, uy = DIRECTIONS[d][1]
@@ -233,15 +235,16 @@ def umpire_paper(game, opts) -> dict:
             drift = "; ".join(f"{d.cloud}: {words['directions'][d.direction]} {d.distance}" for d in m.drift)
             every = d6w["every"].format(n=m.every)
             prerolled.append(f"- {tr(lay.model.title, lang)}: {every}, {m.steps}× — {drift}")
-    pieces = [{"piece": f"{tr(p.name, lang)} ×{p.count}", "mark": p.mark, "count": p.count} for p in r.pieces]
-    return {"d6_title": d6w["title"], "d6_intro": d6w["intro"], "d6_open": d6w["open"],
-            "d6_heads": list(d6w["heads"]), "d6": rows, "compass": compass, "spokes": spokes,
+    pieces = [{"piece": f"{tr(p.name, lang)} ×{p.count}", "mark": p.mark, "count": p.count, "blank": ""}
+              for p in r.pieces]
+    return [{"d6_title": d6w["title"], "d6_intro": d6w["intro"], "d6_open": d6w["open"],
+            **{f"d6_head{i}": h for i, h in enumerate(d6w["heads"])}, "d6": rows, "compass": compass, "spokes": spokes,
             "prerolled": (f"**{d6w['prerolled']}**\n\n" + "\n".join(prerolled)) if prerolled else "",
             "cells": board_cells(kit), "pieces": pieces,
             "setup_title": words["setup"]["title"], "setup_sub": words["setup"]["sub"],
             "setup_fields": "     ".join(f"{f} ____________" for f in words["setup"]["fields"]),
             "setup_sides": "     ".join(f"{f} ____________" for f in words["setup"]["sides"]),
-            "setup_note": words["setup"]["note"], "setup_heads": list(words["setup"]["heads"]),
+            "setup_note": words["setup"]["note"], **{f"setup_head{i}": h for i, h in enumerate(words["setup"]["heads"])},
             "position_title": words["position"]["title"], "position_sub": words["position"]["sub"],
             "position_fields": "     ".join(f"{f} ______________" for f in words["position"]["fields"]),
-            "position_marks": words["position"]["marks"], "game": words["game"]}
+            "position_marks": words["position"]["marks"], "game": words["game"]}]
