@@ -8,10 +8,9 @@ from __future__ import annotations
 
 FILES = ("rules.yaml", "clouds/*.yaml", "positions/*.yaml")  # the data files without a kind this module reads
 
-OPTIONS = {"mirror": "true: overlays mirrored, to print on the back of the foil",
-           "tile": "true: tile the board over sheets (the board alone: the foils print at board.yaml's edge)",
-           "cell_mm": "edge of a printed cell in mm (the board alone: the foils print at board.yaml's edge)",
-           "position": "a position file: the views sheet shows it alone (pnp clouds views)"}  # the -o KEY=VALUE settings this game reads
+OPTIONS = {"mirror": "true: the cloud foils mirrored, to print on the back of the film",
+           "layout": "a cloud layout's name (or file): the foils and umpire maps show it alone",
+           "position": "a position file: the views show it alone"}  # the -o KEY=VALUE settings this game reads
 
 from dataclasses import dataclass
 from pathlib import Path

@@ -74,7 +74,7 @@ def skies(game, opts) -> list[dict]:
     mirror = flag(opts, "mirror")
     region = _regions(g)
     out = []
-    for lay in kit.layouts:
+    for lay in _chosen_layouts(kit, opts):
         title = tr(lay.model.title, lang)
         for step in range(steps(lay.model)):
             sky = resolve(g, lay.model, step)
@@ -98,6 +98,23 @@ def skies(game, opts) -> list[dict]:
                         "under": len(sky.under), "edge": len(sky.edge), "mirrored": mirror,
                         "cells": foil, "map": umpire, **_legend(lang)})
     return out
+
+
+def _chosen_layouts(kit, opts) -> list[Layout]:
+    """Every layout of clouds/, or the one ``-o layout=NAME`` (or a layout file's path) names."""
+    from pnp.games.klin_zha.sky import load_layout
+
+    name = (opts.extra or {}).get("layout")
+    if not name:
+        return kit.layouts
+    p = Path(str(name))
+    if p.suffix in (".yaml", ".yml") and p.is_file():
+        return [load_layout(p)]
+    for lay in kit.layouts:
+        if lay.name == name:
+            return [lay]
+    raise DataErrors([Problem(str(name), 0, 0, f"--option layout: no cloud layout {name!r}; have "
+                                               f"{', '.join(l.name for l in kit.layouts)}")])
 
 
 def board_cells(kit) -> list[dict]:
