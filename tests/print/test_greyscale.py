@@ -26,9 +26,9 @@ SHARE = 0.03  # share of differing pixels that makes two glyphs different
 
 
 def is_key(group: Group) -> bool:
-    """A legend entry: the engine's ``key`` group, or a layout's group element ``key-<name>`` (a glyph, then
-    its words: docs/sheets.md)."""
-    return group.id == KEY or (group.id or "").startswith(KEY + "-")
+    """A legend entry: the engine's ``key`` group, or a layout's group element ``legend-<name>`` (a glyph,
+    then its words)."""
+    return group.id == KEY or (group.id or "").startswith("legend-")
 
 
 def legends(node, tf=None):
