@@ -1,8 +1,9 @@
 """Clouded Klin Zha: the rules module named in data/klin-zha/game.yaml.
 
 ``check`` validates the board, every cloud layout in ``clouds/`` and, when
-given, a position file; ``build`` adds the overlays, umpire kit and tokens
-to the generic board the ``triboard`` kind already prints.
+given, a position file. The module draws nothing: ``SOURCES`` compute what the
+sheets in data/klin-zha/ (foils, umpire maps, views, umpire paper) show, and
+the engine draws them, as it draws the board (``kind: triboard``) and tokens.
 """
 from __future__ import annotations
 
