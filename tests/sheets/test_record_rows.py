@@ -46,3 +46,17 @@ def test_a_sheet_draws_ink_saver_variants_only_in_an_ink_saving_build(sheet_game
         assert code == 0, out
         img = raster(tmp_path / ("s" if args else "n") / "g/map.pdf", 50).convert("L")
         assert _dark(img, 165, 135) == dark, args
+
+
+def test_a_text_between_the_pieces_of_an_element_does_not_overlap_it(sheet_game, tmp_path):
+    """Overlap is measured against each piece of ink (a mark at each corner of a box, each stroke
+    of a path), not the box around all of them: a title in the empty middle of a frame of marks is
+    clear, one over a mark is still a warning."""
+    marks = "  - {type: registration, x: 20, y: 20, w: 200, h: 150, mark: cross, size: 6}\n"
+    clear = "  - {type: text, x: 60, y: 80, w: 100, h: 8, text: Mitte, size: 12}\n"
+    over = "  - {type: text, x: 15, y: 16, w: 40, h: 8, text: Ecke, size: 12}\n"
+    for body, warned in ((clear, False), (over, True)):
+        data = sheet_game({"map.yaml": "kind: sheet\norientation: landscape\nelements:\n" + marks + body})
+        code, out = build(data, tmp_path / ("w" if warned else "c"), "-f", "pdf")
+        assert code == 0, out
+        assert ("overlaps registration" in out) == warned, out
