@@ -4,7 +4,6 @@ PDFs: foils land on the board (marks, names, pixels), everything keeps 6 mm from
 mirror, moving clouds, views, the guide, the d6 table; and no module of the game draws."""
 from __future__ import annotations
 
-import ast
 import math
 import shutil
 from functools import lru_cache
@@ -12,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from drawing import drawing_imports
+from drawing import DRAWING, imports
 from pdfread import raster, text as read_text, words as read_words
 from pnp.model.assets import BuildOptions
 from pnp.model.game import discover
@@ -128,29 +127,10 @@ def ink_margins(data: bytes, dpi: float = 100) -> list[tuple[float, float, float
 # ---------------------------------------------------------------- the game draws nothing itself
 
 
-def _resolved(path: Path, node: ast.ImportFrom) -> str:
-    """The absolute module a ``from ... import`` names, relative ones resolved from the file's package."""
-    if not node.level:
-        return node.module or ""
-    parts = ["pnp", "games", path.parent.name][: 3 - (node.level - 1)] if node.level <= 3 else []
-    return ".".join(parts + ([node.module] if node.module else []))
-
-
 def drawing_modules(path: Path) -> set[str]:
-    """Drawing packages and drawing helpers a module imports, absolute or relative."""
-    names = set(drawing_imports(path))
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        mods = []
-        if isinstance(node, ast.ImportFrom):
-            base = _resolved(path, node)
-            mods = [base] + [f"{base}.{a.name}" for a in node.names]
-        elif isinstance(node, ast.Import):
-            mods = [a.name for a in node.names]
-        for m in mods:
-            if any(m == d or m.startswith(d + ".") for d in ("pnp.scene", "pnp.impose", "pnp.render",
-                                                            "pnp.layout.builtin")):
-                names.add(m)
-    return names
+    """Drawing packages and the engine's built-in drawing helpers (pnp.layout.builtin: trigrid's
+    board_group, key's swatch_legend, ...) a module imports, relative imports resolved."""
+    return {n for n in imports(path) if any(n == d or n.startswith(d + ".") for d in (*DRAWING, "pnp.layout.builtin"))}
 
 
 def test_no_module_of_the_game_imports_a_drawing_package():
@@ -162,8 +142,10 @@ def test_no_module_of_the_game_imports_a_drawing_package():
 
 def test_the_import_check_bites(tmp_path):
     """Absolute and relative imports of a drawing package or helper are both caught."""
-    pkg = tmp_path / "klin_zha"
-    pkg.mkdir()
+    pkg = tmp_path / "pnp" / "games" / "klin_zha"
+    pkg.mkdir(parents=True)
+    for folder in (pkg, pkg.parent, pkg.parent.parent):
+        (folder / "__init__.py").write_text("")
     for body in ("from pnp.scene import Group\n", "from ...scene import Text\n", "from ... import render\n",
                  "import pnp.impose.layout\n", "from pnp.layout.builtin.trigrid import board_group\n",
                  "from ...layout.builtin import key\n"):
