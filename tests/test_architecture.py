@@ -133,7 +133,6 @@ GAMES = PNP / "games"
 # pnp.scene, pnp.impose or pnp.render. The list only shrinks: a module that no longer draws, or is
 # gone, fails the test below until it is taken off.
 STILL_DRAWING = {
-    "klin_zha/assets.py", "klin_zha/guide.py", "klin_zha/overlay.py", "klin_zha/sheets.py", "klin_zha/views.py",
     "rather_silly/logs.py", "rather_silly/position.py", "rather_silly/printables.py", "rather_silly/schematic.py",
 }
 

@@ -434,7 +434,7 @@ OVERLAP_MM = 0.05  # ink closer than this is touching, not overlapping
 def overlaps(drawn) -> list[str]:
     """Each text of a stamped card whose ink overlaps another element's (not one that holds
     it whole, such as the panel it is printed on): the two elements and by how much."""
-    from pnp.scene.ink import contains, ink_box, overlap
+    from pnp.scene.ink import contains, ink_box, ink_pieces, overlap
 
     inks = []
     for draw, nodes in drawn:
@@ -454,6 +454,9 @@ def overlaps(drawn) -> list[str]:
             if i == j or (b.text and j < i) or contains(bb, ab) or (b.text and contains(ab, bb)):
                 continue
             dx, dy = overlap(ab, bb)
+            if dx > OVERLAP_MM and dy > OVERLAP_MM and not b.text:  # the text may sit between b's pieces
+                dx, dy = max((overlap(ab, piece) for n in b_nodes for piece in ink_pieces(n)
+                              if min(overlap(ab, piece)) > OVERLAP_MM), default=(0.0, 0.0))
             if dx > OVERLAP_MM and dy > OVERLAP_MM:
                 found.append(f"{_named(a, a_nodes)} overlaps {_named(b, b_nodes)} by {dx:.1f} × {dy:.1f} mm")
     return found

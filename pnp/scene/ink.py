@@ -101,6 +101,41 @@ def ink_box(node, m: Transform = IDENTITY) -> Box4 | None:
     return None
 
 
+def ink_pieces(node, m: Transform = IDENTITY):
+    """The boxes of the separate pieces of ink ``node`` lays down: each shape, text and picture, a path
+    split where it lifts the pen (a lattice's lines, a registration mark at each corner). Finer than
+    :func:`ink_box`: a text in the empty middle of a frame of marks touches none of them."""
+    t = type(node)
+    if t is Group:
+        inner = m if node.transform is IDENTITY else m @ node.transform
+        clip = None
+        if node.clip is not None:
+            pts = _points(node.clip)
+            if pts:
+                xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+                clip = _mapped(inner, min(xs), min(ys), max(xs), max(ys))
+        for child in node.children:
+            for box in ink_pieces(child, inner):
+                box = box if clip is None else _clip(box, clip)
+                if box is not None:
+                    yield box
+        return
+    if t is Path and node.style.fill is None and node.style.hatch is None:
+        h = node.style.stroke_width / 2 if node.style.stroke is not None else 0.0
+        piece: list = []
+        for op in normalise(node) + [("M", 0.0, 0.0)]:
+            if op[0] == "M" and len(piece) > 1:
+                xs, ys = [p[0] for p in piece], [p[1] for p in piece]
+                yield _mapped(m, min(xs) - h, min(ys) - h, max(xs) + h, max(ys) + h)
+            if op[0] == "M":
+                piece = []
+            piece += [op[i:i + 2] for i in range(1, len(op) - 1, 2)]
+        return
+    box = ink_box(node, m)
+    if box is not None:
+        yield box
+
+
 def overlap(a: Box4, b: Box4) -> tuple[float, float]:
     """How far two boxes overlap across and down (mm; 0 when they do not)."""
     return max(0.0, min(a[2], b[2]) - max(a[0], b[0])), max(0.0, min(a[3], b[3]) - max(a[1], b[1]))

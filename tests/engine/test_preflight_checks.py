@@ -1012,12 +1012,12 @@ def test_an_asset_with_a_slash_in_its_name_is_expected_in_its_folder(tmp_path):
     shutil.copytree(Path(__file__).resolve().parents[2] / "data" / "klin-zha", data / "klin-zha")
     mine = tmp_path / "chips.yaml"
     mine.write_text("kind: export-profile\nname: chips\ntitle: Chips\noutput: images\nbleed_mm: 1\nsafe_mm: 1\n"
-                    "min_image_dpi: 0\nproducts:\n  - {name: chip, trim_mm: [14, 14], pixels: [189, 189]}\n")
+                    "min_image_dpi: 0\nproducts:\n  - {name: chip, trim_mm: [13, 13], pixels: [177, 177]}\n")
     profile = load_profile(str(mine))
     written = export(discover(data)["klin-zha"], BuildOptions(), profile, tmp_path / "out")
     first = sorted((written.folder / "pieces-tokens").glob("*.png"))[0]
     with Image.open(first) as im:
-        im.crop((0, 0, 189, 188)).save(first, dpi=(300, 300))
+        im.crop((0, 0, 177, 176)).save(first, dpi=(300, 300))
     found = [f for f in check_written(written, profile)[0] if f.check == "pixels"]
     assert [(f.where, f.message) for f in found] == [(f"pieces-tokens/{first.name}",
-                                                      "189 × 188 px; the template is 189 × 189 px")]
+                                                      "177 × 176 px; the template is 177 × 177 px")]

@@ -147,7 +147,7 @@ def test_rules_yaml_cannot_change_a_fact(game):
                                   "{id: flier,     name: {de: Flieger,   en: Flier},     count: 3,"), encoding="utf-8")
     assert found(check(game)) == {("rules.facts", "flier")}
     assert load_kit(game).rules.pieces[3].count == 2  # what the kit prints stays the document's
-    rules.write_text(base.replace("  - {id: swift,     name: {de: Swift,     en: Swift},     mark: Sw}\n", ""))
+    rules.write_text(base.replace("  - {id: swift,     name: {de: Swift,     en: Swift},     mark: SW}\n", ""))
     assert found(check(game)) == {("rules.facts", "pieces")}
     rules.write_text(base.replace("{id: swift, ", "{id: dragon,").replace("{id: swift,     ", "{id: dragon,    "))
     assert found(check(game)) == {("rules.facts", "dragon"), ("rules.facts", "pieces")}

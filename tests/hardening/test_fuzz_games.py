@@ -221,7 +221,6 @@ LAYOUTS = sorted((DATA / "klin-zha" / "clouds").glob("*.yaml"))
 @SETTINGS
 @given(which=st.sampled_from(LAYOUTS), data=st.data())
 def test_klin_zha_cloud_layouts(tmp_path_factory, fuzz_counts, which, data):
-    from pnp.games.klin_zha.assets import overlay_pages
     from pnp.games.klin_zha.check import check_layout
     from pnp.games.klin_zha.sky import load_layout, resolve, steps
 
@@ -238,8 +237,11 @@ def test_klin_zha_cloud_layouts(tmp_path_factory, fuzz_counts, which, data):
     for step in range(steps(lay.model)):
         resolve(kit.grid(), lay.model, step)
     if not [f for f in findings if f.severity == "error"]:
-        # a layout the checker passes must draw
-        assert overlay_pages(kit, lay, BuildOptions())
+        # a layout the checker passes must draw: the foils' source hands its cells over for every step
+        from pnp.games.klin_zha.sources import skies
+
+        recs = skies(_game("klin-zha"), BuildOptions(extra={"layout": str(p)}))
+        assert len(recs) == steps(lay.model) and all(len(r["cells"]) == 81 for r in recs)
 
 
 POSITION = DATA / "klin-zha" / "positions" / "setup-example.yaml"
@@ -250,7 +252,7 @@ POSITION = DATA / "klin-zha" / "positions" / "setup-example.yaml"
 def test_klin_zha_positions(tmp_path_factory, fuzz_counts, text):
     from pnp.games.klin_zha.check import check_position
     from pnp.games.klin_zha.sky import load_position
-    from pnp.games.klin_zha.views import view_pages
+    from pnp.games.klin_zha.sources import view_record
 
     fuzz_counts["klin-zha positions"] += 1
     kit = _kit()
@@ -263,7 +265,7 @@ def test_klin_zha_positions(tmp_path_factory, fuzz_counts, text):
     _clean_findings(check_position(kit, pos, kit.layouts))
     try:
         for side in ("green", "gold"):
-            assert view_pages(kit, p, side, BuildOptions())
+            assert view_record(kit, p, side, "de")["cells"]
     except DataErrors as exc:
         _clean_errors(exc)
 

@@ -25,6 +25,12 @@ LEVELS = 24  # grey levels (of 255) that make a pixel count as different
 SHARE = 0.03  # share of differing pixels that makes two glyphs different
 
 
+def is_key(group: Group) -> bool:
+    """A legend entry: the engine's ``key`` group, or a layout's group element ``legend-<name>`` (a glyph,
+    then its words)."""
+    return group.id == KEY or (group.id or "").startswith("legend-")
+
+
 def legends(node, tf=None):
     """(transform, [key groups]) of every group holding legend keys, in page coordinates."""
     from pnp.scene.primitives import IDENTITY
@@ -33,11 +39,11 @@ def legends(node, tf=None):
     if not isinstance(node, Group):
         return
     here = tf @ node.transform
-    keys = [c for c in node.children if isinstance(c, Group) and c.id == KEY]
+    keys = [c for c in node.children if isinstance(c, Group) and is_key(c)]
     if keys:
         yield here, keys
     for c in node.children:
-        if not (isinstance(c, Group) and c.id == KEY):
+        if not (isinstance(c, Group) and is_key(c)):
             yield from legends(c, here)
 
 

@@ -99,23 +99,28 @@ def test_the_blind_cloud_is_no_longer_a_slate(builds):
     assert largest_dark_square_mm(normal, 100) > 5 and largest_dark_square_mm(saver, 100) < 2
 
 
-def test_cloud_cells_keep_their_three_kinds_apart():
-    """Under a cloud: cross-hatched and outlined; at its edge: hatched one way, dashed rim; neither filled."""
-    from pnp.games.klin_zha.overlay import cloud_shape, edge_cells
+def test_cloud_cells_keep_their_three_kinds_apart(builds):
+    """In an ink-saving foil no cell is filled dense: under a cloud cross-hatched, at its edge hatched one
+    way (about half the lines), a normal cell clear. Measured at each cell's middle on the page."""
     from pnp.model.trilattice import TriGrid
+    from pnp.games.klin_zha.rules import load_kit
+    from pnp.games.klin_zha.sky import resolve
 
-    g = TriGrid(9, 25.0)
-    cells = frozenset(list(g.cells())[:3])
-    for cell_group in cloud_shape(g, "w", cells, ink_saver=True).children[:3]:
-        styles = [p.style for p in cell_group.children]
-        assert all(st.fill is None for st in styles)
-        assert sorted(st.hatch.angle for st in styles) == [-45.0, 45.0]
-        assert styles[0].stroke is not None
-    normal = cloud_shape(g, "w", cells).children[0].children
-    assert len(normal) == 1 and normal[0].style.fill is not None
-    (edge,) = edge_cells(g, cells, ink_saver=True).children[:1]
-    ground, rim = edge.children
-    assert ground.style.fill is None and ground.style.hatch.angle == 45.0 and rim.style.dash
+    dpi = 100
+    ((_, rgb),) = list(_pages(builds["saver"] / "klin-zha" / "clouds" / "2-medium.pdf", dpi=dpi))
+    kit = load_kit(discover(ROOT / "data")["klin-zha"])
+    g: TriGrid = kit.grid()
+    ox, oy = (297 - g.width) / 2, (210 - g.height) / 2
+    sky = resolve(g, next(lay for lay in kit.layouts if lay.name == "2-medium").model)
+    by_state: dict[str, list[float]] = {"under": [], "edge": [], "normal": []}
+    for cell in g.cells():
+        cx, cy = g.centroid(cell)
+        x, y, r = round((cx + ox) / 25.4 * dpi), round((cy + oy - 1.5) / 25.4 * dpi), round(2 / 25.4 * dpi)
+        patch = rgb[y - r:y + r, x - r:x + r]
+        by_state[sky.state(cell)].append(float((1 - patch).mean()))
+    under, edge, normal = (sum(v) / len(v) for v in by_state.values())
+    assert max(by_state["under"]) < 0.5  # no dense slate
+    assert under > 1.4 * edge > 0 and normal < 0.02
 
 
 def test_the_manifest_says_so_only_when_on(builds):

@@ -131,6 +131,21 @@ def _find(kit, layout: str, load_layout):
                                             f"{', '.join(l.name for l in kit.layouts)}")])
 
 
+def _sheet_pages(data: Path, sheet: str, opts) -> list:
+    """The pages the game's sheet file ``sheet`` (foils.yaml, views.yaml, ...) draws with ``opts``."""
+    from pnp.layout.documents import loaded
+    from pnp.layout.kinds import KINDS
+    from pnp.model.game import discover
+
+    game = discover(data)["klin-zha"]
+    for path, kind, doc, _raw in loaded(game):
+        if path.name == sheet and kind in KINDS:
+            return [page for asset in KINDS[kind].renderer()(doc, game, opts, path.stem) for page in asset.iter_pages()]
+    from pnp.load.errors import DataErrors, Problem
+
+    raise DataErrors([Problem(str(game.folder / sheet), 0, 0, f"no sheet {sheet} in the game folder")])
+
+
 @app.command("overlay")
 @guarded
 def overlay_cmd(
@@ -138,24 +153,19 @@ def overlay_cmd(
     out: Path = typer.Option(..., "--out", help="PDF file to write (all steps of a moving layout)."),
     mirror: bool = typer.Option(False, "--mirror", help="Mirror for printing on the back of the foil."),
     umpire: bool = typer.Option(False, "--umpire", help="The umpire copy (board + clouds + names) instead."),
-    cell_mm: Optional[float] = typer.Option(None, "--cell-mm", min=5, max=200, callback=finite,
-                                            help="Cell edge (default: board.yaml)."),
     lang: str = typer.Option("de", "--lang", help="de or en."),
     data: Path = typer.Option(None, "--data", callback=_data, show_default="./data or the shipped games", file_okay=False),
 ):
-    """Write one layout's overlay (or umpire copy) as a PDF at board scale."""
+    """Write one layout's foil (or umpire map) as a PDF at board scale, drawn by foils.yaml (umpire-maps.yaml)."""
     from pnp.model.assets import BuildOptions
     from pnp.output.files import write_document
-    from pnp.games.klin_zha.assets import overlay_pages, umpire_pages
     from pnp.games.klin_zha.sky import load_layout
 
     kit = _kit(data)
     lay = _find(kit, layout, load_layout)
-    extra = {"mirror": mirror}
-    if cell_mm:
-        extra["cell_mm"] = cell_mm
-    opts = BuildOptions(lang=lang, extra=extra)
-    pages = umpire_pages(kit, lay, opts) if umpire else overlay_pages(kit, lay, opts)
+    chosen = layout if Path(layout).suffix in (".yaml", ".yml") else lay.name
+    opts = BuildOptions(lang=lang, extra={"mirror": mirror, "layout": chosen})
+    pages = _sheet_pages(data, "umpire-maps.yaml" if umpire else "foils.yaml", opts)
     write_document(out, pages, title=lay.name)
     typer.echo(f"wrote {out} ({len(pages)} page(s))")
 
@@ -169,13 +179,12 @@ def views_cmd(
     lang: str = typer.Option("de", "--lang", help="de or en."),
     data: Path = typer.Option(None, "--data", callback=_data, show_default="./data or the shipped games", file_okay=False),
 ):
-    """Render what Green and what Gold see of a position (for the umpire to set the board up)."""
+    """Render what Green and what Gold see of a position (for the umpire to set the board up), drawn by views.yaml."""
     from pnp.model.assets import BuildOptions
     from pnp.output.files import write_document
     from pnp.checks import failed
     from pnp.games.klin_zha.check import check_position
     from pnp.games.klin_zha.sky import load_position
-    from pnp.games.klin_zha.views import view_pages
 
     kit = _kit(data)
     findings = check_position(kit, load_position(position))
@@ -183,9 +192,9 @@ def views_cmd(
         typer.echo(str(f), err=True)
     if failed(findings):
         raise typer.Exit(1)
-    opts = BuildOptions(lang=lang)
+    pages = _sheet_pages(data, "views.yaml", BuildOptions(lang=lang, extra={"position": str(position)}))
     out.mkdir(parents=True, exist_ok=True)
-    for side in ("green", "gold"):
+    for side, page in zip(("green", "gold"), pages):
         target = out / f"{position.stem}-{side}.pdf"
-        write_document(target, view_pages(kit, position, side, opts), title=f"{position.stem} {side}")
+        write_document(target, [page], title=f"{position.stem} {side}")
         typer.echo(f"wrote {target}")

@@ -1,15 +1,17 @@
 """Clouded Klin Zha: the rules module named in data/klin-zha/game.yaml.
 
 ``check`` validates the board, every cloud layout in ``clouds/`` and, when
-given, a position file; ``build`` adds the overlays, umpire kit and tokens
-to the generic board the ``triboard`` kind already prints.
+given, a position file. The module draws nothing: ``SOURCES`` compute what the
+sheets in data/klin-zha/ (foils, umpire maps, views, umpire paper) show, and
+the engine draws them, as it draws the board (``kind: triboard``) and tokens.
 """
 from __future__ import annotations
 
-FILES = ("rules.yaml", "guide.yaml", "clouds/*.yaml", "positions/*.yaml")  # the data files without a kind this module reads
+FILES = ("rules.yaml", "clouds/*.yaml", "positions/*.yaml")  # the data files without a kind this module reads
 
-OPTIONS = {"mirror": "true: overlays mirrored, to print on the back of the foil",
-           "tile": "true: tile the board over sheets", "cell_mm": "edge of a printed cell in mm"}  # the -o KEY=VALUE settings this game reads
+OPTIONS = {"mirror": "true: the cloud foils mirrored, to print on the back of the film",
+           "layout": "a cloud layout's name (or file): the foils and umpire maps show it alone",
+           "position": "a position file: the views show it alone"}  # the -o KEY=VALUE settings this game reads
 
 from dataclasses import dataclass
 from pathlib import Path
@@ -77,7 +79,7 @@ def check(game: Game, state: Path | None = None) -> list[Finding]:
 UNPRINTABLE = ("layout.cell-name", "layout.moving")
 
 
-def _refuse_unprintable(kit: Kit) -> None:
+def refuse_unprintable(kit: Kit) -> None:
     from pnp.load.errors import DataErrors
     from pnp.games.klin_zha.check import check_layout
 
@@ -88,9 +90,8 @@ def _refuse_unprintable(kit: Kit) -> None:
         raise DataErrors(problems)
 
 
-def build(game: Game, opts):
-    from pnp.games.klin_zha.assets import kit_assets
+# What the sheets in data/klin-zha/ read (docs/sheets.md §5): the foils', umpire maps' and views' cells and
+# tokens, the umpire's paper. The board itself is board.yaml (kind: triboard); every sheet is drawn from YAML.
+from pnp.games.klin_zha.sources import skies, umpire_paper, views  # noqa: E402
 
-    kit = load_kit(game)
-    _refuse_unprintable(kit)
-    return kit_assets(kit, opts)
+SOURCES = {"skies": skies, "views": views, "umpire_paper": umpire_paper}

@@ -99,6 +99,7 @@ class PreparedSheet:
     images: Any
     counts_pages: bool  # a template reads {pages}: pages are counted before they are drawn
     warnings: list[str] = field(default_factory=list)
+    ink_saver: bool = False  # draw each element's ink_saver variant (pnp build --ink-saver)
 
     def at(self, loc: tuple) -> tuple[str, int, int]:
         from pnp.load.loader import locate
@@ -129,7 +130,7 @@ def prepare_sheet(doc: Sheet, game, opts: BuildOptions, stem: str, src: tuple | 
     geo = geometry(doc, opts)
     compiled = _compile(doc, geo, names, shown, raw)
     plan = PreparedSheet(doc, doc.name or stem, shown, raw, geo, compiled, data, values, rows, game_symbols(game),
-                     images_in(folder), _reads(doc, "pages"))
+                         images_in(folder), _reads(doc, "pages"), ink_saver=bool(getattr(opts, "ink_saver", False)))
     _check_sizes(plan)
     return plan
 
@@ -232,7 +233,8 @@ def stamp(plan: PreparedSheet, row, page: int | None, pages: int | None, bleed: 
     drawn: list = []
     found: list = []
     card = Card(plan.geo.w, plan.geo.h, bleed, lang, plan.symbols, plan.images,
-                warn=lambda m: _warn(plan, row, m), data=plan.data, drawn=drawn, flow=flow, overlaps=found)
+                warn=lambda m: _warn(plan, row, m), data=plan.data, drawn=drawn, flow=flow, overlaps=found,
+                ink_saver=plan.ink_saver)
     continued = bool(flow is not None and flow.start)
     plan.data.record = row.values  # what {field: ...} reads while this page is drawn
     try:
