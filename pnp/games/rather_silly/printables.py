@@ -19,7 +19,6 @@ from pnp.model.game import Game
 from pnp.impose.items import Item, sheet_from_options
 from pnp.scene import Group, Page, Rect, Text, color, mix, style, translate
 from pnp.games.rather_silly.aids import AidsFile
-from pnp.games.rather_silly.logs import doktor_pages, ledger_page, season_page, wahrsager_page
 from pnp.games.rather_silly.mapdata import Board, load_board
 from pnp.load.words import Words
 
@@ -146,10 +145,4 @@ def assets(game: Game, opts: BuildOptions) -> list[Asset]:
     if state:
         out.append(Asset("position", t["position"], lambda: _position(board, state, opts),
                          description=f"the position in {state} on the schematic map"))
-    out += [
-        Asset("superhirn-ledger", t["ledger"], lambda: [ledger_page(board, opts)]),
-        Asset("doktor-track", t["dtrack"], lambda: doktor_pages(board, opts)),
-        Asset("season-track", t["strack"], lambda: [season_page(board, opts)]),
-        Asset("wahrsager-log", t["wlog"], lambda: [wahrsager_page(board, opts)]),
-    ]
     return out

@@ -16,6 +16,7 @@ OPTIONS = {"map_width": "width of the large map in mm",
 from pathlib import Path
 
 from pnp.games.rather_silly.aids import aid_pages
+from pnp.games.rather_silly.logs import SOURCES as LOG_SOURCES
 
 from pnp.checks import Finding, failed
 from pnp.model.game import Game
@@ -46,4 +47,5 @@ def build(game: Game, opts):
     return assets(game, opts)
 
 
-SOURCES = {"aids": aid_pages}  # what roles.yaml prints: the phase order and a sheet per role
+SOURCES = {"aids": aid_pages,  # what roles.yaml prints: the phase order and a sheet per role
+           **LOG_SOURCES}  # the ledger, the Doktor's and the season track, the Wahrsager's log
