@@ -30,57 +30,6 @@ def _lang(opts: BuildOptions) -> str:
     return opts.lang if opts.lang in TITLES else "en"
 
 
-# ------------------------------------------------------------------ map additions
-
-def island_item(board: Board, aids: AidsFile, pid: str, lang: str, w: float = 46.0, h: float = 30.0) -> Item:
-    p = board.provinces[pid]
-    sh = board.player("superhirn")
-    ink = color(sh.colour) if sh else color("#6a35b0")
-    nbrs = sorted({n.split("/")[0] for n in p.fleet} | set(p.army))
-
-    def front(bleed: float) -> Group:
-        g = Group(id=f"addition-{pid}")
-        g.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, style(fill=mix(ink, color("white"), 0.86))))
-        # the frame keeps 2.5 mm from the cut, so a cut a millimetre off does not touch it
-        g.add(Rect(2.5, 2.5, w - 5, h - 5, style(stroke=ink, width=0.8), radius=2))
-        g.add(Text(w / 2, 10, f"{p.name(lang)} ({p.id})", size=11, weight="bold", anchor="middle", fill=ink))
-        g.add(Text(4, 12.5, tr(aids.additions.build_only, lang), size=6.5, box=(w - 8, 7), anchor="middle",
-                   shrink=True, fill=color("#222222")))
-        g.add(Text(4, 20, f"{tr(aids.additions.borders, lang)}: {', '.join(nbrs)}", size=8.5, weight="bold",
-                   box=(w - 8, 5), anchor="middle", wrap=False, shrink=True, fill=color("#222222")))
-        return g
-
-    return Item(w, h, front, None, f"{pid}")
-
-
-def tunnel_item(board: Board, aids: AidsFile, lang: str, w: float = 68.0, h: float = 20.0) -> Item:
-    t = board.tunnel
-    ink = color("#7b1fa2")
-    name = t.name(lang)
-
-    def front(bleed: float) -> Group:
-        g = Group(id="addition-tunnel")
-        g.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, style(fill="#f3e5f5")))
-        g.add(Rect(2.5, 2.5, w - 5, h - 5, style(stroke=ink, width=0.6, dash=(1.5, 1.0)), radius=1.5))
-        g.add(Text(w / 2, 8.2, name, size=9.5, weight="bold", anchor="middle", fill=ink))
-        g.add(Text(4, 9.6, f"{tr(aids.additions.tunnel_joins, lang)} {' · '.join(sorted(t.joins))}", size=7,
-                   box=(w - 8, 3.6), anchor="middle", wrap=False, shrink=True, fill=color("#222222")))
-        g.add(Text(4, 13.2, tr(aids.additions.tunnel_units, lang), size=6.5, box=(w - 8, 3.4), anchor="middle",
-                   wrap=False, shrink=True, fill=color("#222222")))
-        return g
-
-    return Item(w, h, front, None, "tunnel")
-
-
-def addition_items(board: Board, aids: AidsFile, lang: str) -> list[Item]:
-    """Two of each: a spare for mistakes costs nothing."""
-    items = []
-    for _ in range(2):
-        items += [island_item(board, aids, "ICE", lang), island_item(board, aids, "CRE", lang),
-                  tunnel_item(board, aids, lang)]
-    return items
-
-
 # ------------------------------------------------------------------ maps
 
 def map_page(board: Board, opts: BuildOptions) -> Page:
@@ -135,8 +84,6 @@ def assets(game: Game, opts: BuildOptions) -> list[Asset]:
     t = TITLES[lang]
     sheet = sheet_from_options(opts)
     out = [
-        Asset("map-additions", t["additions"], lambda: pack(addition_items(board, aids, lang), sheet),
-              description="Iceland, Crete and tunnel labels to stick on a standard board"),
         Asset("map", t["map"], lambda: [map_page(board, opts)], description="schematic map on one page"),
         Asset("map-large", t["map-large"], lambda: large_map_pages(board, opts),
               description="schematic map with names, tiled over several sheets"),

@@ -15,7 +15,7 @@ OPTIONS = {"map_width": "width of the large map in mm",
 
 from pathlib import Path
 
-from pnp.games.rather_silly.aids import aid_pages
+from pnp.games.rather_silly.aids import additions, aid_pages
 from pnp.games.rather_silly.logs import SOURCES as LOG_SOURCES
 
 from pnp.checks import Finding, failed
@@ -48,4 +48,5 @@ def build(game: Game, opts):
 
 
 SOURCES = {"aids": aid_pages,  # what roles.yaml prints: the phase order and a sheet per role
+           "additions": additions,  # map-additions.yaml: Iceland, Crete, the tunnel
            **LOG_SOURCES}  # the ledger, the Doktor's and the season track, the Wahrsager's log
