@@ -96,10 +96,8 @@ def _kh_board():
 
 def requested_tiled_sizes() -> dict[str, tuple[float, float]]:
     """The size a tiled board must have once assembled, as requested by data/options."""
-    from pnp.games.rather_silly.schematic import UNITS_H, UNITS_W
-
-    width = 600.0  # printables.large_map_pages default (option map_width)
-    out = {"rather-silly/map-large": (width, width * UNITS_H / UNITS_W)}
+    large = _yaml("rather-silly/map-large.yaml")["size"]  # a board-sized sheet: WxH in mm
+    out = {"rather-silly/map-large": tuple(float(v) for v in large.split("x"))}
     if "kafkas-halle" not in PENDING:
         from pnp.layout.builtin.square_board import board_size
 
