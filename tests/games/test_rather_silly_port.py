@@ -125,3 +125,17 @@ def test_map_key_glyphs_differ_in_grey(built):
         glyphs.append(crop.crop(box))
     alike = [(a, b) for (a, ga), (b, gb) in combinations(enumerate(glyphs), 2) if not differ(ga, gb)]
     assert alike == []
+
+
+def test_every_powers_counters_carry_a_mark_of_their_own(built):
+    """Austria and Italy, England and Germany, France and Turkey print in near the same grey: each group of
+    counters.yaml has its own mark (a large initial in a ring on its counters), printed >= 9 pt."""
+    import yaml
+
+    doc = yaml.safe_load((DATA / "rather-silly" / "counters.yaml").read_text(encoding="utf-8"))
+    assert doc["layout"] == "counter.yaml"
+    marks = [g["mark"]["de"] if isinstance(g["mark"], dict) else g["mark"] for g in doc["groups"]]
+    assert len(marks) == len(doc["groups"]) and len(set(marks)) == len(marks)
+    sizes = char_sizes(built / "counters.pdf")
+    big = {ch for ch, size in sizes if size >= 9}
+    assert {m[0] for m in marks} <= big
