@@ -1,10 +1,10 @@
 """Rules module for Rather Silly Diplomacy (named in data/rather-silly/game.yaml).
 
 ``check`` verifies the map data and, given a game-state file, the variant's
-bookkeeping rules; ``build`` adds the printables that are not a generic kind
-(map add-ons, schematic map, ledger and tracks); ``SOURCES`` hands roles.yaml
-(a ``kind: sheet``) the words of the phase order and the role sheets. The
-counter sheet is a generic ``kind: counters`` file and needs no code here.
+bookkeeping rules. Everything the game prints is a YAML file of data/rather-silly/
+drawn by the engine; ``SOURCES`` hands those sheets what this package computes
+(the words of the aids, seasons and shares, the map's nodes and borders, a
+position's units), as plain data. No module here draws.
 """
 from __future__ import annotations
 
