@@ -51,13 +51,19 @@ def _state(game, opts) -> tuple[Board, GameState] | None:
     return load_board(game.path("map.yaml")), load_state(Path(path))
 
 
-def position(game, opts) -> list[dict]:
+def _of_state(compute):
+    """A source computing from (board, state, lang): none of its records without a state file."""
+    def source(game, opts) -> list[dict]:
+        got = _state(game, opts)
+        return [] if got is None else compute(*got, _lang(opts))
+
+    source.__doc__ = compute.__doc__
+    return source
+
+
+@_of_state
+def position(board: Board, st: GameState, lang: str) -> list[dict]:
     """The position's pages: the map, then the list; none without a state file."""
-    got = _state(game, opts)
-    if got is None:
-        return []
-    _, st = got
-    lang = _lang(opts)
     season = SEASONS[lang]
     title = f"{season['title']}: {season[st.season]} {st.year} – Rather Silly Diplomacy"
     listed = f"{LIST[lang]['title']}: {season[st.season]} {st.year} – Rather Silly Diplomacy"
@@ -125,12 +131,9 @@ def markers(board: Board, st: GameState, lang: str) -> tuple[list[dict], list[di
     return nodes, bars
 
 
-def position_nodes(game, opts) -> list[dict]:
-    got = _state(game, opts)
-    if got is None:
-        return []
-    board, st = got
-    lang = _lang(opts)
+@_of_state
+def position_nodes(board: Board, st: GameState, lang: str) -> list[dict]:
+    """The map's nodes, owned centres ringed, then the markers."""
     owners = {c: board.player(pid) for pid, hold in st.players.items() for c in hold.centres
               if c in board.provinces and board.player(pid) is not None}
     nodes = schematic.nodes(board, lang)
@@ -141,21 +144,15 @@ def position_nodes(game, opts) -> list[dict]:
     return nodes + markers(board, st, lang)[0]
 
 
-def position_edges(game, opts) -> list[dict]:
-    got = _state(game, opts)
-    if got is None:
-        return []
-    board, st = got
-    return [dict(e, colour="") for e in schematic.edges(board)] + markers(board, st, _lang(opts))[1]
+@_of_state
+def position_edges(board: Board, st: GameState, lang: str) -> list[dict]:
+    """The map's borders (no colour of their own), then the twins' bars in their owner's colour."""
+    return [dict(e, colour="") for e in schematic.edges(board)] + markers(board, st, lang)[1]
 
 
-def position_counts(game, opts) -> list[dict]:
+@_of_state
+def position_counts(board: Board, st: GameState, lang: str) -> list[dict]:
     """'England: 6' per player, the Doktor's points added: ``initial`` tells players apart without colour."""
-    got = _state(game, opts)
-    if got is None:
-        return []
-    board, st = got
-    lang = _lang(opts)
     out = []
     for pid, hold in st.players.items():
         who = board.player(pid)
@@ -177,13 +174,9 @@ def unit_words(u, lang: str) -> str:
     return text + (f" ({', '.join(notes)})" if notes else "")
 
 
-def position_list(game, opts) -> list[dict]:
+@_of_state
+def position_list(board: Board, st: GameState, lang: str) -> list[dict]:
     """Every player's centres, units and lama herds as text, one row each; then the Borg and the monsters."""
-    got = _state(game, opts)
-    if got is None:
-        return []
-    board, st = got
-    lang = _lang(opts)
     words = LIST[lang]
     rows = []
     for pid, hold in st.players.items():
