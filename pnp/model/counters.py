@@ -56,6 +56,9 @@ class ColourSet(Strict):
     colour: ColourField
     text: ColourField = "black"
     short: Localised | None = Field(None, description="short name printed on counters (default: none)")
+    mark: Localised | None = Field(None, description="a large initial or sign that tells the group's "
+                                                                   "counters apart without colour (a grey print); a "
+                                                                   "sheet's own layout prints it from the field mark")
 
 
 class Face(Strict):
@@ -94,7 +97,7 @@ class CounterSheet(Strict):
     layout: str | None = Field(None, min_length=1, max_length=200,
                                description="a layout for every face (a .yaml file in the game folder or a "
                                            "shipped layout); its fields come from: top, label, icon, icon2, "
-                                           "number, colour, ink. Default: classic-counter or "
+                                           "number, mark (the group's), colour, ink. Default: classic-counter or "
                                            "classic-counter-round by shape")
     colour: ColourField = Field("white", description="background of counters without group or colour")
     text: ColourField = Field("black", description="ink of counters without group or text colour")

@@ -203,3 +203,33 @@ def test_counter_faces_are_shipped_layouts_and_a_sheet_may_name_its_own(tmp_path
     game = discover(tmp_path / "data")["g"]
     with pytest.raises(DataErrors, match="flavour"):
         sheet_layout(doc, game)
+
+
+def test_a_groups_mark_reaches_its_counters_faces(tmp_path):
+    """A group's mark (a large initial telling its counters apart without colour) is the face field mark,
+    in the build's language; a face that hides its owner (anonymous) or its group (show_group: false) and a
+    counter of no group get none."""
+    from pnp.layout.builtin.counters import face_values
+
+    doc = load(tmp_path, textwrap.dedent("""\
+        kind: counters
+        groups:
+          - {id: red, name: Rot, colour: "#c62828", mark: {de: Ö, en: A}}
+          - {id: blue, name: Blau, colour: "#1f3f8f"}
+        counters:
+          - {id: army, label: Armee, groups: [red, blue], count: 1,
+             back: {anonymous: true, label: verdeckt}}
+          - {id: tardis, label: Tardis, groups: [red], show_group: false, count: 1}
+          - {id: borg, label: Borg, count: 1}
+        """))
+    specs = {(s.counter.id, s.group_id): s for s in counter_specs(doc)}
+    red = specs[("army", "red")]
+    assert face_values(doc, red, red.counter, "de")["mark"] == "Ö"
+    assert face_values(doc, red, red.counter, "en")["mark"] == "A"
+    assert face_values(doc, red, red.counter.back, "de")["mark"] is None  # face down: whose it is stays hidden
+    blue = specs[("army", "blue")]
+    assert face_values(doc, blue, blue.counter, "de")["mark"] is None
+    tardis = specs[("tardis", "red")]
+    assert face_values(doc, tardis, tardis.counter, "de")["mark"] is None
+    borg = specs[("borg", None)]
+    assert face_values(doc, borg, borg.counter, "de")["mark"] is None

@@ -20,6 +20,7 @@ from pnp.layout.kinds import load_doc
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 FILE = DATA / "rather-silly" / "counters.yaml"
+GAME = discover(DATA)["rather-silly"]  # the sheet's face layout (counter.yaml) lies in the game folder
 POWERS = ["austria", "england", "france", "germany", "italy", "russia", "turkey"]
 
 
@@ -37,13 +38,13 @@ def pdf_text(sheet):
 
 def _sheets(sheet, opts):
     """The counter sheets (one-sided and double-sided counters print in files of their own), not the key."""
-    return [a for a in counter_assets(sheet, None, opts, "counters") if not a.name.endswith("-key")]
+    return [a for a in counter_assets(sheet, GAME, opts, "counters") if not a.name.endswith("-key")]
 
 
 def test_one_sided_and_double_sided_counters_print_in_files_of_their_own(sheet):
-    names = [a.name for a in counter_assets(sheet, None, BuildOptions(lang="de"), "counters")]
+    names = [a.name for a in counter_assets(sheet, GAME, BuildOptions(lang="de"), "counters")]
     assert names[:2] == ["counters", "counters-duplex"]
-    assert [a.name for a in counter_assets(sheet, None, BuildOptions(lang="de", duplex="none"), "counters")][:1] == \
+    assert [a.name for a in counter_assets(sheet, GAME, BuildOptions(lang="de", duplex="none"), "counters")][:1] == \
         ["counters"]
 
 
@@ -87,7 +88,7 @@ def _walk(node):
 def test_every_monster_counter_on_the_pages_shows_strength_2(sheet):
     from pnp.scene import Group, Text
 
-    asset = next(iter(counter_assets(sheet, None, BuildOptions(lang="en"), "counters")))
+    asset = next(iter(counter_assets(sheet, GAME, BuildOptions(lang="en"), "counters")))
     found = Counter()
     for page in asset.iter_pages():
         for node in _walk(page.content):
@@ -124,7 +125,7 @@ def _raster(pdf: bytes, tmp_path, dpi: int = 254):
 @pytest.mark.parametrize("size", [15.0, 20.0])
 def test_printed_counter_pitch_is_the_size_in_mm(sheet, tmp_path, size):
     """Crop marks stand on every trim edge: their spacing on the printed page is the counter size."""
-    asset = next(iter(counter_assets(sheet, None, BuildOptions(extra={"counter_size": size}), "counters")))
+    asset = next(iter(counter_assets(sheet, GAME, BuildOptions(extra={"counter_size": size}), "counters")))
     page = next(asset.iter_pages())
     img = _raster(render_pdf_bytes([page]), tmp_path)
     px_per_mm = img.width / page.width
@@ -142,7 +143,7 @@ def test_printed_counter_pitch_is_the_size_in_mm(sheet, tmp_path, size):
 
 
 def test_counter_pdf_is_byte_identical_across_builds(sheet):
-    a = next(iter(counter_assets(sheet, None, BuildOptions(), "counters")))
+    a = next(iter(counter_assets(sheet, GAME, BuildOptions(), "counters")))
     assert render_pdf_bytes(list(a.iter_pages())) == render_pdf_bytes(list(a.iter_pages()))
 
 
@@ -194,7 +195,7 @@ def test_twins_are_one_double_counter_per_power(sheet):
 def test_key_counts_agree_with_the_counter_sheet(sheet):
     """The key page (the contact sheet players check their cut counters against) states per type
     how many there are; read back from its PDF, the counts add up to the counters the sheet prints."""
-    assets = list(counter_assets(sheet, None, BuildOptions(lang="de"), "counters"))
+    assets = list(counter_assets(sheet, GAME, BuildOptions(lang="de"), "counters"))
     key = next(a for a in assets if a.name == "counters-key")
     text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(render_pdf_bytes(list(key.iter_pages())))).pages)
     stated = {}

@@ -32,7 +32,7 @@ SOURCES = {
     "symbols": ("kafkas-halle/symbols.yaml", []),
     "board": ("kafkas-halle/board.yaml", []),
     "triboard": ("klin-zha/board.yaml", []),
-    "counters": ("rather-silly/counters.yaml", []),
+    "counters": ("rather-silly/counters.yaml", ["rather-silly/counter.yaml"]),
     "counters-round": ("klin-zha/tokens.yaml", []),
     "score-sheet": ("18-kniffel/bilanz.yaml", []),
 }

@@ -56,14 +56,8 @@ def expected_item_sizes() -> dict[str, set[tuple[float, float]]]:
     s = float(rs.get("size", 15))
     out["rather-silly/counters"] = {(s, s)} | ({(2 * s, s)} if any(c.get("width") == 2 for c in rs["counters"]) else set())
     out["rather-silly/counters-duplex"] = out["rather-silly/counters"]  # the double-sided ones, in their own file
-    from pnp.games.rather_silly import printables
-
-    import inspect
-
-    island = inspect.signature(printables.island_item).parameters
-    tunnel = inspect.signature(printables.tunnel_item).parameters
-    out["rather-silly/map-additions"] = {(island["w"].default, island["h"].default),
-                                         (tunnel["w"].default, tunnel["h"].default)}
+    additions = _yaml("rather-silly/map-additions.yaml")["size"]  # a sheet of pieces: WxH in mm
+    out["rather-silly/map-additions"] = {tuple(float(v) for v in additions.split("x"))}
     # Ordnerstruktur's tiles fold over (front above the fold, back below): plaettchen-<variant>.yaml's size
     tile = {v: tuple(float(n) for n in _yaml(f"ordnerstruktur/plaettchen-{v}.yaml")["size"].split("x"))
             for v in ("paare", "voelker")}
@@ -102,10 +96,8 @@ def _kh_board():
 
 def requested_tiled_sizes() -> dict[str, tuple[float, float]]:
     """The size a tiled board must have once assembled, as requested by data/options."""
-    from pnp.games.rather_silly.schematic import UNITS_H, UNITS_W
-
-    width = 600.0  # printables.large_map_pages default (option map_width)
-    out = {"rather-silly/map-large": (width, width * UNITS_H / UNITS_W)}
+    large = _yaml("rather-silly/map-large.yaml")["size"]  # a board-sized sheet: WxH in mm
+    out = {"rather-silly/map-large": tuple(float(v) for v in large.split("x"))}
     if "kafkas-halle" not in PENDING:
         from pnp.layout.builtin.square_board import board_size
 

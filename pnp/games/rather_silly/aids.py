@@ -1,9 +1,9 @@
-"""Player aids: the words of aids.yaml (our own, de/en) and the records of the phase order and role sheets.
+"""Player aids: the words of aids.yaml (our own, de/en) and the records of the phase order, the role sheets
+and the map additions (map-additions.yaml: Iceland, Crete and the tunnel, source ``additions``).
 
 The phase order and the four role sheets are data (data/rather-silly/roles.yaml,
 a ``kind: sheet``): ``aid_pages`` (the source ``aids``) only hands it the words
 of each page and a role's colour from map.yaml; how a page looks is the sheet's.
-The ledger and the tracks are still drawn by hand, in logs.py.
 """
 from __future__ import annotations
 
@@ -73,6 +73,33 @@ def aid_pages(game, opts) -> list[dict]:
                       "colour": who.colour if who else "#444444", "notes": w["notes"], "footer": w["footer"],
                       "body": points + "\n", "goal_label": w["win_goal"], "goal": tr(role.goal, lang)})
     return pages
+
+
+TUNNEL_COLOUR = "#7b1fa2"  # the tunnel's ink when map.yaml gives none
+
+
+def additions(game, opts) -> list[dict]:
+    """One record per kind of addition: Iceland and Crete (their borders from map.yaml), then the tunnel
+    (the provinces it joins). ``colour`` the ink: the Superhirn's colour for the islands."""
+    from pnp.load.loader import load_model
+    from pnp.games.rather_silly.mapdata import load_board
+
+    board = load_board(game.path("map.yaml"))
+    aids = load_model(game.path("aids.yaml"), AidsFile)
+    lang = _lang(opts)
+    sh = board.player("superhirn")
+    ink = sh.colour if sh else "#6a35b0"
+    out = []
+    for p in sorted((p for p in board.provinces.values() if p.type == "island"), key=lambda p: p.y):
+        nbrs = sorted({n.split("/")[0] for n in p.fleet} | set(p.army))
+        out.append({"part": "island", "name": f"{p.name(lang)} ({p.id})", "colour": ink,
+                    "note": tr(aids.additions.build_only, lang),
+                    "borders": f"{tr(aids.additions.borders, lang)}: {', '.join(nbrs)}"})
+    t = board.tunnel
+    out.append({"part": "tunnel", "name": t.name(lang), "colour": TUNNEL_COLOUR,
+                "note": tr(aids.additions.tunnel_units, lang),
+                "borders": f"{tr(aids.additions.tunnel_joins, lang)} {' · '.join(sorted(t.joins))}"})
+    return out
 
 
 def _lang(opts) -> str:

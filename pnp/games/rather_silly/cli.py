@@ -115,15 +115,27 @@ def show(
     from pnp.model.assets import BuildOptions
     from pnp.output.files import write_document
     from pnp.load.errors import DataErrors
-    from pnp.games.rather_silly.position import position_pages
     from pnp.games.rather_silly.state import load_state
 
     try:
-        board = _board(data)
+        _board(data)
         st = load_state(state)
+        pages = _position_pages(data, state, BuildOptions(lang=lang, paper=paper, extra={"state": str(state)}))
     except DataErrors as exc:
         typer.echo(str(exc), err=True)
         raise typer.Exit(2)
-    write_document(out, position_pages(board, st, BuildOptions(lang=lang, paper=paper)),
-                   title=f"Rather Silly {st.season} {st.year}")
+    write_document(out, pages, title=f"Rather Silly {st.season} {st.year}")
     typer.echo(f"wrote {out}")
+
+
+def _position_pages(data: Path, state: Path, opts) -> list:
+    """The pages of the game's position.yaml (a sheet the engine draws) for this state file."""
+    from pnp.layout.builtin.sheet import sheet_assets
+    from pnp.layout.kinds import load_doc
+    from pnp.load.loader import load_model
+    from pnp.model.game import Game, GameManifest
+
+    sheet = data / "position.yaml"
+    _kind, doc = load_doc(sheet)
+    game = Game(data, load_model(data / "game.yaml", GameManifest))
+    return [p for a in sheet_assets(doc, game, opts, sheet.stem) for p in a.iter_pages()]

@@ -1,155 +1,57 @@
-"""Everything Rather Silly prints beyond the generic counter sheet.
+"""The sources of Rather Silly's maps: what schematic-map.yaml and map-large.yaml draw, as plain data.
 
-* ``map-additions``: Iceland and Crete boxes and tunnel labels to stick on a
-  standard board (packed, with crop marks).
-* ``map``: the schematic play map with its key on one landscape page.
-* ``map-large``: the same map with full names at a larger size, tiled over
-  several sheets (width from ``--set map_width=MM``, default 600).
-* ``superhirn-ledger``, ``doktor-track``,
-  ``season-track``, ``wahrsager-log``: one-page player aids (the phase order
-  and the role sheets are data/rather-silly/roles.yaml).
-* ``position`` (only with ``-o state=FILE``): a game position on the map.
+* ``map_nodes``, ``map_edges``: the provinces, split coasts, borders and the tunnel (schematic.py);
+* ``map_names``: the abbreviations for the key, ``map_homes``: each power's home centres in words;
+* ``map_words``: the map's title and the key's words, in the build's language (catalogue ``legend``).
+
+The position drawn on the map (``-o state=FILE``) is position.py's.
 """
 from __future__ import annotations
 
-from pnp.model.assets import Asset, BuildOptions
-from pnp.load.loader import load_model
-from pnp.model.base import tr
-from pnp.model.game import Game
-from pnp.impose.items import Item, sheet_from_options
-from pnp.scene import Group, Page, Rect, Text, color, mix, style, translate
-from pnp.games.rather_silly.aids import AidsFile
-from pnp.games.rather_silly.logs import doktor_pages, ledger_page, season_page, wahrsager_page
-from pnp.games.rather_silly.mapdata import Board, load_board
+from pnp.games.rather_silly import schematic
 from pnp.load.words import Words
 
 WORDS = Words.beside(__file__)
 TITLES = WORDS.section("titles")
+LEGEND = WORDS.section("legend")
 
 
-def _lang(opts: BuildOptions) -> str:
+def _lang(opts) -> str:
     return opts.lang if opts.lang in TITLES else "en"
 
 
-# ------------------------------------------------------------------ map additions
+def _board(game):
+    from pnp.games.rather_silly.mapdata import load_board
 
-def island_item(board: Board, aids: AidsFile, pid: str, lang: str, w: float = 46.0, h: float = 30.0) -> Item:
-    p = board.provinces[pid]
-    sh = board.player("superhirn")
-    ink = color(sh.colour) if sh else color("#6a35b0")
-    nbrs = sorted({n.split("/")[0] for n in p.fleet} | set(p.army))
-
-    def front(bleed: float) -> Group:
-        g = Group(id=f"addition-{pid}")
-        g.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, style(fill=mix(ink, color("white"), 0.86))))
-        # the frame keeps 2.5 mm from the cut, so a cut a millimetre off does not touch it
-        g.add(Rect(2.5, 2.5, w - 5, h - 5, style(stroke=ink, width=0.8), radius=2))
-        g.add(Text(w / 2, 10, f"{p.name(lang)} ({p.id})", size=11, weight="bold", anchor="middle", fill=ink))
-        g.add(Text(4, 12.5, tr(aids.additions.build_only, lang), size=6.5, box=(w - 8, 7), anchor="middle",
-                   shrink=True, fill=color("#222222")))
-        g.add(Text(4, 20, f"{tr(aids.additions.borders, lang)}: {', '.join(nbrs)}", size=8.5, weight="bold",
-                   box=(w - 8, 5), anchor="middle", wrap=False, shrink=True, fill=color("#222222")))
-        return g
-
-    return Item(w, h, front, None, f"{pid}")
+    return load_board(game.path("map.yaml"))
 
 
-def tunnel_item(board: Board, aids: AidsFile, lang: str, w: float = 68.0, h: float = 20.0) -> Item:
-    t = board.tunnel
-    ink = color("#7b1fa2")
-    name = t.name(lang)
-
-    def front(bleed: float) -> Group:
-        g = Group(id="addition-tunnel")
-        g.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, style(fill="#f3e5f5")))
-        g.add(Rect(2.5, 2.5, w - 5, h - 5, style(stroke=ink, width=0.6, dash=(1.5, 1.0)), radius=1.5))
-        g.add(Text(w / 2, 8.2, name, size=9.5, weight="bold", anchor="middle", fill=ink))
-        g.add(Text(4, 9.6, f"{tr(aids.additions.tunnel_joins, lang)} {' · '.join(sorted(t.joins))}", size=7,
-                   box=(w - 8, 3.6), anchor="middle", wrap=False, shrink=True, fill=color("#222222")))
-        g.add(Text(4, 13.2, tr(aids.additions.tunnel_units, lang), size=6.5, box=(w - 8, 3.4), anchor="middle",
-                   wrap=False, shrink=True, fill=color("#222222")))
-        return g
-
-    return Item(w, h, front, None, "tunnel")
+def map_nodes(game, opts) -> list[dict]:
+    return schematic.nodes(_board(game), _lang(opts))
 
 
-def addition_items(board: Board, aids: AidsFile, lang: str) -> list[Item]:
-    """Two of each: a spare for mistakes costs nothing."""
-    items = []
-    for _ in range(2):
-        items += [island_item(board, aids, "ICE", lang), island_item(board, aids, "CRE", lang),
-                  tunnel_item(board, aids, lang)]
-    return items
+def map_edges(game, opts) -> list[dict]:
+    return schematic.edges(_board(game))
 
 
-# ------------------------------------------------------------------ maps
+def map_names(game, opts) -> list[dict]:
+    return schematic.names(_board(game), _lang(opts))
 
-def map_page(board: Board, opts: BuildOptions) -> Page:
-    from pnp.impose.layout import document_page
-    from pnp.games.rather_silly.schematic import draw_legend, draw_map, homes_block
 
+def map_homes(game, opts) -> list[dict]:
+    return schematic.homes(_board(game), _lang(opts))
+
+
+def map_words(game, opts) -> dict:
+    """The key's words, the titles, the tunnel's name and the first power's colour (the key's home centre)."""
     lang = _lang(opts)
-    page, box = document_page(opts.paper, "landscape", 8.0, TITLES[lang]["map"] + " – Rather Silly Diplomacy",
-                              "Rather Silly Diplomacy")
-    legend_w = 66.0
-    mw, mh = box.w - legend_w - 3, box.h
-    page.content.add(Group(children=[draw_map(board, mw, mh, lang)], transform=translate(box.x, box.y),
-                           clip=Rect(0, 0, mw, mh)))
-    leg, height = draw_legend(board, box.right - legend_w, box.y, legend_w, lang, 6.4)
-    page.content.add(leg)
-    homes, _ = homes_block(board, box.right - legend_w, box.y + height + 3, legend_w, lang)
-    page.content.add(homes)
-    return page
-
-
-def large_map_pages(board: Board, opts: BuildOptions) -> list[Page]:
-    from pnp.impose.tiling import tile
-    from pnp.games.rather_silly.schematic import UNITS_H, UNITS_W, draw_map
-
-    lang = _lang(opts)
-    from pnp.model.options import number
-
-    width = number(opts, "map_width", 600.0, 150, 3000)
-    height = width * UNITS_H / UNITS_W
-    item = Item(width, height, lambda b: draw_map(board, width, height, lang, names=True, bleed=b), None, "map")
-    sheet = sheet_from_options(opts)
-    return tile(item, sheet, 10.0, TITLES[lang]["map-large"])
-
-
-def _position(board: Board, state_path: str, opts: BuildOptions) -> list[Page]:
-    from pathlib import Path
-
-    from pnp.games.rather_silly.position import position_pages
-    from pnp.games.rather_silly.state import load_state
-
-    return position_pages(board, load_state(Path(state_path)), opts)
-
-
-# ------------------------------------------------------------------ assets
-
-def assets(game: Game, opts: BuildOptions) -> list[Asset]:
-    from pnp.impose.packing import pack
-
-    board = load_board(game.path("map.yaml"))
-    aids = load_model(game.path("aids.yaml"), AidsFile)
-    lang = _lang(opts)
-    t = TITLES[lang]
-    sheet = sheet_from_options(opts)
-    out = [
-        Asset("map-additions", t["additions"], lambda: pack(addition_items(board, aids, lang), sheet),
-              description="Iceland, Crete and tunnel labels to stick on a standard board"),
-        Asset("map", t["map"], lambda: [map_page(board, opts)], description="schematic map on one page"),
-        Asset("map-large", t["map-large"], lambda: large_map_pages(board, opts),
-              description="schematic map with names, tiled over several sheets"),
-    ]  # aid-phases and role-<id>: data/rather-silly/roles.yaml
-    state = opts.extra.get("state") if isinstance(opts.extra, dict) else None
-    if state:
-        out.append(Asset("position", t["position"], lambda: _position(board, state, opts),
-                         description=f"the position in {state} on the schematic map"))
-    out += [
-        Asset("superhirn-ledger", t["ledger"], lambda: [ledger_page(board, opts)]),
-        Asset("doktor-track", t["dtrack"], lambda: doktor_pages(board, opts)),
-        Asset("season-track", t["strack"], lambda: [season_page(board, opts)]),
-        Asset("wahrsager-log", t["wlog"], lambda: [wahrsager_page(board, opts)]),
-    ]
+    board = _board(game)
+    out = {f"key_{k}": v for k, v in LEGEND[lang].items()}
+    out.update({"map_title": TITLES[lang]["map"], "map_large_title": TITLES[lang]["map-large"],
+                "tunnel": board.tunnel.name(lang), "home_colour": board.powers[0].colour if board.powers else "#888888",
+                "extent": [0, 0, schematic.UNITS_W, schematic.UNITS_H]})
     return out
+
+
+SOURCES = {"map_nodes": map_nodes, "map_edges": map_edges, "map_names": map_names, "map_homes": map_homes,
+           "map_words": map_words}

@@ -1,21 +1,23 @@
 """Rules module for Rather Silly Diplomacy (named in data/rather-silly/game.yaml).
 
 ``check`` verifies the map data and, given a game-state file, the variant's
-bookkeeping rules; ``build`` adds the printables that are not a generic kind
-(map add-ons, schematic map, ledger and tracks); ``SOURCES`` hands roles.yaml
-(a ``kind: sheet``) the words of the phase order and the role sheets. The
-counter sheet is a generic ``kind: counters`` file and needs no code here.
+bookkeeping rules. Everything the game prints is a YAML file of data/rather-silly/
+drawn by the engine; ``SOURCES`` hands those sheets what this package computes
+(the words of the aids, seasons and shares, the map's nodes and borders, a
+position's units), as plain data. No module here draws.
 """
 from __future__ import annotations
 
 FILES = ("map.yaml", "aids.yaml", "examples/*.yaml")  # the data files without a kind this module reads
 
-OPTIONS = {"map_width": "width of the large map in mm",
-           "state": "a game-state file to show on the map"}  # the -o KEY=VALUE settings this game reads
+OPTIONS = {"state": "a game-state file to show on the map (position.pdf)"}  # the -o KEY=VALUE settings this game reads
 
 from pathlib import Path
 
-from pnp.games.rather_silly.aids import aid_pages
+from pnp.games.rather_silly.aids import additions, aid_pages
+from pnp.games.rather_silly.logs import SOURCES as LOG_SOURCES
+from pnp.games.rather_silly.printables import SOURCES as MAP_SOURCES
+from pnp.games.rather_silly.position import SOURCES as POSITION_SOURCES
 
 from pnp.checks import Finding, failed
 from pnp.model.game import Game
@@ -40,10 +42,8 @@ def check(game: Game, state: Path | None = None) -> list[Finding]:
     return findings
 
 
-def build(game: Game, opts):
-    from pnp.games.rather_silly.printables import assets
-
-    return assets(game, opts)
-
-
-SOURCES = {"aids": aid_pages}  # what roles.yaml prints: the phase order and a sheet per role
+SOURCES = {"aids": aid_pages,  # what roles.yaml prints: the phase order and a sheet per role
+           "additions": additions,  # map-additions.yaml: Iceland, Crete, the tunnel
+           **LOG_SOURCES,
+           **MAP_SOURCES,  # the schematic maps
+           **POSITION_SOURCES}  # a position on the map (-o state=FILE)  # the ledger, the Doktor's and the season track, the Wahrsager's log

@@ -71,7 +71,9 @@ def face_values(doc: CounterSheet, spec: Spec, face: Face, lang: str) -> dict:
     if not top and spec.counter.show_group and not face.anonymous and grp is not None and grp.short is not None:
         top = tr(grp.short, lang)
     icons = [] if face.icon is None else ([face.icon] if isinstance(face.icon, str) else list(face.icon))
-    return {"top": top or None, "label": tr(face.label, lang) or None, "icon": icons[0] if icons else None,
+    shows_group = spec.counter.show_group and not face.anonymous and grp is not None
+    mark = tr(grp.mark, lang) if shows_group and grp.mark is not None else ""
+    return {"top": top or None, "mark": mark or None, "label": tr(face.label, lang) or None, "icon": icons[0] if icons else None,
             "icon2": icons[1] if len(icons) > 1 else None,
             "number": None if face.number is None else str(face.number), "colour": bg.hex, "ink": fg.hex}
 
@@ -113,7 +115,7 @@ def draw_face(doc: CounterSheet, spec: Spec, face: Face, bleed: float, lang: str
     return Group([art], id=f"counter-{spec.label}-{copy}" + ("-back" if side == "back" else ""))
 
 
-FACE_FIELDS = ("top", "label", "icon", "icon2", "number", "colour", "ink")
+FACE_FIELDS = ("top", "label", "icon", "icon2", "number", "mark", "colour", "ink")
 
 
 def sheet_layout(doc: CounterSheet, game):
