@@ -216,3 +216,54 @@ def test_position_must_name_an_existing_layout_and_step(game, tmp_path):
     assert len(bad) == 1 and "steps 0..3" in bad[0].message
     p.write_text(SETUP.read_text().replace("layout: 2-medium\nstep: 0", "layout: drifting\nstep: 3"))
     assert rules_of(check(game, p), "position.layout") == []
+
+
+# ------------------------------------------------------------------ what the build takes from the rules module
+
+
+def test_the_build_names_an_overlay_and_an_umpire_sheet_per_layout_and_a_view_per_side(game):
+    from pnp.games.klin_zha.rules import build
+    from pnp.model.assets import BuildOptions
+
+    layouts = ["1-light", "2-medium", "3-heavy", "blind", "drifting"]
+    assert [a.name for a in build(game, BuildOptions())] == [
+        n for lay in layouts for n in (f"clouds/{lay}", f"umpire/clouds-{lay}")] + [
+        "umpire/d6-directions", "umpire/setup-sheet", "umpire/position-sheet", "views/setup-example-green",
+        "views/setup-example-gold", "umpire/guide"]
+
+
+@pytest.mark.parametrize("text, refused", [
+    ("title: x\nclouds:\n  - {name: W, cells: [E37, Z99]}\n",
+     ["typo.yaml:3:28: cloud 'W': 'Z99' is not a cell of the board (row letter A-I, then L and R, e.g. A19, I55) "
+      "(layout.cell-name)"]),
+    ("title: x\nclouds:\n  - {name: W, cells: [E37]}\nmoving:\n  every: 3\n  steps: 1\n  drift:\n"
+     "    - {cloud: Nope, direction: left}\n",
+     ["typo.yaml:8:15: drift names cloud 'Nope', which the layout does not have (clouds: W) (layout.moving)"]),
+    # drawable, if against the rules: the checker says so, the build prints it
+    ("title: x\nclouds:\n  - {name: A, cells: [A19, B18, B19, B29, C17, C18, C28, C29]}\n", []),
+    ("title: x\nclouds:\n  - {name: A, cells: [E37]}\n  - {name: A, cells: [E38]}\n", []),
+])
+def test_the_build_refuses_a_layout_it_cannot_draw_and_only_that(game, text, refused):
+    from pnp.games.klin_zha.rules import build
+    from pnp.model.assets import BuildOptions
+
+    write(game, "clouds/typo.yaml", text)
+    try:
+        build(game, BuildOptions())
+        said = []
+    except DataErrors as exc:
+        said = [re.sub(r"^.*/clouds/", "", str(p)) for p in exc.problems]
+    assert said == refused
+
+
+def test_the_kit_prints_the_documents_piece_counts_whatever_rules_yaml_says(game):
+    rules = game.folder / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    text = text.replace("mark: Fl}", "mark: Fl, count: 5}").replace(
+        "  - {id: goal, ", "  - {id: dragon, name: Drache, mark: Dr, count: 4}\n  - {id: wyrm, name: Wurm, mark: Wu}\n"
+                          "  - {id: goal, ")
+    rules.write_text(text, encoding="utf-8")
+    kit = load_kit(game)
+    assert {p.id: p.count for p in kit.rules.pieces} == {
+        "fencer": 1, "lancer": 1, "swift": 1, "flier": 2, "vanguard": 3, "blockader": 1, "dragon": 4, "wyrm": 1,
+        "goal": 1}
