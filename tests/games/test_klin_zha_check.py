@@ -267,3 +267,28 @@ def test_the_kit_prints_the_documents_piece_counts_whatever_rules_yaml_says(game
     assert {p.id: p.count for p in kit.rules.pieces} == {
         "fencer": 1, "lancer": 1, "swift": 1, "flier": 2, "vanguard": 3, "blockader": 1, "dragon": 4, "wyrm": 1,
         "goal": 1}
+
+
+def test_the_kit_names_its_board_file_and_draws_the_grid_at_the_edge_asked(game):
+    kit = load_kit(game)
+    assert kit.board_file.endswith("klin-zha/board.yaml")
+    assert (kit.grid().edge, kit.grid(30).edge) == (25, 30)
+
+
+def test_without_a_token_sheet_the_board_and_layouts_are_still_checked(game):
+    (game.folder / "tokens.yaml").unlink()
+    assert check(game) == []
+    write(game, "clouds/typo.yaml", "title: x\nclouds:\n  - {name: W, cells: [Z99]}\n")
+    assert [(f.rule, f.object) for f in check(game)] == [("layout.cell-name", "typo")]
+
+
+def test_a_token_count_off_the_document_is_named_at_its_line(game):
+    tokens = game.folder / "tokens.yaml"
+    text = tokens.read_text(encoding="utf-8")
+    tokens.write_text(text.replace("groups: all, count: 3,", "groups: all, count: 2,"), encoding="utf-8")
+    line = next(i for i, s in enumerate(text.splitlines(), 1) if "id: vanguard" in s)
+    found = check(game)
+    assert [(f.rule, f.object, f.message) for f in found] == [
+        ("tokens.count", "tokens", "green vanguard: 2 token(s) printed, a side has 3"),
+        ("tokens.count", "tokens", "gold vanguard: 2 token(s) printed, a side has 3")]
+    assert all(f":{line}:" in f.where and f.where.split(":")[0].endswith("tokens.yaml") for f in found)
