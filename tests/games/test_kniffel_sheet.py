@@ -185,3 +185,75 @@ def test_reading_of_the_pasch_and_chance_vorgaben(data, tmp_path, label, dice, p
                  encoding="utf-8")
     assert found(findings(data, state=p)) == {("kniffel.arithmetic", "Maria")}
     assert next(r for r in RULES if r.id == "kniffel.arithmetic").reading
+
+
+# ------------------------------------------------------------------ where a finding points, and which sheets are read
+
+
+def _line(text: str, needle: str) -> int:
+    (i,) = [i for i, s in enumerate(text.splitlines(), 1) if s.strip() == needle]
+    return i
+
+
+def _where(fs) -> set[tuple[str, str, str]]:
+    """(rule, object, file:line) of each error."""
+    return {(f.rule, f.object, ":".join(f.where.rsplit("/", 1)[-1].split(":")[:2])) for f in fs
+            if f.severity == "error"}
+
+
+@pytest.mark.parametrize("edits, rule, obj, needle", [
+    # a row of a block: the bonus row, the block's sum row
+    ((("at_least: 84", "at_least: 85"),), "kniffel.bonus", "bonus", "- id: bonus"),
+    ((("        sum: block\n      - id: bonus\n", "        sum: [1en, 2en, 3en, 4en, 5en, 6en, 6en]\n      - id: bonus\n"),),
+     "kniffel.sums", "bonus-sum", "- id: bonus-sum"),
+    # a row of the totals
+    (((TOTAL, "sum: [bonus-total, pasch-total]"),), "kniffel.total", "total", "- id: total"),
+    ((("totals:\n", "totals:\n  - id: zwischen\n    label: Z\n    sum: [1en, 1en]\n"),), "kniffel.sums", "zwischen",
+     "- id: zwischen"),
+    # a block
+    ((("      - {id: 1-6, label", "      - {id: 1-7, label"),), "kniffel.blocks", "strassenblock", "- id: strassenblock"),
+    # the whole list of blocks
+    ((("totals:\n  - id: total\n    label: {de: Gesamt, en: Total}\n"
+       "    explain: {de: \"drei Blocksummen zusammen\", en: \"the three block totals\"}\n"
+       "    sum: [bonus-total, pasch-total, strassen-total]\n", "totals: []\n"),), "kniffel.total", "totals", "- id: bonusblock"),  # the blocks list's first line
+])
+def test_each_sheet_finding_points_at_the_line_that_is_wrong(data, edits, rule, obj, needle):
+    text = SHEET
+    for old, new in edits:
+        text = text.replace(old, new)
+    fs = [f for f in findings(data, *edits) if f.rule == rule]
+    assert _where(fs) == {(rule, obj, f"bilanz.yaml:{_line(text, needle)}")}
+
+
+def test_a_misspelled_vorgabe_is_named_in_the_vorgaben_and_the_block_it_stands_in(data):
+    fs = findings(data, ("      - {id: 1-6, label", "      - {id: 1-7, label"))
+    line = _line(SHEET, "- id: bonusblock")  # the blocks list's first line
+    assert _where(fs) == {("kniffel.vorgaben", "", f"bilanz.yaml:{line}"),
+                          ("kniffel.blocks", "strassenblock", f"bilanz.yaml:{_line(SHEET, '- id: strassenblock')}")}
+
+
+def test_two_blocks_instead_of_three_is_said_of_the_sheet(data):
+    start = SHEET.index("  - id: strassenblock")
+    merged = SHEET[start:SHEET.index("totals:")]
+    fs = findings(data, (merged, ""), (TOTAL, "sum: [bonus-total, pasch-total]"))
+    blocks = [f for f in fs if f.rule == "kniffel.blocks"]
+    assert [(f.object, f.message) for f in blocks] == [
+        ("", "the seed groups the Vorgaben in three blocks (Bonus-, Pasch-, Straßenblock); the sheet has 2")]
+
+
+def test_a_game_without_a_bilanz(data):
+    (data / "18-kniffel" / "bilanz.yaml").unlink()
+    assert [(f.rule, f.object) for f in check(discover(data)["18-kniffel"])] == [("kniffel.sheet", "bilanz")]
+
+
+def test_every_score_sheet_of_the_folder_is_checked(data):
+    """A second, broken sheet beside the shipped one: its findings, and only its, at its own lines."""
+    broken = SHEET.replace("at_least: 84", "at_least: 85")
+    (data / "18-kniffel" / "bilanz-2.yaml").write_text(broken, encoding="utf-8")
+    fs = findings(data)
+    assert {(f.rule, f.object, f.where.rsplit("/", 1)[-1].split(":")[0]) for f in fs} == {
+        ("kniffel.bonus", "bonus", "bilanz-2.yaml")}
+    (data / "18-kniffel" / "bilanz-2.yaml").write_text(SHEET, encoding="utf-8")
+    fs = findings(data, ("at_least: 84", "at_least: 85"))
+    assert {(f.rule, f.object, f.where.rsplit("/", 1)[-1].split(":")[0]) for f in fs} == {
+        ("kniffel.bonus", "bonus", "bilanz.yaml")}
