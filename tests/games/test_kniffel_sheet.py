@@ -257,3 +257,45 @@ def test_every_score_sheet_of_the_folder_is_checked(data):
     fs = findings(data, ("at_least: 84", "at_least: 85"))
     assert {(f.rule, f.object, f.where.rsplit("/", 1)[-1].split(":")[0]) for f in fs} == {
         ("kniffel.bonus", "bonus", "bilanz.yaml")}
+
+
+def test_a_block_holding_other_rows_says_what_it_should_hold_and_what_it_holds(data):
+    fs = findings(data, ("      - {id: 1-6, label", "      - {id: 1-7, label"))
+    assert [f.message for f in fs if f.rule == "kniffel.blocks"] == [
+        "block 'strassenblock' should hold 1-6 1-5 2-6 2,4,6 1,3,5 <21 (Straßenblock), holds 1-7 1-5 2-6 2,4,6 1,3,5 <21"]
+    start = SHEET.index("      - {id: 6+0,")
+    pasch_rows = SHEET[start:SHEET.index("      - id: pasch-total")]
+    fs = findings(data, (pasch_rows, ""), ("        sum: block\n  - id: strassenblock", "        sum: [bonus-sum]\n"
+                                                                                       "  - id: strassenblock"))
+    assert [f.message for f in fs if f.rule == "kniffel.blocks"] == [
+        "block 'paschblock' should hold 6+0 5+1 4+2 3+3 2+2+2 >21 (Paschblock), holds nothing"]
+
+
+def test_a_total_leaving_out_two_blocks_names_both(data):
+    fs = findings(data, (TOTAL, "sum: [bonus-total]"))
+    assert [f.message for f in fs] == [
+        "the grand total 'total' must add every Vorgabe once plus the bonus; it leaves out the Paschblock (6+0 5+1 "
+        "4+2 3+3 2+2+2 >21), the Straßenblock (1-6 1-5 2-6 2,4,6 1,3,5 <21)"]
+
+
+def test_a_bonus_looking_at_another_block_leaves_out_one_and_counts_the_other_as_well(data):
+    """The bonus row moved to the totals, looking at the Paschblock's sum."""
+    bonus_row = SHEET[SHEET.index("      - id: bonus\n"):SHEET.index("      - id: bonus-total")]
+    moved = "".join(line[4:] + "\n" for line in bonus_row.splitlines()).replace("of: bonus-sum", "of: pasch-total")
+    fs = findings(data, (bonus_row, ""), ("sum: [bonus-sum, bonus]", "sum: [bonus-sum]"),
+                  ("totals:\n", "totals:\n" + moved), (TOTAL, "sum: [bonus-total, bonus, pasch-total, strassen-total]"))
+    assert [f.message for f in fs] == [
+        "the bonus must look at the sum of the Bonusblock, 1en..6en each once; row 'pasch-total' leaves out the "
+        "Bonusblock (1en 2en 3en 4en 5en 6en) and counts the Paschblock (6+0 5+1 4+2 3+3 2+2+2 >21) as well"]
+
+
+def test_a_total_blames_a_sub_sum_for_what_it_counts_twice_and_still_names_its_own_faults(data):
+    """zwischen counts 1en twice (kniffel.sums); the total adding zwischen and 2en counts 1en three times, which
+    is zwischen's fault, and 2en twice, which is its own."""
+    extra = "totals:\n  - id: zwischen\n    label: Z\n    sum: [1en, 1en]\n"
+    fs = findings(data, ("totals:\n", extra), (TOTAL, "sum: [bonus-total, pasch-total, strassen-total, zwischen, 2en]"))
+    assert [(f.rule, f.object, f.message) for f in fs] == [
+        ("kniffel.total", "total", "the grand total 'total' must add every Vorgabe once plus the bonus; it counts 2en "
+                                   "twice"),
+        ("kniffel.sums", "zwischen", "row 'zwischen' counts 1en more than once; every Vorgabe is filled once and "
+                                     "counted once")]
