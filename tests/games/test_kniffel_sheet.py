@@ -299,3 +299,38 @@ def test_a_total_blames_a_sub_sum_for_what_it_counts_twice_and_still_names_its_o
                                    "twice"),
         ("kniffel.sums", "zwischen", "row 'zwischen' counts 1en more than once; every Vorgabe is filled once and "
                                      "counted once")]
+
+
+ONE_EN = '      - {id: 1en, label: 1en, explain: {de: "nur Einsen zählen, je 1 Punkt", en: "only ones count, 1 point each"}}\n'
+TWO_EN = '      - {id: 2en, label: 2en, explain: {de: "nur Zweien zählen, je 2 Punkte", en: "only twos count, 2 points each"}}\n'
+LABELS_SAID = "1en 2en 3en 4en 5en 6en 6+0 5+1 4+2 3+3 2+2+2 >21 1-6 1-5 2-6 2,4,6 1,3,5 <21"
+
+
+@pytest.mark.parametrize("edits, says", [
+    ((("      - {id: 1-6, label", "      - {id: 1-7, label"),), "missing 1-6; not a Vorgabe: 1-7"),
+    (((ONE_EN, ""),), "missing 1en"),
+    (((ONE_EN + TWO_EN, TWO_EN + ONE_EN),), "order is " + LABELS_SAID.replace("1en 2en", "2en 1en")),
+])
+def test_the_vorgaben_in_the_seeds_order_and_what_is_wrong_with_them(data, edits, says):
+    fs = [f for f in findings(data, *edits) if f.rule == "kniffel.vorgaben"]
+    assert [f.message for f in fs] == [f"the Bilanz must list the 18 Vorgaben in the seed's order ({LABELS_SAID}); {says}"]
+
+
+def test_one_bonus_row_no_fewer_and_no_more(data):
+    bonus_row = SHEET[SHEET.index("      - id: bonus\n"):SHEET.index("      - id: bonus-total")]
+    fs = findings(data, (bonus_row, ""), ("sum: [bonus-sum, bonus]", "sum: [bonus-sum]"))
+    assert [(f.rule, f.message) for f in fs] == [
+        ("kniffel.bonus", "the sheet needs exactly one bonus row (36 points at 84 or more in the Bonusblock); found 0")]
+    second = bonus_row.replace("id: bonus\n", "id: bonus-2\n")
+    fs = findings(data, (bonus_row, bonus_row + second))
+    assert [(f.rule, f.message) for f in fs] == [
+        ("kniffel.bonus", "the sheet needs exactly one bonus row (36 points at 84 or more in the Bonusblock); found 2")]
+
+
+def test_the_bonus_message_names_the_documents_numbers_and_the_sheets(data):
+    fs = findings(data, ("points: 36 ", "points: 66 "))
+    assert [f.message for f in fs] == ["the document's bonus is 36 points at 84 or more; the sheet says 66 at 84"]
+
+
+def test_seven_player_columns_are_room_enough(data):
+    assert findings(data, ("max_players: 6", "max_players: 7")) == []
