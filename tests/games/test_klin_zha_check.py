@@ -292,3 +292,48 @@ def test_a_token_count_off_the_document_is_named_at_its_line(game):
         ("tokens.count", "tokens", "green vanguard: 2 token(s) printed, a side has 3"),
         ("tokens.count", "tokens", "gold vanguard: 2 token(s) printed, a side has 3")]
     assert all(f":{line}:" in f.where and f.where.split(":")[0].endswith("tokens.yaml") for f in found)
+
+
+GAME_ON = ("phase: setup", "phase: game")
+POSITIONS = [
+    # (edits of setup-example.yaml, the exact findings: rule, object, message)
+    ([("flier: [I12, I33]", "flier: [I12, I33, I44]")],
+     [("position.count", "green", "green has 3 flier(s) on the board; a side has 2")]),
+    ([("flier: [I12, I33]", "flier: [I12, I33, I44]"), GAME_ON],
+     [("position.count", "green", "green has 3 flier(s) on the board; a side has 2")]),
+    ([("flier: [I12, I33]", "flier: [I12]")], [("position.count", "green", "green has 1 flier(s) on the board; a side has 2")]),
+    ([("flier: [I12, I33]", "flier: I12")], [("position.count", "green", "green has 1 flier(s) on the board; a side has 2")]),
+    ([("flier: [I12, I33]", "flier: [I12]"), GAME_ON], []),  # a piece lost in play
+    ([("  swift: H34\n", "")], [("position.count", "green", "green has not placed: swift")]),
+    ([("  swift: H34\n", ""), GAME_ON], []),
+    ([("goal: I22", "goal: I55")], [("position.half-space", "green", "green goal on I55: half-space cells (cut by the "
+                                                                     "centre lines) are not part of any corner at setup")]),
+    ([("goal: I22", "goal: I55"), GAME_ON], []),
+    ([("lancer: G24", "lancer: D27")], [("position.one-corner", "green", "green stands in 2 corners (apex, left); a side "
+                                                                         "sets up inside one corner")]),
+    ([("lancer: G24", "lancer: D27"), GAME_ON], []),
+    ([("swift: H34", "swift: H24")], [("position.one-per-cell", "green", "H24 holds both green fencer and green swift; "
+                                                                         "only one piece may stand on a cell")]),
+    ([("swift: H67", "swift: H24")], [
+        ("position.one-per-cell", "gold", "H24 holds both green fencer and gold swift; only one piece may stand on a cell"),
+        ("position.one-corner", "gold", "gold stands in 2 corners (left, right); a side sets up inside one corner")]),
+    ([("vanguard: [G25, G35, H35]", "vanguard: [G25, G35, Q35]")],
+     [("position.cell-name", "green", "green vanguard: 'Q35' is not a cell of the board")]),
+    ([("  fencer:", "  dragon: I11\n  fencer:")],
+     [("position.piece", "green", "green: unknown piece 'dragon'; expected one of fencer, lancer, swift, flier, vanguard, "
+                                  "blockader, goal")]),
+    ([("  goal: I88", "  goal: I88\n  dragon: I11")],
+     [("position.piece", "gold", "gold: unknown piece 'dragon'; expected one of fencer, lancer, swift, flier, vanguard, "
+                                 "blockader, goal")]),
+]
+
+
+@pytest.mark.parametrize("edits, expected", POSITIONS, ids=[str(i) for i in range(len(POSITIONS))])
+def test_a_position_with_one_change_gets_exactly_its_findings(game, tmp_path, edits, expected):
+    text = SETUP.read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    p = tmp_path / "pos.yaml"
+    p.write_text(text, encoding="utf-8")
+    assert [(f.rule, f.object, f.message) for f in check(game, p)] == expected
