@@ -334,3 +334,33 @@ def test_the_bonus_message_names_the_documents_numbers_and_the_sheets(data):
 
 def test_seven_player_columns_are_room_enough(data):
     assert findings(data, ("max_players: 6", "max_players: 7")) == []
+
+
+def test_a_broken_total_after_another_totals_row_is_named_at_its_own_line(data):
+    extra = "totals:\n  - id: zwischen\n    label: Z\n    sum: [1en, 2en]\n"
+    edits = (("totals:\n", extra), (TOTAL, "sum: [bonus-total, pasch-total]"))
+    text = SHEET.replace(*edits[0]).replace(*edits[1])
+    assert _where(findings(data, *edits)) == {("kniffel.total", "total", f"bilanz.yaml:{_line(text, '- id: total')}")}
+
+
+def test_a_game_without_a_bilanz_is_told_so_at_its_folder(data):
+    (data / "18-kniffel" / "bilanz.yaml").unlink()
+    assert [(f.object, f.message, f.where) for f in check(discover(data)["18-kniffel"])] == [
+        ("bilanz", "no score-sheet (kind: score-sheet) in the game folder; the Bilanz is missing",
+         str(data / "18-kniffel"))]
+
+
+def test_a_filled_bilanz_is_judged_at_its_lines(data, tmp_path):
+    """A wrong number of points is named at its set's line; a Vorgabe filled twice at the second one."""
+    maria = MARIA.read_text(encoding="utf-8")
+    p = tmp_path / "filled.yaml"
+    p.write_text(maria.replace('dice: "4,4,4,4,1,3", points: 16}', 'dice: "4,4,4,4,1,3", points: 17}'), encoding="utf-8")
+    line = _line(maria, '- {vorgabe: 4en, dice: "4,4,4,4,1,3", points: 16}')
+    fs = findings(data, state=p)
+    assert {(f.rule, f.object) for f in fs} == {("kniffel.arithmetic", "Maria")}
+    assert all(f.where.startswith(f"{p}:{line}:") or f":{line}:" in f.where for f in fs)
+    twice = maria.replace("{vorgabe: 1en, dice:", "{vorgabe: 2en, dice:")
+    p.write_text(twice, encoding="utf-8")
+    line = _line(twice, '- {vorgabe: 2en, dice: "1,1,1,3,4,6", points: 3}')
+    fs = [f for f in findings(data, state=p) if f.rule == "kniffel.bilanz"]
+    assert fs and {f.object for f in fs} == {"state"} and all(f":{line}:" in f.where for f in fs)
