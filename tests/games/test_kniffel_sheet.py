@@ -364,3 +364,39 @@ def test_a_filled_bilanz_is_judged_at_its_lines(data, tmp_path):
     line = _line(twice, '- {vorgabe: 2en, dice: "1,1,1,3,4,6", points: 3}')
     fs = [f for f in findings(data, state=p) if f.rule == "kniffel.bilanz"]
     assert fs and {f.object for f in fs} == {"state"} and all(f":{line}:" in f.where for f in fs)
+
+
+def test_two_missing_vorgaben_and_two_strangers_are_all_named(data):
+    fs = [f for f in findings(data, (ONE_EN + TWO_EN, "")) if f.rule == "kniffel.vorgaben"]
+    assert [f.message.split("; ")[-1] for f in fs] == ["missing 1en 2en"]
+    fs = [f for f in findings(data, ("      - {id: 1-6, label", "      - {id: 1-7, label"),
+                              ("      - {id: 1-5, label", "      - {id: 1-8, label")) if f.rule == "kniffel.vorgaben"]
+    assert [f.message.split("; ", 1)[-1] for f in fs] == ["missing 1-6 1-5; not a Vorgabe: 1-7 1-8"]
+
+
+def test_bonus_findings_point_at_the_blocks_or_the_bonus_row(data):
+    bonus_row = SHEET[SHEET.index("      - id: bonus\n"):SHEET.index("      - id: bonus-total")]
+    edits = ((bonus_row, ""), ("sum: [bonus-sum, bonus]", "sum: [bonus-sum]"))
+    text = SHEET.replace(*edits[0]).replace(*edits[1])
+    assert _where(findings(data, *edits)) == {("kniffel.bonus", "", f"bilanz.yaml:{_line(text, '- id: bonusblock')}")}
+    assert _where([f for f in findings(data, ("of: bonus-sum", "of: 6en")) if f.rule == "kniffel.bonus"]) == {
+        ("kniffel.bonus", "bonus", f"bilanz.yaml:{_line(SHEET, '- id: bonus')}")}
+
+
+def test_no_grand_total_says_what_totals_must_have(data):
+    total_rows = SHEET[SHEET.index("totals:"):SHEET.index("legend:")]
+    assert [f.message for f in findings(data, (total_rows, ""))] == [
+        "the sheet has no grand total: 'totals' must have a sum that adds every Vorgabe once plus the bonus"]
+
+
+def test_a_sum_counting_two_vorgaben_twice_names_both(data):
+    extra = "totals:\n  - id: zwischen\n    label: Z\n    sum: [1en, 1en, 2en, 2en]\n"
+    assert [f.message for f in findings(data, ("totals:\n", extra))] == [
+        "row 'zwischen' counts 1en 2en more than once; every Vorgabe is filled once and counted once"]
+
+
+def test_room_for_six_players_is_named_at_max_players(data):
+    fs = findings(data, ("max_players: 6", "max_players: 5"))
+    assert [(f.object, f.message, f.where.rsplit("/", 1)[-1].split(":")[:2]) for f in fs] == [
+        ("columns", "the seed allows 1 to 6 players; the sheet allows at most 5 columns",
+         ["bilanz.yaml", str(_line(SHEET, "max_players: 6"))])]
