@@ -209,6 +209,8 @@ def test_the_game_check_holds_every_shipped_structure_and_the_one_given(tmp_path
     assert [(f.rule, f.where.split(":")[0].rsplit("/", 1)[-1]) for f in check(game, state)] == [("ordner.total", "s.yaml")]
     (folder / "structures" / "zz.yaml").write_text(state.read_text(encoding="utf-8"), encoding="utf-8")
     assert [(f.rule, f.where.split(":")[0].rsplit("/", 1)[-1]) for f in check(game)] == [("ordner.total", "zz.yaml")]
+    assert [(f.rule, f.where.split(":")[0].rsplit("/", 1)[-1]) for f in check(game, state)] == [
+        ("ordner.total", "zz.yaml"), ("ordner.total", "s.yaml")]  # every file's findings, the state's last
     for p in (folder / "structures").glob("*.yaml"):
         p.unlink()
     assert [(f.rule, f.severity, f.message) for f in check(game)] == [
