@@ -239,3 +239,12 @@ def test_reading_the_material_is_known_by_its_id_its_look_is_the_users(game, tmp
                       ("{piece: sperre, at: d1}", "{piece: stein, at: d1}"))
     assert {("setup.material", "stein"), ("setup.material", "stein d1"), ("setup.count", "sperre")} <= renamed
     assert "known by its id" in next(r for r in RULES if r.id == "setup.material").reading
+
+
+@pytest.mark.parametrize("gone, rule, obj, message", [
+    ("deck.yaml", "deck.missing", "deck", "no deck file (kind: deck) in the game folder"),
+    ("board.yaml", "setup.missing", "board", "no board file (kind: board) in the game folder"),
+])
+def test_a_game_folder_without_its_deck_or_its_board(game, gone, rule, obj, message):
+    (game.folder / gone).unlink()
+    assert [(f.rule, f.object, f.message, f.where) for f in check(game)] == [(rule, obj, message, str(game.folder))]

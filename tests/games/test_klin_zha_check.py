@@ -216,3 +216,124 @@ def test_position_must_name_an_existing_layout_and_step(game, tmp_path):
     assert len(bad) == 1 and "steps 0..3" in bad[0].message
     p.write_text(SETUP.read_text().replace("layout: 2-medium\nstep: 0", "layout: drifting\nstep: 3"))
     assert rules_of(check(game, p), "position.layout") == []
+
+
+# ------------------------------------------------------------------ what the build takes from the rules module
+
+
+def test_the_build_names_an_overlay_and_an_umpire_sheet_per_layout_and_a_view_per_side(game):
+    from pnp.games.klin_zha.rules import build
+    from pnp.model.assets import BuildOptions
+
+    layouts = ["1-light", "2-medium", "3-heavy", "blind", "drifting"]
+    assert [a.name for a in build(game, BuildOptions())] == [
+        n for lay in layouts for n in (f"clouds/{lay}", f"umpire/clouds-{lay}")] + [
+        "umpire/d6-directions", "umpire/setup-sheet", "umpire/position-sheet", "views/setup-example-green",
+        "views/setup-example-gold", "umpire/guide"]
+
+
+@pytest.mark.parametrize("text, refused", [
+    ("title: x\nclouds:\n  - {name: W, cells: [E37, Z99]}\n",
+     ["typo.yaml:3:28: cloud 'W': 'Z99' is not a cell of the board (row letter A-I, then L and R, e.g. A19, I55) "
+      "(layout.cell-name)"]),
+    ("title: x\nclouds:\n  - {name: W, cells: [E37]}\nmoving:\n  every: 3\n  steps: 1\n  drift:\n"
+     "    - {cloud: Nope, direction: left}\n",
+     ["typo.yaml:8:15: drift names cloud 'Nope', which the layout does not have (clouds: W) (layout.moving)"]),
+    # drawable, if against the rules: the checker says so, the build prints it
+    ("title: x\nclouds:\n  - {name: A, cells: [A19, B18, B19, B29, C17, C18, C28, C29]}\n", []),
+    ("title: x\nclouds:\n  - {name: A, cells: [E37]}\n  - {name: A, cells: [E38]}\n", []),
+])
+def test_the_build_refuses_a_layout_it_cannot_draw_and_only_that(game, text, refused):
+    from pnp.games.klin_zha.rules import build
+    from pnp.model.assets import BuildOptions
+
+    write(game, "clouds/typo.yaml", text)
+    try:
+        build(game, BuildOptions())
+        said = []
+    except DataErrors as exc:
+        said = [re.sub(r"^.*/clouds/", "", str(p)) for p in exc.problems]
+    assert said == refused
+
+
+def test_the_kit_prints_the_documents_piece_counts_whatever_rules_yaml_says(game):
+    rules = game.folder / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    text = text.replace("mark: Fl}", "mark: Fl, count: 5}").replace(
+        "  - {id: goal, ", "  - {id: dragon, name: Drache, mark: Dr, count: 4}\n  - {id: wyrm, name: Wurm, mark: Wu}\n"
+                          "  - {id: goal, ")
+    rules.write_text(text, encoding="utf-8")
+    kit = load_kit(game)
+    assert {p.id: p.count for p in kit.rules.pieces} == {
+        "fencer": 1, "lancer": 1, "swift": 1, "flier": 2, "vanguard": 3, "blockader": 1, "dragon": 4, "wyrm": 1,
+        "goal": 1}
+
+
+def test_the_kit_names_its_board_file_and_draws_the_grid_at_the_edge_asked(game):
+    kit = load_kit(game)
+    assert kit.board_file.endswith("klin-zha/board.yaml")
+    assert (kit.grid().edge, kit.grid(30).edge) == (25, 30)
+
+
+def test_without_a_token_sheet_the_board_and_layouts_are_still_checked(game):
+    (game.folder / "tokens.yaml").unlink()
+    assert check(game) == []
+    write(game, "clouds/typo.yaml", "title: x\nclouds:\n  - {name: W, cells: [Z99]}\n")
+    assert [(f.rule, f.object) for f in check(game)] == [("layout.cell-name", "typo")]
+
+
+def test_a_token_count_off_the_document_is_named_at_its_line(game):
+    tokens = game.folder / "tokens.yaml"
+    text = tokens.read_text(encoding="utf-8")
+    tokens.write_text(text.replace("groups: all, count: 3,", "groups: all, count: 2,"), encoding="utf-8")
+    line = next(i for i, s in enumerate(text.splitlines(), 1) if "id: vanguard" in s)
+    found = check(game)
+    assert [(f.rule, f.object, f.message) for f in found] == [
+        ("tokens.count", "tokens", "green vanguard: 2 token(s) printed, a side has 3"),
+        ("tokens.count", "tokens", "gold vanguard: 2 token(s) printed, a side has 3")]
+    assert all(f":{line}:" in f.where and f.where.split(":")[0].endswith("tokens.yaml") for f in found)
+
+
+GAME_ON = ("phase: setup", "phase: game")
+POSITIONS = [
+    # (edits of setup-example.yaml, the exact findings: rule, object, message)
+    ([("flier: [I12, I33]", "flier: [I12, I33, I44]")],
+     [("position.count", "green", "green has 3 flier(s) on the board; a side has 2")]),
+    ([("flier: [I12, I33]", "flier: [I12, I33, I44]"), GAME_ON],
+     [("position.count", "green", "green has 3 flier(s) on the board; a side has 2")]),
+    ([("flier: [I12, I33]", "flier: [I12]")], [("position.count", "green", "green has 1 flier(s) on the board; a side has 2")]),
+    ([("flier: [I12, I33]", "flier: I12")], [("position.count", "green", "green has 1 flier(s) on the board; a side has 2")]),
+    ([("flier: [I12, I33]", "flier: [I12]"), GAME_ON], []),  # a piece lost in play
+    ([("  swift: H34\n", "")], [("position.count", "green", "green has not placed: swift")]),
+    ([("  swift: H34\n", ""), GAME_ON], []),
+    ([("goal: I22", "goal: I55")], [("position.half-space", "green", "green goal on I55: half-space cells (cut by the "
+                                                                     "centre lines) are not part of any corner at setup")]),
+    ([("goal: I22", "goal: I55"), GAME_ON], []),
+    ([("lancer: G24", "lancer: D27")], [("position.one-corner", "green", "green stands in 2 corners (apex, left); a side "
+                                                                         "sets up inside one corner")]),
+    ([("lancer: G24", "lancer: D27"), GAME_ON], []),
+    ([("swift: H34", "swift: H24")], [("position.one-per-cell", "green", "H24 holds both green fencer and green swift; "
+                                                                         "only one piece may stand on a cell")]),
+    ([("swift: H67", "swift: H24")], [
+        ("position.one-per-cell", "gold", "H24 holds both green fencer and gold swift; only one piece may stand on a cell"),
+        ("position.one-corner", "gold", "gold stands in 2 corners (left, right); a side sets up inside one corner")]),
+    ([("vanguard: [G25, G35, H35]", "vanguard: [G25, G35, Q35]")],
+     [("position.cell-name", "green", "green vanguard: 'Q35' is not a cell of the board")]),
+    ([("  fencer:", "  dragon: I11\n  fencer:")],
+     [("position.piece", "green", "green: unknown piece 'dragon'; expected one of fencer, lancer, swift, flier, vanguard, "
+                                  "blockader, goal")]),
+    ([("  goal: I88", "  goal: I88\n  dragon: I11")],
+     [("position.piece", "gold", "gold: unknown piece 'dragon'; expected one of fencer, lancer, swift, flier, vanguard, "
+                                 "blockader, goal")]),
+]
+
+
+@pytest.mark.parametrize("edits, expected", POSITIONS, ids=[str(i) for i in range(len(POSITIONS))])
+def test_a_position_with_one_change_gets_exactly_its_findings(game, tmp_path, edits, expected):
+    text = SETUP.read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    p = tmp_path / "pos.yaml"
+    p.write_text(text, encoding="utf-8")
+    assert [(f.rule, f.object, f.message) for f in check(game, p)] == expected

@@ -191,3 +191,27 @@ def test_dump_yaml_round_trips(tmp_path):
     p.write_text(dump_yaml(s), encoding="utf-8")
     t = load_structure(p)
     assert (t.rows, t.names, t.title, t.variant) == (s.rows, s.names, s.title, s.variant)
+
+
+def test_the_game_check_holds_every_shipped_structure_and_the_one_given(tmp_path):
+    import shutil
+
+    from pnp.games.ordnerstruktur.rules import check
+    from pnp.model.game import discover
+
+    folder = tmp_path / "data" / "ordnerstruktur"
+    shutil.copytree(DATA.parent, folder)
+    game = discover(tmp_path / "data")["ordnerstruktur"]
+    assert check(game) == []
+    g = good_grid()
+    g[9][1] += 1
+    state = write(tmp_path, g)
+    assert [(f.rule, f.where.split(":")[0].rsplit("/", 1)[-1]) for f in check(game, state)] == [("ordner.total", "s.yaml")]
+    (folder / "structures" / "zz.yaml").write_text(state.read_text(encoding="utf-8"), encoding="utf-8")
+    assert [(f.rule, f.where.split(":")[0].rsplit("/", 1)[-1]) for f in check(game)] == [("ordner.total", "zz.yaml")]
+    assert [(f.rule, f.where.split(":")[0].rsplit("/", 1)[-1]) for f in check(game, state)] == [
+        ("ordner.total", "zz.yaml"), ("ordner.total", "s.yaml")]  # every file's findings, the state's last
+    for p in (folder / "structures").glob("*.yaml"):
+        p.unlink()
+    assert [(f.rule, f.severity, f.message) for f in check(game)] == [
+        ("ordner.structures", "warning", f"no structure files in {folder / 'structures'}")]

@@ -239,3 +239,48 @@ def test_state_findings_point_at_the_line(board, tmp_path):
     unit_line = next(i for i, s in enumerate(lines, 1) if "at: BAL" in s)
     assert f":{herd_line}:" in fs["rs.lamas.place"].where
     assert f":{unit_line}:" in fs["rs.state.terrain"].where
+
+
+# ------------------------------------------------------------------ the game module: check and build
+
+
+def test_the_game_check_keeps_the_map_warnings_beside_the_counters_and_the_state(tmp_path):
+    """A map that only warns does not stop the check: the counters and a state are checked too, and
+    the map's warnings stay in the verdict beside theirs."""
+    folder = tmp_path / "rather-silly"
+    shutil.copytree(DATA / "rather-silly", folder)
+    text = (folder / "map.yaml").read_text(encoding="utf-8")
+    (folder / "map.yaml").write_text(text.replace("type: land,  x: 420, y: 428,", "type: coast, x: 420, y: 428,"),
+                                     encoding="utf-8")
+    game = discover(tmp_path)["rather-silly"]
+    standard = {("rs.map.standard", "land", "warning"), ("rs.map.standard", "coast", "warning")}
+    assert {(f.rule, f.object, f.severity) for f in check(game)} == standard
+    bad = state(tmp_path, LEGAL.replace("lama_herds: [WAL, CLY, IRI]", "lama_herds: [WAL, IRI]"))
+    assert {(f.rule, f.object, f.severity) for f in check(game, bad)} == standard | {
+        ("rs.lamas.count", "england", "error"), ("rs.victory.none", "", "info")}
+
+
+def test_a_broken_counter_sheet_is_reported_beside_the_map_warnings_and_stops_the_state(tmp_path):
+    folder = tmp_path / "rather-silly"
+    shutil.copytree(DATA / "rather-silly", folder)
+    text = (folder / "map.yaml").read_text(encoding="utf-8")
+    (folder / "map.yaml").write_text(text.replace("type: land,  x: 420, y: 428,", "type: coast, x: 420, y: 428,"),
+                                     encoding="utf-8")
+    (folder / "counters.yaml").write_text("kind: counters\nname: counters\ncounters: []\n", encoding="utf-8")
+    game = discover(tmp_path)["rather-silly"]
+    want = {("rs.map.standard", "land", "warning"), ("rs.map.standard", "coast", "warning"),
+            ("rs.counters.schema", "", "error")}
+    assert {(f.rule, f.object, f.severity) for f in check(game)} == want
+    bad = state(tmp_path, LEGAL.replace("lama_herds: [WAL, CLY, IRI]", "lama_herds: [WAL, IRI]"))
+    assert {(f.rule, f.object, f.severity) for f in check(game, bad)} == want  # the state waits for good counters
+
+
+def test_the_game_module_hands_the_build_its_printables_by_name(tmp_path):
+    from pnp.model.assets import BuildOptions
+
+    game = discover(DATA)["rather-silly"]
+    names = ["map-additions", "map", "map-large", "superhirn-ledger", "doktor-track", "season-track",
+             "wahrsager-log"]
+    assert [a.name for a in game.module().build(game, BuildOptions())] == names
+    opts = BuildOptions(extra={"state": str(DATA / "rather-silly" / "examples" / "state-1905-autumn.yaml")})
+    assert [a.name for a in game.module().build(game, opts)] == names[:3] + ["position"] + names[3:]

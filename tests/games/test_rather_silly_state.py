@@ -264,6 +264,16 @@ CASES = [
                                  ("{type: bird, at: LON}", "{type: tardis, at: LON}")],
      {("rs.tardis.owner", "england")}),
     ("two-tardises", BASE, [("{type: army, at: SER}", "{type: tardis, at: SER}")], {("rs.tardis.one", "tardis")}),
+    # -- edges found by mutation testing
+    ("army-and-borg-in-switzerland", BASE, [("{type: army, at: RUH}", "{type: army, at: SWI}"), ("borg: TYR", "borg: SWI")],
+     {("rs.switzerland.closed", "germany army SWI"), ("rs.switzerland.closed", "Borg")}),  # not also rs.state.occupancy
+    ("exploded-herd-of-the-doktor", BASE, [("    points: 6", "    points: 6\n    lamas_exploded: 1")],
+     {("rs.lamas.count", "doktor")}),
+    ("herds-of-the-narr", BASE, [("  narr: {}", "  narr:\n    lama_herds: [ALB]")], {("rs.lamas.count", "narr")}),
+    ("herd-at-sea", BASE, [("lama_herds: [WAL, WAL, IRI]", "lama_herds: [WAL, NAO, IRI]")], set()),
+    ("spring-1921-is-legal", BASE, [("year: 1905", "year: 1921"), ("season: autumn", "season: spring")], set()),
+    ("devil-twins", BASE, [("at: [CLY, EDI], as: [army, fleet]", "at: [CLY, EDI], as: [army, fleet], devil: 1")],
+     {("rs.devil.who", "england")}),
 ]
 
 

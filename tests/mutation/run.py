@@ -21,6 +21,7 @@ that folder prints one as a diff.
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import os
 import resource
@@ -90,6 +91,35 @@ def _config(module: str, tests: list[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
+# decorators mutmut reads itself: it mutates methods under these, and leaves them to it
+KEEP = {"staticmethod", "classmethod"}
+
+
+def undecorated(text: str) -> str:
+    """The module with each decorated function (top level or in a top-level class) applied to its
+    decorators after its body, ``f = deco(f)``, instead of under ``@deco``: the same module once
+    loaded. mutmut does not mutate a decorated function at all, so without this a rules module's
+    rules (``@RULES.rule(...)``) and a class's properties would count for nothing in its score."""
+    tree = ast.parse(text)
+    lines = text.splitlines(keepends=True)
+    moves = []  # (first decorator line, def line, last line of the body, indent, name, decorators)
+    for node in tree.body:
+        for fn in [node] + (node.body if isinstance(node, ast.ClassDef) else []):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or not fn.decorator_list:
+                continue
+            if any(isinstance(d, ast.Name) and d.id in KEEP for d in fn.decorator_list):
+                continue
+            decos = [ast.get_source_segment(text, d) for d in fn.decorator_list]
+            moves.append((fn.decorator_list[0].lineno, fn.lineno, fn.end_lineno, " " * fn.col_offset, fn.name, decos))
+    for first, def_line, last, indent, name, decos in sorted(moves, reverse=True):
+        applied = name
+        for d in reversed(decos):
+            applied = f"({d})({applied})"
+        lines[last:last] = [f"{indent}{name} = {applied}\n"]
+        del lines[first - 1:def_line - 1]
+    return "".join(lines)
+
+
 def _folder(module: str) -> Path:
     return WORK / module.removeprefix("pnp/").removesuffix(".py").replace("/", "-")
 
@@ -104,8 +134,12 @@ def run_module(module: str, tests: list[str], jobs: int) -> Score:
     work = _folder(module)
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
-    for name in ["pnp", "tests", *ALSO_COPY]:
+    for name in ["tests", *ALSO_COPY]:
         (work / name).symlink_to(ROOT / name)
+    # the package as a copy, the module under test rewritten so that mutmut mutates all of it
+    shutil.copytree(ROOT / "pnp", work / "pnp", ignore=shutil.ignore_patterns("__pycache__"))
+    target = work / module
+    target.write_text(undecorated(target.read_text(encoding="utf-8")), encoding="utf-8")
     (work / "pyproject.toml").write_text(_config(module, tests), encoding="utf-8")
     (work / "no-cache").write_text("pnp's cache is off: PNP_CACHE_DIR names a file\n")
     env = dict(os.environ, PNP_CACHE_DIR=str(work / "no-cache"))
