@@ -129,14 +129,6 @@ def test_the_architecture_page_shows_this_table():
 # ------------------------------------------------------------------ games compute, the engine draws
 
 GAMES = PNP / "games"
-# Modules of pnp/games/ that still draw, until their port to data lands (issue #31): each may import
-# pnp.scene, pnp.impose or pnp.render. The list only shrinks: a module that no longer draws, or is
-# gone, fails the test below until it is taken off.
-STILL_DRAWING = {
-    "rather_silly/logs.py", "rather_silly/position.py", "rather_silly/printables.py", "rather_silly/schematic.py",
-}
-
-
 def drawing_games(games: Path = GAMES) -> dict[str, set[str]]:
     """Each module of ``games`` importing a drawing package (absolute or relative), with what it imports."""
     out = {}
@@ -148,19 +140,10 @@ def drawing_games(games: Path = GAMES) -> dict[str, set[str]]:
 
 
 def test_no_game_module_draws():
-    """No module in pnp/games/ imports pnp.scene, pnp.impose or pnp.render (relative imports resolved),
-    but for the ones STILL_DRAWING lists: a game computes and hands data to a layout; the engine draws."""
-    drawing = drawing_games()
-    new = {m: sorted(d) for m, d in drawing.items() if m not in STILL_DRAWING}
-    assert not new, f"game modules that draw (hand plain data to a layout instead, docs/sheets.md): {new}"
-
-
-def test_the_list_of_modules_still_drawing_only_shrinks():
-    """A module on STILL_DRAWING that was ported (or removed) must come off the list, so it cannot
-    start drawing again unnoticed."""
-    drawing = drawing_games()
-    done = sorted(m for m in STILL_DRAWING if m not in drawing)
-    assert not done, f"these modules no longer draw (or are gone): take them off STILL_DRAWING: {done}"
+    """No module in pnp/games/ imports pnp.scene, pnp.impose or pnp.render (relative imports resolved):
+    a game computes and hands data to a layout; the engine draws (issue #31)."""
+    drawing = {m: sorted(d) for m, d in drawing_games().items()}
+    assert not drawing, f"game modules that draw (hand plain data to a layout instead, docs/sheets.md): {drawing}"
 
 
 def test_the_games_check_sees_every_way_of_importing_drawing(tmp_path):

@@ -62,4 +62,3 @@ def set_lines(t: Text) -> list[Line]:
             for p in fitted.pieces]
 
 
-layout = set_lines  # the old name, for the game modules still drawn by hand (tests/pnpsource.py); goes with them
