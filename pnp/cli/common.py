@@ -11,7 +11,7 @@ from typing import Optional
 
 
 def locate(game: str, data: Path) -> tuple[str, Path]:
-    """GAME as a name and the folder holding it: a path to a game's folder (``data/18-kniffel/``, one
+    """GAME as a name and the folder holding it: a path to a game's folder (``data/my-game/``, one
     holding game.yaml) names that game, read from the folder around it; anything else is a name in DATA."""
     folder = Path(game)
     if game == "all" or not (folder / "game.yaml").is_file():

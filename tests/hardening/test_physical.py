@@ -76,14 +76,20 @@ def expected_item_sizes() -> dict[str, set[tuple[float, float]]]:
     if 4 in pads:
         out["18-kniffel/bilanz-4up"] = {((210 - 2 * m) / 2, (297 - 2 * m) / 2)}
     if "kafkas-halle" not in PENDING:
-        from pnp.games.kafkas_halle.tokens import token_items
+        from pnp.layout.builtin.tokens import plan_tokens
+        from pnp.layout.documents import documents
+        from pnp.model.assets import BuildOptions
         from pnp.model.deck import CARD_SIZES
+        from pnp.model.game import discover
 
         card = _yaml("kafkas-halle/deck.yaml").get("card", "poker")
         out["kafkas-halle/deck"] = {CARD_SIZES[card] if isinstance(card, str) else (card["width"], card["height"])}
-        # tokens are sized from the board's square_mm (Sperre, barriers, standees, goal marks)
-        board = _kh_board()
-        out["kafkas-halle/tokens"] = {(it.w, it.h) for it in token_items(board, board.square_mm, "de")}
+        # tokens are sized from the board's square_mm (Sperre, barriers, standees, goal marks) by the
+        # expressions of tokens.yaml (test_kafkas_halle_build ties those to the square)
+        game = discover(DATA)["kafkas-halle"]
+        doc = next(doc for _, kind, doc in documents(game) if kind == "tokens")
+        pieces, _ = plan_tokens(doc, game, BuildOptions(), "tokens")
+        out["kafkas-halle/tokens"] = {(p.w, p.h) for p in pieces}
     return out
 
 
