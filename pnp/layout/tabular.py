@@ -76,7 +76,9 @@ class TableEl(Placed):
 
 
 def _column(spec) -> TableColumn:
-    return spec if isinstance(spec, TableColumn) else TableColumn(label=spec)
+    # a bare label becomes a column without validating it again (it was, as part of the table): a
+    # rebuild read from the cache builds no schema
+    return spec if isinstance(spec, TableColumn) else TableColumn.model_construct(label=spec)
 
 
 def _widths(el: TableEl, cols: list[TableColumn], total: float, heads: list[str]) -> list[float]:
