@@ -46,7 +46,8 @@ def build(
     back_offset: str = BackOffsetOpt,
     option: list[str] = typer.Option([], "--option", "-o",
                                      help="Game-specific setting KEY=VALUE, repeatable "
-                                          "(e.g. square_mm=50, mirror=true, players=6, up=4, copies=10); an unknown KEY lists the game's settings."),
+                                          "(e.g. square_mm=50, mirror=true, players=6, up=4, copies=10); "
+                                          "an unknown KEY lists the game's settings."),
     force: bool = typer.Option(False, "--force", help="Replace OUT/<game> even when pnp did not make it (a "
                                                       "folder without pnp's manifest.json is refused otherwise)."),
     ink_saver: bool = typer.Option(False, "--ink-saver",
