@@ -47,8 +47,9 @@ def _scales(x: float, y: float) -> Group:
         g.add(Path(style=TICK).move(x, y + k).line(x + n, y + k))  # ticks right of the y scale
         if k % 5 == 0 and k:
             lab = f"{k:+d}"
-            g.add(Text(x + k, y + 4.2, lab, size=5, anchor="middle"))
-            g.add(Text(x + 3.2, y + k + 0.7, lab, size=5))
+            # the x scale's labels above it (its ticks hang below), the y scale's to its right: none meet
+            g.add(Text(x + k, y - 1.5, lab, size=6, anchor="middle"))
+            g.add(Text(x + 3.2, y + k + 0.7, lab, size=6))
     return g
 
 
