@@ -275,12 +275,16 @@ def test_a_broken_counter_sheet_is_reported_beside_the_map_warnings_and_stops_th
     assert {(f.rule, f.object, f.severity) for f in check(game, bad)} == want  # the state waits for good counters
 
 
-def test_the_game_module_hands_the_build_its_printables_by_name(tmp_path):
+def test_the_build_makes_every_printable_by_name_and_the_position_only_with_a_state(tmp_path):
+    """The sheets in data/rather-silly/ (fed by the rules module's sources) make these files; the position
+    map only when -o state=FILE names a game state."""
     from pnp.model.assets import BuildOptions
+    from pnp.output.plan import collect_assets
 
     game = discover(DATA)["rather-silly"]
-    names = ["map-additions", "map", "map-large", "superhirn-ledger", "doktor-track", "season-track",
-             "wahrsager-log"]
-    assert [a.name for a in game.module().build(game, BuildOptions())] == names
+    names = {"map-additions", "map", "map-large", "superhirn-ledger", "doktor-track", "season-track",
+             "wahrsager-log", "aid-phases", "role-narr", "role-superhirn", "role-doktor", "role-wahrsager"}
+    plain = {a.name for a in collect_assets(game, BuildOptions().for_game(game))}
+    assert names <= plain and "position" not in plain
     opts = BuildOptions(extra={"state": str(DATA / "rather-silly" / "examples" / "state-1905-autumn.yaml")})
-    assert [a.name for a in game.module().build(game, opts)] == names[:3] + ["position"] + names[3:]
+    assert {a.name for a in collect_assets(game, opts.for_game(game))} == plain | {"position"}

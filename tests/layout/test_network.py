@@ -125,7 +125,7 @@ def test_nodes_from_a_yaml_file_and_inline_edges(tmp_path):
 
 def rather_silly_files(folder: Path):
     from pnp.games.rather_silly.mapdata import load_board
-    from pnp.games.rather_silly.schematic import _edges
+    from pnp.games.rather_silly.schematic import borders
 
     board = load_board(Path(__file__).resolve().parents[2] / "data" / "rather-silly" / "map.yaml")
     homes = board.homes()
@@ -133,7 +133,7 @@ def rather_silly_files(folder: Path):
         [p.id, p.name("de"), p.x, p.y, p.type, "yes" if p.sc else "", homes.get(p.id, "")]
         for p in board.provinces.values()])
     write_csv(folder / "edges.csv", [["from", "to", "type"]] + [
-        [a.split("/")[0], b.split("/")[0], k] for a, b, k in _edges(board)])
+        [a.split("/")[0], b.split("/")[0], k] for a, b, k in borders(board)])
     return board
 
 
