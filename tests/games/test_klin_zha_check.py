@@ -341,3 +341,136 @@ def test_a_position_with_one_change_gets_exactly_its_findings(game, tmp_path, ed
     p = tmp_path / "pos.yaml"
     p.write_text(text, encoding="utf-8")
     assert [(f.rule, f.object, f.message) for f in check(game, p)] == expected
+
+
+# ------------------------------------------------------------------ each rule in-process, broken one way (mutation survivors)
+
+from pnp.checks import Source  # noqa: E402
+from pnp.games.klin_zha.check import RULES, Board, Tokens, check_layout  # noqa: E402
+from pnp.games.klin_zha.sky import load_layout  # noqa: E402
+from pnp.layout.kinds import read_doc  # noqa: E402
+from pnp.model.trilattice import TriGrid  # noqa: E402
+
+GRID = TriGrid(9)
+TOKENS = (SRC / "tokens.yaml").read_text(encoding="utf-8")
+
+
+def exact(findings):
+    return [(f.rule, f.object, f.severity, f.message) for f in findings]
+
+
+@pytest.mark.parametrize("size, expected", [
+    (9, []),
+    (8, [("board.size", "board", "error", "a Klin Zha board has 9 cells per side (81 cells); this one has 8")]),
+    (10, [("board.size", "board", "error", "a Klin Zha board has 9 cells per side (81 cells); this one has 10")]),
+])
+def test_the_board_has_nine_cells_per_side(size, expected):
+    found = RULES.run(Board(size, "board.yaml"), "board")
+    assert exact(found) == expected
+    assert all(f.file == "board.yaml" for f in found)
+
+
+def tokens(tmp_path, text, neutral_tokens=10):
+    p = tmp_path / "tokens.yaml"
+    p.write_text(text, encoding="utf-8")
+    _kind, sheet, raw = read_doc(p)
+    rules = load_kit(discover(DEFAULT_DATA)["klin-zha"]).rules.model_copy(update={"neutral_tokens": neutral_tokens})
+    return RULES.run(Tokens(rules, sheet, Source.of(p, raw)), "tokens")
+
+
+def line_of(text, needle):
+    return next(i for i, s in enumerate(text.splitlines(), 1) if needle in s)
+
+
+SWIFT = "{id: swift,     number: SW, label: Swift,                           groups: all, count: 1, back: {}}"
+
+
+@pytest.mark.parametrize("old, new, expected", [
+    (None, None, []),
+    ("  - {id: gold, name: {de: Gold, en: Gold}, colour: \"#c9a227\", text: \"#222222\"}\n", "",
+     [("tokens.sides", "tokens", "error", "the token sheet has no group 'gold'")]
+     + [("tokens.count", "tokens", "error", f"no gold token for {p!r}") for p in
+        ("fencer", "lancer", "swift", "flier", "vanguard", "blockader", "goal")]),
+    (SWIFT, "{id: swiftly, label: Swift, groups: all, count: 1}",
+     [("tokens.count", "tokens", "error", "no token for 'swift'; each side needs 1")]),
+    (SWIFT, "{id: swift, label: Swift, groups: [green], count: 1}",
+     [("tokens.count", "tokens", "error", "no gold token for 'swift'")]),
+    (SWIFT, "{id: swift, label: Swift, groups: [gold, green], count: 1}", []),
+    (SWIFT, "{id: swift, label: Swift, groups: [gold, green], count: 2}",
+     [("tokens.count", "tokens", "error", "green swift: 2 token(s) printed, a side has 1"),
+      ("tokens.count", "tokens", "error", "gold swift: 2 token(s) printed, a side has 1")]),
+    ("groups: all, count: 10,", "groups: all, count: 9,",
+     [("tokens.neutral", "tokens", "warning", "the umpire needs 10 neutral tokens per colour for pieces at cloud "
+                                              "edges")]),
+    ("groups: all, count: 10,", "groups: all, count: 11,", []),
+    ("  - {id: neutral,", "  - {id: neutrals,",
+     [("tokens.neutral", "tokens", "warning", "the umpire needs 10 neutral tokens per colour for pieces at cloud "
+                                              "edges")]),
+])
+def test_a_token_sheet_broken_one_way_gets_exactly_its_findings(tmp_path, old, new, expected):
+    text = TOKENS if old is None else TOKENS.replace(old, new, 1)
+    assert text != TOKENS or old is None
+    found = tokens(tmp_path, text)
+    assert exact(found) == expected
+    # each finding points at its counter, or at the list it is missing from
+    at = {"tokens.sides": "{id: green", "tokens.neutral": "{id: fencer" if "neutrals" in text else "{id: neutral,"}
+    for f in found:
+        needle = at.get(f.rule) or ("{id: swift" if "swift" in text and "swift" in f.message and "swiftly" not in text
+                                    else "{id: fencer" if "no token" in f.message else "{id: " + f.message.split("'")[1])
+        assert f.line == line_of(text, needle), (f, needle)
+
+
+def test_no_neutral_tokens_are_needed_when_the_rules_ask_for_none(tmp_path):
+    assert tokens(tmp_path, TOKENS.replace("  - {id: neutral,", "  - {id: neutrals,"), neutral_tokens=0) == []
+    assert exact(tokens(tmp_path, TOKENS, neutral_tokens=11)) == [
+        ("tokens.neutral", "tokens", "warning", "the umpire needs 11 neutral tokens per colour for pieces at cloud "
+                                                "edges")]
+    assert tokens(tmp_path, TOKENS, neutral_tokens=10) == []
+    (f,) = tokens(tmp_path, TOKENS, neutral_tokens=11)
+    assert f.line == line_of(TOKENS, "{id: neutral,")
+
+
+def layout_findings(tmp_path, text):
+    p = tmp_path / "lay.yaml"
+    p.write_text(text, encoding="utf-8")
+    kit_rules = load_kit(discover(DEFAULT_DATA)["klin-zha"]).rules
+    return check_layout(GRID, kit_rules, load_layout(p))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("title: x\nclouds:\n  - {name: A, cells: [E37]}\n  - {name: B, cells: [E38]}\n", []),
+    ("title: x\nclouds:\n  - {name: A, cells: [E37]}\n  - {name: A, cells: [E38]}\n  - {name: A, cells: [E48]}\n",
+     [("layout.cloud-name", "lay", "error", "cloud name 'A' is used twice")] * 2),
+    ("title: x\nedges: by-edge\nedge_cells: [E27]\nclouds:\n  - {name: A, cells: [E37]}\n",
+     [("layout.edge-cells", "lay", "warning", "edge_cells are listed but edges: by-edge derives them; set edges: "
+                                              "listed or drop the list")]),
+    ("title: x\nedges: listed\nedge_cells: [E27]\nclouds:\n  - {name: A, cells: [E37]}\n", []),
+    ("title: x\nedges: listed\nedge_cells: [E27, E27]\nclouds:\n  - {name: A, cells: [E37]}\n",
+     [("layout.classified-once", "lay", "error", "edge cell E27 is listed twice")]),
+    ("title: x\nedges: listed\nedge_cells: [E27, Z99]\nclouds:\n  - {name: A, cells: [E37]}\n",
+     [("layout.cell-name", "lay", "error", "edge cell 'Z99' is not a cell of the board")]),
+    ("title: x\nedges: listed\nedge_cells: [E37]\nclouds:\n  - {name: A, cells: [E37]}\n",
+     [("layout.classified-once", "lay", "error", "E37 is listed as a cloud edge but lies under cloud 'A'")]),
+    ("title: x\nedges: listed\nclouds:\n  - {name: A, cells: [E37]}\nmoving:\n  every: 3\n  steps: 1\n  drift:\n"
+     "    - {cloud: A, direction: left}\n",
+     [("layout.moving", "lay", "error", "moving clouds need derived edges (edges: by-edge or by-corner); listed edge "
+                                        "cells cannot follow the clouds")]),
+    ("title: x\nclouds:\n  - {name: A, cells: [E37]}\nmoving:\n  every: 3\n  steps: 1\n  drift:\n"
+     "    - {cloud: A, direction: left}\n", []),
+    ("title: x\nclouds:\n  - {name: A, cells: all}\n  - {name: B, cells: [E37]}\n",
+     [("layout.classified-once", "lay", "error", "E37 is under both 'A' and 'B'; every cell must have exactly one "
+                                                 "class")]),
+])
+def test_a_layout_broken_one_way_gets_exactly_its_findings(tmp_path, text, expected):
+    assert exact(layout_findings(tmp_path, text)) == expected
+
+
+def test_layout_findings_point_at_the_entry(tmp_path):
+    text = ("title: x\nedges: listed\nedge_cells: [E27, E27]\nclouds:\n  - {name: A, cells: [E37]}\n"
+            "  - {name: A, cells: [E38]}\n")
+    found = {f.rule: f for f in layout_findings(tmp_path, text)}
+    assert (found["layout.classified-once"].line, found["layout.classified-once"].col) == (3, 19)
+    assert (found["layout.cloud-name"].line, found["layout.cloud-name"].col) == (6, 12)
+    text = "title: x\nedges: by-edge\nedge_cells: [E27]\nclouds:\n  - {name: A, cells: [E37]}\n"
+    (f,) = layout_findings(tmp_path, text)
+    assert (f.line, f.col) == (3, 13)
