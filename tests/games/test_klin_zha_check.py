@@ -474,3 +474,19 @@ def test_layout_findings_point_at_the_entry(tmp_path):
     text = "title: x\nedges: by-edge\nedge_cells: [E27]\nclouds:\n  - {name: A, cells: [E37]}\n"
     (f,) = layout_findings(tmp_path, text)
     assert (f.line, f.col) == (3, 13)
+
+
+@pytest.mark.parametrize("old, new, expected, at", [
+    ("layout: 2-medium", "layout: foggy",
+     [("position.layout", "position", "no cloud layout 'foggy' in clouds/ (have 1-light, 2-medium, 3-heavy, blind, "
+                                      "drifting)")], (4, 9)),
+    ("vanguard: [G25, G35, H35]", "vanguard: [G25, G35, Q35]",
+     [("position.cell-name", "green", "green vanguard: 'Q35' is not a cell of the board")], (14, 24)),
+    ("goal: I22", "goal: Q22", [("position.cell-name", "green", "green goal: 'Q22' is not a cell of the board")], (8, 9)),
+])
+def test_a_position_finding_points_at_the_value_it_is_about(game, tmp_path, old, new, expected, at):
+    p = tmp_path / "pos.yaml"
+    p.write_text(SETUP.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    found = check(game, p)
+    assert [(f.rule, f.object, f.message) for f in found] == expected
+    assert (found[0].line, found[0].col) == at
