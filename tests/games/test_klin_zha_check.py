@@ -480,6 +480,8 @@ def test_layout_findings_point_at_the_entry(tmp_path):
     ("layout: 2-medium", "layout: foggy",
      [("position.layout", "position", "no cloud layout 'foggy' in clouds/ (have 1-light, 2-medium, 3-heavy, blind, "
                                       "drifting)")], (4, 9)),
+    ("layout: 2-medium\nstep: 0", "layout: drifting\nstep: 4",
+     [("position.layout", "position", "layout 'drifting' has steps 0..3, not 4")], (5, 7)),
     ("vanguard: [G25, G35, H35]", "vanguard: [G25, G35, Q35]",
      [("position.cell-name", "green", "green vanguard: 'Q35' is not a cell of the board")], (14, 24)),
     ("goal: I22", "goal: Q22", [("position.cell-name", "green", "green goal: 'Q22' is not a cell of the board")], (8, 9)),

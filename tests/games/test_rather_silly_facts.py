@@ -273,3 +273,30 @@ def test_counter_owner_findings_cite_the_passage_they_quote(tmp_path):
     (f,) = counters_verdict(tmp_path, ("icon: tardis, groups: [doktor]", "icon: tardis, groups: [england]"))
     assert (f.rule, f.object) == ("rs.counters.owners", "tardis")
     assert f.citation == f"Rather Silly Diplomacy, §Doktor, Tardis {DOC}"
+
+
+WAHRSAGER = '  - {id: wahrsager, mark: {de: W, en: Ft}, name: Wahrsager, short: {de: Wahrsager, en: Fortune-teller}, ' \
+            'colour: "#a0601e", text: white}\n'
+
+
+@pytest.mark.parametrize("changes, expected", [
+    # the map's colour, written in capitals: the same colour
+    ([('colour: "#c62828", text: white}', 'colour: "#C62828", text: white}')], []),
+    ([('colour: "#c62828", text: white}', 'colour: "#ff0000", text: white}')],
+     [("rs.counters.groups", "austria", "warning", "austria's counters are #ff0000 but the map colours it #c62828")]),
+    # a role without a colour group: its counters name it no more
+    ([(WAHRSAGER, ""), ("groups: [superhirn, doktor, wahrsager], count: 4", "groups: [superhirn, doktor], count: 4"),
+      ("groups: [superhirn, doktor, wahrsager], count: 4", "groups: [superhirn, doktor], count: 4")],
+     [("rs.counters.groups", "wahrsager", "error", "no counter colours for wahrsager")]),
+    # the Narr owns no units: no group is no finding, but a group in another colour is
+    ([NARR_GROUP], []),
+    ([NARR_GROUP, ('{id: narr, name: Narr, colour: "#c0409a"', '{id: narr, name: Narr, colour: "#000000"')],
+     [("rs.counters.groups", "narr", "warning", "narr's counters are #000000 but the map colours it #c0409a")]),
+])
+def test_every_player_with_units_has_counters_in_the_maps_colour(tmp_path, changes, expected):
+    found = counters_verdict(tmp_path, *changes)
+    assert [(f.rule, f.object, f.severity, f.message) for f in found] == expected
+    text = edit(COUNTERS.read_text(encoding="utf-8"), *changes)
+    for f in found:
+        needle = "groups:" if f.severity == "error" else f"  - {{id: {f.object},"
+        assert f.line == next(i for i, s in enumerate(text.splitlines(), 1) if needle in s) + (f.severity == "error")
