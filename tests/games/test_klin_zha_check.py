@@ -485,6 +485,9 @@ def test_layout_findings_point_at_the_entry(tmp_path):
     ("vanguard: [G25, G35, H35]", "vanguard: [G25, G35, Q35]",
      [("position.cell-name", "green", "green vanguard: 'Q35' is not a cell of the board")], (14, 24)),
     ("goal: I22", "goal: Q22", [("position.cell-name", "green", "green goal: 'Q22' is not a cell of the board")], (8, 9)),
+    ("  fencer: H24", "  fencer: H24\n  dragon: I11",
+     [("position.piece", "green", "green: unknown piece 'dragon'; expected one of fencer, lancer, swift, flier, "
+                                  "vanguard, blockader, goal")], (11, 11)),
 ])
 def test_a_position_finding_points_at_the_value_it_is_about(game, tmp_path, old, new, expected, at):
     p = tmp_path / "pos.yaml"
