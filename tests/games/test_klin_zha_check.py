@@ -488,6 +488,14 @@ def test_layout_findings_point_at_the_entry(tmp_path):
     ("  fencer: H24", "  fencer: H24\n  dragon: I11",
      [("position.piece", "green", "green: unknown piece 'dragon'; expected one of fencer, lancer, swift, flier, "
                                   "vanguard, blockader, goal")], (11, 11)),
+    ("flier: [I12, I33]", "flier: [I12, I33, I44]",
+     [("position.count", "green", "green has 3 flier(s) on the board; a side has 2")], (13, 10)),
+    ("  swift: H34\n  flier:", "  flier:", [("position.count", "green", "green has not placed: swift")], (7, 1)),
+    ("  lancer: G24\n  swift: H34\n", "", [("position.count", "green", "green has not placed: lancer, swift")], (7, 1)),
+    ("phase: setup", "phase: setup\nallow_half_spaces: true",
+     [("position.facts", "position", "the position's allow_half_spaces is True; Clouded Klin Zha, §Aufstellung der "
+                                     "Figuren [001_172d3087ef5ea435.txt] says False (\"baut seine Figuren gemäß den "
+                                     "\"normalen Regeln\" in eine Ecke auf\")")], (7, 20)),
 ])
 def test_a_position_finding_points_at_the_value_it_is_about(game, tmp_path, old, new, expected, at):
     p = tmp_path / "pos.yaml"
@@ -495,3 +503,14 @@ def test_a_position_finding_points_at_the_value_it_is_about(game, tmp_path, old,
     found = check(game, p)
     assert [(f.rule, f.object, f.message) for f in found] == expected
     assert (found[0].line, found[0].col) == at
+
+
+def test_a_name_that_is_no_cell_does_not_stop_the_search_for_two_pieces_on_a_cell(game, tmp_path):
+    p = tmp_path / "pos.yaml"
+    p.write_text(SETUP.read_text(encoding="utf-8").replace("goal: I22", "goal: Q22", 1).replace(
+        "swift: H67", "swift: H24", 1), encoding="utf-8")
+    assert [(f.rule, f.object, f.message, f.line) for f in check(game, p)] == [
+        ("position.cell-name", "green", "green goal: 'Q22' is not a cell of the board", 8),
+        ("position.one-per-cell", "gold", "H24 holds both green fencer and gold swift; only one piece may stand on a "
+                                          "cell", 20),
+        ("position.one-corner", "gold", "gold stands in 2 corners (left, right); a side sets up inside one corner", 15)]
