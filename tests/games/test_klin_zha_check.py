@@ -514,3 +514,18 @@ def test_a_name_that_is_no_cell_does_not_stop_the_search_for_two_pieces_on_a_cel
         ("position.one-per-cell", "gold", "H24 holds both green fencer and gold swift; only one piece may stand on a "
                                           "cell", 20),
         ("position.one-corner", "gold", "gold stands in 2 corners (left, right); a side sets up inside one corner", 15)]
+
+
+def test_both_sides_in_one_corner_is_one_finding_about_the_setup(game, tmp_path):
+    text = SETUP.read_text(encoding="utf-8")
+    gold = dict(I88="I11", H78="H12", H68="H13", G68="G13", H67="G14")
+    body = text.split("gold:")[1]
+    for old, new in list(gold.items()) + [("[I77, I66]", "[I23, I44]"), ("[G57, G58, H57]", "[I45, F14, F15]")]:
+        body = body.replace(old, new, 1)
+    p = tmp_path / "pos.yaml"
+    p.write_text(text.split("gold:")[0] + "gold:" + body, encoding="utf-8")
+    (f,) = check(game, p)
+    assert (f.rule, f.object, f.severity, f.message) == (
+        "position.one-corner", "setup", "error",
+        "both sides set up in corner left; the second player takes one of the remaining corners")
+    assert f.file.endswith("pos.yaml") and f.line == 3  # the position as a whole: its first line
