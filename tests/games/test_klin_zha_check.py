@@ -460,6 +460,16 @@ def layout_findings(tmp_path, text):
     ("title: x\nclouds:\n  - {name: A, cells: all}\n  - {name: B, cells: [E37]}\n",
      [("layout.classified-once", "lay", "error", "E37 is under both 'A' and 'B'; every cell must have exactly one "
                                                  "class")]),
+    ("title: x\nclouds:\n  - {name: W, cells: [E37, Z99]}\n",
+     [("layout.cell-name", "lay", "error", "cloud 'W': 'Z99' is not a cell of the board (row letter A-I, then L and R, "
+                                           "e.g. A19, I55)")]),
+    ("title: x\nclouds:\n  - {name: A, cells: [A19, B18, B19, B29, C17, C18, C28, C29]}\n",
+     [("layout.corner-limit", "lay", "error", "corner apex: 8 cells fully under cloud; the limit is fewer than 8 per "
+                                              "corner unless the whole board is under cloud (blind)")]),
+    ("title: x\nclouds:\n  - {name: A, cells: [A19, B18, B19, B29, C17, C18, C28]}\n", []),
+    ("title: x\nedges: listed\nedge_cells: [A19]\nclouds:\n  - {name: A, cells: [E37]}\n",
+     [("layout.edge-touches", "lay", "warning", "edge cell A19 touches no cloud cell (neither by edge nor corner); the "
+                                                "seed's edge cells are half covered by a cloud")]),
 ])
 def test_a_layout_broken_one_way_gets_exactly_its_findings(tmp_path, text, expected):
     assert exact(layout_findings(tmp_path, text)) == expected
@@ -529,3 +539,33 @@ def test_both_sides_in_one_corner_is_one_finding_about_the_setup(game, tmp_path)
         "position.one-corner", "setup", "error",
         "both sides set up in corner left; the second player takes one of the remaining corners")
     assert f.file.endswith("pos.yaml") and f.line == 3  # the position as a whole: its first line
+
+
+RULES_YAML = (SRC / "rules.yaml").read_text(encoding="utf-8")
+FLIER = "{id: flier,     name: {de: Flieger,   en: Flier},  "
+SWIFT_LINE = "  - {id: swift,     name: {de: Swift,     en: Swift},     mark: SW}\n"
+A_SIDE = "a side has 1 fencer, 1 lancer, 1 swift, 2 flier, 3 vanguard, 1 blockader, 1 goal"
+QUOTE = "(\"Spieler 1 baut seine Figuren gemäß den \"normalen Regeln\" in eine Ecke auf\")"
+
+
+@pytest.mark.parametrize("old, new, expected", [
+    (FLIER, FLIER + "   count: 2,", []),  # restating the document's number is harmless
+    (FLIER, FLIER + "   count: 3,",
+     [("flier", "rules.yaml gives a side 3 flier; Clouded Klin Zha, §Aufstellung der Figuren "
+                f"[001_172d3087ef5ea435.txt] says 2 {QUOTE}", (15, 66))]),
+    (SWIFT_LINE, "", [("pieces", f"rules.yaml has no name and mark for swift; {A_SIDE}", (12, 3))]),
+    ("{id: swift, ", "{id: dragon,",
+     [("dragon", f"rules.yaml names piece 'dragon', which is not a Klin Zha piece; {A_SIDE}", (14, 10)),
+      ("pieces", f"rules.yaml has no name and mark for swift; {A_SIDE}", (12, 3))]),
+    # an entry that is not a mapping (the schema refuses it before the rules run) names no piece
+    (SWIFT_LINE, "  - plain\n" + SWIFT_LINE, []),
+])
+def test_rules_yaml_broken_one_way_gets_exactly_its_findings(tmp_path, old, new, expected):
+    from pnp.games.klin_zha.check import RulesFile
+
+    p = tmp_path / "rules.yaml"
+    p.write_text(RULES_YAML.replace(old, new, 1), encoding="utf-8")
+    valid = load_kit(discover(DEFAULT_DATA)["klin-zha"]).rules  # the rules read only the file as written
+    found = RULES.run(RulesFile(valid, Source.read(p)), "rules")
+    assert [(f.object, f.message, (f.line, f.col)) for f in found] == expected
+    assert {(f.rule, f.severity) for f in found} <= {("rules.facts", "error")}
