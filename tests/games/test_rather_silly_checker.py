@@ -288,3 +288,160 @@ def test_the_build_makes_every_printable_by_name_and_the_position_only_with_a_st
     assert names <= plain and "position" not in plain
     opts = BuildOptions(extra={"state": str(DATA / "rather-silly" / "examples" / "state-1905-autumn.yaml")})
     assert {a.name for a in collect_assets(game, opts.for_game(game))} == plain | {"position"}
+
+
+# ------------------------------------------------------------------ the exact findings of each broken map, with their lines
+
+NEUTRAL = ('; the neutral centres of the standard board, which Rather Silly Diplomacy, §Regeln [003_3878791c092c868a.txt] '
+           'plays on ("Es gelten die allgemein bekannten Standard-Diplomacy-Regeln"), are BEL, BUL, DEN, GRE, HOL, NWY, '
+           'POR, RUM, SER, SPA, SWE, TUN')
+# (index into BREAKS, [(rule, object, severity, the province whose entry the finding points at or None, message)])
+MAP_MESSAGES = [
+    (0, [
+        ('rs.map.symmetric', 'KIE-HEL', 'error', 'KIE',
+             'fleet move KIE-HEL is listed at KIE but HEL does not list KIE'),
+    ]),
+    (1, [
+        ('rs.map.symmetric', 'LVP-EDI', 'error', 'LVP',
+             'army move LVP-EDI is listed at LVP but EDI does not list LVP'),
+    ]),
+    (2, [
+        ('rs.map.tunnel', 'tunnel', 'error', None,
+             'the number of provinces the tunnel joins is 6; Rather Silly Diplomacy, '
+             '§Schweiz, Mont-Blanc-Tunnel [003_3878791c092c868a.txt] says 5 ("der alle fünf '
+             'an die Schweiz angrenzenden Gebiete miteinander verbindet")'),
+        ('rs.map.tunnel', 'tunnel', 'error', None,
+             'the tunnel joins BUR, MAR, MUN, PIE, TYR, VEN but the provinces bordering SWI '
+             'are BUR, MAR, MUN, PIE, TYR; it joins all of them and only them'),
+    ]),
+    (3, [
+        ('rs.map.centres', '', 'error', None,
+             'the number of supply centres on the map is 35; Rather Silly Diplomacy, §Anzahl '
+             'VZ [003_3878791c092c868a.txt] says 34 ("Anzahl VZ: 34")'),
+        ('rs.map.neutral', 'UKR', 'error', 'UKR',
+             "UKR is a supply centre on the map, but nobody's home" + NEUTRAL),
+    ]),
+    (4, [
+        ('rs.map.unique', 'Trieste', 'error', None,
+             "the en name 'Trieste' is used by 2 provinces"),
+    ]),
+    (5, [
+        ('rs.map.unique', 'TRI', 'error', 'TRI',
+             'province TRI is defined twice (lines 82 and 104)'),
+        ('rs.map.centres', '', 'error', None,
+             'the number of supply centres on the map is 33; Rather Silly Diplomacy, §Anzahl '
+             'VZ [003_3878791c092c868a.txt] says 34 ("Anzahl VZ: 34")'),
+        ('rs.map.neutral', 'TUN', 'error', None,
+             'TUN is not a supply centre on the map' + NEUTRAL),
+        ('rs.map.standard', 'coast', 'warning', None,
+             '41 provinces of type coast; the standard board has 42'),
+        ('rs.map.reference', 'NAF', 'error', 'NAF',
+             'NAF: army neighbour TUN is not a province'),
+        ('rs.map.reference', 'WES', 'error', 'WES',
+             'WES: fleet neighbour TUN is not a sea, coast or coast of a province'),
+        ('rs.map.reference', 'TYS', 'error', 'TYS',
+             'TYS: fleet neighbour TUN is not a sea, coast or coast of a province'),
+        ('rs.map.reference', 'ION', 'error', 'ION',
+             'ION: fleet neighbour TUN is not a sea, coast or coast of a province'),
+        ('rs.map.reference', 'NAF', 'error', 'NAF',
+             'NAF: fleet neighbour TUN is not a sea, coast or coast of a province'),
+    ]),
+    (6, [
+        ('rs.map.reference', 'RUM', 'error', 'RUM',
+             'RUM: fleet neighbour BUL has split coasts; name the coast (BUL/ec, BUL/sc)'),
+        ('rs.map.symmetric', 'BUL/ec-RUM', 'error', 'BUL',
+             'fleet move BUL/ec-RUM is listed at BUL/ec but RUM does not list BUL/ec'),
+    ]),
+    (7, [
+        ('rs.map.switzerland', 'SEV', 'error', 'SEV',
+             'SEV lists a move into impassable SWI'),
+    ]),
+    (8, [
+        ('rs.map.neutral', 'SER', 'error', 'SER',
+             'SER is a home centre on the map' + NEUTRAL),
+        ('rs.map.homes', 'austria', 'error', 'austria',
+             "austria's home centres is BUD, PIC, SER, TRI, VIE; Rather Silly Diplomacy, "
+             '§Regeln [003_3878791c092c868a.txt] says BUD, TRI, VIE '
+             '("Standard-Diplomacy-Regeln")'),
+        ('rs.map.homes', 'austria', 'error', None,
+             "austria's home PIC is not a supply centre"),
+    ]),
+    (9, [
+        ('rs.map.reference', 'EDI', 'error', 'EDI',
+             'EDI: army neighbour YOX is not a province'),
+        ('rs.map.symmetric', 'YOR-EDI', 'error', 'YOR',
+             'army move YOR-EDI is listed at YOR but EDI does not list YOR'),
+    ]),
+    (10, [
+        ('rs.map.reference', 'RUM', 'error', 'RUM',
+             'RUM lists a fleet neighbour twice'),
+    ]),
+    (11, [
+        ('rs.map.terrain', 'SWI', 'error', 'SWI',
+             'SWI (impassable) cannot have army moves'),
+        ('rs.map.symmetric', 'SWI-BUR', 'error', 'SWI',
+             'army move SWI-BUR is listed at SWI but BUR does not list SWI'),
+    ]),
+    (12, [
+        ('rs.map.terrain', 'RUH', 'error', 'RUH',
+             'RUH is inland but lists fleet moves'),
+        ('rs.map.symmetric', 'RUH-HOL', 'error', 'RUH',
+             'fleet move RUH-HOL is listed at RUH but HOL does not list RUH'),
+    ]),
+    (13, [
+        ('rs.map.coasts', 'SPA', 'error', 'SPA',
+             'SPA has split coasts; list its fleet moves per coast only'),
+    ]),
+    (14, [
+        ('rs.map.reference', 'MAR', 'error', 'MAR',
+             'MAR: fleet neighbour SWI is not a sea, coast or coast of a province'),
+        ('rs.map.switzerland', 'MAR', 'error', 'MAR',
+             'MAR lists a move into impassable SWI'),
+    ]),
+    (15, [
+        ('rs.map.switzerland', 'LYO', 'error', 'LYO',
+             'SWI touches LYO, which is not a land province'),
+        ('rs.map.tunnel', 'tunnel', 'error', None,
+             'the tunnel joins BUR, MAR, MUN, PIE, TYR but the provinces bordering SWI are '
+             'BUR, LYO, MAR, MUN, PIE, TYR; it joins all of them and only them'),
+    ]),
+    (16, [
+        ('rs.map.reference', 'NAO', 'error', 'NAO',
+             'NAO: fleet neighbour ICE is not a sea, coast or coast of a province'),
+        ('rs.map.reference', 'NWG', 'error', 'NWG',
+             'NWG: fleet neighbour ICE is not a sea, coast or coast of a province'),
+        ('rs.map.islands', 'ICE', 'error', None,
+             'the build-only island ICE is missing'),
+    ]),
+    (17, [
+        ('rs.map.standard', 'coast', 'warning', None,
+             '43 provinces of type coast; the standard board has 42'),
+        ('rs.map.islands', 'ICE', 'error', 'ICE',
+             'ICE is a build-only island (type: island), not a coast'),
+    ]),
+    (18, [
+        ('rs.map.islands', 'YOR', 'error', 'YOR',
+             "YOR is not one of the document's build-only islands (CRE, ICE)"),
+    ]),
+    (19, [
+        ('rs.map.homes', 'austria', 'error', 'austria',
+             "austria's home centres is BUD, TRI, VIE, XXX; Rather Silly Diplomacy, §Regeln "
+             '[003_3878791c092c868a.txt] says BUD, TRI, VIE ("Standard-Diplomacy-Regeln")'),
+        ('rs.map.homes', 'austria', 'error', None,
+             "austria's home XXX is not a supply centre"),
+    ]),
+]
+
+
+@pytest.mark.parametrize("index, expected", MAP_MESSAGES, ids=[str(i) for i, _ in MAP_MESSAGES])
+def test_a_broken_map_gets_exactly_its_messages_at_their_lines(tmp_path, index, expected):
+    old, new, _ = BREAKS[index]
+    text = MAP.read_text(encoding="utf-8").replace(old, new, 1)
+    (tmp_path / "map.yaml").write_text(text, encoding="utf-8")
+    found = check_map_file(tmp_path / "map.yaml")
+    assert [(f.rule, f.object, f.severity, f.message) for f in found] == [(r, o, s, m) for r, o, s, _, m in expected]
+    lines = text.splitlines()
+    for f, (*_, entry, _m) in zip(found, expected):
+        assert f.file.endswith("map.yaml")
+        if entry is not None:  # a finding about a province or a power points at its entry
+            assert f"{{id: {entry}," in lines[f.line - 1], (f, entry)
