@@ -396,6 +396,12 @@ SWIFT = "{id: swift,     number: SW, label: Swift,                           gro
     (SWIFT, "{id: swift, label: Swift, groups: [green], count: 1}",
      [("tokens.count", "tokens", "error", "no gold token for 'swift'")]),
     (SWIFT, "{id: swift, label: Swift, groups: [gold, green], count: 1}", []),
+    # a missing token does not stop the count of the pieces after it
+    (SWIFT + "\n  - {id: flier,     number: FL, label: {de: Flieger, en: Flier},        groups: all, count: 2,",
+     "{id: swiftly, label: Swift, groups: all, count: 1}\n  - {id: flier, label: Flier, groups: all, count: 3,",
+     [("tokens.count", "tokens", "error", "no token for 'swift'; each side needs 1"),
+      ("tokens.count", "tokens", "error", "green flier: 3 token(s) printed, a side has 2"),
+      ("tokens.count", "tokens", "error", "gold flier: 3 token(s) printed, a side has 2")]),
     (SWIFT, "{id: swift, label: Swift, groups: [gold, green], count: 2}",
      [("tokens.count", "tokens", "error", "green swift: 2 token(s) printed, a side has 1"),
       ("tokens.count", "tokens", "error", "gold swift: 2 token(s) printed, a side has 1")]),
@@ -413,10 +419,15 @@ def test_a_token_sheet_broken_one_way_gets_exactly_its_findings(tmp_path, old, n
     found = tokens(tmp_path, text)
     assert exact(found) == expected
     # each finding points at its counter, or at the list it is missing from
-    at = {"tokens.sides": "{id: green", "tokens.neutral": "{id: fencer" if "neutrals" in text else "{id: neutral,"}
     for f in found:
-        needle = at.get(f.rule) or ("{id: swift" if "swift" in text and "swift" in f.message and "swiftly" not in text
-                                    else "{id: fencer" if "no token" in f.message else "{id: " + f.message.split("'")[1])
+        if f.rule == "tokens.sides":
+            needle = "{id: green"
+        elif f.rule == "tokens.neutral":
+            needle = "{id: fencer" if "neutrals" in text else "{id: neutral,"
+        elif f.message.startswith("no token"):
+            needle = "{id: fencer"
+        else:
+            needle = "{id: " + next(g for g in re.search(r"for '(\w+)'|^\w+ (\w+):", f.message).groups() if g)
         assert f.line == line_of(text, needle), (f, needle)
 
 
