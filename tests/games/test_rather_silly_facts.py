@@ -300,3 +300,87 @@ def test_every_player_with_units_has_counters_in_the_maps_colour(tmp_path, chang
     for f in found:
         needle = "groups:" if f.severity == "error" else f"  - {{id: {f.object},"
         assert f.line == next(i for i, s in enumerate(text.splitlines(), 1) if needle in s) + (f.severity == "error")
+
+
+COUNTER_MESSAGES = {  # COUNTER_BREAKS' name -> (how many findings, the first one: the counter it points at, message)
+    'an A®mazone printed with strength 1': (1, 'amazon',
+        f'the strength on the front of the amazon counters is 1; Rather Silly Diplomacy, §A®mazonen '
+        f'{DOC} says 0 ("Diese A®MAZONEN (Stärke 0)")'),
+    'an A®mazone without its strength': (1, 'amazon',
+        'amazon counters must show their strength 0; they show none'),
+    'a Drecksackarmee printed with strength 1': (1, 'drecksack',
+        f'the strength on the front of the drecksack counters is 1; Rather Silly Diplomacy, '
+        f'§Drecksarmee {DOC} says 0 ("Auch diese hat bei militärischen Auseinandersetzungen die '
+        f'Stärke 0")'),
+    'a sea monster of strength 3': (1, 'sea-monster',
+        f'the strength on the front of the sea-monster counters is 3; Rather Silly Diplomacy, '
+        f'§Seemonster {DOC} says 2 ("SEEMONSTER sind Flotten mit der Stärke 2")'),
+    'a space monster without its strength': (1, 'space-monster',
+        'space-monster counters must show their strength 2; they show none'),
+    'birds printed with strength 1': (1, 'birds',
+        f'the strength on the front of the birds counters is 1; Rather Silly Diplomacy, §Vögel '
+        f'{DOC} says 0 ("Bei Auseinandersetzungen mit anderen Einheiten haben Vögel die Stärke '
+        f'null")'),
+    'lama counters for the Doktor': (1, 'lama',
+        'lama herds for doktor: only the seven powers settle herds ("Jede der sieben Großmächte '
+        'darf im Winter 1900 ... eine Lamaherde ansiedeln")'),
+    'two lama herds per power': (7, 'lama',
+        f'austria\'s lama herd counters is 2; Rather Silly Diplomacy, §Lama {DOC} says 3 ("Jede der '
+        f'sieben Großmächte darf im Winter 1900 in drei Spielfeldern (keine Versorgungszentren)")'),
+    'four A®mazonen per power': (7, 'amazon',
+        f'austria\'s A®mazone counters is 4; Rather Silly Diplomacy, §A®mazonen {DOC} says 3 ("also '
+        f'nach dem 5., 10. und 15. VZ")'),
+    'two twin pairs per power': (7, 'twins',
+        f'austria\'s Siamese-twin counters is 2; Rather Silly Diplomacy, §Siamesische Zwillinge '
+        f'{DOC} says 1 ("Im gesamten Spiel ist es einem Spieler nur einmal erlaubt")'),
+    'twins on one counter cell': (1, 'twins',
+        'Siamese twins stand on two neighbouring provinces and are never parted: one double-width '
+        'counter (width: 2)'),
+    'two Borgs': (1, 'borg',
+        f'the number of Borg counters is 2; Rather Silly Diplomacy, §Borg {DOC} says 1 ("Der BORG '
+        f'ist eine riesige, unzerstörbare Kreatur")'),
+    'the Tardis for England': (1, 'tardis',
+        'the Tardis is the Doktor\'s alone ("Der DOKTOR beginnt das Spiel mit einer einzigen '
+        'Einheit, dem unzerstörbaren TARDIS"); the sheet prints it for england'),
+    'a second Tardis': (1, 'tardis',
+        f'the number of Tardis counters is 2; Rather Silly Diplomacy, §Doktor, Tardis {DOC} says 1 '
+        f'("mit einer einzigen Einheit, dem unzerstörbaren TARDIS")'),
+    'armies for the Narr': (1, 'role-army',
+        'role-army counters for the Narr, who never has units of his own ("Er hat nie eigene '
+        'Einheiten")'),
+    "a sea monster in a power's colours": (1, 'sea-monster',
+        'sea-monster counters belong to nobody; the sheet prints them for england'),
+    'a second end A of the hyperspace link': (2, 'link-a',
+        f'the number of hyperspace-link ends (link-a, link-b) is 3; Rather Silly Diplomacy, '
+        f'§Hyperspace-Verbindung {DOC} says 2 ("verknüpft zwei beliebige, benannte Gebiete '
+        f'miteinander")'),
+    'no sea monsters': (1, 'sea-monster',
+        'no sea-monster counters'),
+    'no birds for Austria': (1, 'birds',
+        'austria has no birds counters'),
+    'no space-monster counter at all': (1, 'army',
+        'no space-monster counters'),
+    'a Drecksackarmee without its strength': (1, 'drecksack',
+        'drecksack counters must show their strength 0; they show none'),
+    'a sea monster without its strength': (1, 'sea-monster',
+        'sea-monster counters must show their strength 2; they show none'),
+    'no lama counters at all': (7, 'army',
+        f'austria\'s lama herd counters is 0; Rather Silly Diplomacy, §Lama {DOC} says 3 ("Jede der '
+        f'sieben Großmächte darf im Winter 1900 in drei Spielfeldern (keine Versorgungszentren)")'),
+    'devil markers with one side': (1, 'devil',
+        'devil\'s-bargain markers need two sides (two seasons, then one: "für die nächsten zwei '
+        'Jahreszeiten")'),
+    'no devil markers': (1, 'army',
+        'devil\'s-bargain markers need two sides (two seasons, then one: "für die nächsten zwei '
+        'Jahreszeiten")'),
+}
+
+
+@pytest.mark.parametrize("case", [c for c in COUNTER_BREAKS if c[0] in COUNTER_MESSAGES], ids=lambda c: c[0])
+def test_a_broken_counter_sheet_says_what_is_wrong_at_the_counter(tmp_path, case):
+    name, change, _expected, *more = case
+    found = counters_verdict(tmp_path, change, *more)
+    count, counter, message = COUNTER_MESSAGES[name]
+    assert (len(found), found[0].message) == (count, message)
+    line = edit(COUNTERS.read_text(encoding="utf-8"), change, *more).splitlines()[found[0].line - 1]
+    assert re.search(rf"id: {counter}\b", line), line  # a missing counter: the first of the list
