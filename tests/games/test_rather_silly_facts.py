@@ -384,3 +384,28 @@ def test_a_broken_counter_sheet_says_what_is_wrong_at_the_counter(tmp_path, case
     assert (len(found), found[0].message) == (count, message)
     line = edit(COUNTERS.read_text(encoding="utf-8"), change, *more).splitlines()[found[0].line - 1]
     assert re.search(rf"id: {counter}\b", line), line  # a missing counter: the first of the list
+
+
+SEA = 'number: 2, colour: "#0b4f6c", text: white, count: 8,'
+
+
+@pytest.mark.parametrize("change, expected", [
+    # a strength written as text, with spaces, is the number it prints; a word is not
+    (("icon: amazon, number: 0,", 'icon: amazon, number: " 0",'), []),
+    (("icon: amazon, number: 0,", "icon: amazon, number: zero,"),
+     [("rs.counters.strength", "amazon", f"the strength on the front of the amazon counters is zero; Rather Silly "
+                                         f"Diplomacy, §A®mazonen {DOC} says 0 (\"Diese A®MAZONEN (Stärke 0)\")")]),
+    # the back of a counter is held to the same strength
+    ((SEA, SEA + " back: {number: 2},"), []),
+    ((SEA, SEA + " back: {number: 3},"),
+     [("rs.counters.strength", "sea-monster", f"the strength on the back of the sea-monster counters is 3; Rather "
+                                              f"Silly Diplomacy, §Seemonster {DOC} says 2 (\"SEEMONSTER sind Flotten "
+                                              "mit der Stärke 2\")")]),
+    # birds may print their strength, if it is the document's
+    (("icon: bird, groups:", "icon: bird, number: 0, groups:"), []),
+    (("icon: tardis, groups: [doktor], count: 1", "icon: tardis, count: 1"),
+     [("rs.counters.owners", "tardis", "the Tardis is the Doktor's alone (\"Der DOKTOR beginnt das Spiel mit einer "
+                                       "einzigen Einheit, dem unzerstörbaren TARDIS\"); the sheet prints it for nobody")]),
+])
+def test_counter_strengths_and_owners_at_their_edges(tmp_path, change, expected):
+    assert [(f.rule, f.object, f.message) for f in counters_verdict(tmp_path, change)] == expected
