@@ -409,3 +409,127 @@ SEA = 'number: 2, colour: "#0b4f6c", text: white, count: 8,'
 ])
 def test_counter_strengths_and_owners_at_their_edges(tmp_path, change, expected):
     assert [(f.rule, f.object, f.message) for f in counters_verdict(tmp_path, change)] == expected
+
+
+MAP_MESSAGES = {  # MAP_BREAKS' name -> every finding: (rule, object, message)
+    'Iceland borders the North Sea too': [
+        ('rs.map.symmetric', 'ICE-NTH',
+         'fleet move ICE-NTH is listed at ICE but NTH does not list ICE'),
+        ('rs.map.islands', 'ICE',
+         f'the provinces ICE borders is NAO, NTH, NWG; Rather Silly Diplomacy, §Superhirn {DOC} says '
+         f'NAO, NWG ("Island grenzt an NAO & NWG")'),
+    ],
+    'Crete loses a border': [
+        ('rs.map.symmetric', 'ION-CRE',
+         'fleet move ION-CRE is listed at ION but CRE does not list ION'),
+        ('rs.map.islands', 'CRE',
+         f'the provinces CRE borders is AEG, EAS; Rather Silly Diplomacy, §Superhirn {DOC} says AEG, '
+         f'EAS, ION ("Kreta an ION, AEG & EAS")'),
+    ],
+    'Crete open to everyone': [
+        ('rs.map.islands', 'CRE',
+         f'who may stand on CRE is anyone; Rather Silly Diplomacy, §Superhirn {DOC} says superhirn '
+         f'("reine Aufbauprovinzen und somit für alle anderen Einheiten unzugänglich")'),
+    ],
+    'Crete open to the Doktor': [
+        ('rs.map.islands', 'CRE',
+         f'who may stand on CRE is doktor; Rather Silly Diplomacy, §Superhirn {DOC} says superhirn '
+         f'("reine Aufbauprovinzen und somit für alle anderen Einheiten unzugänglich")'),
+    ],
+    'Iceland a supply centre': [
+        ('rs.map.centres', '',
+         f'the number of supply centres on the map is 35; Rather Silly Diplomacy, §Anzahl VZ {DOC} '
+         f'says 34 ("Anzahl VZ: 34")'),
+        ('rs.map.centres', 'ICE',
+         'ICE is a island but marked as a supply centre'),
+        ('rs.map.neutral', 'ICE',
+         f'ICE is a supply centre on the map, but nobody\'s home; the neutral centres of the '
+         f'standard board, which Rather Silly Diplomacy, §Regeln {DOC} plays on ("Es gelten die '
+         f'allgemein bekannten Standard-Diplomacy-Regeln"), are BEL, BUL, DEN, GRE, HOL, NWY, POR, '
+         f'RUM, SER, SPA, SWE, TUN'),
+    ],
+    'the tunnel without Tyrolia': [
+        ('rs.map.tunnel', 'tunnel',
+         f'the number of provinces the tunnel joins is 4; Rather Silly Diplomacy, §Schweiz, '
+         f'Mont-Blanc-Tunnel {DOC} says 5 ("der alle fünf an die Schweiz angrenzenden Gebiete '
+         f'miteinander verbindet")'),
+        ('rs.map.tunnel', 'tunnel',
+         'the tunnel joins BUR, MAR, MUN, PIE but the provinces bordering SWI are BUR, MAR, MUN, '
+         'PIE, TYR; it joins all of them and only them'),
+    ],
+    'the tunnel for fleets': [
+        ('rs.map.tunnel', 'tunnel',
+         f'who may pass the tunnel is army, borg, fleet; Rather Silly Diplomacy, §Schweiz, '
+         f'Mont-Blanc-Tunnel {DOC} says army, borg ("nur für konventionelle Armeen und den BORG '
+         f'passierbar")'),
+    ],
+    'the tunnel without the Borg': [
+        ('rs.map.tunnel', 'tunnel',
+         f'who may pass the tunnel is army; Rather Silly Diplomacy, §Schweiz, Mont-Blanc-Tunnel '
+         f'{DOC} says army, borg ("nur für konventionelle Armeen und den BORG passierbar")'),
+    ],
+    'Switzerland passable': [
+        ('rs.map.standard', 'land',
+         '15 provinces of type land; the standard board has 14'),
+        ('rs.map.switzerland', '',
+         f'the impassable province is none; Rather Silly Diplomacy, §Schweiz, Mont-Blanc-Tunnel '
+         f'{DOC} says SWI ("Die Schweiz bleibt zwar unzugänglich")'),
+    ],
+    'a move into Switzerland': [
+        ('rs.map.switzerland', 'MUN',
+         'MUN lists a move into impassable SWI'),
+    ],
+    "Austria starts with a fleet in Vienna's place": [
+        ('rs.map.start', 'austria',
+         f'austria\'s starting units is A BUD, A TRI, A VIE; Rather Silly Diplomacy, §Regeln {DOC} '
+         f'says A BUD, A VIE, F TRI ("Standard-Diplomacy-Regeln")'),
+    ],
+    "Russia's fleet without its coast": [
+        ('rs.map.start', 'russia',
+         f'russia\'s starting units is A MOS, A WAR, F SEV, F STP; Rather Silly Diplomacy, §Regeln '
+         f'{DOC} says A MOS, A WAR, F SEV, F STP/sc ("Standard-Diplomacy-Regeln")'),
+    ],
+    "Austria's homes include Serbia": [
+        ('rs.map.neutral', 'SER',
+         f'SER is a home centre on the map; the neutral centres of the standard board, which Rather '
+         f'Silly Diplomacy, §Regeln {DOC} plays on ("Es gelten die allgemein bekannten '
+         f'Standard-Diplomacy-Regeln"), are BEL, BUL, DEN, GRE, HOL, NWY, POR, RUM, SER, SPA, SWE, '
+         f'TUN'),
+        ('rs.map.homes', 'austria',
+         f'austria\'s home centres is BUD, SER, TRI, VIE; Rather Silly Diplomacy, §Regeln {DOC} says '
+         f'BUD, TRI, VIE ("Standard-Diplomacy-Regeln")'),
+    ],
+    'an eighth power': [
+        ('rs.map.powers', 'powers',
+         f'the powers is austria, england, france, germany, italy, prussia, russia, turkey; Rather '
+         f'Silly Diplomacy, §Regeln {DOC} says austria, england, france, germany, italy, russia, '
+         f'turkey ("die sieben üblichen Mächte")'),
+    ],
+    'a role renamed': [
+        ('rs.map.powers', 'roles',
+         f'the extra players is doktor, narr, seher, superhirn; Rather Silly Diplomacy, §Regeln '
+         f'{DOC} says doktor, narr, superhirn, wahrsager ("Der NARR. Das SUPERHIRN. Der DOKTOR. Der '
+         f'WAHRSAGER.")'),
+    ],
+    'Denmark neutral no more, Ukraine a centre': [
+        ('rs.map.centres', '',
+         f'the number of supply centres on the map is 33; Rather Silly Diplomacy, §Anzahl VZ {DOC} '
+         f'says 34 ("Anzahl VZ: 34")'),
+        ('rs.map.neutral', 'DEN',
+         f'DEN is not a supply centre on the map; the neutral centres of the standard board, which '
+         f'Rather Silly Diplomacy, §Regeln {DOC} plays on ("Es gelten die allgemein bekannten '
+         f'Standard-Diplomacy-Regeln"), are BEL, BUL, DEN, GRE, HOL, NWY, POR, RUM, SER, SPA, SWE, '
+         f'TUN'),
+    ],
+}
+
+
+@pytest.mark.parametrize("name", list(MAP_MESSAGES))
+def test_a_map_that_changes_a_fact_says_exactly_what_and_where(tmp_path, name):
+    change = next(b[1] for b in MAP_BREAKS if b[0] == name)
+    found = map_verdict(tmp_path, change)
+    assert [(f.rule, f.object, f.message) for f in found] == MAP_MESSAGES[name]
+    lines = edit(MAP.read_text(encoding="utf-8"), change).splitlines()
+    for f in found:  # a finding about a province or a power points at its entry
+        if re.fullmatch(r"[A-Z]{3}|[a-z]+", f.object) and f.object not in ("tunnel", "powers", "roles", "land"):
+            assert f"{{id: {f.object}," in lines[f.line - 1], (f, lines[f.line - 1])

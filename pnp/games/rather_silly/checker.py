@@ -210,7 +210,8 @@ def islands(m: Map):
             continue
         got = sorted({n.split("/")[0] for n in isl.fleet} | set(isl.army))
         for found in (fact_finding(borders[iid], got, f"the provinces {iid} borders", m.at(iid), iid),
-                      fact_finding("islands.open_to", isl.only, f"who may stand on {iid}", m.at(iid), iid)):
+                      fact_finding("islands.open_to", isl.only or "anyone", f"who may stand on {iid}", m.at(iid),
+                                   iid)):
             if found:
                 yield found
         if isl.type != "island":
