@@ -580,3 +580,16 @@ def test_rules_yaml_broken_one_way_gets_exactly_its_findings(tmp_path, old, new,
     found = RULES.run(RulesFile(valid, Source.read(p)), "rules")
     assert [(f.object, f.message, (f.line, f.col)) for f in found] == expected
     assert {(f.rule, f.severity) for f in found} <= {("rules.facts", "error")}
+
+
+@pytest.mark.parametrize("text", ["- a list\n", "sides: []\n", "pieces: {fencer: 1}\n"])
+def test_a_rules_yaml_without_a_list_of_pieces_misses_every_piece(tmp_path, text):
+    from pnp.games.klin_zha.check import RulesFile
+
+    p = tmp_path / "rules.yaml"
+    p.write_text(text, encoding="utf-8")
+    valid = load_kit(discover(DEFAULT_DATA)["klin-zha"]).rules
+    found = RULES.run(RulesFile(valid, Source.read(p)), "rules")
+    assert [(f.rule, f.object, f.message) for f in found] == [
+        ("rules.facts", "pieces", "rules.yaml has no name and mark for fencer, lancer, swift, flier, vanguard, "
+                                  f"blockader, goal; {A_SIDE}")]
