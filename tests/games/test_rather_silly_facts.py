@@ -441,7 +441,7 @@ MAP_MESSAGES = {  # MAP_BREAKS' name -> every finding: (rule, object, message)
          f'the number of supply centres on the map is 35; Rather Silly Diplomacy, §Anzahl VZ {DOC} '
          f'says 34 ("Anzahl VZ: 34")'),
         ('rs.map.centres', 'ICE',
-         'ICE is a island but marked as a supply centre'),
+         'ICE is an island but marked as a supply centre'),
         ('rs.map.neutral', 'ICE',
          f'ICE is a supply centre on the map, but nobody\'s home; the neutral centres of the '
          f'standard board, which Rather Silly Diplomacy, §Regeln {DOC} plays on ("Es gelten die '

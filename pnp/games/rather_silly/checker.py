@@ -85,7 +85,8 @@ def centres(m: Map):
         yield found
     for pid in scs:
         if m.P[pid].type not in ("land", "coast"):
-            yield _f(m, f"{pid} is a {m.P[pid].type} but marked as a supply centre", pid)
+            kind = m.P[pid].type
+            yield _f(m, f"{pid} is {'an' if kind[:1] in 'aeiou' else 'a'} {kind} but marked as a supply centre", pid)
 
 
 @RULES.rule("rs.map.neutral", "Regeln", "the twelve neutral supply centres of the standard board", scope="map")
