@@ -1,38 +1,147 @@
-"""The engine's code is typed: mypy (settings in pyproject.toml: every function annotated) finds
-nothing in the packages and modules listed here. The list grows as packages are typed, until it is
-pnp/ outside games/."""
+"""The engine's code is typed: mypy (settings in pyproject.toml: every function annotated) runs on
+every module of pnp/ outside games/ and finds nothing, except in the modules still listed in
+UNTYPED. The list only shrinks: a listed module that mypy passes must leave it."""
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-TYPED = [
-    "pnp/checks",
-    "pnp/load/__init__.py",
-    "pnp/load/budget.py",
-    "pnp/load/cache.py",
-    "pnp/load/errors.py",
-    "pnp/load/paths.py",
-    "pnp/load/registry.py",
-    "pnp/load/words.py",
-    "pnp/scene/units.py",
-    "pnp/model/fonts.py",
-    "pnp/model/pdfx.py",
-    "pnp/model/profile.py",
-    "pnp/model/rules.py",
-    "pnp/impose/calibration.py",
-    "pnp/impose/page.py",
-    "pnp/impose/single.py",
-    "pnp/layout/kinds.py",
-    "pnp/layout/vocabulary.py",
-    "pnp/output/collector.py",
-    "pnp/output/manifest.py",
-    "pnp/output/plan.py",
-    "pnp/output/unchanged.py",
-]
+# modules mypy still finds errors in, by package; type one and take it out
+UNTYPED = {
+    # pnp/cli/
+    "pnp/cli/app.py",
+
+    # pnp/cli/commands/
+    "pnp/cli/commands/build.py",
+    "pnp/cli/commands/calibrate.py",
+    "pnp/cli/commands/check.py",
+    "pnp/cli/commands/fonts.py",
+    "pnp/cli/commands/listing.py",
+    "pnp/cli/commands/new.py",
+    "pnp/cli/commands/outputs.py",
+    "pnp/cli/commands/proof.py",
+    "pnp/cli/commands/schema.py",
+    "pnp/cli/commands/shop.py",
+    "pnp/cli/commands/tts.py",
+
+    # pnp/cli/
+    "pnp/cli/common.py",
+    "pnp/cli/main.py",
+    "pnp/cli/options.py",
+    "pnp/cli/scaffold.py",
+    "pnp/cli/watch.py",
+
+    # pnp/impose/
+    "pnp/impose/duplex.py",
+    "pnp/impose/grid.py",
+    "pnp/impose/items.py",
+    "pnp/impose/marks.py",
+    "pnp/impose/packing.py",
+    "pnp/impose/tiling.py",
+
+    # pnp/layout/
+    "pnp/layout/boards.py",
+
+    # pnp/layout/builtin/
+    "pnp/layout/builtin/card.py",
+    "pnp/layout/builtin/cardlist.py",
+    "pnp/layout/builtin/counters.py",
+    "pnp/layout/builtin/images.py",
+    "pnp/layout/builtin/key.py",
+    "pnp/layout/builtin/preview.py",
+    "pnp/layout/builtin/score_sheet.py",
+    "pnp/layout/builtin/sheet.py",
+    "pnp/layout/builtin/square_board.py",
+    "pnp/layout/builtin/symbols.py",
+    "pnp/layout/builtin/tokens.py",
+    "pnp/layout/builtin/trigrid.py",
+
+    # pnp/layout/
+    "pnp/layout/charts.py",
+    "pnp/layout/compile.py",
+    "pnp/layout/data.py",
+    "pnp/layout/document.py",
+    "pnp/layout/documents.py",
+    "pnp/layout/elements.py",
+    "pnp/layout/expr.py",
+    "pnp/layout/fields.py",
+    "pnp/layout/files.py",
+    "pnp/layout/fontbook.py",
+    "pnp/layout/itemstyle.py",
+    "pnp/layout/network.py",
+    "pnp/layout/reference.py",
+    "pnp/layout/rulers.py",
+    "pnp/layout/shapes.py",
+    "pnp/layout/tables.py",
+    "pnp/layout/tabular.py",
+
+    # pnp/load/
+    "pnp/load/loader.py",
+    "pnp/load/marked.py",
+
+    # pnp/model/
+    "pnp/model/assets.py",
+    "pnp/model/base.py",
+    "pnp/model/board.py",
+    "pnp/model/counters.py",
+    "pnp/model/deck.py",
+    "pnp/model/game.py",
+    "pnp/model/grids.py",
+    "pnp/model/layout.py",
+    "pnp/model/options.py",
+    "pnp/model/paper.py",
+    "pnp/model/reuse.py",
+    "pnp/model/score_sheet.py",
+    "pnp/model/sheet.py",
+    "pnp/model/symbols.py",
+    "pnp/model/tokens.py",
+    "pnp/model/trigrid.py",
+    "pnp/model/trilattice.py",
+
+    # pnp/output/
+    "pnp/output/build.py",
+    "pnp/output/drawer.py",
+    "pnp/output/export.py",
+    "pnp/output/files.py",
+    "pnp/output/fontuse.py",
+    "pnp/output/gallery.py",
+    "pnp/output/guide.py",
+    "pnp/output/modes.py",
+    "pnp/output/preflight.py",
+    "pnp/output/proof.py",
+    "pnp/output/tts.py",
+
+    # pnp/render/
+    "pnp/render/__init__.py",
+    "pnp/render/base.py",
+    "pnp/render/cmyk.py",
+    "pnp/render/flatten.py",
+    "pnp/render/formats.py",
+    "pnp/render/hatch.py",
+    "pnp/render/images.py",
+    "pnp/render/pdf.py",
+    "pnp/render/pdffacts.py",
+    "pnp/render/pdfx.py",
+    "pnp/render/png.py",
+    "pnp/render/shapes.py",
+    "pnp/render/survey.py",
+    "pnp/render/svg.py",
+
+    # pnp/scene/
+    "pnp/scene/fontconfig.py",
+    "pnp/scene/fonts.py",
+    "pnp/scene/geometry.py",
+    "pnp/scene/ink.py",
+    "pnp/scene/pathdata.py",
+    "pnp/scene/primitives.py",
+    "pnp/scene/richtext.py",
+    "pnp/scene/style.py",
+    "pnp/scene/text.py",
+}
 
 
 def _mypy(*targets: str) -> subprocess.CompletedProcess:
@@ -41,9 +150,24 @@ def _mypy(*targets: str) -> subprocess.CompletedProcess:
                           cwd=ROOT, capture_output=True, text=True)
 
 
-def test_the_typed_packages_pass_mypy():
-    done = _mypy(*TYPED)
-    assert done.returncode == 0, done.stdout + done.stderr
+def _engine_modules() -> list[str]:
+    return sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "pnp").rglob("*.py")
+                  if "games" not in p.relative_to(ROOT / "pnp").parts)
+
+
+def test_the_engine_passes_mypy_outside_the_untyped_list():
+    done = _mypy(*_engine_modules())
+    failing = set(re.findall(r"^(pnp/[^:]+\.py):\d+: error:", done.stdout, re.M))
+    assert done.returncode in (0, 1), done.stderr
+    new = sorted(failing - UNTYPED)
+    assert not new, "mypy finds errors in typed modules:\n" + "\n".join(
+        line for line in done.stdout.splitlines() if line.split(":")[0] in new)
+    typed_now = sorted(UNTYPED - failing)
+    assert not typed_now, f"these modules pass mypy now; take them out of UNTYPED: {typed_now}"
+
+
+def test_the_untyped_list_names_real_modules():
+    assert UNTYPED <= set(_engine_modules())
 
 
 def test_mypy_sees_an_untyped_function(tmp_path):
