@@ -38,17 +38,36 @@ from __future__ import annotations
 import sys
 import typing
 from dataclasses import dataclass
-from typing import Annotated, Any, Callable, Union
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Mapping, Protocol, Union, cast
 
 from pydantic import Field
 
 from pnp.model.layout import Layout, Placed
+from pnp.scene import Box, Group
+
+if TYPE_CHECKING:  # pragma: no cover - the compiler imports this module
+    from pnp.layout.compile import Card
+    from pnp.layout.expr import Scope
+
+
+class DrawContext(Protocol):
+    """What a body's ``draw`` reads while one card is stamped: the card, its values (``scope``) and
+    the boxes of the frames and elements placed so far."""
+
+    card: Card
+    scope: Scope
+    frames: dict[str, Box]
+
+
+Fields = Mapping[str, Any]  # the layout's field names (what a card list gives) -> their descriptions
+Tables = Mapping[str, Mapping[str, Any]]  # the layout's lookup tables: name -> key -> value
+Draw = Callable[[DrawContext, Box, Group], None]  # adds one card's primitives inside the element's box
 
 
 @dataclass(frozen=True)
 class ElementKind:
     schema: type[Placed]
-    body: Callable[..., Callable] | None = None  # (el, fields, tables, where, ids, book) -> draw(ctx, box, group)
+    body: Callable[..., Draw] | None = None  # (el, fields, tables, where, ids, book) -> draw(ctx, box, group)
     parts: Callable[[Any], list] | None = None  # el -> [element as a dict or model, ...]
     symbols: tuple[str, ...] = ()  # properties whose value is a symbol id
     images: tuple[str, ...] = ()  # properties whose value is an image file
@@ -137,11 +156,16 @@ def validate_list(items: list) -> list:
     if not _LIST:
         from pydantic import TypeAdapter
 
-        _LIST.append(TypeAdapter(list[union()]))
+        _LIST.append(TypeAdapter(_list_of(union())))
     return _LIST[0].validate_python(items)
 
 
-def _layouts(cls: type) -> list[type]:
+def _list_of(element: Any) -> Any:
+    """``list[element]`` of a type made at run time (mypy checks the types written in the source)."""
+    return cast(Any, list)[element]
+
+
+def _layouts(cls: type[Any]) -> list[type[Any]]:
     """``Layout`` and every kind that is a layout too (a sheet), which take the same elements."""
     return [cls] + [sub for direct in cls.__subclasses__() for sub in _layouts(direct)]
 
@@ -159,7 +183,7 @@ def _rebuild() -> None:
     holders = [(k.schema, k.children) for k in _BY_SCHEMA.values() if k.children] + [
         (layout, "elements") for layout in _layouts(Layout)]
     for model, prop in holders:
-        sys.modules[model.__module__].Element = element
+        setattr(sys.modules[model.__module__], "Element", element)
         if model.__pydantic_complete__:
-            model.model_fields[prop].annotation = list[element]
+            model.model_fields[prop].annotation = _list_of(element)
             model.model_rebuild(force=True, _types_namespace={"Element": element})

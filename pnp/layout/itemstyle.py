@@ -21,13 +21,13 @@ in a grey print and to colour-blind eyes, not by hue alone.
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Iterable, Union
+from typing import Annotated, Any, Iterable, Sequence, Union
 
 from pydantic import Field
 
 from pnp.layout.compile import CardError, colour_value
 from pnp.layout.expr import ExprError, Ref, Scope, Template, template
-from pnp.scene import Color, Hatch, color
+from pnp.scene import WHITE, Color, Ellipse, Group, Hatch, Polygon, Style, color
 from pnp.scene.style import ColourError, contrast, mix
 
 # pattern name -> hatch line angles (degrees clockwise from the x axis, as pnp's Hatch)
@@ -128,7 +128,7 @@ class Templates:
         return x
 
 
-def _plain(v, scope: Scope) -> str:
+def _plain(v: Any, scope: Scope) -> str:
     v = scope.text(v)
     if v is None:
         return ""
@@ -172,7 +172,7 @@ def hatches(angles: tuple[float, ...], fill: Color | None, ink: Color | None, sp
     if not angles:
         return []
     if ink is None:
-        ground = fill or color("white")
+        ground = fill or WHITE
         ink = mix(contrast(ground), ground, 0.25)
     return [Hatch(a, spacing, width, ink) for a in angles]
 
@@ -181,7 +181,7 @@ def label_ink(given: Color | None, ground: Color | None) -> Color:
     """The colour of a label: as given, else near-black or white to read on its ground."""
     if given is not None:
         return given
-    return contrast(ground or color("white"))
+    return contrast(ground or WHITE)
 
 
 def fitted_size(text: str, size: float, least: float, weight: str, width: float, what: str) -> float:
@@ -210,7 +210,7 @@ def cap(size_pt: float, weight: str = "regular") -> float:
     return fonts.cap_height(size_pt, "sans", weight)
 
 
-def centred_text(out, text: str, x: float, base: float, size: float, weight: str, ink: Color,
+def centred_text(out: Group, text: str, x: float, base: float, size: float, weight: str, ink: Color,
                  clear: Color | None = None) -> tuple[float, float, float, float]:
     """``text`` centred on x with its baseline at ``base``; on a ``clear`` patch (hatch lines stop short
     of it) when one is given. Returns its box (x0, y0, x1, y1), descenders included."""
@@ -247,10 +247,8 @@ def outline(shape: str, cx: float, cy: float, w: float, h: float) -> list[tuple[
     return [(cx, cy)]
 
 
-def shape_node(shape: str, cx: float, cy: float, w: float, h: float, st):
+def shape_node(shape: str, cx: float, cy: float, w: float, h: float, st: Style) -> Ellipse | Polygon | None:
     """The scene primitive of a ``shape`` (None for ``none``)."""
-    from pnp.scene import Ellipse, Polygon
-
     if shape in ("circle", "ellipse"):
         return Ellipse(cx, cy, w / 2, h / 2, st)
     if shape == "none":
@@ -258,7 +256,7 @@ def shape_node(shape: str, cx: float, cy: float, w: float, h: float, st):
     return Polygon(outline(shape, cx, cy, w, h), st)
 
 
-def rim(points, cx: float, cy: float, tx: float, ty: float) -> tuple[float, float]:
+def rim(points: Sequence[tuple[float, float]], cx: float, cy: float, tx: float, ty: float) -> tuple[float, float]:
     """Where the ray from (cx, cy) towards (tx, ty) leaves the convex outline ``points``."""
     dx, dy = tx - cx, ty - cy
     best = None

@@ -9,16 +9,18 @@ ruler is as long as its box (``w``), in whole millimetres.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
 from pnp.layout.compile import CardError, _Colour
-from pnp.layout.elements import ElementKind, register
+from pnp.layout.elements import Draw, DrawContext, ElementKind, Fields, Tables, register
 from pnp.model.layout import Colour, Placed, Points
-from pnp.scene import Path, Text, style
+from pnp.scene import Box, Group, Path, Text, style
 from pnp.scene.units import MM_PER_PT
 
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.layout.fontbook import FontBook
 
 
 class RulerEl(Placed):
@@ -30,10 +32,11 @@ class RulerEl(Placed):
     unit: str = Field("mm", max_length=10, description="written after the last number")
 
 
-def _ruler(el: RulerEl, fields, tables, where, ids, book=None):
+def _ruler(el: RulerEl, fields: Fields, tables: Tables, where: str, ids: set[str],
+           book: FontBook | None = None) -> Draw:
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
 
-    def body(ctx, box, g):
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         length = int(box.w + 1e-6)
         if length < 10:
             raise CardError(f"ruler ({where}): a ruler needs a box at least 10 mm wide, got {box.w:.1f} mm")

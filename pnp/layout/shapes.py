@@ -11,15 +11,18 @@ and fitted by :mod:`pnp.scene.pathdata`.
 from __future__ import annotations
 
 import math
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
 from pnp.layout.compile import _Colour, _paint
-from pnp.layout.elements import ElementKind, register
+from pnp.layout.elements import Draw, DrawContext, ElementKind, Fields, Tables, register
 from pnp.model.layout import Colour, Dash, Paint, Placed, StrokeWidth
-from pnp.scene import Box, Path, Polygon, style
+from pnp.scene import Box, Group, Path, Polygon, style
 from pnp.scene.pathdata import fit, parse_d
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.layout.fontbook import FontBook
 
 
 class StarEl(Placed, Paint):
@@ -47,7 +50,7 @@ class ArcEl(Placed):
     cap: Literal["butt", "round", "square"] = Field("butt", description="how the line's ends look")
 
     @model_validator(mode="after")
-    def _filled_pie(self):
+    def _filled_pie(self) -> ArcEl:
         if self.fill is not None and self.fill != "none" and not self.pie:
             raise ValueError("an arc is a line; fill paints a wedge: add pie: true (or leave fill out)")
         return self
@@ -68,7 +71,7 @@ class PathEl(Placed, Paint):
 
     @field_validator("d")
     @classmethod
-    def _d(cls, v):
+    def _d(cls, v: str) -> str:
         from pnp.scene.pathdata import parse_d
 
         parse_d(v)
@@ -133,21 +136,23 @@ def arc(box: Box, start: float, end: float, pie: bool) -> list[tuple]:
 # ------------------------------------------------------------------ the element kinds
 
 
-def _star(el: StarEl, fields, tables, where, ids, book=None):
+def _star(el: StarEl, fields: Fields, tables: Tables, where: str, ids: set[str],
+           book: FontBook | None = None) -> Draw:
     paint = _paint(el, fields, tables, where)
 
-    def body(ctx, box, g):
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         g.add(Polygon(star(box, el.points, el.inner), paint(ctx.scope)))
 
     return body
 
 
-def _arc(el: ArcEl, fields, tables, where, ids, book=None):
+def _arc(el: ArcEl, fields: Fields, tables: Tables, where: str, ids: set[str],
+           book: FontBook | None = None) -> Draw:
     fill = _Colour(el.fill, fields, tables, f"{where} fill")
     stroke = _Colour(el.stroke, fields, tables, f"{where} stroke")
     dash = tuple(el.dash) if el.dash else None
 
-    def body(ctx, box, g):
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         st = style(fill=fill(ctx.scope) if el.pie else None, stroke=stroke(ctx.scope), width=el.stroke_width,
                    dash=dash, cap=el.cap)
         g.add(Path(arc(box, el.start, el.end, el.pie), st))
@@ -155,13 +160,14 @@ def _arc(el: ArcEl, fields, tables, where, ids, book=None):
     return body
 
 
-def _path(el: PathEl, fields, tables, where, ids, book=None):
+def _path(el: PathEl, fields: Fields, tables: Tables, where: str, ids: set[str],
+           book: FontBook | None = None) -> Draw:
     fill = _Colour(el.fill, fields, tables, f"{where} fill")
     stroke = _Colour(el.stroke, fields, tables, f"{where} stroke")
     dash = tuple(el.dash) if el.dash else None
     ops = parse_d(el.d)
 
-    def body(ctx, box, g):
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         st = style(fill=fill(ctx.scope), stroke=stroke(ctx.scope), width=el.stroke_width, dash=dash, cap=el.cap)
         g.add(Path(fit(ops, box, el.viewbox), st))
 
