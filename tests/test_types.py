@@ -70,7 +70,6 @@ UNTYPED = {
     "pnp/layout/fields.py",
     "pnp/layout/files.py",
     "pnp/layout/fontbook.py",
-    "pnp/layout/network.py",
     "pnp/layout/reference.py",
     "pnp/layout/tables.py",
     "pnp/layout/tabular.py",

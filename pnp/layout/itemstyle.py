@@ -26,6 +26,7 @@ from typing import Annotated, Any, Iterable, Sequence, Union
 from pydantic import Field
 
 from pnp.layout.compile import CardError, colour_value
+from pnp.layout.elements import Tables
 from pnp.layout.expr import ExprError, Ref, Scope, Template, template
 from pnp.scene import WHITE, Color, Ellipse, Group, Hatch, Polygon, Style, color
 from pnp.scene.style import ColourError, contrast, mix
@@ -58,7 +59,7 @@ class ItemScope(Scope):
 class Templates:
     """The templated properties of one element, parsed once."""
 
-    def __init__(self, props: dict[str, Any], tables: dict, where: str, colours: Iterable[str] = ()):
+    def __init__(self, props: dict[str, Any], tables: Tables, where: str, colours: Iterable[str] = ()) -> None:
         self.where = where
         self.parsed: dict[str, list[Template]] = {}
         for name, text in props.items():
@@ -137,7 +138,7 @@ def _plain(v: Any, scope: Scope) -> str:
     return str(v)
 
 
-def _check_colours(t: Template, tables: dict, where: str) -> None:
+def _check_colours(t: Template, tables: Tables, where: str) -> None:
     """A constant colour, and every entry of a table a lone lookup reaches, parse as colours."""
     try:
         if t.constant:

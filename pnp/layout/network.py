@@ -17,18 +17,23 @@ side, and centred in it.
 from __future__ import annotations
 
 import math
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Generic, Iterator, Literal, Sequence, TypeVar
 
 from pydantic import Field, model_validator
 
 from pnp.layout.compile import CardError
-from pnp.layout.elements import ElementKind, register
+from pnp.layout.elements import Draw, DrawContext, ElementKind, Fields, Tables, register
+from pnp.layout.expr import Scope
 from pnp.layout.itemstyle import (PATTERN_HELP, SHAPES, ItemScope, PartTemplate, Templates, cap, centred_text,
                                   fitted_size, hatch_angles, hatches, label_ink, outline, rim, shape_node)
-from pnp.layout.data import inline_rows, number
+from pnp.layout.data import Row, inline_rows, number
 from pnp.model.layout import ROWS_HELP, Rows
 from pnp.model.layout import Placed
-from pnp.scene import Box, Group, Path, color, style
+from pnp.scene import Box, Color, Group, Path, color, style
+from pnp.scene.style import INK
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.layout.fontbook import FontBook
 
 Template = PartTemplate
 Pt = Annotated[float, Field(ge=5, le=72, allow_inf_nan=False)]
@@ -85,7 +90,7 @@ class NetworkEl(Placed):
                                                          "empty: solid")
 
     @model_validator(mode="after")
-    def _sizes(self):
+    def _sizes(self) -> NetworkEl:
         if self.label_min > self.label_size:
             raise ValueError("'label_min' is larger than 'label_size'")
         if self.extent is not None and len(self.extent) == 3:
@@ -108,20 +113,31 @@ _ASPECT = {"circle": (1.0, 1.0), "ellipse": (1.5, 1.0), "square": (1.0, 1.0), "d
 
 class _Node:
     __slots__ = ("row", "id", "x", "y", "scope", "shape", "w", "h", "points", "fill")
+    scope: ItemScope
+    shape: str
+    w: float
+    h: float
+    points: list[tuple[float, float]]
+    fill: Color | None
 
-    def __init__(self, row, nid, x, y):
+    def __init__(self, row: Row, nid: str, x: float, y: float) -> None:
         self.row, self.id, self.x, self.y = row, nid, x, y
 
 
-def network_body(el: NetworkEl, fields, tables, where, ids, book=None):
+_Bounds = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
+_Seg = tuple[tuple[float, float], tuple[float, float]]
+
+
+def network_body(el: NetworkEl, fields: Fields, tables: Tables, where: str, ids: set[str],
+                 book: FontBook | None = None) -> Draw:
     t = Templates({k: getattr(el, k) for k in NODE_OWN}, tables, where, _COLOURS)
     te = Templates({k: getattr(el, k) for k in EDGE_OWN}, tables, where, _COLOURS)
     what = f"network ({where})"
     inline_nodes = inline_rows(el.nodes, f"{what} nodes") if isinstance(el.nodes, list) else None
     inline_edges = inline_rows(el.edges, f"{what} edges") if isinstance(el.edges, list) else None
-    checked: dict = {}
+    checked: dict[tuple[int, int], tuple[Sequence[Row], Sequence[Row]]] = {}
 
-    def draw(ctx, box: Box, g: Group):
+    def draw(ctx: DrawContext, box: Box, g: Group) -> None:
         nodes_rows = inline_nodes if inline_nodes is not None else _rows(ctx, el.nodes, f"{what} nodes")
         edge_rows = inline_edges if inline_edges is not None else (
             () if el.edges is None else _rows(ctx, el.edges, f"{what} edges"))
@@ -138,13 +154,20 @@ def network_body(el: NetworkEl, fields, tables, where, ids, book=None):
     return draw
 
 
-def _rows(ctx, ref, what: str):
+def _rows(ctx: DrawContext, ref: Any, what: str) -> Sequence[Row]:
     if ctx.card.data is None:
         raise CardError(f"{what}: this layout is drawn without a game folder to read records from")
-    return ctx.card.data.rows(ref, what)
+    rows: Sequence[Row] = ctx.card.data.rows(ref, what)
+    return rows
 
 
-def _nodes(rows, what: str) -> dict[str, _Node]:
+def _coord(row: Row, key: str, what: str) -> float:
+    x = number(row, key, what)
+    assert x is not None  # number() raises for an empty column when it is given no default
+    return x
+
+
+def _nodes(rows: Sequence[Row], what: str) -> dict[str, _Node]:
     if len(rows) > MAX_NODES:
         raise CardError(f"{what} nodes: {len(rows)} nodes; a network holds at most {MAX_NODES}")
     out: dict[str, _Node] = {}
@@ -155,33 +178,67 @@ def _nodes(rows, what: str) -> dict[str, _Node]:
         nid = str(nid).strip()
         if nid in out:
             raise CardError(f"{row.where}: {what} nodes: id {nid!r} is used twice (also at {out[nid].row.where})")
-        out[nid] = _Node(row, nid, number(row, "x", f"{what} node {nid}"), number(row, "y", f"{what} node {nid}"))
+        out[nid] = _Node(row, nid, _coord(row, "x", f"{what} node {nid}"), _coord(row, "y", f"{what} node {nid}"))
     if not out:
         raise CardError(f"{what} nodes: no nodes")
     return out
 
 
-def _draw(el: NetworkEl, t: Templates, te: Templates, node_rows, edge_rows, ctx, box: Box, tables,
-          what: str) -> Group:
+def _draw(el: NetworkEl, t: Templates, te: Templates, node_rows: Sequence[Row], edge_rows: Sequence[Row],
+          ctx: DrawContext, box: Box, tables: Tables, what: str) -> Group:
     base = ctx.scope
     nodes = _nodes(node_rows, what)
     if len(edge_rows) > MAX_EDGES:
         raise CardError(f"{what} edges: {len(edge_rows)} edges; a network holds at most {MAX_EDGES}")
     for n in nodes.values():  # the look of each node, before anything is placed
-        values = dict(base.values)
-        values.update({k: v for k, v in n.row.values.items() if v is not None})
-        n.scope = ItemScope(values, tables, base.text, base.lang)
-        n.shape = (t.text("shape", n.scope) or "circle").strip().lower()
-        if n.shape not in SHAPES:
-            raise CardError(f"{n.row.where}: {what} node {n.id}: unknown shape {n.shape!r}; use "
-                            f"{', '.join(SHAPES)}")
-        size = t.number("node_size", n.scope, f"node {n.id}") if t.has("node_size") else None
-        size = el.size if size is None else size
-        if not 0 <= size <= 200:
-            raise CardError(f"{n.row.where}: {what} node {n.id}: size {size:g} mm is not between 0 and 200")
-        ax, ay = _ASPECT[n.shape]
-        n.w, n.h = size * ax, size * ay
-    # the extent of the coordinates onto the box
+        _node_look(el, t, n, base, tables, what)
+    _fit(el, nodes, box, what)
+    edges_g, nodes_g, marks_g, texts_g, labels_g = (Group() for _ in range(5))
+    segments = _edges(el, te, edge_rows, nodes, base, tables, what, edges_g)
+    taken: _Index[_Bounds] = _Index()  # boxes labels must keep clear of
+    lines: _Index[_Seg] = _Index()
+    for seg in segments:
+        lines.add_segment(seg)
+    for n in nodes.values():
+        nw = f"{n.row.where}: {what} node {n.id}"
+        try:
+            _draw_node(el, t, n, ctx, taken, nodes_g, marks_g, texts_g, nw)
+        except CardError as exc:
+            msg = str(exc)
+            raise CardError(msg if msg.startswith(nw) else f"{nw}: {msg}") from None
+    for n in nodes.values():
+        text = t.text("label", n.scope)
+        if text:
+            nw = f"{n.row.where}: {what} node {n.id}"
+            ink = t.colour("label_colour", n.scope) or INK
+            _place_label(el, n, text, ink, t.colour("label_ground", n.scope), taken, lines, box, labels_g, nw)
+    out = Group(id=None)
+    for part in (edges_g, nodes_g, marks_g, texts_g, labels_g):
+        if part.children:
+            out.add(part)
+    return out
+
+
+def _node_look(el: NetworkEl, t: Templates, n: _Node, base: Scope, tables: Tables, what: str) -> None:
+    """The node's scope (its record over the card's values), shape and size."""
+    values = dict(base.values)
+    values.update({k: v for k, v in n.row.values.items() if v is not None})
+    n.scope = ItemScope(values, tables, base.text, base.lang)
+    n.shape = (t.text("shape", n.scope) or "circle").strip().lower()
+    if n.shape not in SHAPES:
+        raise CardError(f"{n.row.where}: {what} node {n.id}: unknown shape {n.shape!r}; use "
+                        f"{', '.join(SHAPES)}")
+    size = t.number("node_size", n.scope, f"node {n.id}") if t.has("node_size") else None
+    size = el.size if size is None else size
+    if not 0 <= size <= 200:
+        raise CardError(f"{n.row.where}: {what} node {n.id}: size {size:g} mm is not between 0 and 200")
+    ax, ay = _ASPECT[n.shape]
+    n.w, n.h = size * ax, size * ay
+
+
+def _fit(el: NetworkEl, nodes: dict[str, _Node], box: Box, what: str) -> None:
+    """Map the extent of the node coordinates onto the box (less its pad), one scale across and
+    down, centred; each node gets its place in mm and its outline."""
     if el.extent is not None:
         x0, y0, x1, y1 = el.extent if len(el.extent) == 4 else (0.0, 0.0, *el.extent)
     else:
@@ -200,68 +257,51 @@ def _draw(el: NetworkEl, t: Templates, te: Templates, node_rows, edge_rows, ctx,
         n.x, n.y = ox + (n.x - x0) * k, oy + (n.y - y0) * k
         n.points = outline(n.shape, n.x, n.y, n.w, n.h)
 
-    edges_g, nodes_g, marks_g, texts_g, labels_g = (Group() for _ in range(5))
-    segments = _edges(el, te, edge_rows, nodes, base, tables, what, edges_g)
-    taken = _Index()  # boxes labels must keep clear of
-    lines = _Index()
-    for seg in segments:
-        lines.add_segment(seg)
-    for n in nodes.values():
-        nw = f"{n.row.where}: {what} node {n.id}"
-        try:
-            fill = t.colour("fill", n.scope)
-            n.fill = fill
-            angles = hatch_angles(t.value("hatch", n.scope), nw)
-            ink = t.colour("stroke", n.scope)
-            width = t.number("stroke_width", n.scope, "stroke width") if t.has("stroke_width") else None
-            width = 0.3 if width is None else width
-            shape = shape_node(n.shape, n.x, n.y, n.w, n.h, style(fill=fill, stroke=ink if width > 0 else None,
-                                                                  width=width))
-            if shape is not None:
-                nodes_g.add(shape)
-                for h in hatches(angles, fill, t.colour("hatch_colour", n.scope), 1.5, 0.2):
-                    nodes_g.add(shape_node(n.shape, n.x, n.y, n.w, n.h, style(hatch=h)))
-                taken.add_box(_bounds(n.points))
-            sid = t.text("icon", n.scope)
-            if sid:
-                _icon(el, ctx, sid, n, t.colour("icon_colour", n.scope), marks_g, nw)
-            text = t.text("text", n.scope)
-            if text:
-                c = cap(el.text_size, el.text_weight)
-                size = fitted_size(text, el.text_size, min(el.text_size, 6.0), el.text_weight, max(n.w * 0.86, 0.1),
-                                   f"{nw}: text")
-                c = cap(size, el.text_weight)
-                clear = (fill or color("white")) if angles else None
-                taken.add_box(centred_text(texts_g, text, n.x, n.y + c / 2, size, el.text_weight,
-                                           label_ink(t.colour("text_colour", n.scope), fill), clear))
-        except CardError as exc:
-            msg = str(exc)
-            raise CardError(msg if msg.startswith(nw) else f"{nw}: {msg}") from None
-    for n in nodes.values():
-        text = t.text("label", n.scope)
-        if text:
-            nw = f"{n.row.where}: {what} node {n.id}"
-            ink = t.colour("label_colour", n.scope) or color("#1a1a1a")
-            _place_label(el, n, text, ink, t.colour("label_ground", n.scope), taken, lines, box, labels_g, nw)
-    out = Group(id=None)
-    for part in (edges_g, nodes_g, marks_g, texts_g, labels_g):
-        if part.children:
-            out.add(part)
-    return out
+
+def _draw_node(el: NetworkEl, t: Templates, n: _Node, ctx: DrawContext, taken: _Index[_Bounds], nodes_g: Group,
+               marks_g: Group, texts_g: Group, nw: str) -> None:
+    """The node's shape (with its hatch), icon and text; what labels must keep clear of goes to ``taken``."""
+    fill = t.colour("fill", n.scope)
+    n.fill = fill
+    angles = hatch_angles(t.value("hatch", n.scope), nw)
+    ink = t.colour("stroke", n.scope)
+    width = t.number("stroke_width", n.scope, "stroke width") if t.has("stroke_width") else None
+    width = 0.3 if width is None else width
+    shape = shape_node(n.shape, n.x, n.y, n.w, n.h, style(fill=fill, stroke=ink if width > 0 else None,
+                                                          width=width))
+    if shape is not None:
+        nodes_g.add(shape)
+        for h in hatches(angles, fill, t.colour("hatch_colour", n.scope), 1.5, 0.2):
+            hatched = shape_node(n.shape, n.x, n.y, n.w, n.h, style(hatch=h))
+            if hatched is not None:  # it is not: the shape is one
+                nodes_g.add(hatched)
+        taken.add_box(_bounds(n.points))
+    sid = t.text("icon", n.scope)
+    if sid:
+        _icon(el, ctx, sid, n, t.colour("icon_colour", n.scope), marks_g, nw)
+    text = t.text("text", n.scope)
+    if text:
+        size = fitted_size(text, el.text_size, min(el.text_size, 6.0), el.text_weight, max(n.w * 0.86, 0.1),
+                           f"{nw}: text")
+        c = cap(size, el.text_weight)
+        clear = (fill or color("white")) if angles else None
+        taken.add_box(centred_text(texts_g, text, n.x, n.y + c / 2, size, el.text_weight,
+                                   label_ink(t.colour("text_colour", n.scope), fill), clear))
 
 
-def _edges(el: NetworkEl, te: Templates, rows, nodes, base, tables, what: str, out: Group) -> list:
+def _edges(el: NetworkEl, te: Templates, rows: Sequence[Row], nodes: dict[str, _Node], base: Scope, tables: Tables,
+           what: str, out: Group) -> list[_Seg]:
     """Draw every edge rim to rim; returns the segments (for labels to keep clear of)."""
     segs = []
-    by_style: dict = {}
+    by_style: dict[tuple[Color, float, tuple[float, ...] | None], Path] = {}
     for row in rows:
         ew = f"{row.where}: {what} edge"
         a, b = (str(row.get(k) or "").strip() for k in ("from", "to"))
-        for end, key in ((a, "from"), (b, "to")):
+        for end, prop in ((a, "from"), (b, "to")):
             if not end:
-                raise CardError(f"{ew}: an edge needs '{key}' (a node id)")
+                raise CardError(f"{ew}: an edge needs '{prop}' (a node id)")
             if end not in nodes:
-                raise CardError(f"{ew}: '{key}' names node {end!r}, which is not in the nodes")
+                raise CardError(f"{ew}: '{prop}' names node {end!r}, which is not in the nodes")
         if a == b:
             raise CardError(f"{ew}: it joins node {a!r} to itself")
         values = dict(base.values)
@@ -286,7 +326,7 @@ def _edges(el: NetworkEl, te: Templates, rows, nodes, base, tables, what: str, o
     return segs
 
 
-def _dash(value: str, what: str):
+def _dash(value: str, what: str) -> tuple[float, ...] | None:
     if not value or value.strip().lower() in ("solid", "none"):
         return None
     try:
@@ -298,7 +338,7 @@ def _dash(value: str, what: str):
     return parts
 
 
-def _icon(el: NetworkEl, ctx, sid: str, n: _Node, ink, out: Group, what: str) -> None:
+def _icon(el: NetworkEl, ctx: DrawContext, sid: str, n: _Node, ink: Color | None, out: Group, what: str) -> None:
     syms = ctx.card.symbols
     if syms is None or sid not in syms.by_id:
         raise CardError(f"{what}: icon {sid!r} is not in the game's symbol libraries")
@@ -307,24 +347,27 @@ def _icon(el: NetworkEl, ctx, sid: str, n: _Node, ink, out: Group, what: str) ->
     out.add(syms.draw(sid, n.x - s / 2, top - s / 2, s, ink))
 
 
-class _Index:
+_Thing = TypeVar("_Thing", _Bounds, _Seg)
+
+
+class _Index(Generic[_Thing]):
     """Boxes and segments filed by the cells of a grid, so a label asks only about its neighbourhood."""
 
-    def __init__(self, cell: float = 8.0):
+    def __init__(self, cell: float = 8.0) -> None:
         self.cell = cell
-        self.cells: dict[tuple[int, int], list] = {}
+        self.cells: dict[tuple[int, int], list[_Thing]] = {}
 
-    def _keys(self, box):
+    def _keys(self, box: _Bounds) -> Iterator[tuple[int, int]]:
         c = self.cell
         for i in range(int(box[0] // c), int(box[2] // c) + 1):
             for j in range(int(box[1] // c), int(box[3] // c) + 1):
                 yield (i, j)
 
-    def add_box(self, box) -> None:
+    def add_box(self: _Index[_Bounds], box: _Bounds) -> None:
         for k in self._keys(box):
             self.cells.setdefault(k, []).append(box)
 
-    def add_segment(self, seg) -> None:
+    def add_segment(self: _Index[_Seg], seg: _Seg) -> None:
         """File the segment under every cell it passes through (a grid walk, cell by cell)."""
         c = self.cell
         (x0, y0), (x1, y1) = seg
@@ -345,7 +388,7 @@ class _Index:
             else:
                 j, ty = j + sj, ty + ddy
 
-    def near(self, box) -> list:
+    def near(self, box: _Bounds) -> list[_Thing]:
         out, seen = [], set()
         for k in self._keys(box):
             for thing in self.cells.get(k, ()):
@@ -355,16 +398,16 @@ class _Index:
         return out
 
 
-def _bounds(points) -> tuple[float, float, float, float]:
+def _bounds(points: Sequence[tuple[float, float]]) -> _Bounds:
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _overlaps(a, b, gap: float = 0.2) -> bool:
+def _overlaps(a: _Bounds, b: _Bounds, gap: float = 0.2) -> bool:
     return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
 
 
-def _crosses(seg, r) -> bool:
+def _crosses(seg: _Seg, r: _Bounds) -> bool:
     """Does the segment touch the rectangle r (x0, y0, x1, y1)? (Liang-Barsky clipping.)"""
     (x0, y0), (x1, y1) = seg
     dx, dy = x1 - x0, y1 - y0
@@ -385,10 +428,11 @@ def _crosses(seg, r) -> bool:
 
 
 _PLACES = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))  # below, above, right, left ...
+_GAP = 0.6  # mm between a node and its label
 
 
-def _place_label(el: NetworkEl, n: _Node, text: str, ink, ground, taken: _Index, lines: _Index, box: Box,
-                 out: Group, what: str) -> None:
+def _place_label(el: NetworkEl, n: _Node, text: str, ink: Color, ground: Color | None, taken: _Index[_Bounds],
+                 lines: _Index[_Seg], box: Box, out: Group, what: str) -> None:
     """Put the label at the first place around its node that is inside the box and clear of every node,
     text and label already placed, preferring places no edge crosses; shrink it (down to label_min) when
     no place is clear; an error naming the node when none is even then."""
@@ -396,32 +440,10 @@ def _place_label(el: NetworkEl, n: _Node, text: str, ink, ground, taken: _Index,
 
     size = el.label_size
     while True:
-        w = fonts.string_width(text, size, "sans", "regular")
-        if fonts.missing_glyph(text, "sans", "regular") is not None:
-            ch = fonts.missing_glyph(text, "sans", "regular")
-            raise CardError(f"{what}: label: the character {ch!r} is not in the bundled font")
-        c = cap(size)
-        _, desc = fonts.ascent_descent(size)
-        best = None
-        for i, (sx, sy) in enumerate(_PLACES):
-            gap = 0.6
-            cx = n.x + sx * (n.w / 2 + gap + (w / 2 if sx else 0))
-            if sy > 0:
-                top = n.y + (n.h / 2 if not sx else c / 2) + gap
-            elif sy < 0:
-                top = n.y - (n.h / 2 if not sx else c / 2) - gap - c - desc
-            else:
-                top = n.y - c / 2
-            r = (cx - w / 2, top, cx + w / 2, top + c + desc)
-            if r[0] < box.x or r[2] > box.right or r[1] < box.y or r[3] > box.bottom:
-                continue
-            if any(_overlaps(r, o) for o in taken.near((r[0] - 0.3, r[1] - 0.3, r[2] + 0.3, r[3] + 0.3))):
-                continue
-            crossings = sum(1 for s in lines.near(r) if _crosses(s, r))
-            if best is None or crossings < best[0]:
-                best = (crossings, r, cx, top + c)
-            if crossings == 0:
-                break
+        missing = fonts.missing_glyph(text, "sans", "regular")
+        if missing is not None:
+            raise CardError(f"{what}: label: the character {missing!r} is not in the bundled font")
+        best = _label_spot(n, text, size, taken, lines, box)
         if best is not None:
             crossings, r, cx, base = best
             centred_text(out, text, cx, base, size, "regular", ink, ground if crossings else None)
@@ -432,6 +454,44 @@ def _place_label(el: NetworkEl, n: _Node, text: str, ink, ground, taken: _Index,
                             f"labels, even at {el.label_min:g} pt; give the map more room or the node a shorter "
                             "label")
         size = max(el.label_min, size - 0.5)
+
+
+def _label_spot(n: _Node, text: str, size: float, taken: _Index[_Bounds], lines: _Index[_Seg],
+                box: Box) -> tuple[int, _Bounds, float, float] | None:
+    """The best place for the label at ``size``: (edges crossing it, its box, centre x, baseline), the
+    first with no crossing, else the first with fewest; None when every place leaves the box or
+    overlaps something taken."""
+    from pnp.scene import fonts
+
+    w = fonts.string_width(text, size, "sans", "regular")
+    c = cap(size)
+    _, desc = fonts.ascent_descent(size)
+    best = None
+    for sx, sy in _PLACES:
+        cx, top = _label_corner(n, sx, sy, w, c, desc)
+        r = (cx - w / 2, top, cx + w / 2, top + c + desc)
+        if r[0] < box.x or r[2] > box.right or r[1] < box.y or r[3] > box.bottom:
+            continue
+        if any(_overlaps(r, o) for o in taken.near((r[0] - 0.3, r[1] - 0.3, r[2] + 0.3, r[3] + 0.3))):
+            continue
+        crossings = sum(1 for s in lines.near(r) if _crosses(s, r))
+        if best is None or crossings < best[0]:
+            best = (crossings, r, cx, top + c)
+        if crossings == 0:
+            break
+    return best
+
+
+def _label_corner(n: _Node, sx: int, sy: int, w: float, c: float, desc: float) -> tuple[float, float]:
+    """The centre x and the top of a label ``w`` wide on side (sx, sy) of its node."""
+    cx = n.x + sx * (n.w / 2 + _GAP + (w / 2 if sx else 0))
+    if sy > 0:
+        top = n.y + (n.h / 2 if not sx else c / 2) + _GAP
+    elif sy < 0:
+        top = n.y - (n.h / 2 if not sx else c / 2) - _GAP - c - desc
+    else:
+        top = n.y - c / 2
+    return cx, top
 
 
 register(ElementKind(NetworkEl, network_body, own=NODE_OWN + EDGE_OWN,
