@@ -23,8 +23,6 @@ KNOWN_LINES: dict[str, int] = {
     "layout/document.py:blocks": 64,
     "layout/expr.py:calc": 83,
     "layout/expr.py:condition": 81,
-    "layout/tabular.py:_table": 167,
-    "layout/tabular.py:_table.body": 133,
     "scene/richtext.py:parse": 61,
 }
 KNOWN_COMPLEXITY: dict[str, int] = {

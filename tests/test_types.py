@@ -72,7 +72,6 @@ UNTYPED = {
     "pnp/layout/fontbook.py",
     "pnp/layout/reference.py",
     "pnp/layout/tables.py",
-    "pnp/layout/tabular.py",
 
     # pnp/load/
     "pnp/load/loader.py",
