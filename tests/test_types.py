@@ -61,7 +61,6 @@ UNTYPED = {
     "pnp/layout/builtin/trigrid.py",
 
     # pnp/layout/
-    "pnp/layout/charts.py",
     "pnp/layout/compile.py",
     "pnp/layout/data.py",
     "pnp/layout/document.py",

@@ -15,18 +15,23 @@ pointer down to its bar: a bar too short to see (the best score) is found by it.
 from __future__ import annotations
 
 import math
-from typing import Annotated, Literal
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Literal, NamedTuple
 
 from pydantic import Field
 
 from pnp.layout.compile import CardError
 from pnp.scene.units import MM_PER_PT
-from pnp.layout.elements import ElementKind, register
-from pnp.layout.data import inline_rows
+from pnp.layout.elements import Draw, DrawContext, ElementKind, Fields, Tables, register
+from pnp.layout.data import Row, inline_rows
+from pnp.layout.expr import Scope
 from pnp.layout.itemstyle import PATTERN_HELP, ItemScope, PartTemplate, Templates, hatch_angles, hatches
-from pnp.model.base import Localised, pick
+from pnp.model.base import Localised
 from pnp.model.layout import ROWS_HELP, Colour, Placed, Rows
-from pnp.scene import Box, Group, Path, Polygon, Rect, Text, color, fonts, style
+from pnp.scene import Box, Color, Group, Path, Polygon, Rect, Text, color, fonts, style
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.layout.fontbook import FontBook
 
 Pt = Annotated[float, Field(ge=5, le=72, allow_inf_nan=False)]
 Fraction = Annotated[float, Field(ge=0, le=0.9, allow_inf_nan=False)]
@@ -75,7 +80,34 @@ def axis_number(v: float, lang: str) -> str:
     return f"{v:g}".replace(".", ENGINE(lang, "number.decimal"))
 
 
-def _bars(el: BarsEl, fields, tables, where, ids, book=None):
+class _Bar(NamedTuple):
+    value: float
+    label: str
+    fill: Color | None
+    angles: tuple[float, ...]
+    note: str
+
+
+@dataclass
+class _Plot:
+    """Where the bars go: the plot's top-left (x0, y0), its size, one bar's slot and the y axis."""
+
+    x0: float
+    y0: float
+    pw: float
+    ph: float
+    slot: float
+    ymax: float
+    ticks: list[float]
+    text_h: float
+
+    def y(self, v: float) -> float:
+        """The height of value ``v`` on the page (the baseline is at y0 + ph)."""
+        return self.y0 + self.ph - self.ph * v / self.ymax
+
+
+def _bars(el: BarsEl, fields: Fields, tables: Tables, where: str, ids: set[str],
+          book: FontBook | None = None) -> Draw:
     t = Templates({k: getattr(el, k) for k in BARS_OWN}, tables, where, ("fill",))
     ink = color(el.colour)
     grid_ink = color(el.grid) if el.grid not in (None, "none") else None
@@ -83,7 +115,7 @@ def _bars(el: BarsEl, fields, tables, where, ids, book=None):
     inline = (inline_rows([r if isinstance(r, dict) else {"value": r} for r in el.bars], f"bars ({where}) bars")
               if isinstance(el.bars, list) else None)
 
-    def draw(ctx, box: Box, g: Group):
+    def draw(ctx: DrawContext, box: Box, g: Group) -> None:
         rows = inline
         if rows is None:
             if ctx.card.data is None:
@@ -93,79 +125,106 @@ def _bars(el: BarsEl, fields, tables, where, ids, book=None):
             raise CardError(f"bars ({where}): the rows give no bars to draw")
         if len(rows) > MAX_BARS:
             raise CardError(f"bars ({where}): {len(rows):,} bars; a chart draws at most {MAX_BARS:,}")
-        base, lang = ctx.scope, ctx.card.lang
         t.check(set(rows[0].values) | set(ctx.scope.values) | set(fields), "the rows")
-        bars = []
-        for r in rows:
-            scope = ItemScope({**base.values, **{k: v for k, v in r.values.items() if v is not None}}, tables,
-                              base.text, base.lang)
-            what = f"{r.where}: bars ({where})"
-            v = t.number("value", scope, what)
-            if v is None or v < 0:
-                raise CardError(f"{what}: a bar's value must be a number of 0 or more, got {v!r}")
-            bars.append((v, t.text("label", scope), t.colour("fill", scope),
-                         hatch_angles(t.value("hatch", scope), what), t.text("note", scope)))
-        top = max(v for v, *_ in bars) or 1.0
-        step = nice_step(top)
-        ymax = step * math.ceil(top / step - 1e-9)
-        ticks = [k * step for k in range(int(round(ymax / step)) + 1)]
-        text_h = el.size * MM_PER_PT
-        tick_w = max(fonts.string_width(axis_number(v, lang), el.size, "sans", "regular") for v in ticks)
-        notes = any(n for *_, n in bars)
-        left = tick_w + 2.0
-        head = (text_h + 1.5 if el.y_title else 0.0) + (text_h + 3.5 if notes else 0.0)
-        foot = (text_h + 2.5 if any(lab for _, lab, *_ in bars) else 1.0) + (text_h + 1.5 if el.x_title else 0.0)
-        last = next((lab for _, lab, *_ in reversed(bars) if lab), "")
-        right = fonts.string_width(last, el.size, "sans", "regular") / 2  # the last label stays in the box
-        pw, ph = box.w - left - right, box.h - head - foot - text_h / 2
-        if pw < len(bars) * 0.5 or ph < 10:
-            raise CardError(f"bars ({where}): a box of {box.w:.1f} × {box.h:.1f} mm is too small for "
-                            f"{len(bars)} bars and their axes")
-        x0, y0 = box.x + left, box.y + head + text_h / 2  # the plot's top-left; its baseline at y0 + ph
-        slot = pw / len(bars)
-        lines, shapes, texts = Group(), Group(), Group()
-        for v in ticks:
-            y = y0 + ph - ph * v / ymax
-            if grid_ink is not None and v > 0:
-                lines.add(Path(style=style(stroke=grid_ink, width=0.15)).move(x0, y).line(x0 + pw, y))
-            texts.add(Text(x0 - 1.5, y + text_h * 0.36, axis_number(v, lang), size=el.size, anchor="end", fill=ink))
-        label_w = max((fonts.string_width(lab, el.size, "sans", "regular") for _, lab, *_ in bars if lab),
-                      default=0.0)
-        every = 1
-        while every * slot < label_w + 1.5 and every < len(bars):
-            every = next(m * 10 ** k for k in range(6) for m in (1, 2, 5) if m * 10 ** k > every)
-        axis = Path(style=style(stroke=ink, width=0.3))
-        axis.move(x0, y0).line(x0, y0 + ph).line(x0 + pw, y0 + ph)
-        for i, (v, lab, fill, angles, note) in enumerate(bars):
-            bh = ph * v / ymax
-            bx, bw = x0 + i * slot + slot * el.gap / 2, slot * (1 - el.gap)
-            if bh > 0:
-                shapes.add(Rect(bx, y0 + ph - bh, bw, bh, style(fill=fill)))
-                for h in hatches(angles, fill, None, 1.0, 0.2):
-                    shapes.add(Rect(bx, y0 + ph - bh, bw, bh, style(hatch=h)))
-            cx = x0 + (i + 0.5) * slot
-            if lab and i % every == 0:
-                axis.move(cx, y0 + ph).line(cx, y0 + ph + 1.2)
-                texts.add(Text(cx, y0 + ph + 1.5 + text_h, lab, size=el.size, anchor="middle", fill=ink))
-            if note:
-                tip = y0 - 0.3
-                shapes.add(Polygon([(cx - 1.4, tip - 2.2), (cx + 1.4, tip - 2.2), (cx, tip)], style(fill=ink)))
-                nw = fonts.string_width(note, el.size, "sans", "bold")
-                nx = min(max(cx, box.x + nw / 2), box.x + box.w - nw / 2)
-                texts.add(Text(nx, tip - 3.0, note, size=el.size, weight="bold", anchor="middle", fill=ink))
-        if el.y_title:
-            texts.add(Text(box.x, box.y + text_h * 0.8, pick_text(el.y_title, lang), size=el.size, fill=ink))
-        if el.x_title:
-            texts.add(Text(x0 + pw / 2, box.y + box.h - 0.3 * text_h, pick_text(el.x_title, lang), size=el.size,
-                           anchor="middle", fill=ink))
-        g.add(lines, shapes, axis, texts)
+        bars = [_bar(t, r, ctx.scope, tables, where) for r in rows]
+        _chart(el, bars, box, ctx.card.lang, ink, grid_ink, g, where)
 
     return draw
 
 
-def pick_text(value, lang: str) -> str:
+def _bar(t: Templates, r: Row, base: Scope, tables: Tables, where: str) -> _Bar:
+    """One row's bar: its value (0 or more), label, fill, hatch and note."""
+    scope = ItemScope({**base.values, **{k: v for k, v in r.values.items() if v is not None}}, tables,
+                      base.text, base.lang)
+    what = f"{r.where}: bars ({where})"
+    v = t.number("value", scope, what)
+    if v is None or v < 0:
+        raise CardError(f"{what}: a bar's value must be a number of 0 or more, got {v!r}")
+    return _Bar(v, t.text("label", scope), t.colour("fill", scope), hatch_angles(t.value("hatch", scope), what),
+                t.text("note", scope))
+
+
+def _chart(el: BarsEl, bars: list[_Bar], box: Box, lang: str, ink: Color | None, grid_ink: Color | None, g: Group,
+           where: str) -> None:
+    plot = _plot(el, bars, box, lang, where)
+    lines, shapes, texts = Group(), Group(), Group()
+    for v in plot.ticks:
+        y = plot.y(v)
+        if grid_ink is not None and v > 0:
+            lines.add(Path(style=style(stroke=grid_ink, width=0.15)).move(plot.x0, y).line(plot.x0 + plot.pw, y))
+        texts.add(Text(plot.x0 - 1.5, y + plot.text_h * 0.36, axis_number(v, lang), size=el.size, anchor="end",
+                       fill=ink))
+    every = _label_every(el, bars, plot.slot)
+    axis = Path(style=style(stroke=ink, width=0.3))
+    axis.move(plot.x0, plot.y0).line(plot.x0, plot.y0 + plot.ph).line(plot.x0 + plot.pw, plot.y0 + plot.ph)
+    for i, bar in enumerate(bars):
+        _draw_bar(el, plot, i, bar, every, ink, box, shapes, axis, texts)
+    if el.y_title:
+        texts.add(Text(box.x, box.y + plot.text_h * 0.8, pick_text(el.y_title, lang), size=el.size, fill=ink))
+    if el.x_title:
+        texts.add(Text(plot.x0 + plot.pw / 2, box.y + box.h - 0.3 * plot.text_h, pick_text(el.x_title, lang),
+                       size=el.size, anchor="middle", fill=ink))
+    g.add(lines, shapes, axis, texts)
+
+
+def _plot(el: BarsEl, bars: list[_Bar], box: Box, lang: str, where: str) -> _Plot:
+    """The y axis' round steps, and the plot's place in the box: room left for the axis numbers,
+    above for the y title and the notes, below for the labels and the x title."""
+    top = max(b.value for b in bars) or 1.0
+    step = nice_step(top)
+    ymax = step * math.ceil(top / step - 1e-9)
+    ticks = [k * step for k in range(int(round(ymax / step)) + 1)]
+    text_h = el.size * MM_PER_PT
+    tick_w = max(fonts.string_width(axis_number(v, lang), el.size, "sans", "regular") for v in ticks)
+    notes = any(b.note for b in bars)
+    left = tick_w + 2.0
+    head = (text_h + 1.5 if el.y_title else 0.0) + (text_h + 3.5 if notes else 0.0)
+    foot = (text_h + 2.5 if any(b.label for b in bars) else 1.0) + (text_h + 1.5 if el.x_title else 0.0)
+    last = next((b.label for b in reversed(bars) if b.label), "")
+    right = fonts.string_width(last, el.size, "sans", "regular") / 2  # the last label stays in the box
+    pw, ph = box.w - left - right, box.h - head - foot - text_h / 2
+    if pw < len(bars) * 0.5 or ph < 10:
+        raise CardError(f"bars ({where}): a box of {box.w:.1f} × {box.h:.1f} mm is too small for "
+                        f"{len(bars)} bars and their axes")
+    # the plot's top-left; its baseline at y0 + ph
+    return _Plot(box.x + left, box.y + head + text_h / 2, pw, ph, pw / len(bars), ymax, ticks, text_h)
+
+
+def _label_every(el: BarsEl, bars: list[_Bar], slot: float) -> int:
+    """Label every n-th bar (1, 2, 5, 10, 20 ...) so that labels do not run into each other."""
+    label_w = max((fonts.string_width(b.label, el.size, "sans", "regular") for b in bars if b.label), default=0.0)
+    every = 1
+    while every * slot < label_w + 1.5 and every < len(bars):
+        every = next(m * 10 ** k for k in range(6) for m in (1, 2, 5) if m * 10 ** k > every)
+    return every
+
+
+def _draw_bar(el: BarsEl, plot: _Plot, i: int, bar: _Bar, every: int, ink: Color | None, box: Box, shapes: Group,
+              axis: Path, texts: Group) -> None:
+    """Bar ``i`` with its hatch, its tick and label (when it is labelled) and its note with a pointer."""
+    v, lab, fill, angles, note = bar
+    x0, y0, ph, slot, text_h = plot.x0, plot.y0, plot.ph, plot.slot, plot.text_h
+    bh = ph * v / plot.ymax
+    bx, bw = x0 + i * slot + slot * el.gap / 2, slot * (1 - el.gap)
+    if bh > 0:
+        shapes.add(Rect(bx, y0 + ph - bh, bw, bh, style(fill=fill)))
+        for h in hatches(angles, fill, None, 1.0, 0.2):
+            shapes.add(Rect(bx, y0 + ph - bh, bw, bh, style(hatch=h)))
+    cx = x0 + (i + 0.5) * slot
+    if lab and i % every == 0:
+        axis.move(cx, y0 + ph).line(cx, y0 + ph + 1.2)
+        texts.add(Text(cx, y0 + ph + 1.5 + text_h, lab, size=el.size, anchor="middle", fill=ink))
+    if note:
+        tip = y0 - 0.3
+        shapes.add(Polygon([(cx - 1.4, tip - 2.2), (cx + 1.4, tip - 2.2), (cx, tip)], style(fill=ink)))
+        nw = fonts.string_width(note, el.size, "sans", "bold")
+        nx = min(max(cx, box.x + nw / 2), box.x + box.w - nw / 2)
+        texts.add(Text(nx, tip - 3.0, note, size=el.size, weight="bold", anchor="middle", fill=ink))
+
+
+def pick_text(value: Localised, lang: str) -> str:
     """A title given once or per language, in ``lang``."""
-    return value if isinstance(value, str) else value.get(lang) if hasattr(value, "get") else pick(value, lang)
+    return value if isinstance(value, str) else value.get(lang)
 
 
 register(ElementKind(BarsEl, _bars, own=BARS_OWN, points=("size",)))
