@@ -30,7 +30,6 @@ KNOWN_COMPLEXITY: dict[str, int] = {
     "games/rather_silly/access.py:moves": 22,
     "games/rather_silly/cli.py:neighbours": 21,
     "games/rather_silly/state_rules.py:setup_start": 25,
-    "layout/boards.py:_draw_cells": 21,
     "layout/compile.py:overlaps": 23,
     "layout/data.py:read_rows": 30,
     "layout/document.py:blocks": 29,

@@ -44,7 +44,6 @@ UNTYPED = {
     "pnp/impose/tiling.py",
 
     # pnp/layout/
-    "pnp/layout/boards.py",
 
     # pnp/layout/builtin/
     "pnp/layout/builtin/card.py",

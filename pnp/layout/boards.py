@@ -10,21 +10,24 @@ with the cell's record (``cells: terrain.csv``) and its name ``at`` (``C4``),
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Sequence
 
 from pydantic import Field, model_validator
 
 from pnp.layout.compile import CardError
-from pnp.layout.expr import ExprError
-from pnp.layout.elements import ElementKind, register
+from pnp.layout.expr import ExprError, Scope
+from pnp.layout.elements import Draw, DrawContext, ElementKind, Fields, Tables, register
 from pnp.layout.itemstyle import (PATTERN_HELP, ItemScope, PartTemplate, Templates, cap, centred_text, fitted_size,
                                   hatch_angles, hatches, label_ink)
-from pnp.layout.data import inline_rows
+from pnp.layout.data import Row, inline_rows
 from pnp.model.layout import ROWS_HELP, Rows
-from pnp.model.grids import Grid, column_index
+from pnp.model.grids import Grid, GridCell, column_index
 from pnp.model.layout import Placed
-from pnp.scene import Box, Group, Path, Polygon, Text, color, style
+from pnp.scene import Box, Color, Group, Path, Polygon, Text, color, style
 from pnp.scene.units import MM_PER_PT
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.layout.fontbook import FontBook
 
 Mm = Annotated[float, Field(gt=0, le=2000, allow_inf_nan=False)]
 Pt = Annotated[float, Field(ge=5, le=72, allow_inf_nan=False)]
@@ -85,7 +88,7 @@ class GridEl(Placed):
 
     @model_validator(mode="before")
     @classmethod
-    def _size_is_the_box(cls, data: Any):
+    def _size_is_the_box(cls, data: Any) -> Any:
         """With ``size``, the box is the cells (plus the edge coordinates): w and h follow from it."""
         if not isinstance(data, dict) or data.get("size") is None:
             return data
@@ -106,7 +109,7 @@ class GridEl(Placed):
         return {**data, "w": w, "h": h}
 
     @model_validator(mode="after")
-    def _columns(self):
+    def _columns(self) -> GridEl:
         if self.shape == "triangle" and self.cols is not None:
             raise ValueError("'cols': a triangle grid has rows only (its cells per side)")
         if self.shape != "triangle" and self.cols is None:
@@ -117,7 +120,7 @@ class GridEl(Placed):
         return self
 
 
-def _grid_of(data, size: float) -> Grid:
+def _grid_of(data: dict[str, Any], size: float) -> Grid:
     shape = data.get("shape", "square")
     rows = int(data["rows"])
     cols = int(data.get("cols") or rows)
@@ -132,8 +135,8 @@ _COLOURS = ("fill", "hatch_colour", "stroke", "label_colour", "icon_colour")
 class _Cells:
     """A grid's cells matched with their records (once per set of records)."""
 
-    def __init__(self, grid: Grid, rows, what: str):
-        self.by_cell: dict[str, Any] = {}
+    def __init__(self, grid: Grid, rows: Sequence[Row], what: str) -> None:
+        self.by_cell: dict[str, Row] = {}
         self.columns: set[str] = set()
         for row in rows:
             self.columns.update(k for k in row.values)
@@ -144,7 +147,7 @@ class _Cells:
             self.by_cell[cell.name] = row
 
 
-def _cell_of(grid: Grid, row, what: str):
+def _cell_of(grid: Grid, row: Row, what: str) -> GridCell:
     at = row.get("at")
     first, last = grid.first_last()
     if at is not None and at != "":
@@ -168,14 +171,16 @@ def _cell_of(grid: Grid, row, what: str):
     return cell
 
 
-def grid_body(el: GridEl, fields, tables, where, ids, book=None):
+def grid_body(el: GridEl, fields: Fields, tables: Tables, where: str, ids: set[str],
+              book: FontBook | None = None) -> Draw:
     t = Templates({k: getattr(el, k) for k in GRID_OWN}, tables, where, _COLOURS)
     inline = inline_rows(el.cells, f"grid ({where}) cells") if isinstance(el.cells, list) else None
     margin = coord_margin(el.coord_size) if el.coords == "outside" else 0.0
     builtins = {"at", "col", "row"} | ({"corner", "half_space", "facing"} if el.shape == "triangle" else set())
-    made: dict = {}  # (size, records) -> (grid, cells): the same on every card
+    # (size, records) -> (grid, cells): the same on every card
+    made: dict[tuple[float, int], tuple[Grid, _Cells, Sequence[Row]]] = {}
 
-    def draw(ctx, box: Box, g: Group):
+    def draw(ctx: DrawContext, box: Box, g: Group) -> None:
         size = el.size or _fitting_size(el, box.w - 2 * margin, box.h - 2 * margin)
         rows = inline if inline is not None else (() if el.cells is None else _rows(ctx, el.cells, where))
         key = (round(size, 9), id(rows))
@@ -196,11 +201,12 @@ def grid_body(el: GridEl, fields, tables, where, ids, book=None):
     return draw
 
 
-def _rows(ctx, ref, where: str):
+def _rows(ctx: DrawContext, ref: Any, where: str) -> Sequence[Row]:
     data = ctx.card.data
     if data is None:
         raise CardError(f"grid ({where}) cells: this layout is drawn without a game folder to read records from")
-    return data.rows(ref, f"grid ({where}) cells")
+    rows: Sequence[Row] = data.rows(ref, f"grid ({where}) cells")
+    return rows
 
 
 def _fitting_size(el: GridEl, w: float, h: float) -> float:
@@ -211,19 +217,14 @@ def _fitting_size(el: GridEl, w: float, h: float) -> float:
     return size
 
 
-def _draw_cells(el: GridEl, t: Templates, grid: Grid, cells: _Cells, ctx, ox: float, oy: float, tables,
-                where: str) -> Group:
+def _draw_cells(el: GridEl, t: Templates, grid: Grid, cells: _Cells, ctx: DrawContext, ox: float, oy: float,
+                tables: Tables, where: str) -> Group:
     fills, hatch_group, lines, icons, labels = (Group(id=None) for _ in range(5))
-    strokes: dict = {}  # (colour) -> Path of every cell outline in that colour
-    base = ctx.scope
+    strokes: dict[Color, Path] = {}  # (colour) -> Path of every cell outline in that colour
     r_in = grid.inradius
     for cell in grid.cells:
         row = cells.by_cell.get(cell.name)
-        values = dict(base.values)
-        if row is not None:
-            values.update({k: v for k, v in row.values.items() if v is not None})
-        values.update({"at": cell.name, "col": cell.col, "row": cell.row}, **dict(cell.fields))
-        scope = ItemScope(values, tables, base.text, base.lang)
+        scope = _cell_scope(cell, row, ctx.scope, tables)
         what = f"{row.where}: grid ({where}) cell {cell.name}" if row is not None else f"grid ({where}) cell {cell.name}"
         try:
             pts = [(ox + x, oy + y) for x, y in cell.corners]
@@ -233,15 +234,7 @@ def _draw_cells(el: GridEl, t: Templates, grid: Grid, cells: _Cells, ctx, ox: fl
                 fills.add(Polygon(pts, style(fill=fill)))
             for h in hatches(angles, fill, t.colour("hatch_colour", scope), el.hatch_spacing, 0.2):
                 hatch_group.add(Polygon(pts, style(hatch=h)))
-            ink = t.colour("stroke", scope)
-            if ink is not None and el.stroke_width > 0:
-                path = strokes.get(ink)
-                if path is None:
-                    path = strokes[ink] = Path(style=style(stroke=ink, width=el.stroke_width, join="round"))
-                path.move(*pts[0])
-                for p in pts[1:]:
-                    path.line(*p)
-                path.close()
+            _outline(strokes, t.colour("stroke", scope), el.stroke_width, pts)
             cx, cy = ox + cell.centre[0], oy + cell.centre[1]
             text = t.text("label", scope)
             label_box = None
@@ -263,8 +256,31 @@ def _draw_cells(el: GridEl, t: Templates, grid: Grid, cells: _Cells, ctx, ox: fl
     return out
 
 
-def _label(el: GridEl, grid: Grid, cell, text: str, pts, cx: float, cy: float, fill, angles, colour, out: Group,
-           what: str):
+def _cell_scope(cell: GridCell, row: Row | None, base: Scope, tables: Tables) -> ItemScope:
+    """What a cell's templates read: the card's values, its record's, its name, column and row, and
+    what its shape says about it (a triangle's corner)."""
+    values = dict(base.values)
+    if row is not None:
+        values.update({k: v for k, v in row.values.items() if v is not None})
+    values.update({"at": cell.name, "col": cell.col, "row": cell.row}, **dict(cell.fields))
+    return ItemScope(values, tables, base.text, base.lang)
+
+
+def _outline(strokes: dict[Color, Path], ink: Color | None, width: float, pts: list[tuple[float, float]]) -> None:
+    """The cell's outline, on the one path of its colour (none without an ink or a width)."""
+    if ink is not None and width > 0:
+        path = strokes.get(ink)
+        if path is None:
+            path = strokes[ink] = Path(style=style(stroke=ink, width=width, join="round"))
+        path.move(*pts[0])
+        for p in pts[1:]:
+            path.line(*p)
+        path.close()
+
+
+def _label(el: GridEl, grid: Grid, cell: GridCell, text: str, pts: list[tuple[float, float]], cx: float, cy: float,
+           fill: Color | None, angles: tuple[float, ...], colour: Color | None, out: Group,
+           what: str) -> tuple[float, float, float, float]:
     """The cell's label, fitted between the cell's sides; returns its box (x0, y0, x1, y1)."""
     from pnp.model.grids import chord
 
@@ -280,10 +296,10 @@ def _label(el: GridEl, grid: Grid, cell, text: str, pts, cx: float, cy: float, f
     else:
         base = cy + c / 2
     top = base - c
-    spans = [chord(pts, y) for y in (top, base)]
-    if any(s is None for s in spans):
+    at_top, at_base = chord(pts, top), chord(pts, base)
+    if at_top is None or at_base is None:
         raise CardError(f"{what}: the label {text!r} does not fit in a {grid.size:g} mm cell")
-    x0, x1 = max(s[0] for s in spans), min(s[1] for s in spans)
+    x0, x1 = max(at_top[0], at_base[0]), min(at_top[1], at_base[1])
     room = (x1 - x0) - 2 * max(0.4, r_in * 0.08)
     size = fitted_size(text, el.label_size, el.label_min, el.label_weight, room, f"{what}: label")
     mid = (x0 + x1) / 2 if grid.shape != "triangle" else cx
@@ -292,8 +308,8 @@ def _label(el: GridEl, grid: Grid, cell, text: str, pts, cx: float, cy: float, f
     return (x0, y0, x1, base)
 
 
-def _icon(el: GridEl, ctx, sid: str, cx: float, cy: float, r_in: float, cell, label_box, ink, out: Group,
-          what: str):
+def _icon(el: GridEl, ctx: DrawContext, sid: str, cx: float, cy: float, r_in: float, cell: GridCell,
+          label_box: tuple[float, float, float, float] | None, ink: Color | None, out: Group, what: str) -> None:
     syms = ctx.card.symbols
     if syms is None or sid not in syms.by_id:
         raise CardError(f"{what}: icon {sid!r} is not in the game's symbol libraries")
@@ -365,7 +381,7 @@ class TrackEl(Placed):
     mark_fill: Template | None = Field("#d9d9d9", description="colour of the marked spaces")
 
     @model_validator(mode="after")
-    def _count(self):
+    def _count(self) -> TrackEl:
         if self.to < self.first:
             raise ValueError("'to' is smaller than 'from'")
         if self.to - self.first + 1 < 4:
@@ -424,14 +440,15 @@ def _subsets(r: int) -> list[tuple[str, ...]]:
     return list(combinations(("top", "right", "bottom", "left"), r))
 
 
-def track_body(el: TrackEl, fields, tables, where, ids, book=None):
+def track_body(el: TrackEl, fields: Fields, tables: Tables, where: str, ids: set[str],
+               book: FontBook | None = None) -> Draw:
     from pnp.scene import Ellipse, Rect
 
     t = Templates({k: getattr(el, k) for k in TRACK_OWN}, tables, where, ("fill", "stroke", "mark_fill"))
     n = el.to - el.first + 1
-    checked: list = []
+    checked: list[bool] = []
 
-    def draw(ctx, box: Box, g: Group):
+    def draw(ctx: DrawContext, box: Box, g: Group) -> None:
         if not checked:  # a space's own names: its number n and its place i (from 0)
             t.check(set(fields) | set(ctx.scope.values) | {"n", "i"}, "a track's spaces")
             checked.append(True)
@@ -493,7 +510,7 @@ class RegistrationEl(Placed):
     stroke_width: Width = Field(0.25, description="line width in mm")
 
     @model_validator(mode="after")
-    def _points(self):
+    def _points(self) -> RegistrationEl:
         if (self.marks == "points") != (self.points is not None):
             raise ValueError("'points' goes with marks: points (and only with it)")
         return self
@@ -510,10 +527,12 @@ def registration_points(el: RegistrationEl, box: Box) -> list[tuple[tuple[float,
     if el.marks == "triangle":
         pts = [((x0 + x1) / 2, y0), (x1, y1), (x0, y1)]
         return [(p, [pts[i - 1], pts[(i + 1) % 3]]) for i, p in enumerate(pts)]
+    assert el.points is not None  # the schema gives marks: points its points
     return [((box.x + _length(x, box.w), box.y + _length(y, box.h)), []) for x, y in el.points]
 
 
-def registration_body(el: RegistrationEl, fields, tables, where, ids, book=None):
+def registration_body(el: RegistrationEl, fields: Fields, tables: Tables, where: str, ids: set[str],
+                      book: FontBook | None = None) -> Draw:
     import math
 
     from pnp.scene import Circle
@@ -525,7 +544,7 @@ def registration_body(el: RegistrationEl, fields, tables, where, ids, book=None)
         raise ExprError(f"{where}: 'colour': {exc}") from None
     st = style(stroke=ink, width=el.stroke_width)
 
-    def draw(ctx, box: Box, g: Group):
+    def draw(ctx: DrawContext, box: Box, g: Group) -> None:
         cx, cy = box.x + box.w / 2, box.y + box.h / 2
         out = Group(id="registration")
         for (x, y), neighbours in registration_points(el, box):
