@@ -34,7 +34,6 @@ KNOWN_COMPLEXITY: dict[str, int] = {
     "layout/data.py:read_rows": 30,
     "layout/document.py:blocks": 29,
     "layout/fields.py:parse_field": 22,
-    "layout/tables.py:generate": 21,
     "model/counters.py:CounterSheet._references": 22,
     "model/reuse.py:_Styling.element": 27,
     "model/rules.py:Rules.of": 21,

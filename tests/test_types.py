@@ -69,7 +69,6 @@ UNTYPED = {
     "pnp/layout/files.py",
     "pnp/layout/fontbook.py",
     "pnp/layout/reference.py",
-    "pnp/layout/tables.py",
 
     # pnp/load/
     "pnp/load/loader.py",

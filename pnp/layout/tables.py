@@ -40,12 +40,15 @@ import stat
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from pnp.layout.fields import FieldType, as_text, check_copies, parse_field
 
 from pnp.load.errors import DataErrors, Problem
 from pnp.load.loader import display_path, locate, read_cached
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.load.marked import Marks
 
 MAX_FILE_BYTES = 8_000_000  # a card list file on disk
 MAX_UNPACKED_BYTES = 20_000_000  # the XML inside an XLSX or ODS
@@ -112,7 +115,9 @@ def records_from_yaml(raw_list: Any, fields: dict[str, FieldType], file: str) ->
     if len(raw_list) > MAX_ROWS:
         raise _error(file, 0, f"{len(raw_list)} cards; the limit is {MAX_ROWS} per list")
     match, typed = _matcher(fields, None), _with_copies(fields)
-    records, problems, unused = [], [], {}
+    records: list[Record] = []
+    problems: list[Problem] = []
+    unused: dict[str, None] = {}
     for i, item in enumerate(raw_list):
         line, col = locate(raw_list, (i,))
         if not isinstance(item, dict):
@@ -144,40 +149,55 @@ def records_from_yaml(raw_list: Any, fields: dict[str, FieldType], file: str) ->
     return _finish(records, problems, [], file)
 
 
-def generate(spec: dict) -> tuple[list, list[str | None]]:
+def generate(spec: dict[str, Any]) -> tuple[list[Any], list[str | None]]:
     """A card list made from ``{product: {field: [values]}, extra: [cards]}``: every combination of
     the product's values (the first field changing slowest), then the extra cards, as YAML items
     whose marks point at the values they came from; and each card's name (its product values)."""
     import itertools
 
-    from pnp.load.marked import MDict, MList, Marks
+    from pnp.load.marked import MList, Marks
 
     product = spec["product"]
     keys = list(product)
-    lc = getattr(product, "lc", None)
     at = getattr(spec, "lc", None)
     here = at.value("product") if at is not None else None
-    items, names = MList(), []
-    items.lc = Marks(*(here or (0, 0)))
+    items, marks = MList(), Marks(*(here or (0, 0)))
+    _mark(items, marks)
+    names: list[str | None] = []
     for combo in itertools.product(*(range(len(product[k])) for k in keys)):
-        item = MDict()
-        item.lc = marks = Marks(*(here or (0, 0)))
-        for k, j in zip(keys, combo):
-            item[k] = product[k][j]
-            where = getattr(product[k], "lc", None)
-            marks._keys[k] = lc.key(k) if lc is not None else None
-            marks._values[k] = where.item(j) if where is not None else None
+        item = _combination(product, keys, combo, here)
         items.append(item)
-        items.lc._items.append(here or (0, 0))
+        marks._items.append(here or (0, 0))
         names.append(" ".join(as_text(item[k]) for k in keys))
     extra = spec.get("extra") or []
     for i, card in enumerate(extra):
         items.append(card)
         where = getattr(extra, "lc", None)
-        items.lc._items.append((where.item(i) if where is not None else None) or here or (0, 0))
+        marks._items.append((where.item(i) if where is not None else None) or here or (0, 0))
         given = [as_text(card.get(k)) for k in keys] if isinstance(card, dict) else []
         names.append(" ".join(g for g in given if g) or None)
     return items, names
+
+
+def _combination(product: dict[str, Any], keys: list[str], combo: tuple[int, ...],
+                 here: tuple[int, int] | None) -> dict[str, Any]:
+    """One card of the product: value ``combo[n]`` of each field, marked where that value was written."""
+    from pnp.load.marked import MDict, Marks
+
+    lc = getattr(product, "lc", None)
+    item, marks = MDict(), Marks(*(here or (0, 0)))
+    _mark(item, marks)
+    for k, j in zip(keys, combo):
+        item[k] = product[k][j]
+        where = getattr(product[k], "lc", None)
+        marks._keys[k] = lc.key(k) if lc is not None else None
+        marks._values[k] = where.item(j) if where is not None else None
+    return item
+
+
+def _mark(container: object, marks: Marks) -> None:
+    """Give a made list or mapping its marks (``lc``, a slot mypy does not see declared)."""
+    setattr(container, "lc", marks)
 
 
 # ---- shared by both sources -------------------------------------------------------------------
@@ -189,7 +209,7 @@ def _with_copies(fields: dict[str, FieldType]) -> dict[str, FieldType]:
     return {**fields, "copies": _IMPLICIT_COPIES}
 
 
-def _matcher(fields: dict[str, FieldType], columns: dict[str, str] | None):
+def _matcher(fields: dict[str, FieldType], columns: dict[str, str] | None) -> Callable[[str], str | None]:
     """header -> field name (or None): mapped headers first, then field names, ignoring case."""
     targets = {name.strip().casefold(): name for name in _with_copies(fields)}
     for header, name in (columns or {}).items():
@@ -223,7 +243,7 @@ def _header_row(rows: Iterator[tuple[int, list]], file: str) -> tuple[int, list[
     return header_line, headers
 
 
-def _columns(headers: list[str], match, file: str, line: int) -> tuple[dict[str, int], list[str], list[Problem]]:
+def _columns(headers: list[str], match: Callable[[str], str | None], file: str, line: int) -> tuple[dict[str, int], list[str], list[Problem]]:
     """field -> the index of its column; the headers that name no field; two columns giving one field."""
     problems: list[Problem] = []
     column_of: dict[str, int] = {}
@@ -314,7 +334,8 @@ def _short(text: str) -> str:
     return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN - 1] + "…"
 
 
-def _card(typed: dict[str, FieldType], fields: dict[str, FieldType], raw_of) -> tuple[dict, int, list]:
+def _card(typed: dict[str, FieldType], fields: dict[str, FieldType],
+          raw_of: Callable[[str], Any]) -> tuple[dict[str, Any], int, list[tuple[str, str]]]:
     """One card's typed values (declared fields only), its copies, and (field, message) failures."""
     values, copies, failed = {}, 1, []
     for name, ftype in typed.items():
@@ -439,7 +460,8 @@ def _check_archive(raw: bytes, file: str) -> dict[str, list[tuple[str, int]]]:
         names = {i.filename for i in parts}
         shared = _shared_lengths(archive) if "xl/sharedStrings.xml" in names else []
         sheets = _xlsx_sheet_names(archive) if "xl/workbook.xml" in names else {}
-        text, formulas = 0, {}
+        text = 0
+        formulas: dict[str, list[tuple[str, int]]] = {}
         for info in parts:
             if info.filename == "content.xml" or re.fullmatch(r"xl/worksheets/[^/]+\.xml", info.filename):
                 with archive.open(info) as stream:
@@ -465,7 +487,11 @@ def _check_archive(raw: bytes, file: str) -> dict[str, list[tuple[str, int]]]:
             from None
 
 
-def _expat(stream, start=None, end=None, chars=None) -> None:
+_Handler = Callable[[str, dict[str, str]], None]  # an element's start: its name and attributes
+
+
+def _expat(stream: IO[bytes], start: _Handler | None = None, end: Callable[[str], None] | None = None,
+           chars: Callable[[str], None] | None = None) -> None:
     parser = pyexpat.ParserCreate(namespace_separator=" ")
     parser.StartElementHandler, parser.EndElementHandler, parser.CharacterDataHandler = start, end, chars
     parser.ParseFile(stream)
@@ -475,21 +501,21 @@ def _tag(name: str) -> str:
     return name[name.rfind(" ") + 1:]
 
 
-def _shared_lengths(archive) -> list[int]:
+def _shared_lengths(archive: zipfile.ZipFile) -> list[int]:
     """The length of every shared string of an XLSX, in order (what a cell's index expands to)."""
     lengths: list[int] = []
     depth = [0]
 
-    def start(name, attrs):
+    def start(name: str, attrs: dict[str, str]) -> None:
         if _tag(name) == "si":
             lengths.append(0)
             depth[0] += 1
 
-    def end(name):
+    def end(name: str) -> None:
         if _tag(name) == "si":
             depth[0] -= 1
 
-    def chars(data):
+    def chars(data: str) -> None:
         if depth[0] and lengths:
             lengths[-1] += len(data)
 
@@ -498,17 +524,17 @@ def _shared_lengths(archive) -> list[int]:
     return lengths
 
 
-def _xlsx_sheet_names(archive) -> dict[str, str]:
+def _xlsx_sheet_names(archive: zipfile.ZipFile) -> dict[str, str]:
     """worksheet part (xl/worksheets/sheet1.xml) -> the sheet's name, from the workbook and its relations."""
     rels: dict[str, str] = {}
     names: dict[str, str] = {}
 
-    def rel(name, attrs):
+    def rel(name: str, attrs: dict[str, str]) -> None:
         if _tag(name) == "Relationship" and "Id" in attrs:
             target = attrs.get("Target", "")
             rels[attrs["Id"]] = target.lstrip("/") if target.startswith("/") else "xl/" + target
 
-    def sheet(name, attrs):
+    def sheet(name: str, attrs: dict[str, str]) -> None:
         if _tag(name) == "sheet":
             rid = next((v for k, v in attrs.items() if _tag(k) == "id"), None)
             if rid is not None and "name" in attrs:
@@ -528,7 +554,7 @@ class _Scan:
     repeat attributes), the characters of text the cells expand to (shared strings by their
     length, repeats multiplied), and the formula cells without a saved value."""
 
-    def __init__(self, shared: list[int], sheet: str):
+    def __init__(self, shared: list[int], sheet: str) -> None:
         self.shared, self.sheet = shared, sheet
         self.last_row = self.last_col = self.text = 0
         self.formulas: dict[str, list[tuple[str, int]]] = {}
@@ -541,7 +567,7 @@ class _Scan:
         self.value, self.value_len = "", 0  # a <v>'s first characters (an index, a number) and its length
         self.columns: dict[str, int] = {}  # "AB" -> 28
 
-    def run(self, stream) -> None:
+    def run(self, stream: IO[bytes]) -> None:
         _expat(stream, self.start, self.end, self.chars)
 
     def start(self, name: str, attrs: dict) -> None:
