@@ -14,7 +14,8 @@ Literal["name"]`` field -- and one of two ways to draw it:
     called once when a layout is compiled; it checks the element's templates
     and returns ``draw``, which adds scene primitives for one card's values to
     ``group`` inside the element's ``box`` (see the built-in bodies in
-    :mod:`pnp.layout.compile`).
+    :mod:`pnp.layout.compile`); typed as ``Fields``, ``Tables`` and ``Draw``
+    (with :class:`DrawContext`) below.
 ``parts(el) -> list[dict]``
     the kind is made of existing element kinds: ``parts`` returns them as
     data (``{"type": "ellipse", "fill": el.fill}``), placed in the element's
@@ -59,7 +60,7 @@ class DrawContext(Protocol):
     frames: dict[str, Box]
 
 
-Fields = Mapping[str, Any]  # the layout's field names (what a card list gives) -> their descriptions
+Fields = Mapping[str, Any]  # the layout's field names (what a card list gives) -> their descriptions, or None
 Tables = Mapping[str, Mapping[str, Any]]  # the layout's lookup tables: name -> key -> value
 Draw = Callable[[DrawContext, Box, Group], None]  # adds one card's primitives inside the element's box
 
