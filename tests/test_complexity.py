@@ -21,7 +21,6 @@ KNOWN_LINES: dict[str, int] = {
     "layout/document.py:blocks": 64,
     "layout/expr.py:calc": 83,
     "layout/expr.py:condition": 81,
-    "scene/richtext.py:parse": 61,
 }
 KNOWN_COMPLEXITY: dict[str, int] = {
     "cli/scaffold.py:scaffold_from_table": 26,
@@ -40,8 +39,6 @@ KNOWN_COMPLEXITY: dict[str, int] = {
     "output/files.py:Staging.commit": 21,
     "render/images.py:_check_size": 21,
     "render/pdffacts.py:read_facts": 21,
-    "scene/ink.py:ink_pieces": 23,
-    "scene/richtext.py:parse": 23,
 }
 
 

@@ -122,16 +122,6 @@ UNTYPED = {
     "pnp/render/survey.py",
     "pnp/render/svg.py",
 
-    # pnp/scene/
-    "pnp/scene/fontconfig.py",
-    "pnp/scene/fonts.py",
-    "pnp/scene/geometry.py",
-    "pnp/scene/ink.py",
-    "pnp/scene/pathdata.py",
-    "pnp/scene/primitives.py",
-    "pnp/scene/richtext.py",
-    "pnp/scene/style.py",
-    "pnp/scene/text.py",
 }
 
 

@@ -68,7 +68,7 @@ def _list(pattern: str) -> tuple[_Found, ...]:
     return tuple(sorted(found, key=lambda f: (f.file, f.index)))
 
 
-def _best(candidates, bold: bool, italic: bool) -> _Found | None:
+def _best(candidates: list[_Found], bold: bool, italic: bool) -> _Found | None:
     want = [c for c in candidates if (c.slant > 0) == italic]
     if not want:
         return None
@@ -91,8 +91,8 @@ def find(name: str) -> Family | None:
     if members:
         faces = [_best(members, b, i) for b, i in ((False, False), (True, False), (False, True), (True, True))]
         regular = faces[0] or min(members, key=lambda c: (abs(c.weight - REGULAR), c.slant, c.file))
-        pick = [Face(f.file, f.index) if f else None for f in faces]
-        return Family(name.strip(), Face(regular.file, regular.index), *pick[1:], origin="installed")
+        _, bold, italic, bold_italic = (Face(f.file, f.index) if f else None for f in faces)
+        return Family(name.strip(), Face(regular.file, regular.index), bold, italic, bold_italic, origin="installed")
     whole = [f for f in _list(f":fullname={_escape(name.strip())}") if key in (s.casefold() for s in f.fullnames)]
     if whole:
         return Family(name.strip(), Face(whole[0].file, whole[0].index), origin="installed")

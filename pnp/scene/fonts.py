@@ -22,10 +22,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import repeat
 from pathlib import Path
-from typing import Union
+from typing import TYPE_CHECKING, Union, cast
 
 from pnp.load.errors import UserError
 from pnp.scene.units import MM_PER_PT
+
+if TYPE_CHECKING:
+    from fontTools.ttLib import TTFont
 
 FONT_DIR = Path(os.environ.get("PNP_FONT_DIR", Path(__file__).resolve().parents[2] / "fonts"))
 WEIGHTS = ("regular", "bold", "italic", "bold-italic")
@@ -91,8 +94,9 @@ def bundled(key: str = "sans") -> Family:
         files = FAMILIES[key]
     except KeyError:
         raise FontError(f"unknown font {key!r}; bundled: {', '.join(FAMILIES)}") from None
-    faces = [Face(str(FONT_DIR / files[w])) if w in files else None for w in WEIGHTS]
-    return Family(CSS_FAMILY.get(key, key), faces[0], *faces[1:], bundled=key, origin="bundled")
+    regular, bold, italic, bold_italic = (Face(str(FONT_DIR / files[w])) if w in files else None for w in WEIGHTS)
+    return Family(CSS_FAMILY.get(key, key), cast(Face, regular), bold, italic, bold_italic, bundled=key,
+                  origin="bundled")
 
 
 def family_of(ref: FamilyRef) -> Family:
@@ -165,7 +169,7 @@ def face_bytes(f: Face) -> bytes:
         raise FontError(str(exc)) from None
 
 
-def _ttfont(f: Face):
+def _ttfont(f: Face) -> "TTFont":
     """fontTools' view of the face, its tables read as they are asked for."""
     from fontTools.ttLib import TTFont, TTLibError
 
@@ -182,7 +186,7 @@ _FORBIDS = {0x0002: "forbids embedding it in documents (restricted licence)",
             0x0200: "allows embedding only its bitmaps, not its outlines"}
 
 
-def _check_licence(f: Face, font) -> None:
+def _check_licence(f: Face, font: "TTFont") -> None:
     fs = getattr(font["OS/2"], "fsType", 0) if "OS/2" in font else 0
     for bit, what in _FORBIDS.items():
         if fs & bit:
@@ -261,7 +265,7 @@ def _measure_face(f: Face) -> tuple:
     return widths, float(default), float(ascent), float(descent), float(cap)
 
 
-def _glyph_top(font, char: str) -> float:
+def _glyph_top(font: "TTFont", char: str) -> float:
     """Top of ``char``'s outline in font units (0 when the font lacks it)."""
     name = (font.getBestCmap() or {}).get(ord(char))
     if name is None:
@@ -289,7 +293,7 @@ def chain(family: FamilyRef = "sans", weight: str = "regular") -> tuple[Face, ..
     out: list[Face] = []
     seen: set[str] = set()
 
-    def visit(fam: Family):
+    def visit(fam: Family) -> None:
         if fam.name in seen and not fam.bundled:
             return
         seen.add(fam.name)
@@ -407,14 +411,15 @@ class _Bounds:
     """Outline bounds of a face's glyphs in 1/1000 em, read per character as asked."""
 
     def __init__(self, f: Face):
-        self.face, self.font, self.known = f, None, {}
+        self.face, self.font = f, cast("TTFont | None", None)
+        self.known: dict[str, tuple[float, ...]] = {}  # (x0, y0, x1, y1), or () for a glyph without ink
 
-    def __call__(self, ch: str):
+    def __call__(self, ch: str) -> tuple[float, ...]:
         b = self.known.get(ch)
         if b is None:
             if self.font is None:
                 self.font = _ttfont(self.face)
-                self.cmap = self.font.getBestCmap() or {}
+                self.cmap: dict[int, str] = self.font.getBestCmap() or {}
                 self.glyphs = self.font.getGlyphSet()
                 self.k = 1000.0 / self.font["head"].unitsPerEm
             name = self.cmap.get(ord(ch))
@@ -446,7 +451,9 @@ def ink(text: str, size_pt: float, family: FamilyRef = "sans", weight: str = "re
                 box = g if box is None else (min(box[0], g[0]), min(box[1], g[1]), max(box[2], g[2]),
                                              max(box[3], g[3]))
             x += m.widths.get(ord(ch), m.default)
-    return None if box is None else tuple(v * k for v in box)
+    if box is None:
+        return None
+    return (box[0] * k, box[1] * k, box[2] * k, box[3] * k)
 
 
 # ---------------------------------------------------------------- subsets (SVG)
@@ -534,7 +541,7 @@ def _to_truetype(f: Face) -> bytes:
     return buf.getvalue()
 
 
-def _quadratic(font) -> None:
+def _quadratic(font: "TTFont") -> None:
     """Replace the CFF table by glyf/loca with the same glyphs drawn in quadratic curves."""
     from fontTools.pens.cu2quPen import Cu2QuPen
     from fontTools.pens.ttGlyphPen import TTGlyphPen

@@ -6,11 +6,13 @@ centre-form arcs are split into cubic segments of at most 90 degrees.
 from __future__ import annotations
 
 import math
+from typing import Iterator
 
 from pnp.scene.primitives import Path
 
 
-def _arc_to_cubics(cx, cy, rx, ry, start_deg, sweep_deg):
+def _arc_to_cubics(cx: float, cy: float, rx: float, ry: float, start_deg: float,
+                   sweep_deg: float) -> Iterator[tuple[float, float, float, float, float, float]]:
     """Yield (x1, y1, x2, y2, x, y) cubic segments approximating the arc."""
     n = max(1, math.ceil(abs(sweep_deg) / 90.0 - 1e-9))
     step = math.radians(sweep_deg) / n
@@ -27,7 +29,7 @@ def _arc_to_cubics(cx, cy, rx, ry, start_deg, sweep_deg):
         a = b
 
 
-def arc_point(cx, cy, rx, ry, deg):
+def arc_point(cx: float, cy: float, rx: float, ry: float, deg: float) -> tuple[float, float]:
     r = math.radians(deg)
     return cx + rx * math.cos(r), cy + ry * math.sin(r)
 
@@ -73,7 +75,7 @@ def normalise(path: Path) -> list[tuple]:
     return out
 
 
-def rounded_rect_path(x, y, w, h, r) -> Path:
+def rounded_rect_path(x: float, y: float, w: float, h: float, r: float) -> Path:
     """A rectangle with circular corners of radius r, as a closed path."""
     r = max(0.0, min(r, w / 2, h / 2))
     p = Path()

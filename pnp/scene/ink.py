@@ -7,9 +7,11 @@ the box down. Used to find elements that overlap on a card.
 """
 from __future__ import annotations
 
+from typing import Iterator, cast
+
 from pnp.scene import fonts
 from pnp.scene.geometry import normalise
-from pnp.scene.primitives import IDENTITY, Ellipse, Group, Image, Path, Polygon, Rect, Text, Transform
+from pnp.scene.primitives import IDENTITY, Ellipse, Group, Image, Node, Path, Polygon, Rect, Text, Transform
 
 Box4 = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
 _SHIFT = {"start": 0.0, "middle": 0.5, "end": 1.0}
@@ -36,20 +38,19 @@ def _mapped(m: Transform, x0: float, y0: float, x1: float, y1: float) -> Box4:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _points(node) -> list[tuple[float, float]]:
-    t = type(node)
-    if t is Rect:
+def _points(node: Node) -> list[tuple[float, float]]:
+    if type(node) is Rect:
         return [(node.x, node.y), (node.x + node.w, node.y + node.h)]
-    if t is Ellipse:
+    if type(node) is Ellipse:
         return [(node.cx - node.rx, node.cy - node.ry), (node.cx + node.rx, node.cy + node.ry)]
-    if t is Polygon:
+    if type(node) is Polygon:
         return list(node.points)
-    if t is Path:
+    if type(node) is Path:
         return [op[i:i + 2] for op in normalise(node) for i in range(1, len(op) - 1, 2)]
     return []
 
 
-def _shape(node, m: Transform) -> Box4 | None:
+def _shape(node: Path | Rect | Ellipse | Polygon, m: Transform) -> Box4 | None:
     st = node.style
     stroke = st.stroke is not None and st.stroke_width > 0
     if st.fill is None and not stroke and st.hatch is None:
@@ -68,7 +69,7 @@ def text_ink(t: Text, m: Transform = IDENTITY) -> Box4 | None:
 
     if t.fill is None or not t.text:
         return None
-    box = None
+    box: Box4 | None = None
     for ln in set_lines(t):
         g = fonts.ink(ln.text, ln.size, t.font, t.weight) if ln.text else None
         if g is None:
@@ -78,62 +79,74 @@ def text_ink(t: Text, m: Transform = IDENTITY) -> Box4 | None:
     return box
 
 
-def ink_box(node, m: Transform = IDENTITY) -> Box4 | None:
+def _clip_box(group: Group, inner: Transform) -> Box4 | None:
+    """The box of the group's clip in the coordinates ``inner`` maps to; None without one."""
+    if group.clip is None:
+        return None
+    pts = _points(group.clip)
+    if not pts:
+        return None
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return _mapped(inner, min(xs), min(ys), max(xs), max(ys))
+
+
+def ink_box(node: Node, m: Transform = IDENTITY) -> Box4 | None:
     """The box around the ink ``node`` lays down, in the coordinates ``m`` maps to; None for none."""
-    t = type(node)
-    if t is Group:
+    if type(node) is Group:
         inner = m if node.transform is IDENTITY else m @ node.transform
         box = None
         for child in node.children:
             box = _union(box, ink_box(child, inner))
         if box is not None and node.clip is not None:
-            pts = _points(node.clip)
-            if pts:
-                xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-                box = _clip(box, _mapped(inner, min(xs), min(ys), max(xs), max(ys)))
+            clip = _clip_box(node, inner)
+            if clip is not None:
+                box = _clip(box, clip)
         return box
-    if t is Text:
+    if type(node) is Text:
         return text_ink(node, m)
-    if t is Image:
+    if type(node) is Image:
         return _mapped(m, node.x, node.y, node.x + node.w, node.y + node.h)
-    if t in (Rect, Ellipse, Polygon, Path):
-        return _shape(node, m)
+    if type(node) in (Rect, Ellipse, Polygon, Path):
+        return _shape(cast("Path | Rect | Ellipse | Polygon", node), m)
     return None
 
 
-def ink_pieces(node, m: Transform = IDENTITY):
+def ink_pieces(node: Node, m: Transform = IDENTITY) -> Iterator[Box4]:
     """The boxes of the separate pieces of ink ``node`` lays down: each shape, text and picture, a path
     split where it lifts the pen (a lattice's lines, a registration mark at each corner). Finer than
     :func:`ink_box`: a text in the empty middle of a frame of marks touches none of them."""
-    t = type(node)
-    if t is Group:
-        inner = m if node.transform is IDENTITY else m @ node.transform
-        clip = None
-        if node.clip is not None:
-            pts = _points(node.clip)
-            if pts:
-                xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-                clip = _mapped(inner, min(xs), min(ys), max(xs), max(ys))
-        for child in node.children:
-            for box in ink_pieces(child, inner):
-                box = box if clip is None else _clip(box, clip)
-                if box is not None:
-                    yield box
-        return
-    if t is Path and node.style.fill is None and node.style.hatch is None:
-        h = node.style.stroke_width / 2 if node.style.stroke is not None else 0.0
-        piece: list = []
-        for op in normalise(node) + [("M", 0.0, 0.0)]:
-            if op[0] == "M" and len(piece) > 1:
-                xs, ys = [p[0] for p in piece], [p[1] for p in piece]
-                yield _mapped(m, min(xs) - h, min(ys) - h, max(xs) + h, max(ys) + h)
-            if op[0] == "M":
-                piece = []
-            piece += [op[i:i + 2] for i in range(1, len(op) - 1, 2)]
-        return
-    box = ink_box(node, m)
-    if box is not None:
-        yield box
+    if type(node) is Group:
+        yield from _group_pieces(node, m)
+    elif type(node) is Path and node.style.fill is None and node.style.hatch is None:
+        yield from _stroke_pieces(node, m)
+    else:
+        box = ink_box(node, m)
+        if box is not None:
+            yield box
+
+
+def _group_pieces(node: Group, m: Transform) -> Iterator[Box4]:
+    """The pieces of the group's children, cut down by its clip."""
+    inner = m if node.transform is IDENTITY else m @ node.transform
+    clip = _clip_box(node, inner)
+    for child in node.children:
+        for box in ink_pieces(child, inner):
+            cut = box if clip is None else _clip(box, clip)
+            if cut is not None:
+                yield cut
+
+
+def _stroke_pieces(node: Path, m: Transform) -> Iterator[Box4]:
+    """An unfilled path's pieces: one box for each stretch drawn without lifting the pen."""
+    h = node.style.stroke_width / 2 if node.style.stroke is not None else 0.0
+    piece: list[tuple[float, float]] = []
+    for op in normalise(node) + [("M", 0.0, 0.0)]:
+        if op[0] == "M" and len(piece) > 1:
+            xs, ys = [p[0] for p in piece], [p[1] for p in piece]
+            yield _mapped(m, min(xs) - h, min(ys) - h, max(xs) + h, max(ys) + h)
+        if op[0] == "M":
+            piece = []
+        piece += [op[i:i + 2] for i in range(1, len(op) - 1, 2)]
 
 
 def overlap(a: Box4, b: Box4) -> tuple[float, float]:

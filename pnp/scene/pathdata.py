@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import math
 import re
+from typing import TYPE_CHECKING
 
 from pnp.scene.primitives import Box
+
+if TYPE_CHECKING:
+    from svg.path import Arc
 
 _PATH_CHARS = re.compile(r"^[MmZzLlHhVvCcSsQqTtAa0-9eE+\-.,\s]*$")
 
@@ -54,7 +58,7 @@ def parse_d(d: str) -> list[tuple]:
     return ops
 
 
-def _arc_cubics(seg) -> list[tuple]:
+def _arc_cubics(seg: "Arc") -> list[tuple]:
     """An SVG elliptical arc as cubic segments of at most 90 degrees."""
     if seg.radius.real == 0 or seg.radius.imag == 0:
         return [("L", seg.end.real, seg.end.imag)]
@@ -65,10 +69,10 @@ def _arc_cubics(seg) -> list[tuple]:
     k = 4.0 / 3.0 * math.tan(step / 4.0)
     cos_r, sin_r = math.cos(rot), math.sin(rot)
 
-    def at(x, y):
+    def at(x: float, y: float) -> tuple[float, float]:
         return (seg.center.real + x * rx * cos_r - y * ry * sin_r, seg.center.imag + x * rx * sin_r + y * ry * cos_r)
 
-    out = []
+    out: list[tuple] = []
     a = math.radians(seg.theta)
     for _ in range(n):
         b = a + step
@@ -97,12 +101,12 @@ def bounds(ops: list[tuple]) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def _cubic(a, b, c, d, t):
+def _cubic(a: float, b: float, c: float, d: float, t: float) -> float:
     u = 1 - t
     return u * u * u * a + 3 * u * u * t * b + 3 * u * t * t * c + t * t * t * d
 
 
-def _extremes(a, b, c, d) -> list[float]:
+def _extremes(a: float, b: float, c: float, d: float) -> list[float]:
     """The t in (0, 1) where a cubic's coordinate turns (its derivative is 0)."""
     qa, qb, qc = -a + 3 * b - 3 * c + d, 2 * (a - 2 * b + c), b - a
     if abs(qa) < 1e-12:
@@ -126,10 +130,10 @@ def fit(ops: list[tuple], box: Box, viewbox: tuple[float, float, float, float] |
     ox = box.x if w else box.x + box.w / 2
     oy = box.y if h else box.y + box.h / 2
 
-    def m(x, y):
+    def m(x: float, y: float) -> tuple[float, float]:
         return (ox + (x - x0) * sx, oy + (y - y0) * sy)
 
-    out = []
+    out: list[tuple] = []
     for op in ops:
         if op[0] == "Z":
             out.append(op)

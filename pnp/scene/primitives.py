@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
 from pnp.scene.style import Color, Style
+
+if TYPE_CHECKING:
+    from pnp.scene.fonts import FamilyRef
 
 # ---------------------------------------------------------------- transforms
 
@@ -55,7 +58,7 @@ class Transform:
     def is_identity(self) -> bool:
         return self == IDENTITY
 
-    def __reduce__(self):
+    def __reduce__(self) -> str | tuple[type[Transform], tuple[float, ...]]:
         # the identity unpickles as the module's own IDENTITY, so `is IDENTITY` stays a fast test
         return "IDENTITY" if self == IDENTITY else (Transform, (self.a, self.b, self.c, self.d, self.e, self.f))
 
@@ -118,15 +121,15 @@ class Path:
         self.ops.append(("L", x, y))
         return self
 
-    def cubic(self, x1, y1, x2, y2, x, y) -> "Path":
+    def cubic(self, x1: float, y1: float, x2: float, y2: float, x: float, y: float) -> "Path":
         self.ops.append(("C", x1, y1, x2, y2, x, y))
         return self
 
-    def quad(self, x1, y1, x, y) -> "Path":
+    def quad(self, x1: float, y1: float, x: float, y: float) -> "Path":
         self.ops.append(("Q", x1, y1, x, y))
         return self
 
-    def arc(self, cx, cy, rx, ry, start_deg, sweep_deg) -> "Path":
+    def arc(self, cx: float, cy: float, rx: float, ry: float, start_deg: float, sweep_deg: float) -> "Path":
         self.ops.append(("A", cx, cy, rx, ry, start_deg, sweep_deg))
         return self
 
@@ -180,7 +183,7 @@ class Text:
     y: float
     text: str
     size: float = 10.0  # points
-    font: str = "sans"
+    font: "FamilyRef" = "sans"  # a bundled family's key or a Family
     weight: str = "regular"  # regular | bold
     anchor: str = "start"  # start | middle | end
     fill: Color | None = Color(0, 0, 0)

@@ -43,13 +43,18 @@ import marshal
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Union
+from typing import TYPE_CHECKING, Callable, Container, Protocol, Sequence, Union, cast
 
 import pyphen
 
 from pnp.scene import fonts
 from pnp.scene import BLACK, Color, Group, Node, Text
 from pnp.scene.units import MM_PER_PT, pt_to_mm
+
+if TYPE_CHECKING:
+    from pnp.load.cache import Table
+
+IconSize = Union[float, Callable[[str], float]]  # an icon's side in cap heights, or a function of its name giving it
 
 SOFT_HYPHEN = "\u00ad"
 STEP_PT = 0.25  # the size grid the shrinking walks on
@@ -71,12 +76,13 @@ _SPACE_RUNS = re.compile(r"[ \t]+")
 _OBJECT = "\ufffc"  # stands for an icon inside a word's text when hyphenating
 
 
-def icons_in_plain(text: str, known) -> str | None:
+def icons_in_plain(text: str, known: "Container[str]") -> str | None:
     """Markup for a plain text (a one-line ``text`` element) in which only ``:name:`` of a name in
     ``known`` is an icon and everything else is literal; None when it names no known icon."""
     if not any(m.group(1) in known for m in _ICON.finditer(text)):
         return None
-    out, pos = [], 0
+    out: list[str] = []
+    pos = 0
 
     def literal(t: str) -> str:
         return t.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:").replace("\r", " ").replace("\n", " ")
@@ -149,67 +155,91 @@ def _weight(bold: bool, italic: bool) -> str:
     return "italic" if italic else "regular"
 
 
-def parse(markup: str, base: str = "regular") -> list[Run]:
-    """The runs of ``markup``; adjacent text of one face is one run. ``base`` is the face of
-    unmarked text: on a bold text ``*...*`` gives bold italic."""
-    base_bold, base_italic = base in ("bold", "bold-italic"), base in ("italic", "bold-italic")
-    runs: list[Run] = []
-    buf: list[str] = []
-    bold: int | None = None  # where the open marker is, None when closed
-    italic: int | None = None
+class _Runs:
+    """The runs :func:`parse` gathers: text is buffered and flushed as one run per face, and
+    the open markers remember where they opened."""
 
-    def flush():
+    def __init__(self, base: str):
+        self.base_bold, self.base_italic = base in ("bold", "bold-italic"), base in ("italic", "bold-italic")
+        self.runs: list[Run] = []
+        self.buf: list[str] = []
+        self.bold: int | None = None  # where the open marker is, None when closed
+        self.italic: int | None = None
+
+    def flush(self) -> None:
+        buf, runs = self.buf, self.runs
         if buf:
-            w = _weight((bold is not None) != base_bold, (italic is not None) != base_italic)
+            w = _weight((self.bold is not None) != self.base_bold, (self.italic is not None) != self.base_italic)
             text = "".join(buf)
             buf.clear()
-            if runs and isinstance(runs[-1], TextRun) and runs[-1].weight == w:
-                runs[-1] = TextRun(runs[-1].text + text, w)
+            last = runs[-1] if runs else None
+            if isinstance(last, TextRun) and last.weight == w:
+                runs[-1] = TextRun(last.text + text, w)
             else:
                 runs.append(TextRun(text, w))
 
+    def line_break(self) -> None:
+        self.flush()
+        self.runs.append(LineBreak())
+
+    def stars(self, markup: str, i: int) -> int:
+        """Toggle the faces the asterisks at ``i`` mark; where the text goes on."""
+        j, n = i, len(markup)
+        while j < n and markup[j] == "*":
+            j += 1
+        if j - i > 3:
+            raise MarkupError(f"{j - i} asterisks in a row at character {i + 1}: write * for italic, "
+                              "** for bold, *** for both, \\* for an asterisk", i)
+        self.flush()
+        if j - i >= 2:
+            self.bold = i if self.bold is None else None
+        if j - i != 2:
+            self.italic = i if self.italic is None else None
+        return j
+
+    def close(self) -> list[Run]:
+        """The runs, once every marker is closed (else a MarkupError at the first open one)."""
+        self.flush()
+        still_open = sorted((pos, mark) for pos, mark in ((self.bold, "**"), (self.italic, "*")) if pos is not None)
+        if still_open:
+            pos = still_open[0][0]
+            mark = "***" if len(still_open) == 2 and still_open[1][0] == pos else still_open[0][1]
+            raise MarkupError(f"{mark!r} at character {pos + 1} is never closed (write \\* for an asterisk)", pos)
+        return self.runs
+
+
+def _step(markup: str, i: int, st: _Runs) -> int:
+    """Read the markup at ``i`` into ``st``; where the next step starts."""
+    ch = markup[i]
+    if ch == "\\" and i + 1 < len(markup) and markup[i + 1] in "*:\\n":
+        if markup[i + 1] == "n":
+            st.line_break()
+        else:
+            st.buf.append(markup[i + 1])
+        return i + 2
+    if ch in "\r\n":
+        st.line_break()
+        return i + (2 if markup.startswith("\r\n", i) else 1)
+    if ch == "*":
+        return st.stars(markup, i)
+    if ch == ":" and (m := _ICON.match(markup, i)):
+        st.flush()
+        st.runs.append(IconRun(m.group(1)))
+        return m.end()
+    m = _PLAIN.match(markup, i)  # up to the next character markup may start at
+    assert m is not None  # _PLAIN matches any one character
+    st.buf.append(m.group())
+    return m.end()
+
+
+def parse(markup: str, base: str = "regular") -> list[Run]:
+    """The runs of ``markup``; adjacent text of one face is one run. ``base`` is the face of
+    unmarked text: on a bold text ``*...*`` gives bold italic."""
+    st = _Runs(base)
     i, n = 0, len(markup)
     while i < n:
-        ch = markup[i]
-        if ch == "\\" and i + 1 < n and markup[i + 1] in "*:\\n":
-            if markup[i + 1] == "n":
-                flush()
-                runs.append(LineBreak())
-            else:
-                buf.append(markup[i + 1])
-            i += 2
-        elif ch in "\r\n":
-            flush()
-            runs.append(LineBreak())
-            i += 2 if markup.startswith("\r\n", i) else 1
-        elif ch == "*":
-            j = i
-            while j < n and markup[j] == "*":
-                j += 1
-            if j - i > 3:
-                raise MarkupError(f"{j - i} asterisks in a row at character {i + 1}: write * for italic, "
-                                  "** for bold, *** for both, \\* for an asterisk", i)
-            flush()
-            if j - i >= 2:
-                bold = i if bold is None else None
-            if j - i != 2:
-                italic = i if italic is None else None
-            i = j
-        elif ch == ":" and (m := _ICON.match(markup, i)):
-            flush()
-            runs.append(IconRun(m.group(1)))
-            i = m.end()
-        else:
-            m = _PLAIN.match(markup, i)  # up to the next character markup may start at
-            buf.append(m.group())
-            i = m.end()
-    flush()
-    still_open = sorted((pos, mark) for pos, mark in ((bold, "**"), (italic, "*")) if pos is not None)
-    if still_open:
-        pos = still_open[0][0]
-        mark = "***" if len(still_open) == 2 and still_open[1][0] == pos else still_open[0][1]
-        raise MarkupError(f"{mark!r} at character {pos + 1} is never closed (write \\* for an asterisk)", pos)
-    return runs
+        i = _step(markup, i, st)
+    return st.close()
 
 
 # ---------------------------------------------------------------- measuring
@@ -249,6 +279,9 @@ class _Word:
         return last.weight if isinstance(last, _Text) else "regular"
 
 
+Paragraphs = tuple[tuple[_Word, ...], ...]
+
+
 @lru_cache(maxsize=8192)
 def _text(raw: str, weight: str, family: "fonts.FamilyRef") -> _Text:
     text = raw.replace(SOFT_HYPHEN, "")
@@ -261,7 +294,7 @@ def _space(family: "fonts.FamilyRef", weight: str) -> float:
     return fonts.string_width(" ", 1.0, family, weight)
 
 
-def _icon(name: str, icon, family: "fonts.FamilyRef") -> _Icon:
+def _icon(name: str, icon: "IconSize", family: "fonts.FamilyRef") -> _Icon:
     factor = icon(name) if callable(icon) else icon
     if not (isinstance(factor, (int, float)) and factor > 0):
         raise ValueError(f"icon :{name}: needs a size factor above 0, got {factor!r}")
@@ -269,7 +302,7 @@ def _icon(name: str, icon, family: "fonts.FamilyRef") -> _Icon:
     return _Icon(name, side, side + 2 * ICON_BEARING_EM * MM_PER_PT)
 
 
-def _word(atoms, broken: bool = False) -> _Word:
+def _word(atoms: "Sequence[Atom]", broken: bool = False) -> _Word:
     return _Word(tuple(atoms), sum(a.w for a in atoms),
                  max((a.side for a in atoms if isinstance(a, _Icon)), default=0.0), broken)
 
@@ -282,7 +315,7 @@ def _solo(raw: str, weight: str, family: "fonts.FamilyRef") -> _Word:
 
 
 @lru_cache(maxsize=512)
-def _paragraphs(markup: str, family, icon, base: str = "regular", marked: bool = True) \
+def _paragraphs(markup: str, family: "fonts.FamilyRef", icon: "IconSize", base: str = "regular", marked: bool = True) \
         -> tuple[tuple[_Word, ...], ...]:
     """Paragraphs (split at line breaks) of words (split at spaces and tabs). Text that is not
     ``marked`` up is taken as it is: lines split at newlines, words at single spaces (so two
@@ -292,13 +325,14 @@ def _paragraphs(markup: str, family, icon, base: str = "regular", marked: bool =
     if _ALL_PLAIN.fullmatch(markup):  # most rule texts: no need to parse
         return (tuple(_solo(w, base, family) for w in _SPACE_RUNS.split(markup) if w),)
     paras: list[list[_Word]] = [[]]
-    parts: list = []  # the word so far: (text, face) pairs and icons
+    parts: list[tuple[str, str] | _Icon] = []  # the word so far: (text, face) pairs and icons
 
-    def end_word():
-        if len(parts) == 1 and type(parts[0]) is tuple:
-            paras[-1].append(_solo(*parts[0], family))
+    def end_word() -> None:
+        first = parts[0] if len(parts) == 1 else None
+        if isinstance(first, tuple):
+            paras[-1].append(_solo(*first, family))
         elif parts:
-            paras[-1].append(_word([_text(p[0], p[1], family) if type(p) is tuple else p for p in parts]))
+            paras[-1].append(_word([_text(p[0], p[1], family) if isinstance(p, tuple) else p for p in parts]))
         parts.clear()
 
     for run in parse(markup, base):
@@ -370,7 +404,7 @@ def _positions(word: str, lang: str) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=None)
-def _words(lang: str):
+def _words(lang: str) -> "Table":
     from pnp.load.cache import Table
 
     code = _code(lang)
@@ -378,7 +412,7 @@ def _words(lang: str):
                                   f"{pyphen.LANGUAGES[code]}", 200_000)
 
 
-def _pack(hd) -> dict | None:
+def _pack(hd: pyphen.HyphDict) -> dict[str, str] | None:
     """Each pattern's (offset, digits) as one short string, or None when a pattern holds a
     non-standard break (pyphen's objects, not digits): such a language is parsed each time."""
     out = {}
@@ -392,7 +426,7 @@ def _pack(hd) -> dict | None:
 class _Patterns(dict):
     """Packed patterns that pyphen reads with ``.get``, unpacked on each lookup."""
 
-    def get(self, key, default=None):
+    def get(self, key: str, default: object = None) -> object:
         v = dict.get(self, key)
         if v is None:
             return default
@@ -419,7 +453,7 @@ def _break_points(joined: str, lang: str | None) -> dict[int, str]:
     return {o: k for o, k in points.items() if 0 < o < len(joined)}
 
 
-def _split(atoms: tuple[Atom, ...], at: int, kind: str, family: "fonts.FamilyRef"):
+def _split(atoms: tuple[Atom, ...], at: int, kind: str, family: "fonts.FamilyRef") -> tuple[_Word, _Word]:
     head: list[Atom] = []
     tail: list[Atom] = []
     pos = 0
@@ -429,13 +463,15 @@ def _split(atoms: tuple[Atom, ...], at: int, kind: str, family: "fonts.FamilyRef
             head.append(a)
         elif pos >= at:
             tail.append(a)
-        else:
-            head.append(_text(a.raw[:at - pos], a.weight, family))
-            tail.append(_text(a.raw[at - pos:], a.weight, family))
+        else:  # the break falls inside a run of text (an icon is one character)
+            t = cast(_Text, a)
+            head.append(_text(t.raw[:at - pos], t.weight, family))
+            tail.append(_text(t.raw[at - pos:], t.weight, family))
         pos += n
-    if kind == "shy":
-        tail[0] = _text(tail[0].raw[1:], tail[0].weight, family)
-        if not tail[0].raw:
+    if kind == "shy":  # the tail starts with the soft hyphen, in a run of text
+        t = cast(_Text, tail[0])
+        tail[0] = _text(t.raw[1:], t.weight, family)
+        if not t.raw[1:]:
             tail.pop(0)
     if kind != "after":
         last = head[-1]
@@ -465,7 +501,12 @@ class _Line:
     last: bool  # ends a paragraph (not stretched when justified)
 
 
-def _break(paras, size: float, box_w: float, lang: str | None, family, split: bool = True, wrap: bool = True,
+# one size tried: its lines, how much too tall and too wide (mm, <= 0 when not), the widest line, whether it fits
+_Attempt = tuple[list[_Line], float, float, _Line, bool]
+
+
+def _break(paras: "Paragraphs", size: float, box_w: float, lang: str | None, family: "fonts.FamilyRef",
+           split: bool = True, wrap: bool = True,
            widows: bool = False) -> list[_Line]:
     """The lines of every paragraph: one line each unless ``wrap``; else filled greedily, a word
     that does not fit broken (when ``split``) at the widest point that does, else moved to the
@@ -490,7 +531,8 @@ def _break(paras, size: float, box_w: float, lang: str | None, family, split: bo
     return lines
 
 
-def _fill(para, size: float, box_w: float, lang: str | None, family, split: bool) -> list[_Line]:
+def _fill(para: tuple[_Word, ...], size: float, box_w: float, lang: str | None, family: "fonts.FamilyRef",
+          split: bool) -> list[_Line]:
     lines: list[_Line] = []
     cur: list[_Word] = []
     cur_w = 0.0
@@ -526,7 +568,8 @@ def _fill(para, size: float, box_w: float, lang: str | None, family, split: bool
     return lines
 
 
-def _baselines(lines: list[_Line], size: float, line_height: float, family, weight: str = "regular") \
+def _baselines(lines: list[_Line], size: float, line_height: float, family: "fonts.FamilyRef",
+               weight: str = "regular") \
         -> tuple[list[float], float]:
     """Baseline of each line from the box top, and the height used: the first
     line's top to the last descender. An icon taller than the ascent pushes
@@ -574,11 +617,20 @@ class Fitted:
     hyphens: int = 0  # lines ending in a word the setting broke
 
 
-def _place(lines, size, box_w, box_h, how: "_How", hyphens: int = 0) -> Fitted:
+class _Try(Protocol):
+    """Sets the text at a size, breaking words where ``split`` allows."""
+
+    def __call__(self, s: float, split: bool = ...) -> _Attempt: ...
+
+
+_Place = Callable[[float, _Attempt], Fitted]
+
+
+def _place(lines: list[_Line], size: float, box_w: float, box_h: float, how: "_How", hyphens: int = 0) -> Fitted:
     align, valign, family = how.align, how.valign, how.family
     bases, height = _baselines(lines, size, how.line_height, family, how.weight)
     dy = {"top": 0.0, "middle": (box_h - height) / 2, "bottom": box_h - height}[valign]
-    pieces: list = []
+    pieces: list[PlacedText | PlacedIcon] = []
     for ln, base in zip(lines, bases):
         y = base + dy
         slack = box_w - ln.width
@@ -587,19 +639,20 @@ def _place(lines, size, box_w, box_h, how: "_How", hyphens: int = 0) -> Fitted:
         x = {"center": slack / 2, "right": slack}.get(align, 0.0)
         plain = _one_face(ln) if not extra else None
         if plain is not None:  # the common line: words of one face, no icons, spaces as they are
-            joined = " ".join([wd.atoms[0].text for wd in ln.words])
+            # each word is one _Text (what _one_face found); no cast in this loop, it is the hot one
+            joined = " ".join([wd.atoms[0].text for wd in ln.words])  # type: ignore[union-attr]
             if joined:
                 pieces.append(PlacedText(x, y, joined, size, plain))
             continue
         run: list[str] = []
-        run_x, run_weight = x, None
+        run_x, run_weight = x, ""
 
-        def close():
+        def close() -> None:
             if "".join(run):
                 pieces.append(PlacedText(run_x, y, "".join(run), size, run_weight))
             run.clear()
 
-        def add(text, weight, w):
+        def add(text: str, weight: str, w: float) -> None:
             nonlocal x, run_x, run_weight
             if not run or weight != run_weight:
                 close()
@@ -732,7 +785,7 @@ def _bounded(markup: str, width_mm: float, height_mm: float, min_size_pt: float,
 
 
 @lru_cache(maxsize=512)
-def _fit(markup, box_w, box_h, size, min_size, how: _How) -> Fitted:
+def _fit(markup: str, box_w: float, box_h: float, size: float, min_size: float, how: _How) -> Fitted:
     """The fitted box, from pnp's cache when this very text was fitted to this box before
     (a rebuild fits only what changed); plain texts and icons sized by a function are
     fitted every time."""
@@ -748,7 +801,7 @@ def _fit(markup, box_w, box_h, size, min_size, how: _How) -> Fitted:
     return fitted
 
 
-def _family_key(family) -> str:
+def _family_key(family: "fonts.FamilyRef") -> str:
     """A family as a cache key: its name and the digests of its font files."""
     fam = fonts.family_of(family)
     if fam.bundled:
@@ -758,11 +811,11 @@ def _family_key(family) -> str:
 
 
 @lru_cache(maxsize=64)
-def _fits(box: tuple):
+def _fits(box: tuple) -> "Table":
     """The texts fitted to one kind of box (size, style): a deck reads only its own boxes' table."""
     from pnp.load.cache import Table, code_fingerprint
 
-    def key():
+    def key() -> str:
         fonts_seen = ",".join(f"{f.name}:{f.stat().st_size}:{f.stat().st_mtime_ns}"
                               for f in sorted(fonts.FONT_DIR.glob("*.[to]tf")))
         return f"fits-v3|{box!r}|{code_fingerprint()}|{fonts_seen}|{getattr(pyphen, '__version__', '0')}"
@@ -779,7 +832,7 @@ def _packed(f: Fitted) -> tuple:
             f.lines, f.height_mm, f.width_mm, f.box, f.hyphens)
 
 
-def _unpack(kept: tuple, family) -> Fitted:
+def _unpack(kept: tuple, family: "fonts.FamilyRef") -> Fitted:
     size, pieces, lines, height, width, box, hyphens = kept
     return Fitted(size, tuple(PlacedText(*p) if len(p) == 5 else PlacedIcon(*p) for p in pieces), lines, height,
                   width, box, family, hyphens)
@@ -795,7 +848,7 @@ def _sizes(size: float, min_size: float) -> list[float]:
     return sizes
 
 
-def _largest(sizes: list[float], attempt) -> "tuple[float, tuple] | None":
+def _largest(sizes: list[float], attempt: "Callable[[float], _Attempt]") -> "tuple[float, _Attempt] | None":
     """The largest of ``sizes`` (largest first) at which ``attempt`` fits, by bisection
     (a smaller size never needs more lines); None when even the last does not."""
     first = attempt(sizes[0])
@@ -817,20 +870,20 @@ def _largest(sizes: list[float], attempt) -> "tuple[float, tuple] | None":
     return sizes[hi], best
 
 
-def _fit_now(markup, box_w, box_h, size, min_size, how: _How) -> Fitted:
+def _fit_now(markup: str, box_w: float, box_h: float, size: float, min_size: float, how: _How) -> Fitted:
     family = how.family
     paras = _paragraphs(markup, family, how.icon, how.weight, how.markup)
     if not any(paras):
         return Fitted(size, (), 0, 0.0, 0.0, (box_w, box_h), family)
 
-    def attempt(s, split=how.hyphenate):
+    def attempt(s: float, split: bool = how.hyphenate) -> _Attempt:
         lines = _break(paras, s, box_w, how.lang, family, split, how.wrap, how.printer)
         height = _baselines(lines, s, how.line_height, family, how.weight)[1]
         widest = max(lines, key=lambda ln: ln.width)
         dh, dw = height - box_h, widest.width - box_w
         return lines, dh, dw, widest, dh <= EPS and dw <= EPS
 
-    def place(s, a):
+    def place(s: float, a: _Attempt) -> Fitted:
         return _place(a[0], s, box_w, box_h, how, _hyphens(a[0]))
 
     if how.ratio is not None:
@@ -853,8 +906,10 @@ def _fit_now(markup, box_w, box_h, size, min_size, how: _How) -> Fitted:
     raise Overflow(max(dh, 0.0), max(dw, 0.0), min_size, _line_text(widest) if dw > EPS else None)
 
 
-def _stepped(size: float, min_size: float, how: _How, attempt, place) -> Fitted:
+def _stepped(size: float, min_size: float, how: _How, attempt: "_Try", place: "_Place") -> Fitted:
     """The first of size, size x ratio, size x ratio², ... (never below ``min_size``) that fits."""
+    ratio = how.ratio
+    assert ratio is not None  # only a text set by ratio steps comes here
     while True:
         a = attempt(size)
         if a[4] or (not how.strict and size <= min_size):
@@ -862,19 +917,19 @@ def _stepped(size: float, min_size: float, how: _How, attempt, place) -> Fitted:
         if size <= min_size:
             _, dh, dw, widest, _ok = a
             raise Overflow(max(dh, 0.0), max(dw, 0.0), size, _line_text(widest) if dw > EPS else None)
-        size = max(min_size, size * how.ratio)
+        size = max(min_size, size * ratio)
 
 
-def _unbroken_first(attempt):
+def _unbroken_first(attempt: "_Try") -> "Callable[[float], _Attempt]":
     """An attempt that breaks words only at a size where the text does not fit without."""
-    def first(s):
+    def first(s: float) -> _Attempt:
         a = attempt(s, False)
         return a if a[4] else attempt(s)
     return first
 
 
-def _one_size(paras, markup: str, box_w: float, box_h: float, size: float, min_size: float, how: _How, attempt,
-              place) -> Fitted:
+def _one_size(paras: "Paragraphs", markup: str, box_w: float, box_h: float, size: float, min_size: float, how: _How,
+              attempt: "_Try", place: "_Place") -> Fitted:
     """Lines that never break: the largest size at which the widest line and the block fit."""
     first = attempt(size)
     if first[4] or min_size >= size:

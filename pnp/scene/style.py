@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Iterable
 
 from pnp.load.errors import UserError
 
@@ -117,7 +118,8 @@ def _parse(value: str) -> Color | None:
 
 def mix(a: Color, b: Color, t: float) -> Color:
     """Blend two colours: t=0 gives a, t=1 gives b (used for tints)."""
-    return Color(*(round(x + (y - x) * t) for x, y in zip((a.r, a.g, a.b), (b.r, b.g, b.b))))
+    r, g, b_ = (round(x + (y - x) * t) for x, y in zip((a.r, a.g, a.b), (b.r, b.g, b.b)))
+    return Color(r, g, b_)
 
 
 @dataclass(frozen=True)
@@ -144,7 +146,8 @@ class Style:
     hatch: Hatch | None = None
 
 
-def style(fill=None, stroke=None, width: float = 0.25, dash=None, join="miter", cap="butt",
+def style(fill: "str | Color | tuple | list | None" = None, stroke: "str | Color | tuple | list | None" = None,
+          width: float = 0.25, dash: "Iterable[float] | None" = None, join: str = "miter", cap: str = "butt",
           opacity: float = 1.0, hatch: Hatch | None = None) -> Style:
     """Convenience constructor that parses colour arguments."""
     return Style(color(fill), color(stroke), width, tuple(dash) if dash else None, join, cap, opacity, hatch)

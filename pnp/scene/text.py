@@ -5,11 +5,14 @@ places lines identically; backends only draw the resulting lines.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from pnp.scene import fonts
 from pnp.scene.primitives import Text
 from pnp.scene.units import pt_to_mm
+
+if TYPE_CHECKING:
+    from pnp.scene.richtext import PlacedText
 
 
 SHRINK_STEP = 0.94  # a shrinking scene text tries 6 % smaller each step
@@ -30,8 +33,9 @@ class TextOverflow(ValueError):
         self.text, self.over_w, self.over_h, self.size = t, over_w, over_h, size
         parts = [f"{v:.1f} mm too {w}" for v, w in ((over_w, "wide"), (over_h, "tall")) if v > 0.05]
         where = f"{t.source}: " if t.source else ""
+        bw, bh = cast("tuple[float, float]", t.box)  # only a text with a box overflows it
         super().__init__(f"{where}the text {t.text[:40]!r}{'…' if len(t.text) > 40 else ''} does not fit its "
-                         f"{t.box[0]:.1f} x {t.box[1]:.1f} mm box at {size:g} pt: {' and '.join(parts)}")
+                         f"{bw:.1f} x {bh:.1f} mm box at {size:g} pt: {' and '.join(parts)}")
 
 
 def set_lines(t: Text) -> list[Line]:
@@ -58,7 +62,8 @@ def set_lines(t: Text) -> list[Line]:
     except Overflow as exc:  # the smallest allowed size and still too big: never drawn off its box
         raise TextOverflow(t, exc.width_mm, exc.height_mm, exc.size_pt) from None
     ax = {"start": t.x, "middle": t.x + bw / 2, "end": t.x + bw}[t.anchor]
+    placed = cast("tuple[PlacedText, ...]", fitted.pieces)  # no markup, so no icons: only text
     return [Line(ax, t.y + p.baseline_y, p.text, p.size_pt, fonts.string_width(p.text, p.size_pt, t.font, t.weight))
-            for p in fitted.pieces]
+            for p in placed]
 
 
