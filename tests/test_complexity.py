@@ -37,8 +37,6 @@ KNOWN_COMPLEXITY: dict[str, int] = {
     "model/reuse.py:_Styling.element": 27,
     "model/rules.py:Rules.of": 21,
     "output/files.py:Staging.commit": 21,
-    "render/images.py:_check_size": 21,
-    "render/pdffacts.py:read_facts": 21,
 }
 
 

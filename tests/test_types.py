@@ -105,23 +105,6 @@ UNTYPED = {
     "pnp/output/preflight.py",
     "pnp/output/proof.py",
     "pnp/output/tts.py",
-
-    # pnp/render/
-    "pnp/render/__init__.py",
-    "pnp/render/base.py",
-    "pnp/render/cmyk.py",
-    "pnp/render/flatten.py",
-    "pnp/render/formats.py",
-    "pnp/render/hatch.py",
-    "pnp/render/images.py",
-    "pnp/render/pdf.py",
-    "pnp/render/pdffacts.py",
-    "pnp/render/pdfx.py",
-    "pnp/render/png.py",
-    "pnp/render/shapes.py",
-    "pnp/render/survey.py",
-    "pnp/render/svg.py",
-
 }
 
 

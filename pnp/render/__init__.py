@@ -8,13 +8,19 @@ one file. Drawing modules load on first use, so importing this package is cheap
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Union
 
 from pnp.render.formats import FORMATS, PDF, Format, format_of, needs_every_page, parse_formats
 
 if TYPE_CHECKING:  # pragma: no cover
+    from pnp.load.budget import Limits, Tally
+    from pnp.render.base import Renderer
+    from pnp.render.cmyk import Cmyk
     from pnp.scene import Page
+
+FilePath = Union[str, "os.PathLike[str]"]
 
 __all__ = ["FORMATS", "Format", "Job", "format_of", "parse_formats", "render_pdf_bytes", "write", "write_by_suffix",
            "write_formats"]
@@ -38,20 +44,21 @@ class Job:
     """
 
     def __init__(self, pages: "Callable[[], Iterable[Page]]", fmts: Iterable[str], stem: str,
-                 target: Callable[[str], Path], dpi: float = 150, title: str = "", observer=None, cmyk=None,
-                 limits=None, tally=None):
+                 target: Callable[[str], Path], dpi: float = 150, title: str = "", observer: "Renderer | None" = None,
+                 cmyk: "Cmyk | None" = None, limits: "Limits | None" = None, tally: "Tally | None" = None):
         from pnp.load.budget import Limits
 
         self.fmts = [f for f in FORMATS if f in set(fmts)]
         self.stem, self.target, self.dpi, self.title = stem, target, dpi, title
         self.observer = observer  # a Renderer that watches the PDF being drawn
-        self.cmyk = cmyk  # a pnp.render.cmyk.Cmyk: the PDF's colours and pictures made CMYK
+        self.cmyk = cmyk  # the PDF's colours and pictures made CMYK with it
         self.limits, self.tally = limits or Limits(), tally
         self.pdf_file: "tuple[Path | bytes, int] | None" = None  # (path or bytes, pages) once the PDF is made
         self._make = pages
         self._listed: "list[Page] | None" = None
         self._every = needs_every_page(self.fmts)
-        self._streamed = {f: [] for f in self.fmts if FORMATS[f].page_writer is not None}  # format -> its files
+        # format -> its files
+        self._streamed: dict[str, list[str]] = {f: [] for f in self.fmts if FORMATS[f].page_writer is not None}
         self._made = 0  # pages made so far
         self._drained = False  # every page has been made
         # the walk whose shapes count: the first format drawn from the scenes, else the PDF made in memory
@@ -66,7 +73,7 @@ class Job:
             yield page
         self._drained = True
 
-    def counts(self, fmt: str):
+    def counts(self, fmt: str) -> "Tally | None":
         """The tally a format's walk adds its shapes to: the job's for the one walk that counts, else None."""
         return self.tally if fmt == self._walker else None
 
@@ -92,8 +99,6 @@ class Job:
 
     def run(self) -> list[tuple[str, int]]:
         """Every format's files in registry order, the formats made from the PDF last."""
-        import os
-
         drawn = [f for f in self.fmts if not FORMATS[f].from_pdf]
         wrote = {f: FORMATS[f].write(self) for f in drawn if f not in self._streamed}
         if self._streamed and not self._drained:  # no other format drew the pages: make them here
@@ -117,7 +122,8 @@ class Job:
 
 def write_formats(pages: "Callable[[], Iterable[Page]]", fmts: Iterable[str], stem: str,
                   target: Callable[[str], Path], dpi: float = 150, title: str = "",
-                  observer=None, limits=None, tally=None) -> list[tuple[str, int]]:
+                  observer: "Renderer | None" = None, limits: "Limits | None" = None,
+                  tally: "Tally | None" = None) -> list[tuple[str, int]]:
     """Write one asset's pages in each format; returns (relative file name, pages).
 
     ``pages()`` yields fresh scenes; ``target(rel)`` says where a file goes. The pages
@@ -128,7 +134,8 @@ def write_formats(pages: "Callable[[], Iterable[Page]]", fmts: Iterable[str], st
     return Job(pages, fmts, stem, target, dpi, title, observer, limits=limits, tally=tally).run()
 
 
-def write(fmt: str, pages: "Iterable[Page] | Page", path, dpi: float = 150, title: str = "", cmyk=None) -> int:
+def write(fmt: str, pages: "Iterable[Page] | Page", path: FilePath, dpi: float = 150, title: str = "",
+          cmyk: "Cmyk | None" = None) -> int:
     """Write one file: every page into a one-file format (PDF), or a single page into an SVG or PNG.
     ``cmyk`` (:mod:`pnp.render.cmyk`) makes a PDF's colours and pictures CMYK."""
     from pnp.scene import Page
@@ -138,12 +145,13 @@ def write(fmt: str, pages: "Iterable[Page] | Page", path, dpi: float = 150, titl
     single = isinstance(pages, Page)
     if not FORMATS[fmt].one_file and not single:
         raise TypeError(f"{fmt} files hold one page each; pass a single Page")
-    path = Path(path)
-    job = Job(lambda: [pages] if single else pages, [fmt], path.stem, lambda rel: path, dpi, title, cmyk=cmyk)
+    file = Path(path)
+    given: "Iterable[Page]" = [pages] if isinstance(pages, Page) else pages
+    job = Job(lambda: given, [fmt], file.stem, lambda rel: file, dpi, title, cmyk=cmyk)
     return sum(n for _, n in job.run())
 
 
-def write_by_suffix(pages: "list[Page]", path, dpi: float = 150, title: str = "") -> int:
+def write_by_suffix(pages: "list[Page]", path: FilePath, dpi: float = 150, title: str = "") -> int:
     """Write ``pages`` to ``path`` in the format its suffix names (one page for SVG/PNG)."""
     fmt = format_of(path)
     if fmt not in FORMATS:

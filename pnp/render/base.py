@@ -9,17 +9,18 @@ shared font metrics. A backend sees only what to draw, never the tree.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Protocol, runtime_checkable
+from typing import Callable, Protocol, Sequence, cast, runtime_checkable
 
-from pnp.scene.primitives import Ellipse, Group, Image, Page, Path, Polygon, Rect, Text
+from pnp.scene.primitives import Ellipse, Group, Image, Node, Page, Path, Polygon, Rect, Shape, Text
 from pnp.scene.style import Color, Style
 from pnp.scene.text import Line, set_lines
-from pnp.render.hatch import hatch_segments
+from pnp.render.hatch import Segment, hatch_segments
 from pnp.render.shapes import outline
 
 SHAPES = (Rect, Path, Ellipse, Polygon)
 _drawn = [0]  # nodes walked by this process, ever: walk() returns the difference a page made
 POINTS_PER_SHAPE = 16  # a path or polygon counts one shape more for every so many of its points
+Lines = Callable[[Text], list[Line]]  # a text's lines, as the walker asks for them
 
 
 @runtime_checkable
@@ -47,7 +48,7 @@ class Renderer(Protocol):
     def end_group(self, group: Group) -> None:
         raise NotImplementedError
 
-    def shape(self, node, style: Style, alpha: float) -> None:
+    def shape(self, node: Shape, style: Style, alpha: float) -> None:
         """Fill and/or stroke a Rect, Ellipse, Polygon or Path (even-odd fill).
 
         ``style`` holds something to paint; ``alpha`` is the inherited group
@@ -59,7 +60,7 @@ class Renderer(Protocol):
         """Draw the laid-out, non-empty lines of ``t`` in its font and fill."""
         raise NotImplementedError
 
-    def segments(self, segs, color: Color, width: float, alpha: float) -> None:
+    def segments(self, segs: Sequence[Segment], color: Color, width: float, alpha: float) -> None:
         """Stroke straight segments (x1, y1, x2, y2), e.g. hatch lines. Default: one stroked
         two-point path per segment, through :meth:`shape`."""
         st = Style(stroke=color, stroke_width=width)
@@ -84,35 +85,35 @@ class Tee(Renderer):
     def __init__(self, first: Renderer, second: Renderer):
         self.a, self.b = first, second
 
-    def begin_page(self, page):
+    def begin_page(self, page: Page) -> None:
         self.a.begin_page(page)
         self.b.begin_page(page)
 
-    def end_page(self, page):
+    def end_page(self, page: Page) -> None:
         self.a.end_page(page)
         self.b.end_page(page)
 
-    def begin_group(self, group):
+    def begin_group(self, group: Group) -> None:
         self.a.begin_group(group)
         self.b.begin_group(group)
 
-    def end_group(self, group):
+    def end_group(self, group: Group) -> None:
         self.a.end_group(group)
         self.b.end_group(group)
 
-    def shape(self, node, style, alpha):
+    def shape(self, node: Shape, style: Style, alpha: float) -> None:
         self.a.shape(node, style, alpha)
         self.b.shape(node, style, alpha)
 
-    def segments(self, segs, color, width, alpha):
+    def segments(self, segs: Sequence[Segment], color: Color, width: float, alpha: float) -> None:
         self.a.segments(segs, color, width, alpha)
         self.b.segments(segs, color, width, alpha)
 
-    def text(self, t, lines, alpha):
+    def text(self, t: Text, lines: list[Line], alpha: float) -> None:
         self.a.text(t, lines, alpha)
         self.b.text(t, lines, alpha)
 
-    def image(self, im, alpha):
+    def image(self, im: Image, alpha: float) -> None:
         self.a.image(im, alpha)
         self.b.image(im, alpha)
 
@@ -131,19 +132,21 @@ def text_lines(t: Text) -> list[Line]:
     return [ln for ln in set_lines(t) if ln.text]
 
 
-def walk_node(r: Renderer, n, alpha: float = 1.0, lines=text_lines) -> None:
+def walk_node(r: Renderer, n: Node, alpha: float = 1.0, lines: Lines = text_lines) -> None:
     """Draw ``n`` with ``r``; ``lines(text)`` gives each text's lines."""
     _drawn[0] += 1
     t = type(n)
     if t is Group:
-        r.begin_group(n)
-        a = alpha * n.opacity
-        for child in n.children:
+        g = cast(Group, n)  # the casts narrow for mypy and cost a call: no isinstance here, the hot path
+        r.begin_group(g)
+        a = alpha * g.opacity
+        for child in g.children:
             walk_node(r, child, a, lines)
-        r.end_group(n)
+        r.end_group(g)
     elif t in SHAPES:
+        n = cast(Shape, n)
         if t is Path or t is Polygon:  # a long outline costs what many short ones do
-            _drawn[0] += len(n.ops if t is Path else n.points) // POINTS_PER_SHAPE
+            _drawn[0] += len(cast(Path, n).ops if t is Path else cast(Polygon, n).points) // POINTS_PER_SHAPE
         st = n.style
         if not _paints(st):
             return
@@ -160,13 +163,14 @@ def walk_node(r: Renderer, n, alpha: float = 1.0, lines=text_lines) -> None:
         if st.stroke is not None and st.stroke_width > 0:
             r.shape(n, replace(st, fill=None, hatch=None), alpha)
     elif t is Text:
-        if not _shown(n):
+        txt = cast(Text, n)
+        if not _shown(txt):
             return
-        drawn = lines(n)
+        drawn = lines(txt)
         if drawn:
-            r.text(n, drawn, alpha)
+            r.text(txt, drawn, alpha)
     elif t is Image:
-        r.image(n, alpha)
+        r.image(cast(Image, n), alpha)
     else:
         raise TypeError(f"cannot draw {t.__name__}")
 
@@ -177,12 +181,11 @@ def lay_out(page: Page) -> tuple[list[Line], ...]:
     ``page.laid_out``, and the drawer only draws."""
     out = []
 
-    def visit(n):
-        t = type(n)
-        if t is Group:
+    def visit(n: Node) -> None:
+        if type(n) is Group:
             for child in n.children:
                 visit(child)
-        elif t is Text and _shown(n):
+        elif type(n) is Text and _shown(n):
             out.append(text_lines(n))
 
     visit(page.content)

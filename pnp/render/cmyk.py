@@ -14,8 +14,12 @@ from __future__ import annotations
 import io
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from pnp.scene.style import Color
+
+if TYPE_CHECKING:
+    from PIL import Image as PILImage
 
 ICC_DIR = Path(__file__).parent / "icc"
 # name -> file, and the printing condition it describes as registered with the ICC (a PDF
@@ -53,10 +57,10 @@ class Cmyk:
             greys = self._to_cmyk.apply(Image.frombytes("RGB", (256, 1),
                                                         bytes(v for v in range(256) for _ in range(3))))
             grey_l = to_lab.apply(greys).getchannel(0).tobytes()
-            k_l = to_lab.apply(Image.frombytes("CMYK", (256, 1), bytes(b for k in range(256) for b in (0, 0, 0, k))))
+            k_img = to_lab.apply(Image.frombytes("CMYK", (256, 1), bytes(b for k in range(256) for b in (0, 0, 0, k))))
         except (OSError, ValueError, ImageCms.PyCMSError):
             raise NotCmyk("a CMYK profile whose tables cannot convert colours (damaged, or cut short)") from None
-        k_l = k_l.getchannel(0).tobytes()
+        k_l = k_img.getchannel(0).tobytes()
         self._k = [min(range(256), key=lambda k: (abs(k_l[k] - grey_l[v]), -k)) for v in range(256)]
         self._seen: dict[tuple[int, int, int], Color] = {}
 
@@ -73,11 +77,16 @@ class Cmyk:
                 from PIL import Image
 
                 px = self._to_cmyk.apply(Image.new("RGB", (1, 1), key)).getpixel((0, 0))
-                cmyk = tuple(v / 255 for v in px)
+                c, m, y, k = cast("tuple[int, int, int, int]", px)  # a CMYK image's pixel
+                cmyk = (c / 255, m / 255, y / 255, k / 255)
             out = self._seen[key] = Color(col.r, col.g, col.b, cmyk)
         return out
 
-    def picture(self, im):
+    def inks(self, col: Color) -> tuple[float, float, float, float]:
+        """The CMYK (0..1) ``col`` is printed in: its own, or what the profile makes of it."""
+        return cast("tuple[float, float, float, float]", self.colour(col).cmyk)  # colour() always sets it
+
+    def picture(self, im: "PILImage.Image") -> "tuple[PILImage.Image, PILImage.Image | None]":
         """A pillow image as (CMYK image, its alpha channel or None)."""
         from pnp.render.images import eight_bit
 

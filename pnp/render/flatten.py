@@ -23,12 +23,20 @@ import io
 import math
 from dataclasses import replace
 from functools import lru_cache
+from typing import TYPE_CHECKING, Iterator, Union, cast, overload
 
-from pnp.render.base import SHAPES, _paints, _shown, text_lines
+from pnp.render.base import _paints, _shown, text_lines
 from pnp.render.shapes import outline
-from pnp.scene.primitives import IDENTITY, Ellipse, Group, Image, Page, Path, Polygon, Rect, Text, Transform, translate
+from pnp.scene.primitives import (IDENTITY, Ellipse, Group, Image, Node, Page, Path, Polygon, Rect, Shape, Text,
+                                  Transform, translate)
 from pnp.scene.style import Color, Style
 from pnp.scene.units import MM_PER_PT, mm_to_px
+
+if TYPE_CHECKING:
+    from PIL import Image as PILImage
+    from reportlab.graphics.shapes import Shape as RlShape
+
+    from pnp.render.cmyk import Cmyk
 
 ASCENT, DESCENT = 0.8, 0.3  # of the font size: a little beyond what DejaVu's glyphs reach, so a patch holds them
 _SHIFT = {"start": 0.0, "middle": 0.5, "end": 1.0}
@@ -36,24 +44,26 @@ PAPER = Color(255, 255, 255, (0.0, 0.0, 0.0, 0.0))
 MARGIN = 0.2  # mm around an element's box that its patch also covers (anti-aliased edges)
 
 Bounds = tuple[float, float, float, float]  # x0, y0, x1, y1
+Leaf = Union[Path, Rect, Ellipse, Polygon, Text, Image]  # a node that draws (every kind but a group)
+Clips = tuple[tuple[Shape, Transform], ...]  # the clip shapes around a node, each with the transform it is in
 
 
 class FlattenError(ValueError):
     """An element that cannot be composited onto what lies beneath it."""
 
 
-def flatten(page: Page, cmyk, dpi: float = 600) -> Page:
+def flatten(page: Page, cmyk: "Cmyk", dpi: float = 600) -> Page:
     """``page`` with no transparency left; ``cmyk`` is the :class:`pnp.render.cmyk.Cmyk` the
     file is written with, ``dpi`` the resolution of patches drawn as pictures."""
     return Flattener(cmyk, dpi).page(page)
 
 
-def has_alpha(im) -> bool:
+def has_alpha(im: "PILImage.Image") -> bool:
     """Whether a pillow image carries transparency (an alpha channel or a transparent colour)."""
     return im.mode in ("RGBA", "LA", "PA", "RGBa", "La") or "transparency" in im.info
 
 
-def _pixels(im):
+def _pixels(im: "PILImage.Image") -> "PILImage.Image":
     """A picture's pixels, a palette or a transparent colour turned into an alpha channel."""
     im.load()
     if im.mode == "P" or (im.mode in ("RGB", "L") and "transparency" in im.info):
@@ -66,29 +76,32 @@ class _Drawn:
 
     __slots__ = ("node", "ctm", "clips", "_box")
 
-    def __init__(self, node, ctm: Transform, clips: tuple):
-        self.node, self.ctm, self.clips, self._box = node, ctm, clips, None
+    def __init__(self, node: Leaf, ctm: Transform, clips: Clips):
+        self.node, self.ctm, self.clips = node, ctm, clips
+        self._box: Bounds | None = None
 
     @property
     def box(self) -> Bounds | None:
-        if self._box is None:
-            b = _page_bounds(local_bounds(self.node), self.ctm)
+        box = self._box
+        if box is None:
+            b: Bounds | None = _page_bounds(local_bounds(self.node), self.ctm)
             for clip, m in self.clips:
-                b = _meet(b, _page_bounds(local_bounds(clip), m))
-            self._box = b or (0.0, 0.0, 0.0, 0.0)
-        return self._box if self._box[0] < self._box[2] and self._box[1] < self._box[3] else None
+                b = _meet(b, _page_bounds(local_bounds(clip), m)) if b is not None else None
+            box = self._box = b or (0.0, 0.0, 0.0, 0.0)
+        return box if box[0] < box[2] and box[1] < box[3] else None
 
 
 class Flattener:
     """Flattens the pages of one file, one after the other; a picture used on many pages is
     read and composited once."""
 
-    def __init__(self, cmyk, dpi: float = 600):
+    def __init__(self, cmyk: "Cmyk", dpi: float = 600):
         self.cmyk, self.dpi = cmyk, dpi
-        self.stack: list[tuple[Group, list]] = []  # (group, its new children so far) from the page's root inwards
+        self.stack: list[tuple[Group, list[Node]]] = []  # (group, its new children so far) from the root inwards
         self.drawn: list[_Drawn] = []
         self.inks: dict[tuple, bytes] = {}  # (picture, size, ink) -> that ink of the picture as grey
-        self.opened: dict[tuple, object] = {}  # (picture, size) -> the pillow image (not decoded yet), or None
+        # (picture, size) -> the pillow image (not decoded yet), or None
+        self.opened: dict[tuple, PILImage.Image | None] = {}
         self.mixed: dict[tuple, bytes] = {}  # (picture, opacity, backdrop) -> the composited picture
 
     def page(self, page: Page) -> Page:
@@ -96,65 +109,67 @@ class Flattener:
         return replace(page, content=self.group(page.content, IDENTITY, (), 1.0), laid_out=None)
 
     # ------------------------------------------------------------ the walk
-    def group(self, g: Group, ctm: Transform, clips: tuple, alpha: float) -> Group:
+    def group(self, g: Group, ctm: Transform, clips: Clips, alpha: float) -> Group:
         m = ctm if g.transform is IDENTITY else ctm @ g.transform
         if g.clip is not None:
             clips = clips + ((g.clip, m),)
         a = alpha * g.opacity
-        kids: list = []
+        kids: list[Node] = []
         self.stack.append((g, kids))
         for child in g.children:
-            new = self.group(child, m, clips, a) if type(child) is Group else self.leaf(child, m, clips, a)
+            new = self.group(child, m, clips, a) if isinstance(child, Group) else self.leaf(child, m, clips, a)
             if new is not None:
                 kids.append(new)
         self.stack.pop()
         return Group(kids, g.transform, g.clip, 1.0, g.id)
 
-    def leaf(self, n, ctm: Transform, clips: tuple, alpha: float):
-        t = type(n)
-        if t is Text:
+    def leaf(self, n: Leaf, ctm: Transform, clips: Clips, alpha: float) -> Node | None:
+        if isinstance(n, Text):
             if not _shown(n):
                 return n
             a = alpha * n.opacity
-        elif t in SHAPES:
+        elif isinstance(n, (Rect, Path, Ellipse, Polygon)):
             if not _paints(n.style):
                 return n
             a = alpha * n.style.opacity
-        elif t is Image:
+        elif isinstance(n, Image):
             a = alpha
         else:
-            raise TypeError(f"cannot draw {t.__name__}")
+            raise TypeError(f"cannot draw {type(n).__name__}")
         if a <= 0:
             return None  # drawn with opacity 0: nothing shows
-        picture = self._picture(n, always=a < 1) if t is Image else None
+        picture = self._picture(n, always=a < 1) if isinstance(n, Image) else None
         if a >= 1 and (picture is None or not has_alpha(picture)):
             self.drawn.append(_Drawn(n, ctm, clips))
             return n
         if a >= 1 and picture is not None and _opaque(_pixels(picture)):  # an alpha channel it does not use
             pixels = _pixels(picture)
-            new = replace(n, source=_encode(pixels.convert("CMYK" if pixels.mode == "CMYK" else "RGB")))
+            new = replace(cast(Image, n), source=_encode(pixels.convert("CMYK" if pixels.mode == "CMYK" else "RGB")))
             self.drawn.append(_Drawn(new, ctm, clips))
             return new
-        new = self.composite(n, ctm, clips, a, picture)
-        if new is not None:
-            for leaf, m, c in _leaves(new, ctm, clips):
+        placed = self.composite(n, ctm, clips, a, picture)
+        if placed is not None:
+            for leaf, m, c in _leaves(placed, ctm, clips):
                 self.drawn.append(_Drawn(leaf, m, c))
-        return new
+        return placed
 
     # ------------------------------------------------------------ compositing
-    def composite(self, n, ctm: Transform, clips: tuple, a: float, picture):
+    def composite(self, n: Leaf, ctm: Transform, clips: Clips, a: float,
+                  picture: "PILImage.Image | None") -> Node | None:
         me = _Drawn(n, ctm, clips).box
         if me is None:
             return None  # clipped away entirely
         back = self.backdrop(me)
         if back is None:
             return self.patch(n, ctm, a)
-        if picture is not None:
+        if isinstance(n, Image):
+            if picture is None:
+                raise TypeError("a picture is composited with its pixels")  # leaf() opens every one it composites
             key = (_key(n.source), round(n.w, 3), round(n.h, 3), a, self.cmyk.colour(back).cmyk)
             if key not in self.mixed:
                 self.mixed[key] = _encode(self._picture_on(_pixels(picture), a, back))
             return replace(n, source=self.mixed[key])
-        if type(n) is Text:
+        if isinstance(n, Text):
             return replace(n, fill=self.mix(n.fill, a, back), opacity=1.0)
         return self._shape_on(n, a, back)
 
@@ -167,19 +182,26 @@ class Flattener:
             return _cover_colour(d, box)
         return PAPER
 
+    @overload
+    def mix(self, top: Color, a: float, back: Color) -> Color: ...
+
+    @overload
+    def mix(self, top: Color | None, a: float, back: Color) -> Color | None: ...
+
     def mix(self, top: Color | None, a: float, back: Color) -> Color | None:
         """``top`` at opacity ``a`` over ``back``, mixed ink by ink (and on screen, channel by channel)."""
         if top is None:
             return None
-        t, b = self.cmyk.colour(top).cmyk, self.cmyk.colour(back).cmyk
-        rgb = (round(a * x + (1 - a) * y) for x, y in zip((top.r, top.g, top.b), (back.r, back.g, back.b)))
-        return Color(*rgb, tuple(round(a * x + (1 - a) * y, 6) for x, y in zip(t, b)))
+        t, b = self.cmyk.inks(top), self.cmyk.inks(back)
+        r, g, b_ = (round(a * x + (1 - a) * y) for x, y in zip((top.r, top.g, top.b), (back.r, back.g, back.b)))
+        c, m, y_, k = (round(a * x + (1 - a) * y, 6) for x, y in zip(t, b))
+        return Color(r, g, b_, (c, m, y_, k))
 
-    def _shape_on(self, n, a: float, back: Color):
+    def _shape_on(self, n: Shape, a: float, back: Color) -> Node:
         st = n.style
         fill = self.mix(st.fill, a, back)
         under = fill or back  # what the inner half of the outline, and the hatching, lie on
-        parts: list = []
+        parts: list[Node] = []
         if fill is not None:
             parts.append(replace(n, style=Style(fill=fill)))
         if st.hatch is not None:
@@ -199,7 +221,7 @@ class Flattener:
                                    clip=outside))
         return parts[0] if len(parts) == 1 else Group(parts)
 
-    def _picture_on(self, im, a: float, back: Color):
+    def _picture_on(self, im: "PILImage.Image", a: float, back: Color) -> "PILImage.Image":
         from PIL import Image as PILImage
 
         pic, alpha = self.cmyk.picture(im)
@@ -207,10 +229,10 @@ class Flattener:
             alpha = PILImage.new("L", pic.size, 255)
         if a < 1:
             alpha = alpha.point(lambda v: round(v * a))
-        ground = PILImage.new("CMYK", pic.size, tuple(round(v * 255) for v in self.cmyk.colour(back).cmyk))
+        ground = PILImage.new("CMYK", pic.size, tuple(round(v * 255) for v in self.cmyk.inks(back)))
         return PILImage.composite(pic, ground, alpha)
 
-    def patch(self, n, ctm: Transform, a: float) -> Image:
+    def patch(self, n: Leaf, ctm: Transform, a: float) -> Image:
         """``n``'s box drawn again with everything beneath it, as an opaque CMYK picture."""
         from PIL import Image as PILImage, ImageOps
 
@@ -225,13 +247,13 @@ class Flattener:
         Limits().check_pixels(*size, "a translucent element drawn as a picture")
         scene = self._prefix(_with_alpha(n, a))
         to_box = translate(-x0, -y0) @ ctm.inverse()
-        inks = []
+        inks: list[PILImage.Image] = []
         for ink in range(4):
             page = Page(w, h, Group([self._ink(scene, ink)], transform=to_box))
             inks.append(ImageOps.invert(render_image(page, size=size).convert("L")))
         return Image(x0, y0, w, h, _encode(PILImage.merge("CMYK", inks)))
 
-    def _prefix(self, last) -> Group:
+    def _prefix(self, last: Node) -> Node:
         """The page as drawn so far, ending with ``last`` where the walk is now."""
         node = last
         for g, kids in reversed(self.stack):
@@ -239,18 +261,20 @@ class Flattener:
         return node
 
     # ------------------------------------------------------------ one ink as grey
-    def _ink(self, node, ink: int):
+    def _ink(self, node: Node, ink: int) -> Node:
         """``node`` with every colour and picture replaced by the grey of one ink (black = 100 %)."""
-        t = type(node)
-        if t is Group:
+        if isinstance(node, Group):
             return Group([self._ink(c, ink) for c in node.children], node.transform, node.clip, node.opacity, node.id)
-        grey = lambda c: None if c is None else _grey(self.cmyk.colour(c).cmyk[ink])  # noqa: E731
-        if t is Text:
+
+        def grey(c: Color | None) -> Color | None:
+            return None if c is None else _grey(self.cmyk.inks(c)[ink])
+
+        if isinstance(node, Text):
             return replace(node, fill=grey(node.fill))
-        if t is Image:
+        if isinstance(node, Image):
             return replace(node, source=self._ink_picture(node, ink))
         st = node.style
-        hatch = replace(st.hatch, color=grey(st.hatch.color)) if st.hatch is not None else None
+        hatch = replace(st.hatch, color=_grey(self.cmyk.inks(st.hatch.color)[ink])) if st.hatch is not None else None
         return replace(node, style=replace(st, fill=grey(st.fill), stroke=grey(st.stroke), hatch=hatch))
 
     def _ink_picture(self, im: Image, ink: int) -> bytes:
@@ -258,7 +282,8 @@ class Flattener:
 
         key = (_key(im.source), round(im.w, 3), round(im.h, 3), ink)
         if key not in self.inks:
-            pic, alpha = self.cmyk.picture(_pixels(self._picture(im, always=True)))
+            opened = cast("PILImage.Image", self._picture(im, always=True))  # always: never None
+            pic, alpha = self.cmyk.picture(_pixels(opened))
             plate = ImageOps.invert(pic.getchannel(ink))
             if alpha is not None:
                 plate.putalpha(alpha)
@@ -266,7 +291,7 @@ class Flattener:
         return self.inks[key]
 
     # ------------------------------------------------------------ pictures
-    def _picture(self, im: Image, always: bool = False):
+    def _picture(self, im: Image, always: bool = False) -> "PILImage.Image | None":
         """The picture as a pillow image, opened but not decoded; SVG art is drawn to pixels when it is
         translucent or ``always``, else None (it stays vector)."""
         key = (_key(im.source), round(im.w, 3), round(im.h, 3), always)
@@ -274,7 +299,7 @@ class Flattener:
             self.opened[key] = self._open(im, always)
         return self.opened[key]
 
-    def _open(self, im: Image, always: bool):
+    def _open(self, im: Image, always: bool) -> "PILImage.Image | None":
         from PIL import Image as PILImage
 
         from pnp.render.images import eight_bit, is_svg
@@ -291,7 +316,7 @@ class Flattener:
 # ------------------------------------------------------------ helpers
 
 
-def _key(source) -> "str | bytes":
+def _key(source: "bytes | bytearray | str") -> "str | bytes":
     """A picture's source as a dictionary key (bytes keep their hash once computed)."""
     return source if isinstance(source, (str, bytes)) else bytes(source)
 
@@ -301,7 +326,7 @@ def _grey(v: float) -> Color:
     return Color(g, g, g)
 
 
-def _encode(im) -> bytes:
+def _encode(im: "PILImage.Image") -> bytes:
     """A pillow image as lossless bytes the PDF backend reads (TIFF keeps CMYK, PNG the rest)."""
     buf = io.BytesIO()
     if im.mode == "CMYK":
@@ -311,25 +336,25 @@ def _encode(im) -> bytes:
     return buf.getvalue()
 
 
-def _opaque(im) -> bool:
+def _opaque(im: "PILImage.Image") -> bool:
     return im.mode not in ("RGBA", "LA") or im.getchannel("A").getextrema()[0] == 255
 
 
-def _with_alpha(n, a: float):
+def _with_alpha(n: Leaf, a: float) -> Node:
     """``n`` drawn at opacity ``a`` (its own opacity replaced: the groups' is folded in)."""
-    if type(n) is Text:
+    if isinstance(n, Text):
         return replace(n, opacity=a)
-    if type(n) is Image:
+    if isinstance(n, Image):
         return Group([n], opacity=a)
     return replace(n, style=replace(n.style, opacity=a))
 
 
-def _as_clip(n):
+def _as_clip(n: Node) -> Shape | None:
     return n if isinstance(n, (Rect, Ellipse, Polygon, Path)) else None
 
 
-def _leaves(node, ctm: Transform, clips: tuple):
-    if type(node) is not Group:
+def _leaves(node: Node, ctm: Transform, clips: Clips) -> Iterator[tuple[Leaf, Transform, Clips]]:
+    if not isinstance(node, Group):
         yield node, ctm, clips
         return
     m = ctm if node.transform is IDENTITY else ctm @ node.transform
@@ -339,12 +364,11 @@ def _leaves(node, ctm: Transform, clips: tuple):
         yield from _leaves(child, m, clips)
 
 
-def local_bounds(n) -> Bounds:
+def local_bounds(n: Leaf) -> Bounds:
     """What ``n`` paints, as a box in its own coordinates (outlines and glyphs included)."""
-    t = type(n)
-    if t is Image:
+    if isinstance(n, Image):
         return (n.x, n.y, n.x + n.w, n.y + n.h)
-    if t is Text:
+    if isinstance(n, Text):
         boxes = []
         for ln in text_lines(n):
             x0 = ln.x - _SHIFT[n.anchor] * ln.width
@@ -361,7 +385,7 @@ def local_bounds(n) -> Bounds:
     st = n.style
     d = 0.0
     if st.stroke is not None:  # half the width; sharp miter joins of paths reach up to the miter limit (4) of it
-        d = st.stroke_width * (0.5 if t in (Rect, Ellipse) else 2.0)
+        d = st.stroke_width * (0.5 if type(n) in (Rect, Ellipse) else 2.0)
     return (min(xs) - d, min(ys) - d, max(xs) + d, max(ys) + d)
 
 
@@ -375,7 +399,7 @@ def _meet(a: Bounds, b: Bounds) -> Bounds | None:
     return out if out[0] < out[2] and out[1] < out[3] else None
 
 
-def _inner_boxes(node, m: Transform) -> list[Bounds] | None:
+def _inner_boxes(node: Node, m: Transform) -> list[Bounds] | None:
     """Boxes (page coordinates) inside an upright rectangle, less the half of its outline
     that lies inside and its rounded corners: where its fill alone shows."""
     if type(node) is not Rect or m.b != 0 or m.c != 0:
@@ -422,7 +446,7 @@ def _svg_translucent(data: bytes) -> bool:
     """Whether SVG art draws anything with an opacity or a colour alpha below 1."""
     from pnp.render.images import svg_drawing
 
-    def seen(node) -> bool:
+    def seen(node: "RlShape") -> bool:
         for attr in ("fillOpacity", "strokeOpacity"):
             v = getattr(node, attr, None)
             if v is not None and v < 1:
@@ -436,7 +460,7 @@ def _svg_translucent(data: bytes) -> bool:
     return seen(svg_drawing(data))
 
 
-def _svg_pixels(data: bytes, im: Image, dpi: float):
+def _svg_pixels(data: bytes, im: Image, dpi: float) -> "PILImage.Image":
     """Translucent SVG art as an RGBA picture at ``dpi`` of its box (at least 1 mm square)."""
     from pnp.render.png import render_clear
 

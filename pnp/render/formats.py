@@ -11,10 +11,15 @@ module stays as light as ``pnp --help`` needs.
 """
 from __future__ import annotations
 
+import os
 from pathlib import PurePath
-from typing import Callable, Iterable, NamedTuple
+from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple
 
 from pnp.load.registry import Registry, preload, resolve
+
+if TYPE_CHECKING:
+    from pnp.render import Job
+    from pnp.scene import Page
 
 PDF = "pdf"  # the print master: formats made from_pdf are rasterised or converted from it
 
@@ -43,10 +48,10 @@ class Format(NamedTuple):  # a NamedTuple, not a dataclass: `pnp --help` reads t
             return [stem + self.ext]
         return [f"{stem}-p{i:02d}{self.ext}" for i in range(1, pages + 1)]
 
-    def write(self, job) -> list[tuple[str, int]]:
+    def write(self, job: "Job") -> list[tuple[str, int]]:
         return resolve(self.writer)(job)
 
-    def write_page(self, job, page, n: int) -> str:
+    def write_page(self, job: "Job", page: "Page", n: int) -> str:
         return resolve(self.page_writer)(job, page, n)
 
     def warm(self) -> None:
@@ -101,7 +106,7 @@ def parse_formats(text: str) -> list[str]:
     return [f for f in FORMATS if f in asked]
 
 
-def format_of(path: "str | PurePath") -> str:
+def format_of(path: "str | os.PathLike[str]") -> str:
     """The format a file is written in, by its extension."""
     return PurePath(path).suffix.lower().lstrip(".")
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Iterable, Sequence
+
+Segment = tuple[float, float, float, float]  # x1, y1, x2, y2 in mm
 
 from pnp.scene.style import Hatch
 from pnp.render.shapes import flatten
@@ -17,13 +20,13 @@ FLAT_TOLERANCE = 0.01  # mm
 
 
 @lru_cache(maxsize=1024)
-def _segments(ops: tuple, angle: float, spacing: float) -> tuple:
+def _segments(ops: tuple, angle: float, spacing: float) -> "tuple[Segment, ...]":
     if spacing <= 0:
         raise ValueError(f"hatch spacing must be positive, got {spacing}")
     a = math.radians(angle)
     ca, sa = math.cos(a), math.sin(a)
     # rotate so hatch lines run along u; v is the across-line coordinate
-    edges = []
+    edges: list[tuple[tuple[float, float], tuple[float, float]]] = []
     vmin, vmax = math.inf, -math.inf
     for pts, _closed in flatten(ops, FLAT_TOLERANCE):
         uv = [(x * ca + y * sa, -x * sa + y * ca) for x, y in pts]
@@ -33,14 +36,14 @@ def _segments(ops: tuple, angle: float, spacing: float) -> tuple:
                 edges.append((p, q) if p[1] < q[1] else (q, p))
             vmin = min(vmin, q[1])
             vmax = max(vmax, q[1])
-    out = []
+    out: list[Segment] = []
     if not edges:
         return ()
     k0 = math.ceil(vmin / spacing)
     k1 = math.floor(vmax / spacing)
     for k in range(k0, k1 + 1):
         v = k * spacing
-        xs = []
+        xs: list[float] = []
         for (u0, v0), (u1, v1) in edges:
             if v0 <= v < v1:
                 xs.append(u0 + (v - v0) * (u1 - u0) / (v1 - v0))
@@ -52,6 +55,6 @@ def _segments(ops: tuple, angle: float, spacing: float) -> tuple:
     return tuple(out)
 
 
-def hatch_segments(ops, hatch: Hatch) -> tuple[tuple[float, float, float, float], ...]:
+def hatch_segments(ops: Iterable[Sequence[object]], hatch: Hatch) -> "tuple[Segment, ...]":
     """Segments (x1, y1, x2, y2) in the shape's coordinates filling ``ops``."""
     return _segments(tuple(tuple(op) for op in ops), float(hatch.angle), float(hatch.spacing))

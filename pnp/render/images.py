@@ -39,9 +39,16 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable, cast
 
 from pnp.scene.units import px_per_mm
+
+if TYPE_CHECKING:
+    from lxml.etree import _Element
+    from PIL import Image as PILImage
+    from reportlab.graphics.shapes import Drawing, Image as RlImage, Shape as RlShape
+
+    from pnp.load.cache import Table
 
 MAX_PICTURE_BYTES = 50_000_000  # a PNG or JPEG file
 MAX_SVG_BYTES = 5_000_000  # an SVG file
@@ -136,7 +143,7 @@ def read_picture(path: "str | Path", name: str, roots: Iterable["str | Path"],
         checked, probe, decoded = _svg(data, real.parent, (folder,))
     else:
         checked, probe = data, _check_raster(data)
-        decoded = probe.pixels[0] * probe.pixels[1]
+        decoded = _area(probe)
     if checked is data:  # an SVG that links other files is checked again each time: they may change
         facts.put(fact_key, (probe.kind, probe.pixels, probe.aspect, probe.elements, decoded))
         return Picture(data, probe, decoded, digest)
@@ -149,7 +156,7 @@ def _limits() -> str:
                  MAX_SVG_PATH_DATA, MAX_SVG_SIZE, MAX_ASPECT, MAX_SVG_NUMBER))
 
 
-def _facts():
+def _facts() -> "Table":
     """What pnp found checking each picture (kind, pixel size, aspect, SVG elements, pixels
     decoded), by the digest of its bytes: kept in pnp's cache as text fits are, so a rebuild
     or a worker does not decode or parse a picture again to check it."""
@@ -163,7 +170,7 @@ def _facts():
     return _FACTS
 
 
-_FACTS = None
+_FACTS: "Table | None" = None
 
 
 def probe(data: bytes) -> Probe:
@@ -197,7 +204,7 @@ def pixels_of(data: bytes) -> tuple[int, int] | None:
     key = digest_of(data)
     if key in _PIXELS:
         return _PIXELS[key]
-    size = None
+    size: tuple[int, int] | None = None
     if not is_svg(data):
         from PIL import Image
 
@@ -212,6 +219,12 @@ def pixels_of(data: bytes) -> tuple[int, int] | None:
 # ---- PNG and JPEG ----------------------------------------------------------------------------
 
 
+def _area(p: Probe) -> int:
+    """The pixels of a raster picture's probe (which always has its pixel size)."""
+    w, h = cast("tuple[int, int]", p.pixels)
+    return w * h
+
+
 _OTHERS = ((b"GIF8", "GIF"), (b"BM", "BMP"), (b"RIFF", "WebP"), (b"II*\x00", "TIFF"), (b"MM\x00*", "TIFF"))
 
 
@@ -224,8 +237,9 @@ def _check_raster(data: bytes) -> Probe:
         warnings.simplefilter("ignore")  # pillow's own bomb warning: our limit is lower and says more
         try:
             im = Image.open(io.BytesIO(data), formats=("PNG", "JPEG"))
-        except Image.DecompressionBombError:
-            raise ImageError(f"its header claims more than {Image.MAX_IMAGE_PIXELS * 2 / 1e6:,.0f} megapixels; "
+        except Image.DecompressionBombError:  # raised only while pillow has a limit: it is an int
+            bomb = cast(int, Image.MAX_IMAGE_PIXELS)
+            raise ImageError(f"its header claims more than {bomb * 2 / 1e6:,.0f} megapixels; "
                              f"the limit for a picture is {MAX_PICTURE_PIXELS / 1e6:,.0f}") from None
         except Exception:  # noqa: BLE001 - pillow raises many kinds; none of their texts helps
             other = next((name for magic, name in _OTHERS if data.startswith(magic)), None)
@@ -260,7 +274,7 @@ _LENGTH = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*([a-z%]
 _DATA_URI = re.compile(r"^data:image/(png|jpe?g);base64,", re.I)
 
 
-def _local(tag) -> str:
+def _local(tag: object) -> str:
     return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
 
 
@@ -286,7 +300,8 @@ def _check_svg(data: bytes, base: "Path | None", folders: tuple) -> tuple[bytes,
         raise ImageError(f"the SVG cannot be read ({type(exc).__name__})") from None
     if _local(root.tag) != "svg":
         raise ImageError("the file's outer element is not <svg>")
-    ids, count, path_data = {}, 0, 0
+    ids: dict[str, "_Element"] = {}
+    count, path_data = 0, 0
     for el in root.iter():
         count += 1
         if count > MAX_SVG_ELEMENTS:
@@ -326,13 +341,13 @@ def _check_svg(data: bytes, base: "Path | None", folders: tuple) -> tuple[bytes,
     return data, elements, decoded
 
 
-def _expanded(root, ids: dict) -> int:
+def _expanded(root: "_Element", ids: "dict[str, _Element]") -> int:
     """Elements an SVG draws, every ``<use>`` copy of what it names counted; over the limit
     (a ``<use>`` bomb, a loop of uses, too deep) it is an ImageError."""
-    sizes: dict = {}  # element -> what it draws; keyed by the element itself, which the dict keeps
-    busy: set = set()  # alive, so lxml hands out the same object for the same node
+    sizes: dict[_Element, int] = {}  # element -> what it draws; keyed by the element itself, which the dict keeps
+    busy: set[_Element] = set()  # alive, so lxml hands out the same object for the same node
 
-    def size(el, depth: int) -> int:
+    def size(el: "_Element", depth: int) -> int:
         key = el
         if key in sizes:
             return sizes[key]
@@ -385,7 +400,7 @@ _NAMES = re.compile(r"url\([^)]*\)|#[\w-]+")  # references and colours: names, n
 _NOT_NUMBERS = {"id", "class", "href", _XLINK, "font-family", "lang", "{http://www.w3.org/XML/1998/namespace}lang"}
 
 
-def _check_numbers(root) -> None:
+def _check_numbers(root: "_Element") -> None:
     """Every number in the attributes of an SVG (coordinates, path data, transforms, style) is
     finite and at most :data:`MAX_SVG_NUMBER`: a ``scale(1e300)`` or ``r="inf"`` is refused here
     rather than by the PDF writer half-way through a page."""
@@ -408,29 +423,40 @@ def _check_numbers(root) -> None:
                                      f"and height of at least {1 / MAX_SVG_NUMBER:g}")
 
 
-def _check_size(root) -> None:
+def _check_size(root: "_Element") -> None:
     """The SVG's width and height, else its viewBox, are finite, positive and within reason."""
-    w = _number(root.get("width"), "width") if root.get("width") is not None else math.nan
-    h = _number(root.get("height"), "height") if root.get("height") is not None else math.nan
+    w, h = _side(root, "width"), _side(root, "height")
     box = root.get("viewBox")
     if box is not None:
-        parts = [p for p in re.split(r"[\s,]+", box.strip()) if p]
-        try:
-            vals = [float(p) for p in parts]
-        except ValueError:
-            vals = []
-        if len(vals) != 4 or not all(math.isfinite(v) and abs(v) <= MAX_SVG_SIZE for v in vals) \
-                or vals[2] <= 0 or vals[3] <= 0:
-            raise ImageError(f"the SVG's viewBox {box[:40]!r} is not four finite numbers with a positive size")
-        if math.isnan(w) or math.isnan(h):  # one side given: the viewBox gives the shape
-            w, h = vals[2], vals[3]
-        elif not (1 / MAX_SVG_NUMBER <= w / vals[2] <= MAX_SVG_NUMBER and 1 / MAX_SVG_NUMBER <= h / vals[3] <= MAX_SVG_NUMBER):
-            raise ImageError(f"the SVG's viewBox {box[:40]!r} scales its drawing by more than {MAX_SVG_NUMBER:g} "
-                             "to fit its width and height")
+        w, h = _viewbox_size(box, w, h)
     if math.isnan(w) or math.isnan(h):
         raise ImageError("the SVG has no width and height (give it a viewBox)")
     if not (1 / MAX_ASPECT <= w / h <= MAX_ASPECT):
         raise ImageError(f"the SVG is {w:g} x {h:g}, a strip rather than a picture")
+
+
+def _side(root: "_Element", attr: str) -> float:
+    """The SVG's width or height in px; NaN when it does not say (or says it in %)."""
+    value = root.get(attr)
+    return _number(value, attr) if value is not None else math.nan
+
+
+def _viewbox_size(box: str, w: float, h: float) -> tuple[float, float]:
+    """The SVG's size given its viewBox: the width and height it states, else the viewBox's."""
+    parts = [p for p in re.split(r"[\s,]+", box.strip()) if p]
+    try:
+        vals = [float(p) for p in parts]
+    except ValueError:
+        vals = []
+    if len(vals) != 4 or not all(math.isfinite(v) and abs(v) <= MAX_SVG_SIZE for v in vals) \
+            or vals[2] <= 0 or vals[3] <= 0:
+        raise ImageError(f"the SVG's viewBox {box[:40]!r} is not four finite numbers with a positive size")
+    if math.isnan(w) or math.isnan(h):  # one side given: the viewBox gives the shape
+        return vals[2], vals[3]
+    if not (1 / MAX_SVG_NUMBER <= w / vals[2] <= MAX_SVG_NUMBER and 1 / MAX_SVG_NUMBER <= h / vals[3] <= MAX_SVG_NUMBER):
+        raise ImageError(f"the SVG's viewBox {box[:40]!r} scales its drawing by more than {MAX_SVG_NUMBER:g} "
+                         "to fit its width and height")
+    return w, h
 
 
 def _link(ref: str, tag: str, base: "Path | None", folders: tuple) -> tuple[str | None, int]:
@@ -449,7 +475,7 @@ def _link(ref: str, tag: str, base: "Path | None", folders: tuple) -> tuple[str 
             p = _check_raster(raw)
         except ImageError as exc:
             raise ImageError(f"the picture its <{tag}> holds: {exc}") from None
-        return None, p.pixels[0] * p.pixels[1]
+        return None, _area(p)
     shown = ref[:60]
     if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", ref) or ref.startswith("//"):
         raise ImageError(f"its <{tag}> links {shown!r}; pnp reads no URLs: put the picture in the game folder "
@@ -468,11 +494,11 @@ def _link(ref: str, tag: str, base: "Path | None", folders: tuple) -> tuple[str 
     return f"data:image/{mime};base64," + base64.b64encode(pic.data).decode("ascii"), pic.decoded
 
 
-_DRAWINGS: "OrderedDict[tuple, object]" = OrderedDict()  # (digest, variant) -> parsed drawing, newest last
+_DRAWINGS: "OrderedDict[tuple[str, object], Drawing]" = OrderedDict()  # (digest, variant) -> parsed drawing, newest last
 KEEP_DRAWINGS = 16
 
 
-def eight_bit(im):
+def eight_bit(im: "PILImage.Image") -> "PILImage.Image":
     """A 16-bit grey picture (pillow opens a 16-bit grey PNG as mode I;16 or I) as 8-bit grey, its
     levels kept: pillow's own conversion clips every level above 255 to white. Other pictures as
     they are."""
@@ -485,7 +511,7 @@ def eight_bit(im):
     return Image.fromarray(levels.astype(np.uint8), "L")
 
 
-def svg_drawing(data: bytes, variant: object = None):
+def svg_drawing(data: bytes, variant: object = None) -> "Drawing":
     """The SVG as a reportlab Drawing (in points). The last :data:`KEEP_DRAWINGS` are kept
     by the digest of their bytes and ``variant`` (a caller that changes a drawing, such as
     CMYK conversion, names its variant), so a picture on every card is parsed once; the
@@ -503,7 +529,7 @@ def svg_drawing(data: bytes, variant: object = None):
     return d
 
 
-def _parsed_svg(data: bytes, digest: str):
+def _parsed_svg(data: bytes, digest: str) -> "Drawing":
     """The checked SVG parsed by svglib, tried once (:func:`_trial`), from pnp's cache when it
     was parsed before by any process; an SVG that cannot be drawn raises every time."""
     import reportlab
@@ -511,7 +537,7 @@ def _parsed_svg(data: bytes, digest: str):
 
     from pnp.load.cache import cached_object
 
-    def parse():
+    def parse() -> "Drawing":
         from svglib.svglib import svg2rlg
 
         try:
@@ -530,7 +556,7 @@ def _parsed_svg(data: bytes, digest: str):
     return cached_object("svg", f"svg-drawing-v1|{version}|{reportlab.Version}|{digest}", parse)
 
 
-def _trial(d) -> None:
+def _trial(d: "Drawing") -> None:
     """Draw ``d`` once into a page that is thrown away (its pictures left out), so whatever in it
     reportlab cannot write is an ImageError now, named with the card that places it, and not a
     crash half-way through a PDF."""
@@ -538,7 +564,7 @@ def _trial(d) -> None:
     from reportlab.pdfgen.canvas import Canvas
 
     class Trial(_PDFRenderer):
-        def drawImage(self, image):  # noqa: N802 - reportlab's name; the pictures were checked already
+        def drawImage(self, image: "RlImage") -> None:  # noqa: N802 - reportlab's name; pictures were checked already
             pass
 
     try:
@@ -547,7 +573,7 @@ def _trial(d) -> None:
         raise ImageError(f"the SVG cannot be drawn ({type(exc).__name__}: {str(exc)[:60]})") from None
 
 
-def _drop_flat_groups(node) -> None:
+def _drop_flat_groups(node: "RlShape") -> None:
     """Take out every group whose transform flattens it to a line or a point (``scale(0)``, a
     matrix of tiny factors): it draws nothing, and reportlab cannot undo such a transform."""
     contents = getattr(node, "contents", None)
@@ -570,7 +596,7 @@ def svg_strings(data: bytes) -> list[tuple[str, str]]:
     bold-italic, read from the font svglib chose for it."""
     out: list[tuple[str, str]] = []
 
-    def walk(node):
+    def walk(node: "RlShape") -> None:
         text = getattr(node, "text", None)
         if isinstance(text, str) and hasattr(node, "fontName"):
             out.append((text, picture_face(node.fontName)))

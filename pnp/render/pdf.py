@@ -28,7 +28,7 @@ import io
 import os
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Iterable
+from typing import IO, TYPE_CHECKING, Iterable, Iterator, Sequence, Union, cast
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import escapePDF, fp_str
@@ -38,11 +38,23 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.scene import fonts
-from pnp.scene.style import Color
-from pnp.scene.primitives import IDENTITY, Page
+from pnp.scene.style import Color, Style
+from pnp.scene.primitives import IDENTITY, Box, Group, Image, Page, Shape, Text
+from pnp.scene.text import Line
 from pnp.render.base import Renderer, Tee, walk
+from pnp.render.hatch import Segment
 from pnp.render.shapes import outline
 from pnp.scene.units import PT_PER_MM
+
+if TYPE_CHECKING:
+    from PIL import Image as PILImage
+    from reportlab.graphics.shapes import Image as RlImage, Shape as RlShape
+
+    from pnp.load.budget import Tally
+    from pnp.render import Job
+    from pnp.render.cmyk import Cmyk
+
+FilePath = Union[str, "os.PathLike[str]"]
 
 CREATOR = "pnp"
 PRODUCER = "pnp (reportlab)"
@@ -75,13 +87,13 @@ def _parsed(name: str, data: bytes) -> TTFont:
     from reportlab.pdfbase.ttfonts import TTFontFace
     from pnp.load.cache import cached_object
 
-    def snapshot():
+    def snapshot() -> tuple[dict[str, object], dict[str, object]]:
         font = TTFont(name, io.BytesIO(data))
         return ({k: v for k, v in vars(font).items() if k not in ("face", "state")},
                 {k: v for k, v in vars(font.face).items() if k != "_pdfScale"})
 
     key = f"ttf-v1|{reportlab.Version}|{name}|{hashlib.sha256(data).hexdigest()}"
-    font_attrs, face_attrs = cached_object("ttf", key, snapshot)
+    font_attrs, face_attrs = cast("tuple[dict[str, object], dict[str, object]]", cached_object("ttf", key, snapshot))
     font, face = TTFont.__new__(TTFont), TTFontFace.__new__(TTFontFace)
     font.__dict__.update(font_attrs)
     face.__dict__.update(face_attrs)
@@ -108,19 +120,19 @@ def _ttf_face(family: "fonts.FamilyRef", weight: str, face: "fonts.Face") -> TTF
     raise ValueError(f"{face.name} is not a face of {fam.name}")
 
 
-def _fallbacks(fam: "fonts.Family"):
+def _fallbacks(fam: "fonts.Family") -> "Iterator[fonts.Family]":
     for fb in fam.fallback:
         yield fb
         yield from _fallbacks(fb)
 
 
-def _ops_code(ops) -> str:
+def _ops_code(ops: "Sequence[tuple]") -> str:
     """Path ops (M/L/C/Z, mm) as PDF path construction operators."""
     return _ops_text(ops) if type(ops) is tuple else _ops_text.__wrapped__(ops)
 
 
 @lru_cache(maxsize=4096)  # a rectangle's ops are a tuple: each card of a deck repeats the same few
-def _ops_text(ops) -> str:
+def _ops_text(ops: "Sequence[tuple]") -> str:
     out = []
     for op in ops:
         k = op[0]
@@ -136,56 +148,60 @@ def _ops_text(ops) -> str:
 
 
 @lru_cache(maxsize=1024)
-def _colour_op(col, stroke: bool) -> str:
+def _colour_op(col: Color, stroke: bool) -> str:
     if col.cmyk is not None:
         return f"{fp_str(*col.cmyk)} {'K' if stroke else 'k'}"
     return f"{fp_str(*col.rgb01)} {'RG' if stroke else 'rg'}"
+
+
+# what _save keeps of the graphics state: fill, stroke, line width, dash, join, cap, fill alpha, stroke alpha
+_GState = tuple["Color | None", "Color | None", "float | None", "tuple[float, ...] | None", int, int, float, float]
 
 
 class PdfRenderer(Renderer):
     """Draws pages into a reportlab canvas, tracking the PDF graphics state
     so unchanged colours, widths and dashes are not written again."""
 
-    def __init__(self, canvas: Canvas, cmyk=None):
+    def __init__(self, canvas: Canvas, cmyk: "Cmyk | None" = None):
         self.c = canvas
-        self.cmyk = cmyk  # a pnp.render.cmyk.Cmyk: every colour and picture converted with it
+        self.cmyk = cmyk  # every colour and picture converted with it
         self.buf: list[str] = []
-        self._state: list = []
+        self._state: list[_GState] = []
         self._plain: list[bool] = []  # per open group: did it save the graphics state?
         self._placed: dict[str, tuple[str, float, float]] = {}  # picture digest -> (XObject, width, height)
         self._reset()
 
-    def _reset(self):
+    def _reset(self) -> None:
         # what the PDF graphics state currently holds (None = PDF default)
-        self.fill = None
-        self.stroke = None
-        self.lw = None
-        self.dash = None
+        self.fill: Color | None = None
+        self.stroke: Color | None = None
+        self.lw: float | None = None
+        self.dash: tuple[float, ...] | None = None
         self.join = 0
         self.cap = 0
         self.falpha = 1.0
         self.salpha = 1.0
         self._state.clear()
 
-    def _flush(self):
+    def _flush(self) -> None:
         if self.buf:
             self.c.addLiteral("\n".join(self.buf))
             self.buf.clear()
 
-    def _save(self):
+    def _save(self) -> None:
         self._flush()
         self.c.saveState()  # q, and reportlab keeps its alpha (ExtGState) bookkeeping in step
         self._state.append((self.fill, self.stroke, self.lw, self.dash, self.join, self.cap,
                             self.falpha, self.salpha))
 
-    def _restore(self):
+    def _restore(self) -> None:
         self._flush()
         self.c.restoreState()
         (self.fill, self.stroke, self.lw, self.dash, self.join, self.cap,
          self.falpha, self.salpha) = self._state.pop()
 
     # --------------------------------------------------------- paint state
-    def _set_fill(self, col, alpha):
+    def _set_fill(self, col: Color, alpha: float) -> None:
         if self.cmyk is not None:
             col = self.cmyk.colour(col)
         if col != self.fill:
@@ -196,7 +212,8 @@ class PdfRenderer(Renderer):
             self.c.setFillAlpha(alpha)
             self.falpha = alpha
 
-    def _set_stroke(self, col, width, alpha, dash=None, join="miter", cap="butt"):
+    def _set_stroke(self, col: Color, width: float, alpha: float, dash: tuple[float, ...] | None = None,
+                    join: str = "miter", cap: str = "butt") -> None:
         buf = self.buf
         if self.cmyk is not None:
             col = self.cmyk.colour(col)
@@ -223,7 +240,7 @@ class PdfRenderer(Renderer):
             self.salpha = alpha
 
     # --------------------------------------------------------- Renderer
-    def begin_page(self, page: Page):
+    def begin_page(self, page: Page) -> None:
         c = self.c
         c.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
         for name, box in (("trim", page.trim_box), ("bleed", page.bleed_box)):
@@ -232,11 +249,11 @@ class PdfRenderer(Renderer):
         # mm user space, y down; miter limit 4 as in SVG so sharp corners bevel alike
         self.buf.append(f"{fp_str(PT_PER_MM)} 0 0 {fp_str(-PT_PER_MM)} 0 {fp_str(page.height * PT_PER_MM)} cm 4 M")
 
-    def end_page(self, page: Page):
+    def end_page(self, page: Page) -> None:
         self._flush()
         self.c.showPage()
 
-    def begin_group(self, g):
+    def begin_group(self, g: Group) -> None:
         tr = g.transform
         moved = tr is not IDENTITY and tr != IDENTITY
         plain = not moved and g.clip is None
@@ -249,28 +266,28 @@ class PdfRenderer(Renderer):
         if g.clip is not None:
             self.buf.append(_ops_code(outline(g.clip)) + " W* n")
 
-    def end_group(self, g):
+    def end_group(self, g: Group) -> None:
         if not self._plain.pop():
             self._restore()
 
-    def shape(self, n, st, alpha: float):
+    def shape(self, n: Shape, st: Style, alpha: float) -> None:
         ops = outline(n)
         if not ops:
             return
         a = alpha * st.opacity
-        fill = st.fill is not None
-        stroke = st.stroke is not None and st.stroke_width > 0
-        if fill:
-            self._set_fill(st.fill, a)
-        if stroke:
-            self._set_stroke(st.stroke, st.stroke_width, a, st.dash, st.join, st.cap)
-        self.buf.append(_ops_code(ops) + (" B*" if fill and stroke else " f*" if fill else " S"))
+        fill, stroke = st.fill, st.stroke if st.stroke_width > 0 else None
+        if fill is not None:
+            self._set_fill(fill, a)
+        if stroke is not None:
+            self._set_stroke(stroke, st.stroke_width, a, st.dash, st.join, st.cap)
+        self.buf.append(_ops_code(ops) + (" B*" if fill is not None and stroke is not None
+                                          else " f*" if fill is not None else " S"))
 
-    def segments(self, segs, color, width: float, alpha: float):
+    def segments(self, segs: Sequence[Segment], color: Color, width: float, alpha: float) -> None:
         self._set_stroke(color, width, alpha)
         self.buf.append(" ".join(f"{fp_str(x1, y1)} m {fp_str(x2, y2)} l" for x1, y1, x2, y2 in segs) + " S")
 
-    def text(self, t, lines, alpha: float):
+    def text(self, t: Text, lines: list[Line], alpha: float) -> None:
         """One text object per Text, in the TrueType subsets reportlab assigns and embeds.
 
         The operators are the ones reportlab's text object writes (``BT``, ``Tm`` per
@@ -278,11 +295,12 @@ class PdfRenderer(Renderer):
         without the object, whose cursor bookkeeping measures every string again.
         The y axis is flipped back inside q/Q, so each line needs one text matrix.
         """
-        self._set_fill(t.fill, alpha * t.opacity)
+        self._set_fill(cast(Color, t.fill), alpha * t.opacity)  # the walker draws only texts with paint
         shift = _SHIFT[t.anchor]
         font, doc = _ttf(t.font, t.weight), self.c._doc
         out = ["q 1 0 0 -1 0 0 cm\nBT"]
-        size, subset = None, None
+        size: float | None = None
+        subset: tuple[TTFont, int] | None = None
         for ln in lines:
             out.append(f"1 0 0 1 {fp_str(ln.x - shift * ln.width, -ln.y)} Tm")
             if ln.size != size:
@@ -300,7 +318,7 @@ class PdfRenderer(Renderer):
         out.append("ET\nQ")
         self.buf.append(" ".join(out))
 
-    def image(self, im, alpha: float):
+    def image(self, im: Image, alpha: float) -> None:
         """A picture placed by reference: written into the PDF the first time the document shows
         it (an SVG as a form XObject, vector through svglib; a PNG or JPEG as an image XObject),
         then every card that shows it again draws that object (``Do``) in its box, the picture
@@ -323,9 +341,10 @@ class PdfRenderer(Renderer):
         self.buf.append(f"1 0 0 -1 {fp_str(im.x)} {fp_str(im.y + im.h)} cm")
         self._flush()
         if placed is None:  # a PNG or JPEG the document has not shown yet: decoded once, here
-            named = {"name": None}  # reportlab's drawImage says the name of the image XObject it wrote
+            # reportlab's drawImage says the name of the image XObject it wrote (into the keys it finds)
+            named: dict[str, str | None] = {"name": None}
             c.drawImage(self._reader(data), 0, 0, im.w, im.h, mask="auto", extraReturn=named)
-            self._placed[key] = (named["name"], 1.0, 1.0)
+            self._placed[key] = (cast(str, named["name"]), 1.0, 1.0)
         else:
             name, w, h = placed
             c.saveState()
@@ -336,7 +355,7 @@ class PdfRenderer(Renderer):
             c._currentPageHasImages = 1
         self._restore()
 
-    def _reader(self, data: bytes):
+    def _reader(self, data: bytes) -> ImageReader:
         from pnp.render.images import eight_bit
 
         reader = ImageReader(io.BytesIO(data))
@@ -372,7 +391,7 @@ class PdfRenderer(Renderer):
         return name, w, h
 
 
-def _file_bytes(path) -> bytes:
+def _file_bytes(path: FilePath) -> bytes:
     with open(os.fspath(path), "rb") as fh:
         return fh.read()
 
@@ -401,7 +420,7 @@ def _end_form(c: Canvas, name: str, w: float, h: float) -> None:
     c.pop_state_stack()
 
 
-def _embedded_text(node) -> None:
+def _embedded_text(node: "RlShape") -> None:
     """Every string of an SVG picture drawn with pnp's embedded DejaVu Sans in the face it asks
     for (svglib would name a font the PDF does not carry, such as Helvetica)."""
     from pnp.render.images import picture_face
@@ -413,14 +432,14 @@ def _embedded_text(node) -> None:
 
 
 @lru_cache(maxsize=None)
-def _svg_renderer():
+def _svg_renderer() -> type:
     """reportlab's drawing renderer, with the pictures an SVG holds placed as image objects
     (its inline images cannot go into the binary page streams pnp writes); made on first use,
     as reportlab's graphics load with the first SVG picture."""
     from reportlab.graphics.renderPDF import _PDFRenderer
 
     class SvgRenderer(_PDFRenderer):
-        def drawImage(self, image):  # noqa: N802 - reportlab's name
+        def drawImage(self, image: "RlImage") -> None:  # noqa: N802 - reportlab's name
             if image.path is not None and hasattr(image.path, "mode"):  # a pillow image: the only kind svglib makes
                 self._canvas.drawImage(ImageReader(image.path), image.x, image.y, image.width, image.height,
                                        mask="auto")
@@ -428,16 +447,16 @@ def _svg_renderer():
     return SvgRenderer
 
 
-def _cmyk_drawing(node, cmyk) -> None:
+def _cmyk_drawing(node: "RlShape", cmyk: "Cmyk") -> None:
     """Every fill and stroke colour of an SVG picture (a reportlab drawing) converted with ``cmyk``,
     the stops of its gradients too (svglib keeps them in ``_rl_colors``; reportlab writes a
     shading of CMYK stops in DeviceCMYK)."""
     from reportlab.lib.colors import CMYKColor, Color as RlColor
 
-    def converted(col):
+    def converted(col: object) -> object:
         if isinstance(col, RlColor) and not isinstance(col, CMYKColor):
             r, g, b = (round(v * 255) for v in col.rgb())
-            return CMYKColor(*cmyk.colour(Color(r, g, b)).cmyk, alpha=col.alpha)
+            return CMYKColor(*cmyk.inks(Color(r, g, b)), alpha=col.alpha)
         return col
 
     for attr in ("fillColor", "strokeColor"):
@@ -455,17 +474,17 @@ class _CmykReader(ImageReader):
     """A picture in CMYK for reportlab, its alpha channel kept as the soft mask
     (reportlab makes one only for RGBA and LA pictures)."""
 
-    def __init__(self, im, alpha):
+    def __init__(self, im: "PILImage.Image", alpha: "PILImage.Image | None"):
         super().__init__(im)
         self._alpha = alpha
 
-    def getRGBData(self):  # noqa: N802 - reportlab's name
+    def getRGBData(self) -> bytes:  # noqa: N802 - reportlab's name
         data = super().getRGBData()
         self._dataA = ImageReader(self._alpha) if self._alpha is not None else None
         return data
 
 
-def _parts(text: str, family, weight: str, font: TTFont):
+def _parts(text: str, family: "fonts.FamilyRef", weight: str, font: TTFont) -> list[tuple[TTFont, str]]:
     """(registered font, text) runs of a line: the family's own font, or a fallback's where it
     lacks a character."""
     parts = fonts.runs(text, family, weight)
@@ -474,14 +493,14 @@ def _parts(text: str, family, weight: str, font: TTFont):
     return [(_ttf_face(family, weight, f), part) for f, part in parts]
 
 
-def _pdf_box(box, page_h: float) -> tuple[float, float, float, float]:
+def _pdf_box(box: Box, page_h: float) -> tuple[float, float, float, float]:
     """A scene Box (mm, y down) as a PDF rectangle [x1 y1 x2 y2] in points."""
     return (round(box.x * PT_PER_MM, 4), round((page_h - box.bottom) * PT_PER_MM, 4),
             round(box.right * PT_PER_MM, 4), round((page_h - box.y) * PT_PER_MM, 4))
 
 
 @contextmanager
-def _binary_streams():
+def _binary_streams() -> Iterator[None]:
     old = rl_config.useA85
     rl_config.useA85 = 0
     try:
@@ -490,8 +509,8 @@ def _binary_streams():
         rl_config.useA85 = old
 
 
-def _write(pages: Iterable[Page], target, title: str, observer: Renderer | None = None, cmyk=None,
-           tally=None) -> int:
+def _write(pages: Iterable[Page], target: "str | IO[bytes]", title: str, observer: Renderer | None = None,
+           cmyk: "Cmyk | None" = None, tally: "Tally | None" = None) -> int:
     """Draw every page into ``target`` (a path or a binary file); returns the page count.
     An ``observer`` (another Renderer) sees every drawing call too, from the same walk;
     ``cmyk`` (a :class:`pnp.render.cmyk.Cmyk`) converts every colour and picture to CMYK;
@@ -504,7 +523,7 @@ def _write(pages: Iterable[Page], target, title: str, observer: Renderer | None 
         c.setTitle(title)
         c.setAuthor("")
         c.setSubject("")
-        r = PdfRenderer(c, cmyk) if observer is None else Tee(PdfRenderer(c, cmyk), observer)
+        r: Renderer = PdfRenderer(c, cmyk) if observer is None else Tee(PdfRenderer(c, cmyk), observer)
         count = 0
         for page in pages:  # consumed lazily: only the current page's scene is alive
             drawn = walk(r, page)
@@ -517,21 +536,21 @@ def _write(pages: Iterable[Page], target, title: str, observer: Renderer | None 
     return count
 
 
-def write_pdf(pages: Iterable[Page], path, title: str = "", observer: Renderer | None = None, cmyk=None,
-              tally=None) -> int:
+def write_pdf(pages: Iterable[Page], path: FilePath, title: str = "", observer: Renderer | None = None,
+              cmyk: "Cmyk | None" = None, tally: "Tally | None" = None) -> int:
     """Write all pages into one PDF file at ``path``; returns the page count."""
     return _write(pages, os.fspath(path), title, observer, cmyk, tally)
 
 
 def render_pdf_bytes(pages: Iterable[Page], title: str = "", observer: Renderer | None = None,
-                     tally=None) -> bytes:
+                     tally: "Tally | None" = None) -> bytes:
     """The PDF as bytes (for rasterising and in-memory use)."""
     buf = io.BytesIO()
     _write(pages, buf, title, observer, tally=tally)
     return buf.getvalue()
 
 
-def write_files(job) -> list[tuple[str, int]]:
+def write_files(job: "Job") -> list[tuple[str, int]]:
     """The ``pdf`` format's writer (:mod:`pnp.render.formats`): every page into ``stem.pdf``."""
     (rel,) = job.names("pdf", 1)
     path = job.target(rel)

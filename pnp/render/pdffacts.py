@@ -7,8 +7,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Union
+
 from pnp.scene.units import PT_PER_MM
 
+if TYPE_CHECKING:
+    import pikepdf
+
+    from pnp.render.cmyk import Cmyk
+
+Resources = Union["pikepdf.Object", "dict[str, pikepdf.Object]"]  # a resource dictionary; {} when it has none
 
 
 def srgb_icc() -> bytes:
@@ -23,7 +31,7 @@ def srgb_icc() -> bytes:
     return bytes(icc)
 
 
-def add_output_intent(path: Path, cmyk=None) -> None:
+def add_output_intent(path: Path, cmyk: "Cmyk | None" = None) -> None:
     """Say in the PDF which colours its numbers mean (a PDF/X-style output intent): sRGB, or
     the printing condition of the CMYK profile ``cmyk`` (a :class:`pnp.render.cmyk.Cmyk`)
     its colours were converted for, that profile embedded."""
@@ -94,13 +102,13 @@ XMP_KEYS = ("pdfxid:GTS_PDFXVersion", "pdfx:GTS_PDFXVersion", "pdfx:GTS_PDFXConf
             "xmpMM:DocumentID", "xmpMM:VersionID", "xmpMM:RenditionClass")
 
 
-def _box(page, name: str) -> tuple[float, float, float, float]:
+def _box(page: "pikepdf.Page", name: str) -> tuple[float, float, float, float]:
     b = page.obj.get(name) or page.obj.get("/MediaBox") or page.mediabox
     x0, y0, x1, y1 = (float(v) / PT_PER_MM for v in b)
     return (round(x0, 3), round(y0, 3), round(x1 - x0, 3), round(y1 - y0, 3))
 
 
-def _embedded(font) -> bool:
+def _embedded(font: "pikepdf.Object") -> bool:
     if font.get("/Subtype") == "/Type3":
         return True  # drawn with PDF operators, nothing to embed
     desc = font.get("/FontDescriptor")
@@ -109,7 +117,7 @@ def _embedded(font) -> bool:
     return desc is not None and any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3"))
 
 
-def space_kind(space, resources=None) -> str:
+def space_kind(space: "pikepdf.Object | None", resources: "Resources | None" = None) -> str:
     """What a colour space is: rgb, cmyk, gray, lab, icc, separation, devicen, pattern; an
     Indexed space is what its base is, a named one is looked up in ``resources``."""
     import pikepdf
@@ -117,7 +125,10 @@ def space_kind(space, resources=None) -> str:
     if isinstance(space, pikepdf.Name):
         if str(space) in _SPACES:
             return _SPACES[str(space)]
-        named = (resources or {}).get("/ColorSpace", {}).get(str(space)) if resources is not None else None
+        named = None
+        if resources is not None:
+            spaces: Resources = (resources or {}).get("/ColorSpace", {})
+            named = spaces.get(str(space))
         return space_kind(named) if named is not None else "unknown"
     if isinstance(space, pikepdf.Array) and len(space) > 0:
         head = str(space[0])
@@ -132,9 +143,9 @@ class _Reader:
 
     def __init__(self, facts: PageFacts):
         self.facts = facts
-        self.seen: set = set()
+        self.seen: set[object] = set()  # (object, generation) of an indirect object, else id()
 
-    def content(self, stream, resources) -> None:
+    def content(self, stream: "pikepdf.Object | pikepdf.Page", resources: "Resources | None") -> None:
         import pikepdf
 
         f = self.facts
@@ -154,7 +165,7 @@ class _Reader:
                     f.colour_ops.add(space_kind(cs, resources))
         self.resources(resources)
 
-    def resources(self, res) -> None:
+    def resources(self, res: "Resources | None") -> None:
         if res is None:
             return
         for _, gs in (res.get("/ExtGState") or {}).items():
@@ -168,7 +179,7 @@ class _Reader:
                 self.seen.add(key)
                 self.xobject(x, res)
 
-    def graphics_state(self, gs) -> None:
+    def graphics_state(self, gs: "pikepdf.Object") -> None:
         """Transparency (soft masks, alpha, blend modes) and transfer functions an ExtGState sets."""
         import pikepdf
 
@@ -187,7 +198,7 @@ class _Reader:
             if key in gs and str(gs[key]) != "/Identity" and not (key == "/TR2" and str(gs[key]) == "/Default"):
                 f.postscript.add("a transfer function")
 
-    def patterns(self, res) -> None:
+    def patterns(self, res: "Resources") -> None:
         import pikepdf
 
         for _, pat in (res.get("/Pattern") or {}).items():
@@ -197,7 +208,7 @@ class _Reader:
                 self.seen.add(pat.objgen)
                 self.content(pat, pat.get("/Resources"))
 
-    def xobject(self, x, res) -> None:
+    def xobject(self, x: "pikepdf.Object", res: "Resources") -> None:
         """An image's soft mask and colour space, a form's transparency group and content, a
         PostScript XObject."""
         f = self.facts
@@ -219,44 +230,67 @@ class _Reader:
 def read_facts(path: Path) -> PdfFacts:
     import pikepdf
 
-    pages, fonts, subsets, fonts_seen = [], {}, [], set()
+    fonts = _Fonts()
     with pikepdf.open(path) as pdf:
-        intents = [Intent(str(oi.get("/S", "")), str(oi.get("/OutputConditionIdentifier", "")),
-                          str(oi.get("/Info", "")), str(oi.get("/RegistryName", "")),
-                          oi.DestOutputProfile.read_bytes() if "/DestOutputProfile" in oi else None)
-                   for oi in pdf.Root.get("/OutputIntents", [])]
-        for page in pdf.pages:
-            facts = PageFacts(_box(page, "/MediaBox"), _box(page, "/TrimBox"), _box(page, "/BleedBox"),
-                              boxes={k[1:] for k in ("/MediaBox", "/CropBox", "/BleedBox", "/TrimBox", "/ArtBox")
-                                     if k in page.obj})
-            res = page.obj.get("/Resources", {})
-            _Reader(facts).content(page, res)
-            group = page.obj.get("/Group")
-            if group is not None and group.get("/S") == "/Transparency":
-                facts.transparency.add("a transparency group")
-            for annot in page.obj.get("/Annots", []):
-                if annot.get("/Subtype") != "/PrinterMark" and _overlaps(annot.get("/Rect"), facts.bleed):
-                    facts.annotations += 1
-            for _, font in (res.get("/Font") or {}).items():
-                base = str(font.get("/BaseFont", "?")).lstrip("/")
-                fonts[base] = _embedded(font)
-                key = font.objgen if font.is_indirect else id(font)
-                if key not in fonts_seen:
-                    fonts_seen.add(key)
-                    subsets.append(base)
-            pages.append(facts)
+        intents = _intents(pdf)
+        pages = [_page_facts(page, fonts) for page in pdf.pages]
         info = {str(k)[1:]: str(v) for k, v in pdf.docinfo.items()} if "/Info" in pdf.trailer else {}
-        xmp = None
-        if "/Metadata" in pdf.Root:
-            meta = pdf.open_metadata()
-            xmp = {k: str(meta[k]) for k in XMP_KEYS if k in meta}
-        facts_out = PdfFacts(pages, fonts, [i.condition for i in intents], header=str(pdf.pdf_version), info=info,
-                             xmp=xmp, document_id="/ID" in pdf.trailer, intents=intents, subsets=subsets,
-                             encrypted=pdf.is_encrypted, actions=_actions(pdf))
+        facts_out = PdfFacts(pages, fonts.embedded, [i.condition for i in intents], header=str(pdf.pdf_version),
+                             info=info, xmp=_xmp(pdf), document_id="/ID" in pdf.trailer, intents=intents,
+                             subsets=fonts.subsets, encrypted=pdf.is_encrypted, actions=_actions(pdf))
     return facts_out
 
 
-def _overlaps(rect, box) -> bool:
+def _intents(pdf: "pikepdf.Pdf") -> list[Intent]:
+    return [Intent(str(oi.get("/S", "")), str(oi.get("/OutputConditionIdentifier", "")),
+                   str(oi.get("/Info", "")), str(oi.get("/RegistryName", "")),
+                   oi.DestOutputProfile.read_bytes() if "/DestOutputProfile" in oi else None)
+            for oi in pdf.Root.get("/OutputIntents", [])]
+
+
+class _Fonts:
+    """The fonts of a file's pages: base name -> embedded, and every font object once (its base name)."""
+
+    def __init__(self) -> None:
+        self.embedded: dict[str, bool] = {}
+        self.subsets: list[str] = []
+        self.seen: set[object] = set()
+
+    def add(self, font: "pikepdf.Object") -> None:
+        base = str(font.get("/BaseFont", "?")).lstrip("/")
+        self.embedded[base] = _embedded(font)
+        key = font.objgen if font.is_indirect else id(font)
+        if key not in self.seen:
+            self.seen.add(key)
+            self.subsets.append(base)
+
+
+def _page_facts(page: "pikepdf.Page", fonts: _Fonts) -> PageFacts:
+    """What one page holds; its fonts go into ``fonts``."""
+    facts = PageFacts(_box(page, "/MediaBox"), _box(page, "/TrimBox"), _box(page, "/BleedBox"),
+                      boxes={k[1:] for k in ("/MediaBox", "/CropBox", "/BleedBox", "/TrimBox", "/ArtBox")
+                             if k in page.obj})
+    res: Resources = page.obj.get("/Resources", {})
+    _Reader(facts).content(page, res)
+    group = page.obj.get("/Group")
+    if group is not None and group.get("/S") == "/Transparency":
+        facts.transparency.add("a transparency group")
+    for annot in page.obj.get("/Annots", []):
+        if annot.get("/Subtype") != "/PrinterMark" and _overlaps(annot.get("/Rect"), facts.bleed):
+            facts.annotations += 1
+    for _, font in (res.get("/Font") or {}).items():
+        fonts.add(font)
+    return facts
+
+
+def _xmp(pdf: "pikepdf.Pdf") -> dict[str, str] | None:
+    if "/Metadata" not in pdf.Root:
+        return None
+    meta = pdf.open_metadata()
+    return {k: str(meta[k]) for k in XMP_KEYS if k in meta}
+
+
+def _overlaps(rect: "pikepdf.Object | None", box: tuple[float, float, float, float]) -> bool:
     if rect is None or len(rect) != 4:
         return False
     x0, y0, x1, y1 = (float(v) / PT_PER_MM for v in rect)
@@ -264,7 +298,7 @@ def _overlaps(rect, box) -> bool:
     return min(x0, x1) < bx + bw and max(x0, x1) > bx and min(y0, y1) < by + bh and max(y0, y1) > by
 
 
-def _actions(pdf) -> list[str]:
+def _actions(pdf: "pikepdf.Pdf") -> list[str]:
     """Where the file holds JavaScript or actions: the catalogue's, the pages', the annotations'."""
     found = []
     root = pdf.Root

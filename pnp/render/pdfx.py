@@ -13,12 +13,18 @@ import hashlib
 import re
 import uuid
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pikepdf
+
+    from pnp.model.pdfx import Version
 
 SUBSET_TAG = re.compile(r"^([A-Z]{6})\+(.+)$")
 XMP_VERSION_KEYS = ("pdfxid:GTS_PDFXVersion", "pdfx:GTS_PDFXVersion")
 
 
-def claim(path: Path, version) -> None:
+def claim(path: Path, version: "Version") -> None:
     """Make the PDF at ``path`` say it is ``version``: the header, GTS_PDFXVersion (and
     GTS_PDFXConformance) with Trapped False in the document information, the same in an
     XMP metadata stream, a subset tag of its own for every embedded font, a document ID.
@@ -59,7 +65,7 @@ def retag(path: Path) -> None:
         pdf.save(path, deterministic_id=True)
 
 
-def retag_subsets(pdf) -> None:
+def retag_subsets(pdf: "pikepdf.Pdf") -> None:
     """Give every embedded font subset a tag no other font in the file has.
 
     reportlab tags the first subset of every font ``AAAAAA+``, so two fonts share a tag
@@ -98,7 +104,7 @@ def retag_subsets(pdf) -> None:
                 child.FontDescriptor.FontName = new
 
 
-def _descriptor(font):
+def _descriptor(font: "pikepdf.Object") -> "pikepdf.Object | None":
     if "/FontDescriptor" in font:
         return font.FontDescriptor
     kids = font.get("/DescendantFonts")

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import io
 import os
-from typing import Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterable, Iterator, Union
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -21,10 +22,16 @@ from pnp.scene.primitives import Page
 from pnp.render.pdf import render_pdf_bytes
 from pnp.scene.units import PT_PER_INCH, dpi_of
 
+if TYPE_CHECKING:
+    from pnp.render import Job
+
+PdfSource = Union[bytes, bytearray, str, Path]  # a PDF's bytes, or the path of its file
+FilePath = Union[str, "os.PathLike[str]"]
+
 _FLAGS = pdfium_c.FPDF_ANNOT  # as page.render() draws; no sub-pixel (LCD) text
 
 
-def _images(pdf, dpi: float | None = None, size: tuple[int, int] | None = None,
+def _images(pdf: PdfSource, dpi: float | None = None, size: tuple[int, int] | None = None,
             limits: Limits | None = None, clear: bool = False) -> Iterator[PILImage.Image]:
     """Every page of ``pdf`` (bytes or a path) as an RGB image, ``round(inches * dpi)``
     pixels a side (or exactly ``size``), each held to ``limits.megapixels`` before it is made;
@@ -87,26 +94,26 @@ def png_bytes(page: Page, dpi: float = 150, size: tuple[int, int] | None = None,
     return encode(img, dpi)
 
 
-def write_png(page: Page, path, dpi: float = 150) -> int:
+def write_png(page: Page, path: FilePath, dpi: float = 150) -> int:
     with open(os.fspath(path), "wb") as fh:
         fh.write(png_bytes(page, dpi))
     return 1
 
 
-def write_pngs(pdf, paths: Iterable, dpi: float = 150, limits: Limits | None = None) -> int:
+def write_pngs(pdf: PdfSource, paths: Iterable[FilePath], dpi: float = 150, limits: Limits | None = None) -> int:
     """Rasterise each page of an already written PDF (bytes or path) into one PNG per path."""
-    paths = list(paths)
+    files = list(paths)
     n = 0
-    for path, img in zip(paths, _images(pdf, dpi, limits=limits)):
+    for path, img in zip(files, _images(pdf, dpi, limits=limits)):
         with open(os.fspath(path), "wb") as fh:
             fh.write(encode(img, dpi))
         n += 1
-    if n != len(paths):
-        raise ValueError(f"the PDF has {n} pages but {len(paths)} PNG files were asked for")
+    if n != len(files):
+        raise ValueError(f"the PDF has {n} pages but {len(files)} PNG files were asked for")
     return n
 
 
-def write_card_files(job) -> list[tuple[str, int]]:
+def write_card_files(job: "Job") -> list[tuple[str, int]]:
     """The ``png-cards`` format's writer: each card side (a page with its bleed) as a PNG at the
     job's dpi, named as its page; nothing more when the job writes ``png`` too (the same files)."""
     if "png" in job.fmts:
@@ -117,7 +124,7 @@ def write_card_files(job) -> list[tuple[str, int]]:
     return [(rel, 1) for rel in names]
 
 
-def write_files(job) -> list[tuple[str, int]]:
+def write_files(job: "Job") -> list[tuple[str, int]]:
     """The ``png`` format's writer (:mod:`pnp.render.formats`): each page of the PDF rasterised
     at the job's dpi, one file per page."""
     pdf, count = job.pdf()

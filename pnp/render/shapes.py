@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Callable, Iterable, Sequence
 
 from pnp.scene.geometry import normalise, rounded_rect_path
-from pnp.scene.primitives import Ellipse, Path, Polygon, Rect
+from pnp.scene.primitives import Ellipse, Path, Polygon, Rect, Shape
+
+Point = tuple[float, float]
 
 
 @lru_cache(maxsize=4096)
@@ -23,7 +26,7 @@ def _rounded_ops(x: float, y: float, w: float, h: float, r: float) -> tuple:
     return tuple(normalise(rounded_rect_path(x, y, w, h, r)))
 
 
-def outline(node) -> list | tuple:
+def outline(node: Shape) -> list[tuple] | tuple[tuple, ...]:
     """The node's outline in its own coordinates, using only M/L/C/Z."""
     if isinstance(node, Rect):
         if node.radius > 0:
@@ -36,7 +39,7 @@ def outline(node) -> list | tuple:
         pts = node.points
         if not pts:
             return ()
-        ops = [("M", *pts[0])] + [("L", *p) for p in pts[1:]]
+        ops: list[tuple] = [("M", *pts[0])] + [("L", *p) for p in pts[1:]]
         if node.closed:
             ops.append(("Z",))
         return ops
@@ -45,16 +48,17 @@ def outline(node) -> list | tuple:
     raise TypeError(f"no outline for {type(node).__name__}")
 
 
-def flatten(ops, tol: float, transform=None) -> list[tuple[list[tuple[float, float]], bool]]:
+def flatten(ops: Iterable[tuple], tol: float, transform: "Callable[[float, float], Point] | None" = None) \
+        -> list[tuple[list[Point], bool]]:
     """Subpaths as (points, closed) with cubics cut into straight pieces.
 
     ``tol`` is the largest allowed distance from the true curve, in the units
     of the output (after ``transform``, a function (x, y) -> (x, y), if given).
     """
-    tf = transform or (lambda x, y: (x, y))
-    subs: list[tuple[list, bool]] = []
-    pts: list | None = None
-    cur = (0.0, 0.0)
+    tf: Callable[[float, float], Point] = transform or (lambda x, y: (x, y))
+    subs: list[tuple[list[Point], bool]] = []
+    pts: list[Point] | None = None
+    cur: Point = (0.0, 0.0)
     for op in ops:
         k = op[0]
         if k == "M":
@@ -93,7 +97,7 @@ def flatten(ops, tol: float, transform=None) -> list[tuple[list[tuple[float, flo
     return subs
 
 
-def bbox(points) -> tuple[float, float, float, float]:
+def bbox(points: "Sequence[Point]") -> tuple[float, float, float, float]:
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     return min(xs), min(ys), max(xs), max(ys)

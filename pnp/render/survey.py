@@ -6,9 +6,13 @@ and every group transform)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 from pnp.render.base import Renderer, walk
-from pnp.scene.primitives import IDENTITY, Page
+from pnp.render.hatch import Segment
+from pnp.scene.primitives import IDENTITY, Box, Group, Image, Page, Shape, Text, Transform
+from pnp.scene.style import Color, Style
+from pnp.scene.text import Line
 from pnp.scene.units import MM_PER_INCH, MM_PER_PT
 
 # of the font size: DejaVu Sans's ascent and descent, the line's box as the layout sets it; a text
@@ -36,7 +40,7 @@ class Picture:
     dpi: float | None  # the lower of the two directions, as printed
 
 
-def _bounds(m, x0, y0, x1, y1):
+def _bounds(m: Transform, x0: float, y0: float, x1: float, y1: float) -> tuple[float, float, float, float]:
     if m.b == 0 and m.c == 0:  # no rotation or skew (nearly always): two corners say it all
         ax, bx = m.a * x0 + m.e, m.a * x1 + m.e
         ay, by = m.d * y0 + m.f, m.d * y1 + m.f
@@ -47,11 +51,12 @@ def _bounds(m, x0, y0, x1, y1):
 
 
 class Survey(Renderer):
-    def __init__(self):
+    def __init__(self) -> None:
         self.stack = [IDENTITY]
         self.texts: list[TextBox] = []
         self.pictures: list[Picture] = []
-        self.open_symbols: list[list] = []  # [name, x0, y0, x1, y1] of each symbol group being drawn
+        # (name, [x0, y0, x1, y1]) of each symbol group being drawn
+        self.open_symbols: list[tuple[str, list[float]]] = []
 
     def begin_page(self, page: Page) -> None:
         self.stack = [IDENTITY]
@@ -59,20 +64,20 @@ class Survey(Renderer):
     def end_page(self, page: Page) -> None:
         pass
 
-    def begin_group(self, group) -> None:
+    def begin_group(self, group: Group) -> None:
         m = self.stack[-1]
         self.stack.append(m if group.transform is IDENTITY else m @ group.transform)
         if group.id and group.id.startswith("symbol-"):
-            self.open_symbols.append([group.id[7:], float("inf"), float("inf"), float("-inf"), float("-inf")])
+            self.open_symbols.append((group.id[7:], [float("inf"), float("inf"), float("-inf"), float("-inf")]))
 
-    def end_group(self, group) -> None:
+    def end_group(self, group: Group) -> None:
         self.stack.pop()
         if group.id and group.id.startswith("symbol-"):
-            name, *box = self.open_symbols.pop()
+            name, box = self.open_symbols.pop()
             if box[0] <= box[2]:  # a symbol counts as text does: it must survive the cut
-                self.texts.append(TextBox(name, tuple(box), "", "symbol"))
+                self.texts.append(TextBox(name, (box[0], box[1], box[2], box[3]), "", "symbol"))
 
-    def shape(self, node, style, alpha) -> None:
+    def shape(self, node: Shape, style: Style, alpha: float) -> None:
         if self.open_symbols:
             from pnp.render.shapes import outline
 
@@ -80,13 +85,13 @@ class Survey(Renderer):
             if pts:
                 xs, ys = [p[0] for p in pts], [p[1] for p in pts]
                 x0, y0, x1, y1 = _bounds(self.stack[-1], min(xs), min(ys), max(xs), max(ys))
-                for b in self.open_symbols:
-                    b[1], b[2], b[3], b[4] = min(b[1], x0), min(b[2], y0), max(b[3], x1), max(b[4], y1)
+                for _, b in self.open_symbols:
+                    b[0], b[1], b[2], b[3] = min(b[0], x0), min(b[1], y0), max(b[2], x1), max(b[3], y1)
 
-    def segments(self, segs, color, width, alpha) -> None:
+    def segments(self, segs: Sequence[Segment], color: Color, width: float, alpha: float) -> None:
         pass
 
-    def text(self, t, lines, alpha) -> None:
+    def text(self, t: Text, lines: list[Line], alpha: float) -> None:
         m = self.stack[-1]
         own = not isinstance(t.font, str) and not t.font.bundled  # a game's font: its own ascent and descent
         for ln in lines:
@@ -100,13 +105,13 @@ class Survey(Renderer):
                 asc, desc = ASCENT * s, DESCENT * s
             self.texts.append(TextBox(ln.text, _bounds(m, x0, ln.y - asc, x0 + ln.width, ln.y + desc), t.source))
 
-    def image(self, im, alpha) -> None:
+    def image(self, im: Image, alpha: float) -> None:
         from pnp.render.images import pixels_of
 
         data = im.source if isinstance(im.source, (bytes, bytearray)) else open(im.source, "rb").read()
         box = _bounds(self.stack[-1], im.x, im.y, im.x + im.w, im.y + im.h)
         pixels = pixels_of(bytes(data))
-        dpi = None
+        dpi: float | None = None
         if pixels:
             w_in, h_in = (box[2] - box[0]) / MM_PER_INCH, (box[3] - box[1]) / MM_PER_INCH
             dpi = min(pixels[0] / w_in if w_in else float("inf"), pixels[1] / h_in if h_in else float("inf"))
@@ -119,7 +124,7 @@ def survey(page: Page) -> Survey:
     return s
 
 
-def safe_zone_overlap(box, trim, safe: float) -> float:
+def safe_zone_overlap(box: tuple[float, float, float, float], trim: Box, safe: float) -> float:
     """How far (mm) a text box reaches past the safe zone of a cut item; <= 0 when inside."""
     x0, y0, x1, y1 = box
     return max(trim.x + safe - x0, trim.y + safe - y0, x1 - (trim.x + trim.w - safe), y1 - (trim.y + trim.h - safe))

@@ -14,15 +14,26 @@ from __future__ import annotations
 import base64
 import os
 import re
+from typing import TYPE_CHECKING, Iterable, Sequence, Union, cast
 
 import svgwrite
 
 from pnp.scene import fonts
-from pnp.scene.primitives import Ellipse, Page, Polygon, Rect
+from pnp.scene.primitives import Ellipse, Group, Image, Page, Polygon, Rect, Shape, Text
+from pnp.scene.style import Color, Style
+from pnp.scene.text import Line
 from pnp.render.base import Renderer, walk
+from pnp.render.hatch import Segment
 from pnp.render.shapes import outline
 from pnp.scene.units import MM_PER_PT
 
+if TYPE_CHECKING:
+    from svgwrite.base import BaseElement
+
+    from pnp.load.budget import Tally
+    from pnp.render import Job
+
+FilePath = Union[str, "os.PathLike[str]"]
 
 
 def _n(v: float) -> str:
@@ -30,7 +41,7 @@ def _n(v: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
-def _d(ops) -> str:
+def _d(ops: Iterable[tuple]) -> str:
     out = []
     for op in ops:
         k = op[0]
@@ -48,8 +59,8 @@ def _css_face(weight: str) -> tuple[bool, bool]:
 
 
 class SvgRenderer(Renderer):
-    def __init__(self):
-        self.dwg = None
+    def __init__(self) -> None:
+        self.dwg: svgwrite.Drawing = None  # the page being drawn, from begin_page on
 
     # ids -------------------------------------------------------------
     def _id(self, prefix: str) -> str:
@@ -73,7 +84,7 @@ class SvgRenderer(Renderer):
         self._used[cand] = 1
         return cand
 
-    def _paint(self, el, st, alpha: float):
+    def _paint(self, el: "BaseElement", st: Style, alpha: float) -> None:
         a = alpha * st.opacity
         if st.fill is not None:
             el["fill"] = st.fill.hex
@@ -95,7 +106,7 @@ class SvgRenderer(Renderer):
                 el["stroke-opacity"] = _n(a)
 
     # Renderer ----------------------------------------------------------
-    def begin_page(self, page: Page):
+    def begin_page(self, page: Page) -> None:
         self.dwg = svgwrite.Drawing(size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
                                     viewBox=f"0 0 {_n(page.width)} {_n(page.height)}", debug=False,
                                     profile="full")
@@ -111,7 +122,7 @@ class SvgRenderer(Renderer):
         self._stack = [self.dwg]
         self._pictures: dict[str, str] = {}  # picture digest -> the id of its <symbol> in this page
 
-    def end_page(self, page: Page):
+    def end_page(self, page: Page) -> None:
         css = []
         for (name, weight), (face, chars) in sorted(self._chars.items(), key=lambda kv: kv[0]):
             data = base64.b64encode(fonts.subset_face("".join(sorted(chars)), face)).decode("ascii")
@@ -123,7 +134,7 @@ class SvgRenderer(Renderer):
         if css:
             self.dwg.defs.add(self.dwg.style("".join(css)))
 
-    def begin_group(self, g):
+    def begin_group(self, g: Group) -> None:
         el = self.dwg.g()
         if g.id:
             el["id"] = self._unique(g.id)
@@ -137,17 +148,16 @@ class SvgRenderer(Renderer):
             el["clip-path"] = f"url(#{cid})"
         self._stack.append(el)
 
-    def end_group(self, g):
+    def end_group(self, g: Group) -> None:
         el = self._stack.pop()
         self._stack[-1].add(el)
 
-    def shape(self, n, st, alpha: float):
-        t = type(n)
-        if t is Rect and n.radius <= 0:
+    def shape(self, n: Shape, st: Style, alpha: float) -> None:
+        if type(n) is Rect and n.radius <= 0:
             el = self.dwg.rect(insert=(_n(n.x), _n(n.y)), size=(_n(n.w), _n(n.h)))
-        elif t is Ellipse:
+        elif type(n) is Ellipse:
             el = self.dwg.ellipse(center=(_n(n.cx), _n(n.cy)), r=(_n(n.rx), _n(n.ry)))
-        elif t is Polygon:
+        elif type(n) is Polygon:
             pts = [(_n(x), _n(y)) for x, y in n.points]
             el = self.dwg.polygon(pts) if n.closed else self.dwg.polyline(pts)
         else:  # paths, and rounded rects as the shared cubic outline so curves match the PDF
@@ -158,7 +168,7 @@ class SvgRenderer(Renderer):
         self._paint(el, st, alpha)
         self._stack[-1].add(el)
 
-    def segments(self, segs, color, width: float, alpha: float):
+    def segments(self, segs: Sequence[Segment], color: Color, width: float, alpha: float) -> None:
         d = " ".join(f"M{_n(x1)} {_n(y1)} L{_n(x2)} {_n(y2)}" for x1, y1, x2, y2 in segs)
         el = self.dwg.path(d=d, fill="none", stroke=color.hex)
         el["stroke-width"] = _n(width)
@@ -175,7 +185,7 @@ class SvgRenderer(Renderer):
             name = f"{base} {n}"
         return name
 
-    def _font_list(self, family, weight: str, text: str) -> str:
+    def _font_list(self, family: "fonts.FamilyRef", weight: str, text: str) -> str:
         """The font-family of a text: its family, then the fallbacks that draw some of its
         characters, each embedded with the characters it draws."""
         fam = fonts.family_of(family)
@@ -183,7 +193,7 @@ class SvgRenderer(Renderer):
             name = self._family(fam)
             self._chars.setdefault((name, weight), (fam.face(weight), set()))[1].update(text)
             return _css_ref(name)
-        names = []
+        names: list[str] = []
         for face, part in fonts.runs(text, fam, weight) or [(fam.face(weight), "")]:
             owner = _owner(fam, face, weight)
             name = self._family(owner)
@@ -196,10 +206,11 @@ class SvgRenderer(Renderer):
             return _css_ref(names[0])
         return ", ".join(f"'{n}'" if " " in n else _css_ref(n) for n in names)
 
-    def text(self, t, lines, alpha: float):
+    def text(self, t: Text, lines: list[Line], alpha: float) -> None:
         a = alpha * t.opacity
         bold, italic = _css_face(t.weight)
         parent = self._stack[-1]
+        fill = cast(Color, t.fill)  # the walker draws only texts with paint
         for ln in lines:
             el = self.dwg.text(ln.text, insert=(_n(ln.x), _n(ln.y)))
             el["font-family"] = self._font_list(t.font, t.weight, ln.text)
@@ -210,14 +221,14 @@ class SvgRenderer(Renderer):
                 el["font-style"] = "italic"
             if t.anchor != "start":
                 el["text-anchor"] = t.anchor
-            el["fill"] = t.fill.hex
+            el["fill"] = fill.hex
             if a < 1:
                 el["fill-opacity"] = _n(a)
             el["xml:space"] = "preserve"
             el["style"] = "font-kerning:none"  # the layout (and the PDF) use unkerned advances
             parent.add(el)
 
-    def image(self, im, alpha: float):
+    def image(self, im: Image, alpha: float) -> None:
         """A picture once per page, as a ``<symbol>`` in the page's defs (a unit square the
         picture fills), and a ``<use>`` of it in each box that shows it."""
         from pnp.render.images import digest_of
@@ -303,7 +314,7 @@ def _owner(fam: "fonts.Family", face: "fonts.Face", weight: str) -> "fonts.Famil
     return fonts.bundled()
 
 
-def svg_string(page: Page, tally=None) -> str:
+def svg_string(page: Page, tally: "Tally | None" = None) -> str:
     """The page as an SVG document string; a ``tally`` counts its shapes against the budget."""
     r = SvgRenderer()
     drawn = walk(r, page)
@@ -312,20 +323,20 @@ def svg_string(page: Page, tally=None) -> str:
     return '<?xml version="1.0" encoding="utf-8"?>\n' + r.dwg.tostring() + "\n"
 
 
-def write_svg(page: Page, path, tally=None) -> int:
+def write_svg(page: Page, path: FilePath, tally: "Tally | None" = None) -> int:
     with open(os.fspath(path), "w", encoding="utf-8") as fh:
         fh.write(svg_string(page, tally))
     return 1
 
 
-def write_files(job) -> list[tuple[str, int]]:
+def write_files(job: "Job") -> list[tuple[str, int]]:
     """The ``svg`` format's writer (:mod:`pnp.render.formats`): one file per page."""
     pages = job.listed()
     return [(rel, write_svg(page, job.target(rel), job.counts("svg")))
             for rel, page in zip(job.names("svg", len(pages)), pages)]
 
 
-def write_page(job, page: Page, n: int) -> str:
+def write_page(job: "Job", page: Page, n: int) -> str:
     """The ``svg`` format's page writer: page ``n`` into ``stem-pNN.svg`` as it passes (the
     job names a lone page ``stem.svg`` when all are made); returns the file's name."""
     rel = f"{job.stem}-p{n:02d}.svg"

@@ -222,6 +222,7 @@ class Group:
 
 
 Node = Union[Path, Rect, Ellipse, Polygon, Text, Image, Group]
+Shape = Union[Path, Rect, Ellipse, Polygon]  # what is filled and stroked with a Style
 
 
 # ---------------------------------------------------------------- pages
