@@ -9,7 +9,7 @@ shared font metrics. A backend sees only what to draw, never the tree.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable, Protocol, Sequence, cast, runtime_checkable
+from typing import Callable, Protocol, Sequence, runtime_checkable
 
 from pnp.scene.primitives import Ellipse, Group, Image, Node, Page, Path, Polygon, Rect, Shape, Text
 from pnp.scene.style import Color, Style
@@ -134,43 +134,46 @@ def text_lines(t: Text) -> list[Line]:
 
 def walk_node(r: Renderer, n: Node, alpha: float = 1.0, lines: Lines = text_lines) -> None:
     """Draw ``n`` with ``r``; ``lines(text)`` gives each text's lines."""
+    # The hot path: `t is Group` tells mypy nothing about n, and a cast or an isinstance would cost
+    # a call per node, so each branch names its node's type in a plain assignment mypy is told to trust.
     _drawn[0] += 1
     t = type(n)
     if t is Group:
-        g = cast(Group, n)  # the casts narrow for mypy and cost a call: no isinstance here, the hot path
+        g: Group = n  # type: ignore[assignment]  # t is Group
         r.begin_group(g)
         a = alpha * g.opacity
         for child in g.children:
             walk_node(r, child, a, lines)
         r.end_group(g)
     elif t in SHAPES:
-        n = cast(Shape, n)
+        s: Shape = n  # type: ignore[assignment]  # t is one of SHAPES
         if t is Path or t is Polygon:  # a long outline costs what many short ones do
-            _drawn[0] += len(cast(Path, n).ops if t is Path else cast(Polygon, n).points) // POINTS_PER_SHAPE
-        st = n.style
+            _drawn[0] += len(s.ops if t is Path else s.points) // POINTS_PER_SHAPE  # type: ignore[union-attr]
+        st = s.style
         if not _paints(st):
             return
         hatch = st.hatch
         if hatch is None:
-            r.shape(n, st, alpha)
+            r.shape(s, st, alpha)
             return
         # fill, then the shared hatch segments, then the outline on top
         if st.fill is not None:
-            r.shape(n, replace(st, stroke=None, hatch=None), alpha)
-        segs = hatch_segments(outline(n), hatch)
+            r.shape(s, replace(st, stroke=None, hatch=None), alpha)
+        segs = hatch_segments(outline(s), hatch)
         if segs:
             r.segments(segs, hatch.color, hatch.width, alpha * st.opacity)
         if st.stroke is not None and st.stroke_width > 0:
-            r.shape(n, replace(st, fill=None, hatch=None), alpha)
+            r.shape(s, replace(st, fill=None, hatch=None), alpha)
     elif t is Text:
-        txt = cast(Text, n)
+        txt: Text = n  # type: ignore[assignment]  # t is Text
         if not _shown(txt):
             return
         drawn = lines(txt)
         if drawn:
             r.text(txt, drawn, alpha)
     elif t is Image:
-        r.image(cast(Image, n), alpha)
+        im: Image = n  # type: ignore[assignment]  # t is Image
+        r.image(im, alpha)
     else:
         raise TypeError(f"cannot draw {t.__name__}")
 
@@ -181,12 +184,16 @@ def lay_out(page: Page) -> tuple[list[Line], ...]:
     ``page.laid_out``, and the drawer only draws."""
     out = []
 
-    def visit(n: Node) -> None:
-        if type(n) is Group:
-            for child in n.children:
+    def visit(n: Node) -> None:  # type(n) once a node, as in walk_node
+        t = type(n)
+        if t is Group:
+            g: Group = n  # type: ignore[assignment]  # t is Group
+            for child in g.children:
                 visit(child)
-        elif type(n) is Text and _shown(n):
-            out.append(text_lines(n))
+        elif t is Text:
+            txt: Text = n  # type: ignore[assignment]  # t is Text
+            if _shown(txt):
+                out.append(text_lines(txt))
 
     visit(page.content)
     return tuple(out)

@@ -7,11 +7,11 @@ the box down. Used to find elements that overlap on a card.
 """
 from __future__ import annotations
 
-from typing import Iterator, cast
+from typing import Iterator
 
 from pnp.scene import fonts
 from pnp.scene.geometry import normalise
-from pnp.scene.primitives import IDENTITY, Ellipse, Group, Image, Node, Path, Polygon, Rect, Text, Transform
+from pnp.scene.primitives import IDENTITY, Ellipse, Group, Image, Node, Path, Polygon, Rect, Shape, Text, Transform
 
 Box4 = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
 _SHIFT = {"start": 0.0, "middle": 0.5, "end": 1.0}
@@ -39,18 +39,23 @@ def _mapped(m: Transform, x0: float, y0: float, x1: float, y1: float) -> Box4:
 
 
 def _points(node: Node) -> list[tuple[float, float]]:
-    if type(node) is Rect:
-        return [(node.x, node.y), (node.x + node.w, node.y + node.h)]
-    if type(node) is Ellipse:
-        return [(node.cx - node.rx, node.cy - node.ry), (node.cx + node.rx, node.cy + node.ry)]
-    if type(node) is Polygon:
-        return list(node.points)
-    if type(node) is Path:
-        return [op[i:i + 2] for op in normalise(node) for i in range(1, len(op) - 1, 2)]
+    # one type() a node, not an isinstance per kind: each branch tells mypy which kind it has
+    t = type(node)
+    if t is Rect:
+        r: Rect = node  # type: ignore[assignment]  # t is Rect
+        return [(r.x, r.y), (r.x + r.w, r.y + r.h)]
+    if t is Ellipse:
+        e: Ellipse = node  # type: ignore[assignment]  # t is Ellipse
+        return [(e.cx - e.rx, e.cy - e.ry), (e.cx + e.rx, e.cy + e.ry)]
+    if t is Polygon:
+        return list(node.points)  # type: ignore[union-attr]  # t is Polygon
+    if t is Path:
+        p: Path = node  # type: ignore[assignment]  # t is Path
+        return [op[i:i + 2] for op in normalise(p) for i in range(1, len(op) - 1, 2)]
     return []
 
 
-def _shape(node: Path | Rect | Ellipse | Polygon, m: Transform) -> Box4 | None:
+def _shape(node: Shape, m: Transform) -> Box4 | None:
     st = node.style
     stroke = st.stroke is not None and st.stroke_width > 0
     if st.fill is None and not stroke and st.hatch is None:
@@ -92,22 +97,25 @@ def _clip_box(group: Group, inner: Transform) -> Box4 | None:
 
 def ink_box(node: Node, m: Transform = IDENTITY) -> Box4 | None:
     """The box around the ink ``node`` lays down, in the coordinates ``m`` maps to; None for none."""
-    if type(node) is Group:
-        inner = m if node.transform is IDENTITY else m @ node.transform
+    t = type(node)
+    if t is Group:
+        g: Group = node  # type: ignore[assignment]  # t is Group (as in _points: one type() a node)
+        inner = m if g.transform is IDENTITY else m @ g.transform
         box = None
-        for child in node.children:
+        for child in g.children:
             box = _union(box, ink_box(child, inner))
-        if box is not None and node.clip is not None:
-            clip = _clip_box(node, inner)
+        if box is not None and g.clip is not None:
+            clip = _clip_box(g, inner)
             if clip is not None:
                 box = _clip(box, clip)
         return box
-    if type(node) is Text:
-        return text_ink(node, m)
-    if type(node) is Image:
-        return _mapped(m, node.x, node.y, node.x + node.w, node.y + node.h)
-    if type(node) in (Rect, Ellipse, Polygon, Path):
-        return _shape(cast("Path | Rect | Ellipse | Polygon", node), m)
+    if t is Text:
+        return text_ink(node, m)  # type: ignore[arg-type]  # t is Text
+    if t is Image:
+        im: Image = node  # type: ignore[assignment]  # t is Image
+        return _mapped(m, im.x, im.y, im.x + im.w, im.y + im.h)
+    if t in (Rect, Ellipse, Polygon, Path):
+        return _shape(node, m)  # type: ignore[arg-type]  # t is a shape
     return None
 
 
