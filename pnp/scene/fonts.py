@@ -411,7 +411,8 @@ class _Bounds:
     """Outline bounds of a face's glyphs in 1/1000 em, read per character as asked."""
 
     def __init__(self, f: Face):
-        self.face, self.font = f, cast("TTFont | None", None)
+        self.face = f
+        self.font: TTFont | None = None  # opened on the first character asked for
         self.known: dict[str, tuple[float, ...]] = {}  # (x0, y0, x1, y1), or () for a glyph without ink
 
     def __call__(self, ch: str) -> tuple[float, ...]:
