@@ -3,8 +3,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.layout.compile import CardError
+
+if TYPE_CHECKING:
+    from pnp.render.images import Picture
 
 
 class Images:
@@ -12,13 +16,13 @@ class Images:
     :func:`pnp.load.paths.resolve_inside`) and remembers what it read."""
 
     # (path, device, inode, mtime, size, roots) -> Picture or the CardError it gave: a file saved again is read again
-    _cache: dict[tuple, object] = {}
+    _cache: dict[tuple, Picture | CardError] = {}
 
-    def __init__(self, folder: Path, roots: tuple = ()):
+    def __init__(self, folder: Path, roots: tuple[Path, ...] = ()) -> None:
         self.folder = Path(folder)
         self.roots = tuple(roots) or (self.folder,)
 
-    def picture(self, name: str):
+    def picture(self, name: str) -> Picture:
         """The checked picture (:class:`pnp.render.images.Picture`), or a CardError saying why not."""
         import os
 
@@ -30,7 +34,7 @@ class Images:
             key = (str(path), st.st_dev, st.st_ino, st.st_mtime_ns, st.st_size, self.roots)
         except OSError:
             key = None
-        hit = self._cache.get(key) if key is not None else None
+        hit: Picture | CardError | None = self._cache.get(key) if key is not None else None
         if hit is None:
             try:
                 hit = read_picture(path, name, self.roots, self.folder)
@@ -58,6 +62,6 @@ class Images:
 
 
 @lru_cache(maxsize=64)
-def images_in(folder: Path, roots: tuple = ()) -> Images:
+def images_in(folder: Path, roots: tuple[Path, ...] = ()) -> Images:
     """The one reader for a game folder (made once, not once per card)."""
     return Images(folder, roots)

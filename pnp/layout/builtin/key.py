@@ -6,17 +6,22 @@ two look alike (nothing may be told apart by hue alone).
 """
 from __future__ import annotations
 
-from pnp.scene import Group, Rect, Text
+from typing import Callable, Sequence, Union
+
+from pnp.scene import Group, Node, Rect, Style, Text
 
 KEY = "key"
 
+# what a legend row shows: a function (x, y, w, h) -> its glyph, or the style of a plain swatch
+Swatch = Union[Style, Callable[[float, float, float, float], Node]]
 
-def key(*glyph, text: Text) -> Group:
+
+def key(*glyph: Node, text: Text) -> Group:
     """One legend entry: the glyph nodes, then the text."""
     return Group([*glyph, text], id=KEY)
 
 
-def swatch_legend(x: float, y: float, rows: list[tuple[object, str]], size: float = 7.5) -> Group:
+def swatch_legend(x: float, y: float, rows: Sequence[tuple[Swatch, str]], size: float = 7.5) -> Group:
     """Rows of (Group-builder or style, text): small 8 x 5 mm swatches with labels."""
     grp = Group(id="legend")
     for i, (sw, words) in enumerate(rows):

@@ -11,7 +11,7 @@ import math
 from pathlib import Path
 
 
-from pnp.model.assets import Asset
+from pnp.model.assets import Asset, Item
 from pnp.scene.fonts import string_width
 from pnp.scene import Group, Page, Rect, Text, rotate, scale, style, translate
 from pnp.scene.units import pt_to_mm
@@ -26,14 +26,14 @@ _BORDER = style(stroke="#555555", width=0.3)
 _BG = style(fill="#f4f1ea")
 
 
-def _faces(asset: Asset):
+def _faces(asset: Asset) -> list[tuple[Item, int]]:
     faces = list(asset.faces or [])
     if not faces:
         raise ValueError(f"asset {asset.name!r} has no faces to preview")
     return faces
 
 
-def _face_group(item, radius: float = CORNER) -> Group:
+def _face_group(item: Item, radius: float = CORNER) -> Group:
     """The face trimmed (no bleed), cut to rounded corners, with a thin edge."""
     r = min(radius, item.w / 4, item.h / 4)
     face = Group([item.front(0.0)], clip=Rect(0, 0, item.w, item.h, radius=r))
@@ -82,7 +82,7 @@ def contact_sheet(asset: Asset) -> Page:
     return Page(width, height, root, label=f"{asset.name} contact sheet")
 
 
-def _pick(faces, n: int):
+def _pick(faces: list[tuple[Item, int]], n: int) -> list[Item]:
     """n faces for the fan: spread over the distinct faces, repeating if fewer."""
     if len(faces) >= n:
         step = len(faces) / n
