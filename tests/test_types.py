@@ -54,7 +54,6 @@ UNTYPED = {
     "pnp/layout/builtin/square_board.py",
     "pnp/layout/builtin/symbols.py",
     "pnp/layout/builtin/tokens.py",
-    "pnp/layout/builtin/trigrid.py",
 
     # pnp/layout/
     "pnp/layout/compile.py",

@@ -108,3 +108,11 @@ def test_bad_cell_mm_option_is_a_data_error(tmp_path, bad):
     _, doc = doc_from(tmp_path, "kind: triboard\ntitle: Test\n")
     with pytest.raises(DataErrors, match="cell_mm: expected a number of mm from 5 to 200"):
         pages_of(doc, cell_mm=bad)
+
+
+def test_a_corner_tinted_none_leaves_its_cells_unpainted(tmp_path):
+    """``tint: none`` is a colour the schema takes (no paint): the board draws, and the corner's
+    down cells are not darkened from nothing (typing found mix() called on no colour)."""
+    _, doc = doc_from(tmp_path, "kind: triboard\ntitle: T\ncorners:\n  - {tip: apex, tint: none, hatch: 45}\n")
+    (page,) = pages_of(doc)
+    assert render_pdf_bytes([page]).startswith(b"%PDF")

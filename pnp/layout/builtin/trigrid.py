@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from pnp.model.trilattice import (DIRECTIONS, Cell, SQRT3, TIPS, TriGrid)
-from pnp.scene import Group, Page, Path, Polygon, Rect, Text, style, translate
-from pnp.scene.style import Hatch, color, mix
-from pnp.layout.builtin.key import swatch_legend
+from pnp.scene import BLACK, Group, Page, Path, Polygon, Rect, Text, style, translate
+from pnp.scene.style import Color, Hatch, color, mix
+from pnp.layout.builtin.key import Swatch, swatch_legend
 from pnp.load.words import ENGINE
+
+if TYPE_CHECKING:
+    from pnp.model.assets import Asset, BuildOptions, SheetSpec
+    from pnp.model.game import Game
+    from pnp.model.trigrid import TriBoard
 
 REG_TICK = 3.0  # mm the sides are extended beyond each tip to form the registration marks
 PAD_X = REG_TICK + 0.5  # mm left/right of the triangle inside the board item (holds the marks)
@@ -31,12 +36,12 @@ def paper_dims(paper: str) -> tuple[float, float]:
     key = paper.lower().strip()
     if key in _PAPERS:
         return _PAPERS[key]
-    w, _, h = key.partition("x")
-    a, b = float(w), float(h)
+    across, _, down = key.partition("x")
+    a, b = float(across), float(down)
     return (min(a, b), max(a, b))
 
 
-def registration_marks(g: TriGrid, colour="black", width: float = 0.3) -> Group:
+def registration_marks(g: TriGrid, colour: str = "black", width: float = 0.3) -> Group:
     """At each tip the two sides run on REG_TICK mm past it: an X to line foils up on."""
     st = style(stroke=colour, width=width)
     tips = g.tips()
@@ -63,32 +68,31 @@ def cell_label_point(g: TriGrid, cell: Cell) -> tuple[float, float]:
     return cx, cy - off + g.edge * 0.07
 
 
-def board_group(doc, g: TriGrid, lang: str = "de", names: bool | None = None, hatch: bool = True) -> Group:
+def board_group(doc: TriBoard, g: TriGrid, lang: str = "de", names: bool | None = None, hatch: bool = True) -> Group:
     """The board in its own coordinates (apex at (W/2, 0)). ``hatch=False`` leaves the
     corners unhatched, for copies whose own hatching (cloud edges) must not be confused with it."""
-    draw_hatch = hatch
     regions, cut = g.regions()
-    tint: dict[Cell, object] = {}
-    hatch: dict[Cell, Hatch] = {}
+    tint: dict[Cell, Color | None] = {}
+    hatches: dict[Cell, Hatch] = {}
     for corner in doc.corners:
         if corner.tint:
             for c in regions[corner.tip]:
                 tint[c] = color(corner.tint)
-        if corner.hatch is not None and draw_hatch:
+        if corner.hatch is not None and hatch:
             for c in regions[corner.tip]:
-                hatch[c] = corner_hatch(corner.hatch)
+                hatches[c] = corner_hatch(corner.hatch)
     if doc.half_space_tint:
         for c in cut:
             tint[c] = color(doc.half_space_tint)
     fills = Group(id="cells")
-    fill_of = {}
+    fill_of: dict[Cell, Color | None] = {}
     for c in g.cells():
         base = color(doc.up_fill if c.up else doc.down_fill)
         fill = tint.get(c, base)
-        if c in tint and base is not None and not c.up:
-            fill = mix(fill, color("black"), 0.08)  # keep up/down readable inside tinted corners
+        if fill is not None and c in tint and base is not None and not c.up:  # a tint of "none" stays unpainted
+            fill = mix(fill, BLACK, 0.08)  # keep up/down readable inside tinted corners
         fill_of[c] = fill or color("white")
-        fills.add(Group([Polygon(g.vertices(c), style(fill=fill, hatch=hatch.get(c)))], id=f"cell-{g.name(c)}"))
+        fills.add(Group([Polygon(g.vertices(c), style(fill=fill, hatch=hatches.get(c)))], id=f"cell-{g.name(c)}"))
     lines = Path(style=style(stroke=doc.line, width=doc.line_width, join="round", cap="round"))
     for t in range(1, g.n):  # inner lattice lines, three directions
         lines.move(*g.point(t, 0)).line(*g.point(t, t))
@@ -99,17 +103,17 @@ def board_group(doc, g: TriGrid, lang: str = "de", names: bool | None = None, ha
     grp = Group([fills, lines, outline], id="board")
     show = doc.show_names if names is None else names
     if show:
-        grp.add(cell_names(g, size=doc.name_size, clear={c: fill_of[c] for c in hatch}))
+        grp.add(cell_names(g, size=doc.name_size, clear={c: fill_of[c] for c in hatches}))
     return grp
 
 
 def corner_hatch(angle: float) -> Hatch:
     """Thin grey lines, far enough apart to leave a cell's name readable."""
-    return Hatch(angle, 2.4, 0.15, color("#8c8c8c"))
+    return Hatch(angle, 2.4, 0.15, Color(0x8c, 0x8c, 0x8c))
 
 
-def cell_names(g: TriGrid, size: float = 6.0, fill="#444444", cells: Iterable[Cell] | None = None,
-               clear: "dict[Cell, object] | None" = None) -> Group:
+def cell_names(g: TriGrid, size: float = 6.0, fill: str = "#444444", cells: Iterable[Cell] | None = None,
+               clear: dict[Cell, Color | None] | None = None) -> Group:
     """Each cell's name; on the cells in ``clear`` a patch of the given colour under
     the name keeps hatching from crossing it."""
     from pnp.scene.fonts import cap_height, string_width
@@ -162,8 +166,8 @@ def board_frame(g: TriGrid, paper: str = "a4", orientation: str = "auto", margin
     return BoardFrame(g, w, h, PAD_X, PAD_Y, True, margin, paper)
 
 
-def board_pages(frame: BoardFrame, draw, extras=None, title: str = "", label: str = "",
-                sheet=None, lang: str = "de") -> list[Page]:
+def board_pages(frame: BoardFrame, draw: Callable[[], Group], extras: Callable[[BoardFrame], Group] | None = None,
+                title: str = "", label: str = "", sheet: SheetSpec | None = None, lang: str = "de") -> list[Page]:
     """Pages for something drawn at board scale.
 
     ``draw()`` returns a Group in board coordinates; ``extras(frame)`` a Group
@@ -207,14 +211,14 @@ def page_title(frame: BoardFrame, title: str, subtitle: str = "", lang: str = "d
     return grp
 
 
-def edge_option(opts, default: float) -> float:
+def edge_option(opts: BuildOptions, default: float) -> float:
     """The cell edge: ``-o cell_mm=N`` when given (checked), else the data's."""
     from pnp.model.options import number
 
     return number(opts, "cell_mm", default, 5, 200)
 
 
-def triboard_assets(doc, game, opts, stem: str):
+def triboard_assets(doc: TriBoard, game: Game | None, opts: BuildOptions, stem: str) -> Iterator[Asset]:
     """The ``triboard`` kind: the printed board (one page, or tiled when too big)."""
     from pnp.model.assets import Asset
     from pnp.model.base import tr
@@ -227,7 +231,7 @@ def triboard_assets(doc, game, opts, stem: str):
     frame = board_frame(g, opts.paper, opts.orientation, doc.margin, force_tiles)
     title = tr(doc.title, lang)
 
-    def draw():
+    def draw() -> Group:
         grp = board_group(doc, g, lang)
         if doc.registration:
             grp.add(registration_marks(g, doc.line))
@@ -236,7 +240,7 @@ def triboard_assets(doc, game, opts, stem: str):
     def extras(fr: BoardFrame) -> Group:
         sub = ENGINE(lang, "board.cells", n=g.n, cells=g.n * g.n, edge=g.edge)
         grp = Group([page_title(fr, title, sub, lang, doc.scale_bar)])
-        rows = []
+        rows: list[tuple[Swatch, str]] = []
         for corner in doc.corners:
             if (corner.tint or corner.hatch is not None) and corner.label:
                 hatch = None if corner.hatch is None else corner_hatch(corner.hatch)
