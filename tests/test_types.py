@@ -52,7 +52,6 @@ UNTYPED = {
     "pnp/layout/builtin/score_sheet.py",
     "pnp/layout/builtin/sheet.py",
     "pnp/layout/builtin/square_board.py",
-    "pnp/layout/builtin/symbols.py",
     "pnp/layout/builtin/tokens.py",
 
     # pnp/layout/

@@ -10,16 +10,20 @@ from __future__ import annotations
 import math
 from functools import cached_property, lru_cache
 from pathlib import Path as FsPath
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from pnp.model.assets import Asset
 from pnp.model.base import tr
-from pnp.scene import (BLACK, Color, Group, Page, Path, Rect, Text, Transform, color, rotate,
+from pnp.scene import (BLACK, Color, Group, Node, Page, Path, Rect, Text, Transform, color, rotate,
                      scale, style, translate)
 from pnp.scene.geometry import normalise
-from pnp.model.symbols import (DIRECTIONS, ArrowPart, BoltPart, CurvedArrowPart, NestedSquaresPart, PathPart,
+from pnp.model.symbols import (DIRECTIONS, ArrowPart, BoltPart, CurvedArrowPart, NestedSquaresPart, PartBase, PathPart,
                                PlusPart, SmileyPart, SquarePart, Symbol, SymbolLibrary, TextPart, UTurnPart, parse_path_d)
 from pnp.scene.units import PT_PER_MM
+
+if TYPE_CHECKING:
+    from pnp.model.assets import BuildOptions
+    from pnp.model.game import Game
 
 CAP_HEIGHT = 0.73  # DejaVu Sans cap height as a fraction of the font size
 
@@ -30,14 +34,14 @@ CAP_HEIGHT = 0.73  # DejaVu Sans cap height as a fraction of the font size
 class _Pen:
     """Maps part-local unit coordinates to page mm and emits primitives."""
 
-    def __init__(self, t: Transform, k: float, ink: Color):
+    def __init__(self, t: Transform, k: float, ink: Color | None):
         self.t = t  # local units -> mm
         self.k = k  # mm per local unit (uniform)
-        self.ink = ink
-        self.out: list = []
+        self.ink = ink  # None: the colour "none", nothing painted
+        self.out: list[Node] = []
 
-    def _map_ops(self, ops: list[tuple]) -> list[tuple]:
-        mapped = []
+    def _map_ops(self, ops: Sequence[tuple]) -> list[tuple]:
+        mapped: list[tuple] = []
         for op in normalise(Path(list(ops))):
             if op[0] in ("M", "L"):
                 mapped.append((op[0], *self.t.apply(op[1], op[2])))
@@ -48,29 +52,31 @@ class _Pen:
                 mapped.append(op)
         return mapped
 
-    def stroke(self, ops, width, dash=None, cap="butt", join="round", ink=None):
+    def stroke(self, ops: Sequence[tuple], width: float, dash: Sequence[float] | None = None, cap: str = "butt",
+               join: str = "round", ink: Color | None = None) -> None:
         st = style(stroke=ink or self.ink, width=width * self.k, cap=cap, join=join,
                    dash=[d * self.k for d in dash] if dash else None)
         self.out.append(Path(self._map_ops(ops), st))
 
-    def fill(self, ops, ink=None):
+    def fill(self, ops: Sequence[tuple], ink: Color | None = None) -> None:
         self.out.append(Path(self._map_ops(ops), style(fill=ink or self.ink)))
 
-    def poly(self, pts, ink=None):
+    def poly(self, pts: Sequence[tuple[float, float]], ink: Color | None = None) -> None:
         self.fill([("M", *pts[0]), *[("L", *p) for p in pts[1:]], ("Z",)], ink)
 
-    def text(self, x, y, s, cap_units, bold, ink=None):
+    def text(self, x: float, y: float, s: str, cap_units: float, bold: bool, ink: Color | None = None) -> None:
         cx, cy = self.t.apply(x, y)
         size_pt = cap_units * self.k / CAP_HEIGHT * PT_PER_MM
         self.out.append(Text(cx, cy + cap_units * self.k / 2, s, size=size_pt,
                              weight="bold" if bold else "regular", anchor="middle", fill=ink or self.ink))
 
 
-def _rect_ops(x, y, w, h):
+def _rect_ops(x: float, y: float, w: float, h: float) -> list[tuple]:
     return [("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",)]
 
 
-def _head(pen: _Pen, tip, angle_deg, length, ink=None, spread=0.72):
+def _head(pen: _Pen, tip: tuple[float, float], angle_deg: float, length: float, ink: Color | None = None,
+          spread: float = 0.72) -> None:
     """A filled triangular arrow head with its tip at ``tip`` pointing along angle.
 
     ``spread`` is the half-width of the base relative to the head's length.
@@ -83,14 +89,14 @@ def _head(pen: _Pen, tip, angle_deg, length, ink=None, spread=0.72):
     pen.poly([tip, (bx + nx * hw, by + ny * hw), (bx - nx * hw, by - ny * hw)], ink)
 
 
-def _angle(direction) -> float:
+def _angle(direction: str | float) -> float:
     return DIRECTIONS[direction] if isinstance(direction, str) else float(direction)
 
 
 # ------------------------------------------------------------------ parts
 
 
-def _arrow(pen: _Pen, p: ArrowPart):
+def _arrow(pen: _Pen, p: ArrowPart) -> None:
     a = _angle(p.direction)
     local = rotate(a)  # arrow drawn along +x, then turned
     pen_a = _Pen(pen.t @ local, pen.k, pen.ink)
@@ -105,7 +111,7 @@ def _arrow(pen: _Pen, p: ArrowPart):
     pen.out += pen_a.out
 
 
-def _curved_arrow(pen: _Pen, p: CurvedArrowPart):
+def _curved_arrow(pen: _Pen, p: CurvedArrowPart) -> None:
     sign = 1 if p.turn == "cw" else -1
     sweep = p.sweep
     if p.start is None:
@@ -128,7 +134,7 @@ def _curved_arrow(pen: _Pen, p: CurvedArrowPart):
     _head(pen, tip, direction, p.head, spread=0.6)
 
 
-def _u_turn(pen: _Pen, p: UTurnPart):
+def _u_turn(pen: _Pen, p: UTurnPart) -> None:
     s, L, w = p.span / 2, p.length / 2, p.width
     bend_y = -L + s
     flip = 1 if p.head_on == "right" else -1
@@ -147,12 +153,13 @@ _BOLT = [(0.06, -0.5), (-0.28, 0.06), (-0.02, 0.06), (-0.16, 0.5), (0.31, -0.12)
 _BOLT_ORIENT = {"vertical": 0.0, "horizontal": -90.0, "slanted": -42.0}
 
 
-def _bolt(pen: _Pen, p: BoltPart):
+def _bolt(pen: _Pen, p: BoltPart) -> None:
     a = _BOLT_ORIENT[p.orientation] if isinstance(p.orientation, str) else float(p.orientation)
     pen_b = _Pen(pen.t @ rotate(a) @ scale(p.length), pen.k * p.length, pen.ink)
     pen_b.poly(_BOLT)
     if p.rounded:  # a cartoon bolt: the same shape outlined thickly with round joins
         outline = pen_b.out[-1]
+        assert isinstance(outline, Path)  # what poly() just drew
         ink = outline.style.fill
         outline.style = style(fill=ink, stroke=ink, width=p.rounded * pen.k, join="round")
     pen.out += pen_b.out
@@ -160,7 +167,7 @@ def _bolt(pen: _Pen, p: BoltPart):
         pen.text(p.letter_at[0], p.letter_at[1], p.letter, p.letter_size, True)
 
 
-def _square(pen: _Pen, p: SquarePart):
+def _square(pen: _Pen, p: SquarePart) -> None:
     h = p.size / 2
     if p.fill:
         pen.fill(_rect_ops(-h, -h, p.size, p.size))
@@ -168,19 +175,19 @@ def _square(pen: _Pen, p: SquarePart):
         pen.stroke(_rect_ops(-h, -h, p.size, p.size), p.width, join="miter")
 
 
-def _nested(pen: _Pen, p: NestedSquaresPart):
+def _nested(pen: _Pen, p: NestedSquaresPart) -> None:
     for size in p.sizes:
         h = size / 2 - p.width / 2  # outer edge of the stroke at the nominal size
         pen.stroke(_rect_ops(-h, -h, 2 * h, 2 * h), p.width, join="miter")
 
 
-def _plus(pen: _Pen, p: PlusPart):
+def _plus(pen: _Pen, p: PlusPart) -> None:
     h, t = p.size / 2, p.thickness / 2
     pen.poly([(-t, -h), (t, -h), (t, -t), (h, -t), (h, t), (t, t), (t, h), (-t, h), (-t, t), (-h, t),
               (-h, -t), (-t, -t)])
 
 
-def _smiley(pen: _Pen, p: SmileyPart):
+def _smiley(pen: _Pen, p: SmileyPart) -> None:
     r = p.size / 2 - p.width / 2
     pen.stroke([("A", 0, 0, r, r, 0, 360), ("Z",)], p.width)
     eye = r * 0.14
@@ -190,7 +197,7 @@ def _smiley(pen: _Pen, p: SmileyPart):
     pen.stroke([("A", 0, 0, m, m, 25, 130)], p.width, cap="round")
 
 
-def _text(pen: _Pen, p: TextPart):
+def _text(pen: _Pen, p: TextPart) -> None:
     pen.text(0, 0, p.text, p.size, p.bold)
 
 
@@ -200,24 +207,23 @@ def _parsed(d: str) -> tuple:
     return tuple(parse_path_d(d))
 
 
-def _path(pen: _Pen, p: PathPart):
-    ops = _parsed(p.d)
+def _path(pen: _Pen, p: PathPart) -> None:
     # raw paths are given in box coordinates: undo the part's centring
-    ops = [(op[0], *[v - (p.at[i % 2]) for i, v in enumerate(op[1:])]) for op in ops]
+    ops = [(op[0], *[v - (p.at[i % 2]) for i, v in enumerate(op[1:])]) for op in _parsed(p.d)]
     if p.fill:
         pen.fill(ops)
     else:
         pen.stroke(ops, p.width)
 
 
-_DRAW = {ArrowPart: _arrow, CurvedArrowPart: _curved_arrow, UTurnPart: _u_turn, BoltPart: _bolt,
+_DRAW: dict[type[PartBase], Callable[[_Pen, Any], None]] = {ArrowPart: _arrow, CurvedArrowPart: _curved_arrow, UTurnPart: _u_turn, BoltPart: _bolt,
          SquarePart: _square, NestedSquaresPart: _nested, PlusPart: _plus, SmileyPart: _smiley,
          TextPart: _text, PathPart: _path}
 
 
 def draw_symbol(symbol: Symbol, x: float, y: float, size: float, ink: "Color | str | None" = None) -> Group:
     """The symbol filling the square (x, y, size, size) in mm, as a Group of plain paths."""
-    ink_c = color(ink) if isinstance(ink, str) else (ink or BLACK)
+    ink_c = color(ink) if isinstance(ink, str) else (ink or BLACK)  # None: "none" was asked for
     k = size / 100.0
     box = translate(x, y) @ scale(k)
     g = Group(id=f"symbol-{symbol.id}")
@@ -229,7 +235,8 @@ def draw_symbol(symbol: Symbol, x: float, y: float, size: float, ink: "Color | s
     return g
 
 
-def draw_named(library: SymbolLibrary, symbol_id: str, x: float, y: float, size: float, ink=None) -> Group:
+def draw_named(library: SymbolLibrary, symbol_id: str, x: float, y: float, size: float,
+               ink: Color | str | None = None) -> Group:
     """Look a symbol up by id and draw it; KeyError names the missing id and the known ones."""
     s = library.get(symbol_id)
     if s is None:
@@ -244,36 +251,36 @@ class Symbols:
     """Every symbol of the given libraries by id (first definition wins). The libraries
     are read on the first lookup: a deck that shows no symbol never reads the shipped marks."""
 
-    def __init__(self, libraries: Iterable = (), *more: Callable[[], Any]):
+    def __init__(self, libraries: Iterable[SymbolLibrary] = (), *more: Callable[[], SymbolLibrary]) -> None:
         self._libraries, self._more = list(libraries), more
 
     @cached_property
-    def by_id(self) -> dict[str, tuple[Any, str]]:
-        out: dict[str, tuple[Any, str]] = {}
+    def by_id(self) -> dict[str, tuple[Symbol, str]]:
+        out: dict[str, tuple[Symbol, str]] = {}
         for lib in [*self._libraries, *(load() for load in self._more)]:
             for s in lib.symbols:
                 out.setdefault(s.id, (s, lib.ink))
         return out
 
-    def draw(self, sid: str, x: float, y: float, size: float, ink=None):
+    def draw(self, sid: str, x: float, y: float, size: float, ink: Color | str | None = None) -> Group:
         sym, lib_ink = self.by_id[sid]
         return draw_symbol(sym, x, y, size, ink or lib_ink)
 
 
 @lru_cache(maxsize=None)
-def _shipped_symbols():
+def _shipped_symbols() -> SymbolLibrary:
     from pnp.layout.files import SHIPPED
 
     return load_library(SHIPPED, "marks.yaml")
 
 
-def game_symbols(game) -> Symbols:
+def game_symbols(game: Game | None) -> Symbols:
     """The game's symbol libraries (kind: symbols), then the shipped marks and pips."""
-    libs = []
+    libs: list[SymbolLibrary] = []
     if game is not None:
         from pnp.layout.documents import documents
 
-        libs = [doc for _, kind, doc in documents(game) if kind == "symbols"]
+        libs = [doc for _, kind, doc in documents(game) if kind == "symbols" and isinstance(doc, SymbolLibrary)]
     return Symbols(libs, _shipped_symbols)
 
 
@@ -283,7 +290,7 @@ def game_symbols(game) -> Symbols:
 PER_PAGE = 20  # 4 x 5 cells: symbols stay about 35 mm on A4
 
 
-def symbol_sheet_page(lib: SymbolLibrary, lang: str = "de", paper=(210.0, 297.0), margin: float = 12.0,
+def symbol_sheet_page(lib: SymbolLibrary, lang: str = "de", paper: tuple[float, float] = (210.0, 297.0), margin: float = 12.0,
                       symbols: "list[Symbol] | None" = None, part: str = "") -> Page:
     """Symbols of a library (default: all) on one page, each with its name and id."""
     pw, ph = paper
@@ -309,7 +316,7 @@ def symbol_sheet_page(lib: SymbolLibrary, lang: str = "de", paper=(210.0, 297.0)
     return Page(pw, ph, content, label=title)
 
 
-def symbol_sheet_pages(lib: SymbolLibrary, lang: str = "de", paper=(210.0, 297.0)) -> list[Page]:
+def symbol_sheet_pages(lib: SymbolLibrary, lang: str = "de", paper: tuple[float, float] = (210.0, 297.0)) -> list[Page]:
     """The symbol sheet, PER_PAGE symbols a page."""
     shown = lib.shown
     chunks = [shown[i:i + PER_PAGE] for i in range(0, len(shown), PER_PAGE)] or [[]]
@@ -319,7 +326,7 @@ def symbol_sheet_pages(lib: SymbolLibrary, lang: str = "de", paper=(210.0, 297.0
             for k, c in enumerate(chunks, 1)]
 
 
-def symbol_sheet_assets(doc: SymbolLibrary, game, opts, stem: str):
+def symbol_sheet_assets(doc: SymbolLibrary, game: Game | None, opts: BuildOptions, stem: str) -> Iterator[Asset]:
     """Kind 'symbols': pages showing every symbol with its name."""
     from pnp.model.paper import paper_size
 
