@@ -125,3 +125,21 @@ def test_tiling_follows_square_mm(tmp_path):
     for bad in ("huge", "5"):
         with pytest.raises(DataErrors, match="square_mm: expected a number of mm from 10 to 120"):
             collect_assets(game, BuildOptions(extra={"square_mm": bad}))
+
+
+def test_a_piece_and_a_mark_coloured_none_draw_with_dark_labels(tmp_path):
+    """'none' is a colour the schema takes (no paint): the labels on it read on the paper, in
+    near-black, where the board used to fail on contrast() of no colour (found by typing)."""
+    from pnp.layout.builtin.square_board import legend
+    from pnp.scene import Text
+
+    text = BOARD.replace('colour: "#eeeeee"', "colour: none").replace("label: Z}", "label: Z, colour: none}")
+    (tmp_path / "board.yaml").write_text(text, encoding="utf-8")
+    doc = load_model(tmp_path / "board.yaml", SquareBoard)
+    drawn, _ = legend(doc, 0, 0, 180, "de")
+
+    def texts(node):
+        return [node] if isinstance(node, Text) else [t for ch in getattr(node, "children", []) for t in texts(ch)]
+
+    inks = {t.text: t.fill for t in texts(drawn) + texts(draw_board(doc, 25.0, 3.0, "de"))}
+    assert inks["B"].hex == inks["Z"].hex == "#1a1a1a"

@@ -9,16 +9,19 @@ squares and only small grey set-up hints, so real pieces can stand on it.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
-from pnp.model.assets import Asset, BuildOptions
+from pnp.model.assets import Asset, BuildOptions, Item
 from pnp.load.errors import DataErrors, Problem
 from pnp.model.base import tr
-from pnp.scene import Box, Circle, Group, Rect, Text, color, contrast, style
+from pnp.scene import WHITE, Box, Circle, Color, Group, Node, Page, Rect, Text, Transform, color, contrast, style
 from pnp.layout.builtin.key import key
-from pnp.model.board import FILES, BoardObject, PieceType, SquareBoard, parse_square
+from pnp.model.board import FILES, BoardObject, MarkedSquare, PieceType, SquareBoard, parse_square
 from pnp.load.words import ENGINE
 from pnp.scene.units import MM_PER_PT
+
+if TYPE_CHECKING:
+    from pnp.model.game import Game
 
 CAP = 0.73  # cap height / font size (DejaVu Sans)
 
@@ -32,8 +35,8 @@ def board_problems(doc: SquareBoard, src: "tuple[Path, object] | None") -> list[
     board's (path, raw YAML) from :func:`pnp.layout.documents.source`."""
     path, raw = src if src is not None else (None, None)
 
-    def where(loc):
-        if raw is None:
+    def where(loc: tuple) -> tuple[str, int, int]:
+        if raw is None or path is None:
             return (str(path or "board"), 0, 0)
         from pnp.load.loader import display_path, locate
 
@@ -89,7 +92,13 @@ def square_box(doc: SquareBoard, square: str, sq: float, edge: float) -> Box:
     return Box(edge + f * sq, edge + (doc.ranks - 1 - r) * sq, sq, sq)
 
 
-def _text_mid(cx, cy, s, size_pt, ink, bold=True):
+def _ink_on(ink: str | None, fill: Color | None) -> Color | None:
+    """What a label is written in: ``ink``, else black or white, whichever reads on ``fill`` (on
+    the paper when the fill is the colour "none")."""
+    return color(ink) if ink else contrast(fill if fill is not None else WHITE)
+
+
+def _text_mid(cx: float, cy: float, s: str, size_pt: float, ink: Color | None, bold: bool = True) -> Text:
     return Text(cx, cy + size_pt * MM_PER_PT * CAP / 2, s, size=size_pt, weight="bold" if bold else "regular",
                 anchor="middle", fill=ink)
 
@@ -122,7 +131,7 @@ def draw_board(doc: SquareBoard, sq: float, bleed: float, lang: str, pieces: boo
             continue
         b = square_box(doc, m.at, sq, e)
         fill = color(m.colour)
-        ink = color(m.ink) if m.ink else contrast(fill)
+        ink = _ink_on(m.ink, fill)
         g.add(Rect(b.x, b.y, sq, sq, style(fill=fill)))
         g.add(Rect(b.x + sq * 0.04, b.y + sq * 0.04, sq * 0.92, sq * 0.92, style(stroke=ink, width=sq * 0.02)))
         if m.label:
@@ -149,7 +158,7 @@ def piece_shape(p: PieceType, boxes: list[Box], sq: float, gid: str) -> Group:
     x0, y0 = min(b.x for b in boxes), min(b.y for b in boxes)
     x1, y1 = max(b.right for b in boxes), max(b.bottom for b in boxes)
     fill = color(p.colour)
-    ink = color(p.ink) if p.ink else contrast(fill)
+    ink = _ink_on(p.ink, fill)
     g = Group(id=gid)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     outline = style(fill=fill, stroke=color("#1a1a1a"), width=sq * 0.025)
@@ -188,34 +197,34 @@ def _hint(doc: SquareBoard, p: PieceType, o: BoardObject, sq: float, e: float) -
 def legend(doc: SquareBoard, x: float, y: float, w: float, lang: str, sq: float = 9.0) -> tuple[Group, float]:
     """Each piece type and marked square with its name and count; returns (group, height)."""
     g = Group(id="legend")
-    entries = []
+    entries: list[tuple[PieceType | MarkedSquare, str]] = []
     for p in doc.pieces:
         n = sum(1 for o in doc.objects if o.piece == p.id)
-        entries.append(("piece", p, f"{tr(p.name, lang)} ×{n}"))
+        entries.append((p, f"{tr(p.name, lang)} ×{n}"))
     for m in doc.marks:
-        entries.append(("mark", m, f"{m.label} = {tr(m.name, lang)} ({m.at})" if m.name else m.label))
+        entries.append((m, f"{m.label} = {tr(m.name, lang)} ({m.at})" if m.name else m.label))
     cols = 2
     cw = w / cols
-    row_h = sq * (1.0 if all(k == "mark" or e.squares == 1 for k, e, _ in entries) else 1.0) + 3
-    for i, (kind, ent, text) in enumerate(entries):
+    row_h = sq + 3.0  # a two-square piece is drawn as large as a one-square one
+    for i, (ent, text) in enumerate(entries):
         r, c = divmod(i, cols)
         ex, ey = x + c * cw, y + r * row_h
-        if kind == "piece":
+        glyph: list[Node]
+        if isinstance(ent, PieceType):
             boxes = [Box(0, 0, sq, sq), Box(sq, 0, sq, sq)][:ent.squares]
             shift = 0.0 if ent.squares == 2 else sq / 2
             glyph = [Group([piece_shape(ent, boxes, sq, f"legend-{ent.id}")], transform=_tr(ex + shift, ey))]
         else:
             fill = color(ent.colour)
             glyph = [Rect(ex + sq / 2, ey, sq, sq, style(fill=fill, stroke=color("#1a1a1a"), width=0.3)),
-                     _text_mid(ex + sq, ey + sq / 2, ent.label, sq / MM_PER_PT * 0.3,
-                               color(ent.ink) if ent.ink else contrast(fill))]
+                     _text_mid(ex + sq, ey + sq / 2, ent.label, sq / MM_PER_PT * 0.3, _ink_on(ent.ink, fill))]
         g.add(key(*glyph, text=Text(ex + 2 * sq + 3, ey + sq / 2 + 10 * MM_PER_PT * CAP / 2, text, size=10,
                                     fill=color("#1a1a1a"), box=None)))
     rows = (len(entries) + cols - 1) // cols
     return g, rows * row_h
 
 
-def _tr(x, y):
+def _tr(x: float, y: float) -> Transform:
     from pnp.scene import translate
 
     return translate(x, y)
@@ -233,7 +242,7 @@ def square_mm(doc: SquareBoard, opts: BuildOptions) -> float:
 SEAT_BAND = 8.0  # mm beside a side of the diagram for the words naming who sits there
 
 
-def diagram_page(doc: SquareBoard, opts: BuildOptions):
+def diagram_page(doc: SquareBoard, opts: BuildOptions) -> Page:
     """The set-up on one page: the board as large as fits, the seats beside it, the legend
     and the notes below."""
     from pnp.impose.page import document_page
@@ -276,15 +285,13 @@ def diagram_page(doc: SquareBoard, opts: BuildOptions):
     return page
 
 
-def board_item(doc: SquareBoard, sq: float, lang: str):
-    from pnp.impose.items import Item
-
+def board_item(doc: SquareBoard, sq: float, lang: str) -> Item:
     w, h, _ = board_size(doc, sq)
     return Item(w, h, lambda b: draw_board(doc, sq, b, lang, pieces=False, hints=True), None,
                 f"{tr(doc.title, lang)} {sq:g} mm")
 
 
-def board_assets(doc: SquareBoard, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
+def board_assets(doc: SquareBoard, game: Game | None, opts: BuildOptions, stem: str) -> Iterable[Asset]:
     """Kind 'board': a one-page set-up diagram and the playing board at
     ``square_mm`` (``--set square_mm=..``), tiled over several sheets if needed."""
     from pnp.impose.items import sheet_from_options
