@@ -17,7 +17,6 @@ SOLVERS = frozenset({"games/ordnerstruktur/solver.py"})
 
 # "module:function" -> its lines or its complexity today; fix one and take it out
 KNOWN_LINES: dict[str, int] = {
-    "layout/builtin/tokens.py:plan_tokens": 68,
     "layout/document.py:blocks": 64,
     "layout/expr.py:calc": 83,
     "layout/expr.py:condition": 81,

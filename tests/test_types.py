@@ -51,7 +51,6 @@ UNTYPED = {
     "pnp/layout/builtin/counters.py",
     "pnp/layout/builtin/score_sheet.py",
     "pnp/layout/builtin/sheet.py",
-    "pnp/layout/builtin/tokens.py",
 
     # pnp/layout/
     "pnp/layout/compile.py",

@@ -20,20 +20,34 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from pnp.load.errors import DataErrors, Problem
-from pnp.model.assets import Asset, BuildOptions
+from pnp.model.assets import Asset, BuildOptions, Item, SheetSpec
 from pnp.model.base import tr
 from pnp.model.tokens import TokenSheet, TokenType
 from pnp.scene import Ellipse, Group, Path as ScenePath, Polygon, Rect, rotate, style, translate
+
+if TYPE_CHECKING:
+    from pnp.layout.compile import Compiled
+    from pnp.layout.data import SheetData
+    from pnp.layout.fields import FieldType
+    from pnp.model.game import Game
 
 MIN_PT = 5.0  # tokens are read up close
 MAX_PIECES = 10_000  # on one token sheet, copies included
 EDGE = 6.0  # mm next to the paper's edge that nothing a token sheet needs (its crop marks) comes into
 FOLD = style(stroke="#555555", width=0.25, dash=(1.5, 1.0))
 TAB = style(fill="#e6e6e6")
+
+Values = dict[str, Any]  # a layout's field values, typed
+Where = tuple[str, int]  # (display file, line) a token was written at
+Token = tuple[Values, Values, int, Where]  # front values, back values, copies, where
+# (layout, values, w, h, bleed) -> the layout stamped at that size, art to the bleed
+Stamp = Callable[["Compiled", Values, float, float, float], Group]
+At = Callable[..., tuple[str, int, int]]  # a place in the sheet file -> (file, line, column)
 
 
 @dataclass
@@ -46,9 +60,9 @@ class Piece:
     face_h: float  # a standee's face height (else h)
     base: float  # a standee's base tab
     orientation: str
-    front: Any
-    back: Any  # compiled back layout, or None
-    tokens: list  # (front values, back values, copies, (file, line))
+    front: Compiled
+    back: Compiled | None  # compiled back layout, or None
+    tokens: list[Token]
 
 
 def hex_points(w: float, h: float, orientation: str, grow: float = 0.0) -> list[tuple[float, float]]:
@@ -64,17 +78,25 @@ def piece_size(t: TokenType, doc: TokenSheet) -> tuple[str, float, float, float,
     shape = t.shape or doc.shape
     s = t.size or doc.size
     if shape in ("square", "circle"):
-        return shape, s, s, s, 0.0
+        return shape, _mm(s), _mm(s), _mm(s), 0.0
     if shape == "hex":
-        corner = s * 2 / math.sqrt(3)
-        return (shape, corner, s, s, 0.0) if t.orientation == "flat" else (shape, s, corner, corner, 0.0)
+        corner = _mm(s) * 2 / math.sqrt(3)
+        return (shape, corner, _mm(s), _mm(s), 0.0) if t.orientation == "flat" else (shape, _mm(s), corner, corner, 0.0)
+    w, h = _mm(t.w), _mm(t.h)
     if shape == "bar":
-        return shape, t.w, t.h, t.h, 0.0
-    base = t.base if t.base is not None else round(t.w * 0.6, 3)
-    return shape, t.w, 2 * t.h + 2 * base, t.h, base
+        return shape, w, h, h, 0.0
+    base = _mm(t.base) if t.base is not None else round(w * 0.6, 3)
+    return shape, w, 2 * h + 2 * base, h, base
 
 
-def cut_ops(p: Piece) -> tuple | None:
+def _mm(size: float | str | None) -> float:
+    """A size of a token type that :func:`sized` has worked out (a calculation) and the schema
+    has asked for (a bar's or a standee's w and h): a number."""
+    assert isinstance(size, (int, float)), size
+    return size
+
+
+def cut_ops(p: Piece) -> tuple[tuple, ...] | None:
     """The cut line of a round or hexagonal piece, as path ops in its own mm."""
     if p.shape == "circle":
         return (("A", p.w / 2, p.h / 2, p.w / 2, p.h / 2, 0.0, 360.0), ("Z",))
@@ -84,7 +106,7 @@ def cut_ops(p: Piece) -> tuple | None:
     return None
 
 
-def _clip(p: Piece, bleed: float):
+def _clip(p: Piece, bleed: float) -> Ellipse | Polygon | None:
     if p.shape == "circle":
         return Ellipse(p.w / 2, p.h / 2, p.w / 2 + bleed, p.h / 2 + bleed)
     if p.shape == "hex":
@@ -92,15 +114,16 @@ def _clip(p: Piece, bleed: float):
     return None
 
 
-def draw_side(p: Piece, layout, values: dict, bleed: float, stamp) -> Group:
-    """One side of a token in its own coordinates (trim = 0, 0, w, h), art to the bleed on every side."""
-    if p.shape != "standee":
-        art = stamp(layout, values, p.w, p.h, bleed)
-        return Group([art], clip=_clip(p, bleed))
-    return _standee(p, values, bleed, stamp)
+def draw_side(p: Piece, layout: Compiled, values: Values | tuple[Values, Values], bleed: float, stamp: Stamp) -> Group:
+    """One side of a token in its own coordinates (trim = 0, 0, w, h), art to the bleed on every side;
+    a standee's one side is both faces: ``values`` are (front values, back values)."""
+    if isinstance(values, tuple):
+        return _standee(p, values, bleed, stamp)
+    art = stamp(layout, values, p.w, p.h, bleed)
+    return Group([art], clip=_clip(p, bleed))
 
 
-def _standee(p: Piece, values: tuple, bleed: float, stamp) -> Group:
+def _standee(p: Piece, values: tuple[Values, Values], bleed: float, stamp: Stamp) -> Group:
     """Base tab | the back upside down | fold | the front | fold | base tab."""
     front_values, back_values = values
     w, fh, base = p.w, p.face_h, p.base
@@ -120,14 +143,14 @@ def _standee(p: Piece, values: tuple, bleed: float, stamp) -> Group:
     return g
 
 
-def sized(t: TokenType, doc: TokenSheet, values: dict, at, i: int) -> tuple[TokenType, TokenSheet]:
+def sized(t: TokenType, doc: TokenSheet, values: Values, at: At, i: int) -> tuple[TokenType, TokenSheet]:
     """The token type and sheet with every size a number: a calculation (``"{square * 0.8}"``) is
     worked out on the sheet's ``values``; one that is no size in mm is a problem at its line."""
     from pnp.layout.expr import ExprError, Scope, template
 
     known = ", ".join(sorted(values)) or "none: give the sheet 'values'"
 
-    def mm(value, loc: tuple):
+    def mm(value: float | str | None, loc: tuple[str | int, ...]) -> float | None:
         if not isinstance(value, str):
             return value
         text = value.strip()
@@ -151,74 +174,96 @@ def sized(t: TokenType, doc: TokenSheet, values: dict, at, i: int) -> tuple[Toke
     return t, doc.model_copy(update={"size": mm(doc.size, ("size",))})
 
 
-def plan_tokens(doc: TokenSheet, game, opts: BuildOptions, stem: str) -> tuple[list[Piece], Path]:
+class _Reading:
+    """A token sheet being read: where its problems point, its values read from its data, and each
+    layout it names compiled once."""
+
+    def __init__(self, doc: TokenSheet, game: Game | None, opts: BuildOptions, stem: str) -> None:
+        from pnp.layout.data import SheetData
+        from pnp.layout.documents import source
+        from pnp.load.loader import display_path
+
+        src = source(game, doc)
+        path, raw = src if src is not None else (Path(f"{stem}.yaml"), None)
+        self.doc, self.game, self.raw = doc, game, raw
+        self.folder, self.shown = Path(path).parent, display_path(Path(path))
+        self.data = SheetData(game, opts, self.folder, self.shown, raw)
+        self._layouts: dict[str, tuple[Compiled, dict[str, FieldType]]] = {}
+
+    def at(self, *loc: str | int) -> tuple[str, int, int]:
+        from pnp.load.loader import locate
+
+        return (self.shown, *locate(self.raw, loc)) if self.raw is not None else (self.shown, 0, 0)
+
+    def layout(self, ref: str, loc: tuple[str | int, ...]) -> tuple[Compiled, dict[str, FieldType]]:
+        """The layout ``ref`` compiled with its typed fields (once per sheet); ``loc``: where it is named."""
+        from pnp.layout.files import compiled_layout
+
+        if ref not in self._layouts:
+            self._layouts[ref] = compiled_layout(ref, self.folder, dict(self.doc.tables), self.at(*loc), self.game)
+        return self._layouts[ref]
+
+
+def plan_tokens(doc: TokenSheet, game: Game | None, opts: BuildOptions, stem: str) -> tuple[list[Piece], Path]:
     """Every token type with its layouts compiled and its tokens' values typed, and the folder the
     sheet's files are named in; every problem at once."""
-    from pnp.layout.data import SheetData
-    from pnp.layout.files import compiled_layout
-    from pnp.layout.documents import source
-    from pnp.load.loader import display_path, locate
-
-    src = source(game, doc)
-    path, raw = src if src is not None else (Path(f"{stem}.yaml"), None)
-    folder, shown = Path(path).parent, display_path(Path(path))
-    data = SheetData(game, opts, folder, shown, raw)
-
-    def at(*loc) -> tuple[str, int, int]:
-        return (shown, *locate(raw, loc)) if raw is not None else (shown, 0, 0)
-
-    numbers = data.values(doc.values) if doc.values is not None else {}  # what sizes calculate with
-
-    layouts: dict[str, tuple] = {}
-
-    def layout(ref: str, loc):
-        if ref not in layouts:
-            layouts[ref] = compiled_layout(ref, folder, dict(doc.tables), at(*loc), game)
-        return layouts[ref]
-
-    pieces, problems = [], []
+    reading = _Reading(doc, game, opts, stem)
+    numbers = reading.data.values(doc.values) if doc.values is not None else {}  # what sizes calculate with
+    pieces: list[Piece] = []
+    problems: list[Problem] = []
     for i, t in enumerate(doc.tokens):
         try:
-            t, sheet = sized(t, doc, numbers, at, i)
+            pieces.append(_piece(reading, t, i, numbers, problems))
         except DataErrors as exc:
             problems += exc.problems
-            continue
-        shape, w, h, face_h, base = piece_size(t, sheet)
-        front_ref = t.layout or doc.layout
-        back_ref = t.back if t.back is not None else doc.back
-        back_ref = None if back_ref == "none" else back_ref
-        try:
-            front, fields = layout(front_ref, ("tokens", i, "layout") if t.layout else ("layout",))
-            back, back_fields = layout(back_ref, ("tokens", i, "back") if t.back else ("back",)) if back_ref \
-                else (None, {})
-        except DataErrors as exc:
-            problems += exc.problems
-            continue
-        try:
-            rows = _rows(t, fields, folder, at, i, data)
-        except DataErrors as exc:
-            problems += exc.problems
-            continue
-        tokens = []
-        for values, copies, where in rows:
-            back_values = {}
-            if back is not None:
-                given = {**values, **t.back_fields}
-                for name, field in back_fields.items():
-                    try:
-                        back_values[name] = field.convert(given.get(name))
-                    except ValueError as exc:
-                        problems.append(Problem(*at("tokens", i, "back_fields"), f"back field {name!r}: {exc}"))
-                unknown = sorted(set(t.back_fields) - set(back_fields))
-                if unknown:
-                    problems.append(Problem(*at("tokens", i, "back_fields"), f"the back layout {back_ref!r} has no "
-                                            f"field {unknown[0]!r}; its fields are {', '.join(back_fields) or 'none'}"))
-            tokens.append((values, back_values, copies * t.count, where))
-        pieces.append(Piece(shape, w, h, face_h, base, t.orientation, front, back, tokens))
     if problems:
         raise DataErrors(problems)
-    _within_budget(pieces, at("tokens"))
-    return pieces, folder
+    _within_budget(pieces, reading.at("tokens"))
+    return pieces, reading.folder
+
+
+def _piece(reading: _Reading, t: TokenType, i: int, numbers: dict[str, Any], problems: list[Problem]) -> Piece:
+    """Token type ``i`` resolved; what stops it is raised, a back field's problems go to ``problems``."""
+    t, sheet = sized(t, reading.doc, numbers, reading.at, i)
+    shape, w, h, face_h, base = piece_size(t, sheet)
+    (front, fields), (back, back_fields), back_ref = _layouts(reading, t, i)
+    tokens: list[Token] = []
+    for values, copies, where in _rows(t, fields, reading.folder, reading.at, i, reading.data):
+        back_values = {} if back is None else _back_values(reading, t, i, back_ref, back_fields, values, problems)
+        tokens.append((values, back_values, copies * t.count, where))
+    return Piece(shape, w, h, face_h, base, t.orientation, front, back, tokens)
+
+
+def _layouts(reading: _Reading, t: TokenType, i: int) -> tuple[tuple[Compiled, dict[str, FieldType]],
+                                                                  tuple[Compiled | None, dict[str, FieldType]],
+                                                                  str | None]:
+    """(front layout, its fields), (back layout or None, its fields) and the back's name of token type ``i``."""
+    doc = reading.doc
+    front_ref = t.layout or doc.layout
+    assert front_ref is not None  # TokenSheet's schema asks the token or the sheet for a layout
+    back_ref = t.back if t.back is not None else doc.back
+    back_ref = None if back_ref == "none" else back_ref
+    front = reading.layout(front_ref, ("tokens", i, "layout") if t.layout else ("layout",))
+    back: tuple[Compiled | None, dict[str, FieldType]] = \
+        reading.layout(back_ref, ("tokens", i, "back") if t.back else ("back",)) if back_ref else (None, {})
+    return front, back, back_ref
+
+
+def _back_values(reading: _Reading, t: TokenType, i: int, back_ref: str | None, back_fields: dict[str, FieldType],
+                 values: dict[str, Any], problems: list[Problem]) -> dict[str, Any]:
+    """A token's back layout's values: its front values with the type's ``back_fields`` over them."""
+    back_values = {}
+    given = {**values, **t.back_fields}
+    for name, field in back_fields.items():
+        try:
+            back_values[name] = field.convert(given.get(name))
+        except ValueError as exc:
+            problems.append(Problem(*reading.at("tokens", i, "back_fields"), f"back field {name!r}: {exc}"))
+    unknown = sorted(set(t.back_fields) - set(back_fields))
+    if unknown:
+        problems.append(Problem(*reading.at("tokens", i, "back_fields"), f"the back layout {back_ref!r} has no "
+                                f"field {unknown[0]!r}; its fields are {', '.join(back_fields) or 'none'}"))
+    return back_values
 
 
 def _within_budget(pieces: list[Piece], where: tuple[str, int, int]) -> None:
@@ -228,7 +273,7 @@ def _within_budget(pieces: list[Piece], where: tuple[str, int, int]) -> None:
         raise DataErrors([Problem(*where, f"tokens: {count:,} pieces; a token sheet holds at most {MAX_PIECES:,}")])
 
 
-def _fits(p: Piece, sheet) -> bool:
+def _fits(p: Piece, sheet: SheetSpec) -> bool:
     """Whether a piece fits inside the paper's margins, turned or not, as packing places it."""
     from pnp.model.paper import paper_size
 
@@ -240,7 +285,7 @@ def _fits(p: Piece, sheet) -> bool:
     return False
 
 
-def pages_at_least(items: list, sheet) -> int:
+def pages_at_least(items: list[Item], sheet: SheetSpec) -> int:
     """Pages these pieces cover at the least, counting only their area with bleed (packing makes as many
     or more), so the build holds them to its page budget before drawing any."""
     from pnp.model.paper import paper_size
@@ -251,7 +296,7 @@ def pages_at_least(items: list, sheet) -> int:
     return math.ceil(area / usable) * (2 if any(it.back is not None for it in items) else 1)
 
 
-def on_paper(sheet, pieces: list[Piece]):
+def on_paper(sheet: SheetSpec, pieces: list[Piece]) -> SheetSpec:
     """The sheet spec tokens are packed with: its margin wide enough that each piece's bleed and crop
     marks (squares, bars and standees have them) stay EDGE mm clear of the paper's edge, where a home
     printer may not print."""
@@ -262,10 +307,12 @@ def on_paper(sheet, pieces: list[Piece]):
     return replace(sheet, margin=max(sheet.margin, EDGE + reach))
 
 
-def _rows(t: TokenType, fields: dict, folder: Path, at, i: int, data=None) -> list[tuple[dict, int, tuple]]:
+def _rows(t: TokenType, fields: dict[str, FieldType], folder: Path, at: At, i: int,
+          data: SheetData) -> list[tuple[Values, int, Where]]:
     """(typed values, copies, (file, line)) of each token a type prints."""
     if t.records is None:
-        values, problems = {}, []
+        values: Values = {}
+        problems: list[Problem] = []
         for name in t.fields:
             if name not in fields:
                 problems.append(Problem(*at("tokens", i, "fields", name), f"the layout has no field {name!r}; its "
@@ -308,11 +355,9 @@ def _rows(t: TokenType, fields: dict, folder: Path, at, i: int, data=None) -> li
     return [(dict(r.values), r.copies, r.source) for r in recs]
 
 
-def token_items(pieces: list[Piece], stamp_for) -> list:
+def token_items(pieces: list[Piece], stamp_for: Callable[[Where], Stamp]) -> list[Item]:
     """One imposition item per printed token, in data order."""
-    from pnp.impose.items import Item
-
-    items = []
+    items: list[Item] = []
     for k, p in enumerate(pieces):
         cut = cut_ops(p)
         for n, (values, back_values, copies, where) in enumerate(p.tokens):
@@ -328,7 +373,7 @@ def token_items(pieces: list[Piece], stamp_for) -> list:
     return items
 
 
-def caption(values: dict, k: int, n: int) -> str:
+def caption(values: Values, k: int, n: int) -> str:
     """What a proof page and the contact sheet call a token: its name or label, else its place in the sheet."""
     for key in ("name", "label", "title"):
         v = values.get(key)
@@ -337,19 +382,19 @@ def caption(values: dict, k: int, n: int) -> str:
     return f"token {k + 1}.{n + 1}"
 
 
-def distinct(items: list) -> list[tuple]:
+def distinct(items: list[Item]) -> list[tuple[Item, int]]:
     """Each token printed once with its number of copies (the items of one record are one object's
     copies, in a row), for ``pnp proof`` and the contact sheet."""
-    faces: list[list] = []
+    faces: list[tuple[Item, int]] = []
     for it in items:
         if faces and faces[-1][0].front is it.front:
-            faces[-1][1] += 1
+            faces[-1] = (faces[-1][0], faces[-1][1] + 1)
         else:
-            faces.append([it, 1])
-    return [(it, n) for it, n in faces]
+            faces.append((it, 1))
+    return faces
 
 
-def token_assets(doc: TokenSheet, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
+def token_assets(doc: TokenSheet, game: Game | None, opts: BuildOptions, stem: str) -> Iterator[Asset]:
     """Kind 'tokens': the packed sheet(s), single-sided and double-sided pieces in files of their own."""
     from pnp.impose.items import sheet_from_options
     from pnp.impose.packing import pack
@@ -370,8 +415,8 @@ def token_assets(doc: TokenSheet, game, opts: BuildOptions, stem: str) -> Iterab
         raise DataErrors(too_big)
     symbols, images, data = game_symbols(game), images_in(folder), records_in(folder)
 
-    def stamp_for(where):
-        def stamp(layout, values, w, h, bleed):
+    def stamp_for(where: Where) -> Stamp:
+        def stamp(layout: Compiled, values: Values, w: float, h: float, bleed: float) -> Group:
             try:
                 art = layout.stamp(values, Card(w, h, bleed, lang, symbols, images, data=data))
             except CardError as exc:
@@ -392,7 +437,7 @@ def token_assets(doc: TokenSheet, game, opts: BuildOptions, stem: str) -> Iterab
         if not part:
             continue
         shapes = sorted({p.shape for p in pieces})
-        yield Asset(f"{name}{suffix}", title, lambda part=part: pack(part, sheet), min_text_pt=MIN_PT,
+        yield Asset(f"{name}{suffix}", title, partial(pack, part, sheet), min_text_pt=MIN_PT,
                     faces=distinct(part), safe=min((p.front.layout.safe for p in pieces), default=None),
                     pages_at_least=pages_at_least(part, sheet), description=f"{len(part):,} tokens ({', '.join(shapes)})"
                                 + (", double-sided" if part is double else ""))
