@@ -204,3 +204,17 @@ def test_poker_cards_go_3x3_on_a4_and_letter(tmp_path):
     assert fit_grid(63, 88, letter).per_page == 9 and letter.margin == 5.0
     plan = fit_grid(63, 88, letter)
     assert plan.orientation == "portrait" and (plan.cols, plan.rows) == (3, 3)
+
+
+def test_a_category_coloured_none_reads_on_the_paper(tmp_path):
+    """'none' is a colour the schema takes (no paint): its band is the paper, written on in
+    near-black, where the deck used to fail on contrast() of no colour (found by typing)."""
+    from pnp.layout.builtin.cardlist import category_tables
+    from pnp.load.loader import load_model
+    from pnp.model.deck import Deck
+
+    game, folder = make_game(tmp_path, deck=DECK.replace('colour: "#f0c419"', "colour: none"))
+    tables = category_tables(load_model(folder / "deck.yaml", Deck), "de")
+    assert (tables["ink"]["halt"], tables["tint"]["halt"], tables["edge"]["halt"]) == ("#1a1a1a", "#ffffff", "#ffffff")
+    deck = assets_of(game)["karten"]
+    assert "Stopp" in PdfReader(io.BytesIO(render_pdf_bytes(deck.iter_pages()))).pages[0].extract_text()

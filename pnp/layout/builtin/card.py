@@ -9,14 +9,20 @@ stamped lazily, one sheet at a time, so a long deck is never in memory.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from functools import partial
+from typing import TYPE_CHECKING, Callable, Iterator
 
-from pnp.model.assets import Asset, BuildOptions
+from pnp.model.assets import Asset, BuildOptions, Item, SheetSpec
 from pnp.load.errors import DataErrors, Problem
 from pnp.model.base import tr
 from pnp.load.words import ENGINE
 from pnp.model.deck import Deck
-from pnp.layout.builtin.cardlist import CardType, PreparedDeck, deck_shapes, prepare_deck
+from pnp.layout.builtin.cardlist import CardType, PreparedDeck, Values, Where, deck_shapes, prepare_deck
+from pnp.scene import Group, Page
+
+if TYPE_CHECKING:
+    from pnp.layout.compile import Compiled
+    from pnp.model.game import Game
 
 TIGHT_MARGIN = 5.0  # mm: still inside what home printers print
 
@@ -24,14 +30,15 @@ TIGHT_MARGIN = 5.0  # mm: still inside what home printers print
 # ------------------------------------------------------------------ items and assets
 
 
-def _stamp(prepared: PreparedDeck, layout, values: dict, card: CardType | None, bleed: float, lang: str):
+def _stamp(prepared: PreparedDeck, layout: Compiled, values: Values, card: CardType | None, bleed: float,
+           lang: str) -> Group:
     from pnp.layout.compile import Card as Stamp, CardError
     from pnp.layout.data import records_in
 
     w, h = prepared.size
     where = card.source if card is not None else (prepared.doc.name or "deck", 0)
     side = (where, id(layout))
-    found = [] if side not in prepared._checked else None
+    found: list[str] | None = [] if side not in prepared._checked else None
     try:
         drawn = layout.stamp(values, Stamp(w, h, bleed, lang, prepared.symbols, prepared.images,
                                            data=records_in(prepared.folder), warn=lambda m: _warn(prepared, where, m),
@@ -61,7 +68,7 @@ class Overlap:
         return f"card {self.card!r} ({self.source}): {self.message}"
 
 
-def _warn(prepared: PreparedDeck, where: tuple[str, int], message: str) -> None:
+def _warn(prepared: PreparedDeck, where: Where, message: str) -> None:
     text = f"{where[0]}:{where[1]}: warning: {message}" if where[1] else f"{where[0]}: warning: {message}"
     if text not in prepared.warnings:  # each copy of a card is stamped again; say it once
         prepared.warnings.append(text)
@@ -84,7 +91,7 @@ def _fallback(prepared: PreparedDeck, family: str, chars: str) -> None:
         prepared.warnings.append(text)
 
 
-def _fallback_text(prepared: PreparedDeck, family: str, chars: dict) -> str:
+def _fallback_text(prepared: PreparedDeck, family: str, chars: dict[str, None]) -> str:
     from pnp.load.loader import display_path
 
     shown = " ".join(f"{c!r} (U+{ord(c):04X})" for c in chars)
@@ -92,19 +99,19 @@ def _fallback_text(prepared: PreparedDeck, family: str, chars: dict) -> str:
             f"{shown}; drawn with a fallback font")
 
 
-def _item(prepared: PreparedDeck, card: CardType, lang: str):
-    from pnp.impose.items import Item
-
+def _item(prepared: PreparedDeck, card: CardType, lang: str) -> Item:
     w, h = prepared.size
-    back, key = None, None
+    back: Callable[[float], Group] | None = None
+    key: tuple[int, str] | None = None
     if card.back is not None:
         layout, values = card.back
         back = lambda b: _copy(prepared, "back", layout, values, card, b, lang)  # noqa: E731
-        key = _back_key(card)
+        key = _back_key(card.back)
     return Item(w, h, lambda b: _copy(prepared, "face", card.face, card.values, card, b, lang), back, card.label, key)
 
 
-def _copy(prepared: PreparedDeck, side: str, layout, values: dict, card: CardType, bleed: float, lang: str):
+def _copy(prepared: PreparedDeck, side: str, layout: Compiled, values: Values, card: CardType, bleed: float,
+          lang: str) -> Group:
     """The stamp of one side of ``card``: the copies of a card follow each other, so the stamp of
     the last card is kept (one a side) and drawn again for its next copy instead of stamped anew."""
     key = (id(card), id(layout), bleed, lang)
@@ -116,35 +123,35 @@ def _copy(prepared: PreparedDeck, side: str, layout, values: dict, card: CardTyp
     return drawn
 
 
-def _back_key(card: CardType):
+def _back_key(back: tuple[Compiled, Values]) -> tuple[int, str]:
     """Equal for cards whose backs look the same: the same layout with the same values."""
-    layout, values = card.back
+    layout, values = back
     return (id(layout), repr(sorted(values.items())))
 
 
-def card_faces(prepared: PreparedDeck, lang: str = "de") -> list[tuple]:
+def card_faces(prepared: PreparedDeck, lang: str = "de") -> list[tuple[Item, int]]:
     """(item, copies) per card of the list."""
     return [(_item(prepared, c, lang), c.copies) for c in prepared.cards]
 
 
-def card_items(faces: list[tuple]) -> list:
+def card_items(faces: list[tuple[Item, int]]) -> list[Item]:
     """One item per printed card, copies expanded, in list order."""
     return [item for item, copies in faces for _ in range(copies)]
 
 
-def back_item(prepared: PreparedDeck, lang: str = "de"):
+def back_item(prepared: PreparedDeck, lang: str = "de") -> Item | None:
     """The deck's one back as an item, when every card has the same one."""
-    from pnp.impose.items import Item
-
-    backs = {_back_key(c) if c.back else None for c in prepared.cards}
+    backs = {_back_key(c.back) if c.back else None for c in prepared.cards}
     if len(backs) != 1 or None in backs:
         return None
-    layout, values = prepared.cards[0].back
+    first = prepared.cards[0].back
+    assert first is not None  # every card has a back
+    layout, values = first
     w, h = prepared.size
     return Item(w, h, lambda b: _stamp(prepared, layout, values, None, b, lang), None, "back")
 
 
-def deck_sheet(doc: Deck, opts: BuildOptions):
+def deck_sheet(doc: Deck, opts: BuildOptions) -> SheetSpec:
     """The sheet for the deck; the margin is narrowed to TIGHT_MARGIN only when
     that fits more cards (poker cards 3×3 on Letter need 7.7 mm, not 8). The
     cards stay centred, so only the crop marks move closer to the paper edge."""
@@ -156,7 +163,7 @@ def deck_sheet(doc: Deck, opts: BuildOptions):
         w, h = doc.size
         tight = sheet_from_options(opts, margin=TIGHT_MARGIN)
 
-        def per_page(s) -> int:
+        def per_page(s: SheetSpec) -> int:
             try:
                 return fit_grid(w, h, s).per_page
             except DoesNotFit:  # larger than the paper: the build says so before drawing
@@ -186,11 +193,17 @@ def _unique(stem: str, seen: set[str]) -> str:
 CARD_FORMATS = ("svg", "png-cards")  # the formats of one card side (a file per side, named by deck and card)
 
 
-def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
+def _one_page(item: Item, bleed: float, back: bool = False) -> list[Page]:
+    """One side of one card on a page of its own (its file in ``cards/<deck>/``)."""
+    from pnp.impose.single import single_page
+
+    return [single_page(item, bleed, back=back)]
+
+
+def deck_assets(doc: Deck, game: Game | None, opts: BuildOptions, stem: str) -> Iterator[Asset]:
     """Kind 'deck': the imposed deck PDF; one SVG (and with ``-f png-cards`` one PNG) per card type and
     per back, in ``cards/<deck>/``; a PNG contact sheet."""
     from pnp.impose.grid import impose
-    from pnp.impose.single import single_page
     from pnp.layout.builtin.preview import contact_sheet
     from pnp.load.paths import file_stem
 
@@ -211,12 +224,12 @@ def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asse
     for i, card in enumerate(prepared.cards):
         slug = _unique(_slug(card, i), seen)
         item = faces[i][0]
-        yield Asset(f"{folder}/{slug}", card.label, lambda it=item: [single_page(it, opts.bleed)],
+        yield Asset(f"{folder}/{slug}", card.label, partial(_one_page, item, opts.bleed),
                     formats=CARD_FORMATS, description=f"{card.copies}× {card.label}")
-    backs: dict = {}
+    backs: dict[tuple[int, str], CardType] = {}
     for card in prepared.cards:
         if card.back is not None:
-            backs.setdefault(_back_key(card), card)
+            backs.setdefault(_back_key(card.back), card)
     taken: set[str] = set()
     for card in backs.values():
         item = _item(prepared, card, lang)
@@ -224,7 +237,7 @@ def deck_assets(doc: Deck, game, opts: BuildOptions, stem: str) -> Iterable[Asse
         suffix = "" if one else "-" + _unique(file_stem(card.back_name) or "back", taken)
         label = ENGINE(lang, "proof.back")
         yield Asset(f"{folder}/_back{suffix}", label if one else f"{label} {card.back_name}",
-                    lambda it=item: [single_page(it, opts.bleed, back=True)], formats=CARD_FORMATS,
+                    partial(_one_page, item, opts.bleed, back=True), formats=CARD_FORMATS,
                     description="the back every card shares" if one else f"the back of {card.back_name}")
     yield Asset(f"{name}-contact-sheet", title, lambda: [contact_sheet(deck)], formats=("png",),
                 description="every card type once with its copy count", preview_of=name)

@@ -6,24 +6,39 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from pnp.load.errors import DataErrors, Problem
 from pnp.model.base import tr
-from pnp.scene import WHITE, color, contrast, mix
+from pnp.scene import WHITE, Group, color, contrast, mix
 from pnp.model.deck import Back, Deck
 from pnp.layout.builtin.symbols import Symbols, game_symbols
 from pnp.layout.files import compiled_layout, roots_of
+
+if TYPE_CHECKING:
+    from pnp.layout.builtin.card import Overlap
+    from pnp.layout.builtin.images import Images
+    from pnp.layout.compile import Compiled
+    from pnp.layout.fields import FieldType
+    from pnp.layout.tables import Record, RecordList
+    from pnp.load.budget import Limits
+    from pnp.model.game import Game
+
+Values = dict[str, Any]  # a layout's field values, typed
+Where = tuple[str, int]  # (display file, line) a card was written at
+At = tuple[str, int, int]  # (display file, line, column) a problem points at
+Fields = dict[str, "FieldType"]  # a layout's fields by name
+Made = TypeVar("Made")
 
 
 # ------------------------------------------------------------------ the classic layout's tables
 
 
-def category_tables(deck: Deck, lang: str) -> dict:
+def category_tables(deck: Deck, lang: str) -> dict[str, dict[str, str]]:
     """colour, ink, tint, edge, mark and category (name) per category, for the classic layout."""
-    t: dict[str, dict] = {k: {} for k in ("colour", "ink", "tint", "edge", "mark", "category")}
+    t: dict[str, dict[str, str]] = {k: {} for k in ("colour", "ink", "tint", "edge", "mark", "category")}
     for c in deck.categories or ():
-        band = color(c.colour)
+        band = color(c.colour) or WHITE  # the colour "none": the band is the paper
         t["colour"][c.id] = c.colour
         t["ink"][c.id] = contrast(band).hex
         t["tint"][c.id] = mix(band, WHITE, 0.86).hex
@@ -39,12 +54,12 @@ def category_tables(deck: Deck, lang: str) -> dict:
 class CardType:
     """One card type of the list: its field values, copies and where it was written."""
 
-    values: dict
+    values: Values
     copies: int
-    source: tuple[str, int]  # display file, line
-    back: Any = None  # the compiled back layout and its values, or None
+    source: Where  # display file, line
+    face: Compiled  # the compiled face layout
+    back: tuple[Compiled, Values] | None = None  # the compiled back layout and its values, or None
     lang: str = "de"  # the language its label is shown in
-    face: Any = None  # the compiled face layout
     name: str | None = None  # what a generated card is called (its product values), for labels and files
     back_name: str = ""  # the key of 'backs' that chose its back ("" for the deck's one back)
     elements: int = 0  # elements of the SVG pictures its fields name, each drawn with the card
@@ -65,29 +80,33 @@ class PreparedDeck:
     """A deck ready to stamp: its layouts compiled, its card types read and checked."""
 
     doc: Deck
-    face: Any  # the first face layout (compiled); each card knows its own
+    face: Compiled  # the first face layout (compiled); each card knows its own
     cards: list[CardType]
     symbols: Symbols
     folder: Path
     warnings: list[str] = field(default_factory=list)
-    shared: dict = field(default_factory=dict)  # face layout id -> the one size of each of its same_size texts
-    fallbacks: dict = field(default_factory=dict)  # font name -> characters a fallback drew for it
-    overlaps: list = field(default_factory=list)  # Overlap of each card side whose text overlaps an element
-    _checked: set = field(default_factory=set)  # card sides looked at for overlaps
-    _last: dict = field(default_factory=dict)  # "face"/"back" -> (card side, bleed, its stamp): copies follow
-    faces: dict = field(default_factory=dict)  # 'layouts' key (or "") -> compiled face layout
-    roots: tuple = ()  # where the files it names may lie (Game.roots)
-    pictures: dict = field(default_factory=dict)  # digest -> (pixels decoded, SVG elements) of every picture
+    # face layout id -> the one size of each of its same_size texts
+    shared: dict[int, dict[str, float]] = field(default_factory=dict)
+    # font name -> characters a fallback drew for it (a dict for their order)
+    fallbacks: dict[str, dict[str, None]] = field(default_factory=dict)
+    overlaps: list[Overlap] = field(default_factory=list)  # each card side whose text overlaps an element
+    _checked: set[tuple[Where, int]] = field(default_factory=set)  # card sides looked at for overlaps
+    # "face"/"back" -> ((card, layout, bleed, language), its stamp): copies follow each other
+    _last: dict[str, tuple[tuple[int, int, float, str], Group]] = field(default_factory=dict)
+    faces: dict[str, Compiled] = field(default_factory=dict)  # 'layouts' key (or "") -> compiled face layout
+    roots: tuple[Path, ...] = ()  # where the files it names may lie (Game.roots)
+    # digest -> (pixels decoded, SVG elements) of every picture
+    pictures: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     @property
-    def images(self):
+    def images(self) -> Images:
         from pnp.layout.builtin.images import images_in
 
         return images_in(self.folder, self.roots or (self.folder,))
     ink_saver: bool = False  # stamp the layouts' ink-saving variants
 
     @property
-    def size(self):
+    def size(self) -> tuple[float, float]:
         return self.doc.size
 
     @property
@@ -99,7 +118,8 @@ class PreparedDeck:
         return min(f.layout.safe for f in self.faces.values()) if self.faces else self.face.layout.safe
 
 
-def prepare_deck(doc: Deck, game, lang: str, stem: str = "deck", limits=None, ink_saver: bool = False) -> PreparedDeck:
+def prepare_deck(doc: Deck, game: Game | None, lang: str, stem: str = "deck", limits: Limits | None = None,
+                 ink_saver: bool = False) -> PreparedDeck:
     """Everything the deck needs before drawing: layouts compiled, card list read and typed,
     pictures checked, all within ``limits`` (:class:`pnp.load.budget.Limits`); ``ink_saver``: the
     layouts' ink-saving variants are drawn.
@@ -110,7 +130,8 @@ def prepare_deck(doc: Deck, game, lang: str, stem: str = "deck", limits=None, in
     _check_pickers(doc, records, shown, raw)
     backs = _backs(doc, folder, shown, raw, game)
     pick = _picker(doc, faces)
-    cards, problems = [], []
+    cards: list[CardType] = []
+    problems: list[Problem] = []
     for n, rec in enumerate(records):
         values = dict(rec.values)
         try:
@@ -123,7 +144,7 @@ def prepare_deck(doc: Deck, game, lang: str, stem: str = "deck", limits=None, in
             if ftype.required and values.get(fname) is None:
                 problems.append(Problem(rec.source[0], rec.source[1], 0, f"{fname}: expected {ftype.expected}, "
                                         f"got nothing (the {key} layout needs it)"))
-        cards.append(CardType(values, rec.copies, rec.source, back, lang, face, names[n] if names else None, back_name))
+        cards.append(CardType(values, rec.copies, rec.source, face, back, lang, names[n] if names else None, back_name))
     if problems:
         raise DataErrors(problems)
     compiled = {k: f for k, (f, _) in faces.items()}
@@ -140,13 +161,15 @@ def prepare_deck(doc: Deck, game, lang: str, stem: str = "deck", limits=None, in
     return prepared
 
 
-def deck_records(doc: Deck, game, stem: str = "deck") -> list:
+def deck_records(doc: Deck, game: Game | None, stem: str = "deck") -> RecordList:
     """The deck's card list as the build reads it (a YAML list, a spreadsheet or a generated list,
     typed, with the deck's defaults and each card's copies): what a rules checker counts."""
     return _read(doc, game, "de", stem)[1]
 
 
-def _read(doc: Deck, game, lang: str, stem: str):
+def _read(doc: Deck, game: Game | None, lang: str,
+          stem: str) -> tuple[dict[str, tuple[Compiled, Fields]], RecordList, tuple[Any, list[str | None] | None],
+                          tuple[Path, str, Any]]:
     """(face layouts, card records, (YAML card list, generated cards' names), (folder, shown path,
     raw YAML)) of a deck; the face layouts by their 'layouts' key ("" for the one layout), each
     compiled with its typed fields."""
@@ -156,14 +179,15 @@ def _read(doc: Deck, game, lang: str, stem: str):
     path, raw = src if src is not None else (Path(f"{stem}.yaml"), None)
     folder = Path(path).parent
     shown = display_path(Path(path))
-    tables = {**category_tables(doc, lang), **doc.tables}
+    tables: dict[str, dict[str, Any]] = {**category_tables(doc, lang), **doc.tables}
     faces = _faces(doc, folder, tables, shown, raw, game)
     fields = _with_defaults(_union(faces, doc, shown, raw), doc, shown, raw)
     items, names = _card_list(doc, shown, raw)
     records = _records(doc, fields, folder, _at(shown, raw, ("cards",)), items, roots_of(game, folder))
     return faces, records, (items, names), (folder, shown, raw)
 
-def _faces(doc: Deck, folder: Path, tables: dict, shown: str, raw, game) -> dict:
+def _faces(doc: Deck, folder: Path, tables: dict[str, dict[str, Any]], shown: str, raw: Any,
+           game: Game | None) -> dict[str, tuple[Compiled, Fields]]:
     """'layouts' key -> (compiled face layout, its typed fields); one layout is the key ""."""
     if doc.layouts is None:
         return {"": compiled_layout(doc.layout, folder, tables, _at(shown, raw, ("layout",)), game)}
@@ -171,14 +195,14 @@ def _faces(doc: Deck, folder: Path, tables: dict, shown: str, raw, game) -> dict
             for key, ref in doc.layouts.layouts.items()}
 
 
-def _union(faces: dict, doc: Deck, shown: str, raw) -> dict:
+def _union(faces: dict[str, tuple[Compiled, Fields]], doc: Deck, shown: str, raw: Any) -> Fields:
     """The fields a card list is read with: every face layout's, declared alike wherever they repeat
     (a field only some faces need is checked per card), plus the fields that pick faces and backs."""
     from dataclasses import replace
 
     from pnp.layout.fields import parse_field
 
-    out: dict = {}
+    out: Fields = {}
     first: dict[str, str] = {}
     problems = []
     for key, (_, fields) in faces.items():
@@ -200,7 +224,7 @@ def _union(faces: dict, doc: Deck, shown: str, raw) -> dict:
     return out
 
 
-def _check_pickers(doc: Deck, records: list, shown: str, raw) -> None:
+def _check_pickers(doc: Deck, records: list[Record], shown: str, raw: Any) -> None:
     """A field that picks faces or backs but that no card gives (a misspelt ``by``) is one error at
     ``by``, not one per card."""
     for picker, key in ((doc.layouts, "layouts"), (doc.backs, "backs")):
@@ -211,18 +235,19 @@ def _check_pickers(doc: Deck, records: list, shown: str, raw) -> None:
                                       f"{picker.by!r}; it picks among {', '.join(picker.layouts)}")])
 
 
-def _picker(doc: Deck, faces: dict):
+def _picker(doc: Deck, faces: dict[str, tuple[Compiled, Fields]]
+            ) -> Callable[[Values, Where], tuple[str, tuple[Compiled, Fields]]]:
     if doc.layouts is None:
         one = ("layout", faces[""])
         return lambda values, where: one
     return by_value(doc.layouts.by, faces, "layout", "layouts")
 
 
-def by_value(by: str, made: dict, what: str, key: str):
+def by_value(by: str, made: dict[str, Made], what: str, key: str) -> Callable[[Values, Where], tuple[str, Made]]:
     """A function (card values, (file, line)) -> (entry, made[entry]): the entry the card's value of
     ``by`` names, else ``default``; else the card's error, naming the entries of ``key``."""
 
-    def pick(values, where):
+    def pick(values: Values, where: Where) -> tuple[str, Made]:
         value = "" if values.get(by) is None else str(values.get(by))
         for k in (value, "default"):
             if k in made:
@@ -233,12 +258,12 @@ def by_value(by: str, made: dict, what: str, key: str):
     return pick
 
 
-def _shared_sizes(prepared: PreparedDeck, face, lang: str) -> dict:
+def _shared_sizes(prepared: PreparedDeck, face: Compiled, lang: str) -> dict[str, float]:
     """One size per same_size text of a face layout: the least any of its cards' text fits at."""
     from pnp.layout.compile import Card as Stamp, CardError
 
     w, h = prepared.size
-    measured: dict = {}
+    measured: dict[str, float] = {}
     for card in prepared.cards:
         if card.face is not face:
             continue
@@ -250,7 +275,7 @@ def _shared_sizes(prepared: PreparedDeck, face, lang: str) -> dict:
     return measured
 
 
-def _with_defaults(fields: dict, doc: Deck, shown: str, raw) -> dict:
+def _with_defaults(fields: Fields, doc: Deck, shown: str, raw: Any) -> Fields:
     """The layout's fields with the deck's ``defaults`` (and the classic layout's
     ``cost_label``/``cost_style``) as their defaults, typed like any card value."""
     from dataclasses import replace
@@ -276,13 +301,13 @@ def _with_defaults(fields: dict, doc: Deck, shown: str, raw) -> dict:
     return out
 
 
-def _at(shown: str, raw, loc: tuple) -> tuple[str, int, int]:
+def _at(shown: str, raw: Any, loc: tuple[str | int, ...]) -> At:
     from pnp.load.loader import locate
 
     return (shown, *locate(raw, loc)) if raw is not None else (shown, 0, 0)
 
 
-def _card_list(doc: Deck, shown: str, raw) -> tuple[Any, list | None]:
+def _card_list(doc: Deck, shown: str, raw: Any) -> tuple[Any, list[str | None] | None]:
     """The YAML card list (generated from ``product``/``extra`` when asked) and the generated
     cards' names; (None, None) for a spreadsheet."""
     from pnp.layout.tables import generate
@@ -295,7 +320,7 @@ def _card_list(doc: Deck, shown: str, raw) -> tuple[Any, list | None]:
     return items, None
 
 
-def _records(doc: Deck, fields: dict, folder: Path, where: tuple, items, roots) -> list:
+def _records(doc: Deck, fields: Fields, folder: Path, where: At, items: Any, roots: tuple[Path, ...]) -> RecordList:
     from pnp.layout.tables import read_records, records_from_yaml
 
     if isinstance(doc.cards, str):
@@ -306,14 +331,15 @@ def _records(doc: Deck, fields: dict, folder: Path, where: tuple, items, roots) 
     return records_from_yaml(items, fields, where[0])
 
 
-def _backs(doc: Deck, folder: Path, shown: str, raw, game):
+def _backs(doc: Deck, folder: Path, shown: str, raw: Any,
+           game: Game | None) -> Callable[[Values, Where], tuple[str, tuple[Compiled, Values]]] | None:
     """A function card values -> (key, (compiled back layout, back values)), or None for single-sided
     decks; the key is the 'backs' entry that chose the back ("" for the deck's one back)."""
     if doc.backs is None and doc.back == "none":
         return None
-    cache: dict[str, Any] = {}
+    cache: dict[str, tuple[Compiled, Fields]] = {}
 
-    def compiled(spec, loc):
+    def compiled(spec: Back | str, loc: tuple[str | int, ...]) -> tuple[Compiled, Values]:
         spec = Back(layout=spec) if isinstance(spec, str) else spec
         key = spec.layout
         if key not in cache:
@@ -340,15 +366,15 @@ def _backs(doc: Deck, folder: Path, shown: str, raw, game):
     return by_value(doc.backs.by, made, "back", "backs")
 
 
-def _check_references(prepared: PreparedDeck, raw_cards, limits=None) -> None:
+def _check_references(prepared: PreparedDeck, raw_cards: Any, limits: Limits | None = None) -> None:
     """Before anything is drawn: every value a layout looks up in a table is in it, every
     symbol a card names exists, every image it names is a file; each with the card's place."""
     problems: list[Problem] = []
-    broken: dict = {}  # picture -> [its problem, cards showing it]
+    broken: dict[str, tuple[Problem, int]] = {}  # picture -> (its problem, cards showing it)
     for i, card in enumerate(prepared.cards):
         label = card.values.get("id") or card.label
 
-        def at(name, i=i, card=card):
+        def at(name: str, i: int = i, card: CardType = card) -> At:
             if raw_cards is not None:
                 from pnp.load.loader import locate
 
@@ -365,7 +391,7 @@ def _check_references(prepared: PreparedDeck, raw_cards, limits=None) -> None:
         raise DataErrors(problems)
 
 
-def _unknown_lookups(card: CardType, label, at) -> list[Problem]:
+def _unknown_lookups(card: CardType, label: object, at: Callable[[str], At]) -> list[Problem]:
     """A value the card's layout looks up in a table that has no row for it (and no default)."""
     out = []
     tables = card.face.tables
@@ -381,7 +407,7 @@ def _unknown_lookups(card: CardType, label, at) -> list[Problem]:
     return out
 
 
-def _unknown_symbols(prepared: PreparedDeck, card: CardType, label, at) -> list[Problem]:
+def _unknown_symbols(prepared: PreparedDeck, card: CardType, label: object, at: Callable[[str], At]) -> list[Problem]:
     """A symbol the card names that neither the game's libraries nor the layout's icons have."""
     out = []
     for name in sorted(card.face.uses.symbols):
@@ -394,7 +420,8 @@ def _unknown_symbols(prepared: PreparedDeck, card: CardType, label, at) -> list[
     return out
 
 
-def _check_pictures(prepared: PreparedDeck, card: CardType, label, at, problems: list, broken: dict, limits) -> None:
+def _check_pictures(prepared: PreparedDeck, card: CardType, label: object, at: Callable[[str], At],
+                    problems: list[Problem], broken: dict[str, tuple[Problem, int]], limits: Limits | None) -> None:
     """Every picture the card shows is a file that reads as one, within the build's budget of
     pixels; a broken picture is one problem (in ``broken``) however many cards show it."""
     from pnp.layout.compile import CardError
@@ -413,9 +440,10 @@ def _check_pictures(prepared: PreparedDeck, card: CardType, label, at, problems:
             pic = prepared.images.picture(str(img))
         except CardError as exc:
             if str(img) not in broken:
-                broken[str(img)] = [Problem(*at(name), f"{name!r}: card {label!r}: {exc}"), 0]
+                broken[str(img)] = (Problem(*at(name), f"{name!r}: card {label!r}: {exc}"), 0)
                 problems.append(broken[str(img)][0])
-            broken[str(img)][1] += 1
+            first, n = broken[str(img)]
+            broken[str(img)] = (first, n + 1)
             continue
         card.elements += pic.probe.elements
         if pic.digest not in prepared.pictures:
