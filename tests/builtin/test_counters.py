@@ -233,3 +233,14 @@ def test_a_groups_mark_reaches_its_counters_faces(tmp_path):
     assert face_values(doc, tardis, tardis.counter, "de")["mark"] is None
     borg = specs[("borg", None)]
     assert face_values(doc, borg, borg.counter, "de")["mark"] is None
+
+
+def test_a_counter_coloured_none_is_unpainted(tmp_path):
+    """'none' is a colour the schema takes (no paint): the face's colour field gets 'none' and the
+    counter prints, where it used to fail on the missing colour's hex (found by typing)."""
+    from pnp.layout.builtin.counters import face_values
+
+    doc = load(tmp_path, SHEET.replace("colour: black, text: white", "colour: none, text: black"))
+    spec = next(s for s in counter_specs(doc) if s.counter.id == "giant")
+    assert face_values(doc, spec, spec.counter, "de")["colour"] == "none"
+    assert any("Riese" in page for page in pdf_pages(doc))

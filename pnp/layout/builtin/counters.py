@@ -11,13 +11,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 from functools import lru_cache
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
-from pnp.model.assets import Asset, BuildOptions
+from pnp.model.assets import Asset, BuildOptions, Item
 from pnp.model.base import tr
-from pnp.scene import Group, Page, Rect, Text, color
+from pnp.scene import Color, Group, Page, Rect, Text, color
 from pnp.model.counters import CounterSheet, CounterType, Face
 from pnp.load.words import ENGINE
+
+if TYPE_CHECKING:
+    from pnp.layout.compile import Compiled
+    from pnp.load.errors import Problem
+    from pnp.model.game import Game
+    from pnp.model.symbols import Symbol
 
 MIN_PT = 5.0  # counters are read up close: 5 pt is the floor on them (6 pt elsewhere)
 
@@ -54,7 +60,8 @@ def counter_specs(doc: CounterSheet, size: float | None = None) -> list[Spec]:
     return out
 
 
-def _ink(doc: CounterSheet, spec: Spec, face: Face):
+def _ink(doc: CounterSheet, spec: Spec, face: Face) -> tuple[Color | None, Color | None]:
+    """(background, ink) of one side; None where the colour is "none"."""
     if face.anonymous:  # nothing of the owner shows
         return color(face.colour or doc.colour), color(face.text or doc.text)
     g = doc.group(spec.group_id) if spec.group_id else None
@@ -63,7 +70,11 @@ def _ink(doc: CounterSheet, spec: Spec, face: Face):
     return color(bg), color(fg)
 
 
-def face_values(doc: CounterSheet, spec: Spec, face: Face, lang: str) -> dict:
+def _hex(c: Color | None) -> str:
+    return "none" if c is None else c.hex
+
+
+def face_values(doc: CounterSheet, spec: Spec, face: Face, lang: str) -> dict[str, Any]:
     """The layout fields of one side: top line, label, icons, number and colours."""
     bg, fg = _ink(doc, spec, face)
     top = tr(face.top, lang)
@@ -72,14 +83,14 @@ def face_values(doc: CounterSheet, spec: Spec, face: Face, lang: str) -> dict:
         top = tr(grp.short, lang)
     icons = [] if face.icon is None else ([face.icon] if isinstance(face.icon, str) else list(face.icon))
     shows_group = spec.counter.show_group and not face.anonymous and grp is not None
-    mark = tr(grp.mark, lang) if shows_group and grp.mark is not None else ""
+    mark = tr(grp.mark, lang) if shows_group and grp is not None and grp.mark is not None else ""
     return {"top": top or None, "mark": mark or None, "label": tr(face.label, lang) or None, "icon": icons[0] if icons else None,
             "icon2": icons[1] if len(icons) > 1 else None,
-            "number": None if face.number is None else str(face.number), "colour": bg.hex, "ink": fg.hex}
+            "number": None if face.number is None else str(face.number), "colour": _hex(bg), "ink": _hex(fg)}
 
 
 @lru_cache(maxsize=None)
-def _shipped_face(shape: str):
+def _shipped_face(shape: str) -> Compiled:
     from pnp.layout.compile import compile_layout
     from pnp.layout.files import shipped_layout
 
@@ -90,10 +101,10 @@ def _shipped_face(shape: str):
 class _Icons:
     """The sheet's icons as the symbol lookup a layout stamps with."""
 
-    def __init__(self, doc: CounterSheet):
-        self.by_id = {s.id: (s, doc.text) for s in doc.icons}
+    def __init__(self, doc: CounterSheet) -> None:
+        self.by_id: dict[str, tuple[Symbol, str]] = {s.id: (s, doc.text) for s in doc.icons}
 
-    def draw(self, sid: str, x: float, y: float, size: float, ink=None):
+    def draw(self, sid: str, x: float, y: float, size: float, ink: Color | str | None = None) -> Group:
         from pnp.layout.builtin.symbols import draw_symbol
 
         sym, default = self.by_id[sid]
@@ -101,7 +112,7 @@ class _Icons:
 
 
 def draw_face(doc: CounterSheet, spec: Spec, face: Face, bleed: float, lang: str, copy: int = 1,
-              side: str = "front", layout=None, ink_saver: bool = False) -> Group:
+              side: str = "front", layout: Compiled | None = None, ink_saver: bool = False) -> Group:
     """One side of a counter in its own coordinates (trim = 0, 0, w, h), stamped with the
     sheet's layout (default: the shipped classic counter for its shape).
 
@@ -118,7 +129,7 @@ def draw_face(doc: CounterSheet, spec: Spec, face: Face, bleed: float, lang: str
 FACE_FIELDS = ("top", "label", "icon", "icon2", "number", "mark", "colour", "ink")
 
 
-def sheet_layout(doc: CounterSheet, game):
+def sheet_layout(doc: CounterSheet, game: Game | None) -> Compiled | None:
     """The sheet's own face layout, compiled once and checked to use only the fields a face
     gives; None for the shipped ones."""
     if doc.layout is None:
@@ -140,11 +151,9 @@ def sheet_layout(doc: CounterSheet, game):
     return layout
 
 
-def counter_items(doc: CounterSheet, lang: str = "de", size: float | None = None, layout=None,
-                  ink_saver: bool = False):
+def counter_items(doc: CounterSheet, lang: str = "de", size: float | None = None, layout: Compiled | None = None,
+                  ink_saver: bool = False) -> list[Item]:
     """Items for imposition, one per printed counter."""
-    from pnp.impose.items import Item
-
     items = []
     copies: dict[str, int] = {}
     for spec in counter_specs(doc, size):
@@ -157,7 +166,7 @@ def counter_items(doc: CounterSheet, lang: str = "de", size: float | None = None
     return items
 
 
-def counter_pages(doc: CounterSheet, opts: BuildOptions, size: float | None = None, layout=None,
+def counter_pages(doc: CounterSheet, opts: BuildOptions, size: float | None = None, layout: Compiled | None = None,
                   sides: str = "all") -> Iterator[Page]:
     """Pages of the sheet: runs of same-size counters, single-sided runs first,
     each imposed on its own so double-sided counters get back pages and
@@ -169,7 +178,7 @@ def counter_pages(doc: CounterSheet, opts: BuildOptions, size: float | None = No
     from pnp.impose.packing import pack
 
     sheet = sheet_from_options(opts, gutter=max(opts.gutter, 0.0))
-    runs: dict[tuple[float, float, bool], list] = {}
+    runs: dict[tuple[float, float, bool], list[Item]] = {}
     for it in counter_items(doc, opts.lang, size, layout, opts.ink_saver):
         runs.setdefault((round(it.w, 3), round(it.h, 3), it.back is not None), []).append(it)
     single = [k for k in runs if not k[2]] if sides != "double" else []
@@ -190,12 +199,11 @@ def _size(doc: CounterSheet, opts: BuildOptions) -> float:
     return number(opts, "counter_size", doc.size, 8, 60)
 
 
-def counter_faces(doc: CounterSheet, lang: str, size: float, layout=None, ink_saver: bool = False) -> list[tuple]:
+def counter_faces(doc: CounterSheet, lang: str, size: float, layout: Compiled | None = None,
+                  ink_saver: bool = False) -> list[tuple[Item, int]]:
     """Distinct single-width counters with their copy counts (previews, Tabletop
     Simulator). Double-width pairs are left out: a face list holds one size."""
-    from pnp.impose.items import Item
-
-    out: list[tuple] = []
+    out: list[tuple[Item, int]] = []
     seen: dict[tuple[str, str | None], int] = {}
     for spec in counter_specs(doc, size):
         if spec.counter.width != 1:
@@ -217,7 +225,7 @@ def counter_faces(doc: CounterSheet, lang: str, size: float, layout=None, ink_sa
 KEY_WORDS = ENGINE.section("counters_key")
 
 
-def key_pages(doc: CounterSheet, opts: BuildOptions, layout=None) -> list[Page]:
+def key_pages(doc: CounterSheet, opts: BuildOptions, layout: Compiled | None = None) -> list[Page]:
     """A key to the sheet: each counter type that has ``about``, drawn at its
     real size (front and back), with its count and meaning."""
     from pnp.impose.page import document_page
@@ -276,7 +284,7 @@ def counted(doc: CounterSheet) -> tuple[int, int]:
     return n, sides
 
 
-def check_faces(doc: CounterSheet, game, lang: str, size: float, layout=None) -> None:
+def check_faces(doc: CounterSheet, game: Game | None, lang: str, size: float, layout: Compiled | None = None) -> None:
     """Stamp every different face once before any page is drawn, so a label too long for its
     counter is a data error at the counter's line, not a failure half-way through the PDF.
     Faces that differ only in colour are stamped once."""
@@ -285,7 +293,8 @@ def check_faces(doc: CounterSheet, game, lang: str, size: float, layout=None) ->
     from pnp.load.errors import DataErrors, Problem
     from pnp.load.loader import display_path, locate
 
-    problems, seen = [], set()
+    problems: list[Problem] = []
+    seen: set[tuple] = set()
     for i, c in enumerate(doc.counters):
         gids = [g.id for g in doc.groups] if c.groups == "all" else (list(c.groups) if c.groups else [None])
         for gid in gids:
@@ -312,7 +321,7 @@ def check_faces(doc: CounterSheet, game, lang: str, size: float, layout=None) ->
         raise DataErrors(problems)
 
 
-def counter_assets(doc: CounterSheet, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
+def counter_assets(doc: CounterSheet, game: Game | None, opts: BuildOptions, stem: str) -> Iterator[Asset]:
     size = _size(doc, opts)
     title = tr(doc.title, opts.lang)
     name = doc.name or stem
