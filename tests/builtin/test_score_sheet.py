@@ -354,3 +354,14 @@ def test_the_score_sheet_schema_shows_editors_the_default_columns_and_pads(tmp_p
     assert props["columns"]["default"]["players"] == 4
     assert props["columns"]["default"]["player"] == {"de": "Spieler", "en": "Player"}
     assert props["pads"]["default"] == {"up": [1, 2, 4], "copies": 1}
+
+
+def test_an_accent_of_none_writes_title_and_sums_in_black(doc):
+    """'none' is a colour the schema takes: the title and the computed rows' labels print in black
+    (text must show), where a sheet with a computed row used to fail in mix() (found by typing)."""
+    plain = doc.model_copy(update={"accent": "none"})
+    g = draw_sheet(plain, 190.0, 275.0, "de", ColumnSpec(4))
+    texts = [n for n, _ in walk(g) if isinstance(n, Text)]
+    title = texts[0]  # drawn first
+    sums = [t for t in texts if t.text.startswith("Σ ")]
+    assert sums and all(t.fill is not None and t.fill.hex == "#000000" for t in sums + [title])

@@ -24,16 +24,21 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING
 
 from pnp.model.assets import Asset, BuildOptions
 from pnp.load.errors import DataErrors, Problem
 from pnp.model.base import tr
-from pnp.scene import Group, Page, Path, Rect, Text, color, mix, style
+from pnp.scene import BLACK, Color, Group, Page, Path, Rect, Style, Text, Transform, color, mix, style
 from pnp.scene.style import WHITE
 from pnp.scene.text import set_lines
 from pnp.model.score_sheet import Block, Row, ScoreSheet
 from pnp.load.words import ENGINE
 from pnp.scene.units import MM_PER_PT
+
+if TYPE_CHECKING:
+    from pnp.model.game import Game
 
 GRID = style(stroke="#7a7a7a", width=0.2)
 FRAME = style(stroke="#303030", width=0.4)
@@ -96,10 +101,15 @@ def _prefix_ids(node: Group, prefix: str) -> None:
             _prefix_ids(ch, prefix)
 
 
+def _accent(doc: ScoreSheet) -> Color:
+    """The colour of the title and the computed rows; black for the colour "none" (text must show)."""
+    return color(doc.accent) or BLACK
+
+
 def _draw(doc: ScoreSheet, w: float, h: float, lang: str, cols: ColumnSpec) -> Group:
     g = Group(id="score-sheet")
     k = min(w / 190.0, h / 275.0)  # 1.0 for an A4 page inside the margin
-    accent = color(doc.accent)
+    accent = _accent(doc)
     y = _title(g, doc, w, lang, cols, k)
     legend_pt = max(MIN_PT, 7.5 * k)
     legend = "\n".join("• " + tr(item, lang) for item in doc.legend)
@@ -126,7 +136,7 @@ def _draw(doc: ScoreSheet, w: float, h: float, lang: str, cols: ColumnSpec) -> G
 
 def _title(g: Group, doc: ScoreSheet, w: float, lang: str, cols: ColumnSpec, k: float) -> float:
     """Title, subtitle and (solo sheets) the name field; returns where the table starts."""
-    accent = color(doc.accent)
+    accent = _accent(doc)
     title_pt = max(8.0, 16.0 * k)
     title_h = title_pt * 1.25 * MM_PER_PT
     g.add(Text(0, 0, tr(doc.title, lang), size=title_pt, weight="bold", fill=accent,
@@ -210,7 +220,7 @@ def _header(g: Group, doc: ScoreSheet, t: _Table, y: float, lang: str, cols: Col
 
 
 def _draw_block(g: Group, block: Block, y: float, u: float, w: float, x_vals: float, cw: float, n: int,
-                label_w: float, explain_w: float, label_pt: float, explain_pt: float, lang: str, accent) -> float:
+                label_w: float, explain_w: float, label_pt: float, explain_pt: float, lang: str, accent: Color) -> float:
     band = 0.75 * u
     bg = Group(id=f"block-{slug(block.id)}")
     bg.add(Rect(0, y, w, band, style=style(fill=block.colour, stroke="#303030", width=0.3)))
@@ -227,7 +237,7 @@ def _draw_block(g: Group, block: Block, y: float, u: float, w: float, x_vals: fl
 
 
 def _draw_row(grp: Group, row: Row, y: float, u: float, w: float, x_vals: float, cw: float, n: int,
-              label_w: float, explain_w: float, label_pt: float, explain_pt: float, lang: str, accent,
+              label_w: float, explain_w: float, label_pt: float, explain_pt: float, lang: str, accent: Color,
               total: bool = False) -> None:
     shade = mix(accent, WHITE, 0.86) if row.computed else None
     if shade is not None:
@@ -247,7 +257,7 @@ def _draw_row(grp: Group, row: Row, y: float, u: float, w: float, x_vals: float,
         grp.add(Rect(x, y, cw, u, style=_cell_style(cell_fill, total)))
 
 
-def _cell_style(fill, total: bool):
+def _cell_style(fill: Color, total: bool) -> Style:
     return style(fill=fill.hex, stroke="#303030" if total else "#7a7a7a", width=0.45 if total else 0.2)
 
 
@@ -257,7 +267,7 @@ def _cell_style(fill, total: bool):
 def _opt_int(opts: BuildOptions, key: str, default: int, lo: int, hi: int) -> int:
     from pnp.model.options import number
 
-    return number(opts, key, default, lo, hi, unit="", integer=True)
+    return int(number(opts, key, default, lo, hi, unit="", integer=True))  # an int already: typed as one
 
 
 def read_options(doc: ScoreSheet, opts: BuildOptions) -> tuple[list[int], list[ColumnSpec], int]:
@@ -331,13 +341,13 @@ def pad_pages(doc: ScoreSheet, opts: BuildOptions, up: int, cols: ColumnSpec, co
     return list(impose([item] * (up * copies), spec))
 
 
-def _translate(x: float, y: float):
+def _translate(x: float, y: float) -> Transform:
     from pnp.scene import translate
 
     return translate(x, y)
 
 
-def _fits(doc: ScoreSheet, game, opts: BuildOptions, up: int, cols: ColumnSpec) -> None:
+def _fits(doc: ScoreSheet, game: Game | None, opts: BuildOptions, up: int, cols: ColumnSpec) -> None:
     """Draw one sheet of the pad now, before any page: rows or columns that do not fit are
     named with the sheet's file."""
     w, h, _ = pad_size(opts.paper, up, opts.margin)
@@ -354,10 +364,10 @@ def _fits(doc: ScoreSheet, game, opts: BuildOptions, up: int, cols: ColumnSpec) 
                           for p in exc.problems]) from None
 
 
-def score_sheet_assets(doc: ScoreSheet, game, opts: BuildOptions, stem: str) -> list[Asset]:
+def score_sheet_assets(doc: ScoreSheet, game: Game | None, opts: BuildOptions, stem: str) -> list[Asset]:
     ups, specs, copies = read_options(doc, opts)
     title = tr(doc.title, opts.lang)
-    assets = []
+    assets: list[Asset] = []
     for cols in specs:
         # the default solo sheet comes as one full page only
         for up in (ups if cols.per_game == bool(specs[0].per_game) else [1]):
@@ -368,12 +378,12 @@ def score_sheet_assets(doc: ScoreSheet, game, opts: BuildOptions, stem: str) -> 
             full = f"{title} ({up} {PAD_WORDS[opts.lang]}{size}; {what})"
             assets.append(Asset(
                 name=name, title=full,
-                pages=lambda cols=cols, up=up: pad_pages(doc, opts, up, cols, copies),
+                pages=partial(pad_pages, doc, opts, up, cols, copies),
                 formats=("pdf",) if copies > 1 else None,
                 description=f"{up} sheet(s) per page, {copies} page(s)"))
             if copies > 1:  # identical pages: one SVG/PNG of a single page is enough
                 assets.append(Asset(
                     name=f"{name}-page", title=full, formats=("svg", "png"),
-                    pages=lambda cols=cols, up=up: pad_pages(doc, opts, up, cols, 1),
+                    pages=partial(pad_pages, doc, opts, up, cols, 1),
                     description="one page of the pad, for screens and editing"))
     return assets
