@@ -20,12 +20,25 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from functools import partial
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
 
 from pnp.load.errors import DataErrors, Problem
-from pnp.model.assets import Asset, BuildOptions
+from pnp.model.assets import Asset, BuildOptions, Item, SheetSpec
 from pnp.model.base import tr
 from pnp.model.sheet import CUT_SAFE, PAGE_SAFE, Sheet
+from pnp.scene import Group, Node, Page
+
+if TYPE_CHECKING:
+    from pnp.layout.builtin.images import Images
+    from pnp.layout.builtin.symbols import Symbols
+    from pnp.layout.compile import Compiled, Flow
+    from pnp.layout.data import Row, SheetData
+    from pnp.model.game import Game
+
+# what an element drew on a page: (its draw function, which carries .where and .kind; the nodes it drew)
+Drawn = tuple[Any, list[Node]]
+Piece = TypeVar("Piece")
 
 # what every page knows besides its record: its number in its file, how many the file has, and whether it
 # continues the text of the page before (a document that ran on)
@@ -44,7 +57,7 @@ class Geometry:
     safe: float  # mm inside its edge that text and symbols keep clear of
 
 
-def _paper(opts: BuildOptions):
+def _paper(opts: BuildOptions) -> SheetSpec:
     """How pieces and tiles go onto the build's paper: its margin never under PAPER_MARGIN, so what a
     piece or a tile prints stays clear of the paper's edge whatever ``--margin`` says."""
     from dataclasses import replace
@@ -66,7 +79,9 @@ def geometry(doc: Sheet, opts: BuildOptions) -> Geometry:
     elif doc.size in CARD_SIZES:
         w, h = CARD_SIZES[doc.size]
     else:
-        w, h = parse_wxh(doc.size)  # checked by the schema
+        wxh = parse_wxh(doc.size)
+        assert wxh is not None  # checked by the schema
+        w, h = wxh
     pw, ph = paper_size(opts.paper, "portrait")
     if any(abs(w - a) <= FIT and abs(h - b) <= FIT for a, b in ((pw, ph), (ph, pw))):
         mode = "page"
@@ -91,23 +106,24 @@ class PreparedSheet:
     shown: str  # the sheet file as messages name it
     raw: Any
     geo: Geometry
-    compiled: Any  # pnp.layout.compile.Compiled
-    data: Any  # pnp.layout.data.SheetData
-    values: dict
-    rows: list  # [pnp.layout.data.Row]; one empty row for a sheet without records
-    symbols: Any
-    images: Any
+    compiled: Compiled
+    data: SheetData
+    values: dict[str, Any]
+    rows: list[Row]  # one empty row for a sheet without records
+    symbols: Symbols
+    images: Images
     counts_pages: bool  # a template reads {pages}: pages are counted before they are drawn
     warnings: list[str] = field(default_factory=list)
     ink_saver: bool = False  # draw each element's ink_saver variant (pnp build --ink-saver)
 
-    def at(self, loc: tuple) -> tuple[str, int, int]:
+    def at(self, loc: tuple[str | int, ...]) -> tuple[str, int, int]:
         from pnp.load.loader import locate
 
         return (self.shown, *locate(self.raw, loc)) if self.raw is not None else (self.shown, 0, 0)
 
 
-def prepare_sheet(doc: Sheet, game, opts: BuildOptions, stem: str, src: tuple | None = None) -> PreparedSheet:
+def prepare_sheet(doc: Sheet, game: Game | None, opts: BuildOptions, stem: str,
+                  src: tuple[Path, Any] | None = None) -> PreparedSheet:
     """Read the sheet's data and compile its layout; every problem before any drawing. ``src``
     (path, raw YAML) places a sheet that is not a file of the game (pnp's own print guide)."""
     from pnp.layout.builtin.symbols import game_symbols
@@ -135,7 +151,7 @@ def prepare_sheet(doc: Sheet, game, opts: BuildOptions, stem: str, src: tuple | 
     return plan
 
 
-def _compile(doc: Sheet, geo: Geometry, names: dict, shown: str, raw):
+def _compile(doc: Sheet, geo: Geometry, names: dict[str, None], shown: str, raw: Any) -> Compiled:
     from pnp.layout.files import _element_path
     from pnp.layout.compile import compile_layout
     from pnp.layout.expr import ExprError
@@ -164,9 +180,9 @@ def _check_sizes(plan: PreparedSheet) -> None:
     from pnp.layout.elements import kind_of
 
     least = plan.doc.min_text
-    problems = []
+    problems: list[Problem] = []
 
-    def walk(elements, path):
+    def walk(elements: Iterable[Any], path: tuple[str | int, ...]) -> None:
         for i, el in enumerate(elements):
             kind = kind_of(el)
             for key in kind.points:
@@ -186,7 +202,7 @@ def _check_sizes(plan: PreparedSheet) -> None:
 # ------------------------------------------------------------------ drawing
 
 
-def asset_groups(plan: PreparedSheet, lang: str) -> list[tuple[str, list]]:
+def asset_groups(plan: PreparedSheet, lang: str) -> list[tuple[str, list[Row]]]:
     """(asset name, rows) in the order the rows come: one group, or one per distinct ``asset`` name."""
     if plan.doc.asset is None:
         return [(plan.name, plan.rows)]
@@ -199,7 +215,7 @@ def asset_groups(plan: PreparedSheet, lang: str) -> list[tuple[str, list]]:
         check_names(t.refs, plan.compiled.fields, plan.compiled.tables, "asset")
     except ExprError as exc:
         raise DataErrors([Problem(*plan.at(("asset",)), f"'asset': {exc}")]) from None
-    groups: dict[str, list] = {}
+    groups: dict[str, list[Row]] = {}
     for row in plan.rows:
         scope = Scope({**plan.values, **row.values}, plan.compiled.tables, text=lambda v: _text(v, lang), lang=lang)
         try:
@@ -214,24 +230,25 @@ def asset_groups(plan: PreparedSheet, lang: str) -> list[tuple[str, list]]:
     return list(groups.items())
 
 
-def _row_at(plan: PreparedSheet, row) -> tuple[str, int, int]:
+def _row_at(plan: PreparedSheet, row: Row) -> tuple[str, int, int]:
     if row.source[0].startswith("source ") or row.source[1] == 0:
         return plan.at(("records",))
     return (row.source[0], row.source[1], 0)
 
 
-def _scope_values(plan: PreparedSheet, row, page: int | None, pages: int | None, continued: bool = False) -> dict:
+def _scope_values(plan: PreparedSheet, row: Row, page: int | None, pages: int | None,
+                  continued: bool = False) -> dict[str, Any]:
     return {**plan.values, **row.values, "page": page, "pages": pages, "continued": continued}
 
 
-def stamp(plan: PreparedSheet, row, page: int | None, pages: int | None, bleed: float, lang: str,
-          flow=None) -> Any:
+def stamp(plan: PreparedSheet, row: Row, page: int | None, pages: int | None, bleed: float, lang: str,
+          flow: Flow | None = None) -> Group:
     """One page of the sheet for ``row`` in its own coordinates (trim at 0, 0), checked as print.
     ``flow`` (:class:`pnp.layout.compile.Flow`) says where running text starts and learns where it stopped."""
     from pnp.layout.compile import Card, CardError
 
-    drawn: list = []
-    found: list = []
+    drawn: list[Drawn] = []
+    found: list[str] = []
     card = Card(plan.geo.w, plan.geo.h, bleed, lang, plan.symbols, plan.images,
                 warn=lambda m: _warn(plan, row, m), data=plan.data, drawn=drawn, flow=flow, overlaps=found,
                 ink_saver=plan.ink_saver)
@@ -257,23 +274,23 @@ def _element_at(plan: PreparedSheet, message: str) -> tuple[str, int, int] | Non
     return plan.at(loc)
 
 
-def _warn(plan: PreparedSheet, row, message: str) -> None:
+def _warn(plan: PreparedSheet, row: Row, message: str) -> None:
     file, line, _ = _row_at(plan, row)
     text = f"{file}:{line}: warning: {message}" if line else f"{file}: warning: {message}"
     if text not in plan.warnings:
         plan.warnings.append(text)
 
 
-def _check_print(plan: PreparedSheet, row, drawn: list) -> None:
+def _check_print(plan: PreparedSheet, row: Row, drawn: list[Drawn]) -> None:
     """Text under ``min_text`` pt, and text or symbols in the safe margin: problems naming the element."""
     from pnp.scene.ink import ink_box
 
     geo, least = plan.geo, plan.doc.min_text
-    problems = []
+    problems: list[Problem] = []
     for draw, nodes in drawn:
         where = getattr(draw, "where", "an element")
         loc = tuple(int(p) if p.isdigit() else p for p in where.split(" ")[0].split("."))
-        small = _smallest_text(nodes)
+        small = smallest_text(nodes)
         if small is not None and small[0] < least - 0.05:
             problems.append(Problem(*plan.at(loc), f"{where} ({draw.kind}): {small[1][:30]!r} prints at "
                                                    f"{small[0]:.1f} pt, below the {least:g} pt a sheet's text may "
@@ -296,11 +313,11 @@ def _check_print(plan: PreparedSheet, row, drawn: list) -> None:
         raise DataErrors(problems)
 
 
-def _smallest_text(nodes, k: float = 1.0) -> tuple[float, str] | None:
+def smallest_text(nodes: Iterable[Node], k: float = 1.0) -> tuple[float, str] | None:
     """(size in pt as printed, its text) of the smallest text among ``nodes`` (group scales counted)."""
-    from pnp.scene import Group, Text
+    from pnp.scene import Text
 
-    best = None
+    best: tuple[float, str] | None = None
     for n in nodes:
         if isinstance(n, Text):
             if n.text.strip() and n.fill is not None:
@@ -309,16 +326,16 @@ def _smallest_text(nodes, k: float = 1.0) -> tuple[float, str] | None:
                     best = (size, n.text)
         elif isinstance(n, Group):
             t = n.transform
-            inner = _smallest_text(n.children, k * (abs(t.a * t.d - t.b * t.c) ** 0.5))
+            inner = smallest_text(n.children, k * (abs(t.a * t.d - t.b * t.c) ** 0.5))
             if inner is not None and (best is None or inner[0] < best[0]):
                 best = inner
     return best
 
 
-def _needed(nodes) -> Iterator[tuple[Any, str]]:
+def _needed(nodes: Iterable[Node]) -> Iterator[tuple[Node, str]]:
     """The parts of a page that carry information, each with what to call it: texts and symbols
     (backgrounds and frames may run to the edge and be cut)."""
-    from pnp.scene import Group, Text
+    from pnp.scene import Text
 
     for n in nodes:
         if isinstance(n, Text):
@@ -332,9 +349,9 @@ def _needed(nodes) -> Iterator[tuple[Any, str]]:
                     yield _moved(child, n), what
 
 
-def _moved(node, group):
+def _moved(node: Node, group: Group) -> Node:
     """``node`` as drawn inside ``group`` (its transform and clip kept)."""
-    from pnp.scene import IDENTITY, Group
+    from pnp.scene import IDENTITY
 
     if group.transform is IDENTITY and group.clip is None:
         return node
@@ -345,13 +362,13 @@ def _moved(node, group):
 class Laid:
     """One page of a sheet's file: its record, where its running text starts, and the page drawn."""
 
-    row: Any
-    start: dict
-    art: Any  # the stamped group (drawn with ``bleed``)
+    row: Row
+    start: dict[str, int]
+    art: Group  # the stamped group (drawn with ``bleed``)
     bleed: float
 
 
-def lay_out(plan: PreparedSheet, rows: list, lang: str, bleed: float) -> list[Laid]:
+def lay_out(plan: PreparedSheet, rows: list[Row], lang: str, bleed: float) -> list[Laid]:
     """Every page of one file: each record (times ``copies``) stamped, and stamped again while a
     document has text left over (the other elements are drawn on every page). When a template reads
     ``pages``, the pages are stamped once more with their count."""
@@ -360,7 +377,7 @@ def lay_out(plan: PreparedSheet, rows: list, lang: str, bleed: float) -> list[La
     out: list[Laid] = []
     for row in rows:
         for _ in range(plan.doc.copies * max(1, row.copies)):
-            start: dict = {}
+            start: dict[str, int] = {}
             while True:
                 flow = Flow(dict(start))
                 art = stamp(plan, row, len(out) + 1, None, bleed, lang, flow)
@@ -375,24 +392,20 @@ def lay_out(plan: PreparedSheet, rows: list, lang: str, bleed: float) -> list[La
     return out
 
 
-def sheet_pages(plan: PreparedSheet, rows: list, opts: BuildOptions) -> Iterator:
+def sheet_pages(plan: PreparedSheet, rows: list[Row], opts: BuildOptions) -> Iterator[Page]:
     """The pages of one file of the sheet, as the sheet's mode puts them on paper."""
-    from pnp.impose.items import Item
-
     lang = opts.lang
     sheet = _paper(opts)
     bleed = 0.0 if plan.geo.mode == "page" else sheet.bleed
     laid = lay_out(plan, rows, lang, bleed)
     total = len(laid) if plan.counts_pages else None
     if plan.geo.mode == "page":
-        from pnp.scene import Group, Page
-
         for n, p in enumerate(laid, 1):
             yield Page(plan.geo.w, plan.geo.h, Group([p.art], id="sheet"), label=_label(plan, n, total))
         return
 
-    def front(p: Laid, n: int):
-        def draw(b: float):
+    def front(p: Laid, n: int) -> Callable[[float], Group]:
+        def draw(b: float) -> Group:
             if abs(b - p.bleed) < 1e-9:
                 return p.art
             from pnp.layout.compile import Flow
@@ -417,7 +430,7 @@ def sheet_pages(plan: PreparedSheet, rows: list, opts: BuildOptions) -> Iterator
 NEAR_EMPTY = 1 / 3  # a last page of pieces holding less than this share of a full one: the pages share them
 
 
-def even_pages(items: list, per_page: int) -> list[list]:
+def even_pages(items: list[Piece], per_page: int) -> list[list[Piece]]:
     """The pieces of each page: full pages, unless the last would hold under a third of a page; then
     the same number of pages holds them evenly (66 pieces of 50 a page: 33 and 33, not 50 and 16)."""
     import math
@@ -435,7 +448,7 @@ def _label(plan: PreparedSheet, n: int, of: int | None) -> str:
     return f"{plan.name} {n}" + (f"/{of}" if of else "")
 
 
-def _title(plan: PreparedSheet, row, lang: str) -> str:
+def _title(plan: PreparedSheet, row: Row, lang: str) -> str:
     """The sheet's title for ``row`` (its templates filled), or nothing."""
     from pnp.layout.compile import _text
     from pnp.layout.expr import ExprError, Scope, template
@@ -469,7 +482,7 @@ def _least_pages(plan: PreparedSheet, n: int, pieces: int, opts: BuildOptions) -
     return n, f"{n // copies:,} records" + (f" × {copies} copies" if copies > 1 else "")
 
 
-def sheet_assets(doc: Sheet, game, opts: BuildOptions, stem: str) -> Iterable[Asset]:
+def sheet_assets(doc: Sheet, game: Game | None, opts: BuildOptions, stem: str) -> Iterator[Asset]:
     """Kind 'sheet': one asset, or one per record group (``asset:``); pages drawn when written."""
     plan = prepare_sheet(doc, game, opts, stem)
     mode = {"page": "page", "piece": "piece to cut out", "board": "board tiled over several pages"}[plan.geo.mode]
@@ -479,14 +492,14 @@ def sheet_assets(doc: Sheet, game, opts: BuildOptions, stem: str) -> Iterable[As
         pieces = sum(doc.copies * max(1, r.copies) for r in rows) if plan.geo.mode == "piece" else 0
         least, counted = _least_pages(plan, n, pieces, opts)
         at = plan.at(("records",) if doc.records is not None else ("copies",))
-        yield Asset(name, title or name, (lambda rows=rows: sheet_pages(plan, rows, opts)),
+        yield Asset(name, title or name, partial(sheet_pages, plan, rows, opts),
                     description=f"{n} × {plan.geo.w:g} × {plan.geo.h:g} mm {mode}", min_text_pt=doc.min_text,
                     warnings=plan.warnings, stock=doc.stock or ("card" if plan.geo.mode == "piece" else "paper"),
                     cutting={"page": "none", "piece": "pieces", "board": "tiles"}[plan.geo.mode], pieces=pieces,
                     pages_at_least=least, budget_at=(*at, counted), computed=_names_a_source(plan.raw))
 
 
-def _names_a_source(raw) -> bool:
+def _names_a_source(raw: Any) -> bool:
     """Whether the sheet takes data from the game's code anywhere (``{source: name}`` as records,
     values, rows, cells, nodes ...): such a sheet depends on whatever files that code reads."""
     if isinstance(raw, dict):
@@ -501,7 +514,7 @@ def read_sheet(path: Path) -> tuple[Sheet, Any]:
     from pnp.layout.vocabulary import Sheet as Validated
     from pnp.load.loader import display_path, load_yaml, read_cached, validate
 
-    def parse(p, data):
+    def parse(p: Path, data: bytes) -> tuple[Sheet, Any]:
         raw = load_yaml(p, data)
         return validate(Validated, raw, display_path(p)), raw
 

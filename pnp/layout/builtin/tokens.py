@@ -400,7 +400,7 @@ def token_assets(doc: TokenSheet, game: Game | None, opts: BuildOptions, stem: s
     from pnp.impose.packing import pack
     from pnp.layout.builtin.symbols import game_symbols
     from pnp.layout.builtin.images import images_in
-    from pnp.layout.builtin.sheet import _smallest_text as smallest_text
+    from pnp.layout.builtin.sheet import smallest_text
     from pnp.layout.compile import Card, CardError
     from pnp.layout.data import records_in
 
