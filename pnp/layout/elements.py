@@ -88,7 +88,7 @@ class ElementKind:
         return doc.splitlines()[0] if doc else ""
 
 
-_BY_SCHEMA: dict[type, ElementKind] = {}  # in registration order
+_BY_SCHEMA: dict[type, ElementKind] = {}
 _BY_NAME: dict[str, ElementKind] = {}
 
 
@@ -129,8 +129,10 @@ def _check(kind: ElementKind) -> None:
 
 
 def kinds() -> list[ElementKind]:
-    """Every registered kind, in registration order (the order of the reference and the schema)."""
-    return list(_BY_SCHEMA.values())
+    """Every registered kind, by its first ``type:`` name: the order of the reference and the schema,
+    whichever module happened to be imported first (reading a cached document imports the modules
+    its elements need before pnp.layout.vocabulary imports the rest)."""
+    return sorted(_BY_SCHEMA.values(), key=lambda kind: kind.names[0])
 
 
 def kind_of(el: Any) -> ElementKind:
@@ -143,7 +145,7 @@ def kind_of(el: Any) -> ElementKind:
 
 def union() -> Any:
     """The schema of one element: any registered kind, told apart by ``type``."""
-    schemas = tuple(_BY_SCHEMA)
+    schemas = tuple(kind.schema for kind in kinds())
     if len(schemas) == 1:
         return schemas[0]
     return Annotated[Union[schemas], Field(discriminator="type")]  # noqa: UP007 - built at run time

@@ -210,6 +210,19 @@ def test_docs_reference_is_the_schema():
     assert section.strip() == reference().strip()
 
 
+def test_the_kinds_come_in_one_order_whichever_module_is_imported_first():
+    """Reading a cached document imports its elements' modules first; the reference and the schema
+    must not change with that."""
+    import subprocess
+    import sys
+
+    def order(first: str) -> str:
+        code = f"import {first}, pnp.layout.vocabulary as v; print([k.names[0] for k in v.kinds()])"
+        return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+
+    assert order("pnp.layout.document") == order("pnp.layout.charts") == order("pnp.layout.vocabulary")
+
+
 def test_a_low_resolution_picture_is_a_warning_with_its_row(starter, tmp_path):
     from PIL import Image
 
