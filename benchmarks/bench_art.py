@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_speed import PNP, ROOT, arguments, paired, run  # noqa: E402
+from bench_speed import PNP, ROOT, arguments, compile_pnp, paired, run  # noqa: E402
 
 STARTER = ROOT / "examples" / "starter-deck"
 
@@ -233,6 +233,7 @@ c.save()
 
 def main() -> None:
     runs, quick = arguments(__doc__)
+    compile_pnp()
     work = Path(tempfile.mkdtemp(prefix="pnp-bench-art-"))
     data = work / "data"
     fonts = str(ROOT / "fonts")
