@@ -408,38 +408,55 @@ def _glyph_bounds(f: Face) -> "_Bounds":
 
 
 class _Bounds:
-    """Outline bounds of a face's glyphs in 1/1000 em, read per character as asked."""
+    """Outline bounds of a face's glyphs in 1/1000 em, read per character as asked and kept in
+    pnp's cache by the face's digest: reading the outlines with fontTools costs a rebuild about
+    a second (the glyph and name tables of every face a deck's texts use)."""
 
     def __init__(self, f: Face):
+        from pnp.load.cache import Table
+
         self.face = f
-        self.font: TTFont | None = None  # opened on the first character asked for
+        self.font: TTFont | None = None  # opened on the first character read from the file
         self.known: dict[str, tuple[float, ...]] = {}  # (x0, y0, x1, y1), or () for a glyph without ink
+        self.kept = Table("glyph-bounds", lambda: f"glyph-bounds-v1|{_digest(f)}", 20000)
 
     def __call__(self, ch: str) -> tuple[float, ...]:
         b = self.known.get(ch)
         if b is None:
-            if self.font is None:
-                self.font = _ttfont(self.face)
-                self.cmap: dict[int, str] = self.font.getBestCmap() or {}
-                self.glyphs = self.font.getGlyphSet()
-                self.k = 1000.0 / self.font["head"].unitsPerEm
-            name = self.cmap.get(ord(ch))
-            b = ()
-            if name is not None:
-                from fontTools.pens.boundsPen import BoundsPen
+            kept = self.kept.get(ch)
+            if isinstance(kept, tuple) and len(kept) in (0, 4):
+                self.known[ch] = kept
+                return kept
+            b = self._read(ch)
+            self.kept.put(ch, b)
+        return b
 
-                pen = BoundsPen(self.glyphs)
-                self.glyphs[name].draw(pen)
-                if pen.bounds:
-                    b = tuple(v * self.k for v in pen.bounds)
-            self.known[ch] = b
+    def _read(self, ch: str) -> tuple[float, ...]:
+        """The bounds of ``ch``'s glyph, read from the font file (() for none or a blank glyph)."""
+        if self.font is None:
+            self.font = _ttfont(self.face)
+            self.cmap: dict[int, str] = self.font.getBestCmap() or {}
+            self.glyphs = self.font.getGlyphSet()
+            self.k = 1000.0 / self.font["head"].unitsPerEm
+        name = self.cmap.get(ord(ch))
+        b: tuple[float, ...] = ()
+        if name is not None:
+            from fontTools.pens.boundsPen import BoundsPen
+
+            pen = BoundsPen(self.glyphs)
+            self.glyphs[name].draw(pen)
+            if pen.bounds:
+                b = tuple(v * self.k for v in pen.bounds)
+        self.known[ch] = b
         return b
 
 
+@lru_cache(maxsize=8192)
 def ink(text: str, size_pt: float, family: FamilyRef = "sans", weight: str = "regular") \
         -> tuple[float, float, float, float] | None:
     """Where the glyphs of ``text`` put ink, in mm from the start of its baseline, y down:
-    (left, top, right, bottom); None for text without ink (spaces)."""
+    (left, top, right, bottom); None for text without ink (spaces). Kept per line: a deck's
+    labels, footers and rule texts repeat card after card."""
     k = size_pt * MM_PER_PT / 1000.0
     x = 0.0
     box = None
