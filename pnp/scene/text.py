@@ -38,9 +38,27 @@ class TextOverflow(ValueError):
                          f"{bw:.1f} x {bh:.1f} mm box at {size:g} pt: {' and '.join(parts)}")
 
 
+KEPT_LINES = 4096  # texts whose lines are kept: a card's are asked for by its overlap check, then by each backend
+_kept: dict[tuple, tuple[Line, ...]] = {}
+
+
 def set_lines(t: Text) -> list[Line]:
     """Lines of ``t`` with baseline positions in mm; a text with a box is set by the one
-    fitting routine, :func:`pnp.scene.richtext.fit` (as it is: no markup, no hyphens)."""
+    fitting routine, :func:`pnp.scene.richtext.fit` (as it is: no markup, no hyphens).
+    Kept by what decides them (not colour, opacity or source), so the overlap check, the
+    survey and the writer set a text once."""
+    key = (t.text, t.x, t.y, t.size, t.font, t.weight, t.anchor, t.box, t.wrap, t.shrink, t.min_size, t.line_height,
+           t.valign)
+    lines = _kept.get(key)
+    if lines is None:
+        lines = tuple(_set(t))
+        if len(_kept) >= KEPT_LINES:
+            _kept.clear()
+        _kept[key] = lines
+    return list(lines)
+
+
+def _set(t: Text) -> list[Line]:
     missing = fonts.missing_glyph(t.text, t.font, t.weight)
     if missing is not None:
         where = f"{t.source}: " if t.source else ""
