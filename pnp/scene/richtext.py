@@ -787,12 +787,13 @@ def _bounded(markup: str, width_mm: float, height_mm: float, min_size_pt: float,
 @lru_cache(maxsize=512)
 def _fit(markup: str, box_w: float, box_h: float, size: float, min_size: float, how: _How) -> Fitted:
     """The fitted box, from pnp's cache when this very text was fitted to this box before
-    (a rebuild fits only what changed); plain texts and icons sized by a function are
-    fitted every time."""
-    if callable(how.icon) or not (how.markup and how.hyphenate):
+    (a rebuild fits only what changed), plain texts (names, labels, numbers) as well as marked-up
+    ones: a deck of unique cards has a few of each per card. Texts with icons sized by a function
+    are fitted every time."""
+    if callable(how.icon):
         return _fit_now(markup, box_w, box_h, size, min_size, how)
     table = _fits((box_w, box_h, size, min_size, how.lang, _family_key(how.family), how.weight, how.line_height,
-                   how.align, how.valign, float(how.icon), how.wrap, how.strict, how.ratio))
+                   how.align, how.valign, float(how.icon), how.wrap, how.strict, how.ratio, how.markup, how.hyphenate))
     kept = table.get(markup)
     if kept is not None:
         return _unpack(marshal.loads(kept), how.family)
@@ -818,7 +819,7 @@ def _fits(box: tuple) -> "Table":
     def key() -> str:
         fonts_seen = ",".join(f"{f.name}:{f.stat().st_size}:{f.stat().st_mtime_ns}"
                               for f in sorted(fonts.FONT_DIR.glob("*.[to]tf")))
-        return f"fits-v3|{box!r}|{code_fingerprint()}|{fonts_seen}|{getattr(pyphen, '__version__', '0')}"
+        return f"fits-v4|{box!r}|{code_fingerprint()}|{fonts_seen}|{getattr(pyphen, '__version__', '0')}"
 
     return Table("fits", key, FITS_KEPT)
 
