@@ -8,6 +8,7 @@ scale stroke widths itself.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from functools import cached_property, lru_cache
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
@@ -263,8 +264,25 @@ class Symbols:
         return out
 
     def draw(self, sid: str, x: float, y: float, size: float, ink: Color | str | None = None) -> Group:
+        """The symbol ``sid`` in the square (x, y, size) in ``ink``. A card's marks and symbols sit at
+        the same place card after card: the paths drawn there are made once and shared (scene nodes
+        are not changed once drawn), each card getting a group of its own."""
         sym, lib_ink = self.by_id[sid]
-        return draw_symbol(sym, x, y, size, ink or lib_ink)
+        key = (sid, x, y, size, ink or lib_ink)
+        try:
+            drawn = self._drawn.get(key)
+        except TypeError:  # an ink that is not a plain value: drawn afresh
+            return draw_symbol(sym, x, y, size, ink or lib_ink)
+        if drawn is None:
+            drawn = draw_symbol(sym, x, y, size, ink or lib_ink)
+            if len(self._drawn) >= 256:
+                self._drawn.clear()
+            self._drawn[key] = drawn
+        return replace(drawn, children=list(drawn.children))
+
+    @cached_property
+    def _drawn(self) -> dict[tuple, Group]:
+        return {}
 
 
 @lru_cache(maxsize=None)
