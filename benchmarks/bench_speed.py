@@ -87,6 +87,7 @@ c.save()
 
 
 REBUILD_MB: dict = {}  # command -> peak MB of its runs after the first (rebuilds)
+CPU_RATIO: dict = {}  # command -> median of the pairs' ratios of processor time (steadier than wall time on a busy machine)
 ISSUE_FLOOR = 0.15  # s: the 500-card floor on the machine issue 16 set its targets in seconds on
 
 
@@ -113,14 +114,18 @@ def make_game(folder: Path, n: int, fmt: str, salt: str = "") -> Path:
     return folder
 
 
+LAST_CPU = [0.0]  # processor seconds (user + system) of the last process run() waited for, its children included
+
+
 def run(cmd: list[str], env=None, cwd=None) -> tuple[float, float]:
-    """(wall seconds, peak RSS in MB) of one process."""
+    """(wall seconds, peak RSS in MB) of one process; its processor time is left in LAST_CPU."""
     t = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - t
     if status != 0:
         raise SystemExit(f"{' '.join(map(str, cmd))} failed:\n{proc.stderr.read().decode()[-2000:]}")
+    LAST_CPU[0] = usage.ru_utime + usage.ru_stime
     return wall, usage.ru_maxrss / 1024
 
 
@@ -134,15 +139,18 @@ def paired(cmd, floor_cmd, runs, cwd=None) -> tuple[tuple[float, float, float], 
     """pnp and the floor run by turns, so a busy spell of the machine slows both:
     (median pnp seconds, pnp peak MB, best), median of the per-pair ratios, (median floor seconds, peak MB).
     ``cmd`` may be a function of the run's number that prepares the run and returns its command."""
-    walls, mbs, ratios, floors = [], [], [], []
+    walls, mbs, ratios, floors, cpus = [], [], [], [], []
     for r in range(runs):
         f = run(floor_cmd)
+        floor_cpu = LAST_CPU[0]
         w, mb = run(cmd(r) if callable(cmd) else cmd, cwd=cwd)
+        cpus.append(LAST_CPU[0] / floor_cpu if floor_cpu else 0.0)
         walls.append(w)
         mbs.append(mb)
         floors.append(f)
         ratios.append(w / f[0])
     REBUILD_MB[tuple(cmd) if not callable(cmd) else None] = max(mbs[1:] or mbs)
+    CPU_RATIO[tuple(cmd) if not callable(cmd) else None] = statistics.median(cpus)
     return ((statistics.median(walls), max(mbs), min(walls)), statistics.median(ratios),
             (statistics.median(f[0] for f in floors), max(f[1] for f in floors)))
 
