@@ -23,7 +23,7 @@ does not fit is an error.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Callable, Literal
@@ -102,7 +102,27 @@ def _inline(tok) -> str:
 
 @lru_cache(maxsize=64)
 def blocks(markdown: str) -> tuple[Block, ...]:
-    """The blocks of a Markdown text, in order."""
+    """The blocks of a Markdown text, in order; kept in pnp's cache by the text's digest and the
+    parser's files, so a rebuild (every build writes a print guide) does not import the parser."""
+    import hashlib
+    import importlib.util
+    import os
+
+    from pnp.load.cache import cached_data
+
+    spec = importlib.util.find_spec("markdown_it")
+    if spec is None or not spec.origin:
+        return _parse(markdown)
+    st = os.stat(spec.origin)
+    key = f"md-blocks-v1|{st.st_size}:{st.st_mtime_ns}|{hashlib.sha256(markdown.encode()).hexdigest()}"
+    kept = cached_data("markdown", key, lambda: tuple(astuple(b) for b in _parse(markdown)))
+    try:
+        return tuple(Block(*fields) for fields in kept)
+    except TypeError:  # not the blocks' fields: parsed again, never used
+        return _parse(markdown)
+
+
+def _parse(markdown: str) -> tuple[Block, ...]:
     from markdown_it import MarkdownIt
 
     tokens = MarkdownIt("commonmark").enable("table").parse(markdown)

@@ -147,3 +147,19 @@ def test_documents_of_one_flow_continue_one_text(sheet_game, tmp_path):
     first = min(w[2] for w in words(pdf, 0))
     later = min(w[2] for w in words(pdf, 1))
     assert first > 84 and later < 20  # the first page's text under the picture, the next page's from the top
+
+
+def test_markdown_blocks_are_kept_so_a_rebuild_does_not_import_the_parser(tmp_path):
+    """A second process reads the blocks of a text it parsed before from pnp's cache: the same
+    blocks, and markdown_it (a twentieth of a second to import) is never loaded."""
+    import os
+    import subprocess
+    import sys
+
+    script = ("import sys\nfrom pnp.layout.document import blocks\nprint(repr(blocks(sys.stdin.read())))\n"
+              "print('markdown_it' in sys.modules)\n")
+    env = {**os.environ, "PNP_CACHE_DIR": str(tmp_path / "cache")}
+    runs = [subprocess.run([sys.executable, "-c", script], input=AID, capture_output=True, text=True, env=env,
+                           check=True).stdout.splitlines() for _ in range(2)]
+    assert runs[0][1] == "True" and runs[1][1] == "False"
+    assert runs[0][0] == runs[1][0] and "Spielhilfe" in runs[0][0] and "table" in runs[0][0]
