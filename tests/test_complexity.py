@@ -17,7 +17,7 @@ SOLVERS = frozenset({"games/ordnerstruktur/solver.py"})
 
 # "module:function" -> its lines or its complexity today; fix one and take it out
 KNOWN_LINES: dict[str, int] = {
-    "layout/document.py:blocks": 64,
+    "layout/document.py:_parse": 63,
     "layout/expr.py:calc": 83,
     "layout/expr.py:condition": 81,
 }
@@ -30,7 +30,7 @@ KNOWN_COMPLEXITY: dict[str, int] = {
     "games/rather_silly/state_rules.py:setup_start": 25,
     "layout/compile.py:overlaps": 23,
     "layout/data.py:read_rows": 30,
-    "layout/document.py:blocks": 29,
+    "layout/document.py:_parse": 29,
     "layout/fields.py:parse_field": 22,
     "model/counters.py:CounterSheet._references": 22,
     "model/reuse.py:_Styling.element": 27,
