@@ -38,6 +38,7 @@ import math
 import re
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, cast
 
@@ -98,8 +99,37 @@ class Picture:
         budget of SVG elements is refused before svglib, the slow part, reads any of them."""
         if self.probe.aspect is not None:
             return self.probe.aspect
-        d = svg_drawing(self.data)
-        return float(d.width) / float(d.height)
+        return svg_aspect(self.data)
+
+
+@lru_cache(maxsize=None)
+def _svg_readers() -> str:
+    """The files of svglib and reportlab (size and time), what an SVG's drawing depends on besides
+    its bytes; found without importing them."""
+    import importlib.util
+    import os
+
+    out = []
+    for package in ("svglib", "reportlab"):
+        spec = importlib.util.find_spec(package)
+        st = os.stat(spec.origin) if spec is not None and spec.origin else None
+        out.append(f"{st.st_size}:{st.st_mtime_ns}" if st else "?")
+    return "|".join(out)
+
+
+def svg_aspect(data: bytes) -> float:
+    """The width over height svglib draws an SVG with, kept with the pictures' facts by the digest
+    of its bytes and svglib's and reportlab's files: a rebuild lays its cards out without reading
+    the parsed drawing back (the process that writes the PDF does)."""
+    key = f"svg-aspect|{digest_of(data)}|{_svg_readers()}"
+    facts = _facts()
+    kept = facts.get(key)
+    if isinstance(kept, float):
+        return kept
+    d = svg_drawing(data)
+    aspect = float(d.width) / float(d.height)
+    facts.put(key, aspect)
+    return aspect
 
 
 def is_svg(data: bytes) -> bool:

@@ -145,3 +145,18 @@ def test_picture_facts_and_parsed_svgs_are_kept_in_the_cache(tmp_path, monkeypat
     again = images.read_picture(tmp_path / "a.svg", "a.svg", (tmp_path,))
     assert (again.kind, again.probe.elements, again.digest) == ("svg", first.probe.elements, first.digest)
     assert images.svg_drawing(again.data).width == 30 and again.aspect == 40 / 30
+
+
+def test_an_svgs_aspect_is_kept_so_a_rebuild_lays_cards_out_without_its_drawing(tmp_path):
+    """The width over height svglib draws an SVG with is kept with the pictures' facts: a second
+    process gets the same aspect without parsing the SVG or importing svglib."""
+    import os
+    import subprocess
+    import sys
+
+    script = ("import sys\nfrom pnp.render.images import svg_aspect\n"
+              "print(repr(svg_aspect(sys.stdin.read().encode())), 'svglib' in sys.modules)\n")
+    env = {**os.environ, "PNP_CACHE_DIR": str(tmp_path / "cache")}
+    runs = [subprocess.run([sys.executable, "-c", script], input=SVG, capture_output=True, text=True, env=env,
+                           check=True).stdout.split() for _ in range(2)]
+    assert runs[0] == ["1.3333333333333333", "True"] and runs[1] == ["1.3333333333333333", "False"]
