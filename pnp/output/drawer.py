@@ -99,22 +99,26 @@ PICTURE_BYTES = 1024  # bytes objects this long in a page (pictures) cross the p
 
 class _Out(pickle.Pickler):
     """Pickles a message with every picture's bytes replaced by its digest; a picture the drawer
-    does not hold yet goes first, in a message of its own."""
+    does not hold yet goes first, in a message of its own. Only the pictures (scene Images) are
+    looked at: a hook on every object pickled (several thousand a page) cost more than the pipe."""
 
     def __init__(self, buf, held: set):
+        from pnp.scene import Image
+
         super().__init__(buf, pickle.HIGHEST_PROTOCOL)
         self.held, self.new = held, []
+        self._image = Image
 
-    def persistent_id(self, obj):
-        if type(obj) is bytes and len(obj) >= PICTURE_BYTES:
+    def reducer_override(self, obj):
+        if type(obj) is self._image and type(obj.source) is bytes and len(obj.source) >= PICTURE_BYTES:
             from pnp.render.images import digest_of
 
-            key = digest_of(obj)
+            key = digest_of(obj.source)
             if key not in self.held:
                 self.held.add(key)
-                self.new.append((key, obj))
-            return key
-        return None
+                self.new.append((key, obj.source))
+            return _held_picture, (obj.x, obj.y, obj.w, obj.h, key)
+        return NotImplemented
 
     @classmethod
     def dumps(cls, message, held: set, pipe) -> bytes:
@@ -131,12 +135,17 @@ class _Out(pickle.Pickler):
 _HELD: dict = {}  # in the drawer: digest -> the picture's bytes, one object however many pages show it
 
 
+def _held_picture(x: float, y: float, w: float, h: float, key: str):
+    """In the drawer: a picture of a page, its bytes the ones held for ``key``."""
+    from pnp.scene import Image
+
+    return Image(x, y, w, h, _HELD[key])
+
+
 def _load(f):
     """The next message from the build, after any pictures sent ahead of it."""
     while True:
-        u = pickle.Unpickler(f)
-        u.persistent_load = _HELD.__getitem__
-        kind, body = u.load()
+        kind, body = pickle.Unpickler(f).load()
         if kind != "picture":
             return kind, body
         _HELD[body[0]] = body[1]
