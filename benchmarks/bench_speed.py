@@ -56,6 +56,17 @@ elements:
   - {type: textbox, x: 5, y: 60, w: "100%% - 10", h: 20, text: "{text}", size: 8, align: center}
 """ % ", ".join(f'{c}: "{col}"' for c, _, col in CATS)
 
+# every floor's page: card i in slot i % 9 of a 3 x 3 grid of poker cards on A4, crop marks below each page
+PLACE = """\
+    slot = i % 9
+    if i and slot == 0:
+        c.showPage()
+    x, y = (10.5 + (slot % 3) * 63) * mm, (297 - 16.5 - (slot // 3 + 1) * 88) * mm
+    if slot == 0:
+        for k in range(4):
+            c.line((10.5 + k * 63) * mm, 4 * mm, (10.5 + k * 63) * mm, 8 * mm)
+"""
+
 FLOOR = '''
 import sys
 from reportlab.pdfbase import pdfmetrics
@@ -68,13 +79,7 @@ pdfmetrics.registerFont(TTFont("B", font_dir + "/DejaVuSans-Bold.ttf"))
 cols = %r
 c = Canvas(out, pagesize=(210 * mm, 297 * mm))
 for i in range(n):
-    slot = i %% 9
-    if i and slot == 0:
-        c.showPage()
-    x, y = (10.5 + (slot %% 3) * 63) * mm, (297 - 16.5 - (slot // 3 + 1) * 88) * mm
-    if slot == 0:
-        for k in range(4):
-            c.line((10.5 + k * 63) * mm, 4 * mm, (10.5 + k * 63) * mm, 8 * mm)
+    #PLACE
     c.setFillColor("white"); c.rect(x - 3 * mm, y - 3 * mm, 69 * mm, 94 * mm, stroke=0, fill=1)
     c.setFillColor(cols[i %% 4]); c.rect(x - 3 * mm, y + 74 * mm, 69 * mm, 17 * mm, stroke=0, fill=1)
     c.setFillColor("white"); c.setFont("B", 12); c.drawString(x + 4 * mm, y + 79 * mm, "Karte %%d" %% i)
@@ -84,6 +89,7 @@ for i in range(n):
     c.drawCentredString(x + 31.5 * mm, y + 18 * mm, "und darf springen (%%d)." %% i)
 c.save()
 ''' % ([col for _, _, col in CATS],)
+FLOOR = FLOOR.replace("    #PLACE\n", PLACE)
 
 
 REBUILD_MB: dict = {}  # command -> peak MB of its runs after the first (rebuilds)
