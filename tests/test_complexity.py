@@ -22,7 +22,6 @@ KNOWN_LINES: dict[str, int] = {
     "layout/expr.py:condition": 81,
 }
 KNOWN_COMPLEXITY: dict[str, int] = {
-    "cli/scaffold.py:scaffold_from_table": 26,
     "games/kniffel/tally.py:tally": 21,
     "games/klin_zha/sources.py:view_record": 21,
     "games/rather_silly/access.py:moves": 22,
@@ -32,10 +31,6 @@ KNOWN_COMPLEXITY: dict[str, int] = {
     "layout/data.py:read_rows": 30,
     "layout/document.py:_parse": 29,
     "layout/fields.py:parse_field": 22,
-    "model/counters.py:CounterSheet._references": 22,
-    "model/reuse.py:_Styling.element": 27,
-    "model/rules.py:Rules.of": 21,
-    "output/files.py:Staging.commit": 21,
 }
 
 

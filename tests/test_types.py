@@ -32,7 +32,6 @@ UNTYPED = {
     "pnp/cli/common.py",
     "pnp/cli/main.py",
     "pnp/cli/options.py",
-    "pnp/cli/scaffold.py",
     "pnp/cli/watch.py",
 
     # pnp/impose/
@@ -62,20 +61,17 @@ UNTYPED = {
 
     # pnp/load/
     "pnp/load/loader.py",
-    "pnp/load/marked.py",
 
     # pnp/model/
     "pnp/model/assets.py",
     "pnp/model/base.py",
     "pnp/model/board.py",
-    "pnp/model/counters.py",
     "pnp/model/deck.py",
     "pnp/model/game.py",
     "pnp/model/grids.py",
     "pnp/model/layout.py",
     "pnp/model/options.py",
     "pnp/model/paper.py",
-    "pnp/model/reuse.py",
     "pnp/model/score_sheet.py",
     "pnp/model/sheet.py",
     "pnp/model/symbols.py",
@@ -87,7 +83,6 @@ UNTYPED = {
     "pnp/output/build.py",
     "pnp/output/drawer.py",
     "pnp/output/export.py",
-    "pnp/output/files.py",
     "pnp/output/fontuse.py",
     "pnp/output/gallery.py",
     "pnp/output/guide.py",

@@ -98,7 +98,7 @@ def scaffold(name: str, data_dir: Path) -> Path:
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 
 
-def _ident(header: str, taken: set) -> str:
+def _ident(header: str, taken: set[str]) -> str:
     s = header.strip().lower()
     for a, b in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss")):
         s = s.replace(a, b)
@@ -112,7 +112,7 @@ def _ident(header: str, taken: set) -> str:
     return name
 
 
-def _number(v: str):
+def _number(v: str) -> float | None:
     try:
         return float(v.replace(",", "."))
     except ValueError:
@@ -125,8 +125,9 @@ def infer_type(name: str, values: list[str]) -> str:
     opt = "?" if len(filled) < len(values) else ""
     if not filled:
         return "text?"
-    nums = [_number(v) for v in filled]
-    if all(n is not None for n in nums):
+    maybe = [_number(v) for v in filled]
+    nums = [n for n in maybe if n is not None]
+    if len(nums) == len(maybe):
         if all(n.is_integer() for n in nums):
             lo, hi = int(min(nums)), int(max(nums))
             if name == "copies":
@@ -181,17 +182,44 @@ def scaffold_from_table(name: str, data_dir: Path, table: Path) -> Path:
     layout shows them all, the pictures it names are copied along."""
     import shutil
 
+    table = Path(table)
+    rows = _table_rows(table)
+    idents, fields, headers, columns = _columns(rows)
+    folder = _new_folder(name, data_dir)
+    title = name.replace("-", " ").title()
+    (folder / "game.yaml").write_text(FILES["game.yaml"].format(name=name, title=title), encoding="utf-8")
+    target = f"cards{table.suffix.lower()}"
+    shutil.copyfile(table, folder / target)
+    _copy_pictures(rows, idents, fields, table.parent, folder)
+    _copy_symbol_libraries(table.parent, folder)
+    (folder / "deck.yaml").write_text(_deck(title, target, columns), encoding="utf-8")
+    (folder / "card.yaml").write_text(_layout(fields, headers), encoding="utf-8")
+    return folder
+
+
+Rows = list[tuple[int, list[str]]]  # (row number, its cells as text) of the rows that hold anything
+
+
+def _table_rows(table: Path) -> Rows:
+    """The spreadsheet's non-empty rows, cells as text; at least a header and one card row."""
     from pnp.layout.tables import table_rows
 
-    table = Path(table)
     rows = [(n, [("" if c is None else str(c)) for c in cells]) for n, cells in table_rows(table)
             if any(str(c).strip() for c in cells if c is not None)]
     if len(rows) < 2:
         raise DataErrors([Problem(str(table), 1, 0, "expected a header row and at least one card row")])
+    return rows
+
+
+def _columns(rows: Rows) -> tuple[list[str | None], dict[str, str], dict[str, str], dict[str, str]]:
+    """Each column's field name (None: no header), the fields' declarations, their headers, and the
+    headers that differ from their field names (the deck's ``columns:``)."""
     header = rows[0][1]
-    taken: set = set()
+    taken: set[str] = set()
     idents = [_ident(h, taken) if h.strip() else None for h in header]
-    fields, headers, columns = {}, {}, {}
+    fields: dict[str, str] = {}
+    headers: dict[str, str] = {}
+    columns: dict[str, str] = {}
     for i, (h, f) in enumerate(zip(header, idents)):
         if f is None:
             continue
@@ -200,23 +228,36 @@ def scaffold_from_table(name: str, data_dir: Path, table: Path) -> Path:
         headers[f] = h.strip()
         if h.strip() != f:
             columns[h.strip()] = f
-    folder = _new_folder(name, data_dir)
-    title = name.replace("-", " ").title()
-    (folder / "game.yaml").write_text(FILES["game.yaml"].format(name=name, title=title), encoding="utf-8")
-    target = f"cards{table.suffix.lower()}"
-    shutil.copyfile(table, folder / target)
-    for f, d in fields.items():  # pictures the sheet names, from beside the sheet
+    return idents, fields, headers, columns
+
+
+def _copy_pictures(rows: Rows, idents: list[str | None], fields: dict[str, str], src_dir: Path,
+                   folder: Path) -> None:
+    """Copy the pictures the image columns name, from beside the sheet."""
+    import shutil
+
+    for f, d in fields.items():
         if d.startswith("image"):
             i = idents.index(f)
             for _, cells in rows[1:]:
                 rel = cells[i].strip() if i < len(cells) else ""
-                src = table.parent / rel
+                src = src_dir / rel
                 if rel and src.is_file() and not (folder / rel).exists():
                     (folder / rel).parent.mkdir(parents=True, exist_ok=True)
                     shutil.copyfile(src, folder / rel)
-    for lib in sorted(table.parent.glob("*.yaml")):  # icons the texts use (:coin:) live in symbol libraries
+
+
+def _copy_symbol_libraries(src_dir: Path, folder: Path) -> None:
+    """Copy the symbol libraries beside the sheet: icons the texts use (:coin:) live there."""
+    import shutil
+
+    for lib in sorted(src_dir.glob("*.yaml")):
         if re.search(r"(?m)^kind:\s*symbols\s*$", lib.read_text(encoding="utf-8", errors="replace")):
             shutil.copyfile(lib, folder / lib.name)
+
+
+def _deck(title: str, target: str, columns: dict[str, str]) -> str:
+    """deck.yaml: the rows of the copied sheet, drawn by card.yaml."""
     deck = [f"# The cards are the rows of {target}; their look is card.yaml.", "kind: deck", "name: deck",
             f'title: {{de: "{title} – Karten", en: "{title} – cards"}}', "card: poker", "layout: card.yaml",
             f"cards: {target}"]
@@ -224,6 +265,4 @@ def scaffold_from_table(name: str, data_dir: Path, table: Path) -> Path:
         deck.append("columns:")
         deck += [f'  "{h}": {f}' for h, f in columns.items()]
     deck.append(f'back: {{title: "{title}"}}')
-    (folder / "deck.yaml").write_text("\n".join(deck) + "\n", encoding="utf-8")
-    (folder / "card.yaml").write_text(_layout(fields, headers), encoding="utf-8")
-    return folder
+    return "\n".join(deck) + "\n"

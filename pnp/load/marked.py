@@ -24,18 +24,22 @@ import datetime
 import math
 import re
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable, Hashable
+
+if TYPE_CHECKING:  # pragma: no cover
+    import yaml
 
 _PLAIN = "!plain"  # the tag every untagged plain scalar gets; resolved here, 1.2-style
 
 
 @lru_cache(maxsize=None)
-def _loader():
+def _loader() -> "type[yaml.SafeLoader]":
     """PyYAML's loader with every plain scalar left to this module; imported only to parse
     (data read back from pnp's cache needs the classes below, not the parser)."""
     import yaml
 
-    class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    # the C loader where libyaml is installed; a base chosen at run time, which mypy cannot check
+    class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
         yaml_implicit_resolvers: dict = {}
 
     _Loader.add_implicit_resolver(_PLAIN, re.compile(r".*", re.S), None)
@@ -49,6 +53,9 @@ class YamlError(ValueError):
         self.line, self.col, self.message = line, col, message
 
 
+Pos = tuple[int, int]  # (line, column), 0-based
+
+
 class Marks:
     """Where things are, 0-based like ruamel's ``lc``: the container itself, its keys, values, items."""
 
@@ -56,26 +63,28 @@ class Marks:
 
     def __init__(self, line: int, col: int):
         self.line, self.col = line, col
-        self._keys: dict = {}
-        self._values: dict = {}
-        self._items: list = []
+        self._keys: dict[Hashable, Pos | None] = {}
+        self._values: dict[Hashable, Pos | None] = {}
+        self._items: list[Pos | None] = []
 
-    def key(self, k):
+    def key(self, k: Hashable) -> Pos | None:
         return self._keys.get(k)
 
-    def value(self, k):
+    def value(self, k: Hashable) -> Pos | None:
         return self._values.get(k)
 
-    def item(self, i: int):
+    def item(self, i: int) -> Pos | None:
         return self._items[i] if 0 <= i < len(self._items) else None
 
 
-class MDict(dict):
+class MDict(dict[Any, Any]):
     __slots__ = ("lc",)
+    lc: Marks
 
 
-class MList(list):
+class MList(list[Any]):
     __slots__ = ("lc",)
+    lc: Marks
 
 
 _NULL = {"", "~", "null", "Null", "NULL"}
@@ -90,14 +99,14 @@ _DATE = re.compile(r"^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt ][0-9].*)?$")
 _TAG = "tag:yaml.org,2002:"
 
 
-def _date(v: str):
+def _date(v: str) -> datetime.date:
     if len(v) <= 10:
         y, m, d = (int(p) for p in v.split("-"))
         return datetime.date(y, m, d)
     return datetime.datetime.fromisoformat(v.replace("t", "T").replace("Z", "+00:00").replace(" ", "T", 1))
 
 
-def _plain(v: str):
+def _plain(v: str) -> Any:
     if v in _NULL:
         return None
     if v in _BOOL:
@@ -125,20 +134,21 @@ def _bool(v: str) -> bool:
     raise ValueError(v)
 
 
-def _null(v: str):
+def _null(v: str) -> None:
     if v in _NULL:
         return None
     raise ValueError(v)
 
 
-_EXPLICIT = {"str": str, "int": lambda v: int(v, 0) if v.startswith(("0x", "0o")) else int(v), "float": float,
+_EXPLICIT: dict[str, Callable[[str], Any]] = {"str": str, "int": lambda v: int(v, 0) if v.startswith(("0x", "0o")) else int(v), "float": float,
              "bool": _bool, "null": _null, "timestamp": _date}
 _WORDS = {"timestamp": "a date", "int": "a whole number", "float": "a number", "bool": "true or false",
           "null": "nothing (null)"}
 
 
-def _scalar(node):
+def _scalar(node: "yaml.ScalarNode") -> Any:
     v, tag = node.value, node.tag
+    build: Callable[[str], Any]
     if tag == _PLAIN:
         kind = "timestamp" if _DATE.match(v) else "int" if _INT.match(v) else "plain"
         build = _plain
@@ -156,7 +166,7 @@ def _scalar(node):
                         f"{v[:40]!r} cannot be read as {word}; put it in quotes if it is meant as text") from None
 
 
-def _fmt(v) -> str:
+def _fmt(v: Any) -> str:
     """A value as a message quotes it: its first 40 characters."""
     text = f'"{v}"' if isinstance(v, str) else "a mapping" if isinstance(v, dict) else "a list" \
         if isinstance(v, list) else str(v)
@@ -167,7 +177,7 @@ class _Builder:
     def __init__(self, max_depth: int, max_nodes: int):
         self.max_depth, self.max_nodes, self.count = max_depth, max_nodes, 0
 
-    def build(self, node, depth: int = 0) -> Any:
+    def build(self, node: "yaml.Node", depth: int = 0) -> Any:
         self.count += 1
         if self.count > self.max_nodes:
             raise YamlError(0, 0, f"document too large: more than {self.max_nodes} values "
@@ -179,16 +189,16 @@ class _Builder:
         if node.id == "scalar":
             return _scalar(node)
         if node.id == "sequence":
-            out = MList()
-            out.lc = marks = Marks(m.line, m.column)
+            seq = MList()
+            seq.lc = marks = Marks(m.line, m.column)
             for item in node.value:
                 marks._items.append((item.start_mark.line, item.start_mark.column))
-                out.append(self.build(item, depth + 1))
-            return out
+                seq.append(self.build(item, depth + 1))
+            return seq
         if node.id == "mapping":
             out = MDict()
             out.lc = marks = Marks(m.line, m.column)
-            merges = []
+            merges: list[MDict] = []
             for k, v in node.value:
                 km = k.start_mark
                 if k.id != "scalar":
@@ -216,7 +226,7 @@ class _Builder:
         raise YamlError(m.line + 1, m.column + 1, "unexpected YAML node")  # pragma: no cover
 
 
-    def _merged(self, node, key_mark, depth: int) -> list:
+    def _merged(self, node: "yaml.Node", key_mark: "yaml.Mark", depth: int) -> list[MDict]:
         """The mappings a merge key (``<<``) names: one mapping, or a list of them."""
         items = node.value if node.id == "sequence" else [node]
         if not items or any(item.id != "mapping" for item in items):

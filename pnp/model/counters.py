@@ -106,26 +106,14 @@ class CounterSheet(Strict):
     counters: list[CounterType] = Field(min_length=1, description="counter types with their counts")
 
     @model_validator(mode="after")
-    def _references(self):
+    def _references(self) -> "CounterSheet":
         gids = [g.id for g in self.groups]
         iids = [i.id for i in self.icons]
         for what, ids in (("group", gids), ("icon", iids), ("counter", [c.id for c in self.counters])):
-            dup = sorted({i for i in ids if ids.count(i) > 1})
-            if dup:
-                raise ValueError(f"{what} id {dup[0]!r} is defined twice")
+            _unique(what, ids)
         for c in self.counters:
-            if isinstance(c.groups, list):
-                for g in c.groups:
-                    if g not in gids:
-                        raise ValueError(f"counter {c.id!r}: unknown group {g!r}; defined: {', '.join(gids) or 'none'}")
-            elif c.groups == "all" and not gids:
-                raise ValueError(f"counter {c.id!r}: groups: all, but the sheet defines no groups")
-            for face in (c, c.back):
-                if face is None or face.icon is None:
-                    continue
-                for i in ([face.icon] if isinstance(face.icon, str) else face.icon):
-                    if i not in iids:
-                        raise ValueError(f"counter {c.id!r}: unknown icon {i!r}; defined: {', '.join(iids) or 'none'}")
+            _known_groups(c, gids)
+            _known_icons(c, iids)
         return self
 
     def group(self, gid: str) -> ColourSet:
@@ -133,3 +121,27 @@ class CounterSheet(Strict):
 
     def icon(self, iid: str) -> Symbol:
         return next(i for i in self.icons if i.id == iid)
+
+
+def _unique(what: str, ids: list[str]) -> None:
+    dup = sorted({i for i in ids if ids.count(i) > 1})
+    if dup:
+        raise ValueError(f"{what} id {dup[0]!r} is defined twice")
+
+
+def _known_groups(c: CounterType, gids: list[str]) -> None:
+    if isinstance(c.groups, list):
+        for g in c.groups:
+            if g not in gids:
+                raise ValueError(f"counter {c.id!r}: unknown group {g!r}; defined: {', '.join(gids) or 'none'}")
+    elif c.groups == "all" and not gids:
+        raise ValueError(f"counter {c.id!r}: groups: all, but the sheet defines no groups")
+
+
+def _known_icons(c: CounterType, iids: list[str]) -> None:
+    for face in (c, c.back):
+        if face is None or face.icon is None:
+            continue
+        for i in ([face.icon] if isinstance(face.icon, str) else face.icon):
+            if i not in iids:
+                raise ValueError(f"counter {c.id!r}: unknown icon {i!r}; defined: {', '.join(iids) or 'none'}")

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from pnp.load.errors import DataErrors, Problem
-from pnp.load.marked import MDict, MList, Marks
+from pnp.load.marked import MDict, MList, Marks, Pos
 
 MAX_DEPTH = 10
 _RELATIVE = re.compile(r"^\s*([-+*/])=\s*(-?\d+(?:\.\d+)?)\s*$")
@@ -36,8 +36,11 @@ _HOW = "write '+= 2', '-= 1', '*= 1.5' or '/= 2'"
 _NOT_STYLED = ("type", "id", "elements", "style")
 _MERGED = ("fields", "tables", "styles", "icons", "fonts")
 
+# one key of a mapping as read: (key, value, where the key was written, where its value was)
+Item = tuple[Any, Any, "Pos | None", "Pos | None"]
 
-def _pos(node, key=None, at_key: bool = False) -> tuple[int, int]:
+
+def _pos(node: Any, key: Any = None, at_key: bool = False) -> tuple[int, int]:
     lc = getattr(node, "lc", None)
     if lc is None:
         return (0, 0)
@@ -49,7 +52,7 @@ def _pos(node, key=None, at_key: bool = False) -> tuple[int, int]:
     return (p[0] + 1, p[1] + 1) if p is not None else (lc.line + 1, lc.col + 1)
 
 
-def _copy(node, items: list[tuple[Any, Any, Any, Any]]):
+def _copy(node: Any, items: list[Item]) -> dict[Any, Any]:
     """A mapping like ``node`` (marked if it is) holding (key, value, key mark, value mark) items."""
     if not isinstance(node, MDict):
         return {k: v for k, v, _, _ in items}
@@ -64,7 +67,7 @@ def _copy(node, items: list[tuple[Any, Any, Any, Any]]):
     return out
 
 
-def _items(node) -> list[tuple[Any, Any, Any, Any]]:
+def _items(node: Any) -> list[Item]:
     lc = getattr(node, "lc", None)
     return [(k, v, lc.key(k) if lc else None, lc.value(k) if lc else None) for k, v in node.items()]
 
@@ -74,16 +77,16 @@ def _items(node) -> list[tuple[Any, Any, Any, Any]]:
 
 @dataclass
 class _Styling:
-    styles: dict
+    styles: dict[Any, Any]
     file_of: Callable[[Any], str]
     kinds: dict[str, set[str]]
     problems: list[Problem] = field(default_factory=list)
     done: dict[str, Any] = field(default_factory=dict)
 
-    def fail(self, node, key, message: str, at_key: bool = False) -> None:
+    def fail(self, node: Any, key: Any, message: str, at_key: bool = False) -> None:
         self.problems.append(Problem(self.file_of(node), *_pos(node, key, at_key), message))
 
-    def style(self, name: str, node, key, seen: tuple = ()) -> list | None:
+    def style(self, name: str, node: Any, key: Any, seen: tuple[str, ...] = ()) -> list[Item] | None:
         """The items of a style, its own ``style`` applied first; None (and a problem) if unknown."""
         if not isinstance(name, str) or name not in self.styles:
             known = ", ".join(self.styles) or "none (add 'styles:' to the layout)"
@@ -99,7 +102,7 @@ class _Styling:
             self.fail(self.styles, name, f"style {name!r}: expected a mapping of element properties, "
                                          "e.g. {size: 12, weight: bold}")
             return None
-        known_keys = set().union(*self.kinds.values())
+        known_keys: set[str] = set().union(*self.kinds.values())
         own = []
         for k, v, km, vm in _items(body):
             if k in ("type", "id", "elements"):
@@ -108,7 +111,7 @@ class _Styling:
                 self.fail(body, k, f"style {name!r}: no element takes '{k}'", at_key=True)
             elif k != "style":
                 own.append((k, v, km, vm))
-        items: list = []
+        items: list[Item] = []
         if "style" in body:
             for base in _names(body["style"]):
                 got = self.style(base, body, "style", (*seen, name))
@@ -117,46 +120,59 @@ class _Styling:
         self.done[name] = items
         return items
 
-    def element(self, el):
+    def element(self, el: Any) -> Any:
         """The element with its styles applied (groups' elements too)."""
         if not isinstance(el, dict):
             return el
         items = _items(el)
         if "style" in el:
-            styled: list = []
-            for name in _names(el["style"]):
-                got = self.style(name, el, "style")
-                styled = _over(styled, got or [], self, el)
-            allowed = self.kinds.get(el.get("type"))
-            if allowed is not None:
-                styled = [it for it in styled if it[0] in allowed]
-            if any(isinstance(n, str) and isinstance(self.styles.get(n), dict)
-                   and self.file_of(self.styles.get(n)) != self.file_of(el) for n in _names(el["style"])):  # a style from another file: point at `style:`
-                at = el.lc.value("style") if getattr(el, "lc", None) else None
-                styled = [(k, v, at, at) for k, v, _, _ in styled]
-            items = _over(styled, [it for it in items if it[0] != "style"], self, el)
+            items = _over(self._styled(el), [it for it in items if it[0] != "style"], self, el)
         else:
-            for k, v, _km, _vm in items:
-                if isinstance(v, str) and k not in _WORDS and _CHANGE.match(v):
-                    self.fail(el, k, f"'{k}: {v.strip()}' changes a style's number, but the element names no "
-                                     f"style; give the number itself or a style: that gives {k}")
+            self._no_changes(el, items)
         if isinstance(el.get("elements"), list):
-            inner = el["elements"]
-            children = MList(self.element(c) for c in inner) if isinstance(inner, MList) else [
-                self.element(c) for c in inner]
-            if isinstance(inner, MList):
-                children.lc = inner.lc
+            children = self._children(el["elements"])
             items = [(k, children if k == "elements" else v, km, vm) for k, v, km, vm in items]
         out = _copy(el, items)
         _ORIGIN.carry(el, out)
         return out
 
+    def _styled(self, el: dict[Any, Any]) -> list[Item]:
+        """The items the element's styles give it, those its kind takes."""
+        styled: list[Item] = []
+        for name in _names(el["style"]):
+            got = self.style(name, el, "style")
+            styled = _over(styled, got or [], self, el)
+        kind = el.get("type")
+        allowed = self.kinds.get(kind) if isinstance(kind, str) else None
+        if allowed is not None:
+            styled = [it for it in styled if it[0] in allowed]
+        if any(isinstance(n, str) and isinstance(self.styles.get(n), dict)
+               and self.file_of(self.styles.get(n)) != self.file_of(el) for n in _names(el["style"])):  # a style from another file: point at `style:`
+            at = _items_marks(el, "style")[1]
+            styled = [(k, v, at, at) for k, v, _, _ in styled]
+        return styled
 
-def _names(v) -> list:
+    def _no_changes(self, el: dict[Any, Any], items: list[Item]) -> None:
+        """Without a style, a relative value ('+= 2') has nothing to change."""
+        for k, v, _km, _vm in items:
+            if isinstance(v, str) and k not in _WORDS and _CHANGE.match(v):
+                self.fail(el, k, f"'{k}: {v.strip()}' changes a style's number, but the element names no "
+                                 f"style; give the number itself or a style: that gives {k}")
+
+    def _children(self, inner: list[Any]) -> list[Any]:
+        """A group's elements, each styled, marked like the list they came from."""
+        if not isinstance(inner, MList):
+            return [self.element(c) for c in inner]
+        children = MList(self.element(c) for c in inner)
+        children.lc = inner.lc
+        return children
+
+
+def _names(v: Any) -> list[Any]:
     return list(v) if isinstance(v, list) else [v]
 
 
-def _over(under: list, over: list, st: _Styling, node) -> list:
+def _over(under: list[Item], over: list[Item], st: "_Styling | _Failures", node: Any) -> list[Item]:
     """``over``'s items on top of ``under``'s; relative values change the number beneath them."""
     out = {it[0]: it for it in under}
     for k, v, km, vm in over:
@@ -183,7 +199,7 @@ def _over(under: list, over: list, st: _Styling, node) -> list:
     return list(out.values())
 
 
-def apply_styles(raw: dict, file: str, file_of: Callable[[Any], str] | None = None) -> dict:
+def apply_styles(raw: dict[Any, Any], file: str, file_of: Callable[[Any], str] | None = None) -> dict[Any, Any]:
     """``raw`` (a layout as read) with every element's ``style`` applied; DataErrors, positioned."""
     from pnp.model.layout import element_keys
 
@@ -199,11 +215,10 @@ def apply_styles(raw: dict, file: str, file_of: Callable[[Any], str] | None = No
     styled = [st.element(e) for e in elements]
     if st.problems:
         raise DataErrors(list(dict.fromkeys(st.problems)))
+    new: list[Any] = styled
     if isinstance(elements, MList):
         new = MList(styled)
         new.lc = elements.lc
-    else:
-        new = styled
     return _copy(raw, [(k, new if k == "elements" else v, km, vm) for k, v, km, vm in _items(raw)])
 
 
@@ -213,18 +228,18 @@ def apply_styles(raw: dict, file: str, file_of: Callable[[Any], str] | None = No
 class _Origins:
     """Which file each element mapping was written in (by object identity, while a resolution runs)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.files: dict[int, str] = {}
-        self.keep: list = []
+        self.keep: list[Any] = []  # the nodes whose ids files holds, kept alive
 
-    def mark(self, node, file: str) -> None:
+    def mark(self, node: Any, file: str) -> None:
         if isinstance(node, dict):
             self.files[id(node)] = file
             self.keep.append(node)
             for child in node.get("elements") or () if isinstance(node.get("elements"), list) else ():
                 self.mark(child, file)
 
-    def carry(self, old, new) -> None:
+    def carry(self, old: Any, new: Any) -> None:
         if id(old) in self.files:
             self.files[id(new)] = self.files[id(old)]
             self.keep.append(new)
@@ -232,17 +247,20 @@ class _Origins:
 
 _ORIGIN = _Origins()
 
+# reads the layout a reference names, relative to a file: (path, raw, shown) or DataErrors
+Reader = Callable[[str, Path], tuple[Path, dict[Any, Any], str]]
+
 
 @dataclass
 class Resolved:
     """A layout with its bases merged in and its styles applied, as YAML data with marks."""
 
-    raw: dict
+    raw: dict[Any, Any]
     file: str  # the extending file, shown in messages
-    chain: list[tuple[Path, dict, str]]  # (path, raw, shown) of every file read, the extending one first
+    chain: list[tuple[Path, dict[Any, Any], str]]  # (path, raw, shown) of every file read, the extending one first
     origins: _Origins
 
-    def where(self, loc: tuple) -> tuple[str, int, int]:
+    def where(self, loc: tuple[Any, ...]) -> tuple[str, int, int]:
         """(file, line, col) of a path into :attr:`raw` (``('elements', 3, 'fill')``)."""
         from pnp.load.loader import locate
 
@@ -256,7 +274,7 @@ class Resolved:
         return (file, *locate(self.raw, loc))
 
 
-def resolve(path: Path, raw: dict, shown: str, read: Callable[[str, Path], tuple[Path, dict, str]]) -> Resolved:
+def resolve(path: Path, raw: dict[Any, Any], shown: str, read: Reader) -> Resolved:
     """The layout ``raw`` (read from ``path``, shown as ``shown``) with its ``extends`` chain merged.
 
     ``read(ref, from_path)`` returns (path, raw, shown) of the layout ``ref`` names, or raises DataErrors.
@@ -270,7 +288,7 @@ def resolve(path: Path, raw: dict, shown: str, read: Callable[[str, Path], tuple
         _ORIGIN = outer
 
 
-def _resolve(path, raw, shown, read, origins) -> Resolved:
+def _resolve(path: Path, raw: dict[Any, Any], shown: str, read: Reader, origins: _Origins) -> Resolved:
     chain = [(path, raw, shown)]
     while chain[-1][1].get("extends") is not None:
         p, r, s = chain[-1]
@@ -312,13 +330,13 @@ class _Failures:
     """Problems of one file, collected the way :class:`_Styling` collects them."""
 
     file: str
-    problems: list
+    problems: list[Problem]
 
-    def fail(self, node, key, message: str, at_key: bool = False) -> None:
+    def fail(self, node: Any, key: Any, message: str, at_key: bool = False) -> None:
         self.problems.append(Problem(self.file, *_pos(node, key, at_key), message))
 
 
-def _merge(base: dict, child: dict, shown: str, origins: _Origins) -> dict:
+def _merge(base: dict[Any, Any], child: dict[Any, Any], shown: str, origins: _Origins) -> dict[Any, Any]:
     problems: list[Problem] = []
     items = {k: (k, v, km, vm) for k, v, km, vm in _items(base) if k not in ("extends", "remove")}
     for k, v, km, vm in _items(child):
@@ -345,10 +363,11 @@ def _merge(base: dict, child: dict, shown: str, origins: _Origins) -> dict:
     return out
 
 
-def _merged_entries(k: str, under: dict, v: dict, shown: str, problems: list, origins: _Origins) -> list:
+def _merged_entries(k: str, under: dict[Any, Any], v: dict[Any, Any], shown: str, problems: list[Problem],
+                    origins: _Origins) -> list[Item]:
     """The entries of the base's ``styles`` or ``tables`` (``under``) with the child's (``v``): an
     entry both give is merged key by key; in a style, '+= 2' changes the base style's number."""
-    entries = []
+    entries: list[Item] = []
     for name, body, nkm, nvm in _items(under):
         if name in v and isinstance(body, dict) and isinstance(v[name], dict):
             if k == "styles":
@@ -358,7 +377,7 @@ def _merged_entries(k: str, under: dict, v: dict, shown: str, problems: list, or
             inner = _copy(v[name], merged_items)
             origins.files[id(inner)] = shown
             origins.keep.append(inner)
-            entries.append((name, inner, nkm, v.lc.value(name) if getattr(v, "lc", None) else nvm))
+            entries.append((name, inner, nkm, _items_marks(v, name)[1] if getattr(v, "lc", None) else nvm))
         elif name in v:
             entries.append((name, v[name], *(_items_marks(v, name))))
         else:
@@ -366,7 +385,7 @@ def _merged_entries(k: str, under: dict, v: dict, shown: str, problems: list, or
     return entries + [it for it in _items(v) if it[0] not in under]
 
 
-def _merged_elements(base: dict, child: dict, shown: str, problems: list) -> MList:
+def _merged_elements(base: dict[Any, Any], child: dict[Any, Any], shown: str, problems: list[Problem]) -> MList:
     """The base's elements, less those the child's ``remove`` names, each of the child's elements
     replacing the base's of its id or added after them; with the marks of where they were written."""
     elements = list(base.get("elements") or [])
@@ -387,21 +406,21 @@ def _merged_elements(base: dict, child: dict, shown: str, problems: list) -> MLi
     return out
 
 
-def _items_marks(node, key) -> tuple:
+def _items_marks(node: Any, key: Any) -> tuple[Pos | None, Pos | None]:
     lc = getattr(node, "lc", None)
     return (lc.key(key), lc.value(key)) if lc else (None, None)
 
 
-def _item_pos(lst, i: int) -> tuple[int, int]:
+def _item_pos(lst: Any, i: int) -> tuple[int, int]:
     lc = getattr(lst, "lc", None)
     p = lc.item(i) if lc is not None else None
     return (p[0] + 1, p[1] + 1) if p else (0, 0)
 
 
-def _ids(base: dict) -> str:
+def _ids(base: dict[Any, Any]) -> str:
     found: list[str] = []
 
-    def walk(els):
+    def walk(els: Any) -> None:
         for e in els or ():
             if isinstance(e, dict):
                 if e.get("id"):
@@ -413,7 +432,7 @@ def _ids(base: dict) -> str:
     return f"; its ids are {', '.join(found)}" if found else " (its elements have no ids)"
 
 
-def _drop(elements: list, eid) -> bool:
+def _drop(elements: list[Any], eid: Any) -> bool:
     for i, e in enumerate(elements):
         if isinstance(e, dict) and e.get("id") == eid:
             del elements[i]
@@ -426,7 +445,7 @@ def _drop(elements: list, eid) -> bool:
     return False
 
 
-def _replace(elements: list, eid, new) -> bool:
+def _replace(elements: list[Any], eid: Any, new: Any) -> bool:
     for i, e in enumerate(elements):
         if isinstance(e, dict) and e.get("id") == eid:
             elements[i] = new
@@ -439,7 +458,7 @@ def _replace(elements: list, eid, new) -> bool:
     return False
 
 
-def _with_children(group, children: list):
+def _with_children(group: dict[Any, Any], children: list[Any]) -> dict[Any, Any]:
     lst = MList(children)
     where = getattr(group["elements"], "lc", None)
     lst.lc = Marks(where.line, where.col) if where is not None else Marks(0, 0)

@@ -95,24 +95,11 @@ class Rules:
         if module is None:
             return cls()
         got = {name: getattr(module, name) for name in HOOKS if hasattr(module, name)}
-        for name in ("build", "check"):
-            if name in got and not callable(got[name]):
-                raise HookError(f"{name} must be a function, not {type(got[name]).__name__}")
-        files = got.get("FILES", ())
-        if isinstance(files, str) or not all(isinstance(p, str) for p in files):
-            raise HookError("FILES must be a tuple of file patterns such as 'positions/*.yaml'")
-        options = got.get("OPTIONS", {})
-        if not isinstance(options, Mapping) or not all(isinstance(k, str) and isinstance(v, str)
-                                                       for k, v in options.items()):
-            raise HookError("OPTIONS must map each setting's name to what it does")
-        sources = got.get("SOURCES", {})
-        if not isinstance(sources, Mapping) or not all(
-                isinstance(k, str) and re.fullmatch(SOURCE_NAME, k) and callable(v) for k, v in sources.items()):
-            raise HookError("SOURCES must map each source's name (lower case letters, digits, - and _) to a "
-                            "function (game, opts) returning plain data")
-        book = got.get("RULES")
-        if book is not None and not callable(getattr(book, "run", None)):
-            raise HookError("RULES must be a pnp.checks.RuleBook")
+        _check_functions(got)
+        files = _checked_files(got.get("FILES", ()))
+        options = _checked_options(got.get("OPTIONS", {}))
+        sources = _checked_sources(got.get("SOURCES", {}))
+        book = _checked_book(got.get("RULES"))
         return cls(got.get("build"), got.get("check"), book, tuple(files), dict(options), dict(sources))
 
     def assets(self, game: "Game", opts: "BuildOptions") -> "Iterable[Asset]":
@@ -123,3 +110,36 @@ class Rules:
         if self.check is None:
             return None
         return self.check(game, state) if state is not None else self.check(game)
+
+
+def _check_functions(got: Mapping[str, Any]) -> None:
+    for name in ("build", "check"):
+        if name in got and not callable(got[name]):
+            raise HookError(f"{name} must be a function, not {type(got[name]).__name__}")
+
+
+def _checked_files(files: Any) -> Sequence[str]:
+    if isinstance(files, str) or not all(isinstance(p, str) for p in files):
+        raise HookError("FILES must be a tuple of file patterns such as 'positions/*.yaml'")
+    return files
+
+
+def _checked_options(options: Any) -> Mapping[str, str]:
+    if not isinstance(options, Mapping) or not all(isinstance(k, str) and isinstance(v, str)
+                                                   for k, v in options.items()):
+        raise HookError("OPTIONS must map each setting's name to what it does")
+    return options
+
+
+def _checked_sources(sources: Any) -> Mapping[str, Source]:
+    if not isinstance(sources, Mapping) or not all(
+            isinstance(k, str) and re.fullmatch(SOURCE_NAME, k) and callable(v) for k, v in sources.items()):
+        raise HookError("SOURCES must map each source's name (lower case letters, digits, - and _) to a "
+                        "function (game, opts) returning plain data")
+    return sources
+
+
+def _checked_book(book: Any) -> "RuleBook | None":
+    if book is not None and not callable(getattr(book, "run", None)):
+        raise HookError("RULES must be a pnp.checks.RuleBook")
+    return book

@@ -22,8 +22,15 @@ import re
 import shutil
 import tempfile
 from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from pnp.load.errors import UserError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.model.assets import BuildOptions
+    from pnp.model.game import Game
+    from pnp.scene import Page
 
 KEEP = ("tts", "export")  # written by `pnp tts` / `pnp export`, carried over by builds
 _OURS = re.compile(r"^\.pnp-(staging|old)-(\d+)-")
@@ -63,6 +70,25 @@ def _alive(pid: int) -> bool:
     return True
 
 
+# one game's folder swapped in: (target, the old folder set aside or None, sub-folders carried over)
+_Swapped = tuple[Path, "Path | None", list[str]]
+
+
+def _carry(target: Path, staged: Path) -> list[str]:
+    """Move the sub-folders other commands wrote (KEEP) from the old folder into the staged one."""
+    carried = []
+    for sub in KEEP if target.is_dir() and not target.is_symlink() else ():
+        if (target / sub).is_dir() and not (staged / sub).exists():
+            os.rename(target / sub, staged / sub)
+            carried.append(sub)
+    return carried
+
+
+def _move_back(carried: list[str], staged: Path, target: Path) -> None:
+    for sub in carried:
+        os.rename(staged / sub, target / sub)
+
+
 class Staging:
     """Staged game folders under ``dest``; :meth:`commit` swaps them all in, or none."""
 
@@ -92,33 +118,10 @@ class Staging:
 
     def commit(self, folders: list[str] | None = None) -> None:
         """Swap every staged folder in with renames, or, on any failure, none of them."""
-        done: list[tuple[Path, Path | None, list[str]]] = []  # (target, old set aside, carried sub-folders)
+        done: list[_Swapped] = []
         try:
             for name in folders if folders is not None else self.folders():
-                staged, target = self.dir / name, self.dest / name
-                staged.mkdir(exist_ok=True)
-                aside, carried = None, []
-                if target.exists() or target.is_symlink():
-                    for sub in KEEP if target.is_dir() and not target.is_symlink() else ():
-                        if (target / sub).is_dir() and not (staged / sub).exists():
-                            os.rename(target / sub, staged / sub)
-                            carried.append(sub)
-                    aside = Path(tempfile.mkdtemp(prefix=f".pnp-old-{os.getpid()}-", dir=self.dest)) / name
-                    try:
-                        os.rename(target, aside)
-                    except OSError:
-                        for sub in carried:
-                            os.rename(staged / sub, target / sub)
-                        raise
-                try:
-                    os.rename(staged, target)
-                except OSError:
-                    if aside is not None:
-                        os.rename(aside, target)
-                        for sub in carried:
-                            os.rename(staged / sub, target / sub)
-                    raise
-                done.append((target, aside, carried))
+                done.append(self._swap(name))
         except OSError as exc:
             self._roll_back(done)
             raise OutputError(f"{self.dest}: cannot write output ({exc.strerror or exc})") from None
@@ -131,7 +134,31 @@ class Staging:
                     _rmtree(aside.parent)
             self.discard()
 
-    def _roll_back(self, done) -> None:
+    def _swap(self, name: str) -> _Swapped:
+        """Swap one staged folder in: the old one set aside (its carried sub-folders moved into the
+        new one first); on failure, the old one is back in place before the error goes on."""
+        staged, target = self.dir / name, self.dest / name
+        staged.mkdir(exist_ok=True)
+        aside: Path | None = None
+        carried: list[str] = []
+        if target.exists() or target.is_symlink():
+            carried = _carry(target, staged)
+            aside = Path(tempfile.mkdtemp(prefix=f".pnp-old-{os.getpid()}-", dir=self.dest)) / name
+            try:
+                os.rename(target, aside)
+            except OSError:
+                _move_back(carried, staged, target)
+                raise
+        try:
+            os.rename(staged, target)
+        except OSError:
+            if aside is not None:
+                os.rename(aside, target)
+                _move_back(carried, staged, target)
+            raise
+        return (target, aside, carried)
+
+    def _roll_back(self, done: list[_Swapped]) -> None:
         """Put the old folders back, newest first (the new ones go to staging, which is discarded)."""
         for target, aside, carried in reversed(done):
             new = self.dir / f".new-{target.name}"
@@ -164,14 +191,15 @@ class Staging:
     def __enter__(self) -> "Staging":
         return self
 
-    def __exit__(self, exc_type, exc, tb) -> None:
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
         if exc_type is not None:
             self.discard()
             self._uncreate()
 
 
 @contextmanager
-def _replacing(path: Path):
+def _replacing(path: Path) -> Iterator[tuple[Path, int]]:
     """A new temp file beside ``path`` (mode 0666 less the umask): yields its path and open
     descriptor; renamed onto ``path`` when the block ends, removed when it raises."""
     path = Path(path)
@@ -202,7 +230,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
         fh.write(data)
 
 
-def write_document(path: Path, pages, title: str = "", dpi: float = 150) -> int:
+def write_document(path: Path, pages: "Iterable[Page]", title: str = "", dpi: float = 150) -> int:
     """Write a stand-alone document (a game command's PDF, SVG or PNG, by the
     file's suffix) atomically: a temp file beside it, renamed into place."""
     from pnp.render import write_by_suffix
@@ -212,7 +240,8 @@ def write_document(path: Path, pages, title: str = "", dpi: float = 150) -> int:
         return write_by_suffix(list(pages), tmp, dpi=dpi, title=title)
 
 
-def write_sheet(sheet: Path, game, opts, records: list, path: Path, title: str = "") -> int:
+def write_sheet(sheet: Path, game: "Game", opts: "BuildOptions", records: list[Any], path: Path,
+                title: str = "") -> int:
     """Draw a game's sheet file (kind: sheet) once per record at the sheet's own size, one page each,
     to ``path`` (PDF, SVG or PNG by its suffix), nothing imposed: what a game's command writes on its
     own (a chart of one structure). ``records`` (plain data, as a source returns) replace the sheet's;
