@@ -11,7 +11,8 @@ import math
 import os
 import stat
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Mapping, TypeVar
+
 
 from pydantic import BaseModel, ValidationError
 
@@ -68,7 +69,7 @@ def read_bounded(path: "str | Path", limit: int = MAX_FILE_BYTES, what: str = "a
     path = Path(path)
     file = display_path(path)
 
-    def refuse(message: str):
+    def refuse(message: str) -> DataErrors:
         return DataErrors([Problem(file, 0, 0, message)])
 
     try:
@@ -133,6 +134,8 @@ def locate(root: Any, loc: tuple, at_key: bool = False) -> tuple[int, int]:
     line, col = (lc.line + 1, lc.col + 1) if lc is not None and lc.line is not None else (1, 1)
     for i, key in enumerate(loc):
         lc = getattr(node, "lc", None)
+        if lc is None:  # data without marks: the place found so far
+            break
         last = i == len(loc) - 1
         try:
             if isinstance(node, dict) and key in node:
@@ -165,7 +168,7 @@ def quote(value: Any) -> str:
     return shown if len(shown) <= QUOTED else shown[:QUOTED - 1] + "…"
 
 
-def _describe(err: dict) -> str:
+def _describe(err: Mapping[str, Any]) -> str:
     loc = ".".join(str(p) for p in err["loc"] if not str(p).startswith("function-"))
     kind = err["type"]
     inp = err.get("input")

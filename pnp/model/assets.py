@@ -3,10 +3,13 @@ that shape them. Games yield Assets; the build writes them in each format."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from pnp.load.budget import Limits
 from pnp.scene import Group, Page
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.model.game import Game
 
 
 @dataclass(frozen=True)
@@ -27,7 +30,7 @@ class SheetSpec:
     rotate: bool = True  # grid/packing may turn items 90 degrees when that fits more
     lang: str = "de"  # language of page labels and printed instructions
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for name in ("margin", "gutter", "bleed", "crop_length", "crop_gap"):
             v = getattr(self, name)
             if not isinstance(v, (int, float)) or v < 0:
@@ -45,12 +48,12 @@ class BuildOptions(SheetSpec):
     """A build's settings: the sheet, plus what is not about paper."""
 
     dpi: int = 100  # PNG preview resolution
-    extra: dict = field(default_factory=dict)  # game-specific options (e.g. square size)
+    extra: dict[str, Any] = field(default_factory=dict)  # game-specific options (e.g. square size)
     ink_saver: bool = False  # light grounds, outlines instead of dark fills: each kind's and layout's ink-saving look
-    given: frozenset = frozenset()  # sheet settings set on the command line: they beat game.yaml
+    given: frozenset[str] = frozenset()  # sheet settings set on the command line: they beat game.yaml
     limits: Limits = Limits()  # how much the build may make (pnp.load.budget)
 
-    def for_game(self, game) -> "BuildOptions":
+    def for_game(self, game: "Game") -> "BuildOptions":
         """These options with the game's own ``sheet:`` settings and language where the command
         line left them (a game that names no language prints in English)."""
         from dataclasses import replace
@@ -64,9 +67,11 @@ class BuildOptions(SheetSpec):
 DEFAULT_LANG = "en"  # a game that names no language
 
 
-def game_lang(game) -> str:
+def game_lang(game: "Game") -> str:
     """The language a game prints in when no command line says otherwise."""
-    return getattr(game.manifest, "lang", None) or DEFAULT_LANG
+    lang: str | None = getattr(game.manifest, "lang", None)
+    return lang or DEFAULT_LANG
+
 
 
 @dataclass

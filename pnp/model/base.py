@@ -1,7 +1,7 @@
 """Base class and shared field types for every data schema."""
 from __future__ import annotations
 
-from typing import Annotated, Union
+from typing import Annotated, Any, Hashable, Iterable, Union
 
 import re
 
@@ -30,7 +30,7 @@ class I18n(BaseModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _languages(cls, data):
+    def _languages(cls, data: Any) -> Any:
         if isinstance(data, dict):
             if not data:
                 raise ValueError("give the text in at least one language, e.g. {en: ...}")
@@ -80,9 +80,10 @@ Mm = Annotated[float, Field(ge=0, le=5000, allow_inf_nan=False, description="len
 PositiveMm = Annotated[float, Field(gt=0, le=5000, allow_inf_nan=False, description="length in millimetres")]
 
 
-def require_unique(ids, what: str, verb: str = "defined") -> None:
+def require_unique(ids: Iterable[Hashable], what: str, verb: str = "defined") -> None:
     """Raise a ValueError naming the first id that appears twice."""
-    seen: set = set()
+    seen: set[Hashable] = set()
+
     for i in ids:
         if i in seen:
             raise ValueError(f"{what} id {i!r} is {verb} twice")

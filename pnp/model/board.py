@@ -10,11 +10,14 @@ build time: :func:`pnp.layout.builtin.square_board.board_problems`.
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Self
 
 from pydantic import Field, field_validator, model_validator
 
 from pnp.model.base import ColourField, Localised, Strict, require_unique
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.scene.style import Color
 
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]
 Square = Annotated[str, Field(pattern=r"^[a-z][1-9][0-9]?$", description="a square such as d3")]
@@ -43,24 +46,30 @@ class Painted(Strict):
     ink_saver: "Look | None" = Field(None, description="colour and ink in an ink-saving build; default: a light "
                                                        "tint of the colour")
 
-    def saving_ink(self):
-        """This piece or mark as an ink-saving build draws it."""
-        from pnp.scene.style import WHITE, color, mix
+    def _ground(self) -> "Color":
+        """Its colour; with none (``colour: none``) it lies on the paper, white."""
+        from pnp.scene.style import WHITE, color
 
-        look = self.ink_saver or Look(colour=mix(color(self.colour), WHITE, TINT).hex)
+        return color(self.colour) or WHITE
+
+    def saving_ink(self) -> Self:
+        """This piece or mark as an ink-saving build draws it."""
+        from pnp.scene.style import WHITE, mix
+
+        look = self.ink_saver or Look(colour=mix(self._ground(), WHITE, TINT).hex)
         return self.model_copy(update={"colour": look.colour, "ink": look.ink, "ink_saver": None})
 
     def label_ink(self) -> str:
         """The colour its label prints in: ``ink``, or black or white, whichever reads on ``colour``."""
-        from pnp.scene.style import color, contrast
+        from pnp.scene.style import contrast
 
-        return self.ink or contrast(color(self.colour)).hex
+        return self.ink or contrast(self._ground()).hex
 
     def tint(self, share: float) -> str:
         """Its colour ``share`` of the way to white (a pale ground in the piece's colour)."""
-        from pnp.scene.style import WHITE, color, mix
+        from pnp.scene.style import WHITE, mix
 
-        return mix(color(self.colour), WHITE, share).hex
+        return mix(self._ground(), WHITE, share).hex
 
 
 class PieceType(Painted):
@@ -89,7 +98,7 @@ class BoardObject(Strict):
 
     @field_validator("at", mode="before")
     @classmethod
-    def _one(cls, v):
+    def _one(cls, v: Any) -> Any:
         return [v] if isinstance(v, str) else v
 
 
@@ -131,7 +140,8 @@ class SquareBoard(Strict):
                                    description="sentences printed under the set-up diagram's legend")
 
     @model_validator(mode="after")
-    def _unique(self):
+    def _unique(self) -> Self:
+
         for what, items in (("piece", self.pieces), ("mark", self.marks)):
             require_unique((x.id for x in items), what, "used")
         return self

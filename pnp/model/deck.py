@@ -23,7 +23,7 @@ name per category.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, Self, Union
 
 from pydantic import Field, field_validator, model_validator
 
@@ -151,7 +151,7 @@ class Deck(Strict):
 
     @field_validator("card")
     @classmethod
-    def _card(cls, v):
+    def _card(cls, v: Any) -> Any:
         if isinstance(v, str):
             v = v.strip().lower()
             if v not in CARD_SIZES:
@@ -164,7 +164,7 @@ class Deck(Strict):
 
     @field_validator("cards")
     @classmethod
-    def _cards(cls, v):
+    def _cards(cls, v: Any) -> Any:
         if isinstance(v, list):
             if not v:
                 raise ValueError("a deck needs at least one card")
@@ -178,20 +178,20 @@ class Deck(Strict):
 
     @field_validator("categories")
     @classmethod
-    def _unique(cls, v):
+    def _unique(cls, v: list[Category] | None) -> list[Category] | None:
         if v is not None:
             require_unique((x.id for x in v), "category")
         return v
 
     @model_validator(mode="after")
-    def _one_face(self):
+    def _one_face(self) -> Self:
         if self.layouts is not None and "layout" in self.model_fields_set:
             raise ValueError("give either 'layout' (one face for every card) or 'layouts' (a face per field "
                              "value), not both")
         return self
 
     @model_validator(mode="after")
-    def _one_back(self):
+    def _one_back(self) -> Self:
         if self.back is not None and self.backs is not None:
             raise ValueError("give either 'back' (one back for every card) or 'backs' (a back per field value), "
                              "not both")
@@ -202,7 +202,10 @@ class Deck(Strict):
         if isinstance(self.card, str):
             if self.card in CARD_SIZES:
                 return CARD_SIZES[self.card]
-            return parse_wxh(self.card)
+            wh = parse_wxh(self.card)
+            assert wh is not None, self.card  # the schema let only a size it can read through
+            return wh
+
         return (float(self.card.width), float(self.card.height))
 
     def category(self, cat_id: str) -> Category:

@@ -11,7 +11,9 @@ import importlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from types import ModuleType
+from typing import Annotated, Any, Literal, Sequence
+
 
 from pydantic import Field, field_validator
 
@@ -41,14 +43,14 @@ class SheetSettings(Strict):
 
     @field_validator("paper")
     @classmethod
-    def _paper(cls, v):
+    def _paper(cls, v: str | None) -> str | None:
         if v is not None:
             from pnp.model.paper import paper_size
 
             paper_size(v)
         return v
 
-    def values(self) -> dict:
+    def values(self) -> dict[str, Any]:
         # the fields as they are (all plain values): model_dump would build a serializer first
         return {k: getattr(self, k) for k in type(self).model_fields if getattr(self, k) is not None}
 
@@ -63,7 +65,9 @@ class GameManifest(Strict):
     lang: str | None = Field(None, description="the language the game prints in (de, en, fr, ...): the default "
                                                "of every command's --lang, its hyphenation and pnp's own words",
                              pattern=LANG_CODE.pattern)
-    sheet: SheetSettings = Field(default_factory=SheetSettings)
+    # mypy reads Field(None, ...) as no default, so it thinks SheetSettings() needs every field
+    sheet: SheetSettings = Field(default_factory=SheetSettings)  # type: ignore[arg-type]
+
     fonts: FontDecls = Field(default_factory=dict, description="fonts by name for every layout of the game")
 
 
@@ -97,7 +101,7 @@ class Game:
         """A file of the game folder by its name there, checked to lie inside the data folder."""
         return inside(self.folder / rel, self.roots, (self.folder / rel, 0, 0), None)
 
-    def module(self):
+    def module(self) -> ModuleType | None:
         """The game's rules module: one of pnp's own games (``rules: pnp.games.x``), or a
         Python file in the game folder (``rules: rules.py``), which runs only when the
         user trusts the folder (``pnp --trust`` or PNP_TRUST=1). Nothing else is imported."""
@@ -130,7 +134,7 @@ class Game:
         line, col = locate(load_yaml(path), ("rules",))
         return DataErrors([Problem(display_path(path), line, col, message)])
 
-    def _rules_file(self, path: Path):
+    def _rules_file(self, path: Path) -> ModuleType:
         import importlib.util
         import os
         import sys
@@ -149,6 +153,7 @@ class Game:
         name = f"pnp_rules_{abs(hash(str(path.resolve())))}"
         if name not in sys.modules:
             spec = importlib.util.spec_from_file_location(name, path)
+            assert spec is not None and spec.loader is not None, path  # a .py file always has a spec and loader
             module = importlib.util.module_from_spec(spec)
             sys.modules[name] = module
             try:
@@ -180,7 +185,8 @@ def discover(data_dir: Path | None = None) -> dict[str, Game]:
     return games
 
 
-def inside(path: Path, roots, where: tuple, name: str | None, key: str | None = None) -> Path:
+def inside(path: Path, roots: Sequence[Path], where: tuple[Path | str, int, int], name: str | None,
+           key: str | None = None) -> Path:
     """``path`` when it lies inside ``roots`` (:func:`pnp.load.paths.resolve_inside`); else the
     data error "'key': 'name' is outside the data folder" at ``where`` = (file, line, col), the
     place that names it as ``name`` (None: the file itself, found in a game folder)."""

@@ -31,11 +31,14 @@ import math
 import string
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Sequence
 
 from pnp.model.trilattice import SQRT3, Cell as TriCell, TriGrid
 
 SHAPES = ("square", "hex", "triangle")
 MAX_CELLS = 20_000  # a grid holding more is a data error (drawing it would take minutes)
+Point = tuple[float, float]  # mm, y down
+
 
 
 def column_name(i: int) -> str:
@@ -83,7 +86,7 @@ class Grid:
     offset: str = "odd"  # hex: odd | even
     naming: str = "row-index"  # triangle: row-index | takzh
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.shape not in SHAPES:
             raise ValueError(f"unknown grid shape {self.shape!r}; use one of {', '.join(SHAPES)}")
         if not (self.size > 0 and math.isfinite(self.size)):
@@ -172,6 +175,7 @@ class Grid:
     def _cell(self, c: int, r: int) -> GridCell:
         s = self.size
         name = f"{column_name(c)}{r + 1}"
+        pts: tuple[Point, ...]
         if self.shape == "square":
             x, y = c * s, r * s
             pts = ((x, y), (x + s, y), (x + s, y + s), (x, y + s))
@@ -199,7 +203,7 @@ class Grid:
         """(letters, x) of each column, for coordinates along the top and bottom edges."""
         if self.shape == "triangle":
             return []
-        return [(column_name(c), self.cell(c + 1, 1).centre[0]) for c in range(self.cols)]
+        return [(column_name(c), self._inside(c + 1, 1).centre[0]) for c in range(self.cols)]
 
     def row_marks(self) -> list[tuple[str, float]]:
         """(number or letter, y) of each row, for coordinates along the left and right edges."""
@@ -211,7 +215,13 @@ class Grid:
     def _row_y(self, r: int) -> float:
         if self.shape == "hex" and self.orientation == "flat":
             return r * self.size + self.size / 2 + (self.size / 4 if self.cols > 1 else 0.0)
-        return self.cell(1, r + 1).centre[1]
+        return self._inside(1, r + 1).centre[1]
+
+    def _inside(self, col: int, row: int) -> GridCell:
+        """The cell at ``col``, ``row``, which the caller knows is on the grid."""
+        cell = self.cell(col, row)
+        assert cell is not None, (col, row)
+        return cell
 
     def row_edge(self, r: int, side: str) -> float:
         """x of row ``r``'s (from 1) outer edge on the ``side`` (left or right) of a triangle."""
@@ -231,10 +241,10 @@ def _sin(deg: float) -> float:
     return 0.0 if abs(v) < 1e-15 else v
 
 
-_REGIONS: dict[int, tuple[dict, frozenset]] = {}
+_REGIONS: dict[int, tuple[dict[TriCell, str], frozenset[TriCell]]] = {}
 
 
-def _tri_regions(n: int) -> tuple[dict, frozenset]:
+def _tri_regions(n: int) -> tuple[dict[TriCell, str], frozenset[TriCell]]:
     """cell -> the tip of the corner it lies in, and the half-space cells, of an n-row triangle."""
     if n not in _REGIONS:
         corners, cut = TriGrid(n, 1.0).regions()
@@ -242,9 +252,9 @@ def _tri_regions(n: int) -> tuple[dict, frozenset]:
     return _REGIONS[n]
 
 
-def chord(points, y: float) -> tuple[float, float] | None:
+def chord(points: Sequence[Point], y: float) -> tuple[float, float] | None:
     """Where the horizontal line at ``y`` crosses the convex outline ``points``: (x0, x1), or None."""
-    xs = []
+    xs: list[float] = []
     n = len(points)
     for i in range(n):
         (x0, y0), (x1, y1) = points[i], points[(i + 1) % n]

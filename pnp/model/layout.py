@@ -19,13 +19,19 @@ replaces the base's, new ones are added, ``remove`` drops ids). A file with
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Self, Union
 
-from pydantic import AfterValidator, Field, PrivateAttr, ValidationError, WrapValidator, field_validator, model_validator
+from pydantic import (AfterValidator, Field, PrivateAttr, ValidationError, ValidatorFunctionWrapHandler, WrapValidator,
+                      field_validator, model_validator)
 from pydantic_core import PydanticCustomError
 
 from pnp.model.base import Localised, Strict
 from pnp.model.fonts import FontDecls, FontRef
+
+if TYPE_CHECKING:  # pragma: no cover
+    # one element of any kind: the union of the kinds pnp.layout.elements registers at run time (it sets
+    # this module's Element), which this module cannot name without importing upwards
+    Element = Any
 
 ANCHORS = ("top-left", "top", "top-right", "left", "center", "right", "bottom-left", "bottom", "bottom-right")
 Anchor = Literal["top-left", "top", "top-right", "left", "center", "right", "bottom-left", "bottom", "bottom-right"]
@@ -67,7 +73,7 @@ class Placed(Strict):
     _saver: Any = PrivateAttr(None)
 
     @model_validator(mode="after")
-    def _ink_saver_variant(self):
+    def _ink_saver_variant(self) -> Self:
         if self.ink_saver is not None:
             self._saver = ink_saver_variant(self)
         return self
@@ -76,13 +82,13 @@ class Placed(Strict):
 FIXED = ("type", "id", "ink_saver", "elements")  # what an ink_saver variant keeps as it is
 
 
-def ink_saver_variant(el):
+def ink_saver_variant(el: Placed) -> Placed:
     """The element with its ``ink_saver`` values in place of its own, checked like the element."""
-    given = el.ink_saver
+    given = el.ink_saver or {}
     wrong = [k for k in given if k in FIXED or k not in type(el).model_fields]
     if wrong:
         keys = ", ".join(k for k in type(el).model_fields if k not in FIXED)
-        raise ValueError(f"ink_saver: {', '.join(map(repr, wrong))} cannot change; a {el.type} element's "
+        raise ValueError(f"ink_saver: {', '.join(map(repr, wrong))} cannot change; a {getattr(el, 'type')} element's "
                          f"ink_saver takes {keys}")
     try:
         return type(el).model_validate({**el.model_dump(exclude_unset=True, exclude={"ink_saver"}), **given})
@@ -134,13 +140,13 @@ class PolygonEl(Placed, Paint):
 
     @model_validator(mode="before")
     @classmethod
-    def _hexagon(cls, data):
+    def _hexagon(cls, data: Any) -> Any:
         if isinstance(data, dict) and data.get("type") == "hexagon" and "points" not in data:
             return {**data, "sides": data.get("sides", 6)}
         return data
 
     @model_validator(mode="after")
-    def _one_kind(self):
+    def _one_kind(self) -> Self:
         if self.type == "hexagon" and self.sides != 6:
             raise ValueError("a hexagon has six sides (sides: 6, no points); use type: polygon for other shapes")
         if (self.points is None) == (self.sides is None):
@@ -274,16 +280,16 @@ def one_of(what: str) -> WrapValidator:
     the value's own type (``rows: 1000000`` -> at most 500), else ``expected <what>``, instead of
     one error per alternative."""
 
-    def check(value: Any, handler):
+    def check(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
         try:
             return handler(value)
         except ValidationError as exc:
-            by_branch: dict[str, list[dict]] = {}
-            for err in exc.errors():
-                loc = [p for p in err["loc"] if not str(p).startswith("function-")]
-                if len(loc) <= 1 and err["type"] in _MISMATCH:
+            by_branch: dict[str, list[dict[str, Any]]] = {}
+            for one in exc.errors():
+                loc = [p for p in one["loc"] if not str(p).startswith("function-")]
+                if len(loc) <= 1 and one["type"] in _MISMATCH:
                     continue  # that alternative takes another type of value
-                by_branch.setdefault(str(loc[0]) if loc else "", []).append({**err, "loc": loc[1:]})
+                by_branch.setdefault(str(loc[0]) if loc else "", []).append({**one, "loc": loc[1:]})
             fewest = sorted(by_branch.values(), key=len)
             if fewest and (len(fewest) == 1 or len(fewest[0]) < len(fewest[1])):
                 err = fewest[0][0]
@@ -319,7 +325,7 @@ class LayoutBase(Strict):
 
     @field_validator("size")
     @classmethod
-    def _size(cls, v):
+    def _size(cls, v: str | None) -> str | None:
         """A name or WxH of sides a piece can have: a layout drawn for 0.0001 mm or a kilometre
         would be scaled by absurd factors to fit its cards."""
         from pnp.model.paper import CARD_SIZES, parse_wxh
@@ -353,7 +359,7 @@ class Layout(LayoutBase):
 
     @model_validator(mode="before")
     @classmethod
-    def _styled(cls, data):
+    def _styled(cls, data: Any) -> Any:
         """Styles applied (for layouts built in code; files are styled before validation)."""
         from pnp.model.reuse import apply_styles
 
@@ -363,7 +369,7 @@ class Layout(LayoutBase):
         return data
 
     @classmethod
-    def __pydantic_init_subclass__(cls, **kwargs) -> None:
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
         """A kind that is a layout with more to say (a sheet) takes the elements a layout takes: the
         union registered so far is looked up in its module too (pnp.layout.elements keeps it current)."""
         import sys
@@ -371,16 +377,17 @@ class Layout(LayoutBase):
         super().__pydantic_init_subclass__(**kwargs)
         element = getattr(sys.modules[__name__], "Element", None)
         if element is not None:
-            sys.modules[cls.__module__].Element = element
+            setattr(sys.modules[cls.__module__], "Element", element)
 
     @model_validator(mode="after")
-    def _drawn(self):
+    def _drawn(self) -> Self:
         if not self.elements:
             raise ValueError("a layout needs at least one element (or 'extends: base.yaml' to take a base's)")
         return self
 
     @classmethod
-    def from_raw(cls, raw, file: str) -> "Layout | LayoutPatch":
+    def from_raw(cls, raw: Any, file: str) -> "Layout | LayoutPatch":
+
         """A layout file's model: styled and validated, or, when it extends another layout, checked
         as a :class:`LayoutPatch` until :func:`pnp.model.reuse.resolve` reads its base."""
         from pnp.load.loader import validate

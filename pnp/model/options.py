@@ -8,7 +8,12 @@ from __future__ import annotations
 
 import math
 
+from typing import TYPE_CHECKING
+
 from pnp.load.errors import DataErrors, Problem
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.model.assets import BuildOptions
 
 TRUE = ("1", "true", "yes", "on")
 FALSE = ("0", "false", "no", "off", "")
@@ -18,7 +23,7 @@ def _bad(key: str, message: str) -> DataErrors:
     return DataErrors([Problem(f"--option {key}", 0, 0, message)])
 
 
-def number(opts, key: str, default: float, lo: float, hi: float, unit: str = "mm",
+def number(opts: "BuildOptions | None", key: str, default: float, lo: float, hi: float, unit: str = "mm",
            integer: bool = False) -> float:
     """``opts.extra[key]`` as a number within [lo, hi], or ``default`` when absent."""
     extra = getattr(opts, "extra", None) or {}
@@ -39,7 +44,8 @@ def number(opts, key: str, default: float, lo: float, hi: float, unit: str = "mm
     return int(v) if integer else v
 
 
-def flag(opts, key: str, default: bool = False) -> bool:
+def flag(opts: "BuildOptions | None", key
+: str, default: bool = False) -> bool:
     """``opts.extra[key]`` as a yes/no switch (true/false, yes/no, on/off, 1/0)."""
     extra = getattr(opts, "extra", None) or {}
     raw = extra.get(key, default)

@@ -41,7 +41,8 @@ def parse_wxh(text: str) -> tuple[float, float] | None:
     return (w, h)
 
 
-def _lookup(value, table: dict[str, tuple[float, float]], what: str) -> tuple[float, float]:
+def _lookup(value: object, table
+: dict[str, tuple[float, float]], what: str) -> tuple[float, float]:
     if isinstance(value, (tuple, list)) and len(value) == 2:
         w, h = float(value[0]), float(value[1])
         if w > 0 and h > 0:

@@ -28,7 +28,7 @@ the named rows. ``bonus`` gives ``points`` when row ``of`` reaches
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Self
 
 from pydantic import Field, model_validator
 
@@ -53,7 +53,7 @@ class Row(Strict):
     bonus: Bonus | None = Field(None, description="computed: points when another row reaches a threshold")
 
     @model_validator(mode="after")
-    def _one_formula(self):
+    def _one_formula(self) -> Self:
         if self.sum is not None and self.bonus is not None:
             raise ValueError(f"row {self.id!r}: give either 'sum' or 'bonus', not both")
         return self
@@ -83,7 +83,7 @@ class Columns(Strict):
     name: Localised = Field(I18n.model_construct(de="Name", en="Name"), description="label of the name field")
 
     @model_validator(mode="after")
-    def _range(self):
+    def _range(self) -> Self:
         if self.players > self.max_players:
             raise ValueError(f"players ({self.players}) is more than max_players ({self.max_players})")
         return self
@@ -108,7 +108,7 @@ class ScoreSheet(Strict):
     pads: Pads = Pads.model_construct()
 
     @model_validator(mode="after")
-    def _references(self):
+    def _references(self) -> Self:
         seen: list[str] = []
         for block in self.blocks:
             for row in block.rows:
@@ -156,7 +156,9 @@ class ScoreSheet(Strict):
         out: dict[str, int] = {}
         for block, row in self.rows():
             if row.sum == "block":
+                assert block is not None  # the schema keeps 'sum: block' inside blocks
                 out[row.id] = sum(out[r.id] for r in block.entries)
+
             elif isinstance(row.sum, list):
                 out[row.id] = sum(out[r] for r in row.sum)
             elif row.bonus is not None:

@@ -18,7 +18,7 @@ text or symbol in the ``safe`` margin (6 mm from the paper edge on a page).
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, Self, Union
 
 from pydantic import Field, field_validator, model_validator
 
@@ -66,7 +66,8 @@ class Sheet(Layout):
 
     @field_validator("size")
     @classmethod
-    def _size(cls, v: str) -> str:
+    def _size(cls, v: str) -> str:  # type: ignore[override]  # replaces the layout's check; a sheet's size is never None
+
         key = v.strip().lower()
         if key == "page" or key in PAPERS or key in CARD_SIZES:
             return key
@@ -79,7 +80,7 @@ class Sheet(Layout):
         return key
 
     @model_validator(mode="after")
-    def _asset_needs_records(self):
+    def _asset_needs_records(self) -> Self:
         if self.asset is not None and self.records is None:
             raise ValueError("'asset' names a file per record: give the sheet 'records' too")
         if self.records is not None and not isinstance(self.records, (str, list, FromSource)):

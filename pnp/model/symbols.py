@@ -13,7 +13,7 @@ and rotated (degrees clockwise), so a new symbol is a few lines of YAML:
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal, Self, Union
 
 from pydantic import Field, field_validator, model_validator
 
@@ -169,7 +169,7 @@ class PathPart(PartBase):
 
     @field_validator("d")
     @classmethod
-    def _parse(cls, v):
+    def _parse(cls, v: str) -> str:
         parse_path_d(v)
         return v
 
@@ -193,7 +193,8 @@ class SymbolLibrary(Strict):
     symbols: list[Symbol] = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _unique(self):
+    def _unique(self) -> Self:
+
         require_unique((s.id for s in self.symbols), "symbol")
         return self
 

@@ -19,7 +19,7 @@ of one face; the printed strip is two faces and two base tabs, ``2 h + 2 base``)
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, Self, Union
 
 from pydantic import Field, model_validator
 
@@ -62,7 +62,7 @@ class TokenType(Strict):
                           "columns the layout's fields")
 
     @model_validator(mode="after")
-    def _sizes(self):
+    def _sizes(self) -> Self:
         if self.shape in ("bar", "standee") and (self.w is None or self.h is None):
             raise ValueError(f"a {self.shape} needs w and h (mm)")
         if self.shape in ("square", "circle", "hex") and (self.w is not None or self.h is not None):
@@ -89,7 +89,7 @@ class TokenSheet(Strict):
     tokens: list[TokenType] = Field(min_length=1, max_length=500, description="token types with their counts")
 
     @model_validator(mode="after")
-    def _layouts(self):
+    def _layouts(self) -> Self:
         for i, t in enumerate(self.tokens):
             if (t.layout or self.layout) is None:
                 raise ValueError(f"tokens.{i}: no layout: give the token or the sheet a 'layout'")

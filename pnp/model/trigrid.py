@@ -6,11 +6,14 @@ without running anything); when they are, they must agree with the geometry
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Iterable, Literal
 
 from pydantic import Field, ValidationInfo, field_validator
 
 from pnp.model.base import ColourField, Localised, Strict
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.model.trilattice import Cell, TriGrid
 
 
 class TriCorner(Strict):
@@ -46,21 +49,21 @@ class TriBoard(Strict):
     scale_bar: bool = Field(True, description="a 100 mm bar to check the print scale")
 
 
-    def grid(self, edge: float | None = None):
+    def grid(self, edge: float | None = None) -> "TriGrid":
         from pnp.model.trilattice import TriGrid
 
         return TriGrid(self.size, edge or self.edge, self.naming)
 
     @field_validator("corners")
     @classmethod
-    def _corners_match_geometry(cls, v: list[TriCorner], info: ValidationInfo):
+    def _corners_match_geometry(cls, v: list[TriCorner], info: ValidationInfo) -> list[TriCorner]:
         if "size" not in info.data or "naming" not in info.data:
             return v
         from pnp.model.trilattice import TriGrid
 
         g = TriGrid(info.data["size"], 1.0, info.data["naming"])
         regions, _ = g.regions()
-        seen = set()
+        seen: set[str] = set()
         for i, corner in enumerate(v):
             if corner.tip in seen:
                 raise ValueError(f"corner {i + 1}: tip {corner.tip!r} is listed twice")
@@ -72,7 +75,7 @@ class TriBoard(Strict):
 
     @field_validator("half_spaces")
     @classmethod
-    def _half_spaces_match_geometry(cls, v: list[str] | None, info: ValidationInfo):
+    def _half_spaces_match_geometry(cls, v: list[str] | None, info: ValidationInfo) -> list[str] | None:
         if v is None or "size" not in info.data or "naming" not in info.data:
             return v
         from pnp.model.trilattice import TriGrid
@@ -83,7 +86,8 @@ class TriBoard(Strict):
         return v
 
 
-def _same_cells(g, listed: list[str], expected, what: str) -> None:
+def _same_cells(g: "TriGrid", listed: list[str], expected: "Iterable[Cell]", what: str) -> None:
+
     bad = [n for n in listed if not g.is_name(n)]
     if bad:
         raise ValueError(f"{what}: no such cell {', '.join(bad)} on a {g.n}-per-side board")

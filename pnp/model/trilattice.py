@@ -27,7 +27,9 @@ import math
 import string
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Sequence
+
+Point = tuple[float, float]  # on the page, mm, y down
 
 SQRT3 = math.sqrt(3.0)
 EPS = 1e-9
@@ -219,12 +221,12 @@ def _names(n: int, scheme: str) -> tuple[dict[Cell, str], dict[str, Cell]]:
     return fwd, back
 
 
-def _side(p, a, b) -> float:
+def _side(p: Point, a: Point, b: Point) -> float:
     """Signed area: >0 when p is left of a->b (in y-down page terms, clockwise)."""
     return (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
 
 
-def _in_convex(p, poly) -> bool:
+def _in_convex(p: Point, poly: Sequence[Point]) -> bool:
     """p inside or on the boundary of a convex polygon given in either winding."""
     signs = [_side(p, poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
     scale = max(1.0, max(abs(s) for s in signs))
@@ -263,7 +265,8 @@ def _regions(n: int) -> tuple[dict[str, list[Cell]], list[Cell]]:
     return corners, cut
 
 
-def cell_polygon(g: TriGrid, cell: Cell, ox: float = 0.0, oy: float = 0.0, inset: float = 0.0):
+def cell_polygon(g: TriGrid, cell: Cell, ox: float = 0.0, oy: float = 0.0, inset: float = 0.0) -> list[Point]:
+
     """The cell's corners on the page, optionally pulled ``inset`` mm towards its centre."""
     vs = g.vertices(cell)
     if inset:
