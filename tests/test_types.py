@@ -58,38 +58,6 @@ UNTYPED = {
     "pnp/layout/files.py",
     "pnp/layout/fontbook.py",
     "pnp/layout/reference.py",
-
-    # pnp/load/
-    "pnp/load/loader.py",
-
-    # pnp/model/
-    "pnp/model/assets.py",
-    "pnp/model/base.py",
-    "pnp/model/board.py",
-    "pnp/model/deck.py",
-    "pnp/model/game.py",
-    "pnp/model/grids.py",
-    "pnp/model/layout.py",
-    "pnp/model/options.py",
-    "pnp/model/paper.py",
-    "pnp/model/score_sheet.py",
-    "pnp/model/sheet.py",
-    "pnp/model/symbols.py",
-    "pnp/model/tokens.py",
-    "pnp/model/trigrid.py",
-    "pnp/model/trilattice.py",
-
-    # pnp/output/
-    "pnp/output/build.py",
-    "pnp/output/drawer.py",
-    "pnp/output/export.py",
-    "pnp/output/fontuse.py",
-    "pnp/output/gallery.py",
-    "pnp/output/guide.py",
-    "pnp/output/modes.py",
-    "pnp/output/preflight.py",
-    "pnp/output/proof.py",
-    "pnp/output/tts.py",
 }
 
 

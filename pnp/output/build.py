@@ -7,7 +7,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from pnp.model.assets import Asset, BuildOptions
 from pnp.output.collector import data_loaded
@@ -17,9 +17,20 @@ from pnp.model.game import Game
 from pnp.scene.fonts import FontError
 from pnp.output.files import Staging
 from pnp.output.manifest import game_facts, owned, write_manifest
-from pnp.output.plan import check_budgets, collect_assets, plan
+from pnp.output.plan import Planned, check_budgets, collect_assets, plan
 from pnp.output.unchanged import link_unchanged
 from pnp.scene.text import TextOverflow
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.output.drawer import Drawer
+    from pnp.scene import Page
+
+
+Work = list[tuple[Game, Planned]]  # each game with its assets and the formats each is written in
+# one asset drawn: (files written as (relative path, pages), its warnings, whether it is two-sided)
+Drawn = tuple[list[tuple[str, int]], list[str], "bool | None"]
+
+GameFile = tuple[Asset, str, int]  # (asset, file name in the game's folder, pages), as the manifest lists it
 
 
 @dataclass(frozen=True)
@@ -31,7 +42,7 @@ class Written:
 
 
 def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: str,
-                opts: BuildOptions, drawer=None) -> list[tuple[str, int]]:
+                opts: BuildOptions, drawer: "Drawer | None" = None) -> list[tuple[str, int]]:
     """Write one asset in its formats into staging; returns (relative path, pages).
     A ``drawer`` (:mod:`pnp.output.drawer`) draws the pages this process makes."""
     from pnp.load.budget import Tally
@@ -42,9 +53,10 @@ def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: s
 
     watch = SafeZoneWatch(asset.safe) if asset.faces and asset.safe is not None and not asset.preview_of else None
     sides = Sides()
-    written = None
+    written: list[tuple[str, int]] | None = None
 
-    def pages():  # every file prints safely double-sided: pages on their own get blank backs in a 2-sided file
+    # every file prints safely double-sided: pages on their own get blank backs in a 2-sided file
+    def pages() -> "Iterator[Page]":
         return paired(asset.iter_pages(), sides)
 
     if drawer is not None:
@@ -52,7 +64,8 @@ def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: s
 
         try:
             written, found, _shapes = drawer.draw(pages(), fmts, staging.dir / prefix, asset.name,
-                                                  opts.dpi, asset.title, watch and watch.safe, opts.limits)
+                                                  opts.dpi, asset.title, watch.safe if watch is not None else None,
+                                                  opts.limits)
             for rel, _ in written:
                 staging.path(prefix + rel)
             if watch is not None:
@@ -75,16 +88,17 @@ def write_asset(asset: Asset, fmts: tuple[str, ...], staging: Staging, prefix: s
 SPLIT_PIECES = 18  # two sheets of poker cards: fewer are drawn sooner here than piped to a drawer
 
 
-def _splittable(asset: Asset, fmts) -> bool:
+def _splittable(asset: Asset, fmts: Iterable[str]) -> bool:
     """Pages that stream (no format needs them all at once, as SVG does) of enough cut pieces."""
     return (callable(asset.pages) and not needs_every_page(fmts) and bool(asset.faces)
-            and sum(copies for _, copies in asset.faces) >= SPLIT_PIECES)
+            and sum(copies for _, copies in asset.faces or ()) >= SPLIT_PIECES)
 
 
 def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_dir: Path,
                 progress: Callable[[str, int, int], None] | None = None,
                 warn: Callable[[str], None] | None = None, jobs: int = 1,
-                changed: Iterable[Path] | None = None, drawer=None, force: bool = False) -> list[Written]:
+                changed: Iterable[Path] | None = None, drawer: "Drawer | None" = None,
+                force: bool = False) -> list[Written]:
     """Build games into ``out_dir/<game>/``: every game is staged whole, then all
     are swapped in, or none (see :mod:`pnp.output.files`). Each folder gets a manifest.
     Warnings found while drawing (a picture printed below 200 dpi) go to ``warn``.
@@ -109,14 +123,14 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
     done = 0
     staged: list[tuple[str, str, int]] = []
     with Staging(out_dir) as st:
-        files: dict[str, list] = {g.name: [] for g, _ in work}
+        files: dict[str, list[GameFile]] = {g.name: [] for g, _ in work}
         if changed is not None:
             work = [(g, link_unchanged(g, items, Path(out_dir) / g.name, st, changed, files[g.name], staged))
                     for g, items in work]
         total = sum(len(items) for _, items in work)
-        facts: dict[str, tuple] = {}
+        facts: dict[str, tuple[list[dict[str, Any]], tuple[Any, ...]]] = {}
 
-        def meanwhile():  # while the workers draw, the build's own process runs the checkers
+        def meanwhile() -> None:  # while the workers draw, the build's own process runs the checkers
             for g, _ in work:
                 facts[g.name] = game_facts(g)
 
@@ -141,12 +155,12 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
     return [Written(game, out_dir / rel, pages, (out_dir / rel).stat().st_size) for game, rel, pages in staged]
 
 
-def _planned(games: list[Game], opts: BuildOptions, formats: list[str]) -> list:
+def _planned(games: list[Game], opts: BuildOptions, formats: list[str]) -> Work:
     """(game, [(asset, formats)]) of every game, or DataErrors with every game's problems and
     every budget a build would break, before anything is drawn."""
     from pnp.load.loader import display_path
 
-    work = []
+    work: Work = []
     problems: list[Problem] = []
     for g in games:
         try:
@@ -159,7 +173,8 @@ def _planned(games: list[Game], opts: BuildOptions, formats: list[str]) -> list:
     return work
 
 
-def _write_guide(g: Game, st: Staging, opts: BuildOptions, files: list, staged: list) -> None:
+def _write_guide(g: Game, st: Staging, opts: BuildOptions, files: list[GameFile],
+                 staged: list[tuple[str, str, int]]) -> None:
     """The game's print guide (what the build wrote, and how to print it), staged and listed."""
     from pnp.output.guide import guide_asset
 
@@ -169,10 +184,11 @@ def _write_guide(g: Game, st: Staging, opts: BuildOptions, files: list, staged: 
         files.append((guide, rel.split("/", 1)[1], pages))
 
 
-_WORK: list = []  # what the forked build workers draw: set before the pool starts, read by _unit
+# what the forked build workers draw: set before the pool starts, read by _unit
+_WORK: list[tuple[Game, Planned, BuildOptions, Staging]] = []
 
 
-def _unit(index: tuple[int, int], drawer=None):
+def _unit(index: tuple[int, int], drawer: "Callable[[], Drawer] | None" = None) -> Drawn:
     """Draw one asset in its formats into staging (in a worker, or in the build's own process,
     where ``drawer()`` gives a drawer process for a big deck)."""
     from pnp.load.budget import BudgetError
@@ -183,7 +199,8 @@ def _unit(index: tuple[int, int], drawer=None):
     asset, fmts = items[ai]
     try:
         d = drawer() if drawer is not None and _splittable(asset, fmts) else None
-        written = write_asset(asset, fmts, staging, f"{g.name}/", opts, d), list(asset.warnings), asset.two_sided
+        written: Drawn = (write_asset(asset, fmts, staging, f"{g.name}/", opts, d), list(asset.warnings),
+                          asset.two_sided)
         save_tables()  # words hyphenated, texts fitted: a worker process ends without exit handlers
         return written
     except BudgetError as exc:
@@ -194,8 +211,8 @@ def _unit(index: tuple[int, int], drawer=None):
                           else Problem(asset.source or g.name, 0, 0, f"{asset.name}: {text}")]) from None
 
 
-def _render(work, st: Staging, opts: BuildOptions, jobs: int, meanwhile: Callable[[], None] = lambda: None,
-            drawer=None):
+def _render(work: Work, st: Staging, opts: BuildOptions, jobs: int, meanwhile: Callable[[], None] = lambda: None,
+            drawer: "Drawer | None" = None) -> Iterator[tuple[tuple[Game, tuple[Asset, tuple[str, ...]]], Drawn]]:
     """(game, (asset, formats)), (files written, warnings) for every asset, in build order.
 
     With ``jobs`` > 1 the assets are drawn by forked worker processes (each
@@ -210,9 +227,9 @@ def _render(work, st: Staging, opts: BuildOptions, jobs: int, meanwhile: Callabl
 
     _WORK = [(g, items, opts, st) for g, items in work]
     units = [(gi, ai) for gi, (_, items) in enumerate(work) for ai in range(len(items))]
-    own = []  # the drawers forked here, stopped here
+    own: list[Drawer] = []  # the drawers forked here, stopped here
 
-    def a_drawer():
+    def a_drawer() -> "Drawer":
         if drawer is not None and drawer.pid:
             return drawer
         if not own or not own[-1].pid:
@@ -274,6 +291,7 @@ def _warm_up(formats: set[str]) -> None:
         FORMATS[fmt].warm()
 
 
-def _pair(work, u):
+def _pair(work: Work, u: tuple[int, int]) -> tuple[Game, tuple[Asset, tuple[str, ...]]]:
+
     g, items = work[u[0]]
     return g, items[u[1]]

@@ -21,8 +21,19 @@ import os
 import pickle
 import signal
 from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, Iterable, Iterator
 
 from pnp.output.collector import data_loaded
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.load.budget import Limits
+    from pnp.scene import Image, Page
+
+# what a drawn asset comes back as: files written as (name, pages), safe-zone findings as (page label,
+# text, mm past the safe line), shapes drawn
+Drawn = tuple[list[tuple[str, int]], list[tuple[str, str, float]], int]
+# a job's header: (folder, formats, stem, dpi, title, safe zone or None, limits or None)
+Header = tuple[str, tuple[str, ...], str, float, str, "float | None", "Limits | None"]
 
 
 class DrawerFailed(Exception):
@@ -30,7 +41,7 @@ class DrawerFailed(Exception):
 
 
 class Drawer:
-    def __init__(self, pid: int, jobs, results):
+    def __init__(self, pid: int, jobs: IO[bytes], results: IO[bytes]):
         self.pid, self._jobs, self._results = pid, jobs, results
         self._pictures: set[str] = set()  # digests of the pictures the drawer holds
 
@@ -47,8 +58,8 @@ class Drawer:
         os.close(res_w)
         return cls(pid, os.fdopen(jobs_w, "wb"), os.fdopen(res_r, "rb"))
 
-    def draw(self, pages, fmts, folder: Path, stem: str, dpi: float, title: str, safe: float | None,
-             limits=None):
+    def draw(self, pages: "Iterable[Page]", fmts: Iterable[str], folder: Path, stem: str, dpi: float, title: str,
+             safe: float | None, limits: "Limits | None" = None) -> Drawn:
         """Draw ``pages`` (an iterable, made here as they are sent) into ``folder/stem.<fmt>``
         within ``limits`` (:class:`pnp.load.budget.Limits`); returns (files written as (name,
         pages), safe-zone findings, shapes drawn) or raises :class:`DrawerFailed`. An error
@@ -58,16 +69,17 @@ class Drawer:
         if self.pid == 0:
             raise DrawerFailed
         try:
-            def send(message):  # each message stands alone: the drawer reads them one by one
+            def send(message: tuple[str, Any]) -> None:  # each message stands alone: the drawer reads them one by one
                 self._jobs.write(_Out.dumps(message, self._pictures, self._jobs))
 
-            send(("job", (str(folder), tuple(fmts), stem, dpi, title, safe, limits)))
+            header: Header = (str(folder), tuple(fmts), stem, dpi, title, safe, limits)
+            send(("job", header))
             for page in pages:
                 page.laid_out = lay_out(page)  # here: the drawer is the busier side
                 send(("page", page))
             send(("end", None))
             self._jobs.flush()
-            ok, result = pickle.load(self._results)
+            ok, result = pickle.load(self._results)  # (True, Drawn) or (False, None)
         except BaseException as exc:
             self.close()  # half a job in the pipe: this drawer is done
             if isinstance(exc, Exception) and _broken(exc):
@@ -75,7 +87,8 @@ class Drawer:
             raise
         if not ok:
             raise DrawerFailed
-        return result
+        drawn: Drawn = result
+        return drawn
 
     def close(self) -> None:
         """Stop the drawer (it is idle or no longer needed) and reap it."""
@@ -102,14 +115,15 @@ class _Out(pickle.Pickler):
     does not hold yet goes first, in a message of its own. Only the pictures (scene Images) are
     looked at: a hook on every object pickled (several thousand a page) cost more than the pipe."""
 
-    def __init__(self, buf, held: set):
+    def __init__(self, buf: IO[bytes], held: set[str]):
         from pnp.scene import Image
 
         super().__init__(buf, pickle.HIGHEST_PROTOCOL)
-        self.held, self.new = held, []
+        self.held = held
+        self.new: list[tuple[str, bytes]] = []
         self._image = Image
 
-    def reducer_override(self, obj):
+    def reducer_override(self, obj: Any) -> Any:  # (rebuild, its arguments), or NotImplemented: pickled as usual
         if type(obj) is self._image and type(obj.source) is bytes and len(obj.source) >= PICTURE_BYTES:
             from pnp.render.images import digest_of
 
@@ -121,7 +135,7 @@ class _Out(pickle.Pickler):
         return NotImplemented
 
     @classmethod
-    def dumps(cls, message, held: set, pipe) -> bytes:
+    def dumps(cls, message: tuple[str, Any], held: set[str], pipe: IO[bytes]) -> bytes:
         import io
 
         buf = io.BytesIO()
@@ -132,17 +146,17 @@ class _Out(pickle.Pickler):
         return buf.getvalue()
 
 
-_HELD: dict = {}  # in the drawer: digest -> the picture's bytes, one object however many pages show it
+_HELD: dict[str, bytes] = {}  # in the drawer: digest -> the picture's bytes, one object however many pages show it
 
 
-def _held_picture(x: float, y: float, w: float, h: float, key: str):
+def _held_picture(x: float, y: float, w: float, h: float, key: str) -> "Image":
     """In the drawer: a picture of a page, its bytes the ones held for ``key``."""
     from pnp.scene import Image
 
     return Image(x, y, w, h, _HELD[key])
 
 
-def _load(f):
+def _load(f: IO[bytes]) -> tuple[str, Any]:
     """The next message from the build, after any pictures sent ahead of it."""
     while True:
         kind, body = pickle.Unpickler(f).load()
@@ -173,6 +187,7 @@ def _serve(jobs_fd: int, results_fd: int) -> None:
                 except EOFError:
                     break
                 pages = _Pages(jobs)
+                answer: tuple[bool, Drawn | None]
                 try:
                     answer = (True, _job(header, pages))
                 except Exception:  # noqa: BLE001 - the build draws the asset itself and reports the error
@@ -188,10 +203,10 @@ def _serve(jobs_fd: int, results_fd: int) -> None:
 class _Pages:
     """The pages of one job, read as they arrive, up to its end mark."""
 
-    def __init__(self, f):
+    def __init__(self, f: IO[bytes]):
         self.f, self.done = f, False
 
-    def __iter__(self):
+    def __iter__(self) -> "Iterator[Page]":
         while not self.done:
             kind, page = _load(self.f)  # EOF mid-job: the build is gone; the drawer ends
             if kind == "end":
@@ -199,12 +214,12 @@ class _Pages:
                 return
             yield page
 
-    def drain(self):
+    def drain(self) -> None:
         for _ in self:
             pass
 
 
-def _job(header, pages):
+def _job(header: Header, pages: "Iterable[Page]") -> Drawn:
     from pnp.load.budget import Limits, Tally
     from pnp.render import write_formats
     from pnp.render.survey import SafeZoneWatch

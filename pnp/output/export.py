@@ -13,12 +13,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from pnp.load.errors import DataErrors, Problem
 from pnp.load.words import counted
 from pnp.load.paths import file_stem
 from pnp.load.loader import display_path, load_yaml, validate
-from pnp.model.assets import Asset, BuildOptions
+from pnp.model.assets import Asset, BuildOptions, Item
 from pnp.model.profile import Product, Profile
 from pnp.output import PROFILES, profile_names
 from pnp.output.modes import check as check_mode, mode_of
@@ -26,6 +27,14 @@ from pnp.render.formats import PDF
 from pnp.scene import Group, Page, Rect, scale, translate
 from pnp.scene.primitives import Box
 from pnp.scene.units import MM_PER_INCH
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.model.game import Game
+    from pnp.model.pdfx import Version
+    from pnp.render.cmyk import Cmyk
+
+Files = list[tuple[str, int, str]]  # (relative path, pages, what it is) of each file written
+Progress = Callable[[str], None]  # told the relative path of each file written
 
 SHIPPED = PROFILES
 EXPORT = "export"
@@ -73,7 +82,7 @@ def load_profile(name: str) -> Profile:
     return profile
 
 
-def _check_pixels(profile: Profile, data, path: Path) -> None:
+def _check_pixels(profile: Profile, data: Any, path: Path) -> None:
     """A product's image size, held to the pixels pnp makes for one image before any is drawn."""
     from pnp.load.budget import BudgetError, Limits
     from pnp.load.loader import locate
@@ -113,7 +122,7 @@ def _check_images(matching: Matching, profile: Profile, opts: BuildOptions) -> N
         raise DataErrors(problems)
 
 
-def converter(profile: Profile):
+def converter(profile: Profile) -> "Cmyk | None":
     """What makes the profile's PDFs CMYK (a :class:`pnp.render.cmyk.Cmyk`), or None for RGB."""
     if profile.colour != "cmyk":
         return None
@@ -126,7 +135,7 @@ def converter(profile: Profile):
 class Side:
     """One card side to send: which item, front or back, and what it is."""
 
-    item: object
+    item: Item
     back: bool
     label: str
     source: str  # file:line of the card's row, or the asset's data file
@@ -150,7 +159,7 @@ class ShopDeck:
 
     def groups(self) -> list[tuple["Side | None", list[Side]]]:
         """The fronts by the back they have, in the order of the backs (single-sided ones last)."""
-        out: dict = {k: [] for k in range(len(self.backs))}
+        out: dict[int | None, list[Side]] = {k: [] for k in range(len(self.backs))}
         for f, k in zip(self.fronts, self.back_of):
             out.setdefault(k, []).append(f)
         return [(self.backs[k] if k is not None else None, fs) for k, fs in out.items() if fs]
@@ -186,13 +195,13 @@ def match_products(assets: list[Asset], profile: Profile) -> Matching:
         w = max(i.w for i, _ in asset.faces)
         h = max(i.h for i, _ in asset.faces)
         found = profile.product_for(w, h) if mode_of(profile).products else \
-            (Product(name="own size", trim_mm=(w, h)), False)
+            (Product.model_validate({"name": "own size", "trim_mm": (w, h)}), False)
         if found is None:
             sizes = ", ".join(f"{p.name} {p.trim_mm[0]:g} × {p.trim_mm[1]:g} mm" for p in profile.products)
             matching.skipped.append(f"{asset.name} ({w:g} × {h:g} mm): {profile.title} has no card of that size ({sizes})")
             continue
         product, turned = found
-        trim = (product.trim_mm[1], product.trim_mm[0]) if turned else tuple(product.trim_mm)
+        trim = (product.trim_mm[1], product.trim_mm[0]) if turned else (product.trim_mm[0], product.trim_mm[1])
         fronts = []
         for n, ((item, copies), src) in enumerate(zip(asset.faces, card_sources(asset)), 1):
             fronts.append(Side(item, False, item.label or f"#{n}", src, copies, f"{n:03d}-{file_stem(item.label or '')[:40] or 'card'}"))
@@ -210,7 +219,7 @@ def _backs(asset: Asset, fronts: list[Side]) -> tuple[list[Side], "list[int | No
             [0] * len(fronts)
     backs: list[Side] = []
     back_of: "list[int | None]" = []
-    seen: dict = {}
+    seen: dict[object, int] = {}
     for f in fronts:
         if f.item.back is None:
             back_of.append(None)
@@ -221,8 +230,8 @@ def _backs(asset: Asset, fronts: list[Side]) -> tuple[list[Side], "list[int | No
             backs.append(Side(f.item, True, "", f.source, 0))
         backs[seen[key]].copies += f.copies
         back_of.append(seen[key])
-    for n, b in enumerate(backs, 1):
-        b.label, b.stem = ("back", "back") if len(backs) == 1 else (f"back {n}", f"back-{n}")
+    for n, side in enumerate(backs, 1):
+        side.label, side.stem = ("back", "back") if len(backs) == 1 else (f"back {n}", f"back-{n}")
     return backs, back_of
 
 
@@ -255,7 +264,7 @@ def side_page(deck: ShopDeck, side: Side, profile: Profile) -> Page:
     item = side.item
     sx, sy = deck.trim[0] / item.w, deck.trim[1] / item.h
     own_bleed = max(bx / sx, by / sy) + 0.01
-    draw = item.back if side.back else item.front
+    draw = item.back if side.back and item.back is not None else item.front  # a back side has a back
     card = Group([draw(own_bleed)], transform=translate(bx, by) @ scale(sx, sy))
     trim = Box(bx, by, deck.trim[0], deck.trim[1])
     return Page(w, h, Group([card], clip=Rect(0, 0, w, h)), trim=trim, bleed=Box(0, 0, w, h), label=side.label,
@@ -276,7 +285,7 @@ def pdf_order(deck: ShopDeck, profile: Profile) -> list[Side]:
         backs = [back_of(i) for i, r in enumerate(reps) for _ in range(r)] \
             if len(deck.backs) > 1 or profile.repeat_copies or None in deck.back_of else deck.backs[:1]
         return fronts + [b for b in backs if b is not None]
-    out = []
+    out: list[Side] = []
     for i, (f, r) in enumerate(zip(deck.fronts, reps)):
         pair = [back_of(i), f] if profile.order == "back-then-front" else [f, back_of(i)]
         out += [s for s in pair if s is not None] * r
@@ -286,12 +295,13 @@ def pdf_order(deck: ShopDeck, profile: Profile) -> list[Side]:
 @dataclass
 class Written:
     folder: Path
-    files: list[tuple[str, int, str]]  # (relative path, pages, what it is)
+    files: Files
     matching: Matching | None
     readme: str
 
 
-def export(game, opts: BuildOptions, profile: Profile, out_dir: Path, progress=None) -> Written:
+def export(game: "Game", opts: BuildOptions, profile: Profile, out_dir: Path,
+           progress: Progress | None = None) -> Written:
     """Write the profile's files for ``game`` into ``out_dir/<game>/export/<profile>/``, all or nothing."""
     from pnp.output.manifest import owned
     from pnp.output.plan import collect_assets
@@ -319,16 +329,16 @@ def export(game, opts: BuildOptions, profile: Profile, out_dir: Path, progress=N
 class ExportJob:
     """What an export mode's writer (:mod:`pnp.output.modes`) is given."""
 
-    game: object
+    game: "Game"
     assets: list[Asset]
     opts: BuildOptions
     profile: Profile
     stage: Path  # the folder to write into (staged: it is swapped in whole when the export is done)
     final: Path  # where the folder will be
-    progress: object = None  # progress(label) after each file, or None
+    progress: Progress | None = None  # progress(label) after each file, or None
 
 
-def write_cards(job: ExportJob):
+def write_cards(job: ExportJob) -> tuple[Files, Matching]:
     """images and card-pdf: each deck matched to one of the shop's products, side by side."""
     matching = match_products(job.assets, job.profile)
     if not matching.decks:
@@ -338,24 +348,25 @@ def write_cards(job: ExportJob):
     return _cards(matching, job.stage, job.progress), matching
 
 
-def write_sheets(job: ExportJob):
+def write_sheets(job: ExportJob) -> tuple[Files, Matching]:
     """sheets: the imposed sheets as pnp build makes them (the matching is what preflight checks)."""
     return _sheets(job.assets, job.profile, job.stage, job.progress), match_products(job.assets, job.profile)
 
 
-def write_tts(job: ExportJob):
+def write_tts(job: ExportJob) -> tuple[Files, None]:
     """tts: the Tabletop Simulator export."""
     return _tts(job.assets, job.opts, job.stage, job.final), None
 
 
-def pdfx_version(profile: Profile):
+def pdfx_version(profile: Profile) -> "Version | None":
     """The :class:`pnp.model.pdfx.Version` the profile's PDFs claim, or None."""
     from pnp.model.pdfx import VERSIONS
 
     return VERSIONS[profile.pdfx] if profile.pdfx else None
 
 
-def _write_pdf(pages, path: Path, title: str, profile: Profile, conv, sides: "list[Side] | None" = None) -> int:
+def _write_pdf(pages: Iterable[Page], path: Path, title: str, profile: Profile, conv: "Cmyk | None",
+               sides: "list[Side] | None" = None) -> int:
     """Write a shop's PDF: CMYK when asked, its output intent, and the PDF/X version it claims,
     with transparency composited away first when that version allows none. ``sides`` name the
     card of each page when an element cannot be composited."""
@@ -377,7 +388,7 @@ def _write_pdf(pages, path: Path, title: str, profile: Profile, conv, sides: "li
     return n
 
 
-def _flattened(pages, conv, profile: Profile, sides):
+def _flattened(pages: Iterable[Page], conv: "Cmyk", profile: Profile, sides: "list[Side] | None") -> Iterator[Page]:
     from pnp.load.budget import BudgetError
     from pnp.render.flatten import FlattenError, Flattener
 
@@ -394,12 +405,12 @@ def _flattened(pages, conv, profile: Profile, sides):
                                       f"be made {profile.pdfx} (no transparency): {exc}")]) from None
 
 
-def _cards(matching: Matching, stage: Path, progress) -> list[tuple[str, int, str]]:
+def _cards(matching: Matching, stage: Path, progress: Progress | None) -> Files:
     from pnp.render.png import png_bytes
 
     profile = matching.profile
     conv = converter(profile)
-    files = []
+    files: Files = []
     for deck in matching.decks:
         folder = deck.asset.name.replace("/", "-")
         if mode_of(profile).holds == "side":
@@ -425,9 +436,9 @@ def _cards(matching: Matching, stage: Path, progress) -> list[tuple[str, int, st
     return files
 
 
-def _sheets(assets: list[Asset], profile: Profile, stage: Path, progress) -> list[tuple[str, int, str]]:
+def _sheets(assets: list[Asset], profile: Profile, stage: Path, progress: Progress | None) -> Files:
     conv = converter(profile)
-    files = []
+    files: Files = []
     for asset in assets:
         if asset.preview_of or not asset.wants(PDF):
             continue
@@ -440,13 +451,13 @@ def _sheets(assets: list[Asset], profile: Profile, stage: Path, progress) -> lis
     return files
 
 
-def _tts(assets: list[Asset], opts: BuildOptions, stage: Path, final: Path) -> list[tuple[str, int, str]]:
+def _tts(assets: list[Asset], opts: BuildOptions, stage: Path, final: Path) -> Files:
     from pnp.model.options import number
     from pnp.output.tts import MAX_DPI, export_asset
 
     base_url = (opts.extra or {}).get("tts_url")
     max_dpi = number(opts, "tts_dpi", MAX_DPI, 30, MAX_DPI, unit="dpi")
-    files = []
+    files: Files = []
     for asset in assets:
         if asset.faces and not asset.preview_of:
             for p in export_asset(asset, stage, base_url, max_dpi, final):
@@ -478,7 +489,8 @@ def _listed(nums: list[int]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def readme_text(game, profile: Profile, matching: Matching | None, files) -> str:
+def readme_text(game: "Game", profile: Profile, matching: Matching | None, files: Files) -> str:
+
     """What to upload and how many of each card to order, in plain words."""
     lines = [f"{game.name} for {profile.title}", ""]
     if profile.sources:

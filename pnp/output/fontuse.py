@@ -7,9 +7,14 @@ characters it lacks with the fallback that draws them instead (or none).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from pnp.scene import fonts
-from pnp.scene.primitives import Group, Text
+from pnp.scene.primitives import Group, Node, Text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.model.assets import BuildOptions
+    from pnp.model.game import Game
 
 
 @dataclass
@@ -19,8 +24,10 @@ class FaceUse:
     file: str
     source: str  # bundled | file | installed (Family.origin)
     chars: set[str] = field(default_factory=set)
+    _family: fonts.Family = field(kw_only=True, repr=False, compare=False)  # what draws it
 
-    def row(self) -> dict:
+
+    def row(self) -> dict[str, Any]:
         own = fonts.chain(self._family, self.weight)
         covered = {c for c in self.chars if c in fonts._covers(own[0])}
         by_fallback: dict[str, list[str]] = {}
@@ -36,13 +43,13 @@ class FaceUse:
                 "fallback": {k: "".join(v) for k, v in by_fallback.items()}, "missing": "".join(missing)}
 
 
-def font_use(game, opts) -> list[dict]:
+def font_use(game: "Game", opts: "BuildOptions") -> list[dict[str, Any]]:
     """One row per family and face the game's pages set text in."""
     from pnp.output.plan import collect_assets
 
-    used: dict[tuple, FaceUse] = {}
+    used: dict[tuple[fonts.Family, str], FaceUse] = {}
 
-    def visit(node):
+    def visit(node: Node) -> None:
         if type(node) is Group:
             for child in node.children:
                 visit(child)
@@ -50,9 +57,8 @@ def font_use(game, opts) -> list[dict]:
             fam = fonts.family_of(node.font)
             key = (fam, node.weight)
             if key not in used:
-                u = FaceUse(fam.name, node.weight, fam.face(node.weight).path, fam.origin)
-                u._family = fam
-                used[key] = u
+                used[key] = FaceUse(fam.name, node.weight, fam.face(node.weight).path, fam.origin, _family=fam)
+
             used[key].chars.update(c for c in node.text if c not in "\n\t")
 
     for asset in collect_assets(game, opts):

@@ -100,7 +100,7 @@ def scan_game(folder: Path) -> list[AssetFiles]:
             if e["format"] in FORMATS and FORMATS[e["format"]].one_file:
                 a.pages[p] = e["pages"]
     # whole-game files first, then per-item files in sub-folders, Tabletop Simulator last
-    def order(stem: str):
+    def order(stem: str) -> tuple[bool, int, str]:
         return (stem.startswith(TTS_FOLDER + "/"), stem.count("/"), stem)
 
     return [by_stem[k] for k in sorted(by_stem, key=order)]
@@ -109,10 +109,12 @@ def scan_game(folder: Path) -> list[AssetFiles]:
 def human_size(n: int) -> str:
     if n < 1024:
         return f"{n} B"
+    size = float(n)
     for unit in ("KB", "MB", "GB"):
-        n /= 1024
-        if n < 1024 or unit == "GB":
-            return f"{n:.1f} {unit}"
+        size /= 1024
+        if size < 1024 or unit == "GB":
+            return f"{size:.1f} {unit}"
+
     return f"{n} B"  # pragma: no cover
 
 

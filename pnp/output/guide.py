@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from pnp.load.words import ENGINE
 from pnp.model.assets import Asset, BuildOptions
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.model.game import Game
 
 NAME = "print-guide"
 SHEET = Path(__file__).resolve().parent / "print-guide.yaml"
@@ -44,7 +47,7 @@ def pieces_of(asset: Asset) -> int:
     return sum(copies for _, copies in asset.faces) if asset.faces else asset.pieces
 
 
-def guide_values(game, files: Iterable[tuple[Asset, str, int]], opts: BuildOptions) -> dict:
+def guide_values(game: "Game", files: Iterable[tuple[Asset, str, int]], opts: BuildOptions) -> dict[str, Any]:
     """Everything the guide prints, as plain values in the build's language: the sheet's ``values``."""
     from pnp.model.base import tr
 
@@ -96,7 +99,8 @@ def _file_row(asset: Asset, rel: str, n: int, w: dict, duplex: str) -> tuple[str
     return cut, f"| {_md(rel)} | {what} | {n} | {sides} | {w.get(stock, w['paper'])} |"
 
 
-def guide_asset(game, files: list, opts: BuildOptions) -> Asset:
+def guide_asset(game: "Game", files: list[tuple[Asset, str, int]], opts: BuildOptions) -> Asset:
+
     """The print guide as an asset, drawn from the (finished) list of the game's files."""
     from pnp.layout.builtin.sheet import prepare_sheet, read_sheet, sheet_pages
     from pnp.layout.data import Row

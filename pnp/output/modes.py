@@ -10,33 +10,41 @@ matched to the shop's products (or None), which the README and preflight read.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Literal
+from typing import TYPE_CHECKING, Callable, Literal, Union
 
 from pnp.load.registry import Registry, resolve
 from pnp.render.formats import PDF
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.model.profile import Profile
+    from pnp.output.export import ExportJob, Matching
 
 # What one file of a mode holds, which the export, its README and preflight read (never the mode's name):
 # "side": one card side, at the shop template's pixels; "deck": every card side of a deck, a page each;
 # "sheets": an asset's imposed sheets (crop marks, many items a page, the data's own safe zone); None: other.
 Holds = Literal["side", "deck", "sheets"]
+# What a writer returns: [(relative path, pages, what it is)] and the decks matched to the shop's products (or None)
+Files = list[tuple[str, int, str]]
+Writer = Callable[["ExportJob"], tuple[Files, Union["Matching", None]]]
 
 
 @dataclass(frozen=True)
 class Mode:
     name: str
     about: str
-    writer: "str | Callable"  # (job) -> (files, matching), or "module:function"
+    writer: "str | Writer"  # (job) -> (files, matching), or "module:function"
     products: bool = False  # each deck goes to one of the shop's card products: the profile lists them
     formats: tuple[str, ...] | None = None  # the kinds of file it writes; None: the profile's format: (png or pdf)
     holds: Holds | None = None  # what one of its files holds (see Holds)
 
-    def write(self, job) -> tuple[list[tuple[str, int, str]], Any]:
-        return resolve(self.writer)(job)
+    def write(self, job: "ExportJob") -> tuple[Files, "Matching | None"]:
+        writer: Writer = resolve(self.writer)
+        return writer(job)
 
-    def files(self, profile) -> tuple[str, ...]:
+    def files(self, profile: "Profile") -> tuple[str, ...]:
         return self.formats if self.formats is not None else (profile.format,)
 
-    def writes_pdf(self, profile) -> bool:
+    def writes_pdf(self, profile: "Profile") -> bool:
         return PDF in self.files(profile)
 
 
@@ -54,12 +62,12 @@ register(Mode("tts", "Tabletop Simulator: face sheets, a back image and saved-ob
               "pnp.output.export:write_tts", formats=("png", "json")))
 
 
-def check(profile) -> list[tuple[tuple[str, ...], str]]:
+def check(profile: "Profile") -> list[tuple[tuple[str, ...], str]]:
     """What is wrong with ``profile`` for its mode: [(key path, message)]."""
     mode = MODES.get(profile.output)
     if mode is None:
         return [(("output",), f"unknown output {profile.output!r}; expected one of {', '.join(MODES)}")]
-    problems = []
+    problems: list[tuple[tuple[str, ...], str]] = []
     if mode.products and not profile.products:
         problems.append(((), f"an {mode.name} profile lists the shop's products (name, trim_mm)"))
     if profile.colour == "cmyk" and set(mode.files(profile)) != {PDF}:
@@ -73,6 +81,7 @@ def check(profile) -> list[tuple[tuple[str, ...], str]]:
     return problems
 
 
-def mode_of(profile) -> Mode:
+def mode_of(profile: "Profile") -> Mode:
+
     """The export mode a (checked) profile names."""
     return MODES[profile.output]

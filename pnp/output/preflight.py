@@ -15,7 +15,7 @@ from __future__ import annotations
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from pnp.load.words import counted
 from pnp.model.profile import Profile
@@ -24,7 +24,17 @@ from pnp.render.formats import FORMATS, PDF, format_of
 from pnp.scene.primitives import Box, Page
 
 if TYPE_CHECKING:  # pragma: no cover
+    from pnp.model.assets import BuildOptions
+    from pnp.model.game import Game
+    from pnp.model.pdfx import Version
+    from pnp.output.export import Matching, Written
+    from pnp.render.pdffacts import PdfFacts
     from pnp.render.survey import Survey
+
+Progress = Callable[[str], None]  # told each card side or file checked
+PdfWant = tuple[int, tuple[float, float]]  # what the order fixes of a PDF: (pages, trim size in mm)
+PngFacts = tuple[tuple[int, int], "tuple[float, float] | None", str]  # (pixel size, recorded dpi, mode)
+Box4 = tuple[float, float, float, float]  # a PDF box in mm: x, y, width, height
 
 EPS = 0.05  # mm: measuring slack
 
@@ -52,7 +62,9 @@ def text_in_safe_zone(seen: "Survey", trim: Box, safe: float, where: str) -> lis
 
 
 def image_resolution(seen: "Survey", min_dpi: float, where: str) -> list[Finding]:
-    return [Finding("image-dpi", False, where, f"a {p.pixels[0]} × {p.pixels[1]} px image prints at "
+    # a picture has a dpi only when it has pixels (render.survey), so pixels is set here
+    return [Finding("image-dpi", False, where,
+                    f"a {p.pixels[0]} × {p.pixels[1]} px image prints at "  # type: ignore[index]
                     f"{p.dpi:.0f} dpi; the shop wants {min_dpi:g}")
             for p in seen.pictures if p.dpi is not None and p.dpi + 0.5 < min_dpi]
 
@@ -87,11 +99,13 @@ def bleed_sides(page: Page, trim: Box, where: str, dpi: float = 72) -> list[Find
                     f"side{'s' if len(bare) > 1 else ''}: the bleed there is bare paper")]
 
 
-def _card_findings(matching, profile: Profile, progress=None) -> tuple[list[Finding], int]:
+def _card_findings(matching: "Matching", profile: Profile,
+                   progress: Progress | None = None) -> tuple[list[Finding], int]:
     from pnp.output.export import side_page
     from pnp.render.survey import survey
 
-    found, n = [], 0
+    found: list[Finding] = []
+    n = 0
     for deck in matching.decks:
         safe = profile.safe_mm
         if mode_of(profile).holds == "sheets":  # the data's own safe zone; small counters get a tenth of their side
@@ -109,11 +123,11 @@ def _card_findings(matching, profile: Profile, progress=None) -> tuple[list[Find
     return found, n
 
 
-def _expected(written, profile: Profile) -> dict:
+def _expected(written: "Written", profile: Profile) -> dict[str, Any]:
     """File -> what it should be: a PNG's pixel size, or a PDF's (pages, trim size in mm)."""
     from pnp.output.export import image_pixels, pdf_order
 
-    expect: dict = {}
+    expect: dict[str, Any] = {}  # a PDF's PdfWant, or an image's pixel size
     holds = mode_of(profile).holds
     for deck in written.matching.decks if written.matching is not None else ():
         name = deck.asset.name.replace("/", "-")
@@ -127,10 +141,10 @@ def _expected(written, profile: Profile) -> dict:
     return expect
 
 
-def _file_findings(folder: Path, written, profile: Profile) -> list[Finding]:
+def _file_findings(folder: Path, written: "Written", profile: Profile) -> list[Finding]:
     from pnp.render.pdffacts import png_facts, read_facts
 
-    found = []
+    found: list[Finding] = []
     expect = _expected(written, profile)
     side_images = mode_of(profile).holds == "side"
     for rel, _pages, _what in written.files:
@@ -144,7 +158,7 @@ def _file_findings(folder: Path, written, profile: Profile) -> list[Finding]:
     return found
 
 
-def overlapping_text(matching) -> list[Finding]:
+def overlapping_text(matching: "Matching | None") -> list[Finding]:
     """Text that overlaps another element of its card side, found when the sides were drawn
     (every side of the matching must be drawn first): one finding per card and pair of elements."""
     found = []
@@ -161,7 +175,7 @@ def file_size(rel: str, size: int, profile: Profile) -> list[Finding]:
     return []
 
 
-def png_checks(rel: str, facts, want, profile: Profile) -> list[Finding]:
+def png_checks(rel: str, facts: PngFacts, want: tuple[int, int] | None, profile: Profile) -> list[Finding]:
     """A card image: its pixel size (the template's), the resolution it records, RGB."""
     size, dpi, mode = facts
     found = []
@@ -176,7 +190,7 @@ def png_checks(rel: str, facts, want, profile: Profile) -> list[Finding]:
     return found
 
 
-def pdf_checks(rel: str, facts, want, profile: Profile) -> list[Finding]:
+def pdf_checks(rel: str, facts: "PdfFacts", want: PdfWant | None, profile: Profile) -> list[Finding]:
     """Every check of a PDF the shop receives; ``want`` is (pages, trim size) when the order fixes them.
     With a PDF/X version named by the profile, each finding of one of its requirements cites it."""
     from pnp.output.export import pdfx_version
@@ -199,13 +213,13 @@ def _ranges(nums: list[int]) -> str:
     return ", ".join(str(n) for n in nums[:8]) + (" …" if len(nums) > 8 else "")
 
 
-def _fonts(facts, want, profile, version):
+def _fonts(facts: "PdfFacts", want: PdfWant | None, profile: Profile, version: "Version | None") -> Iterator[str]:
     bare = sorted(name for name, embedded in facts.fonts.items() if not embedded)
     if bare:
         yield f"fonts not embedded: {', '.join(bare)}"
 
 
-def _subset_tags(facts, want, profile, version):
+def _subset_tags(facts: "PdfFacts", want: PdfWant | None, profile: Profile, version: "Version | None") -> Iterator[str]:
     from pnp.render.pdfx import SUBSET_TAG
 
     by_tag: dict[str, list[str]] = {}
@@ -227,12 +241,12 @@ def _off(mm: float) -> bool:
     return _over(abs(mm))
 
 
-def _page_count(facts, want, profile, version):
+def _page_count(facts: "PdfFacts", want: PdfWant | None, profile: Profile, version: "Version | None") -> Iterator[str]:
     if want is not None and len(facts.pages) != want[0]:
         yield f"{counted(len(facts.pages), 'page')}; the order asks for {want[0]}"
 
 
-def _trim(facts, want, profile, version):
+def _trim(facts: "PdfFacts", want: PdfWant | None, profile: Profile, version: "Version | None") -> Iterator[str]:
     if want is not None:
         tw, th = want[1]
         off = [i + 1 for i, p in enumerate(facts.pages) if _off(p.trim[2] - tw) or _off(p.trim[3] - th)]
@@ -247,7 +261,7 @@ def _trim(facts, want, profile, version):
 SIDES = ("left", "bottom", "right", "top")  # the order of a PDF box's edges, y up
 
 
-def _bleed_box(facts, want, profile, version):
+def _bleed_box(facts: "PdfFacts", want: PdfWant | None, profile: Profile, version: "Version | None") -> Iterator[str]:
     """A card's BleedBox: the shop's bleed beyond the trim on every side, within the page."""
     if not ONLY_WHEN["bleed-box"](profile):
         return
@@ -263,7 +277,7 @@ def _bleed_box(facts, want, profile, version):
                f"{side} side; a shop's RIP crops what lies outside it")
 
 
-def _page_boxes(facts, version):
+def _page_boxes(facts: "PdfFacts", version: "Version") -> Iterator[str]:
     for i, p in enumerate(facts.pages, 1):
         if "TrimBox" not in p.boxes and "ArtBox" not in p.boxes:
             yield f"page {i} has neither TrimBox nor ArtBox"
@@ -271,13 +285,13 @@ def _page_boxes(facts, version):
             yield f"page {i}: the trim box is not inside the bleed box, or the bleed box not inside the media box"
 
 
-def _within(inner, outer) -> bool:
+def _within(inner: Box4, outer: Box4) -> bool:
     ix, iy, iw, ih = inner
     ox, oy, ow, oh = outer
     return not any(_over(past) for past in (ox - ix, oy - iy, ix + iw - (ox + ow), iy + ih - (oy + oh)))
 
 
-def _colour(facts, want, profile, version):
+def _colour(facts: "PdfFacts", want: PdfWant | None, profile: Profile, version: "Version | None") -> Iterator[str]:
     if not ONLY_WHEN["colour"](profile):
         return
     allowed = {"cmyk", "gray", "separation", "devicen"}
@@ -292,16 +306,20 @@ def _colour(facts, want, profile, version):
 _SPACE_WORDS = {"rgb": "RGB", "lab": "Lab", "icc": "ICC-based"}
 
 
-def _ink(facts, want, profile, version):
+def _ink(facts: "PdfFacts", want: PdfWant | None, profile: Profile, version: "Version | None") -> Iterator[str]:
     if not ONLY_WHEN["ink"](profile):
         return
-    heavy = [(i, p.max_ink) for i, p in enumerate(facts.pages, 1) if p.max_ink > profile.max_ink]
+    # profile.max_ink is set: ONLY_WHEN["ink"] above
+    heavy = [(i, p.max_ink) for i, p in enumerate(facts.pages, 1)
+             if p.max_ink > profile.max_ink]  # type: ignore[operator]
+
+
     if heavy:
         yield (f"{_pages([i for i, _ in heavy])} {'lays' if len(heavy) == 1 else 'lay'} down up to "
                f"{max(ink for _, ink in heavy):g} % ink; the shop takes at most {profile.max_ink} %")
 
 
-def _output_intent(facts, want, profile, version):
+def _output_intent(facts: "PdfFacts", want: PdfWant | None, profile: Profile, version: "Version | None") -> Iterator[str]:
     if not facts.intents:
         if version is not None or profile.colour == "cmyk" or mode_of(profile).holds == "sheets":
             yield "no output intent"
@@ -330,9 +348,11 @@ def _tag(raw: bytes) -> str:
     return "".join(map(chr, raw)).strip()
 
 
-def _pdfx_header(facts, version):
+def _pdfx_header(facts: "PdfFacts", version: "Version") -> Iterator[str]:
     said = _version_number(facts.header)
-    if said is None or said > _version_number(version.header):
+    # a version's own header (pnp.model.pdfx) is always a number such as 1.3
+    if said is None or said > _version_number(version.header):  # type: ignore[operator]
+
         yield f"the header says PDF {facts.header}"
 
 
@@ -343,14 +363,14 @@ def _version_number(text: str) -> "tuple[int, ...] | None":
         return None
 
 
-def _pdfx_version(facts, version):
+def _pdfx_version(facts: "PdfFacts", version: "Version") -> Iterator[str]:
     for key, value in (("GTS_PDFXVersion", version.info_version), ("GTS_PDFXConformance", version.conformance)):
         got = facts.info.get(key)
         if value is not None and got != value:
             yield f"{key} is missing" if got is None else f"{key} says {got!r}"
 
 
-def _pdfx_xmp(facts, version):
+def _pdfx_xmp(facts: "PdfFacts", version: "Version") -> Iterator[str]:
     if facts.xmp is None:
         yield "the file has no XMP metadata"
         return
@@ -364,13 +384,13 @@ def _pdfx_xmp(facts, version):
             yield f"the XMP metadata has no {', '.join(missing)}"
 
 
-def _pdfx_info(facts, version):
+def _pdfx_info(facts: "PdfFacts", version: "Version") -> Iterator[str]:
     missing = [k for k in ("Title", "CreationDate", "ModDate") if not facts.info.get(k)]
     if missing:
         yield f"the document information has no {', '.join(missing)}"
 
 
-def _trapped(facts, version):
+def _trapped(facts: "PdfFacts", version: "Version") -> Iterator[str]:
     trapped = facts.info.get("Trapped")
     if trapped not in ("/True", "/False"):
         yield "Trapped is missing" if trapped is None else f"Trapped says {trapped}"
@@ -378,12 +398,12 @@ def _trapped(facts, version):
         yield f"the XMP metadata says Trapped {facts.xmp['pdf:Trapped']}, the document information {trapped[1:]}"
 
 
-def _document_id(facts, version):
+def _document_id(facts: "PdfFacts", version: "Version") -> Iterator[str]:
     if not facts.document_id:
         yield "the trailer has no ID"
 
 
-def _transparency(facts, version):
+def _transparency(facts: "PdfFacts", version: "Version") -> Iterator[str]:
     if version.transparency:
         return
     by: dict[str, list[int]] = {}
@@ -394,12 +414,12 @@ def _transparency(facts, version):
         yield f"{_pages(by[what])} {'uses' if len(by[what]) == 1 else 'use'} {what}"
 
 
-def _encryption(facts, version):
+def _encryption(facts: "PdfFacts", version: "Version") -> Iterator[str]:
     if facts.encrypted:
         yield "the file is encrypted"
 
 
-def _actions(facts, version):
+def _actions(facts: "PdfFacts", version: "Version") -> Iterator[str]:
     if facts.actions:
         yield f"the file holds {'; '.join(facts.actions)}"
     inside = [i for i, p in enumerate(facts.pages, 1) if p.annotations]
@@ -407,7 +427,7 @@ def _actions(facts, version):
         yield f"{_pages(inside)} {'has' if len(inside) == 1 else 'have'} annotations inside the bleed box"
 
 
-def _postscript(facts, version):
+def _postscript(facts: "PdfFacts", version: "Version") -> Iterator[str]:
     kinds = sorted({k for p in facts.pages for k in p.postscript})
     if kinds:
         yield f"the file holds {' and '.join(kinds)}"
@@ -455,7 +475,8 @@ def checks_for(profile: Profile) -> list[str]:
     return run
 
 
-def check_written(written, profile: Profile, progress=None) -> tuple[list[Finding], dict[str, int]]:
+def check_written(written: "Written", profile: Profile,
+                  progress: Progress | None = None) -> tuple[list[Finding], dict[str, int]]:
     """Every failed check on an export, and how many card sides and files were checked."""
     found: list[Finding] = []
     sides = 0
@@ -466,7 +487,9 @@ def check_written(written, profile: Profile, progress=None) -> tuple[list[Findin
     return found, {"card sides": sides, "files": len(written.files)}
 
 
-def preflight(game, opts, profile: Profile, progress=None) -> tuple[list[Finding], dict[str, int]]:
+def preflight(game: "Game", opts: "BuildOptions", profile: Profile,
+              progress: Progress | None = None) -> tuple[list[Finding], dict[str, int]]:
+
     """Export into a temporary folder (the output folder is not touched) and check it."""
     from pnp.output.export import export
 

@@ -8,8 +8,11 @@ dotted, each in a colour and a dash of its own so they read in greyscale too.
 """
 from __future__ import annotations
 
-from pnp.model.assets import Asset
+from typing import Any
+
+from pnp.model.assets import Asset, Item
 from pnp.scene import Box, Group, Page, Rect, Text, style, translate
+from pnp.scene.primitives import Node
 from pnp.load.words import ENGINE
 
 MARGIN = 12.0  # mm around the card for the caption and the guide key
@@ -40,18 +43,21 @@ def proof_pages(asset: Asset, bleed: float, lang: str = "de") -> list[Page]:
     return pages
 
 
-def _page(item, back: bool, bleed: float, safe: float, caption: str, words: dict) -> Page:
+def _page(item: Item, back: bool, bleed: float, safe: float, caption: str, words: dict[str, Any]) -> Page:
     room = max(item.w, MIN_W)
     w, h = room + 2 * MARGIN, item.h + 2 * MARGIN + 8
     x0, y0 = MARGIN, MARGIN + 4
-    draw = item.back if back else item.front
+    draw = item.back if back and item.back is not None else item.front  # callers ask for a back only where there is one
+
     card = Group([draw(bleed)], transform=translate(x0, y0))
     clipped = Group([card], clip=Rect(x0 - bleed, y0 - bleed, item.w + 2 * bleed, item.h + 2 * bleed))
     boxes = [((x0, y0, item.w, item.h), _TRIM),
              ((x0 - bleed, y0 - bleed, item.w + 2 * bleed, item.h + 2 * bleed), _BLEED),
              ((x0 + safe, y0 + safe, item.w - 2 * safe, item.h - 2 * safe), _SAFE)]
     # each guide on a white halo, so it shows on any ground
-    guides = Group([Rect(*b, _HALO) for b, _ in boxes] + [Rect(*b, st) for b, st in boxes], id="guides")
+    halos: list[Node] = [Rect(*b, _HALO) for b, _ in boxes]
+    guides = Group(halos + [Rect(*b, st) for b, st in boxes], id="guides")
+
     head = Text(x0, y0 - bleed - 6.5, caption, size=9, weight="bold", box=(room, 5), wrap=False, shrink=True,
                 min_size=6)
     key = Text(x0, y0 + item.h + bleed + 3, f"{words['trim']} — {words['bleed']} - - {words['safe']} · · ·",

@@ -24,10 +24,15 @@ import hashlib
 import json
 import math
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from pnp.model.assets import Asset, BuildOptions
+from pnp.model.assets import Asset, BuildOptions, Item
 from pnp.output.files import write_bytes_atomic
 from pnp.scene.units import MM_PER_INCH
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.model.game import Game
+    from pnp.scene import Group
 
 TTS_FOLDER = "tts"
 OPTIONS = {"tts_url": "where the images are uploaded for online play (https://host/dir/)",
@@ -37,6 +42,13 @@ MAX_PX = 4096
 MAX_DPI = 300  # no point in sharper card images than print; --option tts_dpi=N lowers it
 # a TTS card at scale 1 is a poker card; other sizes and shapes are scaled from it
 TTS_CARD_MM = (63.5, 88.9)
+T = TypeVar("T")
+
+
+class CellMaker(Protocol):
+    """Draws one card side into the cell at (x, y) of a sheet."""
+
+    def __call__(self, x: float = 0.0, y: float = 0.0) -> "Group": ...
 
 
 def grid_for(n_faces: int, w: float, h: float) -> tuple[int, int]:
@@ -65,7 +77,7 @@ def card_pixels(cols: int, rows: int, w: float, h: float, max_dpi: float = MAX_D
     return max(cw, 1), max(ch, 1)
 
 
-def chunks(faces: list, size: int = MAX_COLS * MAX_ROWS - 1) -> list[list]:
+def chunks(faces: list[T], size: int = MAX_COLS * MAX_ROWS - 1) -> list[list[T]]:
     return [faces[i:i + size] for i in range(0, len(faces), size)]
 
 
@@ -83,33 +95,43 @@ def _url(path: Path, base_url: str | None, final: Path | None = None) -> str:
     return ((final / path.name) if final is not None else path).resolve().as_uri()
 
 
-def _transform(scale: tuple[float, float], face_down: bool = True) -> dict:
+def _transform(scale: tuple[float, float], face_down: bool = True) -> dict[str, float]:
     return {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if face_down else 0.0,
             "scaleX": scale[0], "scaleY": 1.0, "scaleZ": scale[1]}
 
 
 
-def _cell(item, back: bool, w: float, h: float, x: float = 0.0, y: float = 0.0, bleed: float = 1.0):
+def _cell(item: Item, back: bool, w: float, h: float, x: float = 0.0, y: float = 0.0,
+          bleed: float = 1.0) -> "Group":
     """One card side in a ``w`` x ``h`` mm cell at (x, y), drawn with a little
     bleed and clipped to the cell, so neighbours show no light seam."""
     from pnp.scene import Group, Rect, scale, translate
 
-    draw = item.back if back else item.front
+    draw = item.back if back and item.back is not None else item.front  # asked for only where there is one
     # a smaller face in a mixed-size deck is stretched to fill its cell
     inner = Group([draw(bleed)], transform=translate(x, y) @ scale(w / item.w, h / item.h))
     return Group([inner], clip=Rect(x, y, w, h))
 
 
-def _png(cells: list, cols: int, rows: int, w: float, h: float, size: tuple[int, int]) -> bytes:
+def _maker(item: Item, back: bool, w: float, h: float) -> CellMaker:
+    """The item's front or back, drawn into a cell where the sheet puts it."""
+    def make(x: float = 0.0, y: float = 0.0) -> "Group":
+        return _cell(item, back, w, h, x, y)
+
+    return make
+
+
+def _png(cells: "list[Group]", cols: int, rows: int, w: float, h: float, size: tuple[int, int]) -> bytes:
     """A sheet of ``cols`` x ``rows`` cells rasterised to exactly cols*size x rows*size pixels."""
     from pnp.render.png import png_bytes
     from pnp.scene import Group, Page
 
-    page = Page(cols * w, rows * h, Group(cells))
+    page = Page(cols * w, rows * h, Group(list(cells)))
     return png_bytes(page, size=(cols * size[0], rows * size[1]))
 
 
-def _backs(asset: Asset, faces: list, w: float, h: float, size: tuple[int, int]) -> "tuple[object, list | None]":
+def _backs(asset: Asset, faces: list[tuple[Item, int]], w: float, h: float,
+           size: tuple[int, int]) -> tuple[CellMaker, list[CellMaker] | None]:
     """(common back cell maker, per-face back cell makers or None).
 
     ``asset.back`` is the deck's one back (an Item; its back side if it has
@@ -119,25 +141,27 @@ def _backs(asset: Asset, faces: list, w: float, h: float, size: tuple[int, int])
     """
     from pnp.scene import Group, Rect, style
 
-    def plain(x=0.0, y=0.0):
+    def plain(x: float = 0.0, y: float = 0.0) -> Group:
         return Group([Rect(x, y, w, h, style(fill="#60606e"))])
 
     if asset.back is not None:
         b = asset.back
-        return (lambda x=0.0, y=0.0: _cell(b, b.back is not None, w, h, x, y)), None
+        return _maker(b, b.back is not None, w, h), None
     if not any(item.back is not None for item, _ in faces):
         return plain, None
-    own = [(lambda x=0.0, y=0.0, it=item: _cell(it, True, w, h, x, y)) if item.back is not None else plain
-           for item, _ in faces]
+    own = [_maker(item, True, w, h) if item.back is not None else plain for item, _ in faces]
     looks = {_png([make()], 1, 1, w, h, size) for make in own}
     if len(looks) == 1:
         return own[0], None
     return plain, own
 
 
-def deck_object(asset: Asset, sheets: list[dict], back_url: str | None, size_mm: tuple[float, float]) -> dict:
+def deck_object(asset: Asset, sheets: list[dict[str, Any]], back_url: str | None,
+                size_mm: tuple[float, float]) -> dict[str, Any]:
     """The TTS ``DeckCustom`` for an asset: one Card per copy, ids sheet*100 + slot."""
-    deck_ids, cards, custom = [], [], {}
+    deck_ids: list[int] = []
+    cards: list[dict[str, Any]] = []
+    custom: dict[str, dict[str, Any]] = {}
     s = (round(size_mm[0] / TTS_CARD_MM[0], 3), round(size_mm[1] / TTS_CARD_MM[1], 3))
     for sheet_no, sheet in enumerate(sheets, 1):
         unique = "back_url" in sheet  # a sheet of backs, slot for slot
@@ -166,7 +190,7 @@ def deck_object(asset: Asset, sheets: list[dict], back_url: str | None, size_mm:
     }
 
 
-def saved_object(objects: list[dict], name: str) -> dict:
+def saved_object(objects: list[dict[str, Any]], name: str) -> dict[str, Any]:
     return {"SaveName": name, "GameMode": "", "Date": "", "Gravity": 0.5, "PlayArea": 0.5, "Table": "",
             "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
             "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
@@ -192,7 +216,7 @@ def export_asset(asset: Asset, out_dir: Path, base_url: str | None = None,
     size = card_pixels(cols0, rows0, w, h, max_dpi)
     back, own_backs = _backs(asset, faces, w, h, size)
 
-    def sheet_of(makers, cols, rows, name):
+    def sheet_of(makers: list[CellMaker], cols: int, rows: int, name: str) -> Path:
         cells = [make(c * w, r * h) for (r, c), make in zip((divmod(i, cols) for i in range(len(makers))), makers)]
         cells.append(back((cols - 1) * w, (rows - 1) * h))  # the hidden-card slot
         path = out_dir / name
@@ -200,13 +224,13 @@ def export_asset(asset: Asset, out_dir: Path, base_url: str | None = None,
         written.append(path)
         return path
 
-    sheets = []
+    sheets: list[dict[str, Any]] = []
     start = 0
     for n, group in enumerate(groups, 1):
         cols, rows = grid_for(len(group), w, h)
-        fronts = [(lambda x, y, it=item: _cell(it, False, w, h, x, y)) for item, _ in group]
+        fronts = [_maker(item, False, w, h) for item, _ in group]
         path = sheet_of(fronts, cols, rows, f"{safe}-faces-{n}.png")
-        sheet = {"url": _url(path, base_url, final), "cols": cols, "rows": rows, "faces": group}
+        sheet: dict[str, Any] = {"url": _url(path, base_url, final), "cols": cols, "rows": rows, "faces": group}
         if own_backs is not None:
             bpath = sheet_of(own_backs[start:start + len(group)], cols, rows, f"{safe}-backs-{n}.png")
             sheet["back_url"] = _url(bpath, base_url, final)
@@ -230,7 +254,8 @@ def export_asset(asset: Asset, out_dir: Path, base_url: str | None = None,
     return written
 
 
-def export(game, opts: BuildOptions, out_dir: Path) -> list[Path]:
+def export(game: "Game", opts: BuildOptions, out_dir: Path) -> list[Path]:
+
     """Export every deck/counter asset of ``game`` for Tabletop Simulator into
     ``out_dir/<game>/tts/`` (out_dir is the build's output root), all or nothing:
     the folder is staged whole with a manifest and swapped in."""
