@@ -34,14 +34,6 @@ UNTYPED = {
     "pnp/cli/options.py",
     "pnp/cli/watch.py",
 
-    # pnp/impose/
-    "pnp/impose/duplex.py",
-    "pnp/impose/grid.py",
-    "pnp/impose/items.py",
-    "pnp/impose/marks.py",
-    "pnp/impose/packing.py",
-    "pnp/impose/tiling.py",
-
     # pnp/layout/
 
     # pnp/layout/builtin/

@@ -18,7 +18,13 @@ which is what makes asymmetric backs read the right way up.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Iterable, Iterator
+
 from pnp.scene import Box, Transform, mirror_x, mirror_y, translate
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.scene import Page
+
 
 DUPLEX_MODES = ("long", "short", "none")
 
@@ -50,12 +56,12 @@ def map_box(t: Transform, box: Box) -> Box:
 class Sides:
     """What :func:`paired` saw of a file: whether it prints double-sided, and blank backs it added."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.double = False
         self.blanks = 0
 
 
-def paired(pages, sides: "Sides | None" = None, hold: int = 64):
+def paired(pages: "Iterable[Page]", sides: "Sides | None" = None, hold: int = 64) -> "Iterator[Page]":
     """The pages of one file, made safe to print double-sided: once any page has a back (``side``
     front/back), every page on its own gets a blank back after it and a front whose back is missing
     gets one, so a duplex printer never puts one piece's front behind another's. Pages on their own
@@ -65,17 +71,18 @@ def paired(pages, sides: "Sides | None" = None, hold: int = 64):
     from pnp.scene import Group, Page
 
     sides = sides if sides is not None else Sides()
-    held: list = []
+    held: list[Page] = []
     committed_single = False
     expect_back = False  # the last page was a front
 
-    def blank(after):
+    def blank(after: Page) -> Page:
         sides.blanks += 1
         return Page(after.width, after.height, Group(id="blank-back"), label=f"{after.label} (blank back)",
                     side="back")
 
-    last = None
+    last: Page | None = None
     for page in pages:
+
         side = getattr(page, "side", "")
         if side == "back":
             if not expect_back:
@@ -85,7 +92,9 @@ def paired(pages, sides: "Sides | None" = None, hold: int = 64):
             last = page
             continue
         if expect_back:  # the front before had no back
+            assert last is not None  # that front
             yield blank(last)
+
             expect_back = False
         if side == "front":
             if committed_single:

@@ -33,6 +33,9 @@ from functools import cached_property
 from itertools import chain, islice
 from typing import Iterable, Iterator
 
+# the best grid for a piece: (items per sheet, orientation, turned, paper w, h, columns, rows, cell w, h)
+Best = tuple[int, str, bool, float, float, int, int, float, float]
+
 from pnp.scene import Box, Group, Page, Rect, Transform, rotate, translate
 from pnp.impose.duplex import back_placement, map_box, sheet_flip
 from pnp.impose.items import Item, SheetSpec
@@ -148,7 +151,7 @@ class SheetGrid:
         return xs, ys
 
 
-def _candidates(sheet: SheetSpec):
+def _candidates(sheet: SheetSpec) -> Iterator[tuple[str, bool]]:
     orients = ("portrait", "landscape") if sheet.orientation == "auto" else (sheet.orientation,)
     turns = (False, True) if sheet.rotate else (False,)  # a turned square ties and so is never taken
     for turned in turns:
@@ -174,9 +177,9 @@ def needs(item_w: float, item_h: float, sheet: SheetSpec) -> str:
     return f"it needs paper of at least {w} × {h} mm (--paper {w}x{h})"
 
 
-def _best(item_w: float, item_h: float, sheet: SheetSpec) -> tuple:
+def _best(item_w: float, item_h: float, sheet: SheetSpec) -> Best:
     """(items per sheet, orientation, turned, paper w, h, columns, rows, cell w, h) of the best grid."""
-    best = None
+    best: Best | None = None
     for orient, turned in _candidates(sheet):
         pw, ph = paper_size(sheet.paper, orient)
         cw, ch = (item_h, item_w) if turned else (item_w, item_h)
@@ -184,6 +187,7 @@ def _best(item_w: float, item_h: float, sheet: SheetSpec) -> tuple:
         rows = _fit(ph - 2 * sheet.margin, ch, sheet.gutter)
         if best is None or cols * rows > best[0]:
             best = (cols * rows, orient, turned, pw, ph, cols, rows, cw, ch)
+    assert best is not None  # there is at least one candidate
     return best
 
 
@@ -232,7 +236,10 @@ def decorations(plan: SheetGrid, sheet: SheetSpec, filled: int | None = None) ->
         used = [plan.trim(i) for i in range(filled)]
         xs = [v for t in used for v in (t.x, t.right)]
         ys = [v for t in used for v in (t.y, t.bottom)]
-        extent = bbox(used)
+        found = bbox(used)
+        assert found is not None, filled  # a partial sheet holds at least one item
+        extent = found
+
     if sheet.cut_lines:
         out.append(cut_lines(xs, ys, extent))
     if sheet.crop_marks:

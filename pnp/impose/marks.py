@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from pnp.scene import Box, Circle, Group, Path, style
+from pnp.scene.style import Style
 
 MARK = style(stroke="black", width=0.2)
 CUT = style(stroke="grey", width=0.1)
@@ -54,7 +55,7 @@ def corner_marks(trim: Box, reach: float, length: float, page_w: float, page_h: 
     (for items that are not in a guillotine grid, e.g. packed tokens)."""
     out: list[Path] = []
 
-    def add(x1, y1, x2, y2):
+    def add(x1: float, y1: float, x2: float, y2: float) -> None:
         x1, x2 = (min(max(v, 0.0), page_w) for v in (x1, x2))
         y1, y2 = (min(max(v, 0.0), page_h) for v in (y1, y2))
         if abs(x2 - x1) + abs(y2 - y1) >= MIN_MARK:
@@ -85,7 +86,8 @@ def outline(trim: Box) -> Path:
             .line(trim.right, trim.bottom).line(trim.x, trim.bottom).close())
 
 
-def crosshair(x: float, y: float, r: float = 2.5, st=ALIGN) -> Group:
+def crosshair(x: float, y: float, r: float = 2.5, st: Style = ALIGN) -> Group:
+
     """A registration target: circle plus cross, centred on (x, y)."""
     return Group(children=[
         Circle(x, y, r * 0.6, st),

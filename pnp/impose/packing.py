@@ -107,7 +107,8 @@ def _balanced(sized: list[tuple], aw: float, ah: float, gap: float) -> list[list
     if len(pages) < 2:
         return pages
 
-    def area(page):
+    def area(page: list[tuple[int, float, float, float, float, bool]]) -> float:  # (i, x, y, w, h, turned)
+
         return sum(w * h for _, _, _, w, h, _ in page)
 
     if area(pages[-1]) >= NEAR_EMPTY * max(area(p) for p in pages):
@@ -126,12 +127,14 @@ def pack_pages(items: list[Item], sheet: SheetSpec) -> tuple[str, list[list[Plac
     With ``orientation="auto"`` portrait and landscape are both tried; fewer
     pages wins, portrait on a tie.
     """
-    best = None
+    best: tuple[str, list[list[Placed]]] | None = None
     for orient in _orientations(sheet):
         pages = _pack(items, sheet, orient)
         if best is None or len(pages) < len(best[1]):
             best = (orient, pages)
+    assert best is not None  # there is at least one orientation
     return best
+
 
 
 def _pack(items: list[Item], sheet: SheetSpec, orient: str) -> list[list[Placed]]:

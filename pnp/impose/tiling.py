@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import cast
 
 from pnp.scene import Box, Group, Page, Path, Rect, Text, style, translate
+from pnp.scene.primitives import Node
 from pnp.impose.items import Item, SheetSpec
 from pnp.impose.marks import crosshair, grid_crop_marks
 from pnp.model.paper import paper_size
@@ -83,7 +85,7 @@ def fit_tiles(item_w: float, item_h: float, sheet: SheetSpec, overlap: float) ->
         raise ValueError(f"overlap must be 0 or more mm, got {overlap}")
     span_w, span_h = item_w + 2 * sheet.bleed, item_h + 2 * sheet.bleed
     orients = ("portrait", "landscape") if sheet.orientation == "auto" else (sheet.orientation,)
-    best = None
+    best: tuple[int, Tiling] | None = None
     for o in orients:
         pw, ph = paper_size(sheet.paper, o)
         aw = pw - 2 * sheet.margin
@@ -103,6 +105,7 @@ def fit_tiles(item_w: float, item_h: float, sheet: SheetSpec, overlap: float) ->
             n = rows * cols
         if best is None or n < best[0]:
             best = (n, plan)
+    assert best is not None  # there is at least one orientation
     return best[1]
 
 
@@ -156,7 +159,8 @@ def tile(item: Item, sheet: SheetSpec, overlap: float = 10.0, title: str = "") -
         for c in range(plan.cols):
             win = plan.window(r, c)
             shift = translate(plan.x0 - win.x, plan.y0 - win.y)
-            art = Group(children=[item.front(sheet.bleed)] + ([seams] if seams else []), transform=shift)
+            drawn: list[Node] = [item.front(sheet.bleed)]
+            art = Group(children=drawn + ([seams] if seams else []), transform=shift)
             content = Group(id=f"tile-{row_name(r)}{c + 1}")
             content.add(Group(children=[art], clip=Rect(plan.x0, plan.y0, plan.win_w, plan.win_h), id="window"))
             # the part of the trim on this page, in page coordinates
@@ -194,7 +198,7 @@ def _only_outer(marks: Group, window: Box, trim_item: Box, win: Box) -> Group:
     at_top, at_bottom = win.y <= trim_item.y, win.bottom >= trim_item.bottom
     at_left, at_right = win.x <= trim_item.x, win.right >= trim_item.right
     for p in marks.children:
-        (_, x1, y1), (_, x2, y2) = p.ops
+        (_, x1, y1), (_, x2, y2) = cast(Path, p).ops  # grid_crop_marks draws one straight path per mark
         if y2 <= window.y and not at_top:
             continue
         if y1 >= window.bottom and not at_bottom:
@@ -207,11 +211,12 @@ def _only_outer(marks: Group, window: Box, trim_item: Box, win: Box) -> Group:
     return keep
 
 
-def _footer(plan: Tiling, r: int, c: int, label: str, words: dict, sheet: SheetSpec) -> list:
+def _footer(plan: Tiling, r: int, c: int, label: str, words: dict[str, str], sheet: SheetSpec) -> list[Node]:
     """Page name, page map and the cutting hint, below the reach of the crop marks."""
     y = plan.y0 + plan.win_h + sheet.crop_gap + sheet.crop_length + 1.5
     mid = plan.page_w / 2
-    out = [_page_map(plan, r, c, mid + 2, y)]
+    out: list[Node] = [_page_map(plan, r, c, mid + 2, y)]
+
     out.append(Text(mid - 2, y + 3.2, label, size=9, weight="bold", anchor="end"))
     sides = [words[s] for s, on in (("left", c > 0), ("top", r > 0)) if on]
     if sides:
