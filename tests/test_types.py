@@ -12,28 +12,6 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # modules mypy still finds errors in, by package; type one and take it out
 UNTYPED = {
-    # pnp/cli/
-    "pnp/cli/app.py",
-
-    # pnp/cli/commands/
-    "pnp/cli/commands/build.py",
-    "pnp/cli/commands/calibrate.py",
-    "pnp/cli/commands/check.py",
-    "pnp/cli/commands/fonts.py",
-    "pnp/cli/commands/listing.py",
-    "pnp/cli/commands/new.py",
-    "pnp/cli/commands/outputs.py",
-    "pnp/cli/commands/proof.py",
-    "pnp/cli/commands/schema.py",
-    "pnp/cli/commands/shop.py",
-    "pnp/cli/commands/tts.py",
-
-    # pnp/cli/
-    "pnp/cli/common.py",
-    "pnp/cli/main.py",
-    "pnp/cli/options.py",
-    "pnp/cli/watch.py",
-
     # pnp/layout/
 
     # pnp/layout/builtin/

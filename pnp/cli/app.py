@@ -18,6 +18,6 @@ app = typer.Typer(
 @app.callback()
 def _root(trust: bool = typer.Option(False, "--trust", help="Run the Python rules file a game folder brings "
                                                            "(game.yaml: rules: rules.py). Only for folders you "
-                                                           "trust: it is code, and it runs on your machine.")):
+                                                           "trust: it is code, and it runs on your machine.")) -> None:
     if trust:
         os.environ["PNP_TRUST"] = "1"

@@ -7,7 +7,15 @@ import math
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.cli.options import Duplex, Orientation
+    from pnp.load.budget import Limits
+    from pnp.model.assets import BuildOptions
+    from pnp.model.game import Game
+
+Tick = Callable[..., None]  # tick(label, done, total=None): one step of a progress bar
 
 
 def locate(game: str, data: Path) -> tuple[str, Path]:
@@ -24,7 +32,7 @@ def locate(game: str, data: Path) -> tuple[str, Path]:
     return game, data  # the folder's game.yaml did not load: the name lookup below says what is wrong
 
 
-def select_games(data: Path, game: str):
+def select_games(data: Path, game: str) -> "list[Game]":
     from pnp.load.errors import DataErrors, Problem
     from pnp.model.game import discover
 
@@ -37,10 +45,10 @@ def select_games(data: Path, game: str):
     return [games[game]]
 
 
-def parse_extras(options: list[str]) -> dict:
+def parse_extras(options: list[str]) -> dict[str, Any]:
     from pnp.load.errors import DataErrors, Problem
 
-    extra = {}
+    extra: dict[str, Any] = {}
     for item in options:
         key, sep, value = item.partition("=")
         if not sep or not key:
@@ -55,7 +63,7 @@ def parse_extras(options: list[str]) -> dict:
 
 
 @contextmanager
-def progress_bar(what: str, quiet: bool = False):
+def progress_bar(what: str, quiet: bool = False) -> Iterator[Tick | None]:
     """A progress bar on the terminal (none when piped): yields ``tick(label, done, total)``."""
     if quiet or not sys.stderr.isatty():
         yield None
@@ -66,14 +74,16 @@ def progress_bar(what: str, quiet: bool = False):
                   TimeElapsedColumn(), transient=True) as bar:
         task = bar.add_task(what, total=None)
 
-        def tick(label, done, total=None):
+        def tick(label: str, done: int, total: int | None = None) -> None:
             bar.update(task, description=label[-42:], completed=done, total=total)
 
         yield tick
 
 
-def build_options(paper, orientation, margin, gutter, bleed, crop_marks, cut_lines, duplex, lang, dpi, back_offset,
-                   option, limits=None, ink_saver: bool = False):
+def build_options(paper: str | None, orientation: "Orientation | None", margin: float | None, gutter: float | None,
+                  bleed: float | None, crop_marks: bool | None, cut_lines: bool | None, duplex: "Duplex | None",
+                  lang: str | None, dpi: int, back_offset: str, option: list[str], limits: "Limits | None" = None,
+                  ink_saver: bool = False) -> "BuildOptions":
     """The build options the sheet options, --lang, --dpi, --back-offset, -o, --ink-saver and the --max-…
     limits of a command give."""
     from pnp.load.budget import Limits
@@ -87,11 +97,11 @@ def build_options(paper, orientation, margin, gutter, bleed, crop_marks, cut_lin
                         ink_saver=ink_saver)
 
 
-def given_lang(lang: Optional[str]) -> dict:
+def given_lang(lang: Optional[str]) -> dict[str, Any]:  # keyword arguments of BuildOptions
     return {"lang": lang} if lang else {}
 
 
-def sheet_settings(**given) -> dict:
+def sheet_settings(**given: Any) -> dict[str, Any]:
     """The sheet settings given on the command line (they beat a game's ``sheet:``)."""
     from pnp.load.errors import DataErrors, Problem
     from pnp.model.paper import paper_size
@@ -116,7 +126,7 @@ def parse_format_option(text: str) -> list[str]:
         raise DataErrors([Problem("--format", 0, 0, str(exc))]) from None
 
 
-def check_options(games, extra: dict, also: dict | None = None) -> None:
+def check_options(games: "list[Game]", extra: dict[str, Any], also: dict[str, str] | None = None) -> None:
     """An ``-o KEY`` no selected game reads is a mistake: name the keys they do read."""
     from pnp.load.errors import DataErrors, Problem
     from pnp.layout.documents import accepted_options

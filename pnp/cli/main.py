@@ -9,12 +9,16 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from typing import TYPE_CHECKING
 
 import typer
 
 from pnp.cli.app import app
 from pnp.cli.commands import (build, calibrate, check, fonts, listing, new, outputs, proof, schema, shop,
                               tts)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from typer.models import CommandInfo
 
 for _name, _command in (("list", listing.list_games), (None, build.build), (None, calibrate.calibrate),
                         (None, outputs.clean), (None, check.check), (None, fonts.fonts), (None, schema.schema),
@@ -27,7 +31,7 @@ def _mount_game_apps(argv: list[str] | None = None) -> None:
     """Mount the game command ``argv`` runs for real and the others as entries for --help
     (every one for real when ``argv`` is None, as tests want)."""
     running = next((a for a in argv if not a.startswith("-")), None) if argv is not None else None
-    engine = {c.name or c.callback.__name__.replace("_", "-"): c for c in app.registered_commands}
+    engine = {_command_name(c): c for c in app.registered_commands}
     if running in engine:  # an engine command: no game's commands are needed, not even for its --help,
         app.registered_commands = [engine[running]]  # nor the others (typer makes each one's options)
         return
@@ -38,6 +42,14 @@ def _mount_game_apps(argv: list[str] | None = None) -> None:
             app.add_typer(importlib.import_module(entry.module).app, name=command)
         else:
             app.add_typer(typer.Typer(help=entry.about, no_args_is_help=True), name=command)
+
+
+def _command_name(c: "CommandInfo") -> str:
+    """The name a registered command is run by: its own, else its function's with dashes."""
+    if c.name:
+        return c.name
+    assert c.callback is not None  # app.command() registers a function
+    return c.callback.__name__.replace("_", "-")
 
 
 def main() -> None:
@@ -51,6 +63,7 @@ def run() -> None:
     """The `pnp` command: :func:`main`, then the process ends as soon as the command is done.
     Exit handlers run (the cache writes its tables) and the output is flushed, but the
     interpreter is not torn down object by object: after a 500-card build that took 50 ms."""
+    code: str | int | None
     try:
         main()
         code = 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -50,7 +50,8 @@ def _lang(value: Optional[str]) -> Optional[str]:
     return value
 
 
-def LangOpt(what: str = "texts printed on components"):  # noqa: N802 - an option like the others
+# Any, as typer.Option itself gives: it stands as the default of a parameter typed str | None
+def LangOpt(what: str = "texts printed on components") -> Any:  # noqa: N802 - an option like the others
     return typer.Option(None, "--lang", callback=_lang, show_default="the game's lang: in game.yaml, else en",
                         help=f"Language of {what}: de, en, fr, ... (hyphenation and pnp's own words follow it).")
 

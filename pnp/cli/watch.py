@@ -11,7 +11,12 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:  # pragma: no cover
+    from watchdog.events import FileSystemEvent, FileSystemEventHandler
+
+    from pnp.model.assets import BuildOptions
 
 # editor droppings that are not edits of the data
 _IGNORED_SUFFIXES = ("~", ".swp", ".swx", ".tmp", ".part", ".bak")
@@ -33,7 +38,7 @@ def _describe(path: str, roots: list[Path]) -> str:
     return str(p)
 
 
-def rebuild(game: str, data_dir: Path, out_dir: Path, opts, formats: list[str],
+def rebuild(game: str, data_dir: Path, out_dir: Path, opts: "BuildOptions", formats: list[str],
             echo: Callable[[str], None] = print, changed: list[str] | None = None) -> bool:
     """Build one game (after a save: only the assets made from the saved files) and
     refresh the gallery; report problems instead of raising."""
@@ -72,7 +77,7 @@ def rebuild(game: str, data_dir: Path, out_dir: Path, opts, formats: list[str],
     return True
 
 
-def watch(game: str, data_dir: Path, out_dir: Path, opts, formats: list[str],
+def watch(game: str, data_dir: Path, out_dir: Path, opts: "BuildOptions", formats: list[str],
           echo: Callable[[str], None] = print, stop: threading.Event | None = None,
           debounce: float = 0.1) -> bool:
     """Build ``game`` once, then again after every change under
@@ -154,11 +159,11 @@ class _Changes:
         return [(p, w) for p, w in batch.items() if w == "deleted" or (w == "changed" and Path(p).exists())]
 
 
-def _handler(base: type, changes: _Changes):
+def _handler(base: "type[FileSystemEventHandler]", changes: _Changes) -> "FileSystemEventHandler":
     """A watchdog event handler (``base`` its class, imported by the caller) feeding ``changes``."""
 
-    class Handler(base):  # type: ignore[misc,valid-type]
-        def on_any_event(self, event):
+    class Handler(base):  # type: ignore[misc,valid-type]  # a base given at run time (imported only to watch)
+        def on_any_event(self, event: "FileSystemEvent") -> None:
             if event.is_directory or event.event_type in ("opened", "closed_no_write"):
                 return
             dest = getattr(event, "dest_path", "")

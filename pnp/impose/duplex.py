@@ -82,7 +82,6 @@ def paired(pages: "Iterable[Page]", sides: "Sides | None" = None, hold: int = 64
 
     last: Page | None = None
     for page in pages:
-
         side = getattr(page, "side", "")
         if side == "back":
             if not expect_back:
@@ -91,10 +90,8 @@ def paired(pages: "Iterable[Page]", sides: "Sides | None" = None, hold: int = 64
             yield page
             last = page
             continue
-        if expect_back:  # the front before had no back
-            assert last is not None  # that front
+        if expect_back and last is not None:  # the front before (last) had no back
             yield blank(last)
-
             expect_back = False
         if side == "front":
             if committed_single:

@@ -33,15 +33,15 @@ from functools import cached_property
 from itertools import chain, islice
 from typing import Iterable, Iterator
 
-# the best grid for a piece: (items per sheet, orientation, turned, paper w, h, columns, rows, cell w, h)
-Best = tuple[int, str, bool, float, float, int, int, float, float]
-
 from pnp.scene import Box, Group, Page, Rect, Transform, rotate, translate
 from pnp.impose.duplex import back_placement, map_box, sheet_flip
 from pnp.impose.items import Item, SheetSpec
 from pnp.impose.marks import bbox, cut_lines, grid_crop_marks
 from pnp.model.paper import paper_size
 from pnp.load.words import ENGINE
+
+# the best grid for a piece: (items per sheet, orientation, turned, paper w, h, columns, rows, cell w, h)
+Best = tuple[int, str, bool, float, float, int, int, float, float]
 
 SIZE_TOLERANCE = 0.01  # mm: items differing more than this are not "same size"
 
@@ -239,7 +239,6 @@ def decorations(plan: SheetGrid, sheet: SheetSpec, filled: int | None = None) ->
         found = bbox(used)
         assert found is not None, filled  # a partial sheet holds at least one item
         extent = found
-
     if sheet.cut_lines:
         out.append(cut_lines(xs, ys, extent))
     if sheet.crop_marks:

@@ -8,7 +8,6 @@ from pnp.model.assets import Item, SheetSpec  # noqa: F401  (the print layer's v
 
 
 def sheet_from_options(opts: SheetSpec, **overrides: Any) -> SheetSpec:
-
     """The sheet part of build options (a BuildOptions is a SheetSpec plus more), changed by ``overrides``."""
     base = {f.name: getattr(opts, f.name) for f in fields(SheetSpec)}
     base.update(back_offset=tuple(opts.back_offset), **overrides)

@@ -87,7 +87,6 @@ def outline(trim: Box) -> Path:
 
 
 def crosshair(x: float, y: float, r: float = 2.5, st: Style = ALIGN) -> Group:
-
     """A registration target: circle plus cross, centred on (x, y)."""
     return Group(children=[
         Circle(x, y, r * 0.6, st),

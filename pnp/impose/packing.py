@@ -108,7 +108,6 @@ def _balanced(sized: list[tuple], aw: float, ah: float, gap: float) -> list[list
         return pages
 
     def area(page: list[tuple[int, float, float, float, float, bool]]) -> float:  # (i, x, y, w, h, turned)
-
         return sum(w * h for _, _, _, w, h, _ in page)
 
     if area(pages[-1]) >= NEAR_EMPTY * max(area(p) for p in pages):
@@ -134,7 +133,6 @@ def pack_pages(items: list[Item], sheet: SheetSpec) -> tuple[str, list[list[Plac
             best = (orient, pages)
     assert best is not None  # there is at least one orientation
     return best
-
 
 
 def _pack(items: list[Item], sheet: SheetSpec, orient: str) -> list[list[Placed]]:

@@ -216,7 +216,6 @@ def _footer(plan: Tiling, r: int, c: int, label: str, words: dict[str, str], she
     y = plan.y0 + plan.win_h + sheet.crop_gap + sheet.crop_length + 1.5
     mid = plan.page_w / 2
     out: list[Node] = [_page_map(plan, r, c, mid + 2, y)]
-
     out.append(Text(mid - 2, y + 3.2, label, size=9, weight="bold", anchor="end"))
     sides = [words[s] for s, on in (("left", c > 0), ("top", r > 0)) if on]
     if sides:

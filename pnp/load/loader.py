@@ -11,12 +11,14 @@ import math
 import os
 import stat
 from pathlib import Path
-from typing import Any, Callable, Mapping, TypeVar
-
+from typing import TYPE_CHECKING, Any, Callable, Mapping, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from pnp.load.errors import DataErrors, Problem, ValueAt
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.load.marked import Marks, Pos
 
 # Limits that keep hostile files from eating the machine; named in messages.
 MAX_FILE_BYTES = 2_000_000
@@ -136,27 +138,33 @@ def locate(root: Any, loc: tuple, at_key: bool = False) -> tuple[int, int]:
         lc = getattr(node, "lc", None)
         if lc is None:  # data without marks: the place found so far
             break
-        last = i == len(loc) - 1
         try:
-            if isinstance(node, dict) and key in node:
-                child = node[key]
-                scalar = not isinstance(child, (dict, list))
-                pos = lc.key(key) if (at_key and last) or not scalar else lc.value(key)
-                if not scalar and not (at_key and last):
-                    inner = getattr(child, "lc", None)
-                    if inner is not None and inner.line is not None and not isinstance(child, dict):
-                        pos = (inner.line, inner.col)
-            elif isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node):
-                child = node[key]
-                pos = lc.item(key)
-            else:
-                break
+            found = _step(node, lc, key, at_key and i == len(loc) - 1)
         except Exception:
             break
-        node = child
+        if found is None:
+            break
+        node, pos = found
         if pos is not None:
             line, col = pos[0] + 1, pos[1] + 1
     return line, col
+
+
+def _step(node: Any, lc: "Marks", key: Any, at_key: bool) -> "tuple[Any, Pos | None] | None":
+    """One step of :func:`locate`: the child ``key`` reaches in ``node`` and where it (or, with
+    ``at_key``, its key) was written; None when ``node`` has no such child."""
+    if isinstance(node, dict) and key in node:
+        child = node[key]
+        scalar = not isinstance(child, (dict, list))
+        pos = lc.key(key) if at_key or not scalar else lc.value(key)
+        if not scalar and not at_key:
+            inner = getattr(child, "lc", None)
+            if inner is not None and inner.line is not None and not isinstance(child, dict):
+                pos = (inner.line, inner.col)
+        return child, pos
+    if isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node):
+        return node[key], lc.item(key)
+    return None
 
 
 QUOTED = 40  # characters of a value a message quotes

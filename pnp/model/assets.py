@@ -73,7 +73,6 @@ def game_lang(game: "Game") -> str:
     return lang or DEFAULT_LANG
 
 
-
 @dataclass
 class Item:
     """Something with a trim size that gets cut out.

@@ -83,7 +83,6 @@ PositiveMm = Annotated[float, Field(gt=0, le=5000, allow_inf_nan=False, descript
 def require_unique(ids: Iterable[Hashable], what: str, verb: str = "defined") -> None:
     """Raise a ValueError naming the first id that appears twice."""
     seen: set[Hashable] = set()
-
     for i in ids:
         if i in seen:
             raise ValueError(f"{what} id {i!r} is {verb} twice")

@@ -141,7 +141,6 @@ class SquareBoard(Strict):
 
     @model_validator(mode="after")
     def _unique(self) -> Self:
-
         for what, items in (("piece", self.pieces), ("mark", self.marks)):
             require_unique((x.id for x in items), what, "used")
         return self

@@ -205,7 +205,6 @@ class Deck(Strict):
             wh = parse_wxh(self.card)
             assert wh is not None, self.card  # the schema let only a size it can read through
             return wh
-
         return (float(self.card.width), float(self.card.height))
 
     def category(self, cat_id: str) -> Category:

@@ -14,7 +14,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Annotated, Any, Literal, Sequence
 
-
 from pydantic import Field, field_validator
 
 from pnp.load.errors import DataErrors, Problem
@@ -67,7 +66,6 @@ class GameManifest(Strict):
                              pattern=LANG_CODE.pattern)
     # mypy reads Field(None, ...) as no default, so it thinks SheetSettings() needs every field
     sheet: SheetSettings = Field(default_factory=SheetSettings)  # type: ignore[arg-type]
-
     fonts: FontDecls = Field(default_factory=dict, description="fonts by name for every layout of the game")
 
 

@@ -40,7 +40,6 @@ MAX_CELLS = 20_000  # a grid holding more is a data error (drawing it would take
 Point = tuple[float, float]  # mm, y down
 
 
-
 def column_name(i: int) -> str:
     """0 -> A, 25 -> Z, 26 -> AA: the letters of the ``i``-th column."""
     out = ""

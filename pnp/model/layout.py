@@ -387,7 +387,6 @@ class Layout(LayoutBase):
 
     @classmethod
     def from_raw(cls, raw: Any, file: str) -> "Layout | LayoutPatch":
-
         """A layout file's model: styled and validated, or, when it extends another layout, checked
         as a :class:`LayoutPatch` until :func:`pnp.model.reuse.resolve` reads its base."""
         from pnp.load.loader import validate

@@ -158,7 +158,6 @@ class ScoreSheet(Strict):
             if row.sum == "block":
                 assert block is not None  # the schema keeps 'sum: block' inside blocks
                 out[row.id] = sum(out[r.id] for r in block.entries)
-
             elif isinstance(row.sum, list):
                 out[row.id] = sum(out[r] for r in row.sum)
             elif row.bonus is not None:

@@ -67,7 +67,6 @@ class Sheet(Layout):
     @field_validator("size")
     @classmethod
     def _size(cls, v: str) -> str:  # type: ignore[override]  # replaces the layout's check; a sheet's size is never None
-
         key = v.strip().lower()
         if key == "page" or key in PAPERS or key in CARD_SIZES:
             return key

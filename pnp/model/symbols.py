@@ -194,7 +194,6 @@ class SymbolLibrary(Strict):
 
     @model_validator(mode="after")
     def _unique(self) -> Self:
-
         require_unique((s.id for s in self.symbols), "symbol")
         return self
 

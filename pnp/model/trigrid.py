@@ -87,7 +87,6 @@ class TriBoard(Strict):
 
 
 def _same_cells(g: "TriGrid", listed: list[str], expected: "Iterable[Cell]", what: str) -> None:
-
     bad = [n for n in listed if not g.is_name(n)]
     if bad:
         raise ValueError(f"{what}: no such cell {', '.join(bad)} on a {g.n}-per-side board")

@@ -266,7 +266,6 @@ def _regions(n: int) -> tuple[dict[str, list[Cell]], list[Cell]]:
 
 
 def cell_polygon(g: TriGrid, cell: Cell, ox: float = 0.0, oy: float = 0.0, inset: float = 0.0) -> list[Point]:
-
     """The cell's corners on the page, optionally pulled ``inset`` mm towards its centre."""
     vs = g.vertices(cell)
     if inset:

@@ -29,7 +29,6 @@ if TYPE_CHECKING:  # pragma: no cover
 Work = list[tuple[Game, Planned]]  # each game with its assets and the formats each is written in
 # one asset drawn: (files written as (relative path, pages), its warnings, whether it is two-sided)
 Drawn = tuple[list[tuple[str, int]], list[str], "bool | None"]
-
 GameFile = tuple[Asset, str, int]  # (asset, file name in the game's folder, pages), as the manifest lists it
 
 
@@ -292,6 +291,5 @@ def _warm_up(formats: set[str]) -> None:
 
 
 def _pair(work: Work, u: tuple[int, int]) -> tuple[Game, tuple[Asset, tuple[str, ...]]]:
-
     g, items = work[u[0]]
     return g, items[u[1]]

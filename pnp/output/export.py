@@ -490,7 +490,6 @@ def _listed(nums: list[int]) -> str:
 
 
 def readme_text(game: "Game", profile: Profile, matching: Matching | None, files: Files) -> str:
-
     """What to upload and how many of each card to order, in plain words."""
     lines = [f"{game.name} for {profile.title}", ""]
     if profile.sources:

@@ -26,7 +26,6 @@ class FaceUse:
     chars: set[str] = field(default_factory=set)
     _family: fonts.Family = field(kw_only=True, repr=False, compare=False)  # what draws it
 
-
     def row(self) -> dict[str, Any]:
         own = fonts.chain(self._family, self.weight)
         covered = {c for c in self.chars if c in fonts._covers(own[0])}
@@ -58,7 +57,6 @@ def font_use(game: "Game", opts: "BuildOptions") -> list[dict[str, Any]]:
             key = (fam, node.weight)
             if key not in used:
                 used[key] = FaceUse(fam.name, node.weight, fam.face(node.weight).path, fam.origin, _family=fam)
-
             used[key].chars.update(c for c in node.text if c not in "\n\t")
 
     for asset in collect_assets(game, opts):

@@ -114,7 +114,6 @@ def human_size(n: int) -> str:
         size /= 1024
         if size < 1024 or unit == "GB":
             return f"{size:.1f} {unit}"
-
     return f"{n} B"  # pragma: no cover
 
 

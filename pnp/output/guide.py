@@ -100,7 +100,6 @@ def _file_row(asset: Asset, rel: str, n: int, w: dict, duplex: str) -> tuple[str
 
 
 def guide_asset(game: "Game", files: list[tuple[Asset, str, int]], opts: BuildOptions) -> Asset:
-
     """The print guide as an asset, drawn from the (finished) list of the game's files."""
     from pnp.layout.builtin.sheet import prepare_sheet, read_sheet, sheet_pages
     from pnp.layout.data import Row

@@ -82,6 +82,5 @@ def check(profile: "Profile") -> list[tuple[tuple[str, ...], str]]:
 
 
 def mode_of(profile: "Profile") -> Mode:
-
     """The export mode a (checked) profile names."""
     return MODES[profile.output]

@@ -312,8 +312,6 @@ def _ink(facts: "PdfFacts", want: PdfWant | None, profile: Profile, version: "Ve
     # profile.max_ink is set: ONLY_WHEN["ink"] above
     heavy = [(i, p.max_ink) for i, p in enumerate(facts.pages, 1)
              if p.max_ink > profile.max_ink]  # type: ignore[operator]
-
-
     if heavy:
         yield (f"{_pages([i for i, _ in heavy])} {'lays' if len(heavy) == 1 else 'lay'} down up to "
                f"{max(ink for _, ink in heavy):g} % ink; the shop takes at most {profile.max_ink} %")
@@ -352,7 +350,6 @@ def _pdfx_header(facts: "PdfFacts", version: "Version") -> Iterator[str]:
     said = _version_number(facts.header)
     # a version's own header (pnp.model.pdfx) is always a number such as 1.3
     if said is None or said > _version_number(version.header):  # type: ignore[operator]
-
         yield f"the header says PDF {facts.header}"
 
 
@@ -489,7 +486,6 @@ def check_written(written: "Written", profile: Profile,
 
 def preflight(game: "Game", opts: "BuildOptions", profile: Profile,
               progress: Progress | None = None) -> tuple[list[Finding], dict[str, int]]:
-
     """Export into a temporary folder (the output folder is not touched) and check it."""
     from pnp.output.export import export
 

@@ -48,7 +48,6 @@ def _page(item: Item, back: bool, bleed: float, safe: float, caption: str, words
     w, h = room + 2 * MARGIN, item.h + 2 * MARGIN + 8
     x0, y0 = MARGIN, MARGIN + 4
     draw = item.back if back and item.back is not None else item.front  # callers ask for a back only where there is one
-
     card = Group([draw(bleed)], transform=translate(x0, y0))
     clipped = Group([card], clip=Rect(x0 - bleed, y0 - bleed, item.w + 2 * bleed, item.h + 2 * bleed))
     boxes = [((x0, y0, item.w, item.h), _TRIM),
@@ -57,7 +56,6 @@ def _page(item: Item, back: bool, bleed: float, safe: float, caption: str, words
     # each guide on a white halo, so it shows on any ground
     halos: list[Node] = [Rect(*b, _HALO) for b, _ in boxes]
     guides = Group(halos + [Rect(*b, st) for b, st in boxes], id="guides")
-
     head = Text(x0, y0 - bleed - 6.5, caption, size=9, weight="bold", box=(room, 5), wrap=False, shrink=True,
                 min_size=6)
     key = Text(x0, y0 + item.h + bleed + 3, f"{words['trim']} — {words['bleed']} - - {words['safe']} · · ·",

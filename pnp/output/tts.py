@@ -255,7 +255,6 @@ def export_asset(asset: Asset, out_dir: Path, base_url: str | None = None,
 
 
 def export(game: "Game", opts: BuildOptions, out_dir: Path) -> list[Path]:
-
     """Export every deck/counter asset of ``game`` for Tabletop Simulator into
     ``out_dir/<game>/tts/`` (out_dir is the build's output root), all or nothing:
     the folder is staged whole with a manifest and swapped in."""

@@ -5,7 +5,7 @@ import json
 import os
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Iterator, Optional
 
 import typer
 
@@ -14,6 +14,12 @@ from pnp.cli.common import build_options, check_options, locate, parse_format_op
 from pnp.cli.options import (BackOffsetOpt, BleedOpt, CropOpt, CutOpt, DataOpt, DpiOpt, Duplex, DuplexOpt, GutterOpt,
                              JsonOpt, LangOpt, MarginOpt, Orientation, OrientationOpt, PaperOpt)
 from pnp.render.formats import FORMATS, defaults
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.model.assets import BuildOptions
+    from pnp.model.game import Game
+    from pnp.output.build import Written
+    from pnp.output.drawer import Drawer
 
 
 @guarded
@@ -55,7 +61,7 @@ def build(
                                         "fills (backs, bands, boards, tokens, cloud overlays); half the ink or less."),
     data: Path = DataOpt,
     as_json: bool = JsonOpt,
-):
+) -> None:
     """Render games to print-ready files in OUT/<game>/ with a manifest.json; all games or none are replaced."""
     with _build_process(jobs) as drawer:
         from pnp.load.budget import Limits
@@ -78,13 +84,13 @@ def build(
 
 
 @contextmanager
-def _build_process(jobs: int):
+def _build_process(jobs: int) -> "Iterator[Drawer | None]":
     """The process as a build wants it: no garbage collection while it runs, and the drawer process
     (yielded, or None) started before anything loads; both as they were afterwards."""
     from pnp.output.collector import paused
 
     with paused():  # imports and loading make objects that live as long as the build
-        drawer = None
+        drawer: Drawer | None = None
         if jobs != 1 and (os.cpu_count() or 1) > 1 and hasattr(os, "fork"):
             from pnp.output.drawer import Drawer  # forked first: it reads the PDF fonts while the data loads
 
@@ -96,8 +102,8 @@ def _build_process(jobs: int):
                 drawer.close()
 
 
-def _build_all(games, opts, formats: list[str], out: Path, data: Path, jobs: int, drawer, force: bool,
-               quiet: bool):
+def _build_all(games: "list[Game]", opts: "BuildOptions", formats: list[str], out: Path, data: Path, jobs: int,
+               drawer: "Drawer | None", force: bool, quiet: bool) -> "tuple[list[Written], Path]":
     """Build the games into OUT, then its gallery: the files written and the gallery's path."""
     from pnp.output.build import build_games
 
@@ -115,7 +121,7 @@ def _build_all(games, opts, formats: list[str], out: Path, data: Path, jobs: int
     return written, write_gallery(out, data, recheck=False, force=force)
 
 
-def _summary(written, out: Path) -> None:
+def _summary(written: "list[Written]", out: Path) -> None:
     """Files per game as a plain table (no terminal library: it would cost a build a
     twentieth of a second to start)."""
     rows = _summary_rows(written)
@@ -127,10 +133,10 @@ def _summary(written, out: Path) -> None:
             typer.echo("  ".join("-" * w for w in widths))
 
 
-def _summary_rows(written) -> list[tuple[str, ...]]:
+def _summary_rows(written: "list[Written]") -> list[tuple[str, ...]]:
     """The table's head and a row per game: its files, files per suffix, pages of the formats that
     are one file, and bytes."""
-    by_game: dict[str, list] = {}
+    by_game: dict[str, list[Written]] = {}
     for w in written:
         by_game.setdefault(w.game, []).append(w)
     paged = [f.name for f in FORMATS.values() if f.one_file]  # whose page count the table shows
@@ -143,7 +149,7 @@ def _summary_rows(written) -> list[tuple[str, ...]]:
     return rows
 
 
-def _human(n: int) -> str:
+def _human(n: float) -> str:
     for unit in ("B", "KB", "MB", "GB"):
         if n < 1024 or unit == "GB":
             return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
@@ -169,7 +175,7 @@ def watch(
     out: Path = typer.Option(Path("output"), "--out", help="Output folder."),
     option: list[str] = typer.Option([], "--option", "-o", help="Game-specific setting KEY=VALUE, repeatable."),
     data: Path = DataOpt,
-):
+) -> None:
     """Rebuild GAME whenever a file in its data folder or in fonts/ is saved (Ctrl-C stops); takes every sheet
     option `pnp build` takes, and builds in the game's language unless --lang says otherwise."""
     from pnp.cli.watch import watch as run_watch

@@ -17,7 +17,7 @@ def calibrate(
     lang: str = typer.Option("en", "--lang", callback=_lang, help="Language of the instructions: de, en, fr, ..."),
     back_offset: str = typer.Option("0,0", "--back-offset", help="Offset to verify, X,Y mm."),
     out: Path = typer.Option(Path("output/calibration.pdf"), "--out", help="PDF file to write."),
-):
+) -> None:
     """Write a two-page duplex calibration sheet; read the back's scales to get --back-offset."""
     from pnp.impose.grid import calibration_sheet
     from pnp.impose.items import SheetSpec

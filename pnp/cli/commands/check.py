@@ -19,7 +19,7 @@ def check(
                                     help="List GAME's rules (id, description, the rule document's passage) instead of checking."),
     data: Path = DataOpt,
     as_json: bool = JsonOpt,
-):
+) -> None:
     """Check data (and optionally a game state) against the rule documents. Exit 1 if a rule fails."""
     from pnp.checks import Report, rules_json, rules_text
 

@@ -20,7 +20,7 @@ def fonts(
     option: list[str] = typer.Option([], "--option", "-o", help="Game-specific setting KEY=VALUE, repeatable."),
     data: Path = DataOpt,
     as_json: bool = JsonOpt,
-):
+) -> None:
     """List fonts: pnp's bundled ones, or those a game uses, with the characters each lacks and what draws them."""
     if game is not None:
         from pnp.model.assets import BuildOptions

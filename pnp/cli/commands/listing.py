@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 from pathlib import Path
 
 import typer
@@ -12,14 +13,14 @@ from pnp.render.formats import FORMATS, applies
 
 
 @guarded
-def list_games(data: Path = DataOpt, as_json: bool = JsonOpt):
+def list_games(data: Path = DataOpt, as_json: bool = JsonOpt) -> None:
     """List the games in the data folder and what each one builds."""
     from pnp.model.assets import BuildOptions
     from pnp.output.plan import collect_assets
     from pnp.model.base import tr
     from pnp.model.game import discover
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for g in discover(data).values():
         opts = BuildOptions().for_game(g)
         assets = collect_assets(g, opts)

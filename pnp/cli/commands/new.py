@@ -16,7 +16,7 @@ def new(
     from_table: Optional[Path] = typer.Option(None, "--from", help="A card list (.csv, .tsv, .xlsx, .ods): its "
                                                                   "columns become fields and a first layout shows "
                                                                   "them all."),
-):
+) -> None:
     """Scaffold a new game folder that builds as is: a deck, a symbol and a board, or a deck from your spreadsheet."""
     from pnp.cli.scaffold import scaffold, scaffold_from_table
 

@@ -13,7 +13,7 @@ from pnp.cli.options import DataOpt
 def clean(
     game: str = typer.Argument("all", help="Game whose output folder to remove, or 'all'."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder."),
-):
+) -> None:
     """Remove what `pnp build` wrote: game folders holding a pnp manifest.json, and the gallery.
 
     Folders without a manifest (not made by pnp) are never touched."""
@@ -41,7 +41,7 @@ def clean(
 def gallery(
     out: Path = typer.Option(Path("output"), "--out", help="Output folder to index."),
     data: Path = DataOpt,
-):
+) -> None:
     """Write OUT/index.html: a self-contained page previewing every built asset with checker verdicts."""
     from pnp.load.errors import DataErrors, Problem
     from pnp.output.gallery import write_gallery

@@ -19,7 +19,7 @@ def proof(
     lang: Optional[str] = LangOpt("texts on the cards"),
     option: list[str] = typer.Option([], "--option", "-o", help="Game-specific setting KEY=VALUE, repeatable."),
     data: Path = DataOpt,
-):
+) -> None:
     """One page per distinct card face and back at 1:1, with trim, bleed and safe zone drawn over it."""
     from pnp.model.assets import BuildOptions
     from pnp.output.plan import collect_assets

@@ -2,13 +2,20 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 import typer
 
 from pnp.checks.contract import guarded
 from pnp.cli.common import check_options, given_lang, parse_extras, progress_bar, select_games
 from pnp.cli.options import DataOpt, LangOpt
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.cli.common import Tick
+    from pnp.model.assets import BuildOptions
+    from pnp.model.game import Game
+    from pnp.model.profile import Profile
+    from pnp.output.preflight import Finding
 
 
 def _profile_help() -> str:
@@ -28,7 +35,7 @@ def export(
     lang: Optional[str] = LangOpt(),
     option: list[str] = typer.Option([], "--option", "-o", help="Game-specific setting KEY=VALUE, repeatable."),
     data: Path = DataOpt,
-):
+) -> None:
     """Write what a print shop asks for (card images, a card-per-page PDF, imposed sheets or a Tabletop
     Simulator deck) with a README.txt of what to order; then preflight it. Exit 1 when a check fails."""
     from pnp.load.words import counted
@@ -60,7 +67,7 @@ def preflight(
     lang: Optional[str] = LangOpt(),
     option: list[str] = typer.Option([], "--option", "-o", help="Game-specific setting KEY=VALUE, repeatable."),
     data: Path = DataOpt,
-):
+) -> None:
     """Check the files a profile would send, without writing them: text in the safe zone, images under the
     shop's dpi, bleed on every side, fonts embedded, trim and bleed boxes, pages, colour space, ink, file size, and
     each requirement of the PDF/X version the profile names (pdfx:). Exit 1 on a failure."""
@@ -76,7 +83,8 @@ def preflight(
         raise typer.Exit(1)
 
 
-def _for_shop(profile: str, lang, option: list[str], data: Path, game: str):
+def _for_shop(profile: str, lang: str | None, option: list[str], data: Path,
+              game: str) -> "tuple[Profile, BuildOptions, list[Game]]":
     """The profile, the build options and the games of an export or preflight, checked before any work."""
     from pnp.model.assets import BuildOptions
     from pnp.output.export import load_profile
@@ -88,7 +96,7 @@ def _for_shop(profile: str, lang, option: list[str], data: Path, game: str):
     return prof, opts, games
 
 
-def steps(tick):
+def steps(tick: "Tick | None") -> Callable[[str], None] | None:
     """A ``progress(label)`` callback that moves a progress bar one step, or None without a bar."""
     if tick is None:
         return None
@@ -101,7 +109,7 @@ def steps(tick):
     return step
 
 
-def _findings(found, counts, profile) -> bool:
+def _findings(found: "list[Finding]", counts: dict[str, int], profile: "Profile") -> bool:
     """Print failed checks as a table, then what was checked; True when something failed."""
     from pnp.load.words import counted
     from pnp.output.preflight import checks_for
@@ -115,7 +123,7 @@ def _findings(found, counts, profile) -> bool:
     wide = max(len(f.check) for f in found)
     for f in found:
         typer.echo(f"FAIL  {f.check:<{wide}}  {f.where}: {f.message}")
-    by = {}
+    by: dict[str, int] = {}
     for f in found:
         by[f.check] = by.get(f.check, 0) + 1
     typer.echo(f"preflight: {len(found)} failed ({', '.join(f'{k} {v}' for k, v in by.items())}); checked {checked}")

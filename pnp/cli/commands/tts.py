@@ -20,7 +20,7 @@ def tts(
                                      help="KEY=VALUE, repeatable: tts_url=https://host/dir/ (where you upload the "
                                           "images for online play), tts_dpi=150 (smaller sheets), game settings."),
     data: Path = DataOpt,
-):
+) -> None:
     """Export decks and counters for Tabletop Simulator (face sheets, back image, saved-object JSON)."""
     from pnp.model.assets import BuildOptions
     from pnp.output.tts import export
