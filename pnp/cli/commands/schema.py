@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import typer
-from pydantic import BaseModel
 
 from pnp.checks.contract import guarded
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pydantic import BaseModel  # not imported for pnp --help
 
 
 @guarded
@@ -19,7 +21,7 @@ def schema(out: Path = typer.Option(Path("output/schemas"), "--out", help="Folde
 
     for name, kind in KINDS.items():
         try:
-            model = cast(type[BaseModel], kind.model())  # every data kind's model is a pydantic model
+            model = cast("type[BaseModel]", kind.model())  # every data kind's model is a pydantic model
         except (ImportError, AttributeError):
             continue
         text = json.dumps(model.model_json_schema(), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
