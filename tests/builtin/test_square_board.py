@@ -143,3 +143,16 @@ def test_a_piece_and_a_mark_coloured_none_draw_with_dark_labels(tmp_path):
 
     inks = {t.text: t.fill for t in texts(drawn) + texts(draw_board(doc, 25.0, 3.0, "de"))}
     assert inks["B"].hex == inks["Z"].hex == "#1a1a1a"
+
+
+@pytest.mark.parametrize("ink_saver", [False, True])
+def test_a_piece_without_colour_lies_on_white_paper(tmp_path, ink_saver):
+    """The model's side of 'colour: none': the piece's label ink and its ink-saving tint are those of
+    the paper, and the whole diagram builds, plain and ink-saving."""
+    game = make_game(tmp_path, BOARD.replace("{id: stein, name: Stein, label: S}",
+                                             "{id: stein, name: Stein, label: S, colour: none}"))
+    piece = load_model(game.folder / "board.yaml", SquareBoard).pieces[0]
+    assert piece.label_ink() == "#1a1a1a" and piece.tint(0.5) == "#ffffff"  # dark on white, as on a white piece
+    diagram = next(a for a in collect_assets(game, BuildOptions(ink_saver=ink_saver)) if a.name == "brett-diagram")
+    text = PdfReader(io.BytesIO(render_pdf_bytes(list(diagram.iter_pages())))).pages[0].extract_text()
+    assert "S" in text.split() and "Stein" in text
