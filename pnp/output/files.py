@@ -20,6 +20,7 @@ from contextlib import contextmanager
 import os
 import re
 import shutil
+import signal
 import tempfile
 from pathlib import Path
 from types import TracebackType
@@ -40,6 +41,21 @@ class OutputError(UserError):
     """The output folder cannot be created or written, or is not pnp's to write."""
 
     after = "; earlier outputs are untouched."
+
+
+_INTERRUPTS = {signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)}
+
+
+def _hold_interrupts() -> "set[int | signal.Signals] | None":
+    """Block the interrupt signals in this thread (where the system allows); what was blocked before."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, _INTERRUPTS)
+
+
+def _release(held: "set[int | signal.Signals] | None") -> None:
+    if held is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _rmtree(p: Path) -> None:
@@ -99,11 +115,31 @@ class Staging:
         try:
             self.dest.mkdir(parents=True, exist_ok=True)
             remove_stale(self.dest)
-            self.dir = Path(tempfile.mkdtemp(prefix=f".pnp-staging-{os.getpid()}-", dir=self.dest))
-            os.chmod(self.dir, 0o755)
         except OSError as exc:
             raise OutputError(f"{self.dest}: cannot create output folder ({exc.strerror})") from None
         self.files: list[str] = []  # relative paths, in write order
+
+    def _make_dir(self) -> None:
+        """The staging folder, made where an interrupt cannot leave it behind: Ctrl-C and SIGTERM
+        wait while it is made and named, and one that came meanwhile removes it again."""
+        held = _hold_interrupts()
+        made: Path | None = None
+        try:
+            try:
+                made = Path(tempfile.mkdtemp(prefix=f".pnp-staging-{os.getpid()}-", dir=self.dest))
+            finally:
+                _release(held)  # an interrupt that waited is raised here, the folder's name known
+            os.chmod(made, 0o755)
+        except OSError as exc:
+            if made is not None:
+                _rmtree(made)
+            raise OutputError(f"{self.dest}: cannot create output folder ({exc.strerror})") from None
+        except BaseException:
+            if made is not None:
+                _rmtree(made)
+            self._uncreate()
+            raise
+        self.dir = made
 
     def path(self, rel: str) -> Path:
         """Where to write ``rel`` (``<game>/<file>``) now; it appears at dest/rel on commit."""
@@ -189,6 +225,7 @@ class Staging:
                 return
 
     def __enter__(self) -> "Staging":
+        self._make_dir()  # here, not in __init__: from now on __exit__ cleans up whatever comes
         return self
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,

@@ -205,6 +205,29 @@ def test_staging_context_discards_on_error(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_an_interrupt_while_the_staging_folder_is_made_leaves_nothing(tmp_path, monkeypatch):
+    """SIGTERM or Ctrl-C waits while the staging folder is made; raised the moment it may come (as the
+    signals are let through again), it removes that folder and the output folder the build made."""
+    from pnp.output import files
+
+    real = files._release
+    held = []
+
+    def release_then_interrupt(before):
+        held.append(signal.pthread_sigmask(signal.SIG_BLOCK, set()))  # what was held while the folder was made
+        real(before)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(files, "_release", release_then_interrupt)
+    out = tmp_path / "new" / "out"
+    with pytest.raises(KeyboardInterrupt):
+        with Staging(out):
+            raise AssertionError("not reached")
+    assert {signal.SIGINT, signal.SIGTERM} <= held[0]
+    assert signal.SIGTERM not in signal.pthread_sigmask(signal.SIG_BLOCK, set())  # let through again
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_clean_removes_only_what_pnp_built(tiny_game, tmp_path):
     out = tmp_path / "out"
     _build(tiny_game, out, formats=("pdf",))
