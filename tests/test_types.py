@@ -19,15 +19,6 @@ UNTYPED = {
     "pnp/layout/builtin/counters.py",  # typed; passes once compile.Compiled declares elements
 
     # pnp/layout/
-    "pnp/layout/compile.py",
-    "pnp/layout/data.py",
-    "pnp/layout/document.py",
-    "pnp/layout/documents.py",
-    "pnp/layout/expr.py",
-    "pnp/layout/fields.py",
-    "pnp/layout/files.py",
-    "pnp/layout/fontbook.py",
-    "pnp/layout/reference.py",
 }
 
 

@@ -563,7 +563,8 @@ def _rect(el: RectEl, fields: Fields, tables: Tables, where: str, ids: set[str],
     return body
 
 
-def _ellipse(el: EllipseEl, fields: Fields, tables: Tables, where: str, ids: set[str], book: FontBook | None = None) -> Body:
+def _ellipse(el: EllipseEl, fields: Fields, tables: Tables, where: str,
+             ids: set[str], book: FontBook | None = None) -> Body:
     paint = _paint(el, fields, tables, where)
 
     def body(ctx: Ctx, box: Box, g: Group) -> None:
@@ -591,13 +592,15 @@ def _line(el: LineEl, fields: Fields, tables: Tables, where: str, ids: set[str],
     return body
 
 
-def _polygon(el: PolygonEl, fields: Fields, tables: Tables, where: str, ids: set[str], book: FontBook | None = None) -> Body:
+def _polygon(el: PolygonEl, fields: Fields, tables: Tables, where: str,
+             ids: set[str], book: FontBook | None = None) -> Body:
     from pnp.layout.shapes import regular
 
     paint = _paint(el, fields, tables, where)
 
     def body(ctx: Ctx, box: Box, g: Group) -> None:
-        pts = regular(box, el.sides, el.orient) if el.sides else _points(el.points or [], box)  # without sides it has points
+        # a polygon without sides has points
+        pts = regular(box, el.sides, el.orient) if el.sides else _points(el.points or [], box)
         g.add(Polygon(pts, paint(ctx.scope)))
 
     return body
@@ -669,7 +672,8 @@ def _icon_drawer(card: Card, where: str, fill: Color | None) -> Callable[[str, f
     return icon
 
 
-def _text_el(el: TextEl, fields: Fields, tables: Tables, where: str, ids: set[str], book: FontBook | None = None) -> Body:
+def _text_el(el: TextEl, fields: Fields, tables: Tables, where: str,
+             ids: set[str], book: FontBook | None = None) -> Body:
     from pnp.scene import richtext
 
     text = _Str(el.text, fields, tables, where)
@@ -699,7 +703,8 @@ def _text_el(el: TextEl, fields: Fields, tables: Tables, where: str, ids: set[st
     return body
 
 
-def _textbox(el: TextBoxEl, fields: Fields, tables: Tables, where: str, ids: set[str], book: FontBook | None = None) -> Body:
+def _textbox(el: TextBoxEl, fields: Fields, tables: Tables, where: str,
+             ids: set[str], book: FontBook | None = None) -> Body:
     from pnp.scene import richtext
 
     text = _Str(el.text, fields, tables, where)
@@ -721,7 +726,8 @@ def _textbox(el: TextBoxEl, fields: Fields, tables: Tables, where: str, ids: set
     return body
 
 
-def _symbol(el: SymbolEl, fields: Fields, tables: Tables, where: str, ids: set[str], book: FontBook | None = None) -> Body:
+def _symbol(el: SymbolEl, fields: Fields, tables: Tables, where: str,
+            ids: set[str], book: FontBook | None = None) -> Body:
     name = _Str(el.symbol, fields, tables, where)
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
 
@@ -738,7 +744,8 @@ def _symbol(el: SymbolEl, fields: Fields, tables: Tables, where: str, ids: set[s
     return body
 
 
-def _icons(el: IconsEl, fields: Fields, tables: Tables, where: str, ids: set[str], book: FontBook | None = None) -> Body:
+def _icons(el: IconsEl, fields: Fields, tables: Tables, where: str,
+           ids: set[str], book: FontBook | None = None) -> Body:
     name = _Str(el.icon, fields, tables, where)
     count: Callable[[Scope], Any] = _Str(el.count, fields, tables, where) if isinstance(el.count, str) \
         else (lambda scope: el.count)
@@ -771,7 +778,8 @@ def _icons(el: IconsEl, fields: Fields, tables: Tables, where: str, ids: set[str
     return body
 
 
-def _image(el: ImageEl, fields: Fields, tables: Tables, where: str, ids: set[str], book: FontBook | None = None) -> Body:
+def _image(el: ImageEl, fields: Fields, tables: Tables, where: str,
+           ids: set[str], book: FontBook | None = None) -> Body:
     from pnp.scene import Image
 
     src = _Str(el.src, fields, tables, where)
@@ -823,7 +831,8 @@ def _fit(mode: str, box: Box, aspect: float) -> tuple[float, float, float, float
     return box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h
 
 
-def _group(el: GroupEl, fields: Fields, tables: Tables, where: str, ids: set[str], book: FontBook | None = None) -> Body:
+def _group(el: GroupEl, fields: Fields, tables: Tables, where: str,
+           ids: set[str], book: FontBook | None = None) -> Body:
     inner_ids = set(ids)
     return _inside(_compile_list(el.elements, fields, tables, f"{where}.elements", inner_ids, in_group=True, book=book))
 
