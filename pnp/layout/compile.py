@@ -28,7 +28,7 @@ from pnp.scene.primitives import Node
 from pnp.scene.style import Color, Style
 from pnp.scene.style import ColourError
 from pnp.layout.expr import Cond, ExprError, Ref, Scope, Template, check_names, check_numbers, condition, show, template
-from pnp.layout.elements import ElementKind, kind_of, register, validate_list
+from pnp.layout.elements import Draw, DrawContext, ElementKind, Fields, Tables, kind_of, register, validate_list
 from pnp.model.layout import (EllipseEl, GroupEl, IconsEl, ImageEl, Layout, LineEl, Placed, PolygonEl, RectEl, SymbolEl,
                      TextBoxEl, TextEl)
 from pnp.scene.units import dpi_of
@@ -39,8 +39,6 @@ if TYPE_CHECKING:
     from pnp.scene.ink import Box4
     from pnp.scene.richtext import Fitted
 
-Fields = Mapping[str, Any]  # field name -> its declaration (a FieldType, a type such as 'integer 0..9', or None)
-Tables = Mapping[str, Mapping[str, Any]]  # table name -> key -> value
 
 _ANCHOR_XY = {"top-left": (0, 0), "top": (.5, 0), "top-right": (1, 0), "left": (0, .5), "center": (.5, .5),
               "right": (1, .5), "bottom-left": (0, 1), "bottom": (.5, 1), "bottom-right": (1, 1)}
@@ -84,14 +82,10 @@ class Card:
 
 
 @dataclass
-class Ctx:
+class _Ctx:  # a DrawContext (pnp.layout.elements)
     card: Card
     scope: Scope
     frames: dict[str, Box] = field(default_factory=dict)
-
-
-Body = Callable[[Ctx, Box, Group], None]  # draws an element for one card in its box (an element kind's body)
-Draw = Callable[[Ctx, Group], None]  # draws a placed element for one card into the card's group
 
 
 def _length(v: float | str, whole: float) -> float:
@@ -195,7 +189,7 @@ class Compiled:
     same_size: bool  # an element's text has one size on every card
     elements: int  # about the most elements one stamp draws (see _count)
 
-    def __init__(self, layout: Layout, draws: list[Drawer], fields: Fields, tables: Tables):
+    def __init__(self, layout: Layout, draws: list[CompiledElement], fields: Fields, tables: Tables):
         self.layout = layout
         self.draws = draws
         self.fields = fields
@@ -209,7 +203,7 @@ class Compiled:
         scope = Scope(values, self.tables, text=lambda v: _text(v, card.lang), lang=card.lang)
         k = self.scale(card.w, card.h)
         w, h, b, s = card.w / k, card.h / k, card.bleed / k, self.layout.safe
-        ctx = Ctx(card, scope, {"card": Box(0, 0, w, h), "bleed": Box(-b, -b, w + 2 * b, h + 2 * b),
+        ctx = _Ctx(card, scope, {"card": Box(0, 0, w, h), "bleed": Box(-b, -b, w + 2 * b, h + 2 * b),
                                  "safe": Box(s, s, w - 2 * s, h - 2 * s)})
         ctx.frames["parent"] = ctx.frames["card"]
         g = Group() if k == 1 else Group(transform=scale(k))
@@ -382,15 +376,15 @@ def uses(elements: Iterable[Placed], out: Uses | None = None) -> Uses:
 
 
 def _compile_list(elements: Sequence[Placed], fields: Fields, tables: Tables, path: str, known_ids: set[str],
-                  in_group: bool = False, book: FontBook | None = None) -> list[Drawer]:
-    out: list[Drawer] = []
+                  in_group: bool = False, book: FontBook | None = None) -> list[CompiledElement]:
+    out: list[CompiledElement] = []
     for i, el in enumerate(elements):
         where = f"{path}.{i}" + (f" (id {el.id!r})" if el.id else "")
         frame = el.frame if (not in_group or "frame" in el.model_fields_set) else "parent"
         if frame not in known_ids:
             raise ExprError(f"{where}: frame {frame!r} is neither card, bleed, safe, parent nor the id of an "
                             f"earlier element ({', '.join(sorted(known_ids - {'card', 'bleed', 'safe', 'parent'})) or 'none yet'})")
-        draw: Drawer = _compile_el(el, frame, fields, tables, where, known_ids, book)
+        draw: CompiledElement = _compile_el(el, frame, fields, tables, where, known_ids, book)
         if el.ink_saver is not None:
             draw = _Either(draw, _compile_el(el._saver, frame, fields, tables, where, known_ids, book))
         out.append(draw)
@@ -401,24 +395,24 @@ def _compile_list(elements: Sequence[Placed], fields: Fields, tables: Tables, pa
     return out
 
 
-class Drawer(Protocol):
+class CompiledElement(Protocol):
     """A compiled element: draws it for one card; ``where``, ``kind`` and ``text`` name it in findings."""
 
     where: str
     kind: str
     text: bool
 
-    def __call__(self, ctx: Ctx, parent: Group) -> None: ...
+    def __call__(self, ctx: DrawContext, parent: Group) -> None: ...
 
 
 class _Either:
     """Draws ``saver`` in an ink-saving build and ``normal`` otherwise (named as ``normal`` in findings)."""
 
-    def __init__(self, normal: Drawer, saver: Drawer):
+    def __init__(self, normal: CompiledElement, saver: CompiledElement):
         self.normal, self.saver = normal, saver
         self.where, self.kind, self.text = normal.where, normal.kind, normal.text
 
-    def __call__(self, ctx: Ctx, parent: Group) -> None:
+    def __call__(self, ctx: DrawContext, parent: Group) -> None:
         (self.saver if ctx.card.ink_saver else self.normal)(ctx, parent)
 
 
@@ -445,12 +439,12 @@ def _compile_el(el: Placed, frame: str, fields: Fields, tables: Tables, where: s
 class _Element:
     """One element of a layout compiled: placed in its frame, drawn when its condition holds."""
 
-    def __init__(self, el: Placed, frame: str, when: Cond | None, body: Body, where: str, at: str):
+    def __init__(self, el: Placed, frame: str, when: Cond | None, body: Draw, where: str, at: str):
         self.el, self.frame, self.when, self.body, self.at = el, frame, when, body, at
         self.placed: dict[Box, Box] = {}  # frame -> the element's box: frames repeat card after card
         self.where, self.kind, self.text = where, getattr(el, "type"), isinstance(el, (TextEl, TextBoxEl))
 
-    def __call__(self, ctx: Ctx, parent: Group) -> None:
+    def __call__(self, ctx: DrawContext, parent: Group) -> None:
         el, placed = self.el, self.placed
         try:
             if self.when is not None and not self.when.test(ctx.scope):
@@ -477,7 +471,7 @@ class _Element:
 OVERLAP_MM = 0.05  # ink closer than this is touching, not overlapping
 
 
-def overlaps(drawn: Iterable[tuple[Drawer, list[Node]]]) -> list[str]:
+def overlaps(drawn: Iterable[tuple[CompiledElement, list[Node]]]) -> list[str]:
     """Each text of a stamped card whose ink overlaps another element's (not one that holds
     it whole, such as the panel it is printed on): the two elements and by how much."""
     from pnp.scene.ink import contains
@@ -496,7 +490,7 @@ def overlaps(drawn: Iterable[tuple[Drawer, list[Node]]]) -> list[str]:
     return found
 
 
-def _inks(drawn: Iterable[tuple[Drawer, list[Node]]]) -> list[tuple[Drawer, list[Node], Box4]]:
+def _inks(drawn: Iterable[tuple[CompiledElement, list[Node]]]) -> list[tuple[CompiledElement, list[Node], Box4]]:
     """Each element that put ink on the card, with the box around all of its ink."""
     from pnp.scene.ink import ink_box
 
@@ -513,7 +507,7 @@ def _inks(drawn: Iterable[tuple[Drawer, list[Node]]]) -> list[tuple[Drawer, list
     return inks
 
 
-def _overlap(ab: Box4, b: Drawer, b_nodes: list[Node], bb: Box4) -> tuple[float, float]:
+def _overlap(ab: Box4, b: CompiledElement, b_nodes: list[Node], bb: Box4) -> tuple[float, float]:
     """How far a text's ink box ``ab`` reaches into element ``b``'s ink: its box, or, when ``b`` is no text,
     its pieces (the text may sit between them)."""
     from pnp.scene.ink import ink_pieces, overlap
@@ -525,7 +519,7 @@ def _overlap(ab: Box4, b: Drawer, b_nodes: list[Node], bb: Box4) -> tuple[float,
     return dx, dy
 
 
-def _named(draw: Drawer, nodes: list[Node]) -> str:
+def _named(draw: CompiledElement, nodes: list[Node]) -> str:
     words = " ".join(t.text for t in _texts(nodes)) if draw.text else ""
     shown = f" {words[:30]!r}" if words else ""
     return f"{draw.kind} {draw.where}{shown}"
@@ -554,20 +548,20 @@ def _paint(el: Any, fields: Fields, tables: Tables, where: str) -> Callable[[Sco
     return st
 
 
-def _rect(el: RectEl, fields: Fields, tables: Tables, where: str, ids: set[str], book: FontBook | None = None) -> Body:
+def _rect(el: RectEl, fields: Fields, tables: Tables, where: str, ids: set[str], book: FontBook | None = None) -> Draw:
     paint = _paint(el, fields, tables, where)
 
-    def body(ctx: Ctx, box: Box, g: Group) -> None:
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         g.add(Rect(box.x, box.y, box.w, box.h, paint(ctx.scope), radius=min(el.radius, box.w / 2, box.h / 2)))
 
     return body
 
 
 def _ellipse(el: EllipseEl, fields: Fields, tables: Tables, where: str,
-             ids: set[str], book: FontBook | None = None) -> Body:
+             ids: set[str], book: FontBook | None = None) -> Draw:
     paint = _paint(el, fields, tables, where)
 
-    def body(ctx: Ctx, box: Box, g: Group) -> None:
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         g.add(Ellipse(box.x + box.w / 2, box.y + box.h / 2, box.w / 2, box.h / 2, paint(ctx.scope)))
 
     return body
@@ -577,11 +571,11 @@ def _points(pts: Iterable[tuple[float | str, float | str]], box: Box) -> list[tu
     return [(box.x + _length(x, box.w), box.y + _length(y, box.h)) for x, y in pts]
 
 
-def _line(el: LineEl, fields: Fields, tables: Tables, where: str, ids: set[str], book: FontBook | None = None) -> Body:
+def _line(el: LineEl, fields: Fields, tables: Tables, where: str, ids: set[str], book: FontBook | None = None) -> Draw:
     stroke = _Colour(el.stroke, fields, tables, f"{where} stroke")
     dash = tuple(el.dash) if el.dash else None
 
-    def body(ctx: Ctx, box: Box, g: Group) -> None:
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         pts = _points(el.points, box)
         p = Path(style=style(stroke=stroke(ctx.scope), width=el.stroke_width, dash=dash, cap=el.cap))
         p.move(*pts[0])
@@ -593,12 +587,12 @@ def _line(el: LineEl, fields: Fields, tables: Tables, where: str, ids: set[str],
 
 
 def _polygon(el: PolygonEl, fields: Fields, tables: Tables, where: str,
-             ids: set[str], book: FontBook | None = None) -> Body:
+             ids: set[str], book: FontBook | None = None) -> Draw:
     from pnp.layout.shapes import regular
 
     paint = _paint(el, fields, tables, where)
 
-    def body(ctx: Ctx, box: Box, g: Group) -> None:
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         # a polygon without sides has points
         pts = regular(box, el.sides, el.orient) if el.sides else _points(el.points or [], box)
         g.add(Polygon(pts, paint(ctx.scope)))
@@ -673,14 +667,14 @@ def _icon_drawer(card: Card, where: str, fill: Color | None) -> Callable[[str, f
 
 
 def _text_el(el: TextEl, fields: Fields, tables: Tables, where: str,
-             ids: set[str], book: FontBook | None = None) -> Body:
+             ids: set[str], book: FontBook | None = None) -> Draw:
     from pnp.scene import richtext
 
     text = _Str(el.text, fields, tables, where)
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
     family = _family(el, book, where)
 
-    def body(ctx: Ctx, box: Box, g: Group) -> None:
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         s = text(ctx.scope)
         s = "" if s is None else show(s, ctx.scope.lang)
         if not s:
@@ -704,14 +698,14 @@ def _text_el(el: TextEl, fields: Fields, tables: Tables, where: str,
 
 
 def _textbox(el: TextBoxEl, fields: Fields, tables: Tables, where: str,
-             ids: set[str], book: FontBook | None = None) -> Body:
+             ids: set[str], book: FontBook | None = None) -> Draw:
     from pnp.scene import richtext
 
     text = _Str(el.text, fields, tables, where)
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
     family = _family(el, book, where)
 
-    def body(ctx: Ctx, box: Box, g: Group) -> None:
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         s = text(ctx.scope)
         s = "" if s is None else show(s, ctx.scope.lang)
         if s == "":
@@ -727,11 +721,11 @@ def _textbox(el: TextBoxEl, fields: Fields, tables: Tables, where: str,
 
 
 def _symbol(el: SymbolEl, fields: Fields, tables: Tables, where: str,
-            ids: set[str], book: FontBook | None = None) -> Body:
+            ids: set[str], book: FontBook | None = None) -> Draw:
     name = _Str(el.symbol, fields, tables, where)
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
 
-    def body(ctx: Ctx, box: Box, g: Group) -> None:
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         sid = name(ctx.scope)
         if not sid:
             return
@@ -745,13 +739,13 @@ def _symbol(el: SymbolEl, fields: Fields, tables: Tables, where: str,
 
 
 def _icons(el: IconsEl, fields: Fields, tables: Tables, where: str,
-           ids: set[str], book: FontBook | None = None) -> Body:
+           ids: set[str], book: FontBook | None = None) -> Draw:
     name = _Str(el.icon, fields, tables, where)
     count: Callable[[Scope], Any] = _Str(el.count, fields, tables, where) if isinstance(el.count, str) \
         else (lambda scope: el.count)
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
 
-    def body(ctx: Ctx, box: Box, g: Group) -> None:
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         n = count(ctx.scope)
         n = 0 if n in (None, "") else int(_number(n, f"icon count ({where})"))
         if n <= 0:
@@ -779,12 +773,12 @@ def _icons(el: IconsEl, fields: Fields, tables: Tables, where: str,
 
 
 def _image(el: ImageEl, fields: Fields, tables: Tables, where: str,
-           ids: set[str], book: FontBook | None = None) -> Body:
+           ids: set[str], book: FontBook | None = None) -> Draw:
     from pnp.scene import Image
 
     src = _Str(el.src, fields, tables, where)
 
-    def body(ctx: Ctx, box: Box, g: Group) -> None:
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         name = src(ctx.scope)
         if not name:
             return
@@ -832,15 +826,15 @@ def _fit(mode: str, box: Box, aspect: float) -> tuple[float, float, float, float
 
 
 def _group(el: GroupEl, fields: Fields, tables: Tables, where: str,
-           ids: set[str], book: FontBook | None = None) -> Body:
+           ids: set[str], book: FontBook | None = None) -> Draw:
     inner_ids = set(ids)
     return _inside(_compile_list(el.elements, fields, tables, f"{where}.elements", inner_ids, in_group=True, book=book))
 
 
-def _inside(children: list[Drawer]) -> Body:
+def _inside(children: list[CompiledElement]) -> Draw:
     """The body of an element whose children are placed in its box (a group, an element kind made of parts)."""
 
-    def body(ctx: Ctx, box: Box, g: Group) -> None:
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         outer = ctx.frames["parent"]
         ctx.frames["parent"] = box
         for draw in children:

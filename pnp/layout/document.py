@@ -30,8 +30,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Callable, Literal
 
 from pydantic import Field
 
-from pnp.layout.compile import Body, CardError, Ctx, Fields, Tables, _Colour, _ink, _Str
-from pnp.layout.elements import ElementKind, register
+from pnp.layout.compile import CardError, _Colour, _ink, _Str
+from pnp.layout.elements import Draw, DrawContext, ElementKind, Fields, Tables, register
 from pnp.model.base import Localised
 from pnp.model.layout import Colour, Placed, Points
 from pnp.scene import Box, Group
@@ -480,13 +480,13 @@ _FILE = re.compile(r"^[^\s{}]+\.(md|markdown)$", re.I)
 
 
 def _document(el: DocumentEl, fields: Fields, tables: Tables, where: str, ids: set[str],
-              book: FontBook | None = None) -> Body:
+              book: FontBook | None = None) -> Draw:
     text = _Str(el.text, fields, tables, where)
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
     heading_ink = _Colour(el.heading_colour, fields, tables, f"{where} heading_colour")
     laid: dict[tuple, list[Unit]] = {}  # (markdown, width, lang, colours) -> units: the same text is set once per build
 
-    def body(ctx: Ctx, box: Box, g: Group) -> None:
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         card = ctx.card
         value = text(ctx.scope)
         value = "" if value is None else str(value)

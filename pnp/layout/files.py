@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, Callable
 from pnp.load.errors import DataErrors, Problem
 
 if TYPE_CHECKING:
-    from pnp.layout.compile import Compiled, Tables
+    from pnp.layout.compile import Compiled
+    from pnp.layout.elements import Tables
     from pnp.layout.fields import FieldType
     from pnp.model.game import Game
     from pnp.model.layout import Layout, LayoutPatch
