@@ -279,7 +279,7 @@ def calc(inner: str, text: str) -> Calc:
                 "{cost + 1} or a filter such as {name|upper}")
     _check_filters(filters, f"{shown} in {_q(text)}")
     tokens = _calc_tokens(head)
-    if tokens is None or not tokens:
+    if not tokens:  # unreadable (None) or nothing at all
         raise ExprError(expected)
     parser = _CalcParser(tokens, f"{shown} in {_q(text)}", expected)
     expr = parser.sum_()

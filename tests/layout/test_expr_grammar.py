@@ -28,6 +28,10 @@ def test_a_calculation_is_read_into_its_tree(inner, expected):
     assert tree(inner) == expected
 
 
+def test_whole_numbers_are_read_as_whole_numbers():
+    assert type(tree("2")) is int and type(tree("2.0")) is int and type(tree("2.5")) is float
+
+
 def test_a_calculation_keeps_its_source_and_filters():
     c = calc(" a + 1 | upper | 02d ", "x")
     assert c == Calc("a + 1 | upper | 02d", ("+", Ref("a"), 1), ("upper", "02d"))
@@ -62,18 +66,22 @@ def _nested(depth: int) -> str:
 @pytest.mark.parametrize("text, value", [(_nested(MAX_NESTING), 1), ("-" * MAX_NESTING + "a", 1),
                                          ("-" * (MAX_NESTING - 1) + "a", -1),
                                          (" + ".join([_nested(MAX_NESTING)] * 3), 3),
-                                         (" - ".join(["-a"] * 40), 38)])
+                                         (" - ".join(["-a"] * 40), 38),
+                                         ("(a) + " + _nested(MAX_NESTING), 2),
+                                         ("((a)) + " + _nested(MAX_NESTING), 2),
+                                         ("-a + " + "-" * MAX_NESTING + "a", 0)])
 def test_a_calculation_nested_32_deep_is_read_and_side_by_side_any_number(text, value):
     assert template("{" + text + "}").render(Scope({"a": 1}, {})) == value
 
 
 @pytest.mark.parametrize("text", [_nested(MAX_NESTING + 1), "-" * (MAX_NESTING + 1) + "a",
+                                  "(a) + " + _nested(MAX_NESTING + 1), "-a + " + "-" * (MAX_NESTING + 1) + "a",
                                   "(" * MAX_NESTING + "-a" + ")" * MAX_NESTING])
 def test_a_calculation_nested_33_deep_is_an_error(text):
     with pytest.raises(ExprError) as exc:
         calc(text, text)
     assert str(exc.value).endswith(": more than 32 parentheses or minus signs inside one another")
-    assert str(exc.value).startswith("'{((") or str(exc.value).startswith("'{--")
+    assert str(exc.value).startswith("'{" + text[:5])
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -119,12 +127,16 @@ def test_a_condition_that_is_not_one_says_exactly_what(text, message):
 @pytest.mark.parametrize("text, holds", [("not " * MAX_NESTING + "a", True), (_nested(MAX_NESTING), True),
                                          (" and ".join([_nested(MAX_NESTING)] * 3), True),
                                          (" or ".join(["not a"] * 40), False),
-                                         ("not " * (MAX_NESTING - 1) + "(a)", False)])
+                                         ("not " * (MAX_NESTING - 1) + "(a)", False),
+                                         ("(a) and " + _nested(MAX_NESTING), True),
+                                         ("((a)) and " + _nested(MAX_NESTING), True),
+                                         ("not a or " + "not " * MAX_NESTING + "a", True)])
 def test_a_condition_nested_32_deep_is_read_and_side_by_side_any_number(text, holds):
     assert condition(text).test(Scope({"a": 1}, {})) is holds
 
 
 @pytest.mark.parametrize("text", ["not " * (MAX_NESTING + 1) + "a", _nested(MAX_NESTING + 1),
+                                  "(a) and " + _nested(MAX_NESTING + 1), "not a or " + "not " * (MAX_NESTING + 1) + "a",
                                   "not " * MAX_NESTING + "(a)"])
 def test_a_condition_nested_33_deep_is_an_error(text):
     with pytest.raises(ExprError) as exc:
