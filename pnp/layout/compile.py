@@ -19,17 +19,26 @@ import re
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Protocol, Sequence, cast
 
 from pnp.model.base import I18n, pick, tr
 from pnp.model.paper import card_size
 from pnp.scene import Box, Ellipse, Group, Path, Polygon, Rect, Text, color, rotate, scale, style
+from pnp.scene.primitives import Node
+from pnp.scene.style import Color, Style
 from pnp.scene.style import ColourError
 from pnp.layout.expr import Cond, ExprError, Ref, Scope, Template, check_names, check_numbers, condition, show, template
-from pnp.layout.elements import ElementKind, kind_of, register, validate_list
+from pnp.layout.elements import Draw, DrawContext, ElementKind, Fields, Tables, kind_of, register, validate_list
 from pnp.model.layout import (EllipseEl, GroupEl, IconsEl, ImageEl, Layout, LineEl, Placed, PolygonEl, RectEl, SymbolEl,
                      TextBoxEl, TextEl)
 from pnp.scene.units import dpi_of
+
+if TYPE_CHECKING:
+    from pnp.layout.fontbook import FontBook
+    from pnp.scene.fonts import FamilyRef
+    from pnp.scene.ink import Box4
+    from pnp.scene.richtext import Fitted
+
 
 _ANCHOR_XY = {"top-left": (0, 0), "top": (.5, 0), "top-right": (1, 0), "left": (0, .5), "center": (.5, .5),
               "right": (1, .5), "bottom-left": (0, 1), "bottom": (.5, 1), "bottom-right": (1, 1)}
@@ -73,13 +82,13 @@ class Card:
 
 
 @dataclass
-class _Ctx:
+class _Ctx:  # a DrawContext (pnp.layout.elements)
     card: Card
     scope: Scope
     frames: dict[str, Box] = field(default_factory=dict)
 
 
-def _length(v, whole: float) -> float:
+def _length(v: float | str, whole: float) -> float:
     """mm as given, or ``P%`` of ``whole`` plus or minus an offset in mm."""
     if isinstance(v, str):
         pct, _, rest = v.partition("%")
@@ -103,7 +112,7 @@ class _Str:
     """A string property: constant, or a template filled per card; given per language
     (``{de: ..., en: ...}``) it is one template per language."""
 
-    def __init__(self, text, fields, tables, where: str):
+    def __init__(self, text: str | I18n | None, fields: Fields, tables: Tables, where: str):
         self.by_lang: dict[str, Template] | None = None
         self.t: Template | None = None
         if text is None:
@@ -116,15 +125,20 @@ class _Str:
                 self._picked: dict[str, Template] = {}
         except ExprError as exc:
             raise ExprError(f"{where}: {exc}") from None
-        for t in (self.by_lang or {"": self.t}).values():
+        for t in self._templates():
             check_names(t.refs, fields, tables, where)
             check_numbers(t, fields, tables, where)
 
-    def __call__(self, scope: Scope):
+    def _templates(self) -> list[Template]:
+        if self.by_lang:
+            return list(self.by_lang.values())
+        return [] if self.t is None else [self.t]
+
+    def __call__(self, scope: Scope) -> Any:
         if self.by_lang is not None:
             t = self._picked.get(scope.lang)
-            if t is None:
-                t = self._picked[scope.lang] = pick(self.by_lang, scope.lang)
+            if t is None:  # the language pick() chooses among those given
+                t = self._picked[scope.lang] = self.by_lang[pick({k: k for k in self.by_lang}, scope.lang)]
             return t.render(scope)
         return None if self.t is None else self.t.render(scope)
 
@@ -132,13 +146,13 @@ class _Str:
 class _Colour(_Str):
     """A colour property; constant colours and every table a lookup may reach are checked up front."""
 
-    def __init__(self, text, fields, tables, where: str):
+    def __init__(self, text: str | I18n | None, fields: Fields, tables: Tables, where: str):
         super().__init__(text, fields, tables, where)
         if self.t is None:
             return
         try:
             if self.t.constant:
-                color(self.t.parts[0])
+                color(str(self.t.parts[0]))
             for ref in self.t.refs:
                 if ref.table is not None and len(self.t.parts) == 1:
                     for key, value in tables[ref.table].items():
@@ -146,11 +160,11 @@ class _Colour(_Str):
         except ColourError as exc:
             raise ExprError(f"{where}: {exc}") from None
 
-    def __call__(self, scope):
+    def __call__(self, scope: Scope) -> Color | None:
         return colour_value(super().__call__(scope))
 
 
-def colour_value(v):
+def colour_value(v: Any) -> Color | None:
     """A filled-in colour template's value as a colour (None when empty); a bad one is the card's error."""
     if v is None or v == "":
         return None
@@ -160,7 +174,7 @@ def colour_value(v):
         raise CardError(str(exc)) from None
 
 
-def _number(v, what: str) -> float:
+def _number(v: Any, what: str) -> float:
     try:
         x = float(v)
     except (TypeError, ValueError):
@@ -171,14 +185,18 @@ def _number(v, what: str) -> float:
 
 
 class Compiled:
-    def __init__(self, layout: Layout, draws: list[Callable[[_Ctx, Group], None]], fields: dict, tables: dict):
+    uses: Uses  # set by compile_layout, as are the two below
+    same_size: bool  # an element's text has one size on every card
+    elements: int  # about the most elements one stamp draws (see _count)
+
+    def __init__(self, layout: Layout, draws: list[CompiledElement], fields: Fields, tables: Tables):
         self.layout = layout
         self.draws = draws
         self.fields = fields
         self.tables = tables
         self.design = card_size(layout.size) if layout.size else None
 
-    def stamp(self, values: dict, card: Card) -> Group:
+    def stamp(self, values: Mapping[str, Any], card: Card) -> Group:
         """One side of one card in trim coordinates, background over the bleed."""
         if self.layout.icons:
             card = self._with_icons(card)
@@ -206,7 +224,7 @@ class Compiled:
         """``card`` whose symbols include the layout's icon pictures (made once per symbols and folder)."""
         from dataclasses import replace
 
-        cache = self.__dict__.setdefault("_icon_sets", {})
+        cache: dict[tuple[int, int], IconFiles] = self.__dict__.setdefault("_icon_sets", {})
         key = (id(card.symbols), id(card.images))
         if key not in cache:
             cache.clear()
@@ -223,15 +241,15 @@ class Compiled:
 class IconFiles:
     """A game's symbols plus a layout's ``icons`` (pictures by name), drawn as symbols are."""
 
-    def __init__(self, symbols, icons: dict[str, str], images):
+    def __init__(self, symbols: Any, icons: dict[str, str], images: Any):  # as Card.symbols and Card.images
         self.symbols, self.icons, self.images = symbols, icons, images
 
     @cached_property
-    def by_id(self) -> dict:
+    def by_id(self) -> dict[str, Any]:
         own = getattr(self.symbols, "by_id", None) or {}
         return {**own, **{name: None for name in self.icons}}
 
-    def draw(self, sid: str, x: float, y: float, size: float, ink=None):
+    def draw(self, sid: str, x: float, y: float, size: float, ink: Color | None = None) -> Group:
         src = self.icons.get(sid)
         if src is None:
             return self.symbols.draw(sid, x, y, size, ink)
@@ -245,7 +263,7 @@ class IconFiles:
         return Group([Image(bx, by, w, h, data)], id=f"icon-{sid}")
 
 
-def _text(v, lang: str):
+def _text(v: Any, lang: str) -> Any:
     """Plain text from a localised value ({de: ..., en: ...}) or anything else."""
     if isinstance(v, (dict, I18n)):
         return tr(v, lang)
@@ -260,14 +278,15 @@ def _path_of(where: str) -> tuple:
     return tuple(int(p) if p.isdigit() else p for p in where.split(" ", 1)[0].split("."))
 
 
-def compile_layout(layout: Layout, extra_tables: dict | None = None, field_names=None, book=None,
+def compile_layout(layout: Layout, extra_tables: Tables | None = None, field_names: Iterable[str] | None = None,
+                   book: FontBook | None = None,
                    locate: Callable[[tuple], str] | None = None) -> Compiled:
     """Check and compile ``layout``; ``extra_tables`` (a deck's own) override the layout's; ``book``
     (a :class:`pnp.layout.fontbook.FontBook`) resolves the fonts its elements name;
     ``locate(('elements', 3))`` says where an element was written (``card.yaml:12``), for the
     errors a card's values cause."""
     tables = {**layout.tables, **(extra_tables or {})}
-    fields = dict(layout.fields) if field_names is None else {n: None for n in field_names}
+    fields: dict[str, Any] = dict(layout.fields) if field_names is None else {n: None for n in field_names}
     token = _LOCATE.set(locate)
     try:
         draws = _compile_list(layout.elements, fields, tables, "elements",
@@ -281,12 +300,12 @@ def compile_layout(layout: Layout, extra_tables: dict | None = None, field_names
     return compiled
 
 
-def _any_same_size(elements) -> bool:
+def _any_same_size(elements: Iterable[Placed]) -> bool:
     return any(getattr(el, "same_size", False) or (isinstance(el, GroupEl) and _any_same_size(el.elements))
                for el in elements)
 
 
-def _count(elements, fields: dict) -> int:
+def _count(elements: Iterable[Placed], fields: Fields) -> int:
     """Elements of a layout, those in groups included, a row of icons as its most icons (its
     count, or the highest value of the field that gives it): about what one stamp draws at
     most, so a kind knows how much its pieces will draw before any is stamped."""
@@ -300,7 +319,7 @@ def _count(elements, fields: dict) -> int:
     return n
 
 
-def _most_icons(count, fields: dict) -> int:
+def _most_icons(count: int | str, fields: Fields) -> int:
     from pnp.layout.fields import parse_field
 
     if isinstance(count, int):
@@ -323,12 +342,12 @@ MAX_ICONS = 100  # icons in one row
 class Uses:
     """What a layout does with its fields, so a card list can be checked before drawing."""
 
-    lookups: dict[str, set] = field(default_factory=dict)  # field -> tables keyed by it
-    symbols: set = field(default_factory=set)  # fields whose value is a symbol id
-    images: set = field(default_factory=set)  # fields whose value is an image file
+    lookups: dict[str, set[str]] = field(default_factory=dict)  # field -> tables keyed by it
+    symbols: set[str] = field(default_factory=set)  # fields whose value is a symbol id
+    images: set[str] = field(default_factory=set)  # fields whose value is an image file
 
 
-def uses(elements, out: Uses | None = None) -> Uses:
+def uses(elements: Iterable[Placed], out: Uses | None = None) -> Uses:
     out = out if out is not None else Uses()
     for el in elements:
         kind = kind_of(el)
@@ -356,17 +375,18 @@ def uses(elements, out: Uses | None = None) -> Uses:
     return out
 
 
-def _compile_list(elements, fields, tables, path: str, known_ids: set, in_group: bool = False, book=None) -> list:
-    out = []
+def _compile_list(elements: Sequence[Placed], fields: Fields, tables: Tables, path: str, known_ids: set[str],
+                  in_group: bool = False, book: FontBook | None = None) -> list[CompiledElement]:
+    out: list[CompiledElement] = []
     for i, el in enumerate(elements):
         where = f"{path}.{i}" + (f" (id {el.id!r})" if el.id else "")
         frame = el.frame if (not in_group or "frame" in el.model_fields_set) else "parent"
         if frame not in known_ids:
             raise ExprError(f"{where}: frame {frame!r} is neither card, bleed, safe, parent nor the id of an "
                             f"earlier element ({', '.join(sorted(known_ids - {'card', 'bleed', 'safe', 'parent'})) or 'none yet'})")
-        draw = _compile_el(el, frame, fields, tables, where, known_ids, book)
+        draw: CompiledElement = _compile_el(el, frame, fields, tables, where, known_ids, book)
         if el.ink_saver is not None:
-            draw = _either(draw, _compile_el(el._saver, frame, fields, tables, where, known_ids, book))
+            draw = _Either(draw, _compile_el(el._saver, frame, fields, tables, where, known_ids, book))
         out.append(draw)
         if el.id:
             if el.id in known_ids:
@@ -375,16 +395,29 @@ def _compile_list(elements, fields, tables, path: str, known_ids: set, in_group:
     return out
 
 
-def _either(normal, saver):
+class CompiledElement(Protocol):
+    """A compiled element: draws it for one card; ``where``, ``kind`` and ``text`` name it in findings."""
+
+    where: str
+    kind: str
+    text: bool
+
+    def __call__(self, ctx: DrawContext, parent: Group) -> None: ...
+
+
+class _Either:
     """Draws ``saver`` in an ink-saving build and ``normal`` otherwise (named as ``normal`` in findings)."""
-    def draw(ctx: _Ctx, parent: Group):
-        (saver if ctx.card.ink_saver else normal)(ctx, parent)
 
-    draw.where, draw.kind, draw.text = normal.where, normal.kind, normal.text
-    return draw
+    def __init__(self, normal: CompiledElement, saver: CompiledElement):
+        self.normal, self.saver = normal, saver
+        self.where, self.kind, self.text = normal.where, normal.kind, normal.text
+
+    def __call__(self, ctx: DrawContext, parent: Group) -> None:
+        (self.saver if ctx.card.ink_saver else self.normal)(ctx, parent)
 
 
-def _compile_el(el, frame: str, fields, tables, where: str, known_ids: set, book=None):
+def _compile_el(el: Placed, frame: str, fields: Fields, tables: Tables, where: str, known_ids: set[str],
+                book: FontBook | None = None) -> _Element:
     when: Cond | None = None
     if el.when is not None:
         try:
@@ -398,15 +431,25 @@ def _compile_el(el, frame: str, fields, tables, where: str, known_ids: set, book
     else:
         body = _inside(_compile_list(_parts(kind, el, where), fields, tables, f"{where}.parts", set(known_ids),
                                      in_group=True, book=book))
-    placed: dict[Box, Box] = {}  # frame -> the element's box: frames repeat card after card
     locate = _LOCATE.get()
     at = f"{where}, {locate(_path_of(where))}" if locate is not None else where
+    return _Element(el, frame, when, body, where, at)
 
-    def draw(ctx: _Ctx, parent: Group):
+
+class _Element:
+    """One element of a layout compiled: placed in its frame, drawn when its condition holds."""
+
+    def __init__(self, el: Placed, frame: str, when: Cond | None, body: Draw, where: str, at: str):
+        self.el, self.frame, self.when, self.body, self.at = el, frame, when, body, at
+        self.placed: dict[Box, Box] = {}  # frame -> the element's box: frames repeat card after card
+        self.where, self.kind, self.text = where, getattr(el, "type"), isinstance(el, (TextEl, TextBoxEl))
+
+    def __call__(self, ctx: DrawContext, parent: Group) -> None:
+        el, placed = self.el, self.placed
         try:
-            if when is not None and not when.test(ctx.scope):
+            if self.when is not None and not self.when.test(ctx.scope):
                 return
-            fb = ctx.frames[frame]
+            fb = ctx.frames[self.frame]
             box = placed.get(fb)
             if box is None:
                 if len(placed) > 64:
@@ -418,23 +461,38 @@ def _compile_el(el, frame: str, fields, tables, where: str, known_ids: set, book
             if el.rotate:
                 ax, ay = _ANCHOR_XY[el.anchor or el.at]
                 g.transform = rotate(el.rotate, box.x + ax * box.w, box.y + ay * box.h)
-            body(ctx, box, g)
+            self.body(ctx, box, g)
         except ExprError as exc:  # a value of this card the element cannot use: the card's error
-            raise CardError(f"{exc} ({at})") from None
+            raise CardError(f"{exc} ({self.at})") from None
         if g.children:
             parent.add(g if (el.id or el.rotate or el.opacity < 1) else _flatten(g))
-
-    draw.where, draw.kind, draw.text = where, el.type, isinstance(el, (TextEl, TextBoxEl))
-    return draw
 
 
 OVERLAP_MM = 0.05  # ink closer than this is touching, not overlapping
 
 
-def overlaps(drawn) -> list[str]:
+def overlaps(drawn: Iterable[tuple[CompiledElement, list[Node]]]) -> list[str]:
     """Each text of a stamped card whose ink overlaps another element's (not one that holds
     it whole, such as the panel it is printed on): the two elements and by how much."""
-    from pnp.scene.ink import contains, ink_box, ink_pieces, overlap
+    from pnp.scene.ink import contains
+
+    inks = _inks(drawn)
+    found = []
+    for i, (a, a_nodes, ab) in enumerate(inks):
+        if not a.text:
+            continue
+        for j, (b, b_nodes, bb) in enumerate(inks):
+            if i == j or (b.text and j < i) or contains(bb, ab) or (b.text and contains(ab, bb)):
+                continue
+            dx, dy = _overlap(ab, b, b_nodes, bb)
+            if dx > OVERLAP_MM and dy > OVERLAP_MM:
+                found.append(f"{_named(a, a_nodes)} overlaps {_named(b, b_nodes)} by {dx:.1f} × {dy:.1f} mm")
+    return found
+
+
+def _inks(drawn: Iterable[tuple[CompiledElement, list[Node]]]) -> list[tuple[CompiledElement, list[Node], Box4]]:
+    """Each element that put ink on the card, with the box around all of its ink."""
+    from pnp.scene.ink import ink_box
 
     inks = []
     for draw, nodes in drawn:
@@ -446,29 +504,28 @@ def overlaps(drawn) -> list[str]:
                                              max(box[3], b[3]))
         if box is not None:
             inks.append((draw, nodes, box))
-    found = []
-    for i, (a, a_nodes, ab) in enumerate(inks):
-        if not a.text:
-            continue
-        for j, (b, b_nodes, bb) in enumerate(inks):
-            if i == j or (b.text and j < i) or contains(bb, ab) or (b.text and contains(ab, bb)):
-                continue
-            dx, dy = overlap(ab, bb)
-            if dx > OVERLAP_MM and dy > OVERLAP_MM and not b.text:  # the text may sit between b's pieces
-                dx, dy = max((overlap(ab, piece) for n in b_nodes for piece in ink_pieces(n)
-                              if min(overlap(ab, piece)) > OVERLAP_MM), default=(0.0, 0.0))
-            if dx > OVERLAP_MM and dy > OVERLAP_MM:
-                found.append(f"{_named(a, a_nodes)} overlaps {_named(b, b_nodes)} by {dx:.1f} × {dy:.1f} mm")
-    return found
+    return inks
 
 
-def _named(draw, nodes) -> str:
+def _overlap(ab: Box4, b: CompiledElement, b_nodes: list[Node], bb: Box4) -> tuple[float, float]:
+    """How far a text's ink box ``ab`` reaches into element ``b``'s ink: its box, or, when ``b`` is no text,
+    its pieces (the text may sit between them)."""
+    from pnp.scene.ink import ink_pieces, overlap
+
+    dx, dy = overlap(ab, bb)
+    if dx > OVERLAP_MM and dy > OVERLAP_MM and not b.text:
+        dx, dy = max((overlap(ab, piece) for n in b_nodes for piece in ink_pieces(n)
+                      if min(overlap(ab, piece)) > OVERLAP_MM), default=(0.0, 0.0))
+    return dx, dy
+
+
+def _named(draw: CompiledElement, nodes: list[Node]) -> str:
     words = " ".join(t.text for t in _texts(nodes)) if draw.text else ""
     shown = f" {words[:30]!r}" if words else ""
     return f"{draw.kind} {draw.where}{shown}"
 
 
-def _texts(nodes):
+def _texts(nodes: Iterable[Node]) -> Iterator[Text]:
     for n in nodes:
         if isinstance(n, Text):
             yield n
@@ -476,48 +533,49 @@ def _texts(nodes):
             yield from _texts(n.children)
 
 
-def _flatten(g: Group):
+def _flatten(g: Group) -> Node:
     return g.children[0] if len(g.children) == 1 else g
 
 
-def _paint(el, fields, tables, where):
+def _paint(el: Any, fields: Fields, tables: Tables, where: str) -> Callable[[Scope], Style]:
     fill = _Colour(el.fill, fields, tables, f"{where} fill")
     stroke = _Colour(el.stroke, fields, tables, f"{where} stroke")
     dash = tuple(el.dash) if el.dash else None
 
-    def st(scope):
+    def st(scope: Scope) -> Style:
         return style(fill=fill(scope), stroke=stroke(scope), width=el.stroke_width, dash=dash)
 
     return st
 
 
-def _rect(el: RectEl, fields, tables, where, ids, book=None):
+def _rect(el: RectEl, fields: Fields, tables: Tables, where: str, ids: set[str], book: FontBook | None = None) -> Draw:
     paint = _paint(el, fields, tables, where)
 
-    def body(ctx, box, g):
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         g.add(Rect(box.x, box.y, box.w, box.h, paint(ctx.scope), radius=min(el.radius, box.w / 2, box.h / 2)))
 
     return body
 
 
-def _ellipse(el: EllipseEl, fields, tables, where, ids, book=None):
+def _ellipse(el: EllipseEl, fields: Fields, tables: Tables, where: str,
+             ids: set[str], book: FontBook | None = None) -> Draw:
     paint = _paint(el, fields, tables, where)
 
-    def body(ctx, box, g):
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         g.add(Ellipse(box.x + box.w / 2, box.y + box.h / 2, box.w / 2, box.h / 2, paint(ctx.scope)))
 
     return body
 
 
-def _points(pts, box: Box):
+def _points(pts: Iterable[tuple[float | str, float | str]], box: Box) -> list[tuple[float, float]]:
     return [(box.x + _length(x, box.w), box.y + _length(y, box.h)) for x, y in pts]
 
 
-def _line(el: LineEl, fields, tables, where, ids, book=None):
+def _line(el: LineEl, fields: Fields, tables: Tables, where: str, ids: set[str], book: FontBook | None = None) -> Draw:
     stroke = _Colour(el.stroke, fields, tables, f"{where} stroke")
     dash = tuple(el.dash) if el.dash else None
 
-    def body(ctx, box, g):
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         pts = _points(el.points, box)
         p = Path(style=style(stroke=stroke(ctx.scope), width=el.stroke_width, dash=dash, cap=el.cap))
         p.move(*pts[0])
@@ -528,19 +586,21 @@ def _line(el: LineEl, fields, tables, where, ids, book=None):
     return body
 
 
-def _polygon(el: PolygonEl, fields, tables, where, ids, book=None):
+def _polygon(el: PolygonEl, fields: Fields, tables: Tables, where: str,
+             ids: set[str], book: FontBook | None = None) -> Draw:
     from pnp.layout.shapes import regular
 
     paint = _paint(el, fields, tables, where)
 
-    def body(ctx, box, g):
-        pts = regular(box, el.sides, el.orient) if el.sides else _points(el.points, box)
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
+        # a polygon without sides has points
+        pts = regular(box, el.sides, el.orient) if el.sides else _points(el.points or [], box)
         g.add(Polygon(pts, paint(ctx.scope)))
 
     return body
 
 
-def _family(el, book, where: str):
+def _family(el: Any, book: FontBook | None, where: str) -> FamilyRef:
     """The font family ``el.font`` names (the bundled DejaVu Sans without one)."""
     if el.font is None:
         return "sans"
@@ -557,7 +617,7 @@ def _family(el, book, where: str):
         raise ExprError(f"{where}: 'font': {exc}") from None
 
 
-def _fitted(s: str, box: Box, el, card: "Card", where: str, family, **how):
+def _fitted(s: str, box: Box, el: Any, card: Card, where: str, family: FamilyRef, **how: Any) -> Fitted:
     """``s`` set in ``box`` by the one fitting routine, as ``el`` asks; a card's problem is a CardError."""
     from pnp.scene import fonts, richtext
 
@@ -591,9 +651,14 @@ def _fitted(s: str, box: Box, el, card: "Card", where: str, family, **how):
 _TEXT_ALIGN = {"left": "left", "center": "center", "right": "right"}
 
 
-def _icon_drawer(card: "Card", where: str, fill):
+def _ink(fill: Color | None) -> Color:
+    """A text's fill as richtext.to_scene takes it; None (colour 'none') passes through as no paint."""
+    return cast(Color, fill)
+
+
+def _icon_drawer(card: Card, where: str, fill: Color | None) -> Callable[[str, float, float, float], Any]:
     """Draws the inline icon ``:name:`` of a text with the card's symbols (a layout's icons among them)."""
-    def icon(name, x, y, size):
+    def icon(name: str, x: float, y: float, size: float) -> Any:
         if card.symbols is None or name not in card.symbols.by_id:
             raise CardError(f"text ({where}) names icon :{name}: but the game has no symbol {name!r}")
         return card.symbols.draw(name, x, y, size, fill)
@@ -601,14 +666,15 @@ def _icon_drawer(card: "Card", where: str, fill):
     return icon
 
 
-def _text_el(el: TextEl, fields, tables, where, ids, book=None):
+def _text_el(el: TextEl, fields: Fields, tables: Tables, where: str,
+             ids: set[str], book: FontBook | None = None) -> Draw:
     from pnp.scene import richtext
 
     text = _Str(el.text, fields, tables, where)
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
     family = _family(el, book, where)
 
-    def body(ctx, box, g):
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         s = text(ctx.scope)
         s = "" if s is None else show(s, ctx.scope.lang)
         if not s:
@@ -619,25 +685,27 @@ def _text_el(el: TextEl, fields, tables, where, ids, book=None):
         if marked is not None:
             fill = ink(ctx.scope)
             fitted = _fitted(marked, box, el, card, where, family, lang=None, wrap=False, hyphenate=False)
-            g.add(richtext.to_scene(fitted, box.x, box.y, fill, _icon_drawer(card, where, fill)))
+            g.add(richtext.to_scene(fitted, box.x, box.y, _ink(fill), _icon_drawer(card, where, fill)))
             return
         fitted = _fitted(s, box, el, card, where, family, lang=None, wrap=False, hyphenate=False,
                          markup_on=False)
         size = fitted.size_pt
-        g.add(Text(box.x, box.y, s, size=size, font=family, weight=el.weight, anchor=_TEXT_ANCHOR[el.align],
+        # Text.font holds a FamilyRef (a Family for a layout's own font), though annotated as str
+        g.add(Text(box.x, box.y, s, size=size, font=cast(str, family), weight=el.weight, anchor=_TEXT_ANCHOR[el.align],
                    fill=ink(ctx.scope), box=(box.w, box.h), wrap=False, valign=el.valign, min_size=size))
 
     return body
 
 
-def _textbox(el: TextBoxEl, fields, tables, where, ids, book=None):
+def _textbox(el: TextBoxEl, fields: Fields, tables: Tables, where: str,
+             ids: set[str], book: FontBook | None = None) -> Draw:
     from pnp.scene import richtext
 
     text = _Str(el.text, fields, tables, where)
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
     family = _family(el, book, where)
 
-    def body(ctx, box, g):
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         s = text(ctx.scope)
         s = "" if s is None else show(s, ctx.scope.lang)
         if s == "":
@@ -647,16 +715,17 @@ def _textbox(el: TextBoxEl, fields, tables, where, ids, book=None):
         fitted = _fitted(s, box, el, card, where, family, lang=lang, line_height=el.line_height,
                          hyphenate=el.hyphenate)
         fill = ink(ctx.scope)
-        g.add(richtext.to_scene(fitted, box.x, box.y, fill, _icon_drawer(card, where, fill)))
+        g.add(richtext.to_scene(fitted, box.x, box.y, _ink(fill), _icon_drawer(card, where, fill)))
 
     return body
 
 
-def _symbol(el: SymbolEl, fields, tables, where, ids, book=None):
+def _symbol(el: SymbolEl, fields: Fields, tables: Tables, where: str,
+            ids: set[str], book: FontBook | None = None) -> Draw:
     name = _Str(el.symbol, fields, tables, where)
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
 
-    def body(ctx, box, g):
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         sid = name(ctx.scope)
         if not sid:
             return
@@ -669,12 +738,14 @@ def _symbol(el: SymbolEl, fields, tables, where, ids, book=None):
     return body
 
 
-def _icons(el: IconsEl, fields, tables, where, ids, book=None):
+def _icons(el: IconsEl, fields: Fields, tables: Tables, where: str,
+           ids: set[str], book: FontBook | None = None) -> Draw:
     name = _Str(el.icon, fields, tables, where)
-    count = _Str(el.count, fields, tables, where) if isinstance(el.count, str) else (lambda scope: el.count)
+    count: Callable[[Scope], Any] = _Str(el.count, fields, tables, where) if isinstance(el.count, str) \
+        else (lambda scope: el.count)
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
 
-    def body(ctx, box, g):
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         n = count(ctx.scope)
         n = 0 if n in (None, "") else int(_number(n, f"icon count ({where})"))
         if n <= 0:
@@ -701,12 +772,13 @@ def _icons(el: IconsEl, fields, tables, where, ids, book=None):
     return body
 
 
-def _image(el: ImageEl, fields, tables, where, ids, book=None):
+def _image(el: ImageEl, fields: Fields, tables: Tables, where: str,
+           ids: set[str], book: FontBook | None = None) -> Draw:
     from pnp.scene import Image
 
     src = _Str(el.src, fields, tables, where)
 
-    def body(ctx, box, g):
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         name = src(ctx.scope)
         if not name:
             return
@@ -753,15 +825,16 @@ def _fit(mode: str, box: Box, aspect: float) -> tuple[float, float, float, float
     return box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h
 
 
-def _group(el: GroupEl, fields, tables, where, ids, book=None):
+def _group(el: GroupEl, fields: Fields, tables: Tables, where: str,
+           ids: set[str], book: FontBook | None = None) -> Draw:
     inner_ids = set(ids)
     return _inside(_compile_list(el.elements, fields, tables, f"{where}.elements", inner_ids, in_group=True, book=book))
 
 
-def _inside(children: list):
+def _inside(children: list[CompiledElement]) -> Draw:
     """The body of an element whose children are placed in its box (a group, an element kind made of parts)."""
 
-    def body(ctx, box, g):
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         outer = ctx.frames["parent"]
         ctx.frames["parent"] = box
         for draw in children:
@@ -771,10 +844,11 @@ def _inside(children: list):
     return body
 
 
-def _parts(kind: ElementKind, el, where: str) -> list:
+def _parts(kind: ElementKind, el: Any, where: str) -> list[Placed]:
     """The elements an element kind made of parts consists of, validated as elements."""
     from pydantic import ValidationError
 
+    assert kind.parts is not None  # called for a kind made of parts only
     try:
         return validate_list(kind.parts(el))
     except ValidationError as exc:

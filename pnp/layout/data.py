@@ -33,10 +33,15 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from pnp.load.errors import DataErrors, Problem
 from pnp.model.layout import MAX_ROWS, FromField, FromSource
+
+if TYPE_CHECKING:
+    from pnp.layout.fields import FieldType
+    from pnp.model.assets import BuildOptions
+    from pnp.model.game import Game
 
 MAX_DEPTH = 8  # lists and mappings nested deeper than this are not plain data any more
 MAX_ITEMS = 200_000  # values one source may return, counted through every list and mapping
@@ -120,7 +125,8 @@ class SheetData:
     ``raw`` (the sheet file as read, with line marks) place problems.
     """
 
-    def __init__(self, game, opts, folder: Path, shown: str, raw: Any = None, fields: dict | None = None):
+    def __init__(self, game: Game | None, opts: BuildOptions, folder: Path, shown: str, raw: Any = None,
+                 fields: dict[str, FieldType] | None = None):
         self.game, self.opts, self.folder, self.shown, self.raw = game, opts, Path(folder), shown, raw
         self.fields = fields or {}  # declared field types: records are typed by them
         self._files: dict[tuple[str, str], list[Row]] = {}
@@ -138,13 +144,13 @@ class SheetData:
 
     # ---------------------------------------------------------------- the three readings
 
-    def records(self, ref, loc: tuple = ("records",)) -> list[Row]:
+    def records(self, ref: Any, loc: tuple = ("records",)) -> list[Row]:
         """The records of a sheet's ``records:`` (typed by the declared fields, if any)."""
         if isinstance(ref, FromField):
             raise self.fail(loc, "a sheet's records come from a file, a source or a list, not from a field")
         return self._typed(self._rows(ref, loc, typed=True), ref, loc)
 
-    def values(self, ref, loc: tuple = ("values",)) -> dict[str, Any]:
+    def values(self, ref: Any, loc: tuple = ("values",)) -> dict[str, Any]:
         """The mapping of a sheet's ``values:``: written in place, or from a source."""
         if isinstance(ref, dict):
             return plain(dict(ref))
@@ -156,7 +162,7 @@ class SheetData:
             return got
         raise self.fail(loc, "'values' is a source ({source: name}) or a mapping of name: value")
 
-    def rows(self, ref, what: str = "rows") -> list[Row]:
+    def rows(self, ref: Any, what: str = "rows") -> list[Row]:
         """The rows an element reads (a table's lines, a grid's cells): from a file, a source, a
         field of the page's record (:attr:`record`, set by the sheet before each page) or the list
         written in the layout. Untyped: each row as written. ``what`` names the property in messages
@@ -188,15 +194,17 @@ class SheetData:
                                      f"'rules:') to compute it")
             listed = ", ".join(sorted(known)) or "none (its rules module lists no SOURCES)"
             raise self.fail(loc, f"unknown source {name!r}; the game's sources are: {listed}")
-        cache = self.game.__dict__.setdefault("_sources", {})
+        game = self.game
+        assert game is not None  # a source is known only from the game's rules module
+        cache = game.__dict__.setdefault("_sources", {})
         key = (name, repr(self.opts))
         if key not in cache:
             assert re.fullmatch(SOURCE_NAME, name)
-            got = known[name](self.game, self.opts)
+            got = known[name](game, self.opts)
             try:
                 cache[key] = plain(got)
             except NotPlain as exc:
-                raise self.fail(loc, f"source {name!r} of the rules module {self.game.manifest.rules}: {exc}") \
+                raise self.fail(loc, f"source {name!r} of the rules module {game.manifest.rules}: {exc}") \
                     from None
         return cache[key]
 
@@ -213,7 +221,7 @@ class SheetData:
             raise self.fail(loc, f"{name}: no such file in the game folder")
         return path
 
-    def _rows(self, ref, loc: tuple, typed: bool) -> list[Row]:
+    def _rows(self, ref: Any, loc: tuple, typed: bool) -> list[Row]:
         if isinstance(ref, list):
             file = self.shown
             return [Row(_as_row(plain(_unmarked(v))), (file, self.at((*loc, i))[1])) for i, v in enumerate(ref)]
@@ -244,7 +252,7 @@ class SheetData:
 
         return [Row(r.values, r.source, r.copies) for r in read_records(path, self.fields)]
 
-    def _typed(self, rows: list[Row], ref, loc: tuple) -> list[Row]:
+    def _typed(self, rows: list[Row], ref: Any, loc: tuple) -> list[Row]:
         """Records of a source or a list typed by the declared fields (a file's are typed as it is read);
         keys the fields do not declare are kept as they are."""
         if not self.fields or not isinstance(ref, (list, FromSource)):
@@ -286,36 +294,44 @@ def read_rows(path: Path, shown: str, numbers: bool = False) -> list[Row]:
     """The rows of a spreadsheet (CSV, TSV, XLSX, ODS: the first row names the columns) or YAML file, as
     written, untyped: a cell as its text (empty: nothing), or with ``numbers`` whole and decimal
     numbers as numbers (:func:`auto`); problems as :class:`DataErrors` at the file's line."""
-    from pnp.layout.fields import as_text
-    from pnp.layout.tables import SUFFIXES, table_rows
-    from pnp.load.loader import locate
+    from pnp.layout.tables import SUFFIXES
 
     if path.suffix.lower() in YAML_SUFFIXES:
-        data = _yaml_list(path, shown)
-        if len(data) > MAX_RECORDS:
-            raise DataErrors([Problem(shown, 0, 0, f"{len(data):,} records; the limit is {MAX_RECORDS:,}")])
-        out = []
-        for i, item in enumerate(data):
-            if not isinstance(item, dict):
-                raise DataErrors([Problem(shown, *locate(data, (i,)), "expected a mapping of field: value")])
-            out.append(Row(plain(_unmarked(item)), (shown, locate(data, (i,))[0])))
-        return out
+        return _yaml_rows(path, shown)
     if path.suffix.lower() not in SUFFIXES:
         raise DataErrors([Problem(shown, 0, 0, f"cannot read {path.suffix or 'a file without suffix'} rows; use "
                                                f"{', '.join(SUFFIXES + YAML_SUFFIXES)}")])
-    cell = auto if numbers else (lambda c: as_text(c) or None)
-    header: list[str] | None = None
+    return _sheet_rows(path, shown, numbers)
+
+
+def _yaml_rows(path: Path, shown: str) -> list[Row]:
+    """The records of a YAML file as rows, each where its mapping starts."""
+    from pnp.load.loader import locate
+
+    data = _yaml_list(path, shown)
+    if len(data) > MAX_RECORDS:
+        raise DataErrors([Problem(shown, 0, 0, f"{len(data):,} records; the limit is {MAX_RECORDS:,}")])
     out = []
+    for i, item in enumerate(data):
+        if not isinstance(item, dict):
+            raise DataErrors([Problem(shown, *locate(data, (i,)), "expected a mapping of field: value")])
+        out.append(Row(plain(_unmarked(item)), (shown, locate(data, (i,))[0])))
+    return out
+
+
+def _sheet_rows(path: Path, shown: str, numbers: bool) -> list[Row]:
+    """The rows of a spreadsheet below its header row; blank rows skipped."""
+    from pnp.layout.fields import as_text
+    from pnp.layout.tables import table_rows
+
+    cell: Callable[[Any], Any] = auto if numbers else (lambda c: as_text(c) or None)
+    header: list[str] | None = None
+    out: list[Row] = []
     for line, cells in table_rows(path):
         if not any(as_text(c) for c in cells):
             continue
         if header is None:
-            header = [as_text(c).strip() for c in cells]
-            while header and not header[-1]:
-                header.pop()
-            twice = sorted({h for h in header if h and header.count(h) > 1})
-            if twice:
-                raise DataErrors([Problem(shown, line, 0, f"the column {twice[0]!r} is named twice")])
+            header = _header(cells, shown, line)
             continue
         if len([c for c in cells[len(header):] if as_text(c)]):
             raise DataErrors([Problem(shown, line, 0, f"a value right of the last named column; the columns "
@@ -329,7 +345,20 @@ def read_rows(path: Path, shown: str, numbers: bool = False) -> list[Row]:
     return out
 
 
-def inline_rows(items, what: str, file: str = "layout") -> tuple[Row, ...]:
+def _header(cells: list[Any], shown: str, line: int) -> list[str]:
+    """The column names of a header row, empty ones at its end dropped; a name given twice is a problem."""
+    from pnp.layout.fields import as_text
+
+    header = [as_text(c).strip() for c in cells]
+    while header and not header[-1]:
+        header.pop()
+    twice = sorted({h for h in header if h and header.count(h) > 1})
+    if twice:
+        raise DataErrors([Problem(shown, line, 0, f"the column {twice[0]!r} is named twice")])
+    return header
+
+
+def inline_rows(items: Any, what: str, file: str = "layout") -> tuple[Row, ...]:
     """Records written into a layout (or a source's list): each a mapping, where ``layout#3``."""
     from pnp.layout.compile import CardError
 

@@ -26,15 +26,24 @@ import re
 from dataclasses import astuple, dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Callable, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Literal
 
 from pydantic import Field
 
-from pnp.layout.compile import CardError, _Colour, _Str
-from pnp.layout.elements import ElementKind, register
+from pnp.layout.compile import CardError, _Colour, _ink, _Str
+from pnp.layout.elements import Draw, DrawContext, ElementKind, Fields, Tables, register
 from pnp.model.base import Localised
 from pnp.model.layout import Colour, Placed, Points
+from pnp.scene import Box, Group
+from pnp.scene.primitives import Node
+from pnp.scene.style import Color
 from pnp.scene.units import pt_to_mm
+
+if TYPE_CHECKING:
+    from markdown_it.token import Token
+
+    from pnp.layout.fontbook import FontBook
+    from pnp.scene.richtext import Fitted
 
 MAX_MARKDOWN_BYTES = 1_000_000
 INDENT = 5.0  # mm per list level
@@ -70,15 +79,15 @@ class Block:
     markup: str = ""  # rich text (pnp.scene.richtext)
     level: int = 0  # heading level, or list depth (items, paragraphs in lists)
     bullet: str = ""
-    rows: tuple = ()  # table: (cells...) per row, the first the header
-    aligns: tuple = ()  # table: left | center | right per column
+    rows: tuple[tuple[str, ...], ...] = ()  # table: (cells...) per row, the first the header
+    aligns: tuple[str, ...] = ()  # table: left | center | right per column
     quote: bool = False
 
 
 _ESCAPE = re.compile(r"([\\*])")
 
 
-def _inline(tok) -> str:
+def _inline(tok: Token) -> str:
     """An inline token's children as rich-text markup: **bold**, *italic*, hard breaks, :icons:."""
     out = []
     for c in tok.children or ():
@@ -125,66 +134,94 @@ def blocks(markdown: str) -> tuple[Block, ...]:
 def _parse(markdown: str) -> tuple[Block, ...]:
     from markdown_it import MarkdownIt
 
-    tokens = MarkdownIt("commonmark").enable("table").parse(markdown)
-    out: list[Block] = []
-    lists: list[list] = []  # [ordered, next number] per open list
-    quote = 0
-    item_first = False
-    i = 0
-    while i < len(tokens):
-        tok = tokens[i]
+    return _BlockReader(MarkdownIt("commonmark").enable("table").parse(markdown)).read()
+
+
+class _BlockReader:
+    """Walks markdown-it's tokens once, keeping the open lists and block quotes, and collects the blocks."""
+
+    def __init__(self, tokens: list[Token]):
+        self.tokens = tokens
+        self.out: list[Block] = []
+        self.lists: list[list] = []  # [ordered, next number] per open list
+        self.quote = 0
+        self.item_first = False
+
+    def read(self) -> tuple[Block, ...]:
+        i = 0
+        while i < len(self.tokens):
+            i = self.one(i)
+        return tuple(self.out)
+
+    def one(self, i: int) -> int:
+        """Reads the token at ``i`` (with its content and closing tokens); the index of the next one."""
+        tok = self.tokens[i]
         t = tok.type
         if t == "heading_open":
-            out.append(Block("heading", _inline(tokens[i + 1]), int(tok.tag[1]), quote=quote > 0))
-            i += 3
-            continue
+            self.out.append(Block("heading", _inline(self.tokens[i + 1]), int(tok.tag[1]), quote=self.quote > 0))
+            return i + 3
+        if t == "paragraph_open":
+            self.paragraph(_inline(self.tokens[i + 1]))
+            return i + 3
+        if t == "table_open":
+            return self.table(i + 1) + 1
+        self.structure(tok)
+        return i + 1
+
+    def structure(self, tok: Token) -> None:
+        """Lists and quotes opened and closed, a rule, a code block."""
+        t = tok.type
         if t in ("bullet_list_open", "ordered_list_open"):
             start = int(tok.attrGet("start") or 1) if t == "ordered_list_open" else 0
-            lists.append([t == "ordered_list_open", start])
+            self.lists.append([t == "ordered_list_open", start])
         elif t in ("bullet_list_close", "ordered_list_close"):
-            lists.pop()
+            self.lists.pop()
         elif t == "list_item_open":
-            item_first = True
+            self.item_first = True
         elif t == "blockquote_open":
-            quote += 1
+            self.quote += 1
         elif t == "blockquote_close":
-            quote -= 1
+            self.quote -= 1
         elif t == "hr":
-            out.append(Block("rule"))
-        elif t == "paragraph_open":
-            markup = _inline(tokens[i + 1])
-            if lists and item_first:
-                ordered, n = lists[-1]
-                bullet = f"{n}." if ordered else ("•" if len(lists) % 2 else "–")
-                if ordered:
-                    lists[-1][1] += 1
-                out.append(Block("item", markup, len(lists), bullet, quote=quote > 0))
-                item_first = False
-            elif markup:
-                out.append(Block("para", markup, len(lists), quote=quote > 0))
-            i += 3
-            continue
+            self.out.append(Block("rule"))
         elif t in ("fence", "code_block"):
             text = tok.content.rstrip("\n")
-            out.append(Block("para", _ESCAPE.sub(r"\\\1", text), len(lists), quote=quote > 0))
-        elif t == "table_open":
-            rows, aligns, row = [], [], None
+            self.out.append(Block("para", _ESCAPE.sub(r"\\\1", text), len(self.lists), quote=self.quote > 0))
+
+    def paragraph(self, markup: str) -> None:
+        """A paragraph: a list item when it is the first of one, with its bullet or number."""
+        lists = self.lists
+        if lists and self.item_first:
+            ordered, n = lists[-1]
+            bullet = f"{n}." if ordered else ("•" if len(lists) % 2 else "–")
+            if ordered:
+                lists[-1][1] += 1
+            self.out.append(Block("item", markup, len(lists), bullet, quote=self.quote > 0))
+            self.item_first = False
+        elif markup:
+            self.out.append(Block("para", markup, len(lists), quote=self.quote > 0))
+
+    def table(self, i: int) -> int:
+        """The table whose tokens start at ``i``: its rows and the header's alignments; the index of its close."""
+        tokens = self.tokens
+        rows: list[tuple[str, ...]] = []
+        aligns: list[str] = []
+        row: list[str] = []
+        while tokens[i].type != "table_close":
+            tt = tokens[i]
+            if tt.type == "tr_open":
+                row = []
+            elif tt.type == "tr_close":
+                rows.append(tuple(row))
+            elif tt.type in ("th_open", "td_open"):
+                if not rows and tt.type == "th_open":
+                    style = str(tt.attrGet("style") or "")
+                    aligns.append("right" if "right" in style else "center" if "center" in style else "left")
+                row.append(_inline(tokens[i + 1]))
             i += 1
-            while tokens[i].type != "table_close":
-                tt = tokens[i]
-                if tt.type == "tr_open":
-                    row = []
-                elif tt.type == "tr_close":
-                    rows.append(tuple(row))
-                elif tt.type in ("th_open", "td_open"):
-                    if not rows and tt.type == "th_open":
-                        style = tt.attrGet("style") or ""
-                        aligns.append("right" if "right" in style else "center" if "center" in style else "left")
-                    row.append(_inline(tokens[i + 1]))
-                i += 1
-            out.append(Block("table", rows=tuple(rows), aligns=tuple(aligns), level=len(lists), quote=quote > 0))
-        i += 1
-    return tuple(out)
+        self.out.append(Block("table", rows=tuple(rows), aligns=tuple(aligns), level=len(self.lists),
+                              quote=self.quote > 0))
+        return i
 
 
 # ------------------------------------------------------------------ blocks -> units
@@ -195,7 +232,7 @@ class Unit:
     """What is laid out as one piece: a line of a paragraph, a table row, a rule."""
 
     h: float  # mm
-    draw: Callable[[float, float], list]  # (x, top) -> scene nodes
+    draw: Callable[[float, float], list[Node]]  # (x, top) -> scene nodes
     before: float = 0.0  # mm of space above it, unless it opens a column
     keep: bool = False  # stays in the column of the unit after it (a heading)
     header: "Unit | None" = None  # a table row's header, repeated when the row opens a column
@@ -210,16 +247,16 @@ class _Setter:
     line_height: float
     lang: str
     align: str
-    ink: Any
-    heading_ink: Any
-    icon: Callable
+    ink: Color | None
+    heading_ink: Color | None
+    icon: Callable[[str, float, float, float], Any]
     where: str
-    units: list = field(default_factory=list)
+    units: list[Unit] = field(default_factory=list)
 
     def step(self, size: float) -> float:
         return pt_to_mm(size * self.line_height)
 
-    def fit(self, markup: str, width: float, size: float, align: str = "left"):
+    def fit(self, markup: str, width: float, size: float, align: str = "left") -> Fitted:
         from pnp.scene import richtext
         from pnp.scene import fonts
 
@@ -238,7 +275,7 @@ class _Setter:
         except (richtext.MarkupError, fonts.FontError, ValueError) as exc:
             raise CardError(f"document ({self.where}): {markup[:40]!r}: {exc}") from None
 
-    def lines(self, markup: str, x: float, width: float, size: float, ink, align: str = "left",
+    def lines(self, markup: str, x: float, width: float, size: float, ink: Color | None, align: str = "left",
               before: float = 0.0, keep_first: bool = False, bullet: str = "", bar: bool = False) -> None:
         """A paragraph as one unit per line; ``bar``: a quote's line at its left."""
         from pnp.scene import richtext
@@ -257,8 +294,9 @@ class _Setter:
             one = richtext.Fitted(fitted.size_pt, pieces, 1, fitted.height_mm, fitted.width_mm, fitted.box,
                                   fitted.family)
 
-            def draw(ux, utop, one=one, top=top, k=k, h=base + desc - top):
-                nodes = [richtext.to_scene(one, ux + x, utop - top, ink, self.icon)]
+            def draw(ux: float, utop: float, one: Fitted = one, top: float = top, k: int = k,
+                     h: float = base + desc - top) -> list[Node]:
+                nodes: list[Node] = [richtext.to_scene(one, ux + x, utop - top, _ink(ink), self.icon)]
                 if bar:
                     from pnp.scene import Path, style
 
@@ -301,7 +339,8 @@ class _Setter:
                              aligns[j]) if c else None for j, (c, w) in enumerate(zip(r, widths))]
             h = max((f.height_mm for f in fits if f is not None), default=self.step(size)) + 2 * TABLE_PAD
 
-            def draw(ux, utop, fits=fits, h=h, head=head):
+            def draw(ux: float, utop: float, fits: list[Fitted | None] = fits, h: float = h,
+                     head: bool = head) -> list[Node]:
                 from pnp.scene import richtext
 
                 g = Group()
@@ -309,7 +348,7 @@ class _Setter:
                     g.add(Rect(ux + xs[0], utop, xs[-1] - xs[0], h, head_fill))
                 for j, f in enumerate(fits):
                     if f is not None:
-                        g.add(richtext.to_scene(f, ux + xs[j] + TABLE_PAD, utop + TABLE_PAD, self.ink, self.icon))
+                        g.add(richtext.to_scene(f, ux + xs[j] + TABLE_PAD, utop + TABLE_PAD, _ink(self.ink), self.icon))
                 p = Path(style=line).move(ux + xs[0], utop).line(ux + xs[-1], utop)
                 p.move(ux + xs[0], utop + h).line(ux + xs[-1], utop + h)
                 for xx in xs:
@@ -368,8 +407,11 @@ def units(bs: tuple[Block, ...], s: _Setter) -> list[Unit]:
             from pnp.scene import Path, style
 
             rule = style(stroke="#777777", width=0.3)
-            s.units.append(Unit(body * 0.6, lambda ux, utop, w=s.width: [
-                Path(style=rule).move(ux, utop + body * 0.3).line(ux + w, utop + body * 0.3)], body * 0.3))
+
+            def draw_rule(ux: float, utop: float, w: float = s.width) -> list[Node]:
+                return [Path(style=rule).move(ux, utop + body * 0.3).line(ux + w, utop + body * 0.3)]
+
+            s.units.append(Unit(body * 0.6, draw_rule, body * 0.3))
         elif b.kind == "table":
             s.table(b, x, width)
     return s.units
@@ -378,9 +420,9 @@ def units(bs: tuple[Block, ...], s: _Setter) -> list[Unit]:
 # ------------------------------------------------------------------ laying units into columns
 
 
-def place(us: list[Unit], start: int, boxes: list) -> tuple[list, int]:
+def place(us: list[Unit], start: int, boxes: list[Box]) -> tuple[list[Node], int]:
     """(nodes, next unit) of units from ``start`` laid into the column boxes in turn."""
-    nodes: list = []
+    nodes: list[Node] = []
     i = start
     for col in boxes:
         y = col.y
@@ -409,9 +451,7 @@ def place(us: list[Unit], start: int, boxes: list) -> tuple[list, int]:
     return nodes, i
 
 
-def _columns(box, n: int, gap: float) -> list:
-    from pnp.scene import Box
-
+def _columns(box: Box, n: int, gap: float) -> list[Box]:
     w = (box.w - gap * (n - 1)) / n
     return [Box(box.x + k * (w + gap), box.y, w, box.h) for k in range(n)]
 
@@ -439,13 +479,14 @@ def read_markdown(name: str, folder: Path) -> str:
 _FILE = re.compile(r"^[^\s{}]+\.(md|markdown)$", re.I)
 
 
-def _document(el: DocumentEl, fields, tables, where, ids, book=None):
+def _document(el: DocumentEl, fields: Fields, tables: Tables, where: str, ids: set[str],
+              book: FontBook | None = None) -> Draw:
     text = _Str(el.text, fields, tables, where)
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
     heading_ink = _Colour(el.heading_colour, fields, tables, f"{where} heading_colour")
-    laid: dict = {}  # (markdown, width, lang, colours) -> units: the same text is set once per build
+    laid: dict[tuple, list[Unit]] = {}  # (markdown, width, lang, colours) -> units: the same text is set once per build
 
-    def body(ctx, box, g):
+    def body(ctx: DrawContext, box: Box, g: Group) -> None:
         card = ctx.card
         value = text(ctx.scope)
         value = "" if value is None else str(value)
@@ -466,7 +507,7 @@ def _document(el: DocumentEl, fields, tables, where, ids, book=None):
         key = (markdown, round(cols[0].w, 3), card.lang, repr(fill), repr(head))
         us = laid.get(key)
         if us is None:
-            def icon(name, x, y, size):
+            def icon(name: str, x: float, y: float, size: float) -> Any:
                 if card.symbols is None or name not in card.symbols.by_id:
                     raise CardError(f"document ({where}) names icon :{name}: but the game has no symbol {name!r}")
                 return card.symbols.draw(name, x, y, size, fill)
@@ -476,8 +517,8 @@ def _document(el: DocumentEl, fields, tables, where, ids, book=None):
                 laid.clear()
             us = laid[key] = units(blocks(markdown), setter)
         flow = card.flow
-        key = el.flow or where
-        start = flow.start.get(key, 0) if flow is not None else 0
+        name = el.flow or where
+        start = flow.start.get(name, 0) if flow is not None else 0
         try:
             nodes, stop = place(us, start, cols)
         except CardError as exc:
@@ -488,7 +529,7 @@ def _document(el: DocumentEl, fields, tables, where, ids, book=None):
                 raise CardError(f"document ({where}): the text does not fit its {box.w:.0f} × {box.h:.0f} mm box "
                                 f"({len(us) - stop} of {len(us)} lines and rows left over); on a card there is no "
                                 f"next page to run on to")
-            flow.rest[key] = stop
+            flow.rest[name] = stop
 
     return body
 

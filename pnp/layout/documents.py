@@ -106,7 +106,7 @@ def accepted_options(game: Game) -> dict[str, str]:
     """Every ``-o KEY`` the game reads: its kinds' settings and its rules module's ``OPTIONS``."""
     out: dict[str, str] = {}
     for _, kind, _doc in documents(game):
-        if kind in KINDS:
+        if kind is not None and kind in KINDS:
             out.update(KINDS[kind].options)
     out.update(game.rules().options)
     return out

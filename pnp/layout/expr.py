@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Union
 
 _NAME = r"[A-Za-z_][A-Za-z0-9_-]*"
 _REF = re.compile(rf"^\s*({_NAME})\s*(?:\[\s*({_NAME})\s*\])?\s*$")
@@ -83,7 +83,7 @@ class Scope:
 
 @dataclass(frozen=True)
 class Template:
-    parts: tuple  # str literals and Refs
+    parts: tuple[str | Ref | Calc, ...]  # str literals, Refs and Calcs
 
     @property
     def refs(self) -> list[Ref]:
@@ -132,7 +132,7 @@ def show(v: Any, lang: str) -> str:
 
 def template(text: str) -> Template:
     """Parse ``"...{field}...{table[field]}..."`` (``{{``/``}}`` escape braces)."""
-    parts: list = []
+    parts: list[str | Ref | Calc] = []
     buf = []
     i = 0
     while i < len(text):
@@ -205,7 +205,7 @@ class Calc:
         return v
 
 
-def _expr_refs(e) -> list[Ref]:
+def _expr_refs(e: CalcExpr) -> list[Ref]:
     if isinstance(e, Ref):
         return [e]
     if isinstance(e, tuple):
@@ -213,7 +213,7 @@ def _expr_refs(e) -> list[Ref]:
     return []
 
 
-def _eval(e, scope: Scope, source: str):
+def _eval(e: CalcExpr, scope: Scope, source: str) -> Any:
     if isinstance(e, Ref):
         return scope.get(e)
     if not isinstance(e, tuple):
@@ -228,7 +228,7 @@ def _eval(e, scope: Scope, source: str):
         raise ExprError(f"'{{{source}}}': division by zero") from None
 
 
-def _number(v, operand, source: str) -> float:
+def _number(v: Any, operand: CalcExpr | None, source: str) -> float:
     """A value arithmetic can use: a number, or text that is one; else the card's error."""
     what = operand.name if isinstance(operand, Ref) else "the value"
     if isinstance(operand, Ref) and operand.table is not None:
@@ -272,87 +272,107 @@ def _apply_filter(f: str, v: Any, source: str, lang: str) -> Any:
 
 def calc(inner: str, text: str) -> Calc:
     """``damage + 1``, ``name|upper``, ``cost|02d`` (the text between braces) parsed."""
-    head, *filters = inner.split("|")
-    filters = [f.strip() for f in filters]
+    head, *rest = inner.split("|")
+    filters = [f.strip() for f in rest]
     shown = _q("{" + inner + "}")
     expected = (f"{shown} in {_q(text)}: expected {{field}}, {{table[field]}}, arithmetic such as "
                 "{cost + 1} or a filter such as {name|upper}")
+    _check_filters(filters, f"{shown} in {_q(text)}")
+    tokens = _calc_tokens(head)
+    if not tokens:  # unreadable (None) or nothing at all
+        raise ExprError(expected)
+    parser = _CalcParser(tokens, f"{shown} in {_q(text)}", expected)
+    expr = parser.sum_()
+    if parser.pos != len(tokens):
+        raise ExprError(expected)
+    return Calc(inner.strip(), expr, tuple(filters))
+
+
+def _check_filters(filters: list[str], at: str) -> None:
+    """ExprError for a filter that is neither a text filter nor a number format Python accepts."""
     for f in filters:
         if f not in TEXT_FILTERS and not (f and _SPEC.match(f)):
-            raise ExprError(f"{shown} in {_q(text)}: unknown filter {f!r}; the filters are "
+            raise ExprError(f"{at}: unknown filter {f!r}; the filters are "
                             f"{', '.join(TEXT_FILTERS)} and number formats such as 02d or .1f")
         if f not in TEXT_FILTERS:
             try:
                 format(1.0 if f[-1] in "eEfFgG%" else 1, f)
             except ValueError:
-                raise ExprError(f"{shown} in {_q(text)}: {f!r} is not a number format") from None
-    tokens = _calc_tokens(head)
-    if tokens is None or not tokens:
-        raise ExprError(expected)
-    pos, depth = [0], [0]
+                raise ExprError(f"{at}: {f!r} is not a number format") from None
 
-    def peek():
-        return tokens[pos[0]] if pos[0] < len(tokens) else (None, None)
 
-    def take():
-        pos[0] += 1
-        return tokens[pos[0] - 1]
+CalcExpr = Union[Ref, int, float, tuple]  # a tuple: (op, left, right) or ("neg", operand), of CalcExprs
+_Token = tuple[Union[str, None], Union[str, None]]
 
-    def deeper():
-        depth[0] += 1
-        if depth[0] > MAX_NESTING:
-            raise ExprError(f"{shown} in {_q(text)}: more than {MAX_NESTING} parentheses or minus signs inside "
-                            "one another")
 
-    def factor():
-        kind, val = peek()
+class _CalcParser:
+    """A calculation's tokens read as a sum of products of factors; ``at`` and ``expected`` make its errors."""
+
+    def __init__(self, tokens: list[tuple[str, str]], at: str, expected: str):
+        self.tokens, self.at, self.expected = tokens, at, expected
+        self.pos = 0
+        self.depth = 0
+
+    def peek(self) -> _Token:
+        return self.tokens[self.pos] if self.pos < len(self.tokens) else (None, None)
+
+    def take(self) -> tuple[str, str]:
+        self.pos += 1
+        return self.tokens[self.pos - 1]
+
+    def deeper(self) -> None:
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            raise ExprError(f"{self.at}: more than {MAX_NESTING} parentheses or minus signs inside one another")
+
+    def factor(self) -> CalcExpr:
+        kind, val = self.peek()
         if (kind, val) == ("op", "-"):
-            take()
-            deeper()
-            e = ("neg", factor())
-            depth[0] -= 1
+            self.take()
+            self.deeper()
+            e = ("neg", self.factor())
+            self.depth -= 1
             return e
         if (kind, val) == ("op", "("):
-            take()
-            deeper()
-            inner_e = sum_()
-            if peek() != ("op", ")"):
-                raise ExprError(expected)
-            take()
-            depth[0] -= 1
+            self.take()
+            self.deeper()
+            inner_e = self.sum_()
+            if self.peek() != ("op", ")"):
+                raise ExprError(self.expected)
+            self.take()
+            self.depth -= 1
             return inner_e
         if kind == "num":
-            take()
-            x = float(val)
+            x = float(self.take()[1])
             return int(x) if x.is_integer() else x
         if kind == "name":
-            take()
-            if peek() == ("op", "["):
-                take()
-                k, field = take() if peek()[0] == "name" else (None, None)
-                if k is None or peek() != ("op", "]"):
-                    raise ExprError(expected)
-                take()
-                return Ref(field, val)
-            return Ref(val)
-        raise ExprError(expected)
+            return self.reference(self.take()[1])
+        raise ExprError(self.expected)
 
-    def product():
-        e = factor()
-        while peek()[0] == "op" and peek()[1] in ("*", "/", "//", "%"):
-            e = (take()[1], e, factor())
+    def reference(self, name: str) -> Ref:
+        """``name`` read: a field, or a table looked up by the field between the brackets after it."""
+        if self.peek() != ("op", "["):
+            return Ref(name)
+        self.take()
+        if self.peek()[0] != "name":
+            raise ExprError(self.expected)
+        field = self.take()[1]
+        if self.peek() != ("op", "]"):
+            raise ExprError(self.expected)
+        self.take()
+        return Ref(field, name)
+
+    def product(self) -> CalcExpr:
+        e = self.factor()
+        while self.peek()[0] == "op" and self.peek()[1] in ("*", "/", "//", "%"):
+            e = (self.take()[1], e, self.factor())
         return e
 
-    def sum_():
-        e = product()
-        while peek()[0] == "op" and peek()[1] in ("+", "-"):
-            e = (take()[1], e, product())
+    def sum_(self) -> CalcExpr:
+        e = self.product()
+        while self.peek()[0] == "op" and self.peek()[1] in ("+", "-"):
+            e = (self.take()[1], e, self.product())
         return e
-
-    expr = sum_()
-    if pos[0] != len(tokens):
-        raise ExprError(expected)
-    return Calc(inner.strip(), expr, tuple(filters))
 
 
 def _calc_tokens(text: str) -> list[tuple[str, str]] | None:
@@ -361,7 +381,9 @@ def _calc_tokens(text: str) -> list[tuple[str, str]] | None:
         m = _CALC_TOKEN.match(text, i)
         if not m or m.end() == i:
             return None
-        out.append((m.lastgroup, m.group(m.lastgroup)))
+        kind = m.lastgroup
+        assert kind is not None  # a match that read something matched one of the named groups
+        out.append((kind, m.group(kind)))
         i = m.end()
     return out
 
@@ -379,7 +401,7 @@ _OPS: dict[str, Callable[[Any, Any], bool]] = {
 @dataclass(frozen=True)
 class Cond:
     op: str  # and | or | not | cmp | truth | const
-    args: tuple
+    args: tuple[Any, ...]  # Conds (and, or, not), (left, op, right) (cmp), (Ref,) (truth)
 
     def refs(self) -> list[Ref]:
         out = []
@@ -411,11 +433,11 @@ class Cond:
             return False  # an empty or non-numeric field is neither < nor > a number
 
 
-def _value(operand, scope: Scope):
+def _value(operand: Operand, scope: Scope) -> Any:
     return scope.get(operand) if isinstance(operand, Ref) else operand
 
 
-def _same_kind(x, y):
+def _same_kind(x: Any, y: Any) -> tuple[Any, Any]:
     """Compare 3 with '3' and 3.0 alike: numbers as numbers, the rest as text."""
     try:
         return float(x), float(y)
@@ -427,86 +449,101 @@ _END = ("end", "")  # closes every token list, so the parser never looks past it
 
 
 def condition(text: str) -> Cond:
-    tokens = _tokens(text) + [_END]
-    pos, depth = [0], [0]
+    parser = _CondParser(text, _tokens(text) + [_END])
+    result = parser.disj()
+    if parser.peek() != _END:
+        raise ExprError(f"condition {_q(text)}: unexpected {parser.found()}")
+    return result
 
-    def peek() -> tuple[str, str]:
-        return tokens[pos[0]]
 
-    def found() -> str:
-        return "the end" if peek() == _END else _q(peek()[1])
+Operand = Union[Ref, float, str]  # a field or a lookup, a number, a quoted text
 
-    def advance() -> str:
-        pos[0] += 1
-        return tokens[pos[0] - 1][1]
 
-    def expect(kind: str, value: str | None = None) -> str:
-        if peek()[0] != kind or (value is not None and peek()[1] != value):
-            raise ExprError(f"condition {_q(text)}: expected {value or kind}, found {found()}")
-        return advance()
+class _CondParser:
+    """A condition's tokens read as ``or`` of ``and`` of atoms: ``not``, parentheses, a comparison or a field."""
 
-    def operand():
-        kind, val = peek()
+    def __init__(self, text: str, tokens: list[tuple[str, str]]):
+        self.text, self.tokens = text, tokens
+        self.pos = 0
+        self.depth = 0
+
+    def peek(self) -> tuple[str, str]:
+        return self.tokens[self.pos]
+
+    def found(self) -> str:
+        return "the end" if self.peek() == _END else _q(self.peek()[1])
+
+    def advance(self) -> str:
+        self.pos += 1
+        return self.tokens[self.pos - 1][1]
+
+    def expect(self, kind: str, value: str | None = None) -> str:
+        if self.peek()[0] != kind or (value is not None and self.peek()[1] != value):
+            raise ExprError(f"condition {_q(self.text)}: expected {value or kind}, found {self.found()}")
+        return self.advance()
+
+    def operand(self) -> Operand:
+        kind, val = self.peek()
         if kind == "num":
-            return float(advance())
+            return float(self.advance())
         if kind == "str":
-            return advance()[1:-1]
+            return self.advance()[1:-1]
         if kind == "name" and val not in ("and", "or", "not"):
-            advance()
-            if peek() == ("op", "["):
-                advance()
-                field = expect("name")
-                expect("op", "]")
+            self.advance()
+            if self.peek() == ("op", "["):
+                self.advance()
+                field = self.expect("name")
+                self.expect("op", "]")
                 return Ref(field, val)
             return Ref(val)
-        raise ExprError(f"condition {_q(text)}: expected a field, number or 'text', found {found()}")
+        raise ExprError(f"condition {_q(self.text)}: expected a field, number or 'text', found {self.found()}")
 
-    def deeper():
-        depth[0] += 1
-        if depth[0] > MAX_NESTING:
-            raise ExprError(f"condition {_q(text)}: more than {MAX_NESTING} parentheses or 'not's inside one another")
+    def deeper(self) -> None:
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            raise ExprError(f"condition {_q(self.text)}: more than {MAX_NESTING} parentheses or 'not's inside "
+                            "one another")
 
-    def atom():
-        if peek() == ("name", "not"):
-            advance()
-            deeper()
-            inner = Cond("not", (atom(),))
-            depth[0] -= 1
+    def atom(self) -> Cond:
+        if self.peek() == ("name", "not"):
+            self.advance()
+            self.deeper()
+            inner = Cond("not", (self.atom(),))
+            self.depth -= 1
             return inner
-        if peek() == ("op", "("):
-            advance()
-            deeper()
-            inner = disj()
-            expect("op", ")")
-            depth[0] -= 1
+        if self.peek() == ("op", "("):
+            self.advance()
+            self.deeper()
+            inner = self.disj()
+            self.expect("op", ")")
+            self.depth -= 1
             return inner
-        left = operand()
-        kind, val = peek()
+        return self.comparison()
+
+    def comparison(self) -> Cond:
+        """``left == right`` and its kin, or a field alone (true when set)."""
+        left = self.operand()
+        kind, val = self.peek()
         if kind == "op" and val in _OPS:
-            advance()
-            return Cond("cmp", (left, val, operand()))
+            self.advance()
+            return Cond("cmp", (left, val, self.operand()))
         if not isinstance(left, Ref):
-            raise ExprError(f"condition {_q(text)}: a number or text alone is not a condition")
+            raise ExprError(f"condition {_q(self.text)}: a number or text alone is not a condition")
         return Cond("truth", (left,))
 
-    def conj():
-        parts = [atom()]
-        while peek() == ("name", "and"):
-            advance()
-            parts.append(atom())
+    def conj(self) -> Cond:
+        parts = [self.atom()]
+        while self.peek() == ("name", "and"):
+            self.advance()
+            parts.append(self.atom())
         return parts[0] if len(parts) == 1 else Cond("and", tuple(parts))
 
-    def disj():
-        parts = [conj()]
-        while peek() == ("name", "or"):
-            advance()
-            parts.append(conj())
+    def disj(self) -> Cond:
+        parts = [self.conj()]
+        while self.peek() == ("name", "or"):
+            self.advance()
+            parts.append(self.conj())
         return parts[0] if len(parts) == 1 else Cond("or", tuple(parts))
-
-    result = disj()
-    if peek() != _END:
-        raise ExprError(f"condition {_q(text)}: unexpected {found()}")
-    return result
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:
@@ -518,6 +555,7 @@ def _tokens(text: str) -> list[tuple[str, str]]:
         if not m or m.end() == i:
             raise ExprError(f"condition {_q(text)}: cannot read {text[i:].strip()[:20]!r}")
         kind = m.lastgroup
+        assert kind is not None  # a match that read something matched one of the named groups
         out.append((kind, m.group(kind)))
         i = m.end()
     if not out:
@@ -525,7 +563,8 @@ def _tokens(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def check_numbers(t: Template, fields, tables, where: str) -> None:
+def check_numbers(t: Template, fields: Mapping[str, Any], tables: Mapping[str, Mapping[str, Any]],
+                  where: str) -> None:
     """ExprError when a template calculates with a field declared as something other than a
     number (``{name + 1}`` with ``name: text``) or with a table that holds text."""
     for part in t.parts:
@@ -545,7 +584,7 @@ def check_numbers(t: Template, fields, tables, where: str) -> None:
                                 f"{decl!r}; arithmetic needs an integer or number field")
 
 
-def _numeric(v) -> bool:
+def _numeric(v: Any) -> bool:
     if isinstance(v, bool):
         return False
     if isinstance(v, (int, float)):
@@ -557,7 +596,8 @@ def _numeric(v) -> bool:
         return False
 
 
-def check_names(refs: list[Ref], fields, tables, where: str) -> None:
+def check_names(refs: list[Ref], fields: Mapping[str, Any], tables: Mapping[str, Mapping[str, Any]],
+                where: str) -> None:
     """ExprError naming the first reference to an unknown field or table."""
     for r in refs:
         if r.name not in fields:

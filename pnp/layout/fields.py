@@ -216,6 +216,16 @@ def parse_field(declaration: str) -> FieldType:
         raise ValueError(f"a field type is text such as 'integer 0..9', got {shown(declaration)}")
     decl = declaration.strip()
     spec, eq, default = decl.partition("=")
+    kind, optional, args = _kind(spec)
+    low, high, choices = _arguments(kind, args)
+    field = FieldType(kind, optional, low, high, choices, declaration=decl)
+    if not eq:
+        return field
+    return FieldType(kind, optional, low, high, choices, _default(field, default), True, decl)
+
+
+def _kind(spec: str) -> tuple[str, bool, str]:
+    """(kind, optional, arguments) of the part of a declaration before its ``=``."""
     spec = spec.strip()
     optional = spec.endswith("?")
     if optional:
@@ -226,40 +236,49 @@ def parse_field(declaration: str) -> FieldType:
         raise ValueError(f"no field type given; the types are: {', '.join(KINDS)}")
     if kind not in KINDS:
         raise ValueError(f"unknown field type {shown(kind)}; the types are: {', '.join(KINDS)}")
-    low = high = None
-    choices: tuple[str, ...] = ()
+    return kind, optional, args
+
+
+def _arguments(kind: str, args: str) -> tuple[float | None, float | None, tuple[str, ...]]:
+    """(low, high, choices) a kind's arguments give: a range of numbers, or a choice's words."""
     if kind in ("integer", "number") and args:
-        low, high = _parse_range(kind, args)
-    elif kind == "choice":
-        choices = tuple(c.strip() for c in args.split("|"))
-        if not args or not all(choices):
-            raise ValueError("a choice lists its words between |, e.g. 'choice creature|spell|land'")
-        folded = [c.casefold() for c in choices]
-        twice = sorted({c for c in choices if folded.count(c.casefold()) > 1})
-        if twice:
-            raise ValueError(f"the choice {', '.join(twice)} is listed twice")
-    elif args:
+        return (*_parse_range(kind, args), ())
+    if kind == "choice":
+        return None, None, _choices(args)
+    if args:
         raise ValueError(f"the type {kind} takes nothing after its name, got {shown(args)}")
-    field = FieldType(kind, optional, low, high, choices, declaration=decl)
-    if not eq:
-        return field
+    return None, None, ()
+
+
+def _choices(args: str) -> tuple[str, ...]:
+    choices = tuple(c.strip() for c in args.split("|"))
+    if not args or not all(choices):
+        raise ValueError("a choice lists its words between |, e.g. 'choice creature|spell|land'")
+    folded = [c.casefold() for c in choices]
+    twice = sorted({c for c in choices if folded.count(c.casefold()) > 1})
+    if twice:
+        raise ValueError(f"the choice {', '.join(twice)} is listed twice")
+    return choices
+
+
+def _default(field: FieldType, default: str) -> Any:
+    """The value written after a declaration's ``=``, converted as the field converts a card's value."""
     if not default.strip():
         raise ValueError("nothing after '='; write the default value there or drop the '='")
     default = default.strip()
     if len(default) >= 2 and default[0] == default[-1] and default[0] in ("'", '"'):
         default = default[1:-1]  # `text = "#2b2d42"`: the quotes only protect the value
     try:
-        value = field.convert(default)
+        return field.convert(default)
     except ValueError as exc:
         raise ValueError(f"the default: {exc}") from None
-    return FieldType(kind, optional, low, high, choices, value, True, decl)
 
 
 def _parse_range(kind: str, args: str) -> tuple[float | None, float | None]:
     first, sep, last = args.partition("..")
     if not sep or not (first.strip() or last.strip()):
         raise ValueError(f"a range is written 'LOW..HIGH' such as '0..9', got {shown(args)}")
-    bounds = []
+    bounds: list[float | None] = []
     for text in (first.strip(), last.strip()):
         if not text:
             bounds.append(None)

@@ -11,32 +11,42 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
 
 from pnp.load.errors import DataErrors, Problem
+
+if TYPE_CHECKING:
+    from pnp.layout.compile import Compiled
+    from pnp.layout.elements import Tables
+    from pnp.layout.fields import FieldType
+    from pnp.model.game import Game
+    from pnp.model.layout import Layout, LayoutPatch
+
+Where = tuple[str, int, int]  # file, line, column
 
 SHIPPED = Path(__file__).resolve().parent / "shipped"
 
 
 @lru_cache(maxsize=64)
-def _shipped(path: Path):
+def _shipped(path: Path) -> tuple[Layout | LayoutPatch, Any]:
     """A shipped layout, read once per process: (model, raw YAML with marks)."""
     from pnp.load.loader import display_path, load_yaml, read_cached
     from pnp.layout.vocabulary import Layout
 
-    def parse(p, data):
+    def parse(p: Path, data: bytes) -> tuple[Layout | LayoutPatch, Any]:
         raw = load_yaml(p, data)
         return Layout.from_raw(raw, display_path(p)), raw
 
     return read_cached(path, "layout-v2", parse)
 
 
-def shipped_layout(name: str):
+def shipped_layout(name: str) -> tuple[Layout | LayoutPatch, Any]:
     """The layout pnp ships as ``name`` (``classic-counter``): (model, raw YAML with marks),
     read once per process."""
     return _shipped((SHIPPED / f"{name}.yaml").resolve())
 
 
-def roots_of(game, folder: Path) -> tuple[Path, ...]:
+def roots_of(game: Game | None, folder: Path) -> tuple[Path, ...]:
     """Where the files a game names may lie (``Game.roots``); without a game, the folder above
     ``folder`` and pnp's shipped data."""
     from pnp.load.paths import SHIPPED_ROOTS
@@ -51,7 +61,7 @@ def layout_file(ref: str, folder: Path) -> Path:
     return SHIPPED / f"{ref}.yaml"
 
 
-def _source(ref: str, path: Path, game, where: tuple[str, int, int]):
+def _source(ref: str, path: Path, game: Game | None, where: Where) -> tuple[Layout | LayoutPatch, Any, str]:
     """(model, raw, shown) of the layout file ``path`` (named ``ref`` at ``where``)."""
     from pnp.load.loader import display_path, load_yaml
     from pnp.layout.vocabulary import Layout
@@ -75,7 +85,8 @@ def _source(ref: str, path: Path, game, where: tuple[str, int, int]):
     return found[0], found[1], display_path(path)
 
 
-def compiled_layout(ref: str, folder: Path, tables: dict, where: tuple[str, int, int], game=None):
+def compiled_layout(ref: str, folder: Path, tables: Tables, where: Where,
+                    game: Game | None = None) -> tuple[Compiled, dict[str, FieldType]]:
     """Load, validate and compile a layout and type its fields; problems point at the layout
     file (or at ``where`` for a layout that does not exist). Returns (compiled, fields).
 
@@ -95,10 +106,10 @@ def compiled_layout(ref: str, folder: Path, tables: dict, where: tuple[str, int,
 
         inside(path, roots_of(game, folder), where, ref, "layout")
     layout, raw, shown = _source(ref, path, game, where)
-    at = lambda loc: (shown, *locate(raw, loc))  # noqa: E731
+    at: Callable[[tuple], Where] = lambda loc: (shown, *locate(raw, loc))  # noqa: E731
     if isinstance(layout, LayoutPatch):
         layout, at, chain = _extended(path, raw, shown, game)
-        fields: dict = {}
+        fields: dict[str, FieldType] = {}
         for _p, r, s in reversed(chain):
             fields.update(parse_fields(r["fields"], s) if r.get("fields") else {})
     else:
@@ -125,7 +136,8 @@ def compiled_layout(ref: str, folder: Path, tables: dict, where: tuple[str, int,
         raise DataErrors([Problem(*(at(loc) if loc else (shown, 0, 0)), msg)]) from None
 
 
-def _extended(path: Path, raw, shown: str, game):
+def _extended(path: Path, raw: Any, shown: str,
+              game: Game | None) -> tuple[Layout, Callable[[tuple], Where], list[tuple[Path, dict, str]]]:
     """A layout that extends another, merged and validated: (layout, where(loc), chain)."""
     from pnp.load.loader import validate
     from pnp.layout.vocabulary import Layout
@@ -133,7 +145,7 @@ def _extended(path: Path, raw, shown: str, game):
 
     home = (game.folder if game is not None else path.parent).resolve()
 
-    def read(ref: str, from_path: Path):
+    def read(ref: str, from_path: Path) -> tuple[Path, dict, str]:
         p = layout_file(ref, from_path.parent)
         if ref.endswith((".yaml", ".yml")) and not p.resolve().is_relative_to(home):
             raise DataErrors([Problem("", 0, 0, "that file is outside the game folder")])
@@ -145,7 +157,7 @@ def _extended(path: Path, raw, shown: str, game):
     return layout, resolved.where, resolved.chain
 
 
-def _game_layout(game, path: Path):
+def _game_layout(game: Game | None, path: Path) -> tuple[Any, Any] | None:
     """(model, raw) of the game's layout file ``path``; None for a file the game did not read;
     a file of another kind (a deck named as a layout) is the caller's error."""
     if game is None:

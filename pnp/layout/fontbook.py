@@ -8,12 +8,20 @@ licence bits), so a bad font is a ``file:line`` error naming the declaration.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from pnp.load.errors import DataErrors, Problem
 from pnp.scene import fonts
 from pnp.scene.fonts import Face, Family, FontError
+
+if TYPE_CHECKING:
+    from pnp.model.fonts import FontFamilySpec
+    from pnp.model.game import Game
+    from pnp.model.layout import LayoutBase
+
+T = TypeVar("T")
 
 FONT_SUFFIXES = (".ttf", ".otf", ".ttc", ".otc")
 ROLES = {"regular": "regular", "bold": "bold", "italic": "italic", "bold_italic": "bold-italic"}
@@ -81,7 +89,7 @@ class FontBook:
         self._done[key] = fam
         return fam
 
-    def _make(self, name: str, decl, layer: Layer) -> Family:
+    def _make(self, name: str, decl: str | FontFamilySpec, layer: Layer) -> Family:
         if isinstance(decl, str):
             fam = self._at(layer, (name,), lambda: self._ref(decl, layer))
             return fam if fam.bundled else Family(fam.name if not is_file_ref(decl) else name, fam.regular, fam.bold,
@@ -90,13 +98,18 @@ class FontBook:
         for attr, role in ROLES.items():
             ref = getattr(decl, attr)
             key = "bold-italic" if attr == "bold_italic" else attr
-            faces[role] = None if ref is None else self._at(layer, (name, key), lambda r=ref, w=role:
-                                                              self._ref(r, layer).face(w))
-        fallback = tuple(self._at(layer, (name, "fallback", i), lambda r=ref: self._ref(r, layer))
+            faces[role] = None if ref is None else self._at(layer, (name, key), partial(self._face, ref, role, layer))
+        fallback = tuple(self._at(layer, (name, "fallback", i), partial(self._ref, ref, layer))
                          for i, ref in enumerate(decl.fallback))
         origin = self._ref(decl.regular, layer).origin
-        return Family(name, faces["regular"], faces["bold"], faces["italic"], faces["bold-italic"], fallback,
+        regular = faces["regular"]
+        assert regular is not None  # a family's regular face is required (FontFamilySpec)
+        return Family(name, regular, faces["bold"], faces["italic"], faces["bold-italic"], fallback,
                       origin=origin)
+
+    def _face(self, ref: str, role: str, layer: Layer) -> Face:
+        """The face of ``role`` (bold ...) of the family a declaration's reference names."""
+        return self._ref(ref, layer).face(role)
 
     def _ref(self, ref: str, layer: Layer) -> Family:
         """A reference inside a declaration: a declared name (of this file or the game's) or a font."""
@@ -105,7 +118,7 @@ class FontBook:
                 return self._declared(ref, other)
         return self._direct(ref, layer.folder)
 
-    def _at(self, layer: Layer, loc: tuple, make):
+    def _at(self, layer: Layer, loc: tuple, make: Callable[[], T]) -> T:
         try:
             return make()
         except (FontRefError, FontError) as exc:
@@ -164,7 +177,7 @@ def installed_family(name: str) -> Family:
     return fam
 
 
-def game_fonts(game) -> list[Layer]:
+def game_fonts(game: Game | None) -> list[Layer]:
     """The game's own ``fonts:`` as a layer (read once per game)."""
     if game is None or not game.manifest.fonts:
         return []
@@ -178,7 +191,7 @@ def game_fonts(game) -> list[Layer]:
     return cached
 
 
-def book_for(layout, folder: Path, shown: str, raw, game) -> FontBook:
+def book_for(layout: LayoutBase, folder: Path, shown: str, raw: Any, game: Game | None) -> FontBook:
     """The fonts a layout may name: its own declarations first, then its game's."""
     layers = ([Layer(dict(layout.fonts), folder, shown, raw)] if layout.fonts else []) + game_fonts(game)
     from pnp.layout.files import roots_of

@@ -11,6 +11,7 @@ from __future__ import annotations
 import types
 import typing
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
@@ -27,7 +28,7 @@ def _type(info: FieldInfo) -> str:
     return _name(info.annotation)
 
 
-def _name(ann) -> str:
+def _name(ann: Any) -> str:
     origin = typing.get_origin(ann)
     args = typing.get_args(ann)
     if origin is typing.Annotated:
@@ -48,7 +49,8 @@ def _name(ann) -> str:
     shown = getattr(ann, "__reference__", None)  # a model that says how a designer writes it: {source: name}
     if shown:
         return shown
-    if isinstance(ann, type) and getattr(ann, "model_config", {}).get("extra") == "forbid":  # {source: name}
+    if isinstance(ann, type) and issubclass(ann, BaseModel) and ann.model_config.get("extra") == "forbid":
+        # a model a designer writes as a mapping: {source: name}
         return "{" + ", ".join(f"{k}: …" for k in ann.model_fields) + "}"
     if isinstance(ann, type) and issubclass(ann, BaseModel):
         return "mapping"
@@ -61,7 +63,7 @@ def _default(info: FieldInfo) -> str:
     if info.is_required():
         return "required"
     if info.default_factory is not None:
-        made = info.default_factory()
+        made = info.get_default(call_default_factory=True)
         return f"`{made}`" if made else "–"  # an empty list or mapping
     d = info.default
     if d is None or d == "":
@@ -71,7 +73,7 @@ def _default(info: FieldInfo) -> str:
     return f"`{d}`"
 
 
-def _table(model, skip: set) -> list[str]:
+def _table(model: type[BaseModel], skip: set[str]) -> list[str]:
     rows = ["| property | type | default | meaning |", "|---|---|---|---|"]
     for name, info in model.model_fields.items():
         if name in skip or (name == "type" and model is not Deck):
