@@ -114,23 +114,24 @@ def _seam_marks(plan: Tiling, item_w: float, item_h: float) -> Group:
     g = Group(id="seams")
     top, bottom = -plan.bleed_y, item_h + plan.bleed_y
     left, right = -plan.bleed_x, item_w + plan.bleed_x
+    quarters = (0.25, 0.75)  # two crosses along each window's side of the strip
     for c in range(1, plan.cols):
         x = plan.window(0, c).x + plan.overlap / 2
         g.add(Path(style=SEAM).move(x, top).line(x, bottom))
-        for r in range(plan.rows):
-            w = plan.window(r, c)
-            for f in (0.25, 0.75):
-                y = w.y + f * w.h
-                g.add(crosshair(x, y, st=HALO), crosshair(x, y))
+        column = [plan.window(r, c) for r in range(plan.rows)]
+        _crosses(g, [(x, w.y + f * w.h) for w in column for f in quarters])
     for r in range(1, plan.rows):
         y = plan.window(r, 0).y + plan.overlap / 2
         g.add(Path(style=SEAM).move(left, y).line(right, y))
-        for c in range(plan.cols):
-            w = plan.window(r, c)
-            for f in (0.25, 0.75):
-                x = w.x + f * w.w
-                g.add(crosshair(x, y, st=HALO), crosshair(x, y))
+        row = [plan.window(r, c) for c in range(plan.cols)]
+        _crosses(g, [(w.x + f * w.w, y) for w in row for f in quarters])
     return g
+
+
+def _crosses(g: Group, points: list[tuple[float, float]]) -> None:
+    """A registration cross at each point, over a white halo that keeps it visible on the art."""
+    for x, y in points:
+        g.add(crosshair(x, y, st=HALO), crosshair(x, y))
 
 
 def map_cell(plan: Tiling) -> float:

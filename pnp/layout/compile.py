@@ -666,17 +666,27 @@ def _icon_drawer(card: Card, where: str, fill: Color | None) -> Callable[[str, f
     return icon
 
 
+def _text_parts(el: TextEl | TextBoxEl, fields: Fields, tables: Tables, where: str,
+                book: FontBook | None) -> tuple[_Str, _Colour, FamilyRef]:
+    """What a text element reads per card: its text, its ink, and its font family (fixed)."""
+    return (_Str(el.text, fields, tables, where), _Colour(el.colour, fields, tables, f"{where} colour"),
+            _family(el, book, where))
+
+
+def _shown(text: _Str, scope: Scope) -> str:
+    """The card's text as printed ('' when the field is unset)."""
+    s = text(scope)
+    return "" if s is None else show(s, scope.lang)
+
+
 def _text_el(el: TextEl, fields: Fields, tables: Tables, where: str,
              ids: set[str], book: FontBook | None = None) -> Draw:
     from pnp.scene import richtext
 
-    text = _Str(el.text, fields, tables, where)
-    ink = _Colour(el.colour, fields, tables, f"{where} colour")
-    family = _family(el, book, where)
+    text, ink, family = _text_parts(el, fields, tables, where, book)
 
     def body(ctx: DrawContext, box: Box, g: Group) -> None:
-        s = text(ctx.scope)
-        s = "" if s is None else show(s, ctx.scope.lang)
+        s = _shown(text, ctx.scope)
         if not s:
             return
         # a title: one line, never hyphenated, shrunk to fit; :name: of a symbol or icon draws it
@@ -701,13 +711,10 @@ def _textbox(el: TextBoxEl, fields: Fields, tables: Tables, where: str,
              ids: set[str], book: FontBook | None = None) -> Draw:
     from pnp.scene import richtext
 
-    text = _Str(el.text, fields, tables, where)
-    ink = _Colour(el.colour, fields, tables, f"{where} colour")
-    family = _family(el, book, where)
+    text, ink, family = _text_parts(el, fields, tables, where, book)
 
     def body(ctx: DrawContext, box: Box, g: Group) -> None:
-        s = text(ctx.scope)
-        s = "" if s is None else show(s, ctx.scope.lang)
+        s = _shown(text, ctx.scope)
         if s == "":
             return
         card = ctx.card

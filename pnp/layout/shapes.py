@@ -11,14 +11,16 @@ and fitted by :mod:`pnp.scene.pathdata`.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Callable, Literal
 
 from pydantic import Field, field_validator, model_validator
 
 from pnp.layout.compile import _Colour, _paint
+from pnp.layout.expr import Scope
 from pnp.layout.elements import Draw, DrawContext, ElementKind, Fields, Tables, register
 from pnp.model.layout import Colour, Dash, Paint, Placed, StrokeWidth
 from pnp.scene import Box, Group, Path, Polygon, style
+from pnp.scene.style import Style
 from pnp.scene.pathdata import fit, parse_d
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -146,30 +148,36 @@ def _star(el: StarEl, fields: Fields, tables: Tables, where: str, ids: set[str],
     return body
 
 
-def _arc(el: ArcEl, fields: Fields, tables: Tables, where: str, ids: set[str],
-           book: FontBook | None = None) -> Draw:
+def _line_paint(el: ArcEl | PathEl, fields: Fields, tables: Tables, where: str) -> Callable[[Scope, bool], Style]:
+    """The style of an arc or path per card: its fill (when filled), stroke, dash and line caps."""
     fill = _Colour(el.fill, fields, tables, f"{where} fill")
     stroke = _Colour(el.stroke, fields, tables, f"{where} stroke")
     dash = tuple(el.dash) if el.dash else None
 
+    def st(scope: Scope, filled: bool) -> Style:
+        return style(fill=fill(scope) if filled else None, stroke=stroke(scope), width=el.stroke_width, dash=dash,
+                     cap=el.cap)
+
+    return st
+
+
+def _arc(el: ArcEl, fields: Fields, tables: Tables, where: str, ids: set[str],
+           book: FontBook | None = None) -> Draw:
+    paint = _line_paint(el, fields, tables, where)
+
     def body(ctx: DrawContext, box: Box, g: Group) -> None:
-        st = style(fill=fill(ctx.scope) if el.pie else None, stroke=stroke(ctx.scope), width=el.stroke_width,
-                   dash=dash, cap=el.cap)
-        g.add(Path(arc(box, el.start, el.end, el.pie), st))
+        g.add(Path(arc(box, el.start, el.end, el.pie), paint(ctx.scope, el.pie)))  # only a pie is filled
 
     return body
 
 
 def _path(el: PathEl, fields: Fields, tables: Tables, where: str, ids: set[str],
            book: FontBook | None = None) -> Draw:
-    fill = _Colour(el.fill, fields, tables, f"{where} fill")
-    stroke = _Colour(el.stroke, fields, tables, f"{where} stroke")
-    dash = tuple(el.dash) if el.dash else None
+    paint = _line_paint(el, fields, tables, where)
     ops = parse_d(el.d)
 
     def body(ctx: DrawContext, box: Box, g: Group) -> None:
-        st = style(fill=fill(ctx.scope), stroke=stroke(ctx.scope), width=el.stroke_width, dash=dash, cap=el.cap)
-        g.add(Path(fit(ops, box, el.viewbox), st))
+        g.add(Path(fit(ops, box, el.viewbox), paint(ctx.scope, True)))
 
     return body
 
