@@ -138,9 +138,10 @@ FULL = [
        'england\'s army at BEL: a devil\'s bargain lasts 2 seasons (countdown 2 to 1: "verdoppelt sich die '
        'Stärke dieser Einheit für die nächsten zwei Jahreszeiten"), got 0'),
       ('rs.devil.who', 'england', 10, 9, 'Teuflische Einheit',
-       'england\'s amazon at YOR cannot sell its soul: a amazon is not a conventional unit ("Die durch '
-       'Superhirnfragen oder den Einfluss des Wahrsagers entstandenen Einheiten dürfen ihre Seele nicht '
-       'verkaufen, ebenso wie die A®MAZONEN und DRECKSACKARMEEN")'),
+       "england's amazon at YOR cannot sell its soul: only the armies and fleets of a normal build are "
+       'conventional, not an A®mazone ("Die durch Superhirnfragen oder den Einfluss des Wahrsagers '
+       'entstandenen Einheiten dürfen ihre Seele nicht verkaufen, ebenso wie die A®MAZONEN und '
+       'DRECKSACKARMEEN")'),
       ('rs.devil.who', 'germany', 28, 9, 'Teuflische Einheit',
        'germany\'s army at KIE cannot sell its soul: units from Superhirn questions may not ("Die durch '
        'Superhirnfragen oder den Einfluss des Wahrsagers entstandenen Einheiten dürfen ihre Seele nicht '
@@ -206,8 +207,8 @@ FULL = [
       ('rs.setup.start', 'doktor', 64, 3, 'Regeln',
        'doktor has victory points at the set-up, before any move of Spring 1901'),
       ('rs.setup.start', 'doktor', 66, 14, 'Regeln',
-       'doktor holds BEL in winter 1900; before the first autumn every power holds its home centres () and '
-       'nobody else any'),
+       'doktor holds BEL in winter 1900; before the first autumn only the seven powers hold centres, each '
+       'its home centres'),
       ('rs.setup.start', 'england', 15, 3, 'Regeln',
        "england has devil's bargains, units led by the Narr at the set-up, before any move of Spring 1901"),
       ('rs.setup.start', 'england', 19, 7, 'Regeln',

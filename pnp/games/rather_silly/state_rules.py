@@ -16,10 +16,10 @@ from pathlib import Path
 from pnp.checks import Finding, Loc, Source, flag
 from pnp.load.errors import DataErrors
 from pnp.games.rather_silly import checker  # noqa: F401  (the map's and counters' rules come first in the book)
-from pnp.games.rather_silly.access import barrier, borg_reach
+from pnp.games.rather_silly.access import NAMES, barrier, borg_reach
 from pnp.games.rather_silly.book import FACTS, RULES
 from pnp.games.rather_silly.mapdata import Board
-from pnp.games.rather_silly.state import GameState, Unit
+from pnp.games.rather_silly.state import GameState, Holdings, Unit
 
 CONVENTIONAL = ("army", "fleet")  # the units of a normal build
 SPECIAL_BUILDS = ("twins", "amazon", "drecksack", "bird")  # built at the winter adjustments, not at the start
@@ -383,7 +383,8 @@ def devil_who(s: Play):
         if u.devil is None:
             continue
         if u.type not in CONVENTIONAL:
-            why = f"a {u.type} is not a conventional unit"
+            why = ("only the armies and fleets of a normal build are conventional, not "
+                   f"{NAMES.get(u.type, 'Siamese twins')}")
         elif u.superhirn_built or pid == "superhirn":
             why = "units from Superhirn questions may not"
         elif pid == "wahrsager":
@@ -461,33 +462,48 @@ def gay_count(s: Play):
             "the set-up (Winter 1900) is the standard start: starting units and home centres, nothing played yet; "
             "centres change first after the Autumn 1901 moves", scope="state")
 def setup_start(s: Play):
-    st = s.st
-    if st.autumns == 0:  # nobody has taken a centre yet
-        for pid, h in st.players.items():
-            homes = FACTS.value(f"homes.{pid}") if pid in s.powers else []
-            if pid in s.known and pid != "narr" and sorted(h.centres) != homes:
-                yield flag(f"{pid} holds {', '.join(h.centres) or 'no centres'} in {st.season} {st.year}; before "
-                           f"the first autumn every power holds its home centres ({', '.join(homes)}) and nobody "
-                           "else any", pid, s.at("players", pid, "centres"))
-    if not st.set_up:
+    if s.st.autumns == 0:  # nobody has taken a centre yet
+        yield from _home_centres(s)
+    if not s.st.set_up:
         return
-    for pid, h in st.players.items():
-        if pid in s.powers:
-            units = sorted(f"{'A' if u.type == 'army' else 'F'} {u.at}" for u in h.units
-                           if u.type in CONVENTIONAL and not u.superhirn_built)
-            start = FACTS.value(f"start.{pid}")
-            if units != start:
-                yield flag(f"{pid}'s armies and fleets at the set-up are {', '.join(units) or 'none'}; the standard "
-                           f"start is {', '.join(start)}", pid, s.at("players", pid, "units"))
-        elif pid in ("wahrsager", "doktor") and any(u.type != "tardis" for u in h.units):
-            yield flag(f"the {pid} has no units at the set-up (only the Doktor's Tardis, which arrives later)", pid,
-                       s.at("players", pid, "units"))
-        played = [what for what, n in (("devil's bargains", sum(u.devil is not None for u in h.units)),
-                                       ("units led by the Narr", sum(u.narr_commanded for u in h.units)),
-                                       ("exploded herds", h.lamas_exploded), ("victory points", h.points)) if n]
-        if played:
-            yield flag(f"{pid} has {', '.join(played)} at the set-up, before any move of Spring "
-                       f"{FACTS.value('first_year')}", pid, s.at("players", pid))
+    for pid, h in s.st.players.items():
+        yield from _start_units(s, pid, h)
+        yield from _nothing_played(s, pid, h)
+
+
+def _home_centres(s: Play):
+    """Before the first autumn every power holds its home centres, and nobody else any."""
+    for pid, h in s.st.players.items():
+        homes = FACTS.value(f"homes.{pid}") if pid in s.powers else []
+        if pid in s.known and pid != "narr" and sorted(h.centres) != homes:  # the Narr: rs.narr.no-centres
+            rule = (f"every power holds its home centres ({', '.join(homes)}) and nobody else any" if homes else
+                    "only the seven powers hold centres, each its home centres")
+            yield flag(f"{pid} holds {', '.join(h.centres) or 'no centres'} in {s.st.season} {s.st.year}; before "
+                       f"the first autumn {rule}", pid, s.at("players", pid, "centres"))
+
+
+def _start_units(s: Play, pid: str, h: Holdings):
+    """At the set-up a power has its standard armies and fleets; the Wahrsager and the Doktor none."""
+    if pid in s.powers:
+        units = sorted(f"{'A' if u.type == 'army' else 'F'} {u.at}" for u in h.units
+                       if u.type in CONVENTIONAL and not u.superhirn_built)
+        start = FACTS.value(f"start.{pid}")
+        if units != start:
+            yield flag(f"{pid}'s armies and fleets at the set-up are {', '.join(units) or 'none'}; the standard "
+                       f"start is {', '.join(start)}", pid, s.at("players", pid, "units"))
+    elif pid in ("wahrsager", "doktor") and any(u.type != "tardis" for u in h.units):
+        yield flag(f"the {pid} has no units at the set-up (only the Doktor's Tardis, which arrives later)", pid,
+                   s.at("players", pid, "units"))
+
+
+def _nothing_played(s: Play, pid: str, h: Holdings):
+    """At the set-up nobody has sold a soul, been led by the Narr, exploded a herd or scored."""
+    played = [what for what, n in (("devil's bargains", sum(u.devil is not None for u in h.units)),
+                                   ("units led by the Narr", sum(u.narr_commanded for u in h.units)),
+                                   ("exploded herds", h.lamas_exploded), ("victory points", h.points)) if n]
+    if played:
+        yield flag(f"{pid} has {', '.join(played)} at the set-up, before any move of Spring "
+                   f"{FACTS.value('first_year')}", pid, s.at("players", pid))
 
 
 @RULES.rule("rs.builds.timing", "Spielablauf",
