@@ -19,7 +19,7 @@ from pnp.games.rather_silly import checker  # noqa: F401  (the map's and counter
 from pnp.games.rather_silly.access import NAMES, barrier, borg_reach
 from pnp.games.rather_silly.book import FACTS, RULES
 from pnp.games.rather_silly.mapdata import Board
-from pnp.games.rather_silly.state import GameState, Holdings, Unit
+from pnp.games.rather_silly.state import GameState, Holdings
 
 CONVENTIONAL = ("army", "fleet")  # the units of a normal build
 SPECIAL_BUILDS = ("twins", "amazon", "drecksack", "bird")  # built at the winter adjustments, not at the start
@@ -35,7 +35,6 @@ class Piece:
     place: str  # PROV or PROV/coast
     loc: tuple  # its key path in the state file
     label: str
-    unit: Unit | None = None
 
     @property
     def base(self) -> str:
@@ -93,7 +92,7 @@ class Play:
     @cached_property
     def pieces(self) -> list[Piece]:
         """Every piece on a real province, in file order: units, then the Borg, then the monsters."""
-        out = [Piece(pid, kind if u.type == "twins" else u.type, place, loc, f"{pid} {u.type} {place}", u)
+        out = [Piece(pid, kind if u.type == "twins" else u.type, place, loc, f"{pid} {u.type} {place}")
                for pid, u, place, kind, loc in self.places() if not self.why_not(place)]
         if self.st.borg and not self.why_not(self.st.borg):
             out.append(Piece(None, "borg", self.st.borg, ("borg",), "Borg"))

@@ -1,0 +1,59 @@
+"""Rather Silly game states at the edges mutation testing found untested: the set-up's other ways
+to fail, the Borg and the monsters where they may not stand, each finding in full (object, line,
+column, passage, message). The positions are edits of the legal bases in rather_silly_states.py.
+"""
+from __future__ import annotations
+
+import pytest
+
+from rather_silly_states import BASE, SETUP, SPRING_1901, edit, findings
+
+WINTER = edit(BASE, ("season: autumn", "season: winter"))
+
+# (test id, base, [(old, new), ...], every error as (rule, object, line, column, passage, message))
+EDGES = [
+    ('setup-power-without-units-and-a-doktor-army', SETUP,
+     [('    units:\n      - {type: fleet, at: LON}\n      - {type: fleet, at: EDI}\n      - {type: army, at: LVP}\n', '    units: []\n'), ('    points: 0\n    units: []', '    points: 0\n    units: [{type: army, at: GAL}]')],
+     {('rs.setup.start', 'doktor', 63, 12, 'Regeln',
+       "the doktor has no units at the set-up (only the Doktor's Tardis, which arrives later)"),
+      ('rs.setup.start', 'england', 18, 12, 'Regeln',
+       "england's armies and fleets at the set-up are none; the standard start is A LVP, F EDI, F LON")}),
+    ('setup-narr-and-doktor-centres', SETUP,
+     [('  superhirn:\n', '  narr:\n    centres: [BEL]\n  superhirn:\n'), ('    points: 0', '    points: 0\n    centres: [GRE, DEN]')],
+     {('rs.narr.no-centres', 'narr', 69, 14, 'Narr',
+       'the Narr owns no centres: he never has units to take them ("Er hat nie eigene Einheiten") and does '
+       'not win by them ("Jeder Spieler außer dem NARRen gewinnt durch Eroberung von 18 VZ")'),
+      ('rs.setup.start', 'doktor', 66, 14, 'Regeln',
+       'doktor holds GRE, DEN in winter 1900; before the first autumn only the seven powers hold centres, '
+       'each its home centres')}),
+    ('setup-everything-played', SETUP,
+     [('lama_herds: [YOR, WAL, CLY]', 'lama_herds: [YOR, WAL]\n    lamas_exploded: 1'), ('{type: army, at: LVP}', '{type: army, at: LVP, devil: 1}'), ('{type: fleet, at: LON}', '{type: fleet, at: LON, narr_commanded: true}'), ('    points: 0', '    points: 2')],
+     {('rs.setup.start', 'doktor', 65, 3, 'Regeln',
+       'doktor has victory points at the set-up, before any move of Spring 1901'),
+      ('rs.setup.start', 'england', 15, 3, 'Regeln',
+       "england has devil's bargains, units led by the Narr, exploded herds at the set-up, before any move "
+       'of Spring 1901')}),
+    ('borg-in-switzerland', BASE,
+     [('borg: TYR', 'borg: SWI')],
+     {('rs.switzerland.closed', 'Borg', 45, 7, 'Schweiz, Mont-Blanc-Tunnel',
+       'Switzerland is impassable, nobody may stand there (the Borg in SWI); "Die Schweiz bleibt zwar '
+       'unzugänglich"')}),
+    ('borg-on-crete', BASE,
+     [('{type: army, at: CRE}', '{type: fleet, at: EAS}'), ('borg: TYR', 'borg: CRE')],
+     {('rs.islands.superhirn-only', 'Borg', 45, 7, 'Superhirn',
+       "Crete is a build-only island for the Superhirn's own units; the Borg cannot be there (nobody owns "
+       'it)')}),
+    ('monsters-barred', BASE,
+     [('{type: sea-monster, at: ION}', '{type: sea-monster, at: WAR}'), ('{type: space-monster, at: UKR}', '{type: space-monster, at: BLA}')],
+     {('rs.state.terrain', 'sea-monster', 47, 5, 'Regeln',
+       'a sea monster is a fleet and cannot stand in inland WAR'),
+      ('rs.state.terrain', 'space-monster', 48, 5, 'Regeln',
+       'a space monster moves like an army and cannot stand in the sea area BLA')}),
+]
+
+
+@pytest.mark.parametrize("base,changes,expected", [c[1:] for c in EDGES], ids=[c[0] for c in EDGES])
+def test_each_finding_in_full(tmp_path, base, changes, expected):
+    found = [f for f in findings(tmp_path, edit(base, *changes)) if f.severity == "error"]
+    assert {(f.rule, f.object, f.line, f.col, f.section, f.message) for f in found} == expected
+    assert len(found) == len(expected)  # none twice
