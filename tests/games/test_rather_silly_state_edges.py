@@ -49,6 +49,57 @@ EDGES = [
        'a sea monster is a fleet and cannot stand in inland WAR'),
       ('rs.state.terrain', 'space-monster', 48, 5, 'Regeln',
        'a space monster moves like an army and cannot stand in the sea area BLA')}),
+    ('winter-units-from-superhirn-questions-need-no-centre', WINTER,
+     [('{type: fleet, at: HEL}', '{type: fleet, at: HEL}\n      - {type: army, at: MUN}\n      - {type: army, at: BER}')],
+     set()),
+    ('winter-one-unit-too-many-beside-one-from-a-superhirn-question', WINTER,
+     [('{type: fleet, at: HEL}', '{type: fleet, at: HEL}\n      - {type: army, at: MUN}\n      - {type: army, at: BER}\n      - {type: army, at: SIL}')],
+     {('rs.supply.winter', 'germany', 27, 7, 'Regeln',
+       'germany keeps 5 units that need a centre after the Winter 1905 adjustments but holds 4 centres '
+       '(standard rules: units beyond the centres are disbanded)')}),
+    ('setup-extra-army-is-no-supply-question', SETUP,
+     [('{type: army, at: LVP}', '{type: army, at: LVP}\n      - {type: army, at: WAL}')],
+     {('rs.setup.start', 'england', 19, 7, 'Regeln',
+       "england's armies and fleets at the set-up are A LVP, A WAL, F EDI, F LON; the standard start is A "
+       'LVP, F EDI, F LON')}),
+    ('herds-of-the-doktor-on-a-supply-centre', BASE,
+     [('    points: 6', '    points: 6\n    lama_herds: [LON]')],
+     {('rs.lamas.count', 'doktor', 37, 17, 'Lama',
+       'doktor is not one of the seven powers; only they settle lama herds')}),
+    ('gay-twin-pair-with-a-fleet', BASE,
+     [('at: [CLY, EDI], as: [army, fleet]', 'at: [CLY, EDI], as: [army, fleet], gay: true')],
+     {('rs.gay-fleets.count', 'england', 8, 9, 'Schwule Flotte',
+       'england has 2 gay fleet(s) on the board but its fleets_built records 1 gay build(s)')}),
+    ('gay-twin-pair-of-armies', BASE,
+     [('at: [CLY, EDI], as: [army, fleet]', 'at: [CLY, EDI], as: [army, army], gay: true')],
+     {('rs.gay-fleets.fleets', 'england', 12, 9, 'Schwule Flotte',
+       'england\'s twins at CLY-EDI is marked gay, but only fleets are ("jede 5. von einem Spieler gebaute '
+       'Flotte")')}),
+    ('spring-1902-gay-fleet', SPRING_1901,
+     [('year: 1901', 'year: 1902'), ('{type: fleet, at: LON}', '{type: fleet, at: LON, gay: true}'), ('fleets_built: []  # every fleet built from Winter 1901 on, in order: {year: 1901}\n  france', 'fleets_built: [{year: 1901}, {year: 1901}, {year: 1901}, {year: 1901}, {year: 1901, gay: true}]\n  france')],
+     set()),
+    ('winter-1901-fleets-built', SPRING_1901,
+     [('season: spring', 'season: winter'), ('fleets_built: []  # every fleet built from Winter 1901 on, in order: {year: 1901}\n  france', 'fleets_built: [{year: 1901}, {year: 1902}]\n  france')],
+     {('rs.builds.timing', 'england', 22, 34, 'Spielablauf',
+       'england records a fleet built in 1902; in winter 1901 the winter adjustments played are 1901..1901')}),
+    ('devil-twins', BASE,
+     [('at: [CLY, EDI], as: [army, fleet]', 'at: [CLY, EDI], as: [army, fleet], devil: 3')],
+     {('rs.devil.countdown', 'england', 12, 9, 'Teuflische Einheit',
+       'england\'s twins at CLY-EDI: a devil\'s bargain lasts 2 seasons (countdown 2 to 1: "verdoppelt sich '
+       'die Stärke dieser Einheit für die nächsten zwei Jahreszeiten"), got 3'),
+      ('rs.devil.who', 'england', 12, 9, 'Teuflische Einheit',
+       "england's twins at CLY-EDI cannot sell its soul: only the armies and fleets of a normal build are "
+       'conventional, not Siamese twins ("Die durch Superhirnfragen oder den Einfluss des Wahrsagers '
+       'entstandenen Einheiten dürfen ihre Seele nicht verkaufen, ebenso wie die A®MAZONEN und '
+       'DRECKSACKARMEEN")')}),
+    ('spring-1901-twins-and-birds', SPRING_1901,
+     [('{type: army, at: LVP}', '{type: army, at: LVP}\n      - {type: twins, at: [WAL, YOR]}\n      - {type: bird, at: CLY}')],
+     {('rs.builds.timing', 'england', 22, 9, 'Spielablauf',
+       "england's twins at WAL-YOR in spring 1901: it is built at the winter adjustments, the first in "
+       'Winter 1901 ("Nach den Herbstzügen finden die Anpassungen der Versorgungszentren (VZ) statt")'),
+      ('rs.builds.timing', 'england', 23, 9, 'Spielablauf',
+       "england's bird at CLY in spring 1901: it is built at the winter adjustments, the first in Winter "
+       '1901 ("Nach den Herbstzügen finden die Anpassungen der Versorgungszentren (VZ) statt")')}),
 ]
 
 

@@ -19,7 +19,7 @@ from pnp.games.rather_silly import checker  # noqa: F401  (the map's and counter
 from pnp.games.rather_silly.access import NAMES, barrier, borg_reach
 from pnp.games.rather_silly.book import FACTS, RULES
 from pnp.games.rather_silly.mapdata import Board
-from pnp.games.rather_silly.state import GameState, Holdings
+from pnp.games.rather_silly.state import GameState, Holdings, Unit
 
 CONVENTIONAL = ("army", "fleet")  # the units of a normal build
 SPECIAL_BUILDS = ("twins", "amazon", "drecksack", "bird")  # built at the winter adjustments, not at the start
@@ -126,6 +126,11 @@ def cites(found: Finding, key: str) -> Finding:
 def said(key: str) -> str:
     """The document's words for fact ``key``, quoted."""
     return f'"{FACTS[key].quote}"'
+
+
+def placed(u: Unit) -> str:
+    """Where a unit stands, as a message names it: PROV, or PROV-PROV for a Siamese-twin pair."""
+    return "-".join(u.places())
 
 
 RULES.load_rule("rs.state.schema", "Spielablauf", "a state file names year, season and players' holdings",
@@ -367,7 +372,7 @@ def devil_countdown(s: Play):
     n = FACTS.value("devil_seasons")
     for pid, u, loc in s.units():
         if u.devil is not None and not 1 <= u.devil <= n:
-            yield flag(f"{pid}'s {u.type} at {u.at}: a devil's bargain lasts {n} seasons (countdown {n} to 1: "
+            yield flag(f"{pid}'s {u.type} at {placed(u)}: a devil's bargain lasts {n} seasons (countdown {n} to 1: "
                        f"{said('devil_seasons')}), got {u.devil}", pid, s.at(*loc))
 
 
@@ -390,7 +395,7 @@ def devil_who(s: Play):
             why = "units the Wahrsager's influence made may not"
         else:
             continue
-        yield flag(f"{pid}'s {u.type} at {u.at} cannot sell its soul: {why} (\"Die durch Superhirnfragen oder den "
+        yield flag(f"{pid}'s {u.type} at {placed(u)} cannot sell its soul: {why} (\"Die durch Superhirnfragen oder den "
                    'Einfluss des Wahrsagers entstandenen Einheiten dürfen ihre Seele nicht verkaufen, ebenso wie die '
                    'A®MAZONEN und DRECKSACKARMEEN")', pid, s.at(*loc))
 
@@ -410,8 +415,8 @@ def _gay_allowed(s: Play) -> bool:
 def gay_fleets_only(s: Play):
     for pid, u, loc in s.units():
         if u.gay and "fleet" not in u.kinds():
-            yield flag(f"{pid}'s {u.type} at {u.at} is marked gay, but only fleets are (\"jede 5. von einem Spieler "
-                       'gebaute Flotte")', pid, s.at(*loc))
+            yield flag(f"{pid}'s {u.type} at {placed(u)} is marked gay, but only fleets are (\"jede 5. von einem "
+                       'Spieler gebaute Flotte")', pid, s.at(*loc))
 
 
 @RULES.rule("rs.gay-fleets.timing", "Schwule Flotte", "no gay fleet before the Winter 1901 adjustments",
@@ -421,8 +426,8 @@ def gay_timing(s: Play):
         return
     for pid, u, loc in s.units():
         if u.gay:
-            yield flag(f"{pid}'s gay {u.type} at {u.at} in {s.st.season} {s.st.year}: the first gay fleets are built "
-                       f"at the Winter {FACTS.value('gay_fleets_from_year')} adjustments "
+            yield flag(f"{pid}'s gay {u.type} at {placed(u)} in {s.st.season} {s.st.year}: the first gay fleets are "
+                       f"built at the Winter {FACTS.value('gay_fleets_from_year')} adjustments "
                        f"({said('gay_fleets_from_year')})", pid, s.at(*loc))
 
 
@@ -513,7 +518,7 @@ def builds_timing(s: Play):
     last = s.st.year if s.st.season == "winter" else s.st.year - 1  # the last winter adjustments played
     for pid, u, loc in s.units():
         if u.type in SPECIAL_BUILDS and s.st.adjustments == 0:
-            yield flag(f"{pid}'s {u.type} at {u.at} in {s.st.season} {s.st.year}: it is built at the winter "
+            yield flag(f"{pid}'s {u.type} at {placed(u)} in {s.st.season} {s.st.year}: it is built at the winter "
                        f"adjustments, the first in Winter {first} (\"Nach den Herbstzügen finden die Anpassungen der "
                        'Versorgungszentren (VZ) statt")', pid, s.at(*loc))
     for pid, h in s.st.players.items():
