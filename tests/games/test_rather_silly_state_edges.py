@@ -100,6 +100,12 @@ EDGES = [
       ('rs.builds.timing', 'england', 23, 9, 'Spielablauf',
        "england's bird at CLY in spring 1901: it is built at the winter adjustments, the first in Winter "
        '1901 ("Nach den Herbstzügen finden die Anpassungen der Versorgungszentren (VZ) statt")')}),
+    ('thirty-five-centres', BASE,
+     [('centres: [EDI, LON, LVP, NWY, BEL]', 'centres: [EDI, LON, LVP, NWY, BEL, ANK, BUD, BUL, CON, DEN, GRE, MOS, NAP, ROM, RUM, SEV, SMY, STP, SWE, TRI, TUN, VEN, VIE, WAR]'), ('centres: [BER, KIE, MUN, HOL]', 'centres: [BER, KIE, MUN, HOL, HOL]')],
+     {('rs.state.centres', '', 0, 0, 'Anzahl VZ',
+       '35 centres owned; the board has 34 ("Anzahl VZ: 34")'),
+      ('rs.state.centres', 'HOL', 25, 35, 'Anzahl VZ',
+       'germany lists HOL twice')}),
 ]
 
 
@@ -108,3 +114,4 @@ def test_each_finding_in_full(tmp_path, base, changes, expected):
     found = [f for f in findings(tmp_path, edit(base, *changes)) if f.severity == "error"]
     assert {(f.rule, f.object, f.line, f.col, f.section, f.message) for f in found} == expected
     assert len(found) == len(expected)  # none twice
+    assert {f.file for f in found} <= {str(tmp_path / "state.yaml")}  # the whole file: line 0
