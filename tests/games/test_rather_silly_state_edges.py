@@ -106,6 +106,11 @@ EDGES = [
        '35 centres owned; the board has 34 ("Anzahl VZ: 34")'),
       ('rs.state.centres', 'HOL', 25, 35, 'Anzahl VZ',
        'germany lists HOL twice')}),
+    ('narr-leads-two-units-each-of-two-players', BASE,
+     [('{type: fleet, at: NTH}', '{type: fleet, at: NTH, narr_commanded: true}'), ('{type: army, at: BEL, devil: 2}', '{type: army, at: BEL, devil: 2, narr_commanded: true}'), ('{type: fleet, at: MAO}', '{type: fleet, at: MAO, narr_commanded: true}')],
+     {('rs.narr.commands', 'narr', 7, 9, 'Narr',
+       'the Narr commands 4 units of england, france: his further units must belong to other players than '
+       'his first one ("die aber anderen Spielern gehören müssen als die zuerst herumkommandierte Einheit")')}),
 ]
 
 
