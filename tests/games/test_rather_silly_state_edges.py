@@ -111,6 +111,21 @@ EDGES = [
      {('rs.narr.commands', 'narr', 7, 9, 'Narr',
        'the Narr commands 4 units of england, france: his further units must belong to other players than '
        'his first one ("die aber anderen Spielern gehören müssen als die zuerst herumkommandierte Einheit")')}),
+    ('bird-in-the-borgs-province', BASE,
+     [('{type: bird, at: LON}', '{type: bird, at: TYR}')],
+     {('rs.birds.borg', 'england bird TYR', 11, 9, 'Vögel',
+       'england\'s birds in TYR are in the Borg\'s province, which eats them ("friedlich neben jeder anderen '
+       'Einheitenart leben – außer neben BORG, der sie selbstverständlich aufisst")')}),
+    ('bird-next-to-the-borg-on-a-coast', BASE,
+     [('borg: TYR', 'borg: BUL/ec'), ('{type: bird, at: LON}', '{type: bird, at: RUM}')],
+     {('rs.birds.borg', 'england bird RUM', 11, 9, 'Vögel',
+       'england\'s birds in RUM are next to the Borg in BUL, which eats them ("friedlich neben jeder anderen '
+       'Einheitenart leben – außer neben BORG, der sie selbstverständlich aufisst")')}),
+    ('borg-on-a-coast-of-a-centre-at-the-adjustments', WINTER,
+     [('borg: TYR', 'borg: SPA/nc'), ('{type: fleet, at: SPA/sc}', '{type: fleet, at: WES}')],
+     {('rs.borg.neutral', 'SPA', 45, 7, 'Borg',
+       'the Borg sits in SPA during the adjustments, so SPA is neutral, not france\'s ("Versorgungszentren, '
+       'in denen sich der BORG während der Anpassungsphase aufhält, werden augenblicklich neutral")')}),
 ]
 
 
