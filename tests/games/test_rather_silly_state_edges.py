@@ -126,6 +126,11 @@ EDGES = [
      {('rs.borg.neutral', 'SPA', 45, 7, 'Borg',
        'the Borg sits in SPA during the adjustments, so SPA is neutral, not france\'s ("Versorgungszentren, '
        'in denen sich der BORG während der Anpassungsphase aufhält, werden augenblicklich neutral")')}),
+    ('herd-on-a-coast-of-a-supply-centre', BASE,
+     [('lama_herds: [WAL, WAL, IRI]', 'lama_herds: [WAL, STP/nc, IRI]')],
+     {('rs.lamas.place', 'STP/nc', 13, 23, 'Lama',
+       "england's lama herd stands in STP/nc, a supply centre; herds live only outside supply centres "
+       '("keine Versorgungszentren")')}),
 ]
 
 
