@@ -131,6 +131,16 @@ EDGES = [
      {('rs.lamas.place', 'STP/nc', 13, 23, 'Lama',
        "england's lama herd stands in STP/nc, a supply centre; herds live only outside supply centres "
        '("keine Versorgungszentren")')}),
+    ('amazon-with-four-centres', BASE,
+     [('centres: [EDI, LON, LVP, NWY, BEL]', 'centres: [EDI, LON, LVP, NWY]')],
+     {('rs.special-armies', 'england', 10, 9, 'A®mazonen',
+       'england has 1 A®mazonen but 4 centres allow 0 (one per full 5, at most 3: "also nach dem 5., 10. und '
+       '15. VZ")')}),
+    ('herd-in-switzerland', BASE,
+     [('lama_herds: [WAL, WAL, IRI]', 'lama_herds: [WAL, SWI, IRI]')],
+     {('rs.lamas.place', 'SWI', 13, 23, 'Lama',
+       "england's lama herd cannot live in Switzerland: Switzerland is impassable, nobody may stand there (a "
+       'llama herd in SWI); "Die Schweiz bleibt zwar unzugänglich"')}),
 ]
 
 

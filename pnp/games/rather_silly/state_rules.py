@@ -320,12 +320,13 @@ def lama_place(s: Play):
             at = s.at("players", pid, "lama_herds", hi)
             if s.why_not(herd):
                 yield flag(f"{pid}: lama herd: {s.why_not(herd)}", pid, at)
-            elif herd.split("/")[0] in s.scs:
+                continue
+            base = herd.split("/")[0]
+            if base in s.scs:
                 yield flag(f"{pid}'s lama herd stands in {herd}, a supply centre; herds live only outside supply "
                            "centres (\"keine Versorgungszentren\")", herd, at)
-            elif barrier(s.board, herd, "lama"):
-                yield flag(f"{pid}'s lama herd cannot live in {s.P[herd.split('/')[0]].en}: "
-                           f"{barrier(s.board, herd, 'lama').message}", herd, at)
+            elif (b := barrier(s.board, herd, "lama")) is not None:
+                yield flag(f"{pid}'s lama herd cannot live in {s.P[base].en}: {b.message}", herd, at)
 
 
 # ------------------------------------------------------------------ special units
