@@ -10,15 +10,9 @@ import pytest
 from pnp.load.errors import DataErrors
 from pnp.games.ordnerstruktur.model import CANONICAL, SEED
 from pnp.games.ordnerstruktur.structure import Structure, check_raw, dump_yaml, load_structure, violations_of
+from test_ordner_structure import PAARE, good_grid
 
-PAARE = list(CANONICAL["paare"])
 VOELKER = list(CANONICAL["voelker"])
-
-
-def good_grid() -> list[list]:
-    return [[5, 0, 10, 0, 3, 2], [0, 8, 0, 12, 0, 0], [4, 4, 4, 4, 4, 0], [0, 0, 25, 0, 0, 5],
-            [10, 0, 0, 0, 10, 0], [0, 15, 0, 0, 0, 0], [3, 3, 3, 3, 3, 0], [0, 0, 0, 20, 0, 5],
-            [8, 0, 2, 0, 0, 10], [0, 5, 0, 0, 10, 0]]
 
 
 def grid(*cells) -> list[list]:
