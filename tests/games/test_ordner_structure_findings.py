@@ -113,6 +113,14 @@ FULL = [
       ('ordner.names', 'names, entry 4', 4, 29,
        "'Stadt Wald' is not a file name of variant 'voelker'; expected one of 'Stadt', 'Wald', 'Wüste', "
        "'Höhle'")]),
+    ('names-pairs-out-of-seed-order', good_grid(), {'names': ['Stadt Wald', 'Stadt Wüste', 'Höhle Stadt', 'Wald Wüste', 'Höhle Wald', 'Wüste Höhle']},
+     [('ordner.names', 'names', 4, 8,
+       "missing 'Stadt Höhle', 'Wald Höhle': variant 'paare' has 6 file names per subfolder, each exactly "
+       'once'),
+      ('ordner.names', 'names, entry 3', 4, 34,
+       "'Höhle Stadt' is not a file name of variant 'paare'; write it as the seed does: 'Stadt Höhle'"),
+      ('ordner.names', 'names, entry 5', 4, 59,
+       "'Höhle Wald' is not a file name of variant 'paare'; write it as the seed does: 'Wald Höhle'")]),
 ]
 
 
