@@ -168,3 +168,30 @@ def test_sums_and_points_and_the_yaml_written_back(tmp_path):
         (s.title, s.author, s.variant, s.names, s.rows, s.description)
     plain = dump_yaml(Structure("T", "A", "voelker", tuple(VOELKER), ((5, 5, 5, 5),) * 10))
     assert "description" not in plain and plain.splitlines()[3] == "names: [Stadt, Wald, Wüste, Höhle]"
+
+
+HEAD = "title: T\nauthor: A\nvariant: voelker\n"
+NAMES = "names: [Stadt, Wald, Wüste, Höhle]\n"
+MALFORMED = [  # a file that is not the shape of a structure gets the schema's words, never a traceback
+    ("a-list", "- 1\n- 2\n",
+     [("ordner.schema", "", 1, 1, "Input should be a valid dictionary or instance of StructureHeader (got a list)")]),
+    ("names-a-string", HEAD + "names: Stadt\nrows: []\n",
+     [("ordner.schema", "", 4, 8, "'names': Input should be a valid list (got 'Stadt')"),
+      ("ordner.rows", "rows", 5, 7, "0 subfolder row(s) given; expected 10 (subfolders 1-10, one number per file; "
+                                    "subfolder 11 has none)")]),
+    ("rows-a-string", HEAD + NAMES + "rows: viele\n",
+     [("ordner.schema", "", 5, 7, "'rows': Input should be a valid list (got 'viele')")]),
+    ("no-names", HEAD + "names: []\nrows:\n" + "  - [20]\n" * 10,
+     [("ordner.names", "names", 4, 8, "missing 'Stadt', 'Wald', 'Wüste', 'Höhle': variant 'voelker' has 4 file "
+                                      "names per subfolder, each exactly once")]),
+    ("nine-good-rows", HEAD + NAMES + "rows:\n" + "  - [5, 5, 5, 5]\n" * 9,  # no total of nine rows either
+     [("ordner.rows", "rows", 6, 3, "9 subfolder row(s) given; expected 10 (subfolders 1-10, one number per file; "
+                                   "subfolder 11 has none)")]),
+]
+
+
+@pytest.mark.parametrize("text,expected", [c[1:] for c in MALFORMED], ids=[c[0] for c in MALFORMED])
+def test_a_file_of_another_shape(tmp_path, text, expected):
+    p = tmp_path / "s.yaml"
+    p.write_text(text, encoding="utf-8")
+    assert [(f.rule, f.object, f.line, f.col, f.message) for f in violations_of(p)] == expected
