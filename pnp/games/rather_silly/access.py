@@ -92,29 +92,46 @@ def moves(board: Board, place: str) -> Moves:
     """The moves from ``place`` (PROV, or PROV/coast for one coast), split by who may make them."""
     base = place.split("/")[0]
     p = board.provinces[base]
-    out = Moves()
     if p.type == "impassable":
-        out.closed = {base: NOBODY}
-        return out
+        return Moves(closed={base: NOBODY})
     island = p.type == "island"
-    out.army = [] if island else sorted(p.army)
-    if base in board.tunnel.joins:
-        out.tunnel = sorted(j for j in board.tunnel.joins if j != base)
-    fleet = board.fleet_nodes()
-    for node in [place] if "/" in place else [n for n in fleet if n.split("/")[0] == base]:
-        for n in fleet.get(node, []):
-            nb = n.split("/")[0]
-            if island or board.provinces[nb].type == "island":
-                out.superhirn.setdefault(node, []).append(n)
-            else:
-                out.fleet.setdefault(node, []).append(n)
-    for n in sorted({n.split("/")[0] for ns in out.superhirn.values() for n in ns}):
-        if board.provinces[n].type == "island":
-            out.closed[n] = ONLY_SUPERHIRN
-    for sw in (q for q in board.provinces.values() if q.type == "impassable" and base in q.touches):
-        out.closed[sw.id] = NOBODY
+    out = Moves(army=[] if island else sorted(p.army), tunnel=_tunnel(board, base))
+    out.fleet, out.superhirn = _fleet_moves(board, place, island)
+    out.closed = _closed(board, base, out.superhirn)
     out.borg = [] if island else borg_reach(board, base)
     return out
+
+
+def _tunnel(board: Board, base: str) -> list[str]:
+    """The provinces the tunnel leads to from ``base`` (none unless it borders Switzerland)."""
+    if base not in board.tunnel.joins:
+        return []
+    return sorted(j for j in board.tunnel.joins if j != base)
+
+
+def _fleet_moves(board: Board, place: str, island: bool) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """(moves open to every fleet, moves open to the Superhirn's only), per coast of ``place``: a move
+    from or to a build-only island is the Superhirn's."""
+    base = place.split("/")[0]
+    fleet = board.fleet_nodes()
+    anyone: dict[str, list[str]] = {}
+    superhirn: dict[str, list[str]] = {}
+    for node in [place] if "/" in place else [n for n in fleet if n.split("/")[0] == base]:
+        for n in fleet.get(node, []):
+            only_superhirn = island or board.provinces[n.split("/")[0]].type == "island"
+            (superhirn if only_superhirn else anyone).setdefault(node, []).append(n)
+    return anyone, superhirn
+
+
+def _closed(board: Board, base: str, superhirn: dict[str, list[str]]) -> dict[str, str]:
+    """The neighbours of ``base`` closed to some: the islands its Superhirn moves reach, then Switzerland."""
+    closed: dict[str, str] = {}
+    for n in sorted({n.split("/")[0] for ns in superhirn.values() for n in ns}):
+        if board.provinces[n].type == "island":
+            closed[n] = ONLY_SUPERHIRN
+    for sw in (q for q in board.provinces.values() if q.type == "impassable" and base in q.touches):
+        closed[sw.id] = NOBODY
+    return closed
 
 
 def province_kind(p: Province) -> str:

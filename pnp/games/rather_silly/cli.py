@@ -2,12 +2,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
 from pnp.checks.contract import guarded
 from pnp.games import command_app
+
+if TYPE_CHECKING:
+    from pnp.games.rather_silly.access import Moves
+    from pnp.games.rather_silly.mapdata import Board, Province
 
 app = command_app(__name__)  # `pnp <command> ...`: registered in pnp.games.COMMANDS
 
@@ -38,14 +42,34 @@ def neighbours(
     units only, Switzerland nobody."""
     import json
 
-    from pnp.games.rather_silly.access import moves, province_kind
+    from pnp.games.rather_silly.access import moves
+
+    board = _board_or_exit(data)
+    base, coast = _place_or_exit(board, province)
+    p = board.provinces[base]
+    m = moves(board, f"{base}/{coast}" if coast else base)
+    if as_json:
+        typer.echo(json.dumps({"province": base, "type": p.type, "supply_centre": p.sc, "army": m.army,
+                               "tunnel": m.tunnel, "fleet": m.fleet, "superhirn_fleet": m.superhirn,
+                               "borg": m.borg, "closed": m.closed}, ensure_ascii=False, indent=2))
+        return
+    _print_moves(p, m)
+
+
+def _board_or_exit(data: Path) -> "Board":
+    """The board of the data folder; a map that does not load ends the command (exit 2)."""
     from pnp.load.errors import DataErrors
 
     try:
-        board = _board(data)
+        return _board(data)
     except DataErrors as exc:
         typer.echo(str(exc), err=True)
         raise typer.Exit(2)
+
+
+def _place_or_exit(board: "Board", province: str) -> tuple[str, str]:
+    """(PROV, coast or '') as the user typed them, any case; an unknown province or coast ends the
+    command (exit 2) naming the ones there are."""
     base, _, coast = province.partition("/")
     base, coast = base.upper(), coast.lower()
     if base not in board.provinces:
@@ -56,12 +80,14 @@ def neighbours(
         has = ", ".join(f"{base}/{c}" for c in p.coasts) or "none"
         typer.echo(f"{base} has no coast {coast!r}; its coasts: {has}", err=True)
         raise typer.Exit(2)
-    m = moves(board, f"{base}/{coast}" if coast else base)
-    if as_json:
-        typer.echo(json.dumps({"province": base, "type": p.type, "supply_centre": p.sc, "army": m.army,
-                               "tunnel": m.tunnel, "fleet": m.fleet, "superhirn_fleet": m.superhirn,
-                               "borg": m.borg, "closed": m.closed}, ensure_ascii=False, indent=2))
-        return
+    return base, coast
+
+
+def _print_moves(p: "Province", m: "Moves") -> None:
+    """The moves from province ``p`` as lines for a game master: who may go where, then what is closed."""
+    from pnp.games.rather_silly.access import province_kind
+
+    base = p.id
     typer.echo(f"{p.id} {p.de} / {p.en} ({province_kind(p)}{', supply centre' if p.sc else ''})")
     if p.type == "island":
         typer.echo("open to the Superhirn's own units only: no other unit, the Borg, a monster, the Tardis or "

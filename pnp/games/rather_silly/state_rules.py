@@ -16,10 +16,10 @@ from pathlib import Path
 from pnp.checks import Finding, Loc, Source, flag
 from pnp.load.errors import DataErrors
 from pnp.games.rather_silly import checker  # noqa: F401  (the map's and counters' rules come first in the book)
-from pnp.games.rather_silly.access import barrier, borg_reach
+from pnp.games.rather_silly.access import NAMES, barrier, borg_reach
 from pnp.games.rather_silly.book import FACTS, RULES
 from pnp.games.rather_silly.mapdata import Board
-from pnp.games.rather_silly.state import GameState, Unit
+from pnp.games.rather_silly.state import GameState, Holdings, Unit
 
 CONVENTIONAL = ("army", "fleet")  # the units of a normal build
 SPECIAL_BUILDS = ("twins", "amazon", "drecksack", "bird")  # built at the winter adjustments, not at the start
@@ -35,7 +35,6 @@ class Piece:
     place: str  # PROV or PROV/coast
     loc: tuple  # its key path in the state file
     label: str
-    unit: Unit | None = None
 
     @property
     def base(self) -> str:
@@ -93,7 +92,7 @@ class Play:
     @cached_property
     def pieces(self) -> list[Piece]:
         """Every piece on a real province, in file order: units, then the Borg, then the monsters."""
-        out = [Piece(pid, kind if u.type == "twins" else u.type, place, loc, f"{pid} {u.type} {place}", u)
+        out = [Piece(pid, kind if u.type == "twins" else u.type, place, loc, f"{pid} {u.type} {place}")
                for pid, u, place, kind, loc in self.places() if not self.why_not(place)]
         if self.st.borg and not self.why_not(self.st.borg):
             out.append(Piece(None, "borg", self.st.borg, ("borg",), "Borg"))
@@ -127,6 +126,11 @@ def cites(found: Finding, key: str) -> Finding:
 def said(key: str) -> str:
     """The document's words for fact ``key``, quoted."""
     return f'"{FACTS[key].quote}"'
+
+
+def placed(u: Unit) -> str:
+    """Where a unit stands, as a message names it: PROV, or PROV-PROV for a Siamese-twin pair."""
+    return "-".join(u.places())
 
 
 RULES.load_rule("rs.state.schema", "Spielablauf", "a state file names year, season and players' holdings",
@@ -316,12 +320,13 @@ def lama_place(s: Play):
             at = s.at("players", pid, "lama_herds", hi)
             if s.why_not(herd):
                 yield flag(f"{pid}: lama herd: {s.why_not(herd)}", pid, at)
-            elif herd.split("/")[0] in s.scs:
+                continue
+            base = herd.split("/")[0]
+            if base in s.scs:
                 yield flag(f"{pid}'s lama herd stands in {herd}, a supply centre; herds live only outside supply "
                            "centres (\"keine Versorgungszentren\")", herd, at)
-            elif barrier(s.board, herd, "lama"):
-                yield flag(f"{pid}'s lama herd cannot live in {s.P[herd.split('/')[0]].en}: "
-                           f"{barrier(s.board, herd, 'lama').message}", herd, at)
+            elif (b := barrier(s.board, herd, "lama")) is not None:
+                yield flag(f"{pid}'s lama herd cannot live in {s.P[base].en}: {b.message}", herd, at)
 
 
 # ------------------------------------------------------------------ special units
@@ -368,7 +373,7 @@ def devil_countdown(s: Play):
     n = FACTS.value("devil_seasons")
     for pid, u, loc in s.units():
         if u.devil is not None and not 1 <= u.devil <= n:
-            yield flag(f"{pid}'s {u.type} at {u.at}: a devil's bargain lasts {n} seasons (countdown {n} to 1: "
+            yield flag(f"{pid}'s {u.type} at {placed(u)}: a devil's bargain lasts {n} seasons (countdown {n} to 1: "
                        f"{said('devil_seasons')}), got {u.devil}", pid, s.at(*loc))
 
 
@@ -383,14 +388,15 @@ def devil_who(s: Play):
         if u.devil is None:
             continue
         if u.type not in CONVENTIONAL:
-            why = f"a {u.type} is not a conventional unit"
+            why = ("only the armies and fleets of a normal build are conventional, not "
+                   f"{NAMES.get(u.type, 'Siamese twins')}")
         elif u.superhirn_built or pid == "superhirn":
             why = "units from Superhirn questions may not"
         elif pid == "wahrsager":
             why = "units the Wahrsager's influence made may not"
         else:
             continue
-        yield flag(f"{pid}'s {u.type} at {u.at} cannot sell its soul: {why} (\"Die durch Superhirnfragen oder den "
+        yield flag(f"{pid}'s {u.type} at {placed(u)} cannot sell its soul: {why} (\"Die durch Superhirnfragen oder den "
                    'Einfluss des Wahrsagers entstandenen Einheiten dürfen ihre Seele nicht verkaufen, ebenso wie die '
                    'A®MAZONEN und DRECKSACKARMEEN")', pid, s.at(*loc))
 
@@ -410,8 +416,8 @@ def _gay_allowed(s: Play) -> bool:
 def gay_fleets_only(s: Play):
     for pid, u, loc in s.units():
         if u.gay and "fleet" not in u.kinds():
-            yield flag(f"{pid}'s {u.type} at {u.at} is marked gay, but only fleets are (\"jede 5. von einem Spieler "
-                       'gebaute Flotte")', pid, s.at(*loc))
+            yield flag(f"{pid}'s {u.type} at {placed(u)} is marked gay, but only fleets are (\"jede 5. von einem "
+                       'Spieler gebaute Flotte")', pid, s.at(*loc))
 
 
 @RULES.rule("rs.gay-fleets.timing", "Schwule Flotte", "no gay fleet before the Winter 1901 adjustments",
@@ -421,8 +427,8 @@ def gay_timing(s: Play):
         return
     for pid, u, loc in s.units():
         if u.gay:
-            yield flag(f"{pid}'s gay {u.type} at {u.at} in {s.st.season} {s.st.year}: the first gay fleets are built "
-                       f"at the Winter {FACTS.value('gay_fleets_from_year')} adjustments "
+            yield flag(f"{pid}'s gay {u.type} at {placed(u)} in {s.st.season} {s.st.year}: the first gay fleets are "
+                       f"built at the Winter {FACTS.value('gay_fleets_from_year')} adjustments "
                        f"({said('gay_fleets_from_year')})", pid, s.at(*loc))
 
 
@@ -461,33 +467,48 @@ def gay_count(s: Play):
             "the set-up (Winter 1900) is the standard start: starting units and home centres, nothing played yet; "
             "centres change first after the Autumn 1901 moves", scope="state")
 def setup_start(s: Play):
-    st = s.st
-    if st.autumns == 0:  # nobody has taken a centre yet
-        for pid, h in st.players.items():
-            homes = FACTS.value(f"homes.{pid}") if pid in s.powers else []
-            if pid in s.known and pid != "narr" and sorted(h.centres) != homes:
-                yield flag(f"{pid} holds {', '.join(h.centres) or 'no centres'} in {st.season} {st.year}; before "
-                           f"the first autumn every power holds its home centres ({', '.join(homes)}) and nobody "
-                           "else any", pid, s.at("players", pid, "centres"))
-    if not st.set_up:
+    if s.st.autumns == 0:  # nobody has taken a centre yet
+        yield from _home_centres(s)
+    if not s.st.set_up:
         return
-    for pid, h in st.players.items():
-        if pid in s.powers:
-            units = sorted(f"{'A' if u.type == 'army' else 'F'} {u.at}" for u in h.units
-                           if u.type in CONVENTIONAL and not u.superhirn_built)
-            start = FACTS.value(f"start.{pid}")
-            if units != start:
-                yield flag(f"{pid}'s armies and fleets at the set-up are {', '.join(units) or 'none'}; the standard "
-                           f"start is {', '.join(start)}", pid, s.at("players", pid, "units"))
-        elif pid in ("wahrsager", "doktor") and any(u.type != "tardis" for u in h.units):
-            yield flag(f"the {pid} has no units at the set-up (only the Doktor's Tardis, which arrives later)", pid,
-                       s.at("players", pid, "units"))
-        played = [what for what, n in (("devil's bargains", sum(u.devil is not None for u in h.units)),
-                                       ("units led by the Narr", sum(u.narr_commanded for u in h.units)),
-                                       ("exploded herds", h.lamas_exploded), ("victory points", h.points)) if n]
-        if played:
-            yield flag(f"{pid} has {', '.join(played)} at the set-up, before any move of Spring "
-                       f"{FACTS.value('first_year')}", pid, s.at("players", pid))
+    for pid, h in s.st.players.items():
+        yield from _start_units(s, pid, h)
+        yield from _nothing_played(s, pid, h)
+
+
+def _home_centres(s: Play):
+    """Before the first autumn every power holds its home centres, and nobody else any."""
+    for pid, h in s.st.players.items():
+        homes = FACTS.value(f"homes.{pid}") if pid in s.powers else []
+        if pid in s.known and pid != "narr" and sorted(h.centres) != homes:  # the Narr: rs.narr.no-centres
+            rule = (f"every power holds its home centres ({', '.join(homes)}) and nobody else any" if homes else
+                    "only the seven powers hold centres, each its home centres")
+            yield flag(f"{pid} holds {', '.join(h.centres) or 'no centres'} in {s.st.season} {s.st.year}; before "
+                       f"the first autumn {rule}", pid, s.at("players", pid, "centres"))
+
+
+def _start_units(s: Play, pid: str, h: Holdings):
+    """At the set-up a power has its standard armies and fleets; the Wahrsager and the Doktor none."""
+    if pid in s.powers:
+        units = sorted(f"{'A' if u.type == 'army' else 'F'} {u.at}" for u in h.units
+                       if u.type in CONVENTIONAL and not u.superhirn_built)
+        start = FACTS.value(f"start.{pid}")
+        if units != start:
+            yield flag(f"{pid}'s armies and fleets at the set-up are {', '.join(units) or 'none'}; the standard "
+                       f"start is {', '.join(start)}", pid, s.at("players", pid, "units"))
+    elif pid in ("wahrsager", "doktor") and any(u.type != "tardis" for u in h.units):
+        yield flag(f"the {pid} has no units at the set-up (only the Doktor's Tardis, which arrives later)", pid,
+                   s.at("players", pid, "units"))
+
+
+def _nothing_played(s: Play, pid: str, h: Holdings):
+    """At the set-up nobody has sold a soul, been led by the Narr, exploded a herd or scored."""
+    played = [what for what, n in (("devil's bargains", sum(u.devil is not None for u in h.units)),
+                                   ("units led by the Narr", sum(u.narr_commanded for u in h.units)),
+                                   ("exploded herds", h.lamas_exploded), ("victory points", h.points)) if n]
+    if played:
+        yield flag(f"{pid} has {', '.join(played)} at the set-up, before any move of Spring "
+                   f"{FACTS.value('first_year')}", pid, s.at("players", pid))
 
 
 @RULES.rule("rs.builds.timing", "Spielablauf",
@@ -498,7 +519,7 @@ def builds_timing(s: Play):
     last = s.st.year if s.st.season == "winter" else s.st.year - 1  # the last winter adjustments played
     for pid, u, loc in s.units():
         if u.type in SPECIAL_BUILDS and s.st.adjustments == 0:
-            yield flag(f"{pid}'s {u.type} at {u.at} in {s.st.season} {s.st.year}: it is built at the winter "
+            yield flag(f"{pid}'s {u.type} at {placed(u)} in {s.st.season} {s.st.year}: it is built at the winter "
                        f"adjustments, the first in Winter {first} (\"Nach den Herbstzügen finden die Anpassungen der "
                        'Versorgungszentren (VZ) statt")', pid, s.at(*loc))
     for pid, h in s.st.players.items():
