@@ -258,6 +258,17 @@ def test_two_pages_without_bleed_around_the_trim(good, tmp_path):
     assert {c for c, _ in found} == {"trim", "bleed-box"}
 
 
+def test_an_imposed_sheet_needs_no_bleed_around_its_trim_box(good, tmp_path):
+    """A sheet's items carry their own bleed: the sheet's trim box may be its media box."""
+    def bare(pdf):
+        for page in pdf.pages:
+            page.obj.TrimBox = page.obj.BleedBox = page.obj.MediaBox
+
+    sheets = load_profile("pdf-x")
+    assert checks_for(sheets)[-2:] == ["trim", "output-intent"]  # the trim check runs, without its bleed part
+    assert findings(broken(good, tmp_path, bare), sheets, want=None) == set()
+
+
 def test_many_pages_are_listed_up_to_eight(good, tmp_path):
     def pages(n):
         def grow(pdf):
