@@ -926,10 +926,20 @@ def test_bleed_only_where_art_covers_most_of_the_cut(share, flagged):
     assert ("right" in " ".join(sides)) is flagged
 
 
-@pytest.mark.parametrize("shade, flagged", [("#f0f0f0", True), ("#fbfbfb", False)])
+@pytest.mark.parametrize("shade, flagged", [("#f0f0f0", True), ("#f9f9f9", True), ("#fafafa", False),
+                                           ("#fbfbfb", False)])
 def test_bleed_counts_near_white_as_paper(shade, flagged):
     found = bleed_sides(_card((3, 3, 66.5, 91.9), shade), Box(3, 3, 63.5, 88.9), "card")
     assert bool(found) is flagged
+
+
+@pytest.mark.parametrize("paper, flagged", [("#fafafa", True), ("#f9f9f9", False)])
+def test_a_near_white_bleed_is_bare_paper(paper, flagged):
+    """Art that stops at the cut over a bleed of grey 250 (paper to the eye) is flagged; over 249 it is not."""
+    page = Page(69.5, 94.9, Group([Rect(0, 0, 69.5, 94.9, style(fill=paper)),
+                                   Rect(3, 3, 63.5, 88.9, style(fill="#203060"))]), trim=Box(3, 3, 63.5, 88.9))
+    says = "artwork stops at the cut on the left, right, top, bottom sides: the bleed there is bare paper"
+    assert [f.message for f in bleed_sides(page, Box(3, 3, 63.5, 88.9), "card")] == ([says] if flagged else [])
 
 
 def test_a_page_with_no_room_for_bleed_is_bare_on_every_side():
