@@ -948,6 +948,22 @@ def test_a_page_with_no_room_for_bleed_is_bare_on_every_side():
         "artwork stops at the cut on the left, right, top, bottom sides: the bleed there is bare paper"]
 
 
+def test_each_overlap_found_when_drawing_is_one_finding_naming_card_and_row():
+    """The same overlap met twice (a card side drawn twice) is said once; a deck without overlaps adds none."""
+    from types import SimpleNamespace
+
+    from pnp.layout.builtin.card import Overlap
+    from pnp.output.preflight import overlapping_text
+
+    a = Overlap("Karte", "cards.csv:2", "text elements.2 'Karte' overlaps icons elements.3 by 1.0 × 2.0 mm")
+    b = Overlap("Zwei", "cards.csv:3", "text elements.2 'Zwei' overlaps rect elements.1 by 0.5 × 0.5 mm")
+    matching = SimpleNamespace(decks=[SimpleNamespace(asset=SimpleNamespace(name="deck", overlaps=[a, b, a])),
+                                      SimpleNamespace(asset=SimpleNamespace(name="plain"))])
+    assert overlapping_text(matching) == [Finding("overlap", False, "deck: Karte (cards.csv:2)", a.message),
+                                          Finding("overlap", False, "deck: Zwei (cards.csv:3)", b.message)]
+    assert overlapping_text(None) == []
+
+
 def test_findings_are_failures():
     assert Finding("x", False, "w", "m").ok is False
 
