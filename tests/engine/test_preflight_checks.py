@@ -887,11 +887,24 @@ def test_text_in_the_safe_zone(box, says):
     assert [(f.check, f.where, f.message) for f in found] == ([("safe-zone", "card", says)] if says else [])
 
 
-@pytest.mark.parametrize("dpi, fails", [(299.0, True), (299.4, True), (299.6, False), (300.0, False), (None, False)])
+@pytest.mark.parametrize("box, says", [
+    ((0, 1, 5, 5), None),  # exactly the 0.05 mm slack past the safe line
+    ((0, 1, 5, 5.5), None),
+    ((-0.05, 2, 5, 5), "text 'Wort' reaches 1.1 mm into the 1 mm safe zone"),  # on the cut within the slack
+    ((-0.06, 2, 5, 5), "text 'Wort' crosses the cut by 0.1 mm"),
+])
+def test_the_safe_zone_s_slack_is_exact(box, says):
+    safe = 0.05 if says is None else 1.0
+    found = text_in_safe_zone(_seen([TextBox("Wort", box, "")]), Box(0, 0, 10, 10), safe, "card")
+    assert found == ([Finding("safe-zone", False, "card", says)] if says else [])
+
+
+@pytest.mark.parametrize("dpi, fails", [(299.0, True), (299.4, True), (299.5, False), (299.6, False), (300.0, False),
+                                       (None, False)])
 def test_image_resolution_at_the_edge(dpi, fails):
-    found = image_resolution(_seen(pictures=[Picture((0, 0, 10, 10), (299, 299), dpi)]), 300, "card")
-    assert [(f.check, f.message) for f in found] == ([("image-dpi", f"a 299 × 299 px image prints at {dpi:.0f} dpi; "
-                                                                    "the shop wants 300")] if fails else [])
+    found = image_resolution(_seen(pictures=[Picture((0, 0, 10, 10), (299, 150), dpi)]), 300, "card")
+    assert found == ([Finding("image-dpi", False, "card", f"a 299 × 150 px image prints at {dpi:.0f} dpi; "
+                                                          "the shop wants 300")] if fails else [])
 
 
 def _card(cover: tuple[float, float, float, float], shade: str = "#203060") -> Page:
@@ -931,6 +944,14 @@ def test_bleed_only_where_art_covers_most_of_the_cut(share, flagged):
 def test_bleed_counts_near_white_as_paper(shade, flagged):
     found = bleed_sides(_card((3, 3, 66.5, 91.9), shade), Box(3, 3, 63.5, 88.9), "card")
     assert bool(found) is flagged
+
+
+@pytest.mark.parametrize("shade", ["#ffff00", "#00ffff"])
+def test_bleed_judges_paper_by_lightness_not_by_one_channel(shade):
+    """Yellow and cyan art are no paper, though two of their three channels are full."""
+    found = bleed_sides(_card((3, 3, 66.5, 91.9), shade), Box(3, 3, 63.5, 88.9), "card")
+    assert found == [Finding("bleed", False, "card", "artwork stops at the cut on the left, right, top, bottom sides: "
+                                                     "the bleed there is bare paper")]
 
 
 @pytest.mark.parametrize("paper, flagged", [("#fafafa", True), ("#f9f9f9", False)])
