@@ -1079,3 +1079,43 @@ def test_an_asset_with_a_slash_in_its_name_is_expected_in_its_folder(tmp_path):
     found = [f for f in check_written(written, profile)[0] if f.check == "pixels"]
     assert [(f.where, f.message) for f in found] == [(f"pieces-tokens/{first.name}",
                                                       "177 × 176 px; the template is 177 × 177 px")]
+
+
+def test_every_card_side_s_findings_are_kept_and_name_the_card_and_its_row(tmp_path):
+    """Two cards whose text reaches into the safe zone, whose picture is too coarse and whose art stops
+    at the cut: each finding of each card, in order, names the deck, the card and the line of its row."""
+    from pnp.output.preflight import preflight
+
+    game = tmp_path / "mini"
+    game.mkdir()
+    (game / "game.yaml").write_text("name: mini\ntitle: Mini\n")
+    Image.new("RGB", (100, 100), (40, 90, 160)).save(game / "art.png")
+    (game / "face.yaml").write_text(textwrap.dedent("""\
+        kind: layout
+        fields: {name: text}
+        elements:
+          - {type: rect, frame: card, fill: "#203060"}
+          - {type: image, x: 19, y: 10, w: 25.4, h: 25.4, src: art.png}
+          - {type: text, x: 1, y: 50, w: 50, h: 10, text: "{name}", size: 14}
+        """))
+    (game / "deck.yaml").write_text(textwrap.dedent("""\
+        kind: deck
+        name: deck
+        title: Mini
+        card: poker
+        layout: face.yaml
+        back: {title: Mini}
+        cards:
+          - {name: Eins}
+          - {name: Zwei}
+        """))
+    found, counts = preflight(discover(tmp_path)["mini"], BuildOptions(), DTC)
+    assert counts == {"card sides": 3, "files": 1}
+    expected = []
+    for name, line in (("Eins", 8), ("Zwei", 9)):
+        where = f"deck: {name} ({game / 'deck.yaml'}:{line})"
+        expected += [Finding("safe-zone", False, where, f"text '{name}' reaches 2.2 mm into the 3.175 mm safe zone"),
+                     Finding("image-dpi", False, where, "a 100 × 100 px image prints at 99 dpi; the shop wants 300"),
+                     Finding("bleed", False, where, "artwork stops at the cut on the left, right, top, bottom sides: "
+                                                    "the bleed there is bare paper")]
+    assert found == expected
