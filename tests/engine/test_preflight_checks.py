@@ -963,6 +963,12 @@ def test_a_near_white_bleed_is_bare_paper(paper, flagged):
     assert [f.message for f in bleed_sides(page, Box(3, 3, 63.5, 88.9), "card")] == ([says] if flagged else [])
 
 
+def test_a_bleed_one_pixel_wide_is_still_looked_at():
+    """0.4 mm of bleed is one pixel of the check's 72 dpi picture: art across it is bleed, not bare paper."""
+    page = Page(64.3, 89.7, Group([Rect(0, 0, 64.3, 89.7, style(fill="#203060"))]), trim=Box(0.4, 0.4, 63.5, 88.9))
+    assert bleed_sides(page, Box(0.4, 0.4, 63.5, 88.9), "card") == []
+
+
 def test_a_page_with_no_room_for_bleed_is_bare_on_every_side():
     page = Page(63.5, 88.9, Group([Rect(0, 0, 63.5, 88.9, style(fill="#203060"))]), trim=Box(0, 0, 63.5, 88.9))
     assert [f.message for f in bleed_sides(page, Box(0, 0, 63.5, 88.9), "card")] == [
