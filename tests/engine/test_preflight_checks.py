@@ -30,33 +30,27 @@ X1A = " (PDF/X-1a:2003, ISO 15930-4:2003: "
 WANT = (2, (63.5, 88.9))  # two pages, poker trim
 
 
+def _mini_game(game: Path, art_px: int, elements: str, names: list[str]) -> None:
+    """A game of one poker deck: a square picture of ``art_px`` px, the face's ``elements``, a card per name."""
+    game.mkdir()
+    (game / "game.yaml").write_text("name: mini\ntitle: Mini\n")
+    Image.new("RGB", (art_px, art_px), (40, 90, 160)).save(game / "art.png")
+    (game / "face.yaml").write_text("kind: layout\nfields: {name: text}\nelements:\n" + textwrap.dedent(elements))
+    (game / "deck.yaml").write_text("kind: deck\nname: deck\ntitle: Mini\ncard: poker\nlayout: face.yaml\n"
+                                    "back: {title: Mini}\ncards:\n" + "".join(f"  - {{name: {n}}}\n" for n in names))
+
+
 @pytest.fixture(scope="module")
 def mini(tmp_path_factory) -> Path:
     """A data folder with one game of one card with a sharp picture."""
     data = tmp_path_factory.mktemp("data")
-    game = data / "mini"
-    game.mkdir()
-    (game / "game.yaml").write_text("name: mini\ntitle: Mini\n")
-    Image.new("RGB", (320, 320), (40, 90, 160)).save(game / "art.png")  # 320 dpi at 25.4 mm, 317 as printed
-    (game / "face.yaml").write_text(textwrap.dedent("""\
-        kind: layout
-        fields: {name: text}
-        elements:
+    # 320 px at 25.4 mm: 320 dpi, 317 as printed
+    _mini_game(data / "mini", 320, """\
           - {type: rect, frame: bleed, fill: "#f3e9d2"}
           - {type: image, x: 19, y: 10, w: 25.4, h: 25.4, src: art.png}
           - {type: text, x: 6, y: 50, w: 50, h: 10, text: "{name}", size: 14, weight: bold}
           - {type: text, x: 6, y: 62, w: 50, h: 10, text: "{name}", size: 10}
-        """))
-    (game / "deck.yaml").write_text(textwrap.dedent("""\
-        kind: deck
-        name: deck
-        title: Mini
-        card: poker
-        layout: face.yaml
-        back: {title: Mini}
-        cards:
-          - {name: Karte}
-        """))
+""", ["Karte"])
     return data
 
 
@@ -1093,28 +1087,11 @@ def test_every_card_side_s_findings_are_kept_and_name_the_card_and_its_row(tmp_p
     from pnp.output.preflight import preflight
 
     game = tmp_path / "mini"
-    game.mkdir()
-    (game / "game.yaml").write_text("name: mini\ntitle: Mini\n")
-    Image.new("RGB", (100, 100), (40, 90, 160)).save(game / "art.png")
-    (game / "face.yaml").write_text(textwrap.dedent("""\
-        kind: layout
-        fields: {name: text}
-        elements:
+    _mini_game(game, 100, """\
           - {type: rect, frame: card, fill: "#203060"}
           - {type: image, x: 19, y: 10, w: 25.4, h: 25.4, src: art.png}
           - {type: text, x: 1, y: 50, w: 50, h: 10, text: "{name}", size: 14}
-        """))
-    (game / "deck.yaml").write_text(textwrap.dedent("""\
-        kind: deck
-        name: deck
-        title: Mini
-        card: poker
-        layout: face.yaml
-        back: {title: Mini}
-        cards:
-          - {name: Eins}
-          - {name: Zwei}
-        """))
+""", ["Eins", "Zwei"])
     found, counts = preflight(discover(tmp_path)["mini"], BuildOptions(), DTC)
     assert counts == {"card sides": 3, "files": 1}
     expected = []
