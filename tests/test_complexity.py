@@ -19,8 +19,6 @@ SOLVERS = frozenset({"games/ordnerstruktur/solver.py"})
 KNOWN_LINES: dict[str, int] = {
 }
 KNOWN_COMPLEXITY: dict[str, int] = {
-    "games/kniffel/tally.py:tally": 21,
-    "games/klin_zha/sources.py:view_record": 21,
 }
 
 

@@ -30,33 +30,27 @@ X1A = " (PDF/X-1a:2003, ISO 15930-4:2003: "
 WANT = (2, (63.5, 88.9))  # two pages, poker trim
 
 
+def _mini_game(game: Path, art_px: int, elements: str, names: list[str]) -> None:
+    """A game of one poker deck: a square picture of ``art_px`` px, the face's ``elements``, a card per name."""
+    game.mkdir()
+    (game / "game.yaml").write_text("name: mini\ntitle: Mini\n")
+    Image.new("RGB", (art_px, art_px), (40, 90, 160)).save(game / "art.png")
+    (game / "face.yaml").write_text("kind: layout\nfields: {name: text}\nelements:\n" + textwrap.dedent(elements))
+    (game / "deck.yaml").write_text("kind: deck\nname: deck\ntitle: Mini\ncard: poker\nlayout: face.yaml\n"
+                                    "back: {title: Mini}\ncards:\n" + "".join(f"  - {{name: {n}}}\n" for n in names))
+
+
 @pytest.fixture(scope="module")
 def mini(tmp_path_factory) -> Path:
     """A data folder with one game of one card with a sharp picture."""
     data = tmp_path_factory.mktemp("data")
-    game = data / "mini"
-    game.mkdir()
-    (game / "game.yaml").write_text("name: mini\ntitle: Mini\n")
-    Image.new("RGB", (320, 320), (40, 90, 160)).save(game / "art.png")  # 320 dpi at 25.4 mm, 317 as printed
-    (game / "face.yaml").write_text(textwrap.dedent("""\
-        kind: layout
-        fields: {name: text}
-        elements:
+    # 320 px at 25.4 mm: 320 dpi, 317 as printed
+    _mini_game(data / "mini", 320, """\
           - {type: rect, frame: bleed, fill: "#f3e9d2"}
           - {type: image, x: 19, y: 10, w: 25.4, h: 25.4, src: art.png}
           - {type: text, x: 6, y: 50, w: 50, h: 10, text: "{name}", size: 14, weight: bold}
           - {type: text, x: 6, y: 62, w: 50, h: 10, text: "{name}", size: 10}
-        """))
-    (game / "deck.yaml").write_text(textwrap.dedent("""\
-        kind: deck
-        name: deck
-        title: Mini
-        card: poker
-        layout: face.yaml
-        back: {title: Mini}
-        cards:
-          - {name: Karte}
-        """))
+""", ["Karte"])
     return data
 
 
@@ -256,6 +250,17 @@ def test_two_pages_without_bleed_around_the_trim(good, tmp_path):
     assert ("trim", "pages 1, 2 have no bleed around the trim box") in found
     assert ("trim", "pages 1, 2 have a trim box other than 63.5 × 88.9 mm") in found
     assert {c for c, _ in found} == {"trim", "bleed-box"}
+
+
+def test_an_imposed_sheet_needs_no_bleed_around_its_trim_box(good, tmp_path):
+    """A sheet's items carry their own bleed: the sheet's trim box may be its media box."""
+    def bare(pdf):
+        for page in pdf.pages:
+            page.obj.TrimBox = page.obj.BleedBox = page.obj.MediaBox
+
+    sheets = load_profile("pdf-x")
+    assert checks_for(sheets)[-2:] == ["trim", "output-intent"]  # the trim check runs, without its bleed part
+    assert findings(broken(good, tmp_path, bare), sheets, want=None) == set()
 
 
 def test_many_pages_are_listed_up_to_eight(good, tmp_path):
@@ -876,11 +881,24 @@ def test_text_in_the_safe_zone(box, says):
     assert [(f.check, f.where, f.message) for f in found] == ([("safe-zone", "card", says)] if says else [])
 
 
-@pytest.mark.parametrize("dpi, fails", [(299.0, True), (299.4, True), (299.6, False), (300.0, False), (None, False)])
+@pytest.mark.parametrize("box, says", [
+    ((0, 1, 5, 5), None),  # exactly the 0.05 mm slack past the safe line
+    ((0, 1, 5, 5.5), None),
+    ((-0.05, 2, 5, 5), "text 'Wort' reaches 1.1 mm into the 1 mm safe zone"),  # on the cut within the slack
+    ((-0.06, 2, 5, 5), "text 'Wort' crosses the cut by 0.1 mm"),
+])
+def test_the_safe_zone_s_slack_is_exact(box, says):
+    safe = 0.05 if says is None else 1.0
+    found = text_in_safe_zone(_seen([TextBox("Wort", box, "")]), Box(0, 0, 10, 10), safe, "card")
+    assert found == ([Finding("safe-zone", False, "card", says)] if says else [])
+
+
+@pytest.mark.parametrize("dpi, fails", [(299.0, True), (299.4, True), (299.5, False), (299.6, False), (300.0, False),
+                                       (None, False)])
 def test_image_resolution_at_the_edge(dpi, fails):
-    found = image_resolution(_seen(pictures=[Picture((0, 0, 10, 10), (299, 299), dpi)]), 300, "card")
-    assert [(f.check, f.message) for f in found] == ([("image-dpi", f"a 299 × 299 px image prints at {dpi:.0f} dpi; "
-                                                                    "the shop wants 300")] if fails else [])
+    found = image_resolution(_seen(pictures=[Picture((0, 0, 10, 10), (299, 150), dpi)]), 300, "card")
+    assert found == ([Finding("image-dpi", False, "card", f"a 299 × 150 px image prints at {dpi:.0f} dpi; "
+                                                          "the shop wants 300")] if fails else [])
 
 
 def _card(cover: tuple[float, float, float, float], shade: str = "#203060") -> Page:
@@ -915,16 +933,56 @@ def test_bleed_only_where_art_covers_most_of_the_cut(share, flagged):
     assert ("right" in " ".join(sides)) is flagged
 
 
-@pytest.mark.parametrize("shade, flagged", [("#f0f0f0", True), ("#fbfbfb", False)])
+@pytest.mark.parametrize("shade, flagged", [("#f0f0f0", True), ("#f9f9f9", True), ("#fafafa", False),
+                                           ("#fbfbfb", False)])
 def test_bleed_counts_near_white_as_paper(shade, flagged):
     found = bleed_sides(_card((3, 3, 66.5, 91.9), shade), Box(3, 3, 63.5, 88.9), "card")
     assert bool(found) is flagged
+
+
+@pytest.mark.parametrize("shade", ["#ffff00", "#00ffff"])
+def test_bleed_judges_paper_by_lightness_not_by_one_channel(shade):
+    """Yellow and cyan art are no paper, though two of their three channels are full."""
+    found = bleed_sides(_card((3, 3, 66.5, 91.9), shade), Box(3, 3, 63.5, 88.9), "card")
+    assert found == [Finding("bleed", False, "card", "artwork stops at the cut on the left, right, top, bottom sides: "
+                                                     "the bleed there is bare paper")]
+
+
+@pytest.mark.parametrize("paper, flagged", [("#fafafa", True), ("#f9f9f9", False)])
+def test_a_near_white_bleed_is_bare_paper(paper, flagged):
+    """Art that stops at the cut over a bleed of grey 250 (paper to the eye) is flagged; over 249 it is not."""
+    page = Page(69.5, 94.9, Group([Rect(0, 0, 69.5, 94.9, style(fill=paper)),
+                                   Rect(3, 3, 63.5, 88.9, style(fill="#203060"))]), trim=Box(3, 3, 63.5, 88.9))
+    says = "artwork stops at the cut on the left, right, top, bottom sides: the bleed there is bare paper"
+    assert [f.message for f in bleed_sides(page, Box(3, 3, 63.5, 88.9), "card")] == ([says] if flagged else [])
+
+
+def test_a_bleed_one_pixel_wide_is_still_looked_at():
+    """0.4 mm of bleed is one pixel of the check's 72 dpi picture: art across it is bleed, not bare paper."""
+    page = Page(64.3, 89.7, Group([Rect(0, 0, 64.3, 89.7, style(fill="#203060"))]), trim=Box(0.4, 0.4, 63.5, 88.9))
+    assert bleed_sides(page, Box(0.4, 0.4, 63.5, 88.9), "card") == []
 
 
 def test_a_page_with_no_room_for_bleed_is_bare_on_every_side():
     page = Page(63.5, 88.9, Group([Rect(0, 0, 63.5, 88.9, style(fill="#203060"))]), trim=Box(0, 0, 63.5, 88.9))
     assert [f.message for f in bleed_sides(page, Box(0, 0, 63.5, 88.9), "card")] == [
         "artwork stops at the cut on the left, right, top, bottom sides: the bleed there is bare paper"]
+
+
+def test_each_overlap_found_when_drawing_is_one_finding_naming_card_and_row():
+    """The same overlap met twice (a card side drawn twice) is said once; a deck without overlaps adds none."""
+    from types import SimpleNamespace
+
+    from pnp.layout.builtin.card import Overlap
+    from pnp.output.preflight import overlapping_text
+
+    a = Overlap("Karte", "cards.csv:2", "text elements.2 'Karte' overlaps icons elements.3 by 1.0 × 2.0 mm")
+    b = Overlap("Zwei", "cards.csv:3", "text elements.2 'Zwei' overlaps rect elements.1 by 0.5 × 0.5 mm")
+    matching = SimpleNamespace(decks=[SimpleNamespace(asset=SimpleNamespace(name="deck", overlaps=[a, b, a])),
+                                      SimpleNamespace(asset=SimpleNamespace(name="plain"))])
+    assert overlapping_text(matching) == [Finding("overlap", False, "deck: Karte (cards.csv:2)", a.message),
+                                          Finding("overlap", False, "deck: Zwei (cards.csv:3)", b.message)]
+    assert overlapping_text(None) == []
 
 
 def test_findings_are_failures():
@@ -1021,3 +1079,26 @@ def test_an_asset_with_a_slash_in_its_name_is_expected_in_its_folder(tmp_path):
     found = [f for f in check_written(written, profile)[0] if f.check == "pixels"]
     assert [(f.where, f.message) for f in found] == [(f"pieces-tokens/{first.name}",
                                                       "177 × 176 px; the template is 177 × 177 px")]
+
+
+def test_every_card_side_s_findings_are_kept_and_name_the_card_and_its_row(tmp_path):
+    """Two cards whose text reaches into the safe zone, whose picture is too coarse and whose art stops
+    at the cut: each finding of each card, in order, names the deck, the card and the line of its row."""
+    from pnp.output.preflight import preflight
+
+    game = tmp_path / "mini"
+    _mini_game(game, 100, """\
+          - {type: rect, frame: card, fill: "#203060"}
+          - {type: image, x: 19, y: 10, w: 25.4, h: 25.4, src: art.png}
+          - {type: text, x: 1, y: 50, w: 50, h: 10, text: "{name}", size: 14}
+""", ["Eins", "Zwei"])
+    found, counts = preflight(discover(tmp_path)["mini"], BuildOptions(), DTC)
+    assert counts == {"card sides": 3, "files": 1}
+    expected = []
+    for name, line in (("Eins", 8), ("Zwei", 9)):
+        where = f"deck: {name} ({game / 'deck.yaml'}:{line})"
+        expected += [Finding("safe-zone", False, where, f"text '{name}' reaches 2.2 mm into the 3.175 mm safe zone"),
+                     Finding("image-dpi", False, where, "a 100 × 100 px image prints at 99 dpi; the shop wants 300"),
+                     Finding("bleed", False, where, "artwork stops at the cut on the left, right, top, bottom sides: "
+                                                    "the bleed there is bare paper")]
+    assert found == expected

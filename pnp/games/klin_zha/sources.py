@@ -13,7 +13,7 @@ from pnp.model.base import tr
 from pnp.model.options import flag, number
 from pnp.model.trilattice import DIRECTIONS, Cell, TriGrid
 from pnp.load.words import Words
-from pnp.games.klin_zha.sky import EDGE, NORMAL, UNDER, Layout, resolve, steps
+from pnp.games.klin_zha.sky import EDGE, NORMAL, UNDER, Layout, Sky, resolve, steps
 
 WORDS = Words.beside(__file__)
 SIDES = ("green", "gold")
@@ -162,6 +162,39 @@ def _layout_for(kit, pos, path: Path):
                                                f"have {', '.join(l.name for l in kit.layouts)}")])
 
 
+def _view_cells(g: TriGrid, sky: Sky | None, region: dict[Cell, str], taken: set[Cell]) -> list[dict]:
+    """Each cell of a view: its name, region and cloud state, and its label unless a token covers it."""
+    cells = []
+    for c in g.cells():
+        state = sky.state(c) if sky else NORMAL
+        cells.append({"at": g.name(c), "region": region.get(c, "none"), "state": state,
+                      "look": state if state != NORMAL else region.get(c, "none"),
+                      "label": "" if c in taken else g.name(c)})  # a token covers the cell's middle
+    return cells
+
+
+def _view_tokens(g: TriGrid, seen: list[tuple[Cell, str, str | None]], sides: dict, marks: dict) -> list[dict]:
+    """Each token a side sees, at its cell's centroid: a piece with its mark, or a neutral token."""
+    tokens = []
+    for cell, side, pid in seen:
+        x, y = g.centroid(cell)
+        tokens.append({"id": f"seen-{g.name(cell)}-{side}-{pid or 'neutral'}", "x": round(x, 4), "y": round(y, 4),
+                       "name": "", "side": side, "mark": marks.get(pid, "?") if pid else "",
+                       "colour": sides[side].colour, "ink": sides[side].ink,
+                       "kind": "piece" if pid else "neutral"})
+    return tokens
+
+
+def _view_subtitle(lay: Layout | None, pos, lang: str) -> str:
+    """The line under a view's title: the cloud layout and its step, or a clear sky."""
+    words = WORDS[lang]
+    if not lay:
+        return words["view"]["clear"]
+    step = _step_text(lay, pos.step, lang)
+    sub = words["view"]["layout"].format(name=tr(lay.model.title, lang), step=pos.step)
+    return sub if not step else f"{tr(lay.model.title, lang)} · {step}"
+
+
 def view_record(kit, path: Path, viewer: str, lang: str) -> dict:
     """What ``viewer`` is shown of the position in ``path``: the board's cells with their cloud
     state, the tokens seen (x, y in mm on the board, the mark or none for a neutral token), and the
@@ -174,32 +207,13 @@ def view_record(kit, path: Path, viewer: str, lang: str) -> dict:
     g = kit.grid()
     sky = resolve(g, lay.model, pos.step) if lay else None
     sides = {s.id: s for s in kit.rules.sides}
-    marks = {p.id: p.mark for p in kit.rules.pieces}
-    region = _regions(g)
     every = placed(g, pos)
     seen = seen_by(sky, every, viewer)
-    taken = {cell for cell, _, _ in seen}
-    cells = []
-    for c in g.cells():
-        state = sky.state(c) if sky else NORMAL
-        cells.append({"at": g.name(c), "region": region.get(c, "none"), "state": state,
-                      "look": state if state != NORMAL else region.get(c, "none"),
-                      "label": "" if c in taken else g.name(c)})  # a token covers the cell's middle
-    tokens = []
-    for cell, side, pid in seen:
-        x, y = g.centroid(cell)
-        tokens.append({"id": f"seen-{g.name(cell)}-{side}-{pid or 'neutral'}", "x": round(x, 4), "y": round(y, 4),
-                       "name": "", "side": side, "mark": marks.get(pid, "?") if pid else "",
-                       "colour": sides[side].colour, "ink": sides[side].ink,
-                       "kind": "piece" if pid else "neutral"})
+    cells = _view_cells(g, sky, _regions(g), {cell for cell, _, _ in seen})
+    tokens = _view_tokens(g, seen, sides, {p.id: p.mark for p in kit.rules.pieces})
     who = tr(sides[viewer].name, lang)
     title = words["view"]["title"].format(who=who, what=tr(pos.title, lang) or path.stem)
-    if lay:
-        step = _step_text(lay, pos.step, lang)
-        sub = words["view"]["layout"].format(name=tr(lay.model.title, lang), step=pos.step)
-        sub = sub if not step else f"{tr(lay.model.title, lang)} · {step}"
-    else:
-        sub = words["view"]["clear"]
+    sub = _view_subtitle(lay, pos, lang)
     hidden = len(every) - len(seen)
     neutral = sum(1 for s in seen if s[2] is None)
     pieces = [{"mark": p.mark, "piece": f"{tr(p.name, lang)} ×{p.count}"} for p in kit.rules.pieces]

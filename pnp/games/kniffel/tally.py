@@ -105,42 +105,59 @@ def document_total(lines: list[Line]) -> int:
     return sum(ln.points for ln in lines) + (BONUS_POINTS if block >= BONUS_THRESHOLD else 0)
 
 
-def tally(doc: FilledBilanz, sheet: ScoreSheet | None, src: Source = Source("<bilanz>"),
-          partial: bool = False) -> Tally:
-    """Add up a filled Bilanz; ``sheet`` (if any) gives the block sums shown beside the total."""
+def _read_set(i: int, e: Entry, src: Source, seen: dict[str, int]) -> Line | Problem:
+    """Set ``i`` scored, or the one problem with it; a Vorgabe read for the first time goes into ``seen``."""
+    try:
+        v = vorgabe(str(e.vorgabe))
+    except KniffelInputError as exc:
+        return src.at("sets", i, "vorgabe").problem(f"'sets.{i}.vorgabe': {exc}")
+    if v.label in seen:
+        return src.at("sets", i, "vorgabe").problem(
+            f"'sets.{i}.vorgabe': Vorgabe {v.label} is used twice (first in sets.{seen[v.label]}); "
+            "each Vorgabe is filled exactly once")
+    seen[v.label] = i
+    try:
+        dice = parse_dice(e.dice if isinstance(e.dice, str) else list(e.dice))
+    except KniffelInputError as exc:
+        return src.at("sets", i, "dice").problem(f"'sets.{i}.dice': {exc}")
+    return Line(v.label, dice, score(dice, v), v.test(dice), e.points, src.at("sets", i))
+
+
+def _read_sets(doc: FilledBilanz, src: Source, partial: bool) -> tuple[list[Line], list[str]]:
+    """The scored sets and the Vorgaben not filled; every problem at once as DataErrors."""
     problems: list[Problem] = []
     lines: list[Line] = []
     seen: dict[str, int] = {}
     for i, e in enumerate(doc.sets):
-        try:
-            v = vorgabe(str(e.vorgabe))
-        except KniffelInputError as exc:
-            problems.append(src.at("sets", i, "vorgabe").problem(f"'sets.{i}.vorgabe': {exc}"))
-            continue
-        if v.label in seen:
-            problems.append(src.at("sets", i, "vorgabe").problem(
-                f"'sets.{i}.vorgabe': Vorgabe {v.label} is used twice (first in sets.{seen[v.label]}); "
-                "each Vorgabe is filled exactly once"))
-            continue
-        seen[v.label] = i
-        try:
-            dice = parse_dice(e.dice if isinstance(e.dice, str) else list(e.dice))
-        except KniffelInputError as exc:
-            problems.append(src.at("sets", i, "dice").problem(f"'sets.{i}.dice': {exc}"))
-            continue
-        lines.append(Line(v.label, dice, score(dice, v), v.test(dice), e.points, src.at("sets", i)))
+        got = _read_set(i, e, src, seen)
+        if isinstance(got, Line):
+            lines.append(got)
+        else:
+            problems.append(got)
     missing = [lab for lab in LABELS if lab not in seen]
     if missing and not partial and not problems:
         problems.append(src.at("sets").problem(f"'sets': the Bilanz is not complete, missing "
                                                f"{len(missing)} of 18 Vorgaben: {' '.join(missing)}"))
     if problems:
         raise DataErrors(problems)
-    values: dict[str, int] = {}
-    if sheet is not None:
-        absent = sorted(set(LABELS) - {r.id for r in sheet.entries})
-        if absent:
-            raise DataErrors([Problem(src.file, 0, 0, f"the score sheet has no rows for {', '.join(absent)}")])
-        values = sheet.evaluate({ln.vorgabe: ln.points for ln in lines})
+    return lines, missing
+
+
+def _sheet_values(sheet: ScoreSheet | None, lines: list[Line], src: Source) -> dict[str, int]:
+    """Every row of the score sheet with the sets filled in ({} without a sheet)."""
+    if sheet is None:
+        return {}
+    absent = sorted(set(LABELS) - {r.id for r in sheet.entries})
+    if absent:
+        raise DataErrors([Problem(src.file, 0, 0, f"the score sheet has no rows for {', '.join(absent)}")])
+    return sheet.evaluate({ln.vorgabe: ln.points for ln in lines})
+
+
+def tally(doc: FilledBilanz, sheet: ScoreSheet | None, src: Source = Source("<bilanz>"),
+          partial: bool = False) -> Tally:
+    """Add up a filled Bilanz; ``sheet`` (if any) gives the block sums shown beside the total."""
+    lines, missing = _read_sets(doc, src, partial)
+    values = _sheet_values(sheet, lines, src)
     wrong = [(ln.where, f"{ln.vorgabe} {','.join(map(str, ln.dice))} scores {ln.points}, the sheet says {ln.written}")
              for ln in lines if ln.written is not None and ln.written != ln.points]
     t = Tally(doc.player, lines, values, missing, document_total(lines), doc.total, wrong)
