@@ -12,11 +12,12 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
+from typing import Iterable, Iterator
 
 from pnp.checks import Finding, Loc, Source, flag
 from pnp.load.errors import DataErrors
 from pnp.games.rather_silly.book import FACTS, RULES
-from pnp.games.rather_silly.mapdata import Board, read_board
+from pnp.games.rather_silly.mapdata import Board, Power, read_board
 
 # The standard board (not the document) has 19 seas, 14 inland and 42 coastal provinces.
 STANDARD_COUNTS = {"sea": 19, "land": 14, "coast": 42}
@@ -227,11 +228,7 @@ def islands(m: Map):
             scope="map")
 def homes(m: Map):
     for pw in m.board.powers:
-        if f"homes.{pw.id}" in FACTS:
-            found = fact_finding(f"homes.{pw.id}", sorted(pw.homes), f"{pw.id}'s home centres", m.at_power(pw.id),
-                                 pw.id)
-            if found:
-                yield found
+        yield from _as_documented(m, pw, "homes", pw.homes, "home centres")
         for c in pw.homes:
             if c not in m.P or not m.P[c].sc:
                 yield _f(m, f"{pw.id}'s home {c} is not a supply centre", pw.id)
@@ -240,11 +237,16 @@ def homes(m: Map):
 @RULES.rule("rs.map.start", "Regeln", "each power starts with the standard units", scope="map")
 def start(m: Map):
     for pw in m.board.powers:
-        if f"start.{pw.id}" in FACTS:
-            found = fact_finding(f"start.{pw.id}", sorted(pw.start), f"{pw.id}'s starting units", m.at_power(pw.id),
-                                 pw.id)
-            if found:
-                yield found
+        yield from _as_documented(m, pw, "start", pw.start, "starting units")
+
+
+def _as_documented(m: Map, pw: Power, fact: str, values: Iterable[str], what: str) -> Iterator[Finding]:
+    """A finding when a power's list differs from the rule document's (where it gives one)."""
+    key = f"{fact}.{pw.id}"
+    if key in FACTS:
+        found = fact_finding(key, sorted(values), f"{pw.id}'s {what}", m.at_power(pw.id), pw.id)
+        if found:
+            yield found
 
 
 @RULES.rule("rs.map.powers", "Regeln", "the seven powers and the four extra players", scope="map")
