@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
 
 if TYPE_CHECKING:  # pragma: no cover
-    from pnp.cli.options import Duplex, Orientation
+    from pnp.cli.options import SheetArgs
     from pnp.load.budget import Limits
     from pnp.model.assets import BuildOptions
     from pnp.model.game import Game
@@ -80,21 +80,20 @@ def progress_bar(what: str, quiet: bool = False) -> Iterator[Tick | None]:
         yield tick
 
 
-def build_options(paper: str | None, orientation: "Orientation | None", margin: float | None, gutter: float | None,
-                  bleed: float | None, crop_marks: bool | None, cut_lines: bool | None, duplex: "Duplex | None",
-                  lang: str | None, dpi: int, back_offset: str, option: list[str], limits: "Limits | None" = None,
+def build_options(args: "SheetArgs", option: list[str], limits: "Limits | None" = None,
                   ink_saver: bool = False) -> "BuildOptions":
     """The build options the sheet options, --lang, --dpi, --back-offset, -o, --ink-saver and the --max-…
     limits of a command give."""
     from pnp.load.budget import Limits
     from pnp.model.assets import BuildOptions
 
-    sheet = sheet_settings(paper=paper, orientation=orientation and orientation.value, margin=margin,
-                           gutter=gutter, bleed=bleed, crop_marks=crop_marks, cut_lines=cut_lines,
-                           duplex=duplex and duplex.value)
-    return BuildOptions(**sheet, **given_lang(lang), given=frozenset(sheet) | ({"lang"} if lang else set()), dpi=dpi,
-                        back_offset=parse_offset(back_offset), extra=parse_extras(option), limits=limits or Limits(),
-                        ink_saver=ink_saver)
+    sheet = sheet_settings(paper=args.paper, orientation=args.orientation and args.orientation.value,
+                           margin=args.margin, gutter=args.gutter, bleed=args.bleed, crop_marks=args.crop_marks,
+                           cut_lines=args.cut_lines, duplex=args.duplex and args.duplex.value)
+    lang = args.lang
+    return BuildOptions(**sheet, **given_lang(lang), given=frozenset(sheet) | ({"lang"} if lang else set()),
+                        dpi=args.dpi, back_offset=parse_offset(args.back_offset), extra=parse_extras(option),
+                        limits=limits or Limits(), ink_saver=ink_saver)
 
 
 def given_lang(lang: Optional[str]) -> dict[str, Any]:  # keyword arguments of BuildOptions

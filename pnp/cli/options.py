@@ -4,9 +4,12 @@ Light on purpose: ``pnp --help`` imports this module, so whatever an option need
 value is imported inside its callback."""
 from __future__ import annotations
 
+import functools
+import inspect
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional, get_type_hints
 
 import typer
 
@@ -74,3 +77,51 @@ DpiOpt = typer.Option(100, min=30, max=1200, help="Resolution of the PNG preview
                                                   "(print from the PDF).")
 BackOffsetOpt = typer.Option("0,0", "--back-offset", help="Shift back pages by X,Y mm to correct a printer's duplex "
                                                           "misregistration (measure it with `pnp calibrate`).")
+
+
+@dataclass(frozen=True)
+class SheetArgs:
+    """The sheet options of `pnp build` and `pnp watch`, as given on the command line (None: not given)."""
+
+    paper: Optional[str]
+    orientation: Optional[Orientation]
+    margin: Optional[float]
+    gutter: Optional[float]
+    bleed: Optional[float]
+    crop_marks: Optional[bool]
+    cut_lines: Optional[bool]
+    duplex: Optional[Duplex]
+    lang: Optional[str]
+    dpi: int
+    back_offset: str
+
+
+_SHEET_OPTS: dict[str, Any] = {"paper": PaperOpt, "orientation": OrientationOpt, "margin": MarginOpt,
+                               "gutter": GutterOpt, "bleed": BleedOpt, "crop_marks": CropOpt, "cut_lines": CutOpt,
+                               "duplex": DuplexOpt, "lang": LangOpt(), "dpi": DpiOpt, "back_offset": BackOffsetOpt}
+
+
+SheetOpts: Any = object()  # the default of a command's ``sheet`` parameter: with_sheet_options fills it
+
+
+def with_sheet_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``command`` takes one parameter ``sheet: SheetArgs``; its command line gets every sheet option in that
+    place (one list for every command that lays out sheets), and ``sheet`` holds what they were given."""
+    signature = inspect.signature(command, eval_str=True)
+    hints = get_type_hints(SheetArgs)
+    params: list[inspect.Parameter] = []
+    for p in signature.parameters.values():
+        if p.name != "sheet":
+            params.append(p)
+            continue
+        assert p.default is SheetOpts, "write the parameter as sheet: SheetArgs = SheetOpts"
+        params += [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=opt,
+                                     annotation=hints[name]) for name, opt in _SHEET_OPTS.items()]
+
+    @functools.wraps(command)
+    def given(**kwargs: Any) -> Any:
+        sheet = SheetArgs(**{name: kwargs.pop(name) for name in _SHEET_OPTS})
+        return command(sheet=sheet, **kwargs)
+
+    given.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]  # what typer reads
+    return given

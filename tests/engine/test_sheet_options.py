@@ -87,3 +87,25 @@ def test_a_bad_sheet_setting_in_game_yaml_is_a_positioned_error(game, tmp_path):
     gy.write_text(gy.read_text() + "sheet:\n  gutter: 50\n")
     res = runner.invoke(app, ["build", "blatt", "--data", str(game), "--out", str(tmp_path / "o")])
     assert res.exit_code == 2 and "game.yaml:" in res.output and "sheet.gutter" in res.output
+
+
+def test_build_and_watch_take_the_same_sheet_options_from_one_list():
+    """The sheet options are declared once (SheetArgs); every command that lays out sheets offers all of
+    them, with the same flags, defaults and help."""
+    import dataclasses
+
+    import typer.main
+
+    from pnp.cli.options import SheetArgs
+
+    command = typer.main.get_command(app)
+    names = [f.name for f in dataclasses.fields(SheetArgs)]
+
+    def sheet_params(name):
+        params = {p.name: p for p in command.commands[name].params}
+        return [(n, tuple(params[n].opts), tuple(params[n].secondary_opts), params[n].default, params[n].help)
+                for n in names]
+
+    assert sheet_params("build") == sheet_params("watch")
+    assert [p[1] for p in sheet_params("build")][:2] == [("--paper",), ("--orientation",)]
+    assert ("--no-crop-marks",) in [p[2] for p in sheet_params("build")]

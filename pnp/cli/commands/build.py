@@ -11,8 +11,7 @@ import typer
 
 from pnp.checks.contract import _err, guarded
 from pnp.cli.common import build_options, check_options, locate, parse_format_option, progress_bar, select_games
-from pnp.cli.options import (BackOffsetOpt, BleedOpt, CropOpt, CutOpt, DataOpt, DpiOpt, Duplex, DuplexOpt, GutterOpt,
-                             JsonOpt, LangOpt, MarginOpt, Orientation, OrientationOpt, PaperOpt)
+from pnp.cli.options import DataOpt, JsonOpt, SheetArgs, SheetOpts, with_sheet_options
 from pnp.render.formats import FORMATS, defaults
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -23,23 +22,15 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 @guarded
+@with_sheet_options
 def build(
     game: str = typer.Argument("all", help="Game name (see `pnp list`), a game's folder, or 'all'."),
     format: str = typer.Option(",".join(defaults()), "--format", "-f",
                                help="Comma list of formats: "
                                     + ", ".join(f"{n} ({f.about})" if f.opt_in else n for n, f in FORMATS.items())
                                     + "."),
-    paper: Optional[str] = PaperOpt,
-    orientation: Optional[Orientation] = OrientationOpt,
-    margin: Optional[float] = MarginOpt,
-    gutter: Optional[float] = GutterOpt,
-    bleed: Optional[float] = BleedOpt,
-    crop_marks: Optional[bool] = CropOpt,
-    cut_lines: Optional[bool] = CutOpt,
-    duplex: Optional[Duplex] = DuplexOpt,
-    lang: Optional[str] = LangOpt(),
+    sheet: SheetArgs = SheetOpts,  # --paper ... --lang, --dpi, --back-offset
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; each game gets a sub-folder."),
-    dpi: int = DpiOpt,
     max_pages: Optional[int] = typer.Option(None, "--max-pages", min=1,
                                             help="Refuse a build that would make more pages (default 2,000)."),
     max_megapixels: Optional[int] = typer.Option(None, "--max-megapixels", min=1,
@@ -49,7 +40,6 @@ def build(
     jobs: int = typer.Option(0, "--jobs", "-j", min=0, max=64,
                              help="Processes drawing at once (0: one per CPU core; 1: no worker processes). "
                                   "The files are the same either way."),
-    back_offset: str = BackOffsetOpt,
     option: list[str] = typer.Option([], "--option", "-o",
                                      help="Game-specific setting KEY=VALUE, repeatable "
                                           "(e.g. square_mm=50, mirror=true, players=6, up=4, copies=10); "
@@ -69,8 +59,7 @@ def build(
         formats = parse_format_option(format)
         limits = Limits(**{k: v for k, v in (("pages", max_pages), ("megapixels", max_megapixels),
                                               ("shapes", max_shapes)) if v})
-        opts = build_options(paper, orientation, margin, gutter, bleed, crop_marks, cut_lines, duplex, lang, dpi,
-                             back_offset, option, limits, ink_saver)
+        opts = build_options(sheet, option, limits, ink_saver)
         game, data = locate(game, data)
         games = select_games(data, game)
         check_options(games, opts.extra)
@@ -158,20 +147,11 @@ def _human(n: float) -> str:
 
 
 @guarded
+@with_sheet_options
 def watch(
     game: str = typer.Argument(..., help="Game (name or folder) to rebuild when its data or the fonts change."),
     format: str = typer.Option(",".join(defaults()), "--format", "-f", help="Comma list of formats."),
-    paper: Optional[str] = PaperOpt,
-    orientation: Optional[Orientation] = OrientationOpt,
-    margin: Optional[float] = MarginOpt,
-    gutter: Optional[float] = GutterOpt,
-    bleed: Optional[float] = BleedOpt,
-    crop_marks: Optional[bool] = CropOpt,
-    cut_lines: Optional[bool] = CutOpt,
-    duplex: Optional[Duplex] = DuplexOpt,
-    lang: Optional[str] = LangOpt(),
-    dpi: int = DpiOpt,
-    back_offset: str = BackOffsetOpt,
+    sheet: SheetArgs = SheetOpts,  # --paper ... --lang, --dpi, --back-offset
     out: Path = typer.Option(Path("output"), "--out", help="Output folder."),
     option: list[str] = typer.Option([], "--option", "-o", help="Game-specific setting KEY=VALUE, repeatable."),
     data: Path = DataOpt,
@@ -180,8 +160,7 @@ def watch(
     option `pnp build` takes, and builds in the game's language unless --lang says otherwise."""
     from pnp.cli.watch import watch as run_watch
 
-    opts = build_options(paper, orientation, margin, gutter, bleed, crop_marks, cut_lines, duplex, lang, dpi,
-                         back_offset, option)
+    opts = build_options(sheet, option)
     game, data = locate(game, data)
     check_options(select_games(data, game), opts.extra)
     formats = parse_format_option(format)
