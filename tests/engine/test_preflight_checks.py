@@ -1102,3 +1102,39 @@ def test_every_card_side_s_findings_are_kept_and_name_the_card_and_its_row(tmp_p
                      Finding("bleed", False, where, "artwork stops at the cut on the left, right, top, bottom sides: "
                                                     "the bleed there is bare paper")]
     assert found == expected
+
+
+def test_two_bare_sides_are_said_in_the_plural():
+    found = bleed_sides(_card((3, 0, 66.5, 94.9)), Box(3, 3, 63.5, 88.9), "card")
+    assert [f.message for f in found] == ["artwork stops at the cut on the left, right sides: the bleed there is bare "
+                                          "paper"]
+
+
+def _pixel_card(*rects: tuple[float, float, float, float]) -> list[str]:
+    """What the bleed check says of a 10 x 10 mm page drawn at one pixel per mm, trimmed 1 mm in on each side,
+    with art in ``rects`` (x0, y0, x1, y1 in mm): every strip is 8 whole pixels long."""
+    page = Page(10, 10, Group([Rect(x0, y0, x1 - x0, y1 - y0, style(fill="#203060")) for x0, y0, x1, y1 in rects]),
+                trim=Box(1, 1, 8, 8))
+    return [f.message for f in bleed_sides(page, Box(1, 1, 8, 8), "card", dpi=25.4)]
+
+
+RIGHT = "artwork stops at the cut on the right side: the bleed there is bare paper"
+
+
+@pytest.mark.parametrize("rows, says", [(4, []), (3, [RIGHT])])
+def test_a_bleed_strip_of_exactly_half_paper_is_not_bare(rows, says):
+    """Art fills the card to the cut and the bleed on three sides; beside the right cut it covers ``rows`` of the
+    strip's 8 pixels: half paper is not more than half, 5 of 8 is."""
+    assert _pixel_card((0, 0, 9, 10), (9, 1, 10, 1 + rows)) == says
+
+
+@pytest.mark.parametrize("rows, says", [(4, []), (5, [RIGHT])])
+def test_art_along_exactly_half_the_cut_needs_no_bleed(rows, says):
+    """No bleed on the right, and art along ``rows`` of the right cut's 8 pixels: exactly half is not most of it."""
+    assert _pixel_card((0, 0, 8, 10), (8, 1, 9, 1 + rows), (0, 0, 10, 1), (0, 9, 10, 10)) == says
+
+
+def test_a_strip_of_one_pixel_is_looked_at():
+    """A 3 x 3 mm page at one pixel per mm with a 1 mm trim: each strip is one pixel, art in it is bleed."""
+    page = Page(3, 3, Group([Rect(0, 0, 3, 3, style(fill="#203060"))]), trim=Box(1, 1, 1, 1))
+    assert bleed_sides(page, Box(1, 1, 1, 1), "card", dpi=25.4) == []
