@@ -30,12 +30,18 @@ def _err(msg: str) -> None:
 @contextmanager
 def stop_signals_as_interrupt() -> Iterator[None]:
     """SIGTERM and SIGHUP end the work like Ctrl-C does (KeyboardInterrupt), so
-    staging is removed and earlier outputs stay as they were."""
+    staging is removed and earlier outputs stay as they were. Each is noted too
+    (:mod:`pnp.load.interrupts`): one raised inside a callback Python swallows is
+    raised again before output is swapped in."""
+    from pnp.load import interrupts
+
     def interrupt(signum: int, frame: FrameType | None) -> NoReturn:
-        raise KeyboardInterrupt(signal.Signals(signum).name)
+        name = signal.Signals(signum).name
+        interrupts.note(name)
+        raise KeyboardInterrupt(name)
 
     old: dict[signal.Signals, Any] = {}
-    for sig in (signal.SIGTERM, signal.SIGHUP):
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         try:
             old[sig] = signal.signal(sig, interrupt)
         except (ValueError, OSError):  # not the main thread: leave the default
@@ -45,6 +51,7 @@ def stop_signals_as_interrupt() -> Iterator[None]:
     finally:
         for sig, handler in old.items():
             signal.signal(sig, handler)
+        interrupts.forget()
 
 
 def guarded(fn: F) -> F:

@@ -26,6 +26,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
+from pnp.load import interrupts
 from pnp.load.errors import UserError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -153,9 +154,11 @@ class Staging:
         return list(dict.fromkeys(rel.split("/", 1)[0] for rel in self.files))
 
     def commit(self, folders: list[str] | None = None) -> None:
-        """Swap every staged folder in with renames, or, on any failure, none of them."""
+        """Swap every staged folder in with renames, or, on any failure, none of them. An interrupt
+        that came during the work stops it here, whether or not it stopped the work (see interrupts)."""
         done: list[_Swapped] = []
         try:
+            interrupts.check()
             for name in folders if folders is not None else self.folders():
                 done.append(self._swap(name))
         except OSError as exc:

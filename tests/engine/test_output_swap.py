@@ -368,3 +368,36 @@ def test_export_and_tts_folders_count_as_pnps_and_someone_elses_are_kept(tmp_pat
     res = runner.invoke(app, ["export", "kafkas-halle", "-p", "pdf-x", "--data", str(data), "--out", str(out)])
     assert res.exit_code == 2 and "not a folder pnp export made" in res.output
     assert sorted(p.name for p in mine.iterdir()) == ["notes.txt"]
+
+
+def test_an_interrupt_python_swallowed_still_stops_the_swap(tmp_path):
+    """Ctrl-C raised inside a callback is printed as 'ignored' and the work goes on; the handler noted it,
+    so the staged output is not swapped in and the earlier output stays."""
+    from pnp.load import interrupts
+
+    out = tmp_path / "out"
+    (out / "g").mkdir(parents=True)
+    (out / "g" / "a.txt").write_text("earlier")
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with Staging(out) as st:
+                st.path("g/a.txt").write_text("new")
+                interrupts.note("SIGINT")  # what the handler does before its KeyboardInterrupt is swallowed
+                st.commit()
+    finally:
+        interrupts.forget()
+    assert (out / "g" / "a.txt").read_text() == "earlier"
+    assert sorted(p.name for p in out.iterdir()) == ["g"]
+
+
+def test_a_command_notes_ctrl_c_and_forgets_it_when_it_ends():
+    from pnp.checks.contract import stop_signals_as_interrupt
+    from pnp.load import interrupts
+
+    with stop_signals_as_interrupt():
+        with pytest.raises(KeyboardInterrupt):
+            signal.raise_signal(signal.SIGINT)
+        with pytest.raises(KeyboardInterrupt):
+            interrupts.check()  # noted: asked again later, it is still there
+    interrupts.check()  # the command ended: nothing left over for the next one
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
