@@ -325,12 +325,13 @@ class _Setter:
                 natural[j] = max(natural[j], fonts.string_width(plain, size, "sans", "bold") + 2 * TABLE_PAD)
                 widest_word = max((fonts.string_width(w, size, "sans", "bold") for w in plain.split()), default=0.0)
                 least[j] = max(least[j], widest_word + 2 * TABLE_PAD)
-        widths = _share(natural, least, width)
-        xs = [x]
+        rule = 0.25  # mm; the rules are drawn inside the block's width, so none pokes past its frame
+        widths = _share(natural, least, width - rule)
+        xs = [x + rule / 2]
         for w in widths:
             xs.append(xs[-1] + w)
         aligns = list(b.aligns) + ["left"] * (n - len(b.aligns))
-        line = style(stroke="#555555", width=0.25)
+        line = style(stroke="#555555", width=rule)
         head_fill = style(fill="#dddddd")
         made = []
         for r_i, r in enumerate(rows):
