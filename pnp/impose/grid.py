@@ -16,8 +16,11 @@ Decisions, so the printed sheet measures what the data says:
 * Crop marks: only in the margin, on the extension of every trim edge of a
   used cell (a partial last sheet marks only its cards' edges), starting
   ``bleed + crop_gap`` mm outside the cards so they never touch a card or
-  its bleed. If the margin is too narrow, the outer bleed shrinks
-  first so a mark of at least 2 mm still fits.
+  its bleed, and ending ``PAGE_SAFE`` (6) mm from the paper edge, which a
+  home printer may leave blank. If the margin is too narrow, the outer
+  bleed shrinks first so a mark of at least 2 mm still fits, down to 2 mm
+  of bleed; then the marks get shorter, down to 1 mm. Without crop marks
+  the bleed shrinks to stay out of those 6 mm too.
 * Duplex: after each front page its back page follows (see
   :mod:`pnp.impose.duplex` for how positions are mirrored), also for a
   sheet whose cards happen to have no backs, so the printer's page pairs
@@ -36,8 +39,10 @@ from typing import Iterable, Iterator
 from pnp.scene import Box, Group, Page, Rect, Transform, rotate, translate
 from pnp.impose.duplex import back_placement, map_box, sheet_flip
 from pnp.impose.items import Item, SheetSpec
-from pnp.impose.marks import bbox, cut_lines, grid_crop_marks
+from pnp.impose.marks import MIN_MARK, ROOM, bbox, cut_lines, grid_crop_marks, room
 from pnp.model.paper import paper_size
+
+MIN_BLEED = 2.0  # mm of bleed towards the paper edge kept before crop marks get shorter than ROOM
 from pnp.load.words import ENGINE
 
 # the best grid for a piece: (items per sheet, orientation, turned, paper w, h, columns, rows, cell w, h)
@@ -191,6 +196,17 @@ def _best(item_w: float, item_h: float, sheet: SheetSpec) -> Best:
     return best
 
 
+def _outer_room(space: float, sheet: SheetSpec) -> float:
+    """The most bleed towards the paper edge that leaves room, PAGE_SAFE mm from the edge, for the crop
+    marks: ROOM (2) mm of mark while the bleed keeps MIN_BLEED (2) mm; then shorter marks, down to
+    MIN_MARK (1 mm). Without crop marks, the bleed alone stays PAGE_SAFE mm clear."""
+    if not sheet.crop_marks:
+        return max(0.0, space - room(0.0, 0.0, 0.0, False))
+    full = space - room(0.0, sheet.crop_gap, ROOM, True)
+    short = space - room(0.0, sheet.crop_gap, MIN_MARK, True)
+    return max(0.0, full, min(MIN_BLEED, short))
+
+
 def fit_grid(item_w: float, item_h: float, sheet: SheetSpec) -> SheetGrid:
     """The grid that fits the most items of this size (see module docstring)."""
     n, orient, turned, pw, ph, cols, rows, cw, ch = _best(item_w, item_h, sheet)
@@ -201,9 +217,7 @@ def fit_grid(item_w: float, item_h: float, sheet: SheetSpec) -> SheetGrid:
     gh = rows * ch + (rows - 1) * sheet.gutter
     x0, y0 = (pw - gw) / 2, (ph - gh) / 2
     space = min(x0, y0)  # paper edge to the nearest trim
-    outer = min(sheet.bleed, space)
-    if sheet.crop_marks:
-        outer = min(outer, max(0.0, space - sheet.crop_gap - 2.0))
+    outer = min(sheet.bleed, _outer_room(space, sheet))
     inner = min(sheet.bleed, sheet.gutter / 2)
     return SheetGrid(pw, ph, orient, cols, rows, turned, item_w, item_h, x0, y0, sheet.gutter,
                     max(0.0, outer), inner)

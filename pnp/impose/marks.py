@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from pnp.model.paper import PAGE_SAFE
 from pnp.scene import Box, Circle, Group, Path, style
 from pnp.scene.style import Style
 
@@ -16,6 +17,18 @@ CUT = style(stroke="grey", width=0.1)
 ALIGN = style(stroke="darkgrey", width=0.15)
 
 MIN_MARK = 1.0  # mm; a crop mark shorter than this is left out
+ROOM = 2.0  # mm; the shortest crop mark an imposition leaves room for between the bleed and PAGE_SAFE
+
+
+def room(sheet_bleed: float, crop_gap: float, crop_length: float, marked: bool) -> float:
+    """How far from the paper edge a trim must stay so that its bleed, and its crop marks when it has
+    them, keep PAGE_SAFE mm clear of the edge."""
+    return PAGE_SAFE + sheet_bleed + ((crop_gap + crop_length) if marked else 0.0)
+
+
+def _printable(v: float, side: float) -> bool:
+    """Whether a mark along ``v`` (mm from the paper's edge, of a side ``side`` mm long) is printed."""
+    return PAGE_SAFE <= v <= side - PAGE_SAFE
 
 
 def _seg(x1: float, y1: float, x2: float, y2: float) -> Path:
@@ -29,20 +42,20 @@ def grid_crop_marks(xs: Iterable[float], ys: Iterable[float], grid: Box, reach: 
     Every vertical trim edge ``x`` in ``xs`` gets a short vertical line above
     and below the grid, every horizontal edge ``y`` in ``ys`` one left and
     right of it. Each mark starts ``reach`` mm outside the grid (past the
-    outer bleed plus a gap) and runs ``length`` mm outwards, cut short at
-    the paper edge.
+    outer bleed plus a gap) and runs ``length`` mm outwards, cut short
+    PAGE_SAFE mm from the paper edge (where a home printer may not print).
     """
     g = Group(id="crop-marks")
-    top_end, top_start = grid.y - reach, max(0.0, grid.y - reach - length)
-    bot_start, bot_end = grid.bottom + reach, min(page_h, grid.bottom + reach + length)
-    left_end, left_start = grid.x - reach, max(0.0, grid.x - reach - length)
-    right_start, right_end = grid.right + reach, min(page_w, grid.right + reach + length)
-    for x in sorted(set(round(v, 6) for v in xs)):
+    top_end, top_start = grid.y - reach, max(PAGE_SAFE, grid.y - reach - length)
+    bot_start, bot_end = grid.bottom + reach, min(page_h - PAGE_SAFE, grid.bottom + reach + length)
+    left_end, left_start = grid.x - reach, max(PAGE_SAFE, grid.x - reach - length)
+    right_start, right_end = grid.right + reach, min(page_w - PAGE_SAFE, grid.right + reach + length)
+    for x in sorted(set(round(v, 6) for v in xs if _printable(v, page_w))):
         if top_end - top_start >= MIN_MARK:
             g.add(_seg(x, top_start, x, top_end))
         if bot_end - bot_start >= MIN_MARK:
             g.add(_seg(x, bot_start, x, bot_end))
-    for y in sorted(set(round(v, 6) for v in ys)):
+    for y in sorted(set(round(v, 6) for v in ys if _printable(v, page_h))):
         if left_end - left_start >= MIN_MARK:
             g.add(_seg(left_start, y, left_end, y))
         if right_end - right_start >= MIN_MARK:
@@ -52,12 +65,15 @@ def grid_crop_marks(xs: Iterable[float], ys: Iterable[float], grid: Box, reach: 
 
 def corner_marks(trim: Box, reach: float, length: float, page_w: float, page_h: float) -> list[Path]:
     """Eight short marks continuing ``trim``'s edges outwards from its corners
-    (for items that are not in a guillotine grid, e.g. packed tokens)."""
+    (for items that are not in a guillotine grid, e.g. packed tokens), cut short PAGE_SAFE mm from
+    the paper edge."""
     out: list[Path] = []
 
     def add(x1: float, y1: float, x2: float, y2: float) -> None:
-        x1, x2 = (min(max(v, 0.0), page_w) for v in (x1, x2))
-        y1, y2 = (min(max(v, 0.0), page_h) for v in (y1, y2))
+        if not (_printable(x1, page_w) if x1 == x2 else _printable(y1, page_h)):
+            return  # the edge it would continue lies in the strip a printer may leave blank
+        x1, x2 = (min(max(v, PAGE_SAFE), page_w - PAGE_SAFE) for v in (x1, x2))
+        y1, y2 = (min(max(v, PAGE_SAFE), page_h - PAGE_SAFE) for v in (y1, y2))
         if abs(x2 - x1) + abs(y2 - y1) >= MIN_MARK:
             out.append(_seg(x1, y1, x2, y2))
 

@@ -12,7 +12,9 @@ whichever paper orientation needs fewer pages. An item taller than the printable
 when turned is turned by 90 degrees (if ``sheet.rotate``).
 
 Items are not in a guillotine grid, so each gets its own crop marks: eight
-short lines continuing its trim edges from the corners. To keep those marks
+short lines continuing its trim edges from the corners. The trims keep the
+sheet's margin from the paper edge, or more so that bleed and crop marks stay
+``PAGE_SAFE`` (6) mm clear of it, where a home printer may not print. To keep those marks
 off every other item and its bleed, trims are spaced
 ``max(gutter, 2 * bleed + crop_gap + crop_length)`` apart (without crop marks:
 ``max(gutter, 2 * bleed)``). Thin cut outlines around each trim are drawn
@@ -30,7 +32,7 @@ from pnp.scene import Box, Group, Page, Path, Rect, Transform, rotate, translate
 from pnp.impose.duplex import back_placement, map_box, sheet_flip
 from pnp.impose.grid import LABELS
 from pnp.impose.items import Item, SheetSpec
-from pnp.impose.marks import CUT, bbox, corner_marks, outline
+from pnp.impose.marks import CUT, bbox, corner_marks, outline, room
 from pnp.model.paper import paper_size
 
 
@@ -137,7 +139,8 @@ def pack_pages(items: list[Item], sheet: SheetSpec) -> tuple[str, list[list[Plac
 
 def _pack(items: list[Item], sheet: SheetSpec, orient: str) -> list[list[Placed]]:
     pw, ph = paper_size(sheet.paper, orient)
-    aw, ah = pw - 2 * sheet.margin, ph - 2 * sheet.margin
+    margin = paper_margin(sheet, items)
+    aw, ah = pw - 2 * margin, ph - 2 * margin
     gap = spacing(sheet, any(it.cut is None for it in items))
     sized = []
     for i, it in enumerate(items):
@@ -148,7 +151,7 @@ def _pack(items: list[Item], sheet: SheetSpec, orient: str) -> list[list[Placed]
             else:
                 name = f" ({it.label})" if it.label else ""
                 raise ValueError(f"item {i + 1}{name} of {it.w:g} x {it.h:g} mm does not fit on "
-                                 f"{sheet.paper} with a {sheet.margin:g} mm margin; tile it instead")
+                                 f"{sheet.paper} with a {margin:g} mm margin; tile it instead")
         sized.append((-h, -w, i, w, h, turned))
     sized.sort()
     pages = _balanced([(i, w, h, t) for _, _, i, w, h, t in sized], aw, ah, gap)
@@ -156,10 +159,17 @@ def _pack(items: list[Item], sheet: SheetSpec, orient: str) -> list[list[Placed]
     for pl in pages:  # centre each page's block on the paper
         right = max(x + w for _, x, _, w, _, _ in pl)
         bottom = max(y + h for _, _, y, _, h, _ in pl)
-        dx = sheet.margin + (aw - right) / 2
-        dy = sheet.margin + (ah - bottom) / 2
+        dx = margin + (aw - right) / 2
+        dy = margin + (ah - bottom) / 2
         out.append([Placed(i, items[i], Box(x + dx, y + dy, w, h), t) for i, x, y, w, h, t in pl])
     return out
+
+
+def paper_margin(sheet: SheetSpec, items: list[Item]) -> float:
+    """The margin the trims keep: the sheet's, or more, so that every item's bleed and its crop marks
+    (items cut along their box have them) stay PAGE_SAFE mm clear of the paper edge."""
+    marked = sheet.crop_marks and any(it.cut is None for it in items)
+    return max(sheet.margin, room(sheet.bleed, sheet.crop_gap, sheet.crop_length, marked))
 
 
 def _clip(trim: Box, bleed: float) -> Rect:

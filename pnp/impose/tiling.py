@@ -8,6 +8,10 @@ dashed line at the left / top, lay it on its neighbour so the half crosses
 complete each other, tape. Because the artwork is continuous across the
 strip, the assembled board measures exactly the item's trim size.
 
+The window keeps the sheet's margin from the paper edge, or more so that the
+crop marks outside it end ``PAGE_SAFE`` (6) mm from the edge with room for
+a mark of at least 1 mm (the footer under the window has room for whole ones).
+
 Pages are named like a chess board turned on its side: rows are letters
 (A at the top), columns numbers (1 on the left): "A1 of 2×2". Each page shows
 that name and a small map of all pages with its own cell filled.
@@ -21,8 +25,8 @@ from typing import cast
 from pnp.scene import Box, Group, Page, Path, Rect, Text, style, translate
 from pnp.scene.primitives import Node
 from pnp.impose.items import Item, SheetSpec
-from pnp.impose.marks import crosshair, grid_crop_marks
-from pnp.model.paper import paper_size
+from pnp.impose.marks import MIN_MARK, crosshair, grid_crop_marks, room
+from pnp.model.paper import PAGE_SAFE, paper_size
 from pnp.load.words import ENGINE
 
 FOOTER = 18.0  # mm under the window: crop marks, then page name, map and cutting hint
@@ -86,10 +90,11 @@ def fit_tiles(item_w: float, item_h: float, sheet: SheetSpec, overlap: float) ->
     span_w, span_h = item_w + 2 * sheet.bleed, item_h + 2 * sheet.bleed
     orients = ("portrait", "landscape") if sheet.orientation == "auto" else (sheet.orientation,)
     best: tuple[int, Tiling] | None = None
+    margin = max(sheet.margin, room(0.0, sheet.crop_gap, MIN_MARK, sheet.crop_marks))  # marks end PAGE_SAFE from the edge
     for o in orients:
         pw, ph = paper_size(sheet.paper, o)
-        aw = pw - 2 * sheet.margin
-        ah_full = ph - 2 * sheet.margin
+        aw = pw - 2 * margin
+        ah_full = ph - 2 * margin
         if item_w <= aw + 1e-9 and item_h <= ah_full + 1e-9:
             bx = max(0.0, min(sheet.bleed, (aw - item_w) / 2))
             by = max(0.0, min(sheet.bleed, (ah_full - item_h) / 2))
@@ -100,8 +105,8 @@ def fit_tiles(item_w: float, item_h: float, sheet: SheetSpec, overlap: float) ->
             ah = ah_full - FOOTER
             cols, ww = _split(span_w, aw, overlap)
             rows, wh = _split(span_h, ah, overlap)
-            plan = Tiling(pw, ph, rows, cols, ww, wh, sheet.margin + (aw - ww) / 2,
-                            sheet.margin + (ah - wh) / 2, sheet.bleed, sheet.bleed, overlap)
+            plan = Tiling(pw, ph, rows, cols, ww, wh, margin + (aw - ww) / 2,
+                            margin + (ah - wh) / 2, sheet.bleed, sheet.bleed, overlap)
             n = rows * cols
         if best is None or n < best[0]:
             best = (n, plan)
@@ -221,6 +226,6 @@ def _footer(plan: Tiling, r: int, c: int, label: str, words: dict[str, str], she
     sides = [words[s] for s, on in (("left", c > 0), ("top", r > 0)) if on]
     if sides:
         hint = words["cut"].format(sides=words["and"].join(sides))
-        left = sheet.margin
+        left = max(sheet.margin, PAGE_SAFE)
         out.append(Text(left, y + 5.0, hint, size=6, box=(mid - 2 - left, 6.0), anchor="end"))
     return out

@@ -27,6 +27,9 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
 
 ORIENTATIONS = ("auto", "portrait", "landscape")
 
+PAGE_SAFE = 6.0  # mm: what a home printer may leave unprinted at the paper's edge, and then some; nothing a
+# sheet needs (text, symbols, crop marks) comes nearer the edge than this
+
 _WXH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×X*]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$")
 
 

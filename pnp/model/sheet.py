@@ -24,9 +24,8 @@ from pydantic import Field, field_validator, model_validator
 
 from pnp.model.base import Localised
 from pnp.model.layout import FromSource, Layout, Rows
-from pnp.model.paper import CARD_SIZES, PAPERS, parse_wxh
+from pnp.model.paper import CARD_SIZES, PAGE_SAFE, PAPERS, parse_wxh
 
-PAGE_SAFE = 6.0  # mm: what a home printer may leave unprinted at the paper's edge, and then some
 CUT_SAFE = 3.0  # mm inside the cut of a piece or a board, as on cards
 MAX_SIDE = 5000.0  # mm: a board of five metres is the largest sheet
 

@@ -129,8 +129,10 @@ def test_printed_counter_pitch_is_the_size_in_mm(sheet, tmp_path, size):
     page = next(asset.iter_pages())
     img = _raster(render_pdf_bytes([page]), tmp_path)
     px_per_mm = img.width / page.width
-    # crop marks start bleed (3) + gap (1) mm above the grid and are 4 mm long: look 6 mm above it
-    y = round((page.trim_box.y - 6.0) * px_per_mm)
+    # crop marks start 1 mm (the gap) above the bleed and are at least 1 mm long (they stop 6 mm from the
+    # paper's edge): look 1.5 mm above the bleed
+    assert page.bleed.y - 1.5 > 6.0
+    y = round((page.bleed.y - 1.5) * px_per_mm)
     dark = [x for x in range(img.width) if sum(img.getpixel((x, y))) < 200]
     starts = [x for i, x in enumerate(dark) if i == 0 or x - dark[i - 1] > 1]
     gaps = [(b - a) / px_per_mm for a, b in zip(starts, starts[1:])]

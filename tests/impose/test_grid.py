@@ -109,7 +109,8 @@ def test_no_bleed_covers_another_trim(gutter):
 
 
 def test_outer_bleed_is_full_and_inner_bleed_half_the_gutter():
-    page = next(impose([card() for _ in range(9)], replace(SHEET, gutter=2, duplex="none")))
+    # margin 12: two columns, 41 mm from the side edges, so the bleed and the marks have room
+    page = next(impose([card() for _ in range(9)], replace(SHEET, gutter=2, duplex="none", margin=12)))
     cards = placed(page, "card-")
     trim, clip, _ = cards["card-0"]  # top-left card
     assert trim.x - clip.x == pytest.approx(3)
@@ -165,10 +166,11 @@ def test_page_trim_and_bleed_boxes():
     assert len(pages) == 2
     full, part = pages
     assert (full.trim.x, full.trim.y, full.trim.w, full.trim.h) == pytest.approx((10.5, 16.5, 189, 264))
-    assert (full.bleed.x, full.bleed.y, full.bleed.w, full.bleed.h) == pytest.approx((7.5, 13.5, 195, 270))
+    # 10.5 mm to the side edges: 6 left blank and gap 1 leave 3.5 mm for bleed (2 mm) and crop mark (1.5 mm)
+    assert (full.bleed.x, full.bleed.y, full.bleed.w, full.bleed.h) == pytest.approx((8.5, 14.5, 193, 268))
     # two cards on the last sheet: the boxes hug those two only
     assert (part.trim.x, part.trim.y, part.trim.w, part.trim.h) == pytest.approx((10.5, 16.5, 126, 88))
-    assert part.bleed.x == pytest.approx(7.5) and part.bleed.y == pytest.approx(13.5)
+    assert part.bleed.x == pytest.approx(8.5) and part.bleed.y == pytest.approx(14.5)
 
 
 def test_trim_and_bleed_boxes_in_the_pdf():
@@ -182,7 +184,7 @@ def test_trim_and_bleed_boxes_in_the_pdf():
     bleed = [float(v) for v in pg.bleedbox]
     # PDF boxes: (left, bottom, right, top) in points from the bottom-left corner
     assert trim == pytest.approx([10.5 * pt, (297 - 280.5) * pt, 199.5 * pt, (297 - 16.5) * pt], abs=0.01)
-    assert bleed == pytest.approx([7.5 * pt, (297 - 283.5) * pt, 202.5 * pt, (297 - 13.5) * pt], abs=0.01)
+    assert bleed == pytest.approx([8.5 * pt, (297 - 282.5) * pt, 201.5 * pt, (297 - 14.5) * pt], abs=0.01)
 
 
 def test_labels_count_sheets():
@@ -414,15 +416,21 @@ def test_a_turned_card_is_placed_turned_inside_its_cell():
 
 
 @pytest.mark.parametrize("margin, crop_marks, outer", [
-    (5, False, 3),  # room for the full bleed
-    (3, False, 3),  # exactly the bleed
-    (2, False, 2),  # less room than bleed: the bleed stops at the paper edge
+    # 6 mm at the paper edge stay blank (a home printer may not print there)
+    (9, False, 3),  # room for the full bleed
+    (10, False, 3),
+    (7.5, False, 1.5),  # less room than bleed: the bleed stops 6 mm from the paper edge
+    (6, False, 0),
     (0, False, 0),
-    (6, True, 3),  # bleed 3 + gap 1 + a 2 mm mark: just fits
-    (5.5, True, 2.5),  # the bleed gives way to the mark
-    (4, True, 1),
-    (3, True, 0),  # no bleed left; the mark shrinks to what the margin holds
-    (2, True, 0),
+    (12, True, 3),  # 6 + a 2 mm mark + gap 1 + bleed 3: just fits
+    (11.5, True, 2.5),  # the bleed gives way to the mark
+    (11, True, 2),  # down to 2 mm of bleed with a 2 mm mark
+    (10.5, True, 2),  # then the mark gets shorter (1.5 mm) and the bleed stays 2 mm
+    (10, True, 2),  # a 1 mm mark
+    (9.5, True, 1.5),  # the mark at its shortest (1 mm): the bleed takes what is left
+    (8.5, True, 0.5),
+    (8, True, 0),
+    (4, True, 0),
 ])
 def test_outer_bleed_gives_way_to_the_paper_edge_and_then_to_a_crop_mark(margin, crop_marks, outer):
     plan = fit_grid(60, 90, _sheet(paper=f"{180 + 2 * margin}x{90 + 2 * margin}", margin=margin,
@@ -432,12 +440,12 @@ def test_outer_bleed_gives_way_to_the_paper_edge_and_then_to_a_crop_mark(margin,
 
 
 def test_the_nearest_paper_edge_decides_the_outer_bleed():
-    # 10 mm left and right, 4 mm above and below: the 4 mm decide (4 - gap 1 - mark 2 = 1)
-    plan = fit_grid(60, 90, _sheet(paper="200x98", margin=4, orientation="landscape"))
-    assert (plan.x0, plan.y0) == pytest.approx((10, 4))
-    assert plan.outer_bleed == pytest.approx(1)
-    wide = fit_grid(60, 90, _sheet(paper="188x110", margin=4, orientation="landscape"))
-    assert (wide.x0, wide.y0) == pytest.approx((4, 10)) and wide.outer_bleed == pytest.approx(1)
+    # 35 mm left and right, 10 mm above and below: the 10 decide (10 - 6 - mark 1 - gap 1 = 2)
+    plan = fit_grid(60, 90, _sheet(paper="190x110", margin=10, orientation="landscape"))
+    assert (plan.x0, plan.y0) == pytest.approx((35, 10))
+    assert plan.outer_bleed == pytest.approx(2)
+    wide = fit_grid(60, 90, _sheet(paper="140x130", margin=9.5, orientation="landscape"))
+    assert (wide.x0, wide.y0) == pytest.approx((10, 20)) and wide.outer_bleed == pytest.approx(2)
 
 
 @pytest.mark.parametrize("gutter, inner", [(0, 0), (2, 1), (6, 3), (10, 3)])
@@ -450,7 +458,7 @@ def test_inner_bleed_is_half_the_gutter_at_most_the_bleed(gutter, inner):
 def test_each_side_of_each_cell_bleeds_by_its_neighbour():
     """3 x 2 cells with gutter 2 (inner bleed 1) and outer bleed 3: full towards the paper edge and an empty
     cell, clipped towards a card. (left, top, right, bottom) bleed of every cell, full sheet and 4 cards."""
-    plan = fit_grid(60, 40, _sheet(paper="200x100", margin=8, gutter=2, orientation="landscape"))
+    plan = fit_grid(60, 40, _sheet(paper="220x120", margin=18, gutter=2, orientation="landscape"))
     assert (plan.cols, plan.rows, plan.outer_bleed, plan.inner_bleed) == (3, 2, 3, 1)
 
     def sides(i, filled=None):
@@ -467,17 +475,26 @@ def test_each_side_of_each_cell_bleeds_by_its_neighbour():
     assert plan.cells_for(6) == plan.cells
 
 
-def test_crop_marks_start_past_the_bleed_and_gap_and_stop_at_the_paper_edge():
-    # margin 5: bleed 2 (5 - gap 1 - 2), marks from 3 mm to the paper edge (at most crop_length 4)
-    sheet = _sheet(paper="190x100", margin=5, crop_gap=1, crop_length=4, orientation="landscape")
+def test_crop_marks_start_past_the_bleed_and_gap_and_stop_six_mm_from_the_paper_edge():
+    # margin 11: bleed 2 (11 - 6 - mark 2 - gap 1), marks from 8 mm out to 6 mm from the paper edge, where a
+    # home printer may not print (crop_length 4 is cut to 2)
+    sheet = _sheet(paper="202x112", margin=11, crop_gap=1, crop_length=4, orientation="landscape")
     page = next(impose([card(60, 90) for _ in range(3)], sheet))
     (marks, _), = find(page.content, "crop-marks")
     segs = {tuple(round(v, 6) for v in (*p, *q)) for p, q in segments(marks)}
-    assert page.width == 190 and page.bleed.y == pytest.approx(3)  # trims at y 5, bleed 2
-    above = {s for s in segs if s[0] == s[2] and s[3] <= 5}
-    assert above == {(x, 0.0, x, 2.0) for x in (5.0, 65.0, 125.0, 185.0)}  # 4 edges, 2 mm long, cut at the edge
-    left = {s for s in segs if s[1] == s[3] and s[2] <= 5}
-    assert left == {(0.0, y, 2.0, y) for y in (5.0, 95.0)}
+    assert page.width == 202 and page.bleed.y == pytest.approx(9)  # trims at y 11, bleed 2
+    above = {s for s in segs if s[0] == s[2] and s[3] <= 11}
+    assert above == {(x, 6.0, x, 8.0) for x in (11.0, 71.0, 131.0, 191.0)}  # 4 edges, 2 mm long
+    left = {s for s in segs if s[1] == s[3] and s[2] <= 11}
+    assert left == {(6.0, y, 8.0, y) for y in (11.0, 101.0)}
+    below = {s for s in segs if s[0] == s[2] and s[1] >= 101}
+    assert below == {(x, 104.0, x, 106.0) for x in (11.0, 71.0, 131.0, 191.0)}
+    cramped = next(impose([card(60, 90)], _sheet(paper="76x106", margin=8, crop_gap=1, crop_length=4)))
+    (marks, _), = find(cramped.content, "crop-marks")
+    # 8 mm: bleed 0 and 1 mm marks from 7 to 6 mm; none reaches into the 6 mm
+    assert {tuple(round(v, 6) for v in (*p, *q)) for p, q in segments(marks)} == {
+        (8.0, 6.0, 8.0, 7.0), (68.0, 6.0, 68.0, 7.0), (8.0, 99.0, 8.0, 100.0), (68.0, 99.0, 68.0, 100.0),
+        (6.0, 8.0, 7.0, 8.0), (69.0, 8.0, 70.0, 8.0), (6.0, 98.0, 7.0, 98.0), (69.0, 98.0, 70.0, 98.0)}
     roomy = next(impose([card(60, 90)], _sheet(paper="200x120", margin=15, crop_length=4, orientation="landscape")))
     (marks, _), = find(roomy.content, "crop-marks")
     tops = sorted(tuple(round(v, 6) for v in (*p, *q)) for p, q in segments(marks) if p[0] == q[0] and q[1] <= 15)
@@ -527,7 +544,8 @@ def test_cards_are_numbered_across_sheets():
 
 
 def test_back_pages_list_their_own_boxes_and_cuts():
-    sheet = _sheet(orientation="landscape", duplex="short")  # a landscape sheet turned over its short edge
+    # a landscape sheet turned over its short edge; 10 mm margins leave 1 mm of outer bleed
+    sheet = _sheet(paper="200x110", margin=10, orientation="landscape", duplex="short")
     front, back = list(impose([card(60, 90) for _ in range(2)], sheet))
     backs = placed(back, "back-")
     trims = [backs[f"back-{i}"][0] for i in range(2)]

@@ -115,8 +115,9 @@ def test_short_items_stack_inside_a_tall_shelf():
 
 
 def test_auto_orientation_takes_fewer_pages():
-    # 130 x 80 mm: portrait holds 1 x 3 per page (3 pages), landscape 2 x 2 (2 pages)
-    items = [card(130, 80, back=False) for _ in range(8)]
+    # 120 x 80 mm, 14 mm from the paper edge (6 blank + crop marks and bleed), 11 mm apart: portrait holds
+    # 1 x 3 per page (3 pages), landscape 2 x 2 (2 pages)
+    items = [card(120, 80, back=False) for _ in range(8)]
     portrait = list(pack(items, replace(SHEET, orientation="portrait")))
     auto = list(pack(items, replace(SHEET, orientation="auto")))
     assert (len(portrait), len(auto)) == (3, 2)

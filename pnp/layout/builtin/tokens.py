@@ -38,7 +38,6 @@ if TYPE_CHECKING:
 
 MIN_PT = 5.0  # tokens are read up close
 MAX_PIECES = 10_000  # on one token sheet, copies included
-EDGE = 6.0  # mm next to the paper's edge that nothing a token sheet needs (its crop marks) comes into
 FOLD = style(stroke="#555555", width=0.25, dash=(1.5, 1.0))
 TAB = style(fill="#e6e6e6")
 
@@ -298,13 +297,14 @@ def pages_at_least(items: list[Item], sheet: SheetSpec) -> int:
 
 def on_paper(sheet: SheetSpec, pieces: list[Piece]) -> SheetSpec:
     """The sheet spec tokens are packed with: its margin wide enough that each piece's bleed and crop
-    marks (squares, bars and standees have them) stay EDGE mm clear of the paper's edge, where a home
-    printer may not print."""
+    marks (squares, bars and standees have them) stay PAGE_SAFE mm clear of the paper's edge, where a
+    home printer may not print (the packing keeps that margin too; the fit check needs it first)."""
     from dataclasses import replace
 
+    from pnp.impose.marks import room
+
     marked = sheet.crop_marks and any(cut_ops(p) is None for p in pieces)
-    reach = sheet.bleed + ((sheet.crop_gap + sheet.crop_length) if marked else 0.0)
-    return replace(sheet, margin=max(sheet.margin, EDGE + reach))
+    return replace(sheet, margin=max(sheet.margin, room(sheet.bleed, sheet.crop_gap, sheet.crop_length, marked)))
 
 
 def _rows(t: TokenType, fields: dict[str, FieldType], folder: Path, at: At, i: int,
