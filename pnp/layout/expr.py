@@ -253,6 +253,18 @@ def _marks(out: str, lang: str) -> str:
     return "".join(decimal if c == "." else thousands if c == "," else c for c in out)
 
 
+_FILL = re.compile(r"^(.)[<>=^]")  # a format's padding character, given only before its alignment
+
+
+def _local(x: int | float, f: str, lang: str) -> str:
+    """The number ``x`` formatted by ``f`` in the language's marks; padding with a dot or a comma
+    stays what it is (it pads as a NUL first, which no number holds)."""
+    m = _FILL.match(f)
+    if m is None:
+        return _marks(format(x, f), lang)
+    return _marks(format(x, "\0" + f[1:]), lang).replace("\0", m.group(1))
+
+
 def _apply_filter(f: str, v: Any, source: str, lang: str) -> Any:
     if f in TEXT_FILTERS:
         return TEXT_FILTERS[f]("" if v is None else show(v, lang))
@@ -264,10 +276,15 @@ def _apply_filter(f: str, v: Any, source: str, lang: str) -> Any:
             if not x.is_integer():
                 raise ExprError(f"'{{{source}}}': {show(x, lang)} is not a whole number, which '{f}' needs")
             x = int(x)
-        return _marks(format(x, f), lang) if "," in f else format(x, f)
+        return _local(x, f, lang)
     if f[-1] in "eEfFgG%":
-        return _marks(format(float(_number(v, None, source)), f), lang)  # the language's marks
-    return format(v if isinstance(v, (int, float)) and not isinstance(v, bool) else show(v, lang), f)
+        return _local(float(_number(v, None, source)), f, lang)
+    if isinstance(v, (int, float)) and not isinstance(v, bool):  # a width, sign or grouping without a type
+        return _local(int(v) if isinstance(v, float) and v.is_integer() else v, f, lang)
+    try:
+        return format(show(v, lang), f)
+    except ValueError:  # a sign, '=', '#' or grouping: for numbers only
+        raise ExprError(f"'{{{source}}}': {show(v, lang)[:40]!r} is not a number, which '{f}' needs") from None
 
 
 def calc(inner: str, text: str) -> Calc:
