@@ -200,8 +200,10 @@ class Calc:
         if isinstance(v, float) and not isinstance(self.expr, Ref):
             v = round(v, 6)  # 1/3 prints as 0.333333; a format filter says more or fewer
             v = int(v) if v.is_integer() else v
+        operand = self.expr  # what the first filter formats; the next ones format its text
         for f in self.filters:
-            v = _apply_filter(f, v, self.source, scope.lang)
+            v = _apply_filter(f, v, operand, self.source, scope.lang)
+            operand = None
         return v
 
 
@@ -265,20 +267,21 @@ def _local(x: int | float, f: str, lang: str) -> str:
     return _marks(format(x, "\0" + f[1:]), lang).replace("\0", m.group(1))
 
 
-def _apply_filter(f: str, v: Any, source: str, lang: str) -> Any:
+def _apply_filter(f: str, v: Any, operand: CalcExpr | None, source: str, lang: str) -> Any:
+    """``v`` through the filter ``f``; ``operand`` is where ``v`` came from, for the message."""
     if f in TEXT_FILTERS:
         return TEXT_FILTERS[f]("" if v is None else show(v, lang))
     if v is None or v == "":
         return ""
     if f[-1] in "bcdoxXn":
-        x = _number(v, None, source)
+        x = _number(v, operand, source)
         if isinstance(x, float):
             if not x.is_integer():
                 raise ExprError(f"'{{{source}}}': {show(x, lang)} is not a whole number, which '{f}' needs")
             x = int(x)
         return _local(x, f, lang)
     if f[-1] in "eEfFgG%":
-        return _local(float(_number(v, None, source)), f, lang)
+        return _local(float(_number(v, operand, source)), f, lang)
     if isinstance(v, (int, float)) and not isinstance(v, bool):  # a width, sign or grouping without a type
         return _local(int(v) if isinstance(v, float) and v.is_integer() else v, f, lang)
     try:
