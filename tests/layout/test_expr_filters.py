@@ -258,3 +258,9 @@ def test_check_numbers_reads_every_calculation_in_a_template():
         check_numbers(template("{a} {a + 1} x {b - 1}"), fields, {}, "here")
     assert str(exc.value) == ("here: '{b - 1}' calculates with the field 'b', declared as 'text'; arithmetic needs an "
                               "integer or number field")
+
+
+def test_the_padding_examples_of_docs_layouts():
+    assert de("{name|>8}", name="Ogre") == "    Ogre" and de("{cost|.>4}", cost=7) == "...7"
+    assert de("{cost|.>4}", cost=2.5) == ".2,5" and en("{cost|.>4}", cost=2.5) == ".2.5"
+    assert de("{cost|.>4}", cost=None) == "" and de("{name|>8}", name="") == ""
