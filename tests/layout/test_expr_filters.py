@@ -104,6 +104,7 @@ def test_a_number_only_format_on_text_is_the_cards_error(f):
     assert fails("{x|" + f + "}", x="Blitz") == f"'{{x|{f}}}': 'Blitz' is not a number, which '{f}' needs"
     long = "Ein sehr langer Kartenname, der nie endet"  # 42 characters: the message quotes 40
     assert fails("{x|" + f + "}", x=long) == f"'{{x|{f}}}': {long[:40]!r} is not a number, which '{f}' needs"
+    assert fails("{x|" + f + "}", "en", x=True) == f"'{{x|{f}}}': 'yes' is not a number, which '{f}' needs"
 
 
 # ------------------------------------------------------------------ empty and other values
@@ -168,6 +169,9 @@ def test_arithmetic_on_numbers_and_numbers_written_as_text(t, values, expected):
     ("{x / 0}", {"x": 1}, "'{x / 0}': division by zero"),
     ("{x // y}", {"x": 1, "y": 0}, "'{x // y}': division by zero"),
     ("{x % y}", {"x": 1, "y": 0.0}, "'{x % y}': division by zero"),
+    ("{-(x / y)}", {"x": 1, "y": 0}, "'{-(x / y)}': division by zero"),  # inside a minus sign or a sum: the
+    ("{(x / y) + 1}", {"x": 1, "y": 0}, "'{(x / y) + 1}': division by zero"),  # whole calculation is quoted
+    ("{1 - x // y}", {"x": 1, "y": 0}, "'{1 - x // y}': division by zero"),
 ])
 def test_a_value_a_calculation_cannot_use_is_said_exactly(t, values, message):
     assert fails(t, tables={"t": {"a": "zwei"}}, **values) == message
@@ -267,3 +271,16 @@ def test_the_padding_examples_of_docs_layouts():
     assert de("{name|>8}", name="Ogre") == "    Ogre" and de("{cost|.>4}", cost=7) == "...7"
     assert de("{cost|.>4}", cost=2.5) == ".2,5" and en("{cost|.>4}", cost=2.5) == ".2.5"
     assert de("{cost|.>4}", cost=None) == "" and de("{name|>8}", name="") == ""
+
+
+def test_fields_known_only_by_name_may_be_calculated_with():
+    """A deck whose fields come from its card list's header declares no kinds: the values decide."""
+    lay = Layout.model_validate({"kind": "layout", "elements": [{"type": "text", "text": "x {cost + 1} {name|upper}"}]})
+    compile_layout(lay, field_names=["cost", "name"])
+    check_numbers(template("{a * 2}"), {"a": ""}, {}, "here")  # an empty declaration names no kind
+
+
+def test_an_unknown_table_is_left_to_the_name_check():
+    check_numbers(template("{t[k] + 1}"), {"k": "text"}, {}, "here")
+    with pytest.raises(ExprError, match="unknown table 't'"):
+        compile_text("{t[k] + 1}", {"k": "text"})
