@@ -284,3 +284,17 @@ def test_an_unknown_table_is_left_to_the_name_check():
     check_numbers(template("{t[k] + 1}"), {"k": "text"}, {}, "here")
     with pytest.raises(ExprError, match="unknown table 't'"):
         compile_text("{t[k] + 1}", {"k": "text"})
+
+
+def test_a_number_format_on_text_names_the_cards_row_at_build(tmp_path, make_deck_game):
+    from typer.testing import CliRunner
+
+    from pnp.cli.main import app
+
+    data = make_deck_game("calc", "kind: layout\nfields: {name: text, cost: number}\nelements:\n"
+                                  "  - {type: rect, frame: bleed, fill: white}\n"
+                                  "  - {type: text, text: '{cost|.>6} {name|+}'}\n", "cards.csv",
+                          {"cards.csv": "name,cost\nOgre,2.5\n"})
+    res = CliRunner().invoke(app, ["build", "calc", "--data", str(data), "--out", str(tmp_path / "o"), "-f", "pdf"])
+    assert res.exit_code == 2 and "Traceback" not in res.output
+    assert "cards.csv:2: '{name|+}': 'Ogre' is not a number, which '+' needs" in res.output
