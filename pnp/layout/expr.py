@@ -23,8 +23,10 @@ is drawn.
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Context, Decimal
 from typing import Any, Callable, Mapping, Union
 
 _NAME = r"[A-Za-z_][A-Za-z0-9_-]*"
@@ -258,13 +260,33 @@ def _marks(out: str, lang: str) -> str:
 _FILL = re.compile(r"^(.)[<>=^]")  # a format's padding character, given only before its alignment
 
 
-def _local(x: int | float, f: str, lang: str) -> str:
+def _local(x: int | float | Decimal, f: str, lang: str) -> str:
     """The number ``x`` formatted by ``f`` in the language's marks; padding with a dot or a comma
     stays what it is (it pads as a NUL first, which no number holds)."""
     m = _FILL.match(f)
     if m is None:
         return _marks(format(x, f), lang)
     return _marks(format(x, "\0" + f[1:]), lang).replace("\0", m.group(1))
+
+
+_DIGITS = re.compile(r"\.(\d+)[fF%]$")  # the digits after the decimal mark a fixed-point format asks for
+
+
+def _fixed(x: float, f: str) -> Decimal | float:
+    """``x`` rounded as people round, for a fixed-point format ``f`` (``.1f``, ``.0%``): halves away from zero
+    (2.5 -> 3, -2.5 -> -3, 2.675 -> 2.68 as written, not as binary holds it), and a result of zero unsigned
+    (-0.4 -> 0, not -0). Python's formats would round halves to the even neighbour. Not a number or infinite:
+    left as it is."""
+    if not math.isfinite(x):
+        return x
+    m = _DIGITS.search(f)
+    digits = int(m.group(1)) if m else 6
+    d = Decimal(repr(x)).scaleb(2 if f.endswith("%") else 0)
+    room = Context(prec=max(d.adjusted(), 0) + digits + 2)  # every digit of the largest float, exactly
+    d = d.quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP, context=room)
+    if d.is_zero():
+        d = abs(d)
+    return d.scaleb(-2, context=room) if f.endswith("%") else d  # the digits as they are: '%' shows them all again
 
 
 def _apply_filter(f: str, v: Any, operand: CalcExpr | None, source: str, lang: str) -> Any:
@@ -280,7 +302,9 @@ def _apply_filter(f: str, v: Any, operand: CalcExpr | None, source: str, lang: s
                 raise ExprError(f"'{{{source}}}': {show(x, lang)} is not a whole number, which '{f}' needs")
             x = int(x)
         return _local(x, f, lang)
-    if f[-1] in "eEfFgG%":
+    if f[-1] in "fF%":
+        return _local(_fixed(float(_number(v, operand, source)), f), f, lang)
+    if f[-1] in "eEgG":
         return _local(float(_number(v, operand, source)), f, lang)
     if isinstance(v, (int, float)) and not isinstance(v, bool):  # a width, sign or grouping without a type
         return _local(int(v) if isinstance(v, float) and v.is_integer() else v, f, lang)

@@ -60,13 +60,14 @@ def test_a_fraction_where_a_whole_number_is_asked_names_it_in_the_languages_mark
 
 
 @pytest.mark.parametrize("f, x, german, english", [
-    (".1f", 0, "0,0", "0.0"), (".1f", 2, "2,0", "2.0"), (".1f", -1.25, "-1,2", "-1.2"),
+    (".1f", 0, "0,0", "0.0"), (".1f", 2, "2,0", "2.0"), (".1f", -1.25, "-1,3", "-1.3"),
     (".2f", 0.005, "0,01", "0.01"), (".1f", "2,5", "2,5", "2.5"), (".1f", " 2.5 ", "2,5", "2.5"),
-    # halves round to the even neighbour (Python's number formats); a half that binary cannot hold
-    # exactly rounds the way it is stored: 2.675 is 2.67499...
-    (".0f", 0.5, "0", "0"), (".0f", 1.5, "2", "2"), (".0f", 2.5, "2", "2"), (".0f", 3.5, "4", "4"),
-    (".0f", -2.5, "-2", "-2"), (".2f", 2.675, "2,67", "2.67"), (".0f", -0.4, "-0", "-0"),
-    (",.2f", 1234.5, "1.234,50", "1,234.50"), (",.1f", -1234567.25, "-1.234.567,2", "-1,234,567.2"),
+    # halves round away from zero, as people and spreadsheets round (Python alone would round 2.5 to 2), a
+    # number as written (2.675 is 2.67499... in binary) and a zero without a sign (not -0)
+    (".0f", 0.5, "1", "1"), (".0f", 1.5, "2", "2"), (".0f", 2.5, "3", "3"), (".0f", 3.5, "4", "4"),
+    (".0f", -2.5, "-3", "-3"), (".2f", 2.675, "2,68", "2.68"), (".0f", -0.4, "0", "0"), (".0f", 2.4999, "2", "2"),
+    (".1%", 0.0125, "1,3%", "1.3%"), (".0%", -0.004, "0%", "0%"), (".1f", 1e300, "1" + "0" * 300 + ",0", None),
+    (",.2f", 1234.5, "1.234,50", "1,234.50"), (",.1f", -1234567.25, "-1.234.567,3", "-1,234,567.3"),
     (",.1f", 999.95, "1.000,0", "1,000.0"),  # a half carried into the thousands
     (".1%", 0.125, "12,5%", "12.5%"), (".0%", 0, "0%", "0%"), ("%", 1, "100,000000%", "100.000000%"),
     ("e", 1234.5, "1,234500e+03", "1.234500e+03"), (".2E", -0.00012, "-1,20E-04", "-1.20E-04"),
@@ -76,7 +77,9 @@ def test_a_fraction_where_a_whole_number_is_asked_names_it_in_the_languages_mark
     (".0%", "0,25", "25%", "25%"), ("+.1f", 0, "+0,0", "+0.0"), ("08.2f", -3.5, "-0003,50", "-0003.50"),
 ])
 def test_fraction_formats_at_zero_negatives_and_halves(f, x, german, english):
-    assert de("{x|" + f + "}", x=x) == german and en("{x|" + f + "}", x=x) == english
+    assert de("{x|" + f + "}", x=x) == german
+    if english is not None:
+        assert en("{x|" + f + "}", x=x) == english
 
 
 @pytest.mark.parametrize("f, x, german, english", [
