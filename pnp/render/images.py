@@ -562,9 +562,6 @@ def svg_drawing(data: bytes, variant: object = None) -> "Drawing":
 def _parsed_svg(data: bytes, digest: str) -> "Drawing":
     """The checked SVG parsed by svglib, tried once (:func:`_trial`), from pnp's cache when it
     was parsed before by any process; an SVG that cannot be drawn raises every time."""
-    import reportlab
-    import svglib
-
     from pnp.load.cache import cached_object
 
     def parse() -> "Drawing":
@@ -579,11 +576,11 @@ def _parsed_svg(data: bytes, digest: str) -> "Drawing":
         if not (d.width and d.height and math.isfinite(d.width) and math.isfinite(d.height)):
             raise ImageError("the SVG has no usable width and height (give it a viewBox)")
         _drop_flat_groups(d)
+        _plain_paths(d)
         _trial(d)
         return d
 
-    version = getattr(svglib, "__version__", "?")
-    return cached_object("svg", f"svg-drawing-v1|{version}|{reportlab.Version}|{digest}", parse)
+    return cached_object("svg", f"svg-drawing-v2|{_svg_readers()}|{digest}", parse)
 
 
 def _trial(d: "Drawing") -> None:
@@ -601,6 +598,29 @@ def _trial(d: "Drawing") -> None:
         Trial().draw(d, Canvas(io.BytesIO()), 0, 0)
     except Exception as exc:  # noqa: BLE001 - reportlab raises many types for what it cannot write
         raise ImageError(f"the SVG cannot be drawn ({type(exc).__name__}: {str(exc)[:60]})") from None
+
+
+def _plain_paths(node: "RlShape") -> None:
+    """Each of svglib's own kinds of path (one only filled, one only clipping) made a plain reportlab
+    path that draws the same: those kinds differ only in the properties they hand the renderer, so
+    the same values set on the path itself draw the same bytes. A drawing kept in the cache then
+    holds reportlab's classes alone, and reading it back does not import svglib (lxml, its CSS
+    parsers: about a tenth of a second) in a build that parses no SVG."""
+    from reportlab.graphics.shapes import Path as RlPath
+
+    contents = getattr(node, "contents", None)
+    if contents is None:
+        return
+    for i, child in enumerate(contents):
+        t = type(child)
+        if t is not RlPath and isinstance(child, RlPath) and t.__module__.startswith("svglib"):
+            plain = RlPath.__new__(RlPath)
+            plain.__dict__.update(child.__dict__)
+            plain.__dict__.update({k: v for k, v in child.getProperties().items()
+                                   if k in ("strokeWidth", "strokeColor", "fillColor")})
+            contents[i] = plain
+        else:
+            _plain_paths(child)
 
 
 def _drop_flat_groups(node: "RlShape") -> None:
