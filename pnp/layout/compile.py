@@ -265,6 +265,8 @@ class IconFiles:
 
 def _text(v: Any, lang: str) -> Any:
     """Plain text from a localised value ({de: ..., en: ...}) or anything else."""
+    if type(v) is str:  # most values: asked first, as a pydantic class answers isinstance slowly
+        return v
     if isinstance(v, (dict, I18n)):
         return tr(v, lang)
     return v
@@ -478,13 +480,22 @@ def overlaps(drawn: Iterable[tuple[CompiledElement, list[Node]]]) -> list[str]:
 
     inks = _inks(drawn)
     found = []
+    pieces: dict[int, list[Box4]] = {}  # an element's pieces of ink, found once per card
     for i, (a, a_nodes, ab) in enumerate(inks):
         if not a.text:
             continue
+        ax0, ay0, ax1, ay1 = ab
         for j, (b, b_nodes, bb) in enumerate(inks):
-            if i == j or (b.text and j < i) or contains(bb, ab) or (b.text and contains(ab, bb)):
+            if i == j or (b.text and j < i):
                 continue
-            dx, dy = _overlap(ab, b, b_nodes, bb)
+            bx0, by0, bx1, by1 = bb
+            # boxes apart (most pairs) are no finding whatever holds what: tested first, as cheaply as can be
+            if ((ax1 if ax1 < bx1 else bx1) - (ax0 if ax0 > bx0 else bx0) <= OVERLAP_MM
+                    or (ay1 if ay1 < by1 else by1) - (ay0 if ay0 > by0 else by0) <= OVERLAP_MM):
+                continue
+            if contains(bb, ab) or (b.text and contains(ab, bb)):
+                continue
+            dx, dy = _overlap(ab, b, b_nodes, bb, pieces, j)
             if dx > OVERLAP_MM and dy > OVERLAP_MM:
                 found.append(f"{_named(a, a_nodes)} overlaps {_named(b, b_nodes)} by {dx:.1f} × {dy:.1f} mm")
     return found
@@ -507,15 +518,18 @@ def _inks(drawn: Iterable[tuple[CompiledElement, list[Node]]]) -> list[tuple[Com
     return inks
 
 
-def _overlap(ab: Box4, b: CompiledElement, b_nodes: list[Node], bb: Box4) -> tuple[float, float]:
-    """How far a text's ink box ``ab`` reaches into element ``b``'s ink: its box, or, when ``b`` is no text,
-    its pieces (the text may sit between them)."""
+def _overlap(ab: Box4, b: CompiledElement, b_nodes: list[Node], bb: Box4, pieces: dict[int, list[Box4]],
+             j: int) -> tuple[float, float]:
+    """How far a text's ink box ``ab`` reaches into element ``b`` (the ``j``-th with ink; its pieces
+    kept in ``pieces``): its box, or, when ``b`` is no text, its pieces (the text may sit between them)."""
     from pnp.scene.ink import ink_pieces, overlap
 
     dx, dy = overlap(ab, bb)
     if dx > OVERLAP_MM and dy > OVERLAP_MM and not b.text:
-        dx, dy = max((overlap(ab, piece) for n in b_nodes for piece in ink_pieces(n)
-                      if min(overlap(ab, piece)) > OVERLAP_MM), default=(0.0, 0.0))
+        own = pieces.get(j)
+        if own is None:
+            own = pieces[j] = [piece for n in b_nodes for piece in ink_pieces(n)]
+        dx, dy = max((o for o in (overlap(ab, piece) for piece in own) if min(o) > OVERLAP_MM), default=(0.0, 0.0))
     return dx, dy
 
 

@@ -33,6 +33,9 @@ def _clip(a: Box4 | None, b: Box4) -> Box4 | None:
 
 
 def _mapped(m: Transform, x0: float, y0: float, x1: float, y1: float) -> Box4:
+    if m is IDENTITY:  # most of a card's ink (+ 0.0: what the identity's sums give a -0.0)
+        return ((x0 if x0 <= x1 else x1) + 0.0, (y0 if y0 <= y1 else y1) + 0.0, (x1 if x1 >= x0 else x0) + 0.0,
+                (y1 if y1 >= y0 else y0) + 0.0)
     pts = [m.apply(x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     return (min(xs), min(ys), max(xs), max(ys))
