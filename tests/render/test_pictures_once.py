@@ -160,3 +160,28 @@ def test_an_svgs_aspect_is_kept_so_a_rebuild_lays_cards_out_without_its_drawing(
     runs = [subprocess.run([sys.executable, "-c", script], input=SVG, capture_output=True, text=True, env=env,
                            check=True).stdout.split() for _ in range(2)]
     assert runs[0] == ["1.3333333333333333", "True"] and runs[1] == ["1.3333333333333333", "False"]
+
+
+def test_a_parsed_svg_read_back_from_the_cache_draws_the_same_without_svglib(tmp_path):
+    """An open path that is filled and stroked (svglib draws its fill with a path class of its
+    own) and a clipped group: the drawing a second process reads from the cache is drawn into a
+    PDF form without svglib being imported, and the form's bytes are the ones the first process,
+    which parsed the SVG, wrote."""
+    import os
+    import subprocess
+    import sys
+
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 30" width="40" height="30">'
+           '<defs><clipPath id="c"><rect width="20" height="30"/></clipPath></defs>'
+           '<path d="M 2 2 L 38 2 L 20 28" fill="#f0c419" stroke="#1a1a1a" stroke-width="2"/>'
+           '<g clip-path="url(#c)"><circle cx="20" cy="15" r="9" fill="#1f6fb2"/></g></svg>')
+    script = ("import sys, io\nfrom reportlab.graphics import renderPDF\nfrom reportlab.pdfgen.canvas import Canvas\n"
+              "from pnp.render.images import svg_drawing\n"
+              "d = svg_drawing(sys.stdin.read().encode())\nbuf = io.BytesIO()\nc = Canvas(buf, invariant=1)\n"
+              "renderPDF.draw(d, c, 0, 0)\nc.showPage(); c.save()\n"
+              "print(buf.getvalue().hex(), 'svglib' in sys.modules)\n")
+    env = {**os.environ, "PNP_CACHE_DIR": str(tmp_path / "cache")}
+    runs = [subprocess.run([sys.executable, "-c", script], input=svg, capture_output=True, text=True, env=env,
+                           check=True).stdout.split() for _ in range(2)]
+    assert runs[0][1] == "True" and runs[1][1] == "False"
+    assert runs[0][0] == runs[1][0]
