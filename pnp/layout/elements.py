@@ -155,7 +155,10 @@ _LIST: list = []  # the TypeAdapter of a list of elements, for the current regis
 
 
 def validate_list(items: list) -> list:
-    """``items`` (dicts or element models) as validated elements of the registered kinds."""
+    """``items`` (dicts or element models) as validated elements of every kind pnp has (a build
+    that read its layouts from the cache has imported only the modules of the kinds they use)."""
+    import pnp.layout.vocabulary  # noqa: F401
+
     if not _LIST:
         from pydantic import TypeAdapter
 

@@ -31,9 +31,10 @@ SHIPPED = Path(__file__).resolve().parent / "shipped"
 def _shipped(path: Path) -> tuple[Layout | LayoutPatch, Any]:
     """A shipped layout, read once per process: (model, raw YAML with marks)."""
     from pnp.load.loader import display_path, load_yaml, read_cached
-    from pnp.layout.vocabulary import Layout
 
     def parse(p: Path, data: bytes) -> tuple[Layout | LayoutPatch, Any]:
+        from pnp.layout.vocabulary import Layout  # every kind, to validate (read back, a layout needs only its own)
+
         raw = load_yaml(p, data)
         return Layout.from_raw(raw, display_path(p)), raw
 
@@ -64,7 +65,6 @@ def layout_file(ref: str, folder: Path) -> Path:
 def _source(ref: str, path: Path, game: Game | None, where: Where) -> tuple[Layout | LayoutPatch, Any, str]:
     """(model, raw, shown) of the layout file ``path`` (named ``ref`` at ``where``)."""
     from pnp.load.loader import display_path, load_yaml
-    from pnp.layout.vocabulary import Layout
 
     try:
         found = _game_layout(game, path)
@@ -80,6 +80,8 @@ def _source(ref: str, path: Path, game: Game | None, where: Where) -> tuple[Layo
     if found is None and path.resolve().is_relative_to(SHIPPED.resolve()):
         found = _shipped(path.resolve())
     if found is None:  # a layout file of a folder that is not a game's (a test's, a tool's)
+        from pnp.layout.vocabulary import Layout
+
         raw = load_yaml(path)
         found = Layout.from_raw(raw, display_path(path)), raw
     return found[0], found[1], display_path(path)

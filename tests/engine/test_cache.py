@@ -117,6 +117,45 @@ def test_a_build_writes_the_same_bytes_with_a_cold_a_warm_or_no_cache(tmp_path):
     assert len(trees[0]) > 5 and trees[0] == trees[1] == trees[2]
 
 
+
+WARM = """\
+import sys
+from pnp.cli.main import main
+sys.argv[0] = "pnp"
+try:
+    main()
+finally:
+    print("MODULES", " ".join(sorted(m for m in sys.modules if m.startswith(("pnp.layout.", "svglib")))),
+          file=sys.stderr)
+"""
+
+
+def test_a_rebuild_imports_only_the_element_kinds_its_layouts_use_and_no_svg_parser(tmp_path):
+    """The starter deck (cards with SVG art, a layout of built-in kinds) built twice, each build a
+    process: the rebuild reads its layouts back without importing the modules of element kinds
+    it does not use (boards, networks, tables, charts; its print guide has a ruler) and draws its SVG art without svglib."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    driver = tmp_path / "warm.py"
+    driver.write_text(WARM)
+    env = {**os.environ, "PNP_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(root)}
+    seen = []
+    for _ in range(2):
+        proc = subprocess.run([sys.executable, str(driver), "build", "starter-deck", "--data", str(root / "examples"),
+                               "--out", str(tmp_path / "out"), "-f", "pdf", "-j", "1"], env=env, capture_output=True,
+                              text=True, timeout=300)
+        assert proc.returncode == 0, proc.stderr
+        seen.append(set(proc.stderr.rsplit("MODULES ", 1)[1].split()))
+    unused = {"pnp.layout.vocabulary", "pnp.layout.network", "pnp.layout.charts", "pnp.layout.tabular",
+              "pnp.layout.boards", "svglib", "svglib.svglib"}
+    assert unused <= seen[0]  # the first build validated its layouts against every kind and parsed the art
+    assert not unused & seen[1], unused & seen[1]
+
+
 DECK = """\
 kind: deck
 name: deck

@@ -511,10 +511,11 @@ def _names_a_source(raw: Any) -> bool:
 
 def read_sheet(path: Path) -> tuple[Sheet, Any]:
     """A sheet file that is not a game's (pnp's own), validated once per process: (model, raw)."""
-    from pnp.layout.vocabulary import Sheet as Validated
     from pnp.load.loader import display_path, load_yaml, read_cached, validate
 
     def parse(p: Path, data: bytes) -> tuple[Sheet, Any]:
+        from pnp.layout.vocabulary import Sheet as Validated  # every kind, to validate (read back: only its own)
+
         raw = load_yaml(p, data)
         return validate(Validated, raw, display_path(p)), raw
 
