@@ -130,26 +130,37 @@ finally:
 """
 
 
-def test_a_rebuild_imports_only_the_element_kinds_its_layouts_use_and_no_svg_parser(tmp_path):
-    """The starter deck (cards with SVG art, a layout of built-in kinds) built twice, each build a
-    process: the rebuild reads its layouts back without importing the modules of element kinds
-    it does not use (boards, networks, tables, charts; its print guide has a ruler) and draws its SVG art without svglib."""
+def _built_twice(tmp_path, driver: str, args: list[str], marker: str, cwd=None) -> list[str]:
+    """What ``driver`` (a script that runs pnp) printed after ``marker`` in each of two builds, each
+    its own process sharing one cache folder."""
     import os
     import subprocess
     import sys
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    driver = tmp_path / "warm.py"
-    driver.write_text(WARM)
+    script = tmp_path / "driver.py"
+    script.write_text(driver)
     env = {**os.environ, "PNP_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(root)}
-    seen = []
+    said = []
     for _ in range(2):
-        proc = subprocess.run([sys.executable, str(driver), "build", "starter-deck", "--data", str(root / "examples"),
-                               "--out", str(tmp_path / "out"), "-f", "pdf", "-j", "1"], env=env, capture_output=True,
-                              text=True, timeout=300)
+        proc = subprocess.run([sys.executable, str(script), *args], env=env, capture_output=True, text=True,
+                              timeout=600, cwd=cwd)
         assert proc.returncode == 0, proc.stderr
-        seen.append(set(proc.stderr.rsplit("MODULES ", 1)[1].split()))
+        said.append(proc.stderr.rsplit(marker, 1)[1].strip())
+    return said
+
+
+def test_a_rebuild_imports_only_the_element_kinds_its_layouts_use_and_no_svg_parser(tmp_path):
+    """The starter deck (cards with SVG art, a layout of built-in kinds) built twice: the rebuild
+    reads its layouts back without importing the modules of element kinds it does not use (boards,
+    networks, tables, charts; its print guide has a ruler) and draws its SVG art without svglib."""
+    from pathlib import Path
+
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    seen = [set(said.split()) for said in _built_twice(
+        tmp_path, WARM, ["build", "starter-deck", "--data", str(examples), "--out", str(tmp_path / "out"), "-f", "pdf",
+                         "-j", "1"], "MODULES ")]
     unused = {"pnp.layout.vocabulary", "pnp.layout.network", "pnp.layout.charts", "pnp.layout.tabular",
               "pnp.layout.boards", "svglib", "svglib.svglib"}
     assert unused <= seen[0]  # the first build validated its layouts against every kind and parsed the art
@@ -355,22 +366,10 @@ finally:
 def test_a_rebuild_of_every_shipped_game_parses_and_validates_nothing_again(tmp_path):
     """Everything a build reads (data files, layouts, rule documents, structures) is read back
     from the cache the second time: no YAML parsed, no pydantic schema built."""
-    import os
-    import subprocess
-    import sys
     from pathlib import Path
 
-    root = Path(__file__).resolve().parents[2]
-    driver = tmp_path / "rebuild.py"
-    driver.write_text(REBUILD)
-    env = {**os.environ, "PNP_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(root)}
-    made = []
-    for _ in range(2):
-        proc = subprocess.run([sys.executable, str(driver), "build", "all", "-f", "pdf", "-j", "1",
-                               "--out", str(tmp_path / "out")], env=env, capture_output=True, text=True,
-                              timeout=600, cwd=root)
-        assert proc.returncode == 0, proc.stderr
-        made.append(proc.stderr.rsplit("MADE ", 1)[1].strip())
+    made = _built_twice(tmp_path, REBUILD, ["build", "all", "-f", "pdf", "-j", "1", "--out", str(tmp_path / "out")],
+                        "MADE ", cwd=Path(__file__).resolve().parents[2])
     assert "yaml" in made[0] and "schema" in made[0]  # the first build did the work
     assert made[1] == "[]", made[1]
 
