@@ -58,7 +58,7 @@ class Map:
         return next((loc for pid, loc in self.ids if pid == key), Loc(self.src.file)) if key else Loc(self.src.file)
 
 
-def _f(m: Map, message: str, obj: str = "") -> Finding:
+def _f(m: Map, message: str, obj: str) -> Finding:
     return flag(message, obj, m.at(obj))
 
 
@@ -165,8 +165,8 @@ def symmetric(m: Map):
             "Switzerland is the one impassable province, and no move enters it", scope="map")
 def switzerland(m: Map):
     imp = sorted(p.id for p in m.P.values() if p.type == "impassable")
-    found = fact_finding("switzerland", ", ".join(imp) or "none", "the impassable province", m.at(imp[0] if imp
-                                                                                                 else ""))
+    found = fact_finding("switzerland", ", ".join(imp) or "none", "the impassable province",
+                         m.at(imp[0]) if imp else m.at())
     if found:
         yield found
     for sw in (m.P[i] for i in imp):
@@ -186,7 +186,7 @@ def switzerland(m: Map):
                     "Armeen' and the A®mazonen passage sets them apart from 'konventionelle (männliche!)' units")
 def tunnel(m: Map):
     t = m.board.tunnel
-    found = fact_finding("tunnel.provinces", len(t.joins), "the number of provinces the tunnel joins", m.at("tunnel"),
+    found = fact_finding("tunnel.provinces", len(t.joins), "the number of provinces the tunnel joins", m.at(),
                          "tunnel")
     if found:
         yield found
@@ -194,8 +194,8 @@ def tunnel(m: Map):
         joins, touches = sorted(t.joins), sorted(sw.touches)
         if joins != touches:
             yield _f(m, f"the tunnel joins {', '.join(joins)} but the provinces bordering {sw.id} are "
-                        f"{', '.join(touches)}; it joins all of them and only them", "tunnel")
-    found = fact_finding("tunnel.units", sorted(t.units), "who may pass the tunnel", m.at("tunnel"), "tunnel")
+                        f"{', '.join(touches) or 'none'}; it joins all of them and only them", "tunnel")
+    found = fact_finding("tunnel.units", sorted(t.units), "who may pass the tunnel", m.at(), "tunnel")
     if found:
         yield found
 
