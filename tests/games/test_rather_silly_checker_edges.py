@@ -8,7 +8,7 @@ import re
 
 import pytest
 from rather_silly_states import edit
-from test_rather_silly_facts import COUNTERS, DOC, MAP, counters_verdict, map_verdict
+from test_rather_silly_facts import COUNTERS, DOC, MAP, SEVEN, counters_verdict, map_verdict
 
 NTH_ARMY = ("army: [EDI, LON, LVP, WAL], fleet: [EDI, LON, NTH]}", "army: [EDI, LON, LVP, NTH, WAL], fleet: [EDI, LON, NTH]}")
 YOR = "type: coast, x: 298, y: 318,"
@@ -76,6 +76,11 @@ OWNERS = "Regeln; Lama; Doktor, Tardis; Narr"
 NARR_GROUP = ("  - {id: wahrsager,", '  - {id: narr, name: Narr, colour: "#c0409a", text: white}\n  - {id: wahrsager,')
 TWINS = ("Siamesische Zwillinge", f'Rather Silly Diplomacy, §Siamesische Zwillinge {DOC} says 1 ("Im gesamten Spiel ist '
                                   'es einem Spieler nur einmal erlaubt")')
+POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
+SEA3 = (f'the strength on the front of the sea-monster counters is 3; Rather Silly Diplomacy, §Seemonster {DOC} says 2 '
+        '("SEEMONSTER sind Flotten mit der Stärke 2")')
+LINK = ("Hyperspace-Verbindung", f'Rather Silly Diplomacy, §Hyperspace-Verbindung {DOC} says 2 ("verknüpft zwei '
+                                  'beliebige, benannte Gebiete miteinander")')
 
 # (test id, the edits, every finding: (rule, object, the counter whose entry its line is, passage, message))
 COUNTER_CASES = [
@@ -93,12 +98,26 @@ COUNTER_CASES = [
        'role-army counters for the Narr, who never has units of his own ("Er hat nie eigene Einheiten")')]),
     ("one sea monster, of strength 3", [('number: 2, colour: "#0b4f6c", text: white, count: 8',
                                          'number: 3, colour: "#0b4f6c", text: white, count: 1')],
-     [("rs.counters.strength", "sea-monster", "sea-monster", "Seemonster",
-       f'the strength on the front of the sea-monster counters is 3; Rather Silly Diplomacy, §Seemonster {DOC} says 2 '
-       '("SEEMONSTER sind Flotten mit der Stärke 2")')]),
+     [("rs.counters.strength", "sea-monster", "sea-monster", "Seemonster", SEA3)]),
+    ("no Amazons, and sea monsters of strength 3",  # a kind left out does not end the strength check
+     [(f"icon: amazon, number: 0, {SEVEN}, count: 3", f"icon: amazon, number: 0, {SEVEN}, count: 0"),
+      ('number: 2, colour: "#0b4f6c", text: white, count: 8', 'number: 3, colour: "#0b4f6c", text: white, count: 8')],
+     [*[("rs.counters.count", f"amazon/{p}", "amazon", "A®mazonen", f"{p}'s A®mazone counters is 0; Rather Silly "
+         f'Diplomacy, §A®mazonen {DOC} says 3 ("also nach dem 5., 10. und 15. VZ")') for p in POWERS],
+      ("rs.counters.strength", "sea-monster", "sea-monster", "Seemonster", SEA3)]),
+    ("two ends A of the hyperspace link", [('text: "#9be7ff", count: 1,', 'text: "#9be7ff", count: 2,')],
+     [("rs.counters.count", "link-a+link-b", "link-a", LINK[0], f"the number of hyperspace-link ends (link-a, link-b) "
+                                                                f"is 3; {LINK[1]}"),
+      ("rs.counters.count", "link-a", "link-a", STANDARD,
+       "one link-a counter marks one end of the hyperspace link; the sheet has 2")]),
+    ("no end B of the hyperspace link", [("  - {id: link-b,", "  - {id: link-c,")],
+     [("rs.counters.count", "link-a+link-b", "link-a", LINK[0], f"the number of hyperspace-link ends (link-a, link-b) "
+                                                                f"is 1; {LINK[1]}"),
+      ("rs.counters.count", "link-b", "army", STANDARD,  # a missing counter: the first of the list
+       "one link-b counter marks one end of the hyperspace link; the sheet has 0")]),
     ("no Siamese twins at all", [("  - id: twins\n", "  - id: twin\n")],  # no width to check: only the count
      [("rs.counters.count", f"twins/{p}", "army", TWINS[0], f"{p}'s Siamese-twin counters is 0; {TWINS[1]}")
-      for p in ("austria", "england", "france", "germany", "italy", "russia", "turkey")]),
+      for p in POWERS]),
 ]
 
 

@@ -23,7 +23,7 @@ from pnp.games.rather_silly.mapdata import Board, Power, read_board
 STANDARD_COUNTS = {"sea": 19, "land": 14, "coast": 42}
 
 
-def fact_finding(key: str, actual, what: str, at: Loc | str = "", obj: str = "") -> Finding | None:
+def fact_finding(key: str, actual, what: str, at: Loc | str, obj: str = "") -> Finding | None:
     """A finding when the data says ``actual`` where the document says the fact ``key``; it cites
     the fact's own section."""
     found = FACTS.compare(key, actual, what, at, obj)
@@ -52,10 +52,14 @@ class Map:
     def at_power(self, pid: str) -> Loc:
         return self.src.at_id("powers", pid)
 
-    def at(self, obj: str = "") -> Loc:
-        """A finding about a province (object 'BUL', 'BUL/ec' or 'KIE-HEL') points at its line."""
+    def at(self, obj: str) -> Loc:
+        """A finding about a province (object 'BUL', 'BUL/ec' or 'KIE-HEL') points at its line; any other at the
+        file."""
         key = obj.split("-")[0].split("/")[0]
-        return next((loc for pid, loc in self.ids if pid == key), Loc(self.src.file)) if key else Loc(self.src.file)
+        return next((loc for pid, loc in self.ids if pid == key), self.file())
+
+    def file(self) -> Loc:
+        return Loc(self.src.file)
 
 
 def _f(m: Map, message: str, obj: str) -> Finding:
@@ -81,7 +85,7 @@ def unique(m: Map):
 @RULES.rule("rs.map.centres", "Anzahl VZ", "34 supply centres, all on land", scope="map")
 def centres(m: Map):
     scs = m.board.supply_centres()
-    found = fact_finding("supply_centres", len(scs), "the number of supply centres on the map", m.at())
+    found = fact_finding("supply_centres", len(scs), "the number of supply centres on the map", m.file())
     if found:
         yield found
     for pid in scs:
@@ -109,8 +113,8 @@ def neutral(m: Map):
 def standard(m: Map):
     kinds = Counter(p.type for p in m.P.values())
     for t, n in STANDARD_COUNTS.items():
-        if kinds.get(t, 0) != n:
-            yield _f(m, f"{kinds.get(t, 0)} provinces of type {t}; the standard board has {n}", t)
+        if kinds[t] != n:
+            yield _f(m, f"{kinds[t]} provinces of type {t}; the standard board has {n}", t)
 
 
 @RULES.rule("rs.map.reference", "Regeln", "every neighbour named is a province, or a coast of one, and listed once",
@@ -166,7 +170,7 @@ def symmetric(m: Map):
 def switzerland(m: Map):
     imp = sorted(p.id for p in m.P.values() if p.type == "impassable")
     found = fact_finding("switzerland", ", ".join(imp) or "none", "the impassable province",
-                         m.at(imp[0]) if imp else m.at())
+                         m.at(imp[0]) if imp else m.file())
     if found:
         yield found
     for sw in (m.P[i] for i in imp):
@@ -186,7 +190,7 @@ def switzerland(m: Map):
                     "Armeen' and the A®mazonen passage sets them apart from 'konventionelle (männliche!)' units")
 def tunnel(m: Map):
     t = m.board.tunnel
-    found = fact_finding("tunnel.provinces", len(t.joins), "the number of provinces the tunnel joins", m.at(),
+    found = fact_finding("tunnel.provinces", len(t.joins), "the number of provinces the tunnel joins", m.file(),
                          "tunnel")
     if found:
         yield found
@@ -195,7 +199,7 @@ def tunnel(m: Map):
         if joins != touches:
             yield _f(m, f"the tunnel joins {', '.join(joins)} but the provinces bordering {sw.id} are "
                         f"{', '.join(touches) or 'none'}; it joins all of them and only them", "tunnel")
-    found = fact_finding("tunnel.units", sorted(t.units), "who may pass the tunnel", m.at(), "tunnel")
+    found = fact_finding("tunnel.units", sorted(t.units), "who may pass the tunnel", m.file(), "tunnel")
     if found:
         yield found
 
