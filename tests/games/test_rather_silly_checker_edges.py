@@ -29,6 +29,11 @@ MAP_CASES = [
       ("rs.map.islands", "ICE", "error", "ICE", "Superhirn",  # the province, not its coast
        f'the provinces ICE borders is NAO, NWG, STP; Rather Silly Diplomacy, §Superhirn {DOC} says NAO, NWG ("Island '
        'grenzt an NAO & NWG")')]),
+    ("Rumania names a coast Bulgaria lacks", [("fleet: [BLA, BUL/ec, SEV]", "fleet: [BLA, BUL/nc, SEV]")],
+     [("rs.map.reference", "RUM", "error", "RUM", STANDARD,
+       "RUM: fleet neighbour BUL/nc is not a sea, coast or coast of a province"),
+      ("rs.map.symmetric", "BUL/ec-RUM", "error", "BUL", STANDARD,
+       "fleet move BUL/ec-RUM is listed at BUL/ec but RUM does not list BUL/ec")]),
     ("Yorkshire an island", [(YOR, "type: island, x: 298, y: 318,")],
      [("rs.map.standard", "coast", "warning", None, STANDARD, "41 provinces of type coast; the standard board has 42"),
       *[("rs.map.terrain", p, "error", p, STANDARD, f"{p}: armies cannot move to YOR (island)")

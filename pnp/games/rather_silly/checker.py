@@ -127,9 +127,8 @@ def reference(m: Map):
     for node, nbrs in fleet.items():
         for n in nbrs:
             if n not in fleet:
-                base = n.split("/")[0]
-                if base in m.P and m.P[base].coasts and "/" not in n:
-                    coasts = ", ".join(base + "/" + c for c in m.P[base].coasts)
+                if n in m.P and m.P[n].coasts:  # a province named without its coast ("BUL/xx" is no province)
+                    coasts = ", ".join(n + "/" + c for c in m.P[n].coasts)
                     yield _f(m, f"{node}: fleet neighbour {n} has split coasts; name the coast ({coasts})", node)
                 else:
                     yield _f(m, f"{node}: fleet neighbour {n} is not a sea, coast or coast of a province", node)
