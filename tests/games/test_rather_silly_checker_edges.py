@@ -34,6 +34,13 @@ MAP_CASES = [
        "RUM: fleet neighbour BUL/nc is not a sea, coast or coast of a province"),
       ("rs.map.symmetric", "BUL/ec-RUM", "error", "BUL", STANDARD,
        "fleet move BUL/ec-RUM is listed at BUL/ec but RUM does not list BUL/ec")]),
+    ("Crete missing, Iceland a coast", [("  - {id: CRE,", "  # - {id: CRE,"),  # one island missing: the other checked
+                                        ("type: island, x: 240, y: 85,", "type: coast, x: 240, y: 85,")],
+     [("rs.map.standard", "coast", "warning", None, STANDARD, "43 provinces of type coast; the standard board has 42"),
+      *[("rs.map.reference", p, "error", p, STANDARD, f"{p}: fleet neighbour CRE is not a sea, coast or coast of a "
+                                                      "province") for p in ("ION", "AEG", "EAS")],
+      ("rs.map.islands", "CRE", "error", None, "Superhirn", "the build-only island CRE is missing"),
+      ("rs.map.islands", "ICE", "error", "ICE", "Superhirn", "ICE is a build-only island (type: island), not a coast")]),
     ("Yorkshire an island", [(YOR, "type: island, x: 298, y: 318,")],
      [("rs.map.standard", "coast", "warning", None, STANDARD, "41 provinces of type coast; the standard board has 42"),
       *[("rs.map.terrain", p, "error", p, STANDARD, f"{p}: armies cannot move to YOR (island)")
