@@ -1138,3 +1138,17 @@ def test_a_strip_of_one_pixel_is_looked_at():
     """A 3 x 3 mm page at one pixel per mm with a 1 mm trim: each strip is one pixel, art in it is bleed."""
     page = Page(3, 3, Group([Rect(0, 0, 3, 3, style(fill="#203060"))]), trim=Box(1, 1, 1, 1))
     assert bleed_sides(page, Box(1, 1, 1, 1), "card", dpi=25.4) == []
+
+
+def test_a_written_file_over_the_shop_s_size_limit_is_named_and_one_at_it_passes(mini, tmp_path):
+    """The file-size check on the export's own files: a limit of exactly the PDF's size passes, a byte less fails,
+    and the finding names the file beside the card checks, which still run."""
+    written = export(discover(mini)["mini"], BuildOptions(), DTC, tmp_path)
+    size = (written.folder / "deck.pdf").stat().st_size
+    at = DTC.model_copy(update={"max_file_mb": size / 1e6})
+    assert check_written(written, at) == ([], {"card sides": 2, "files": 1})
+    under = DTC.model_copy(update={"max_file_mb": (size - 1) / 1e6})
+    found, counts = check_written(written, under)
+    assert [(f.check, f.ok, f.where, f.message) for f in found] == [
+        ("file-size", False, "deck.pdf", f"{size / 1e6:.1f} MB; the shop takes at most {(size - 1) / 1e6:g} MB")]
+    assert counts == {"card sides": 2, "files": 1}
