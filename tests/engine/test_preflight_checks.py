@@ -864,8 +864,8 @@ def test_a_written_image_is_read_back(tmp_path):
 @pytest.mark.parametrize("size, fails", [(1_000_000, False), (1_000_001, True)])
 def test_file_size_at_and_over_the_limit(size, fails):
     capped = TGC.model_copy(update={"max_file_mb": 1})
-    assert [f.message for f in file_size("a.pdf", size, capped)] == (["1.0 MB; the shop takes at most 1 MB"] if fails
-                                                                     else [])
+    assert file_size("a.pdf", size, capped) == ([Finding("file-size", False, "a.pdf", "1.0 MB; the shop takes at "
+                                                                                        "most 1 MB")] if fails else [])
     assert file_size("a.pdf", 10 ** 9, TGC) == []  # no limit
 
 
