@@ -1167,3 +1167,16 @@ def test_a_written_file_over_the_shop_s_size_limit_is_named_and_one_at_it_passes
     assert [(f.check, f.ok, f.where, f.message) for f in found] == [
         ("file-size", False, "deck.pdf", f"{size / 1e6:.1f} MB; the shop takes at most {(size - 1) / 1e6:g} MB")]
     assert counts == {"card sides": 2, "files": 1}
+
+
+def test_a_card_side_s_own_pdf_is_held_to_one_page_of_the_trim(mini, tmp_path):
+    """Card images written as PDFs (a file per side): a side's PDF with a second page is named, the others pass."""
+    profile = TGC.model_copy(update={"output": "images", "format": "pdf"})
+    written = export(discover(mini)["mini"], BuildOptions(), profile, tmp_path)
+    assert check_written(written, profile)[0] == []
+    rel = sorted(str(p.relative_to(written.folder)) for p in written.folder.rglob("*.pdf"))[0]
+    with pikepdf.open(written.folder / rel, allow_overwriting_input=True) as pdf:
+        pdf.pages.append(pdf.pages[0])
+        pdf.save(written.folder / rel)
+    assert [(f.check, f.where, f.message) for f in check_written(written, profile)[0]] == [
+        ("pages", rel, "2 pages; the order asks for 1")]
