@@ -1180,3 +1180,18 @@ def test_a_card_side_s_own_pdf_is_held_to_one_page_of_the_trim(mini, tmp_path):
         pdf.save(written.folder / rel)
     assert [(f.check, f.where, f.message) for f in check_written(written, profile)[0]] == [
         ("pages", rel, "2 pages; the order asks for 1")]
+
+
+def test_overlapping_text_found_while_exporting_is_a_finding_of_the_export(tmp_path):
+    """Two text boxes drawn over each other on the face: preflight names the card and its row once."""
+    from pnp.output.preflight import preflight
+
+    game = tmp_path / "mini"
+    _mini_game(game, 320, """\
+          - {type: rect, frame: bleed, fill: "#f3e9d2"}
+          - {type: text, x: 10, y: 40, w: 40, h: 10, text: "{name}", size: 12}
+          - {type: text, x: 10, y: 42, w: 40, h: 10, text: "{name}", size: 12}
+""", ["Karte"])
+    found, counts = preflight(discover(tmp_path)["mini"], BuildOptions(), DTC)
+    assert [(f.check, f.ok, f.where) for f in found] == [("overlap", False, f"deck: Karte ({game / 'deck.yaml'}:8)")]
+    assert "overlaps" in found[0].message and counts == {"card sides": 2, "files": 1}
