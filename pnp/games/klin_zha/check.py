@@ -135,7 +135,7 @@ def board_size(b: Board):
 @RULES.rule("rules.facts", "Aufstellung der Figuren; Playtest",
             "rules.yaml names every piece of a side and changes none of the document's numbers", scope="rules")
 def rules_facts(r: RulesFile):
-    yield from FACTS.restated(r.src, "rules.yaml")
+    yield from FACTS.restated(r.src)  # messages name the file: rules.yaml
     raw = r.src.raw.get("pieces") if isinstance(r.src.raw, dict) else None
     listed = []
     for i, p in enumerate(raw if isinstance(raw, list) else []):
@@ -388,7 +388,7 @@ def one_corner(s: Setup):
             yield flag(f"{side} stands in {len(used[side])} corners ({', '.join(sorted(used[side]))}); a side sets up "
                        "inside one corner", side, s.src.at(side))
     if used["green"] and used["green"] == used["gold"]:
-        yield flag(f"both sides set up in corner {', '.join(used['green'])}; the second player takes one of the "
+        yield flag(f"both sides set up in corner {', '.join(sorted(used['green']))}; the second player takes one of the "
                    "remaining corners", "setup", s.src.at())
 
 
