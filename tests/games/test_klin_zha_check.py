@@ -593,3 +593,71 @@ def test_a_rules_yaml_without_a_list_of_pieces_misses_every_piece(tmp_path, text
     assert [(f.rule, f.object, f.message) for f in found] == [
         ("rules.facts", "pieces", "rules.yaml has no name and mark for fencer, lancer, swift, flier, vanguard, "
                                   f"blockader, goal; {A_SIDE}")]
+
+
+# ------------------------------------------------------------------ where each layout finding points (file:line:col)
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the second entry of the list, so a finding that points at the list or its first entry is told apart
+    ("title: x\nedges: listed\nedge_cells: [E27, Z99]\nclouds:\n  - {name: A, cells: [E37]}\n",
+     [("layout.cell-name", "edge cell 'Z99' is not a cell of the board", 3, 19)]),
+    ("title: x\nclouds:\n  - {name: A, cells: [E37, E38]}\n  - {name: B, cells: [E48, E38]}\n",
+     [("layout.classified-once", "E38 is under both 'A' and 'B'; every cell must have exactly one class", 4, 28)]),
+    ("title: x\nedges: listed\nedge_cells: [E27, E37]\nclouds:\n  - {name: A, cells: [E37]}\n",
+     [("layout.classified-once", "E37 is listed as a cloud edge but lies under cloud 'A'", 3, 19)]),
+    ("title: x\nedges: listed\nedge_cells: [E27, A19]\nclouds:\n  - {name: A, cells: [E37]}\n",
+     [("layout.edge-touches", "edge cell A19 touches no cloud cell (neither by edge nor corner); the seed's edge "
+                              "cells are half covered by a cloud", 3, 19)]),
+    # a whole-board cloud: the finding points at its `cells: all`
+    ("title: x\nclouds:\n  - {name: A, cells: [E37]}\n  - {name: B, cells: all}\n",
+     [("layout.classified-once", "E37 is under both 'A' and 'B'; every cell must have exactly one class", 4, 22)]),
+    # moving clouds with listed edges: the `edges:` line
+    ("title: x\nedges: listed\nclouds:\n  - {name: A, cells: [E37]}\nmoving:\n  every: 3\n  steps: 1\n  drift:\n"
+     "    - {cloud: A, direction: left}\n",
+     [("layout.moving", "moving clouds need derived edges (edges: by-edge or by-corner); listed edge cells cannot "
+                        "follow the clouds", 2, 8)]),
+    # a drift naming a cloud the layout lacks lists the clouds it has
+    ("title: x\nclouds:\n  - {name: A, cells: [E37]}\n  - {name: B, cells: [G24]}\nmoving:\n  every: 3\n  steps: 1\n"
+     "  drift:\n    - {cloud: A, direction: left}\n    - {cloud: Nope, direction: left}\n",
+     [("layout.moving", "drift names cloud 'Nope', which the layout does not have (clouds: A, B)", 10, 15)]),
+    # too many cells of a corner under cloud: the list of clouds
+    ("title: x\nedges: by-edge\nclouds:\n  - {name: A, cells: [A19, B18, B19, B29, C17, C18, C28, C29]}\n",
+     [("layout.corner-limit", "corner apex: 8 cells fully under cloud; the limit is fewer than 8 per corner unless "
+                              "the whole board is under cloud (blind)", 4, 3)]),
+])
+def test_a_layout_finding_names_the_layout_and_points_at_its_entry(tmp_path, text, expected):
+    found = layout_findings(tmp_path, text)
+    assert [(f.rule, f.message, f.line, f.col) for f in found] == expected
+    assert all(f.object == "lay" and f.file.endswith("lay.yaml") for f in found)
+
+
+def test_both_sides_in_the_same_two_corners_are_named_in_order(game, tmp_path):
+    text = SETUP.read_text(encoding="utf-8").replace("lancer: G24", "lancer: D27", 1)  # green: left and apex
+    head, body = text.split("gold:")
+    for old, new in dict(I88="I11", H78="H12", H68="H13", G68="G13", H67="B18", I77="I23", I66="I44", G57="I45",
+                         G58="F14", H57="F15").items():  # gold: left and apex too
+        body = body.replace(old, new, 1)
+    p = tmp_path / "pos.yaml"
+    p.write_text(head + "gold:" + body, encoding="utf-8")
+    assert [(f.rule, f.object, f.message) for f in check(game, p)] == [
+        ("position.one-corner", "green", "green stands in 2 corners (apex, left); a side sets up inside one corner"),
+        ("position.one-corner", "gold", "gold stands in 2 corners (apex, left); a side sets up inside one corner"),
+        ("position.one-corner", "setup", "both sides set up in corner apex, left; the second player takes one of the "
+                                         "remaining corners")]
+
+
+def test_a_board_of_another_size_is_reported_with_the_rest_of_the_kit(game):
+    board = game.folder / "board.yaml"
+    text = board.read_text(encoding="utf-8")
+    lines = [s for s in text.splitlines() if not s.startswith(("half_spaces:", "corners:", "  ", "    "))]
+    board.write_text("\n".join(lines).replace("size: 9", "size: 8") + "\n", encoding="utf-8")
+    shutil.rmtree(game.folder / "clouds")
+    (game.folder / "clouds").mkdir()
+    rules = game.folder / "rules.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace(SWIFT_LINE, ""), encoding="utf-8")
+    found = check(game)
+    assert [(f.rule, f.object, f.message) for f in found] == [
+        ("board.size", "board", "a Klin Zha board has 9 cells per side (81 cells); this one has 8"),
+        ("rules.facts", "pieces", f"rules.yaml has no name and mark for swift; {A_SIDE}")]
+    assert found[0].file.endswith("klin-zha/board.yaml") and found[1].file.endswith("klin-zha/rules.yaml")
