@@ -577,3 +577,36 @@ def test_what_every_sheet_shares_is_made_once():
     plan = fit_grid(60, 90, sheet)
     assert plan.cells is plan.cells and plan.cells_for(plan.per_page) is plan.cells
     assert plan.cells_for(2) == plan.cells_for(2) and plan.cells_for(2) is not plan.cells_for(2)
+
+
+def test_the_advice_turns_the_paper_whatever_orientation_the_sheet_asks():
+    # 280 x 190 on portrait paper: A4 portrait (200 wide inside 5 mm margins) is too narrow, A4 landscape
+    # (287 x 200) holds it, so the advice is A4, not the A3 a portrait-only search would name
+    with pytest.raises(ValueError) as exc:
+        fit_grid(280, 190, _sheet(paper="a5", orientation="portrait"))
+    assert str(exc.value) == ("a piece of 280 × 190 mm does not fit on a5 inside its 5 mm margins; "
+                              "it needs a4 or larger (--paper a4)")
+    assert fit_grid(280, 190, _sheet(paper="a4", orientation="auto")).orientation == "landscape"
+
+
+@pytest.mark.parametrize("inside, outside", [
+    ((60.0100004, 90), (60.0100006, 90)), ((60, 90.0100004), (60, 90.0100006)),
+    ((59.9899996, 90), (59.9899994, 90)), ((60, 89.9899996), (60, 89.9899994)),
+])
+def test_sizes_a_hundredth_off_share_a_grid_to_the_micrometre(inside, outside):
+    # the difference is compared rounded to a millionth of a millimetre: 0.0100004 is a hundredth, 0.0100006 is not
+    sheet = _sheet(orientation="landscape")
+    assert len(placed(next(impose([card(60, 90), card(*inside)], sheet)), "card-")) == 2
+    with pytest.raises(ValueError, match=r"^item 2 is .* use pack\(\) for mixed sizes$"):
+        list(impose([card(60, 90), card(*outside)], sheet))
+
+
+def test_sheets_without_backs_share_their_cells_too():
+    sheet = _sheet(orientation="landscape", duplex="none")
+    fronts = list(impose([card(60, 90) for _ in range(8)], sheet))
+
+    def clip(page, gid):
+        return next(g for g in page.content.children if getattr(g, "id", None) == gid).clip
+
+    assert clip(fronts[0], "card-0") is clip(fronts[1], "card-3")
+    assert clip(fronts[2], "card-6") is not clip(fronts[0], "card-0")
