@@ -141,3 +141,22 @@ def test_a_broken_counter_sheet_gets_every_finding_in_full(tmp_path, changes, ex
     lines = edit(COUNTERS.read_text(encoding="utf-8"), *changes).splitlines()
     for f, (_r, _o, counter, _sec, _m) in zip(found, expected):
         assert f.file.endswith("counters.yaml") and re.search(rf"id: {counter}\b", lines[f.line - 1]), (f, counter)
+
+
+@pytest.mark.parametrize("change, rule, key, obj", [
+    (("  units: [army, borg]", "  units: [army, borg, fleet]"), "rs.map.tunnel", None, "tunnel"),
+    (("  - {id: narr,", "  # - {id: narr,"), "rs.map.powers", "roles:", "roles"),
+    (("  - {id: turkey,", "  # - {id: turkey,"), "rs.map.powers", "powers:", "powers"),
+])
+def test_a_list_unlike_the_documents_is_reported_at_its_key(tmp_path, change, rule, key, obj):
+    """Who may pass the tunnel, the powers and the extra players: the finding names the list and points at the
+    list's first entry under its key in map.yaml (the tunnel's at the file: its units are one fact of the whole
+    tunnel entry)."""
+    found = [f for f in map_verdict(tmp_path, change) if f.rule == rule]
+    assert [(f.object, f.severity) for f in found] == [(obj, "error")]
+    lines = edit(MAP.read_text(encoding="utf-8"), change).splitlines()
+    if key is None:
+        assert found[0].line == 0 and found[0].file.endswith("map.yaml")
+    else:
+        first = next(i for i in range(lines.index(key) + 1, len(lines)) if lines[i].startswith("  - {id:"))
+        assert found[0].line == first + 1
