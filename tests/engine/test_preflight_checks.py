@@ -613,7 +613,7 @@ def test_an_rgb_base_of_an_indexed_picture(good, tmp_path):
                                                           + asks("colour"))}
 
 
-@pytest.mark.parametrize("k, fails", [(b"0.6 0.6 0.6 0.61", True), (b"0.6 0.6 0.6 0.6", False)])
+@pytest.mark.parametrize("k, fails", [(b"0.6 0.6 0.6 0.61", True), (b"0.6 0.6 0.6 0.6", False)], ids=["k-0.61", "k-0.6"])
 def test_ink_just_over_and_at_the_limit(good, tmp_path, k, fails):
     path = broken(good, tmp_path, lambda pdf: _append(pdf, 1, k + b" k 0 0 10 10 re f"))
     assert findings(path) == ({("ink", "page 2 lays down up to 241 % ink; the shop takes at most 240 %")} if fails

@@ -48,3 +48,17 @@ def test_mutants_whose_tests_did_not_run_are_listed_apart(tmp_path):
              "m.x_c__mutmut_1": 152, "m.x_c__mutmut_2": -1, "m.x_c__mutmut_3": None}
     meta.write_text(json.dumps({"exit_code_by_key": codes}), encoding="utf-8")
     assert not_run_mutants(tmp_path) == ["m.x_a__mutmut_2", "m.x_c__mutmut_2"]
+
+
+def test_every_mapped_test_file_collects_under_the_config_mutmut_gets(tmp_path):
+    """Ids kept as written cannot be made of bytes (pytest then fails to collect, exit 2, and mutmut stops before
+    testing a mutant): every test file `make mutation` runs collects under the generated settings."""
+    from run import ROOT, table
+
+    files = sorted({f for tests in table().values() for f in tests})
+    config = tmp_path / "pyproject.toml"
+    config.write_text(_config("pnp/x.py", files), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-qq", "-c", str(config),
+                           "--rootdir", str(ROOT), "-p", "no:cacheprovider", *files],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
