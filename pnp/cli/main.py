@@ -60,15 +60,24 @@ def main() -> None:
 
 
 def run() -> None:
-    """The `pnp` command: :func:`main`, then the process ends as soon as the command is done.
-    Exit handlers run (the cache writes its tables) and the output is flushed, but the
-    interpreter is not torn down object by object: after a 500-card build that took 50 ms."""
-    code: str | int | None
+    """The `pnp` command: :func:`main`, then the process ends as soon as the command is done
+    (:func:`finish`)."""
+    finish(invoke())
+
+
+def invoke() -> "str | int | None":
+    """:func:`main`, and the exit code (or message) it ended with."""
     try:
         main()
-        code = 0
     except SystemExit as exc:
-        code = exc.code
+        return exc.code
+    return 0
+
+
+def finish(code: "str | int | None") -> None:
+    """End the process with ``code``. Exit handlers run (the cache writes its tables) and the
+    output is flushed, but the interpreter is not torn down object by object: after a 500-card
+    build that took 50 ms."""
     if code is not None and not isinstance(code, int):
         raise SystemExit(code)  # a message to print: as Python does it
     import atexit

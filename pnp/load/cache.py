@@ -244,19 +244,38 @@ def save_tables() -> None:
 
 
 @lru_cache(maxsize=None)
-def code_fingerprint(root: "Path | None" = None) -> str:
-    """pnp's version, the size and time of each of its source files, Python's and pydantic's
-    versions: what a validated document depends on besides its file."""
-    import pydantic
-
+def source_stamp(root: "Path | None" = None) -> str:
+    """pnp's version, Python's, and the path, size and time of each of pnp's source files: what
+    anything pnp keeps depends on besides its own inputs. Reads no module (a stat per file)."""
     import pnp
 
     root = root or Path(pnp.__file__).parent
-    h = hashlib.sha256(f"{pnp.__version__}|{sys.version}|{pydantic.VERSION}|{pickle.HIGHEST_PROTOCOL}".encode())
-    for p in sorted(root.rglob("*.py")):
-        st = p.stat()
-        h.update(f"|{p.relative_to(root).as_posix()}:{st.st_size}:{st.st_mtime_ns}".encode())
+    h = hashlib.sha256(f"{pnp.__version__}|{sys.version}|{pickle.HIGHEST_PROTOCOL}".encode())
+    for rel in sorted(_sources(str(root), "")):
+        st = os.stat(os.path.join(root, rel))
+        h.update(f"|{rel}:{st.st_size}:{st.st_mtime_ns}".encode())
     return h.hexdigest()
+
+
+def _sources(folder: str, rel: str) -> list[str]:
+    """Every ``.py`` file under ``folder``, as paths relative to the root (``/`` between parts)."""
+    out: list[str] = []
+    with os.scandir(folder) as entries:
+        for e in entries:
+            if e.is_dir(follow_symlinks=False):
+                out += _sources(e.path, f"{rel}{e.name}/")
+            elif e.name.endswith(".py"):
+                out.append(rel + e.name)
+    return out
+
+
+@lru_cache(maxsize=None)
+def code_fingerprint(root: "Path | None" = None) -> str:
+    """:func:`source_stamp` and pydantic's version: what a validated document depends on besides
+    its file."""
+    import pydantic
+
+    return hashlib.sha256(f"{source_stamp(root)}|{pydantic.VERSION}".encode()).hexdigest()
 
 
 def _objects() -> "Path | None":

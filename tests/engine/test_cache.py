@@ -249,14 +249,14 @@ def test_the_code_fingerprint_follows_the_source(tmp_path):
     src.mkdir()
     (src / "model.py").write_text("x = 1\n")
     before = cache.code_fingerprint(src)
-    cache.code_fingerprint.cache_clear()
+    cache.code_fingerprint.cache_clear(), cache.source_stamp.cache_clear()
     (src / "model.py").write_text("x = 22\n")
     assert cache.code_fingerprint(src) != before
-    cache.code_fingerprint.cache_clear()
+    cache.code_fingerprint.cache_clear(), cache.source_stamp.cache_clear()
     st = (src / "model.py").stat()
     os.utime(src / "model.py", ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
     assert cache.code_fingerprint(src) != before
-    cache.code_fingerprint.cache_clear()
+    cache.code_fingerprint.cache_clear(), cache.source_stamp.cache_clear()
 
 
 def test_errors_found_after_reading_name_the_same_line_from_a_kept_file(tmp_path, monkeypatch):
