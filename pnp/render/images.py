@@ -18,7 +18,9 @@ whole before anything is drawn with it:
   it links (``<image href="art/x.png">``) must lie in the folder of the game
   and pass the same checks; they are inlined as ``data:`` URIs, so the SVG
   draws the same in the PDF and in SVG output. Links to anything else (a URL,
-  another SVG) are errors.
+  another SVG) are errors;
+* a photo saved turned (its EXIF orientation tag says how a viewer shows it) is
+  turned as it is shown (:func:`upright`): what every backend and check sees.
 
 Every problem is an :class:`ImageError` whose message never quotes the
 file's content. SVG art is drawn with svglib, which turns it into a reportlab
@@ -166,18 +168,58 @@ def read_picture(path: "str | Path", name: str, roots: Iterable["str | Path"],
     fact_key = f"{digest}|{_limits()}"
     known = facts.get(fact_key)
     if known is not None:  # these very bytes passed the checks before, under the same limits
-        kind, pixels, aspect, elements, decoded = known
-        return Picture(data, Probe(kind, tuple(pixels) if pixels else None, aspect, elements), decoded, digest)
+        kind, pixels, aspect, elements, decoded, turned = known
+        shown = upright(data, digest) if turned else data
+        return Picture(shown, Probe(kind, tuple(pixels) if pixels else None, aspect, elements), decoded,
+                       hashlib.sha256(shown).hexdigest() if turned else digest)
     if svg:
         folder = Path(game_folder) if game_folder is not None else real.parent
         checked, probe, decoded = _svg(data, real.parent, (folder,))
     else:
-        checked, probe = data, _check_raster(data)
-        decoded = _area(probe)
+        probe = _check_raster(data)
+        checked, decoded = upright(data, digest), _area(probe)
+        if checked is not data:
+            probe = _check_raster(checked)
+            facts.put(fact_key, (probe.kind, probe.pixels, probe.aspect, 0, decoded, True))
+            return Picture(checked, probe, decoded, hashlib.sha256(checked).hexdigest())
     if checked is data:  # an SVG that links other files is checked again each time: they may change
-        facts.put(fact_key, (probe.kind, probe.pixels, probe.aspect, probe.elements, decoded))
+        facts.put(fact_key, (probe.kind, probe.pixels, probe.aspect, probe.elements, decoded, False))
         return Picture(data, probe, decoded, digest)
     return Picture(checked, probe, decoded, hashlib.sha256(checked).hexdigest())
+
+
+EXIF_ORIENTATION = 0x0112  # the EXIF tag a camera sets when it was held turned: 1 upright, 2-8 turned or mirrored
+
+
+def upright(data: bytes, digest: str) -> bytes:
+    """A checked PNG or JPEG as a viewer shows it: a photo whose EXIF orientation says turned or
+    mirrored comes back with its pixels turned (saved again in its own format, its colour profile
+    kept, JPEG at quality 95, kept in pnp's cache by the digest of the original), any other
+    picture as the same bytes."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(data), formats=("PNG", "JPEG")) as im:
+        if im.getexif().get(EXIF_ORIENTATION, 1) not in range(2, 9):
+            return data
+    from PIL import __version__ as pillow
+
+    from pnp.load.cache import cached
+
+    return cached("upright", f"upright-v1|{pillow}|{digest}", lambda: _turned(data))
+
+
+def _turned(data: bytes) -> bytes:
+    from PIL import Image, ImageOps
+
+    with Image.open(io.BytesIO(data), formats=("PNG", "JPEG")) as im:
+        fmt, profile = im.format, im.info.get("icc_profile")
+        shown = ImageOps.exif_transpose(im)
+        out = io.BytesIO()
+        params: dict[str, object] = {"quality": 95} if fmt == "JPEG" else {}
+        if profile:
+            params["icc_profile"] = profile
+        shown.save(out, fmt, **params)
+    return out.getvalue()
 
 
 def _limits() -> str:
@@ -196,7 +238,7 @@ def _facts() -> "Table":
 
         from pnp.load.cache import Table, code_fingerprint
 
-        _FACTS = Table("pictures", lambda: f"picture-facts-v1|{code_fingerprint()}|{pillow}", 4096)
+        _FACTS = Table("pictures", lambda: f"picture-facts-v2|{code_fingerprint()}|{pillow}", 4096)
     return _FACTS
 
 

@@ -1,0 +1,113 @@
+"""A photo a camera saved turned (its EXIF orientation tag says how to show it) prints as every
+viewer shows it, in every format: upright, with the size and aspect it is shown with."""
+from __future__ import annotations
+
+import io
+import xml.etree.ElementTree as ET
+import base64
+
+import numpy as np
+import pypdfium2
+import pytest
+from PIL import Image
+
+from onedeck import one_deck_game
+from pnp.model.assets import BuildOptions
+from pnp.model.game import discover
+from pnp.output.build import build_games
+from pnp.render.images import read_picture
+
+LAYOUT = """\
+kind: layout
+fields: {name: text, art: image}
+elements:
+  - {type: image, x: 0, y: 0, w: 63, h: 88, src: "{art}", fit: contain}
+"""
+BLACK, YELLOW = (0, 0, 0), (230, 200, 0)
+
+
+def _photo(fmt: str, orientation: int) -> bytes:
+    """A 120 x 60 picture as the sensor saw it: black in its left sixth, yellow elsewhere, and the
+    tag saying how to turn it (6: a quarter turn clockwise, so the black strip shows on top)."""
+    im = Image.new("RGB", (120, 60), YELLOW)
+    im.paste(BLACK, (0, 0, 20, 60))
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    buf = io.BytesIO()
+    im.save(buf, fmt, exif=exif.tobytes(), **({"quality": 95} if fmt == "JPEG" else {}))
+    return buf.getvalue()
+
+
+def _read(tmp_path, name: str, data: bytes):
+    (tmp_path / "game").mkdir(exist_ok=True)
+    (tmp_path / "game" / name).write_bytes(data)
+    return read_picture(tmp_path / "game" / name, name, [tmp_path], tmp_path / "game")
+
+
+def _strip_on_top(im: Image.Image) -> bool:
+    """Whether, where a page shows the photo, its black strip lies on top of the yellow (and nothing
+    dark lies below it): the yellow part's box, and what touches it above and below."""
+    a = np.asarray(im.convert("RGB"), dtype=int)
+    ys, xs = np.nonzero((a[..., 0] > 180) & (a[..., 1] > 150) & (a[..., 2] < 100))
+    top, bottom, left, right = ys.min(), ys.max(), xs.min(), xs.max()
+    strip = (bottom - top) // 10
+    assert strip >= 2 and right - left > 8
+    above, below = a[top - strip:top - 1, left + 2:right - 2].mean(), a[bottom + 2:bottom + strip, left + 2:right - 2].mean()
+    return above < 60 and below > 200
+
+
+def _dark_rows(im: Image.Image) -> tuple[float, float]:
+    """How dark the top and bottom sixth of a picture are (0 white .. 1 black)."""
+    a = np.asarray(im.convert("L"), dtype=float) / 255
+    sixth = a.shape[0] // 6
+    return 1 - a[:sixth].mean(), 1 - a[-sixth:].mean()
+
+
+@pytest.mark.parametrize("fmt, orientation, pixels, dark_top", [
+    ("JPEG", 6, (60, 120), True),  # quarter turn clockwise: the left edge goes on top
+    ("JPEG", 8, (60, 120), False),  # quarter turn the other way: the left edge goes to the bottom
+    ("PNG", 6, (60, 120), True),
+    ("JPEG", 3, (120, 60), None),  # half turn: the strip moves to the right
+    ("JPEG", 1, (120, 60), None),  # upright: the very bytes
+])
+def test_a_turned_photo_is_read_as_it_is_shown(tmp_path, fmt, orientation, pixels, dark_top):
+    data = _photo(fmt, orientation)
+    pic = _read(tmp_path, f"p{orientation}.{fmt.lower()}", data)
+    assert pic.pixels == pixels and pic.aspect == pytest.approx(pixels[0] / pixels[1])
+    assert (pic.data == data) is (orientation == 1) and pic.kind == fmt.lower()
+    # read again as a rebuild does: the facts found the first time, the turned bytes from the cache
+    again = _read(tmp_path, f"p{orientation}.{fmt.lower()}", data)
+    assert (again.data, again.digest, again.probe, again.decoded) == (pic.data, pic.digest, pic.probe, pic.decoded)
+    shown = Image.open(io.BytesIO(pic.data))
+    assert shown.size == pixels and shown.format == fmt and shown.getexif().get(0x0112, 1) == 1
+    a = np.asarray(shown.convert("L"), dtype=float)
+    if dark_top is None:
+        left, right = a[:, :15].mean(), a[:, -15:].mean()
+        assert (left < 60 < right) if orientation == 1 else (right < 60 < left)
+    else:
+        top, bottom = _dark_rows(shown)
+        assert (top > 0.8 > 0.3 > bottom) if dark_top else (bottom > 0.8 > 0.3 > top)
+
+
+def test_a_turned_photo_prints_upright_in_pdf_svg_and_png(tmp_path):
+    data = one_deck_game(tmp_path, "photos", LAYOUT, ["{name: Foto, art: turned.jpg}"])
+    (data / "photos" / "turned.jpg").write_bytes(_photo("JPEG", 6))
+    build_games(list(discover(data).values()), BuildOptions(), ["pdf", "svg", "png"], tmp_path / "out", jobs=1)
+    folder = tmp_path / "out" / "photos"
+    page = pypdfium2.PdfDocument(folder / "deck.pdf")[0]
+    sheet = page.render(scale=100 / 72).to_pil()
+    assert _strip_on_top(sheet)  # the black strip on top, as the photo is shown
+    pngs = sorted(folder.rglob("*.png"))
+    assert pngs
+    for png in pngs:
+        with Image.open(png) as im:
+            assert _strip_on_top(im), png.name
+    svg = next(folder.rglob("*.svg"))
+    hrefs = [v for el in ET.parse(svg).iter() for k, v in el.attrib.items() if k.endswith("href")
+             and v.startswith("data:image/jpeg")]
+    assert hrefs
+    for href in hrefs:
+        with Image.open(io.BytesIO(base64.b64decode(href.split(",", 1)[1]))) as im:
+            assert im.size == (60, 120) and im.getexif().get(0x0112, 1) == 1
+            top, bottom = _dark_rows(im)
+            assert top > 0.8 > 0.3 > bottom
