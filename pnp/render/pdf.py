@@ -340,20 +340,42 @@ class PdfRenderer(Renderer):
         # the picture is drawn upright: flip back locally around its box
         self.buf.append(f"1 0 0 -1 {fp_str(im.x)} {fp_str(im.y + im.h)} cm")
         self._flush()
-        if placed is None:  # a PNG or JPEG the document has not shown yet: decoded once, here
-            # reportlab's drawImage says the name of the image XObject it wrote (into the keys it finds)
-            named: dict[str, str | None] = {"name": None}
-            c.drawImage(self._reader(data), 0, 0, im.w, im.h, mask="auto", extraReturn=named)
-            self._placed[key] = (cast(str, named["name"]), 1.0, 1.0)
-        else:
-            name, w, h = placed
-            c.saveState()
-            c.translate(0, 0)  # the operators reportlab's drawImage writes, so a raster picture's
-            c.scale(im.w / w, im.h / h)  # PDF stays what it was before pictures were kept
-            c.doForm(name)
-            c.restoreState()
-            c._currentPageHasImages = 1
+        if placed is None:  # a PNG or JPEG the document has not shown yet: written once, here
+            placed = self._placed[key] = (self._raster(data, key), 1.0, 1.0)
+        name, w, h = placed
+        c.saveState()
+        c.translate(0, 0)  # the operators reportlab's drawImage writes
+        c.scale(im.w / w, im.h / h)
+        c.doForm(name)
+        c.restoreState()
+        c._currentPageHasImages = 1
         self._restore()
+
+    def _raster(self, data: bytes, key: str) -> str:
+        """The PNG or JPEG ``data`` (digest ``key``) written into the document as an image XObject,
+        as reportlab's drawImage registers one, but named by the digest pnp already has: drawImage
+        names a picture by a digest of its decoded pixels, so it decoded every JPEG (which reportlab
+        then writes as it is) only to name it. Returns the name to draw it by."""
+        from reportlab.pdfbase.pdfdoc import PDFImageXObject, PDFObjectReference
+
+        c, doc = self.c, self.c._doc
+        name = key[:32]
+        reg = doc.getXObjectName(name)
+        obj = PDFImageXObject(name, self._reader(data), mask="auto")
+        obj.name = name
+        c._setXObjects(obj)
+        doc.Reference(obj, reg)
+        doc.addForm(name, obj)
+        smask = getattr(obj, "_smask", None)
+        if smask is not None:  # the picture's alpha, an image of its own
+            mask_reg = doc.getXObjectName(smask.name)
+            if mask_reg in doc.idToObject:
+                obj.smask = PDFObjectReference(mask_reg)
+            else:
+                c._setXObjects(smask)
+                obj.smask = doc.Reference(smask, mask_reg)
+            del obj._smask
+        return name
 
     def _reader(self, data: bytes) -> ImageReader:
         from pnp.render.images import eight_bit
