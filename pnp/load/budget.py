@@ -4,7 +4,7 @@ its figure instead of eating the machine.
 
 :class:`Limits` holds the figures; it belongs to one build (``BuildOptions.limits``) and is
 passed explicitly, never read from the environment. ``pnp build --max-pages N
---max-megapixels N --max-shapes N`` raise them for that build. Each kind says what it will
+--max-megapixels N --max-shapes N --max-picture-megapixels N`` raise them for that build. Each kind says what it will
 make before anything is drawn (a deck: cards times the elements of its layouts; a counter
 sheet: counters times groups times the elements of a face), and the build refuses a request
 over a limit then; while drawing, :class:`Tally` counts the shapes an asset really draws, so
@@ -24,7 +24,8 @@ class BudgetError(UserError):
     """A request over a limit: the message names the figure, the limit and how to raise it."""
 
 
-FLAGS = {"pages": "--max-pages", "megapixels": "--max-megapixels", "shapes": "--max-shapes"}
+FLAGS = {"pages": "--max-pages", "megapixels": "--max-megapixels", "shapes": "--max-shapes",
+         "pictures": "--max-picture-megapixels"}
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,8 @@ class Limits:
     pages: int = 2000  # pages of one asset
     megapixels: int = 100  # one PNG page (or shop image) pnp writes
     shapes: int = 300_000  # shapes (rectangles, paths, texts, groups, SVG elements ...) drawn by one asset
-    pictures: int = 100  # megapixels of all the different PNG and JPEG pictures a build places, decoded
+    pictures: int = 1000  # megapixels of all the different PNG and JPEG pictures a build places (about 80 photos
+    # of a phone's 12 megapixels): each is decoded once, to check it, when pnp first sees it
     svg_elements: int = 10_000  # elements of all the different SVG pictures a build places, parsed
 
     def refuse(self, name: str, what: str) -> BudgetError:
@@ -58,7 +60,8 @@ class Limits:
         """Before drawing: the different pictures a build places, decoded and parsed once each."""
         if pixels > self.pictures * 1_000_000:
             raise BudgetError(f"{what} place {pixels / 1e6:,.0f} megapixels of PNG and JPEG pictures; the limit "
-                              f"is {self.pictures:,} megapixels a build: use fewer or smaller pictures")
+                              f"is {self.pictures:,} megapixels a build (raise it with {FLAGS['pictures']}, or use "
+                              "fewer or smaller pictures)")
         if elements > self.svg_elements:
             raise BudgetError(f"{what} place SVG pictures of {elements:,} elements in all; the limit is "
                               f"{self.svg_elements:,} a build: simplify them, or save the largest as PNG")

@@ -37,6 +37,9 @@ def build(
                                                  help="Refuse a PNG page larger than this (default 100)."),
     max_shapes: Optional[int] = typer.Option(None, "--max-shapes", min=1,
                                              help="Refuse an asset that would draw more shapes (default 300,000)."),
+    max_picture_megapixels: Optional[int] = typer.Option(
+        None, "--max-picture-megapixels", min=1,
+        help="Refuse a build whose different PNG and JPEG pictures hold more megapixels in all (default 1,000)."),
     jobs: int = typer.Option(0, "--jobs", "-j", min=0, max=64,
                              help="Processes drawing at once (0: one per CPU core; 1: no worker processes). "
                                   "The files are the same either way."),
@@ -58,7 +61,7 @@ def build(
 
         formats = parse_format_option(format)
         limits = Limits(**{k: v for k, v in (("pages", max_pages), ("megapixels", max_megapixels),
-                                              ("shapes", max_shapes)) if v})
+                                              ("shapes", max_shapes), ("pictures", max_picture_megapixels)) if v})
         opts = build_options(sheet, option, limits, ink_saver)
         game, data = locate(game, data)
         games = select_games(data, game)
