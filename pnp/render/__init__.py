@@ -86,11 +86,14 @@ class Job:
         return self._listed
 
     def pdf(self) -> "tuple[Path | bytes, int]":
-        """(the PDF as a path or bytes, its page count)."""
+        """(the PDF as a path or bytes, its page count): the PDF file the job wrote, else one made in
+        memory to be rasterised at the job's dpi (the ``from_pdf`` formats are images), its pictures
+        no larger than they show there."""
         if self.pdf_file is None:
             from pnp.render.pdf import render_pdf_bytes
 
-            data = render_pdf_bytes(self.pages(), title=self.title, observer=self.observer, tally=self.counts(PDF))
+            data = render_pdf_bytes(self.pages(), title=self.title, observer=self.observer, tally=self.counts(PDF),
+                                    raster_dpi=self.dpi)
             self.pdf_file = (data, self._made)
         return self.pdf_file
 

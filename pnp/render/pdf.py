@@ -25,6 +25,7 @@ back afterwards, so other users of reportlab in the process are unaffected.
 from __future__ import annotations
 
 import io
+import math
 import os
 from contextlib import contextmanager
 from functools import lru_cache
@@ -44,7 +45,7 @@ from pnp.scene.text import Line
 from pnp.render.base import Renderer, Tee, walk
 from pnp.render.hatch import Segment
 from pnp.render.shapes import outline
-from pnp.scene.units import PT_PER_MM
+from pnp.scene.units import MM_PER_INCH, PT_PER_MM
 
 if TYPE_CHECKING:
     from PIL import Image as PILImage
@@ -162,9 +163,12 @@ class PdfRenderer(Renderer):
     """Draws pages into a reportlab canvas, tracking the PDF graphics state
     so unchanged colours, widths and dashes are not written again."""
 
-    def __init__(self, canvas: Canvas, cmyk: "Cmyk | None" = None):
+    def __init__(self, canvas: Canvas, cmyk: "Cmyk | None" = None, raster_dpi: "float | None" = None):
         self.c = canvas
         self.cmyk = cmyk  # every colour and picture converted with it
+        # a PDF made to be rasterised at this dpi: a PNG or JPEG is written with the pixels it covers there
+        self.raster_dpi = raster_dpi
+        self._scales = [1.0]  # with raster_dpi: how much the open groups enlarge, outermost first
         self.buf: list[str] = []
         self._state: list[_GState] = []
         self._plain: list[bool] = []  # per open group: did it save the graphics state?
@@ -257,6 +261,8 @@ class PdfRenderer(Renderer):
         tr = g.transform
         moved = tr is not IDENTITY and tr != IDENTITY
         plain = not moved and g.clip is None
+        if self.raster_dpi is not None:
+            self._scales.append(self._scales[-1] * (abs(tr.a * tr.d - tr.b * tr.c) ** 0.5 if moved else 1.0))
         self._plain.append(plain)
         if plain:
             return
@@ -267,6 +273,8 @@ class PdfRenderer(Renderer):
             self.buf.append(_ops_code(outline(g.clip)) + " W* n")
 
     def end_group(self, g: Group) -> None:
+        if self.raster_dpi is not None:
+            self._scales.pop()
         if not self._plain.pop():
             self._restore()
 
@@ -328,8 +336,12 @@ class PdfRenderer(Renderer):
         src = im.source
         data = bytes(src) if isinstance(src, (bytes, bytearray)) else _file_bytes(src)
         key = digest_of(data)
+        svg = is_svg(data)
+        fewer = None if self.raster_dpi is None or svg else self._raster_size(data, im)
+        if fewer is not None:
+            key = f"{key}@{fewer[0]}x{fewer[1]}"
         placed = self._placed.get(key)
-        if placed is None and is_svg(data):
+        if placed is None and svg:
             self._flush()
             placed = self._placed[key] = self._form(data, key)
         self._save()
@@ -341,7 +353,8 @@ class PdfRenderer(Renderer):
         self.buf.append(f"1 0 0 -1 {fp_str(im.x)} {fp_str(im.y + im.h)} cm")
         self._flush()
         if placed is None:  # a PNG or JPEG the document has not shown yet: written once, here
-            placed = self._placed[key] = (self._raster(data, key), 1.0, 1.0)
+            reader = self._reader(data) if fewer is None else ImageReader(_shrunk(data, fewer))
+            placed = self._placed[key] = (self._raster(reader, key), 1.0, 1.0)
         name, w, h = placed
         c.saveState()
         c.translate(0, 0)  # the operators reportlab's drawImage writes
@@ -351,17 +364,29 @@ class PdfRenderer(Renderer):
         c._currentPageHasImages = 1
         self._restore()
 
-    def _raster(self, data: bytes, key: str) -> str:
-        """The PNG or JPEG ``data`` (digest ``key``) written into the document as an image XObject,
+    def _raster_size(self, data: bytes, im: Image) -> "tuple[int, int] | None":
+        """The pixels the picture ``data`` covers where ``im`` places it, rasterised at
+        :attr:`raster_dpi`, when the picture has more than twice as many each way; else None."""
+        from pnp.render.images import pixels_of
+
+        px = pixels_of(data)
+        scale = self._scales[-1] * cast(float, self.raster_dpi) / MM_PER_INCH
+        need = (max(1, math.ceil(im.w * scale)), max(1, math.ceil(im.h * scale)))
+        if px is None or px[0] <= 2 * need[0] or px[1] <= 2 * need[1]:
+            return None
+        return need
+
+    def _raster(self, reader: ImageReader, key: str) -> str:
+        """The PNG or JPEG ``reader`` reads (digest ``key``) written into the document as an image XObject,
         as reportlab's drawImage registers one, but named by the digest pnp already has: drawImage
         names a picture by a digest of its decoded pixels, so it decoded every JPEG (which reportlab
         then writes as it is) only to name it. Returns the name to draw it by."""
         from reportlab.pdfbase.pdfdoc import PDFImageXObject, PDFObjectReference
 
         c, doc = self.c, self.c._doc
-        name = key[:32]
+        name = key[:32] + key[64:].replace("@", "_")  # a reduced copy (digest@WxH) gets a name of its own
         reg = doc.getXObjectName(name)
-        obj = PDFImageXObject(name, self._reader(data), mask="auto")
+        obj = PDFImageXObject(name, reader, mask="auto")
         obj.name = name
         c._setXObjects(obj)
         doc.Reference(obj, reg)
@@ -531,12 +556,30 @@ def _binary_streams() -> Iterator[None]:
         rl_config.useA85 = old
 
 
+def _shrunk(data: bytes, size: tuple[int, int]) -> "PILImage.Image":
+    """The PNG or JPEG ``data`` as a picture of ``size`` pixels for rasterising: a JPEG decoded at
+    the smallest of its built-in reductions that is still larger (quick, and never whole), then
+    resampled; alpha kept, 16-bit grey as 8-bit."""
+    from PIL import Image as PILImage
+
+    from pnp.render.images import eight_bit
+
+    with PILImage.open(io.BytesIO(data), formats=("PNG", "JPEG")) as im:
+        if im.format == "JPEG":
+            im.draft(im.mode, size)
+        pic = eight_bit(im)
+        alpha = pic.mode in ("RGBA", "LA", "PA") or (pic.mode == "P" and "transparency" in pic.info)
+        pic = pic.convert("RGBA" if alpha else "RGB").resize(size, PILImage.Resampling.LANCZOS)
+    return pic
+
+
 def _write(pages: Iterable[Page], target: "str | IO[bytes]", title: str, observer: Renderer | None = None,
-           cmyk: "Cmyk | None" = None, tally: "Tally | None" = None) -> int:
+           cmyk: "Cmyk | None" = None, tally: "Tally | None" = None, raster_dpi: "float | None" = None) -> int:
     """Draw every page into ``target`` (a path or a binary file); returns the page count.
     An ``observer`` (another Renderer) sees every drawing call too, from the same walk;
     ``cmyk`` (a :class:`pnp.render.cmyk.Cmyk`) converts every colour and picture to CMYK;
-    a ``tally`` (:class:`pnp.load.budget.Tally`) counts the shapes drawn against the budget."""
+    a ``tally`` (:class:`pnp.load.budget.Tally`) counts the shapes drawn against the budget;
+    ``raster_dpi``: the PDF is made to be rasterised at that resolution (:class:`PdfRenderer`)."""
     with _binary_streams():
         c = Canvas(target, invariant=1, pageCompression=1,
                    initialFontName=font_name("sans", "regular"), initialFontSize=10)
@@ -545,7 +588,8 @@ def _write(pages: Iterable[Page], target: "str | IO[bytes]", title: str, observe
         c.setTitle(title)
         c.setAuthor("")
         c.setSubject("")
-        r: Renderer = PdfRenderer(c, cmyk) if observer is None else Tee(PdfRenderer(c, cmyk), observer)
+        pdf = PdfRenderer(c, cmyk, raster_dpi)
+        r: Renderer = pdf if observer is None else Tee(pdf, observer)
         count = 0
         for page in pages:  # consumed lazily: only the current page's scene is alive
             drawn = walk(r, page)
@@ -565,10 +609,11 @@ def write_pdf(pages: Iterable[Page], path: FilePath, title: str = "", observer: 
 
 
 def render_pdf_bytes(pages: Iterable[Page], title: str = "", observer: Renderer | None = None,
-                     tally: "Tally | None" = None) -> bytes:
-    """The PDF as bytes (for rasterising and in-memory use)."""
+                     tally: "Tally | None" = None, raster_dpi: "float | None" = None) -> bytes:
+    """The PDF as bytes (for rasterising and in-memory use); ``raster_dpi``: made to be
+    rasterised at that resolution, each PNG or JPEG with no more pixels than it covers there."""
     buf = io.BytesIO()
-    _write(pages, buf, title, observer, tally=tally)
+    _write(pages, buf, title, observer, tally=tally, raster_dpi=raster_dpi)
     return buf.getvalue()
 
 

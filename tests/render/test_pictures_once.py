@@ -216,3 +216,48 @@ def test_a_jpeg_goes_into_the_pdf_as_its_own_bytes_and_is_not_decoded_to_be_writ
     pngs = [x for x in images.values() if list(x.get("/Filter", [])) != ["/DCTDecode"]]
     assert len(pngs) == 1 and "/SMask" in pngs[0]  # the PNG's alpha kept, as its own image
     assert sum(p.Contents.read_bytes().count(b" Do") for p in pdf.pages) == 8
+
+
+def _photo_jpeg(w: int = 4000, h: int = 3000) -> bytes:
+    import numpy as np
+
+    x, y = np.meshgrid(np.linspace(0, 1, w), np.linspace(0, 1, h))
+    rgb = np.stack([x * 255, y * 255, (1 - x) * 200], -1).astype("uint8")
+    buf = io.BytesIO()
+    Image.fromarray(rgb).save(buf, "JPEG", quality=85)
+    return buf.getvalue()
+
+
+def test_a_pdf_made_to_be_rasterised_holds_pictures_at_the_pixels_they_cover():
+    """PNG output (and the contact sheet) is rasterised from a PDF made in memory: there a 12
+    megapixel photo on a card is written with the pixels it covers at that dpi, never decoded
+    whole (PDFium decoded every full-size photo of a contact sheet at once: 1.2 GB for 40 photos),
+    and the page looks the same."""
+    import numpy as np
+
+    from pnp.render.pdf import render_pdf_bytes
+    from pnp.render.png import _images
+    from pnp.scene import Group, Image as Picture, Page
+    from pnp.scene.primitives import scale
+
+    photo = _photo_jpeg()
+    small = io.BytesIO()
+    Image.new("RGB", (120, 90), (10, 20, 200)).save(small, "PNG")
+
+    def page():
+        return Page(120, 100, Group([Picture(10, 10, 50, 37.5, photo),
+                                     Group([Picture(20, 140, 50, 37.5, photo)], transform=scale(0.5)),
+                                     Picture(70, 60, 40, 30, small.getvalue())]))
+
+    raster = pikepdf.open(io.BytesIO(render_pdf_bytes([page()], raster_dpi=100)))
+    sizes = sorted((int(x.Width), int(x.Height)) for x in _xobject_images(raster))
+    assert sizes == [(99, 74), (120, 90), (197, 148)]  # the small PNG as it was; the photo at 100 dpi, twice
+    full = pikepdf.open(io.BytesIO(render_pdf_bytes([page()])))
+    assert sorted((int(x.Width), int(x.Height)) for x in _xobject_images(full)) == [(120, 90), (4000, 3000)]
+    a = np.asarray(next(_images(render_pdf_bytes([page()], raster_dpi=100), 100)), dtype=float)
+    b = np.asarray(next(_images(render_pdf_bytes([page()]), 100)), dtype=float)
+    assert a.shape == b.shape and np.abs(a - b).mean() < 1.0 and np.percentile(np.abs(a - b), 99) < 12
+
+
+def _xobject_images(pdf) -> list:
+    return [x for p in pdf.pages for _, x in p.obj.Resources.XObject.items() if x.Subtype == "/Image"]
