@@ -78,12 +78,19 @@ def encode(img: PILImage.Image, dpi: float | None = None) -> bytes:
 def render_image(page: Page, dpi: float = 150, size: tuple[int, int] | None = None,
                  limits: Limits | None = None) -> PILImage.Image:
     """One page as an RGB pillow image at ``dpi`` (or stretched to ``size`` px)."""
-    return next(_images(render_pdf_bytes([page]), dpi, size, limits))
+    shown = dpi if size is None else _dpi_of(size, page)
+    return next(_images(render_pdf_bytes([page], raster_dpi=shown), dpi, size, limits))
 
 
 def render_clear(page: Page, size: tuple[int, int], limits: Limits | None = None) -> PILImage.Image:
     """One page as an RGBA image of ``size`` px, transparent where the page draws nothing."""
-    return next(_images(render_pdf_bytes([page]), size=size, limits=limits, clear=True))
+    return next(_images(render_pdf_bytes([page], raster_dpi=_dpi_of(size, page)), size=size, limits=limits,
+                        clear=True))
+
+
+def _dpi_of(size: tuple[int, int], page: Page) -> float:
+    """The finer of the two resolutions at which a page fills ``size`` pixels."""
+    return max(dpi_of(size[0], page.width), dpi_of(size[1], page.height))
 
 
 def png_bytes(page: Page, dpi: float = 150, size: tuple[int, int] | None = None,

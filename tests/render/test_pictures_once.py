@@ -261,3 +261,21 @@ def test_a_pdf_made_to_be_rasterised_holds_pictures_at_the_pixels_they_cover():
 
 def _xobject_images(pdf) -> list:
     return [x for p in pdf.pages for _, x in p.obj.Resources.XObject.items() if x.Subtype == "/Image"]
+
+
+def test_a_card_image_for_a_shop_never_decodes_a_photo_whole(monkeypatch):
+    """A single page made into an image (shop exports, Tabletop Simulator, proofs) is rasterised
+    the same way: the photo is decoded at the smallest JPEG reduction that still covers it."""
+    from PIL import ImageFile
+
+    from pnp.render.png import render_clear, render_image
+    from pnp.scene import Group, Image as Picture, Page
+
+    photo = _photo_jpeg()
+    page = Page(63, 88, Group([Picture(5, 5, 53, 40, photo)]))
+    decoded = []
+    real = ImageFile.ImageFile.load
+    monkeypatch.setattr(ImageFile.ImageFile, "load", lambda self: decoded.append(self.size) or real(self))
+    assert render_image(page, 300).size == (744, 1039)
+    assert render_clear(page, (372, 520)).size == (372, 520)
+    assert decoded and max(w for w, _ in decoded) == 1000  # a quarter of 4,000 px: covers 626 px (53 mm at 300 dpi)
