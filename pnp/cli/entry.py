@@ -1,5 +1,5 @@
-"""The ``pnp`` console script. A help request (``pnp --help``, ``pnp build --help``,
-``pnp silly --help``) that was answered before is answered again from pnp's cache without
+"""The ``pnp`` console script. A help request (``pnp --help``, ``pnp build --help``, a game
+command's ``--help``) that was answered before is answered again from pnp's cache without
 importing the command line library, which takes longer than the rest of the answer; anything
 else runs :mod:`pnp.cli.main`.
 

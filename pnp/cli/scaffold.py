@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 from pnp.load.errors import DataErrors, Problem
+from pnp.load.paths import PICTURE_SUFFIXES
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,40}$")
 
@@ -95,7 +96,6 @@ def scaffold(name: str, data_dir: Path) -> Path:
 
 # ------------------------------------------------------------------ from a spreadsheet
 
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 
 
 def _ident(header: str, taken: set[str]) -> str:
@@ -134,7 +134,7 @@ def infer_type(name: str, values: list[str]) -> str:
                 return f"integer 1..{max(hi, 20)} = 1"
             return f"integer {min(lo, 0)}..{max(hi, 9)}{opt}"
         return f"number {min(min(nums), 0):g}..{max(nums) * 2:g}{opt}"
-    if all(v.lower().endswith(IMAGE_SUFFIXES) for v in filled):
+    if all(v.lower().endswith(PICTURE_SUFFIXES) for v in filled):
         return f"image{opt}"
     distinct = sorted(set(filled))
     if len(distinct) <= 8 and len(filled) >= 2 * len(distinct) and all(re.fullmatch(r"[^|=?]{1,24}", v)

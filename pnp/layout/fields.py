@@ -11,7 +11,7 @@ A declaration is ``KIND [ARGUMENTS][?] [= DEFAULT]``:
   is false (a column of crosses).
 - ``choice a|b|c``: one of the words, matched ignoring case; the declared spelling is returned.
 - ``image``: a file name relative to the game folder, with ``/`` or ``\\`` between folders and
-  one of :data:`IMAGE_SUFFIXES`; absolute paths are refused. ``..`` may reach a folder beside
+  one of :data:`pnp.load.paths.PICTURE_SUFFIXES`; absolute paths are refused. ``..`` may reach a folder beside
   the game (``../common/logo.png``); whether the file exists, and lies inside the data folder,
   is checked later, by whoever knows the folders.
 
@@ -30,9 +30,9 @@ from typing import Any, Mapping
 
 from pnp.load.errors import DataErrors, Problem
 from pnp.load.loader import locate
+from pnp.load.paths import PICTURE_SUFFIXES
 
 KINDS = ("text", "integer", "number", "bool", "choice", "image")
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 
 # a plain decimal number as a cell or a YAML scalar shows it: "3", "-2", "2.5", "2,5", ".5"
 _NUMBER = re.compile(r"[+-]?(?:\d{1,30}(?:[.,]\d{0,30})?|[.,]\d{1,30})")
@@ -124,7 +124,7 @@ class FieldType:
         if self.kind == "choice":
             return "one of " + ", ".join(self.choices)
         if self.kind == "image":
-            return "an image file in the game folder (" + ", ".join(IMAGE_SUFFIXES) + ")"
+            return "an image file in the game folder (" + ", ".join(PICTURE_SUFFIXES) + ")"
         return "text"
 
     def convert(self, raw: Any) -> Any:
@@ -200,7 +200,7 @@ def _image(ft: FieldType, raw: Any) -> str | None:
         why = "a file name relative to the game folder is needed"
     else:
         name = posixpath.normpath(name)
-        if name.lower().endswith(IMAGE_SUFFIXES) and name != "..":
+        if name.lower().endswith(PICTURE_SUFFIXES) and name != "..":
             return name
         return None
     raise ValueError(f"expected {ft.expected}, got {shown(raw)}: {why}")

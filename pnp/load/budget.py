@@ -33,8 +33,9 @@ class Limits:
     pages: int = 2000  # pages of one asset
     megapixels: int = 100  # one PNG page (or shop image) pnp writes
     shapes: int = 300_000  # shapes (rectangles, paths, texts, groups, SVG elements ...) drawn by one asset
-    pictures: int = 1000  # megapixels of all the different PNG and JPEG pictures a build places (about 80 photos
-    # of a phone's 12 megapixels): each is decoded once, to check it, when pnp first sees it
+    # megapixels of all the different raster pictures (PNG, JPEG, GIF ...) a build places, about 80 photos of a
+    # phone's 12 megapixels: each is decoded once, to check it, when pnp first sees it
+    pictures: int = 1000
     svg_elements: int = 10_000  # elements of all the different SVG pictures a build places, parsed
 
     def refuse(self, name: str, what: str) -> BudgetError:
@@ -59,7 +60,7 @@ class Limits:
     def check_pictures(self, pixels: int, elements: int, what: str) -> None:
         """Before drawing: the different pictures a build places, decoded and parsed once each."""
         if pixels > self.pictures * 1_000_000:
-            raise BudgetError(f"{what} place {pixels / 1e6:,.0f} megapixels of PNG and JPEG pictures; the limit "
+            raise BudgetError(f"{what} place {pixels / 1e6:,.0f} megapixels of raster pictures; the limit "
                               f"is {self.pictures:,} megapixels a build (raise it with {FLAGS['pictures']}, or use "
                               "fewer or smaller pictures)")
         if elements > self.svg_elements:

@@ -10,6 +10,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SHIPPED_DATA = ROOT / "data"  # the five games that come with pnp
 # pnp's own data a game may name: the shipped games, layouts (pnp/layout/shipped) and profiles
 SHIPPED_ROOTS = (SHIPPED_DATA, ROOT / "pnp" / "layout" / "shipped", ROOT / "pnp" / "output" / "profiles")
+# the picture files a game may name (pnp.render.images reads and checks them)
+PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg", ".gif", ".webp", ".bmp", ".tif", ".tiff")
 
 
 def data_dir(given: "Path | None" = None) -> Path:

@@ -25,6 +25,7 @@ from pydantic import (AfterValidator, Field, PrivateAttr, ValidationError, Valid
                       field_validator, model_validator)
 from pydantic_core import PydanticCustomError
 
+from pnp.load.paths import PICTURE_SUFFIXES
 from pnp.model.base import Localised, Strict
 from pnp.model.fonts import FontDecls, FontRef
 
@@ -195,8 +196,8 @@ class SymbolEl(Placed):
 
 class ImageEl(Placed):
     type: Literal["image"]
-    src: str = Field(description="picture file (PNG, JPEG or SVG) relative to the game folder, usually '{art}'; "
-                                 "it may lie in a folder beside the game (../common/logo.png), not outside the "
+    src: str = Field(description="picture file (PNG, JPEG, SVG, GIF, WebP, BMP, TIFF) relative to the game "
+                                 "folder, usually '{art}'; it may lie in a folder beside the game (../common/logo.png), not outside the "
                                  "data folder")
     fit: Literal["contain", "cover", "stretch"] = Field(
         "contain", description="whole picture inside the box, box filled (cropped), or stretched")
@@ -223,13 +224,12 @@ class GroupEl(Placed):
 
 
 TableValue = Union[Localised, float, int, bool]
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 
 
 def _icon_file(v: str) -> str:
     name = v.strip().replace("\\", "/")
-    if not name.lower().endswith(IMAGE_SUFFIXES):
-        raise ValueError(f"an icon is a picture file ({', '.join(IMAGE_SUFFIXES)}) in the game folder")
+    if not name.lower().endswith(PICTURE_SUFFIXES):
+        raise ValueError(f"an icon is a picture file ({', '.join(PICTURE_SUFFIXES)}) in the game folder")
     if name.startswith("/") or ":" in name or ".." in name.split("/"):
         raise ValueError("an icon file is named relative to the game folder, without '..'")
     return name

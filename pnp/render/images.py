@@ -5,7 +5,7 @@ path must lie inside the data folder (:func:`pnp.load.paths.resolve_inside`),
 the file must be a regular file of bounded size, and its content is checked
 whole before anything is drawn with it:
 
-* PNG and JPEG (pillow, no other format): the pixel size from the header is
+* PNG, JPEG, GIF, WebP, BMP and TIFF (pillow): the pixel size from the header is
   held to :data:`MAX_PICTURE_PIXELS` before a byte is decoded, then the whole
   picture is decoded once, so a damaged or truncated file is named now and not
   half-way through writing a PDF;
@@ -20,7 +20,8 @@ whole before anything is drawn with it:
   draws the same in the PDF and in SVG output. Links to anything else (a URL,
   another SVG) are errors;
 * a photo saved turned (its EXIF orientation tag says how a viewer shows it) is
-  turned as it is shown (:func:`upright`): what every backend and check sees.
+  turned as it is shown, and a GIF, WebP, BMP or TIFF is made a PNG
+  (:func:`placeable`): what every backend and check sees.
 
 Every problem is an :class:`ImageError` whose message never quotes the
 file's content. SVG art is drawn with svglib, which turns it into a reportlab
@@ -65,7 +66,7 @@ MAX_SVG_NUMBER = 1e9  # any coordinate, length or factor in an SVG (the PDF writ
 
 
 class ImageError(ValueError):
-    """Bytes that are not a PNG, JPEG or SVG pnp can place; the message says why."""
+    """Bytes that are not a picture pnp can place; the message says why."""
 
 
 @dataclass(frozen=True)
@@ -168,16 +169,16 @@ def read_picture(path: "str | Path", name: str, roots: Iterable["str | Path"],
     fact_key = f"{digest}|{_limits()}"
     known = facts.get(fact_key)
     if known is not None:  # these very bytes passed the checks before, under the same limits
-        kind, pixels, aspect, elements, decoded, turned = known
-        shown = upright(data, digest) if turned else data
+        kind, pixels, aspect, elements, decoded, redrawn = known
+        shown = placeable(data, digest) if redrawn else data
         return Picture(shown, Probe(kind, tuple(pixels) if pixels else None, aspect, elements), decoded,
-                       hashlib.sha256(shown).hexdigest() if turned else digest)
+                       hashlib.sha256(shown).hexdigest() if redrawn else digest)
     if svg:
         folder = Path(game_folder) if game_folder is not None else real.parent
         checked, probe, decoded = _svg(data, real.parent, (folder,))
     else:
         probe = _check_raster(data)
-        checked, decoded = upright(data, digest), _area(probe)
+        checked, decoded = placeable(data, digest), _area(probe)
         if checked is not data:
             probe = _check_raster(checked)
             facts.put(fact_key, (probe.kind, probe.pixels, probe.aspect, 0, decoded, True))
@@ -189,31 +190,38 @@ def read_picture(path: "str | Path", name: str, roots: Iterable["str | Path"],
 
 
 EXIF_ORIENTATION = 0x0112  # the EXIF tag a camera sets when it was held turned: 1 upright, 2-8 turned or mirrored
+RASTER = ("PNG", "JPEG", "GIF", "WEBP", "BMP", "TIFF")  # what pillow may open; PNG and JPEG are placed as they are
+PLACED = ("PNG", "JPEG")
 
 
-def upright(data: bytes, digest: str) -> bytes:
-    """A checked PNG or JPEG as a viewer shows it: a photo whose EXIF orientation says turned or
-    mirrored comes back with its pixels turned (saved again in its own format, its colour profile
-    kept, JPEG at quality 95, kept in pnp's cache by the digest of the original), any other
-    picture as the same bytes."""
+def placeable(data: bytes, digest: str) -> bytes:
+    """A checked raster picture as the backends place it and a viewer shows it: a PNG or JPEG
+    as the same bytes, unless its EXIF orientation says it is shown turned or mirrored; a GIF,
+    WebP, BMP or TIFF (its first frame or page) as a PNG. Turned pixels are saved again in their
+    own format (JPEG at quality 95), colour profile kept; what was made is kept in pnp's cache by
+    the digest of the original."""
     from PIL import Image
 
-    with Image.open(io.BytesIO(data), formats=("PNG", "JPEG")) as im:
-        if im.getexif().get(EXIF_ORIENTATION, 1) not in range(2, 9):
+    with Image.open(io.BytesIO(data), formats=RASTER) as im:
+        if im.format in PLACED and im.getexif().get(EXIF_ORIENTATION, 1) not in range(2, 9):
             return data
     from PIL import __version__ as pillow
 
     from pnp.load.cache import cached
 
-    return cached("upright", f"upright-v1|{pillow}|{digest}", lambda: _turned(data))
+    return cached("placeable", f"placeable-v1|{pillow}|{digest}", lambda: _redrawn(data))
 
 
-def _turned(data: bytes) -> bytes:
+def _redrawn(data: bytes) -> bytes:
     from PIL import Image, ImageOps
 
-    with Image.open(io.BytesIO(data), formats=("PNG", "JPEG")) as im:
-        fmt, profile = im.format, im.info.get("icc_profile")
+    with Image.open(io.BytesIO(data), formats=RASTER) as im:
+        fmt = im.format if im.format in PLACED else "PNG"
+        profile = im.info.get("icc_profile")
         shown = ImageOps.exif_transpose(im)
+        if fmt == "PNG" and shown.mode not in ("1", "L", "LA", "P", "RGB", "RGBA", "I;16"):
+            alpha = "A" in shown.getbands() or "transparency" in shown.info
+            shown = shown.convert("RGBA" if alpha else "RGB")  # CMYK, 32-bit and float pictures
         out = io.BytesIO()
         params: dict[str, object] = {"quality": 95} if fmt == "JPEG" else {}
         if profile:
@@ -297,7 +305,8 @@ def _area(p: Probe) -> int:
     return w * h
 
 
-_OTHERS = ((b"GIF8", "GIF"), (b"BM", "BMP"), (b"RIFF", "WebP"), (b"II*\x00", "TIFF"), (b"MM\x00*", "TIFF"))
+_OTHERS = ((b"8BPS", "Photoshop"), (b"\x00\x00\x01\x00", "Windows icon"))  # at the start of the file
+_BOXES = {b"heic": "HEIC", b"heix": "HEIC", b"mif1": "HEIF", b"avif": "AVIF"}  # after "ftyp", at byte 4
 
 
 def _check_raster(data: bytes) -> Probe:
@@ -308,16 +317,19 @@ def _check_raster(data: bytes) -> Probe:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # pillow's own bomb warning: our limit is lower and says more
         try:
-            im = Image.open(io.BytesIO(data), formats=("PNG", "JPEG"))
+            im = Image.open(io.BytesIO(data), formats=RASTER)
         except Image.DecompressionBombError:  # raised only while pillow has a limit: it is an int
             bomb = cast(int, Image.MAX_IMAGE_PIXELS)
             raise ImageError(f"its header claims more than {bomb * 2 / 1e6:,.0f} megapixels; "
                              f"the limit for a picture is {MAX_PICTURE_PIXELS / 1e6:,.0f}") from None
         except Exception:  # noqa: BLE001 - pillow raises many kinds; none of their texts helps
             other = next((name for magic, name in _OTHERS if data.startswith(magic)), None)
-            if other is not None and not (other == "WebP" and data[8:12] != b"WEBP"):
-                raise ImageError(f"a {other} picture; save it as PNG or JPEG") from None
-            raise ImageError("not a PNG, JPEG or SVG picture (damaged, or saved in another format)") from None
+            other = _BOXES.get(data[8:12]) if data[4:8] == b"ftyp" else other
+            if other is not None:
+                article = "an" if other[0] in "AEIOU" else "a"
+                raise ImageError(f"{article} {other} picture; save it as PNG or JPEG") from None
+            raise ImageError("not a PNG, JPEG, GIF, WebP, BMP, TIFF or SVG picture (damaged, or saved in another "
+                             "format)") from None
         with im:
             fmt = (im.format or "").lower()
             w, h = im.size

@@ -26,7 +26,7 @@ def test_the_default_holds_eighty_phone_photos_and_says_how_to_raise_it():
     Limits().check_pictures(82 * photo, 0, "the deck's cards")
     with pytest.raises(BudgetError) as exc:
         Limits().check_pictures(83 * photo, 0, "the deck's cards")
-    assert str(exc.value) == ("the deck's cards place 1,012 megapixels of PNG and JPEG pictures; the limit is 1,000 "
+    assert str(exc.value) == ("the deck's cards place 1,012 megapixels of raster pictures; the limit is 1,000 "
                               "megapixels a build (raise it with --max-picture-megapixels, or use fewer or smaller "
                               "pictures)")
     Limits(pictures=2000).check_pictures(83 * photo, 0, "the deck's cards")
@@ -56,6 +56,6 @@ def test_a_deck_of_ten_phone_photos_builds_and_the_flag_lowers_the_limit(tmp_pat
     low = _pnp("build", "fotos", "--data", str(data), "--out", str(tmp_path / "low"), "-f", "pdf",
                "--max-picture-megapixels", "50")
     assert low.returncode == 2 and "Traceback" not in low.stderr
-    assert "place 61 megapixels of PNG and JPEG pictures; the limit is 50 megapixels a build (raise it with " \
+    assert "place 61 megapixels of raster pictures; the limit is 50 megapixels a build (raise it with " \
            "--max-picture-megapixels" in low.stderr
     assert not (tmp_path / "low").exists()

@@ -12,7 +12,7 @@ from pnp.load.loader import load_yaml
 from pnp.layout.fields import FieldType, as_text, parse_field, parse_fields, shown
 
 BOOL_WORDS = "yes or no (true/false, ja/nein, 1/0, x or empty)"
-IMAGE_WORDS = "an image file in the game folder (.png, .jpg, .jpeg, .svg)"
+IMAGE_WORDS = "an image file in the game folder (.png, .jpg, .jpeg, .svg, .gif, .webp, .bmp, .tif, .tiff)"
 
 
 @pytest.mark.parametrize("declaration, raw, value", [
@@ -142,7 +142,7 @@ def test_convert_accepts(declaration, raw, value):
     ("image", "..", f'expected {IMAGE_WORDS}, got ".."'),  # a folder, not a picture
     ("image", "art/wolf\x00.png",
      f'expected {IMAGE_WORDS}, got "art/wolf\\u0000.png": a file name relative to the game folder is needed'),
-    ("image", "wolf.gif", f'expected {IMAGE_WORDS}, got "wolf.gif"'),
+    ("image", "wolf.psd", f'expected {IMAGE_WORDS}, got "wolf.psd"'),
     ("image", 3, f"expected {IMAGE_WORDS}, got 3"),
     ("image", "/etc/wolf.png",
      f'expected {IMAGE_WORDS}, got "/etc/wolf.png": a file name relative to the game folder is needed'),

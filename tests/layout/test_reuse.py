@@ -259,7 +259,7 @@ def test_icon_file_names_stay_in_the_game_folder():
 
 
 @pytest.mark.parametrize("src, message", [
-    ("game.yaml", "an icon is a picture file (.png, .jpg, .jpeg, .svg) in the game folder (got 'game.yaml')"),
+    ("game.yaml", "an icon is a picture file (.png, .jpg, .jpeg, .svg, .gif, .webp, .bmp, .tif, .tiff) in the game folder (got 'game.yaml')"),
     ("/etc/wolf.png", "an icon file is named relative to the game folder, without '..' (got '/etc/wolf.png')"),
     ("[a.png]", "Input should be a valid string"),
 ])

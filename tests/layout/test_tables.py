@@ -35,7 +35,7 @@ FIELDS = {name: parse_field(decl) for name, decl in {
 }.items()}
 COLUMNS = {"Typ": "type"}
 BOOL_WORDS = "yes or no (true/false, ja/nein, 1/0, x or empty)"
-IMAGE_WORDS = "an image file in the game folder (.png, .jpg, .jpeg, .svg)"
+IMAGE_WORDS = "an image file in the game folder (.png, .jpg, .jpeg, .svg, .gif, .webp, .bmp, .tif, .tiff)"
 
 
 def cards(file: str) -> list[Record]:

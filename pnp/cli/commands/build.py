@@ -39,7 +39,8 @@ def build(
                                              help="Refuse an asset that would draw more shapes (default 300,000)."),
     max_picture_megapixels: Optional[int] = typer.Option(
         None, "--max-picture-megapixels", min=1,
-        help="Refuse a build whose different PNG and JPEG pictures hold more megapixels in all (default 1,000)."),
+        help="Refuse a build whose different raster pictures (PNG, JPEG ...) hold more megapixels in all "
+             "(default 1,000)."),
     jobs: int = typer.Option(0, "--jobs", "-j", min=0, max=64,
                              help="Processes drawing at once (0: one per CPU core; 1: no worker processes). "
                                   "The files are the same either way."),

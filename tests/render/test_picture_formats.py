@@ -1,5 +1,7 @@
-"""A photo a camera saved turned (its EXIF orientation tag says how to show it) prints as every
-viewer shows it, in every format: upright, with the size and aspect it is shown with."""
+"""Pictures as designers have them: a photo a camera saved turned (its EXIF orientation tag says
+how to show it) prints as every viewer shows it, upright, with the size and aspect it is shown
+with; GIF, WebP, BMP and TIFF pictures print as PNGs of their first frame; formats pillow cannot
+read are named."""
 from __future__ import annotations
 
 import io
@@ -111,3 +113,60 @@ def test_a_turned_photo_prints_upright_in_pdf_svg_and_png(tmp_path):
             assert im.size == (60, 120) and im.getexif().get(0x0112, 1) == 1
             top, bottom = _dark_rows(im)
             assert top > 0.8 > 0.3 > bottom
+
+
+def _other(fmt: str, mode: str = "RGB") -> bytes:
+    """A 90 x 60 picture in ``fmt``: red with a blue left third (RGBA: the right third clear)."""
+    im = Image.new("RGBA", (90, 60), (200, 30, 30, 255))
+    im.paste((20, 40, 200, 255), (0, 0, 30, 60))
+    if mode == "RGBA":
+        im.paste((0, 0, 0, 0), (60, 0, 90, 60))
+    else:
+        im = im.convert(mode)
+    buf = io.BytesIO()
+    im.save(buf, fmt)
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("fmt, suffix, mode", [
+    ("GIF", "gif", "P"), ("WEBP", "webp", "RGBA"), ("BMP", "bmp", "RGB"), ("TIFF", "tif", "CMYK"),
+    ("TIFF", "tiff", "RGBA"), ("WEBP", "webp", "RGB"),
+])
+def test_a_gif_webp_bmp_or_tiff_is_placed_as_a_png_of_the_same_pixels(tmp_path, fmt, suffix, mode):
+    data = _other(fmt, mode)
+    pic = _read(tmp_path, f"p.{suffix}", data)
+    assert (pic.kind, pic.pixels, pic.aspect) == ("png", (90, 60), 1.5)
+    again = _read(tmp_path, f"p.{suffix}", data)  # the facts kept, the PNG from the cache
+    assert (again.data, again.digest, again.kind) == (pic.data, pic.digest, "png")
+    shown = Image.open(io.BytesIO(pic.data))
+    assert shown.format == "PNG"
+    rgba = np.asarray(shown.convert("RGBA"), dtype=int)
+    assert np.abs(rgba[30, 10, :3] - (20, 40, 200)).max() < 40 and np.abs(rgba[30, 45, :3] - (200, 30, 30)).max() < 40
+    assert bool(rgba[30, 80, 3] == 0) is (mode == "RGBA")  # transparency kept
+
+
+def test_a_deck_with_gif_and_webp_art_builds_in_every_format(tmp_path):
+    data = one_deck_game(tmp_path, "bunt", LAYOUT, ["{name: A, art: a.gif}", "{name: B, art: b.webp}"])
+    (data / "bunt" / "a.gif").write_bytes(_other("GIF", "P"))
+    (data / "bunt" / "b.webp").write_bytes(_other("WEBP", "RGBA"))
+    build_games(list(discover(data).values()), BuildOptions(), ["pdf", "svg", "png"], tmp_path / "out", jobs=1)
+    folder = tmp_path / "out" / "bunt"
+    sheet = np.asarray(pypdfium2.PdfDocument(folder / "deck.pdf")[0].render(scale=1).to_pil().convert("RGB"), int)
+    blue = (np.abs(sheet - (20, 40, 200)).max(axis=2) < 40).sum()
+    red = (np.abs(sheet - (200, 30, 30)).max(axis=2) < 40).sum()
+    assert blue > 1000 and red > 1000
+    hrefs = [v for svg in folder.rglob("*.svg") for el in ET.parse(svg).iter() for k, v in el.attrib.items()
+             if k.endswith("href") and v.startswith("data:image/")]
+    assert hrefs and all(h.startswith("data:image/png;base64,") for h in hrefs)
+
+
+@pytest.mark.parametrize("head, says", [
+    (b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic", "a HEIC picture; save it as PNG or JPEG"),
+    (b"\x00\x00\x00\x1cftypavif\x00\x00\x00\x00avifmif1", "an AVIF picture; save it as PNG or JPEG"),
+])
+def test_a_phone_format_pillow_cannot_read_is_named(tmp_path, head, says):
+    from pnp.render.images import ImageError
+
+    with pytest.raises(ImageError) as exc:
+        _read(tmp_path, "p.png", head + b"\x00" * 64)
+    assert str(exc.value) == says
