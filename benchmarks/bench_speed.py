@@ -37,7 +37,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PNP = [sys.executable, "-m", "pnp.cli.main"]
+PNP = [sys.executable, "-m", "pnp.cli.entry"]  # the console script's code (`pnp`), from this checkout
 CATS = [("bewegen", "Bewegen", "#0b4f8a"), ("drehen", "Drehen", "#f0c419"), ("schieben", "Schieben", "#d55e00"),
         ("tauschen", "Tauschen", "#8a3a8f")]
 

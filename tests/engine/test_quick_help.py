@@ -90,7 +90,10 @@ def test_the_key_names_the_words_the_width_the_sources_and_typer(monkeypatch):
     narrow = entry.help_key(["--help"])
     assert narrow != base
     monkeypatch.setattr(cache, "source_stamp", lambda: "another pnp")
-    assert entry.help_key(["--help"]) != narrow
+    other = entry.help_key(["--help"])
+    assert other != narrow
+    monkeypatch.setattr(sys, "argv", ["python -m pnp.cli.entry", "--help"])  # "Usage:" names the program
+    assert entry.help_key(["--help"]) != other
     import typer
 
     assert os.path.dirname(typer.__file__) in base
@@ -112,3 +115,13 @@ def test_the_source_stamp_follows_every_source_file(tmp_path):
     (src / "sub" / "c.py").write_text("")
     stamps.append(cache.source_stamp.__wrapped__(src))
     assert stamps[0] == stamps[1] and len(set(stamps[1:])) == 3
+
+
+def test_help_run_as_a_module_is_not_answered_with_the_scripts_text(tmp_path):
+    env = {**os.environ, "PNP_CACHE_DIR": str(tmp_path), "COLUMNS": "80"}
+    script = pnp(["--help"], tmp_path)
+    module = [subprocess.run([sys.executable, "-m", "pnp.cli.entry", "--help"], capture_output=True, text=True,
+                             env=env, timeout=120) for _ in range(2)]
+    assert script.stdout.startswith("Usage: pnp [OPTIONS]")
+    assert all(m.returncode == 0 and m.stdout.startswith("Usage: python -m pnp.cli.entry") for m in module)
+    assert pnp(["--help"], tmp_path).stdout == script.stdout
