@@ -8,7 +8,8 @@ art, two copies each: 1,000 cards, 112 sheets. Its floor is a plain reportlab sc
 the same cards — ground and panel in the type's colour, name, a row of coins, the picture in its
 window, two lines of rule text, the type in words; 3 x 3 on A4 with crop marks — reading each
 distinct picture once (svglib for SVG) and placing it as a form XObject, as a careful hand-written
-script would. The classic deck is 500 unique cards in the shipped classic look (the deck names no
+script would (a PNG or JPEG by its file name, so reportlab writes a JPEG as it is). The deck of
+photos is the same deck with 40 rows, each a different 12-megapixel JPEG as a phone takes them. The classic deck is 500 unique cards in the shipped classic look (the deck names no
 layout): four categories with their colours and marks, a symbol of the game's own on a tint, the
 cost in the badge and in words, the name, rule text and the footer; its floor draws the same, each
 symbol once per colour as a form XObject. pnp and the floor take turns, run for run (see
@@ -40,6 +41,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
+from reportlab import rl_config
+rl_config.useA85 = 0  # pictures as binary streams: reportlab's ASCII85 text takes seconds for a few photos
 game, out, font_dir = sys.argv[1], sys.argv[2], sys.argv[3]
 pdfmetrics.registerFont(TTFont("R", font_dir + "/DejaVuSans.ttf"))
 pdfmetrics.registerFont(TTFont("B", font_dir + "/DejaVuSans-Bold.ttf"))
@@ -59,10 +62,9 @@ def picture(name):  # each distinct picture read once, a form XObject drawn by e
             c.scale(1 / d.width, 1 / d.height)
             renderPDF.draw(d, c, 0, 0)
             forms[name] = d.width / d.height
-        else:
-            im = ImageReader(path)
-            c.drawImage(im, 0, 0, 1, 1, mask="auto")
-            w, h = im.getSize()
+        else:  # by file name: reportlab writes a JPEG as it is and names it without decoding it
+            c.drawImage(path, 0, 0, 1, 1, mask="auto")
+            w, h = ImageReader(path).getSize()
             forms[name] = w / h
         c.endForm()
     return name.replace("/", "_"), forms[name]
@@ -105,6 +107,27 @@ def make_art_game(folder: Path, rows: int, name: str) -> Path:
             r = list(body[i % len(body)])
             r[0], r[3] = f"{r[0]} {i}", "2"
             w.writerow(r)
+    return game
+
+
+def make_photo_game(folder: Path, photos: int, name: str) -> Path:
+    """The starter deck as game ``name`` with ``photos`` rows, two copies each, every row a
+    different 12-megapixel JPEG photo (4,032 x 3,024, as a phone takes them; about 1 MB each)."""
+    import numpy as np
+    from PIL import Image
+
+    game = make_art_game(folder, photos, name)
+    rng = np.random.default_rng(7)
+    x, y = np.meshgrid(np.linspace(0, 1, 4032, dtype=np.float32), np.linspace(0, 1, 3024, dtype=np.float32))
+    with open(game / "cards.csv", encoding="utf-8") as fh:
+        head, *body = list(csv.reader(fh))
+    for i, row in enumerate(body):
+        shade = (i + 1) / photos
+        rgb = np.stack([x * 255 * shade, y * 230, (x + y) * 100 + 20], -1) + rng.normal(0, 6, (3024, 4032, 1))
+        Image.fromarray(np.clip(rgb, 0, 255).astype(np.uint8)).save(game / "art" / f"photo{i}.jpg", quality=88)
+        row[4] = f"art/photo{i}.jpg"
+    with open(game / "cards.csv", "w", newline="", encoding="utf-8") as fh:
+        csv.writer(fh).writerows([head, *body])
     return game
 
 
@@ -245,6 +268,9 @@ def main() -> None:
     rows, mem = [], {}
     make_classic_game(data, 500, "classic500")
     rows.append(("500 cards of the classic look, PDF", *job("classic500", "classic.py", "deck.pdf"), "<= 2.5x"))
+    make_photo_game(data, 40, "photos40")
+    rows.append(("40 phone photos (12 MP JPEG, 80 cards), PDF", *job("photos40", "floor.py", "market.pdf"),
+                 "<= 2x, size <= 1.2x"))
     for n in [500] if quick else [500, 2500]:
         make_art_game(data, n, f"art{n}")
         rows.append((f"{n} starter rows with art ({2 * n:,} cards), PDF", *job(f"art{n}", "floor.py", "market.pdf"),
