@@ -68,7 +68,7 @@ class Card:
     bleed: float
     lang: str = "de"
     symbols: Any = None  # .draw(id, x, y, size, ink) -> Group, .by_id
-    images: Any = None  # .load(name) -> (bytes, kind, (px_w, px_h) or None)
+    images: Any = None  # .load(name) -> (bytes, kind, (px_w, px_h) or None), .aspect(name), .lost(name)
     data: Any = None  # .rows(ref, what) -> records an element reads (pnp.layout.data.Records; a sheet's
     # pnp.layout.data.SheetData)
     warn: Callable[[str], None] = lambda msg: None
@@ -810,6 +810,10 @@ def _image(el: ImageEl, fields: Fields, tables: Tables, where: str,
         iw, ih = images.aspect(str(name))  # an SVG is parsed and tried here: CardError when it cannot be drawn
         if kind == "svg" and b"<text" in data:
             _picture_text(data, str(name), where)
+        lost = images.lost(str(name)) if kind == "svg" else ()
+        if lost:
+            ctx.card.warn(f"image {name!r} uses {', '.join(lost)}, which pnp cannot draw: left out, it prints unlike "
+                          "a browser shows it (flatten them in the drawing program, or save the picture as PNG)")
         x, y, w, h = _fit(el.fit, box, iw / ih)
         if pixels is not None:
             dpi = min(dpi_of(pixels[0], w), dpi_of(pixels[1], h))

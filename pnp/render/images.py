@@ -75,6 +75,7 @@ class Probe:
     pixels: tuple[int, int] | None  # None for vector art
     aspect: float | None  # width / height; None for SVG, whose shape svglib says (Picture.aspect)
     elements: int = 0  # SVG: elements drawn, <use> copies counted; raster: 0
+    lost: tuple[str, ...] = ()  # SVG: what it uses that pnp cannot draw (filters, masks ...), as a message names it
 
 
 @dataclass(frozen=True)
@@ -169,9 +170,9 @@ def read_picture(path: "str | Path", name: str, roots: Iterable["str | Path"],
     fact_key = f"{digest}|{_limits()}"
     known = facts.get(fact_key)
     if known is not None:  # these very bytes passed the checks before, under the same limits
-        kind, pixels, aspect, elements, decoded, redrawn = known
+        kind, pixels, aspect, elements, lost, decoded, redrawn = known
         shown = placeable(data, digest) if redrawn else data
-        return Picture(shown, Probe(kind, tuple(pixels) if pixels else None, aspect, elements), decoded,
+        return Picture(shown, Probe(kind, tuple(pixels) if pixels else None, aspect, elements, tuple(lost)), decoded,
                        hashlib.sha256(shown).hexdigest() if redrawn else digest)
     if svg:
         folder = Path(game_folder) if game_folder is not None else real.parent
@@ -181,10 +182,10 @@ def read_picture(path: "str | Path", name: str, roots: Iterable["str | Path"],
         checked, decoded = placeable(data, digest), _area(probe)
         if checked is not data:
             probe = _check_raster(checked)
-            facts.put(fact_key, (probe.kind, probe.pixels, probe.aspect, 0, decoded, True))
+            facts.put(fact_key, (probe.kind, probe.pixels, probe.aspect, 0, (), decoded, True))
             return Picture(checked, probe, decoded, hashlib.sha256(checked).hexdigest())
     if checked is data:  # an SVG that links other files is checked again each time: they may change
-        facts.put(fact_key, (probe.kind, probe.pixels, probe.aspect, probe.elements, decoded, False))
+        facts.put(fact_key, (probe.kind, probe.pixels, probe.aspect, probe.elements, probe.lost, decoded, False))
         return Picture(data, probe, decoded, digest)
     return Picture(checked, probe, decoded, hashlib.sha256(checked).hexdigest())
 
@@ -246,7 +247,7 @@ def _facts() -> "Table":
 
         from pnp.load.cache import Table, code_fingerprint
 
-        _FACTS = Table("pictures", lambda: f"picture-facts-v2|{code_fingerprint()}|{pillow}", 4096)
+        _FACTS = Table("pictures", lambda: f"picture-facts-v3|{code_fingerprint()}|{pillow}", 4096)
     return _FACTS
 
 
@@ -364,12 +365,13 @@ def _local(tag: object) -> str:
 
 def _svg(data: bytes, base: "Path | None", folders: tuple) -> tuple[bytes, Probe, int]:
     """(bytes to draw, probe, pixels decoded of linked pictures) of an SVG, checked."""
-    data, elements, decoded = _check_svg(data, base, folders)
-    return data, Probe("svg", None, None, elements), decoded
+    data, elements, decoded, lost = _check_svg(data, base, folders)
+    return data, Probe("svg", None, None, elements, lost), decoded
 
 
-def _check_svg(data: bytes, base: "Path | None", folders: tuple) -> tuple[bytes, int, int]:
-    """(bytes to draw, elements, pixels decoded of linked pictures) of an SVG, checked."""
+def _check_svg(data: bytes, base: "Path | None", folders: tuple) -> tuple[bytes, int, int, tuple[str, ...]]:
+    """(bytes to draw, elements, pixels decoded of linked pictures, what svglib leaves out) of an SVG,
+    checked."""
     from lxml import etree
 
     parser = etree.XMLParser(resolve_entities="internal", no_network=True, load_dtd=False, huge_tree=False,
@@ -403,7 +405,7 @@ def _check_svg(data: bytes, base: "Path | None", folders: tuple) -> tuple[bytes,
     if path_data > MAX_SVG_PATH_DATA:
         raise ImageError(f"the SVG has {path_data:,} characters of path data; the limit is {MAX_SVG_PATH_DATA:,}: "
                          "simplify it, or save it as PNG")
-    elements = _expanded(root, ids)
+    elements, lost = _expanded(root, ids), _undrawn(root, ids)
     _check_size(root)
     _check_numbers(root)
     decoded, changed = 0, False
@@ -422,7 +424,37 @@ def _check_svg(data: bytes, base: "Path | None", folders: tuple) -> tuple[bytes,
                 changed = True
     if changed:
         data = etree.tostring(root, xml_declaration=True, encoding="utf-8")
-    return data, elements, decoded
+    return data, elements, decoded, lost
+
+
+# what SVG art may use that svglib does not draw (it draws the rest, leaving these out), as messages name them
+_UNDRAWN = (("filter", "filters (blurs, shadows)"), ("mask", "masks"), ("pattern", "pattern fills"),
+            ("marker", "markers (arrow heads)"), ("foreignObject", "embedded HTML"))
+_URL = re.compile(r"url\(\s*['\"]?#([^)'\"\s]+)")
+
+
+def _undrawn(root: "_Element", ids: "dict[str, _Element]") -> tuple[str, ...]:
+    """What the SVG uses that svglib leaves out: a filter, mask or marker an element applies, a fill
+    or stroke of a pattern, an embedded HTML part (declared in ``<defs>`` and never used: nothing)."""
+    found = set()
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        if _local(el.tag) == "foreignObject":
+            found.add("foreignObject")
+        style = dict(part.split(":", 1) for part in (el.get("style") or "").split(";") if ":" in part)
+        props = {k.strip(): v for k, v in style.items()}
+        for attr in ("filter", "mask", "marker-start", "marker-mid", "marker-end", "marker", "fill", "stroke"):
+            ref = _URL.search(el.get(attr) or props.get(attr) or "")
+            if ref is None:
+                continue
+            if attr in ("fill", "stroke"):
+                target = ids.get(ref[1])
+                if target is not None and _local(target.tag) == "pattern":
+                    found.add("pattern")
+            else:
+                found.add(attr.split("-")[0])
+    return tuple(name for key, name in _UNDRAWN if key in found)
 
 
 def _expanded(root: "_Element", ids: "dict[str, _Element]") -> int:

@@ -5,6 +5,9 @@ read are named."""
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 import base64
 
@@ -170,3 +173,41 @@ def test_a_phone_format_pillow_cannot_read_is_named(tmp_path, head, says):
     with pytest.raises(ImageError) as exc:
         _read(tmp_path, "p.png", head + b"\x00" * 64)
     assert str(exc.value) == says
+
+
+FILTERED = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 60"><defs>'
+            '<filter id="b"><feGaussianBlur stdDeviation="3"/></filter><filter id="unused"/>'
+            '<pattern id="p" width="10" height="10" patternUnits="userSpaceOnUse"><circle cx="5" cy="5" r="3"/></pattern>'
+            '<linearGradient id="g"><stop offset="0" stop-color="red"/></linearGradient>'
+            '<marker id="m"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>'
+            '<rect width="100" height="60" style="fill: url(#p)"/><rect width="10" height="10" fill="url(#g)"/>'
+            '<circle cx="50" cy="30" r="20" fill="red" filter="url(#b)"/>'
+            '<line x1="0" y1="0" x2="50" y2="50" stroke="black" style="marker-end:url(\'#m\')"/></svg>')
+
+
+@pytest.mark.parametrize("svg, lost", [
+    (FILTERED, ("filters (blurs, shadows)", "pattern fills", "markers (arrow heads)")),
+    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs><mask id="k"/></defs>'
+     '<rect width="5" height="5" mask="url(#k)"/><foreignObject width="5" height="5"/></svg>',
+     ("masks", "embedded HTML")),
+    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs><filter id="f"/><mask id="k"/></defs>'
+     '<rect width="5" height="5" style="filter: none" fill="url(#nowhere)"/></svg>', ()),
+])
+def test_what_an_svg_uses_that_pnp_cannot_draw_is_found(tmp_path, svg, lost):
+    pic = _read(tmp_path, "a.svg", svg.encode())
+    assert pic.probe.lost == lost
+    assert _read(tmp_path, "a.svg", svg.encode()).probe.lost == lost  # from the facts kept
+
+
+def test_a_deck_names_the_svg_art_it_prints_without_its_filters(tmp_path):
+    data = one_deck_game(tmp_path, "weich", LAYOUT, ["{name: A, art: a.svg}", "{name: B, art: a.svg}"])
+    (data / "weich" / "a.svg").write_text(FILTERED, encoding="utf-8")
+    env = {**os.environ, "PNP_CACHE_DIR": str(tmp_path / "cache")}
+    code = "import sys; sys.argv[0] = 'pnp'; from pnp.cli.main import run; run()"
+    proc = subprocess.run([sys.executable, "-c", code, "build", "weich", "--data", str(data), "--out",
+                           str(tmp_path / "out"), "-f", "pdf"], capture_output=True, text=True, env=env, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    said = [ln for ln in proc.stderr.splitlines() if "cannot draw" in ln]
+    assert said == [f"{data / 'weich' / 'deck.yaml'}:8: warning: image 'a.svg' uses filters (blurs, shadows), pattern "
+                    "fills, markers (arrow heads), which pnp cannot draw: left out, it prints unlike a browser shows it "
+                    "(flatten them in the drawing program, or save the picture as PNG) (and 1 more card)"], said

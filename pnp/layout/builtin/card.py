@@ -69,9 +69,23 @@ class Overlap:
 
 
 def _warn(prepared: PreparedDeck, where: Where, message: str) -> None:
-    text = f"{where[0]}:{where[1]}: warning: {message}" if where[1] else f"{where[0]}: warning: {message}"
-    if text not in prepared.warnings:  # each copy of a card is stamped again; say it once
-        prepared.warnings.append(text)
+    """Say ``message`` about the card at ``where`` once: the copies of a card are stamped again, and
+    a message about a picture comes from every card that shows it (the first is named, then how many
+    more)."""
+    said = prepared._said.get(message)
+    if said is None:
+        prepared._said[message] = (len(prepared.warnings), {where})
+        prepared.warnings.append(_warning(where, message))
+        return
+    index, rows = said
+    if where not in rows:
+        rows.add(where)
+        more = len(rows) - 1
+        prepared.warnings[index] = f"{_warning(min(rows), message)} (and {more} more card{'s' if more > 1 else ''})"
+
+
+def _warning(where: Where, message: str) -> str:
+    return f"{where[0]}:{where[1]}: warning: {message}" if where[1] else f"{where[0]}: warning: {message}"
 
 
 def _fallback(prepared: PreparedDeck, family: str, chars: str) -> None:

@@ -91,6 +91,8 @@ class PreparedDeck:
     fallbacks: dict[str, dict[str, None]] = field(default_factory=dict)
     overlaps: list[Overlap] = field(default_factory=list)  # each card side whose text overlaps an element
     _checked: set[tuple[Where, int]] = field(default_factory=set)  # card sides looked at for overlaps
+    # a warning's message -> (its place in warnings, the rows it was said for): said once, with how many more cards
+    _said: dict[str, tuple[int, set[Where]]] = field(default_factory=dict)
     # "face"/"back" -> ((card, layout, bleed, language), its stamp): copies follow each other
     _last: dict[str, tuple[tuple[int, int, float, str], Group]] = field(default_factory=dict)
     faces: dict[str, Compiled] = field(default_factory=dict)  # 'layouts' key (or "") -> compiled face layout

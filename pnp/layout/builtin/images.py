@@ -52,6 +52,10 @@ class Images:
         pic = self.picture(name)
         return pic.data, pic.kind, pic.pixels
 
+    def lost(self, name: str) -> tuple[str, ...]:
+        """What the picture uses that pnp cannot draw (an SVG's filters, masks ...), as a message names it."""
+        return self.picture(name).probe.lost
+
     def aspect(self, name: str) -> tuple[float, float]:
         from pnp.render.images import ImageError
 
