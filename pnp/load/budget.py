@@ -4,7 +4,8 @@ its figure instead of eating the machine.
 
 :class:`Limits` holds the figures; it belongs to one build (``BuildOptions.limits``) and is
 passed explicitly, never read from the environment. ``pnp build --max-pages N
---max-megapixels N --max-shapes N --max-picture-megapixels N`` raise them for that build. Each kind says what it will
+--max-megapixels N --max-shapes N --max-picture-megapixels N --max-svg-elements N`` raise them for
+that build. Each kind says what it will
 make before anything is drawn (a deck: cards times the elements of its layouts; a counter
 sheet: counters times groups times the elements of a face), and the build refuses a request
 over a limit then; while drawing, :class:`Tally` counts the shapes an asset really draws, so
@@ -25,7 +26,7 @@ class BudgetError(UserError):
 
 
 FLAGS = {"pages": "--max-pages", "megapixels": "--max-megapixels", "shapes": "--max-shapes",
-         "pictures": "--max-picture-megapixels"}
+         "pictures": "--max-picture-megapixels", "svg_elements": "--max-svg-elements"}
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,8 @@ class Limits:
                               "fewer or smaller pictures)")
         if elements > self.svg_elements:
             raise BudgetError(f"{what} place SVG pictures of {elements:,} elements in all; the limit is "
-                              f"{self.svg_elements:,} a build: simplify them, or save the largest as PNG")
+                              f"{self.svg_elements:,} a build (raise it with {FLAGS['svg_elements']}; or simplify "
+                              "them, or save the largest as PNG)")
 
 
 class Tally:

@@ -57,7 +57,9 @@ if TYPE_CHECKING:
 MAX_PICTURE_BYTES = 50_000_000  # a PNG or JPEG file
 MAX_SVG_BYTES = 5_000_000  # an SVG file
 MAX_PICTURE_PIXELS = 40_000_000  # one PNG or JPEG, decoded (a 500 mm square board at 300 dpi is 35)
-MAX_SVG_ELEMENTS = 5_000  # one SVG, every <use> copy counted (svglib takes about a second a thousand)
+# one SVG, every <use> copy counted: svglib parses about 2,000 a second (once: the drawing is kept in pnp's cache);
+# a build's own budget of SVG elements (pnp.load.budget.Limits.svg_elements, which a flag raises) is lower
+MAX_SVG_ELEMENTS = 50_000
 MAX_SVG_DEPTH = 100  # nesting of SVG elements
 MAX_SVG_PATH_DATA = 1_000_000  # characters of path and polygon data in one SVG
 MAX_SVG_SIZE = 1_000_000.0  # width or height in any unit: beyond this it is not a picture's size

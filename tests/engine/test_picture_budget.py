@@ -59,3 +59,21 @@ def test_a_deck_of_ten_phone_photos_builds_and_the_flag_lowers_the_limit(tmp_pat
     assert "place 61 megapixels of raster pictures; the limit is 50 megapixels a build (raise it with " \
            "--max-picture-megapixels" in low.stderr
     assert not (tmp_path / "low").exists()
+
+
+def test_a_detailed_svg_illustration_builds_and_the_flag_sets_the_svg_budget(tmp_path):
+    """An illustration of 6,000 elements (a traced drawing; refused outright before, at 5,000 an
+    SVG) builds with the default budget of 10,000 SVG elements a build; the flag sets that budget."""
+    rects = "".join(f'<rect x="{i % 100}" y="{i // 100}" width="1" height="1" fill="#{i % 4096:03x}"/>'
+                    for i in range(5999))
+    cards = ["{name: Bild, art: bild.svg}"]
+    data = one_deck_game(tmp_path, "bild", LAYOUT, cards)
+    (data / "bild" / "bild.svg").write_text(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 60">{rects}'
+                                           "</svg>", encoding="utf-8")
+    ok = _pnp("build", "bild", "--data", str(data), "--out", str(tmp_path / "out"), "-f", "pdf")
+    assert ok.returncode == 0, ok.stderr
+    low = _pnp("build", "bild", "--data", str(data), "--out", str(tmp_path / "low"), "-f", "pdf",
+               "--max-svg-elements", "5000")
+    assert low.returncode == 2 and "Traceback" not in low.stderr
+    assert ("the deck's cards place SVG pictures of 6,000 elements in all; the limit is 5,000 a build (raise it "
+            "with --max-svg-elements;") in low.stderr

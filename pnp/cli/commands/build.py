@@ -41,6 +41,10 @@ def build(
         None, "--max-picture-megapixels", min=1,
         help="Refuse a build whose different raster pictures (PNG, JPEG ...) hold more megapixels in all "
              "(default 1,000)."),
+    max_svg_elements: Optional[int] = typer.Option(
+        None, "--max-svg-elements", min=1,
+        help="Refuse a build whose different SVG pictures hold more elements in all (default 10,000; svglib "
+             "reads about 2,000 a second, once: the drawings are kept in the cache)."),
     jobs: int = typer.Option(0, "--jobs", "-j", min=0, max=64,
                              help="Processes drawing at once (0: one per CPU core; 1: no worker processes). "
                                   "The files are the same either way."),
@@ -62,7 +66,8 @@ def build(
 
         formats = parse_format_option(format)
         limits = Limits(**{k: v for k, v in (("pages", max_pages), ("megapixels", max_megapixels),
-                                              ("shapes", max_shapes), ("pictures", max_picture_megapixels)) if v})
+                                              ("shapes", max_shapes), ("pictures", max_picture_megapixels),
+                                              ("svg_elements", max_svg_elements)) if v})
         opts = build_options(sheet, option, limits, ink_saver)
         game, data = locate(game, data)
         games = select_games(data, game)
