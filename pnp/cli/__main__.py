@@ -1,3 +1,3 @@
-from pnp.cli.main import run
+from pnp.cli.entry import run
 
 run()

@@ -63,10 +63,9 @@ def run() -> None:
         return
     try:
         sys.stdout.write(kept.decode("utf-8"))
-        sys.stdout.flush()
     except (OSError, ValueError):  # the reader left (`pnp --help | head -1`)
         pass
-    os._exit(0)
+    finish(0)
 
 
 def _answer_and_keep(key: str) -> None:
@@ -86,7 +85,24 @@ def _answer_and_keep(key: str) -> None:
     sys.stdout.write(text)
     if code == 0 and text:
         cache.write("help", key, text.encode("utf-8"))
-    main.finish(code)
+    finish(code)
+
+
+def finish(code: "str | int | None") -> None:
+    """End the process with ``code``. Exit handlers run (the cache writes its tables) and the
+    output is flushed, but the interpreter is not torn down object by object: after a 500-card
+    build that took 50 ms."""
+    if code is not None and not isinstance(code, int):
+        raise SystemExit(code)  # a message to print: as Python does it
+    import atexit
+
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # the reader left (`pnp list | head`), or the stream is closed
+            pass
+    os._exit(code or 0)
 
 
 if __name__ == "__main__":  # python -m pnp.cli.entry: the console script's code, as the benchmarks run it

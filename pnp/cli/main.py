@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from pnp.cli.app import app
+from pnp.cli.entry import finish
 from pnp.cli.commands import (build, calibrate, check, fonts, listing, new, outputs, proof, schema, shop,
                               tts)
 
@@ -72,23 +73,6 @@ def invoke() -> "str | int | None":
     except SystemExit as exc:
         return exc.code
     return 0
-
-
-def finish(code: "str | int | None") -> None:
-    """End the process with ``code``. Exit handlers run (the cache writes its tables) and the
-    output is flushed, but the interpreter is not torn down object by object: after a 500-card
-    build that took 50 ms."""
-    if code is not None and not isinstance(code, int):
-        raise SystemExit(code)  # a message to print: as Python does it
-    import atexit
-
-    atexit._run_exitfuncs()
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):  # the reader left (`pnp list | head`), or the stream is closed
-            pass
-    os._exit(code or 0)
 
 
 if __name__ == "__main__":

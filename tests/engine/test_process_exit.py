@@ -55,7 +55,7 @@ runpy.run_module({module!r}, run_name="__main__")
 """
 
 
-@pytest.mark.parametrize("module", ["pnp.cli", "pnp.cli.main"])
+@pytest.mark.parametrize("module", ["pnp.cli", "pnp.cli.main", "pnp.cli.entry"])
 def test_python_dash_m_ends_without_teardown(module):
     """`python -m pnp.cli` and `python -m pnp.cli.main` run the command, its exit handlers and
     flushes, then end: an object that would be freed by a teardown never is."""
@@ -69,4 +69,18 @@ def test_the_installed_command_is_run():
     from importlib.metadata import entry_points
 
     (pnp,) = [e for e in entry_points(group="console_scripts") if e.name == "pnp"]
-    assert pnp.value == "pnp.cli.main:run"
+    assert pnp.value == "pnp.cli.entry:run"  # which runs pnp.cli.main's run, or prints a kept help text
+
+
+def test_a_kept_help_text_ends_the_process_as_a_command_does(tmp_path):
+    """A help request answered from the cache runs the exit handlers and flushes too."""
+    import os
+
+    script = SCRIPT.replace("from pnp.cli.main import run", "from pnp.cli.entry import run")
+    env = {**os.environ, "PNP_CACHE_DIR": str(tmp_path / "cache")}
+    for i in range(2):  # Typer's answer, then the kept one
+        marker = tmp_path / f"m{i}"
+        proc = subprocess.run([sys.executable, "-c", script, str(marker), "--help"], capture_output=True, text=True,
+                              env=env, timeout=120)
+        assert proc.returncode == 0 and proc.stdout.startswith("Usage: pnp") and proc.stderr == ""
+        assert marker.read_text() == "exit handlers ran"
