@@ -4,9 +4,9 @@ A deck's pages are made (layouts stamped, text fitted and laid out in lines) and
 drawn (walked into the PDF). With nothing else to run beside it, the build sends
 each page it makes, its lines included, pickled through a pipe to a drawer process
 that writes the files; drawing is the larger half, so the drawer does nothing else.
-``pnp build`` forks the drawer before it reads any data, so importing the PDF backend and
-reading the fonts happen while the build loads and checks the game; a build
-started without one forks it when the first big deck comes. The pipe holds a few
+The build forks the drawer when the first big deck comes, after importing the PDF
+backend and reading the fonts itself (it needs both for its print guide anyway), so
+the drawer starts drawing at once and neither is done twice. The pipe holds a few
 pages, so neither side runs far ahead and memory stays bounded.
 
 The drawer runs the very code a build in one process runs, on the same pages in
@@ -47,6 +47,8 @@ class Drawer:
 
     @classmethod
     def start(cls) -> "Drawer":
+        """Fork a drawer, the PDF backend imported and its fonts read first, here: a child inherits both."""
+        _ready()
         jobs_r, jobs_w = os.pipe()
         res_r, res_w = os.pipe()
         pid = os.fork()
@@ -170,16 +172,20 @@ def _broken(exc: Exception) -> bool:
     return isinstance(exc, (OSError, EOFError, pickle.UnpicklingError))
 
 
+def _ready() -> None:
+    """The PDF backend imported and the faces most pages draw registered (each once per process)."""
+    from pnp.render import pdf
+
+    for weight in ("regular", "bold"):
+        pdf.font_name("sans", weight)
+
+
 def _serve(jobs_fd: int, results_fd: int) -> None:
     code = 1
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the build's to handle
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        from pnp.render import pdf
-
-        for weight in ("regular", "bold"):  # read now, while the build loads the game
-            pdf.font_name("sans", weight)
-        data_loaded()  # forked while the build's collector was off: on again, the backend frozen
+        data_loaded()  # when forked while the build's collector was off: on again, the backend frozen
         with os.fdopen(jobs_fd, "rb") as jobs, os.fdopen(results_fd, "wb") as results:
             while True:
                 try:

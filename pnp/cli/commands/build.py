@@ -18,7 +18,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from pnp.model.assets import BuildOptions
     from pnp.model.game import Game
     from pnp.output.build import Written
-    from pnp.output.drawer import Drawer
 
 
 @guarded
@@ -61,7 +60,7 @@ def build(
     as_json: bool = JsonOpt,
 ) -> None:
     """Render games to print-ready files in OUT/<game>/ with a manifest.json; all games or none are replaced."""
-    with _build_process(jobs) as drawer:
+    with _build_process():
         from pnp.load.budget import Limits
 
         formats = parse_format_option(format)
@@ -72,7 +71,7 @@ def build(
         game, data = locate(game, data)
         games = select_games(data, game)
         check_options(games, opts.extra)
-        written, gallery_path = _build_all(games, opts, formats, out, data, jobs, drawer, force, as_json)
+        written, gallery_path = _build_all(games, opts, formats, out, data, jobs, force, as_json)
         if as_json:
             typer.echo(json.dumps([{"game": w.game, "file": str(w.path), "pages": w.pages, "bytes": w.bytes}
                                    for w in written], indent=2))
@@ -82,26 +81,19 @@ def build(
 
 
 @contextmanager
-def _build_process(jobs: int) -> "Iterator[Drawer | None]":
-    """The process as a build wants it: no garbage collection while it runs, and the drawer process
-    (yielded, or None) started before anything loads; both as they were afterwards."""
+def _build_process() -> Iterator[None]:
+    """The process as a build wants it: no garbage collection while it imports and loads, and
+    the collector as it was afterwards. No drawer process is forked here: the build forks one
+    when a big deck comes (most builds have none, and a drawer forked before the data is read
+    imported the PDF backend a second time, as the build does for its print guide)."""
     from pnp.output.collector import paused
 
     with paused():  # imports and loading make objects that live as long as the build
-        drawer: Drawer | None = None
-        if jobs != 1 and (os.cpu_count() or 1) > 1 and hasattr(os, "fork"):
-            from pnp.output.drawer import Drawer  # forked first: it reads the PDF fonts while the data loads
-
-            drawer = Drawer.start()
-        try:
-            yield drawer
-        finally:
-            if drawer is not None:
-                drawer.close()
+        yield
 
 
 def _build_all(games: "list[Game]", opts: "BuildOptions", formats: list[str], out: Path, data: Path, jobs: int,
-               drawer: "Drawer | None", force: bool, quiet: bool) -> "tuple[list[Written], Path]":
+               force: bool, quiet: bool) -> "tuple[list[Written], Path]":
     """Build the games into OUT, then its gallery: the files written and the gallery's path."""
     from pnp.output.build import build_games
 
@@ -111,9 +103,7 @@ def _build_all(games: "list[Game]", opts: "BuildOptions", formats: list[str], ou
         gallery_owned(out)
     with progress_bar("building", quiet=quiet) as tick:
         written = build_games(games, opts, formats, out, progress=tick, warn=_err,
-                              jobs=jobs or os.cpu_count() or 1, drawer=drawer, force=force)
-    if drawer is not None:
-        drawer.close()  # done: the gallery is not drawn
+                              jobs=jobs or os.cpu_count() or 1, force=force)
     from pnp.output.gallery import write_gallery
 
     return written, write_gallery(out, data, recheck=False, force=force)
