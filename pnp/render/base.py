@@ -9,13 +9,15 @@ shared font metrics. A backend sees only what to draw, never the tree.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Callable, Protocol, Sequence, runtime_checkable
 
 from pnp.scene.primitives import Ellipse, Group, Image, Node, Page, Path, Polygon, Rect, Shape, Text
 from pnp.scene.style import Color, Style
 from pnp.scene.text import Line, set_lines
-from pnp.render.hatch import Segment, hatch_segments
 from pnp.render.shapes import outline
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.render.hatch import Segment
 
 SHAPES = (Rect, Path, Ellipse, Polygon)
 _drawn = [0]  # nodes walked by this process, ever: walk() returns the difference a page made
@@ -159,6 +161,8 @@ def walk_node(r: Renderer, n: Node, alpha: float = 1.0, lines: Lines = text_line
         # fill, then the shared hatch segments, then the outline on top
         if st.fill is not None:
             r.shape(s, replace(st, stroke=None, hatch=None), alpha)
+        from pnp.render.hatch import hatch_segments  # here: few pages hatch anything
+
         segs = hatch_segments(outline(s), hatch)
         if segs:
             r.segments(segs, hatch.color, hatch.width, alpha * st.opacity)

@@ -43,11 +43,11 @@ from pnp.scene.style import Color, Style
 from pnp.scene.primitives import IDENTITY, Box, Group, Image, Page, Shape, Text
 from pnp.scene.text import Line
 from pnp.render.base import Renderer, Tee, walk
-from pnp.render.hatch import Segment
 from pnp.render.shapes import outline
 from pnp.scene.units import MM_PER_INCH, PT_PER_MM
 
 if TYPE_CHECKING:
+    from pnp.render.hatch import Segment
     from PIL import Image as PILImage
     from reportlab.graphics.shapes import Image as RlImage, Shape as RlShape
 

@@ -6,14 +6,16 @@ and every group transform)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from pnp.render.base import Renderer, walk
-from pnp.render.hatch import Segment
 from pnp.scene.primitives import IDENTITY, Box, Group, Image, Page, Shape, Text, Transform
 from pnp.scene.style import Color, Style
 from pnp.scene.text import Line
 from pnp.scene.units import MM_PER_INCH, MM_PER_PT
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.render.hatch import Segment
 
 # of the font size: DejaVu Sans's ascent and descent, the line's box as the layout sets it; a text
 # in another font is measured by that font's own (a serif's are lower, a mono's may be taller)

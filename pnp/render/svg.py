@@ -23,11 +23,11 @@ from pnp.scene.primitives import Ellipse, Group, Image, Page, Polygon, Rect, Sha
 from pnp.scene.style import Color, Style
 from pnp.scene.text import Line
 from pnp.render.base import Renderer, walk
-from pnp.render.hatch import Segment
 from pnp.render.shapes import outline
 from pnp.scene.units import MM_PER_PT
 
 if TYPE_CHECKING:
+    from pnp.render.hatch import Segment
     from svgwrite.base import BaseElement
 
     from pnp.load.budget import Tally

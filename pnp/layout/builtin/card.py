@@ -214,11 +214,17 @@ def _one_page(item: Item, bleed: float, back: bool = False) -> list[Page]:
     return [single_page(item, bleed, back=back)]
 
 
+def _contact_sheet(deck: Asset) -> Page:
+    """The deck's contact sheet (imported when one is drawn: most builds write no PNG)."""
+    from pnp.layout.builtin.preview import contact_sheet
+
+    return contact_sheet(deck)
+
+
 def deck_assets(doc: Deck, game: Game | None, opts: BuildOptions, stem: str) -> Iterator[Asset]:
     """Kind 'deck': the imposed deck PDF; one SVG (and with ``-f png-cards`` one PNG) per card type and
     per back, in ``cards/<deck>/``; a PNG contact sheet."""
     from pnp.impose.grid import impose
-    from pnp.layout.builtin.preview import contact_sheet
     from pnp.load.paths import file_stem
 
     lang = opts.lang
@@ -253,5 +259,5 @@ def deck_assets(doc: Deck, game: Game | None, opts: BuildOptions, stem: str) -> 
         yield Asset(f"{folder}/_back{suffix}", label if one else f"{label} {card.back_name}",
                     partial(_one_page, item, opts.bleed, back=True), formats=CARD_FORMATS,
                     description="the back every card shares" if one else f"the back of {card.back_name}")
-    yield Asset(f"{name}-contact-sheet", title, lambda: [contact_sheet(deck)], formats=("png",),
+    yield Asset(f"{name}-contact-sheet", title, lambda: [_contact_sheet(deck)], formats=("png",),
                 description="every card type once with its copy count", preview_of=name)
