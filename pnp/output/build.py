@@ -18,7 +18,6 @@ from pnp.scene.fonts import FontError
 from pnp.output.files import Staging
 from pnp.output.manifest import game_facts, owned, write_manifest
 from pnp.output.plan import Planned, check_budgets, collect_assets, plan
-from pnp.output.unchanged import link_unchanged
 from pnp.scene.text import TextOverflow
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -124,8 +123,7 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
     with Staging(out_dir) as st:
         files: dict[str, list[GameFile]] = {g.name: [] for g, _ in work}
         if changed is not None:
-            work = [(g, link_unchanged(g, items, Path(out_dir) / g.name, st, changed, files[g.name], staged))
-                    for g, items in work]
+            work = _unchanged(work, Path(out_dir), st, changed, files, staged)
         total = sum(len(items) for _, items in work)
         facts: dict[str, tuple[list[dict[str, Any]], tuple[Any, ...]]] = {}
 
@@ -152,6 +150,15 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
         for msg in dict.fromkeys(m for _, items in work for a, _ in items for m in a.warnings):
             warn(msg)
     return [Written(game, out_dir / rel, pages, (out_dir / rel).stat().st_size) for game, rel, pages in staged]
+
+
+def _unchanged(work: Work, out_dir: Path, st: Staging, changed: Iterable[Path], files: dict[str, list[GameFile]],
+               staged: list[tuple[str, str, int]]) -> Work:
+    """Watch mode: the assets a save did not touch taken over from the last build (by hard
+    link), the others left to draw. Imported here: a plain build never needs it."""
+    from pnp.output.unchanged import link_unchanged
+
+    return [(g, link_unchanged(g, items, out_dir / g.name, st, changed, files[g.name], staged)) for g, items in work]
 
 
 def _planned(games: list[Game], opts: BuildOptions, formats: list[str]) -> Work:
@@ -284,8 +291,11 @@ def _quiet_worker() -> None:
 
 def _warm_up(formats: set[str]) -> None:
     """Work every worker would repeat, done once before they are forked: importing each
-    format's writer and its own warm-up (SVG: the common font subsets). The PDF fonts are
+    format's writer and its own warm-up (SVG: the common font subsets), and the safe-zone watch
+    every asset is drawn with (the build draws its print guide with it too). The PDF fonts are
     left to each worker, which registers only the faces it draws, at the same time as the others."""
+    import pnp.render.survey  # noqa: F401 - imported for the workers
+
     for fmt in sorted(formats):
         FORMATS[fmt].warm()
 

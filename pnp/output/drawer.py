@@ -173,7 +173,9 @@ def _broken(exc: Exception) -> bool:
 
 
 def _ready() -> None:
-    """The PDF backend imported and the faces most pages draw registered (each once per process)."""
+    """The PDF backend and the safe-zone watch imported and the faces most pages draw registered
+    (each once per process; the build needs them all for its print guide)."""
+    import pnp.render.survey  # noqa: F401 - for the drawer's job
     from pnp.render import pdf
 
     for weight in ("regular", "bold"):
