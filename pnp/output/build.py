@@ -13,6 +13,7 @@ from pnp.model.assets import Asset, BuildOptions
 from pnp.output.collector import data_loaded
 from pnp.render.formats import FORMATS, needs_every_page
 from pnp.load.errors import DataErrors, Problem
+from pnp.load.registry import preload
 from pnp.model.game import Game
 from pnp.scene.fonts import FontError
 from pnp.output.files import Staging
@@ -108,8 +109,8 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
     build by hard link; any other change (a layout, symbols, a picture, a
     spreadsheet) rebuilds everything.
 
-    ``drawer`` (:mod:`pnp.output.drawer`), forked by ``pnp build`` before it read
-    the data, draws a big deck when there is nothing else to run beside it.
+    ``drawer`` (:mod:`pnp.output.drawer`), a drawer process already started, draws a
+    big deck when there is nothing else to run beside it (else one is forked when needed).
 
     A build replaces only folders it made: an ``out_dir/<game>`` that exists without a
     pnp manifest is refused before anything is read, unless ``force``.
@@ -117,6 +118,7 @@ def build_games(games: list[Game], opts: BuildOptions, formats: list[str], out_d
     if not force:
         owned(out_dir, [g.name for g in games])
     work = _planned(games, opts, formats)
+    _before_drawing(work, jobs)
     data_loaded()  # the collector runs again from here
     done = 0
     staged: list[tuple[str, str, int]] = []
@@ -253,7 +255,6 @@ def _render(work: Work, st: Staging, opts: BuildOptions, jobs: int, meanwhile: C
             return
         if drawer is not None:
             drawer.close()  # the worker processes share out the assets instead
-        _warm_up({f for _, items in work for _, fmts in items for f in fmts})
         import multiprocessing
 
         pool = multiprocessing.get_context("fork").Pool(min(jobs, len(units)), initializer=_quiet_worker)
@@ -272,6 +273,25 @@ def _render(work: Work, st: Staging, opts: BuildOptions, jobs: int, meanwhile: C
         _WORK = []
         for d in own:
             d.close()
+
+
+def _before_drawing(work: Work, jobs: int) -> None:
+    """What drawing will need, imported before the loaded data is frozen
+    (:func:`pnp.output.collector.data_loaded`), so it is frozen with it: no collection while the
+    pages are drawn walks those modules' objects again, in this process or in a child, and no
+    child imports them again. The writer of each format the build writes; for worker processes
+    (four assets or more) each format's warm-up too; for a drawer (a big deck) the PDF fonts."""
+    used = {f for _, items in work for _, fmts in items for f in fmts}
+    for fmt in sorted(used):
+        preload(FORMATS[fmt].writer)
+    if jobs <= 1 or not hasattr(os, "fork"):
+        return
+    if sum(len(items) for _, items in work) >= 4 and _can_fork():
+        _warm_up(used)
+    elif any(_splittable(asset, fmts) for _, items in work for asset, fmts in items):
+        from pnp.output.drawer import ready
+
+        ready()
 
 
 def _can_fork() -> bool:

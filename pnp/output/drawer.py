@@ -48,7 +48,7 @@ class Drawer:
     @classmethod
     def start(cls) -> "Drawer":
         """Fork a drawer, the PDF backend imported and its fonts read first, here: a child inherits both."""
-        _ready()
+        ready()
         jobs_r, jobs_w = os.pipe()
         res_r, res_w = os.pipe()
         pid = os.fork()
@@ -172,7 +172,7 @@ def _broken(exc: Exception) -> bool:
     return isinstance(exc, (OSError, EOFError, pickle.UnpicklingError))
 
 
-def _ready() -> None:
+def ready() -> None:
     """The PDF backend and the safe-zone watch imported and the faces most pages draw registered
     (each once per process; the build needs them all for its print guide)."""
     import pnp.render.survey  # noqa: F401 - for the drawer's job
