@@ -125,7 +125,8 @@ sys.argv[0] = "pnp"
 try:
     main()
 finally:
-    print("MODULES", " ".join(sorted(m for m in sys.modules if m.startswith(("pnp.layout.", "svglib")))),
+    shown = ("pnp.layout.", "svglib", "pnp.render.hatch", "pnp.output.unchanged")
+    print("MODULES", " ".join(sorted(m for m in sys.modules if m.startswith(shown))),
           file=sys.stderr)
 """
 
@@ -165,6 +166,8 @@ def test_a_rebuild_imports_only_the_element_kinds_its_layouts_use_and_no_svg_par
               "pnp.layout.boards", "svglib", "svglib.svglib"}
     assert unused <= seen[0]  # the first build validated its layouts against every kind and parsed the art
     assert not unused & seen[1], unused & seen[1]
+    # nothing hatched, no PNG contact sheet, not watch mode: their modules are not imported by either build
+    assert not {"pnp.render.hatch", "pnp.layout.builtin.preview", "pnp.output.unchanged"} & (seen[0] | seen[1])
 
 
 DECK = """\

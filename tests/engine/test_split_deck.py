@@ -289,3 +289,67 @@ def test_interrupting_a_drawn_deck_leaves_earlier_outputs_and_no_drawer(tmp_path
     assert earlier.read_bytes() == b"earlier" and not list(out.glob(".pnp-*"))
     # Ctrl-C reaches the drawer too, which may end a moment after pnp
     wait_until(lambda: not _left_running(str(out)), "the drawer ends with pnp build")
+
+
+def test_a_build_without_a_big_deck_forks_nothing(tmp_path, monkeypatch):
+    """`pnp build` on two cores forks a drawer when a big deck comes, not before it reads the data:
+    a small deck is drawn in the build's own process and no child loads the PDF backend for nothing."""
+    from typer.testing import CliRunner
+
+    from pnp.cli.main import app
+
+    data = _game(tmp_path, _rows(10))
+    forks, real = [], os.fork
+    monkeypatch.setattr(os, "fork", lambda: forks.append(1) or real())
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    res = CliRunner().invoke(app, ["build", "split", "--data", str(data), "--out", str(tmp_path / "out"), "-f", "pdf"])
+    assert res.exit_code == 0, res.output
+    assert forks == [] and (tmp_path / "out" / "split" / "deck.pdf").is_file()
+
+
+CHILD_IMPORTS = """\
+import os, sys
+from pathlib import Path
+
+parent, log = os.getpid(), open(sys.argv[1], "a")
+
+
+def hook(event, args):
+    if event == "import" and os.getpid() != parent:
+        log.write(args[0] + "\\n")
+        log.flush()
+
+
+sys.addaudithook(hook)
+os.register_at_fork(after_in_child=lambda: log.write("(forked)\\n") or log.flush())
+from pnp.model.assets import BuildOptions
+from pnp.model.game import discover
+import pnp.output.build as build
+
+real, frozen_with = build.data_loaded, []
+build.data_loaded = lambda: frozen_with.append(sorted(m for m in ("pnp.render.pdf", "pnp.render.survey")
+                                                      if m in sys.modules)) or real()
+build.build_games(list(discover(Path(sys.argv[2])).values()), BuildOptions(), ["pdf"], Path(sys.argv[3]), jobs=2)
+print("FROZEN", frozen_with)
+"""
+
+
+def test_a_drawer_loads_nothing_the_build_loaded_and_the_backend_is_frozen_with_the_data(tmp_path):
+    """The build imports the PDF backend and the safe-zone watch, and reads the fonts, before it
+    freezes the loaded data (so no collection walks them while the deck is drawn) and before it
+    forks the drawer (so the drawer does not load them a second time)."""
+    import subprocess
+    import sys
+
+    data = _game(tmp_path, _rows(40))
+    script, log = tmp_path / "driver.py", tmp_path / "child-imports.txt"
+    script.write_text(CHILD_IMPORTS)
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PNP_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(root)}
+    proc = subprocess.run([sys.executable, str(script), str(log), str(data), str(tmp_path / "out")], env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "FROZEN [['pnp.render.pdf', 'pnp.render.survey']]" in proc.stdout
+    imported = log.read_text().split()
+    assert imported[0] == "(forked)" and (tmp_path / "out" / "split" / "deck.pdf").is_file()
+    assert not [m for m in imported if m.startswith(("pnp.", "reportlab.pdfbase", "reportlab.pdfgen"))], imported
