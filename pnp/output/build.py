@@ -280,15 +280,17 @@ def _before_drawing(work: Work, jobs: int) -> None:
     (:func:`pnp.output.collector.data_loaded`), so it is frozen with it: no collection while the
     pages are drawn walks those modules' objects again, in this process or in a child, and no
     child imports them again. The writer of each format the build writes; for worker processes
-    (four assets or more) each format's warm-up too; for a drawer (a big deck) the PDF fonts."""
+    (four assets or more) each format's warm-up too; for a drawer (a big deck), and for workers
+    that write PDF, the PDF fonts (the build reads them for its print guide in any case)."""
     used = {f for _, items in work for _, fmts in items for f in fmts}
     for fmt in sorted(used):
         preload(FORMATS[fmt].writer)
     if jobs <= 1 or not hasattr(os, "fork"):
         return
-    if sum(len(items) for _, items in work) >= 4 and _can_fork():
+    pool = sum(len(items) for _, items in work) >= 4 and _can_fork()
+    if pool:
         _warm_up(used)
-    elif any(_splittable(asset, fmts) for _, items in work for asset, fmts in items):
+    if (pool and "pdf" in used) or any(_splittable(asset, fmts) for _, items in work for asset, fmts in items):
         from pnp.output.drawer import ready
 
         ready()
@@ -312,8 +314,7 @@ def _quiet_worker() -> None:
 def _warm_up(formats: set[str]) -> None:
     """Work every worker would repeat, done once before they are forked: importing each
     format's writer and its own warm-up (SVG: the common font subsets), and the safe-zone watch
-    every asset is drawn with (the build draws its print guide with it too). The PDF fonts are
-    left to each worker, which registers only the faces it draws, at the same time as the others."""
+    every asset is drawn with (the build draws its print guide with it too)."""
     import pnp.render.survey  # noqa: F401 - imported for the workers
 
     for fmt in sorted(formats):
