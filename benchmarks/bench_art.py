@@ -110,24 +110,34 @@ def make_art_game(folder: Path, rows: int, name: str) -> Path:
     return game
 
 
+PHOTOS = r"""
+import csv, sys
+import numpy as np
+from PIL import Image
+game, photos = sys.argv[1], int(sys.argv[2])
+rng = np.random.default_rng(7)
+x, y = np.meshgrid(np.linspace(0, 1, 4032, dtype=np.float32), np.linspace(0, 1, 3024, dtype=np.float32))
+with open(game + "/cards.csv", encoding="utf-8") as fh:
+    head, *body = list(csv.reader(fh))
+for i, row in enumerate(body):
+    shade = (i + 1) / photos
+    rgb = np.stack([x * 255 * shade, y * 230, (x + y) * 100 + 20], -1) + rng.normal(0, 6, (3024, 4032, 1))
+    Image.fromarray(np.clip(rgb, 0, 255).astype(np.uint8)).save(f"{game}/art/photo{i}.jpg", quality=88)
+    row[4] = f"art/photo{i}.jpg"
+with open(game + "/cards.csv", "w", newline="", encoding="utf-8") as fh:
+    csv.writer(fh).writerows([head, *body])
+"""
+
+
 def make_photo_game(folder: Path, photos: int, name: str) -> Path:
     """The starter deck as game ``name`` with ``photos`` rows, two copies each, every row a
-    different 12-megapixel JPEG photo (4,032 x 3,024, as a phone takes them; about 1 MB each)."""
-    import numpy as np
-    from PIL import Image
+    different 12-megapixel JPEG photo (4,032 x 3,024, as a phone takes them; about 3 MB each).
+    Made in a process of its own: the arrays would raise this one's peak memory, which every
+    process it starts afterwards inherits as its own starting peak."""
+    import subprocess
 
     game = make_art_game(folder, photos, name)
-    rng = np.random.default_rng(7)
-    x, y = np.meshgrid(np.linspace(0, 1, 4032, dtype=np.float32), np.linspace(0, 1, 3024, dtype=np.float32))
-    with open(game / "cards.csv", encoding="utf-8") as fh:
-        head, *body = list(csv.reader(fh))
-    for i, row in enumerate(body):
-        shade = (i + 1) / photos
-        rgb = np.stack([x * 255 * shade, y * 230, (x + y) * 100 + 20], -1) + rng.normal(0, 6, (3024, 4032, 1))
-        Image.fromarray(np.clip(rgb, 0, 255).astype(np.uint8)).save(game / "art" / f"photo{i}.jpg", quality=88)
-        row[4] = f"art/photo{i}.jpg"
-    with open(game / "cards.csv", "w", newline="", encoding="utf-8") as fh:
-        csv.writer(fh).writerows([head, *body])
+    subprocess.run([sys.executable, "-c", PHOTOS, str(game), str(photos)], check=True)
     return game
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 import pickle
 import signal
@@ -151,6 +152,33 @@ def test_a_small_deck_is_drawn_in_the_build_process(tmp_path, drawn):
     data = _game(tmp_path, _rows(10))
     build_games(list(discover(data).values()), BuildOptions(), ["pdf"], tmp_path / "out", jobs=2)
     assert drawn == [] and (tmp_path / "out" / "split" / "deck.pdf").is_file()
+
+
+def test_a_deck_of_photos_is_drawn_in_the_build_process(tmp_path, drawn):
+    """A big deck whose pictures hold over 20 megapixels is drawn where it is made: its pictures'
+    bytes would cross the pipe to a drawer for little drawing. One pixel fewer, and a drawer draws it."""
+    from PIL import Image
+
+    from pnp.output import build
+
+    rows = _rows(30)
+    for i, w in ((0, 5000), (1, 5001)):
+        buf = io.BytesIO()
+        Image.new("RGB", (w, 2000), (40 + i, 90, 160)).save(buf, "JPEG", quality=30)
+        (tmp_path / f"p{i}.jpg").write_bytes(buf.getvalue())
+        rows[10 + i] = f"Foto {i},Ein Foto.,photo{i}.jpg,"
+    data = _game(tmp_path, rows)
+    for i in range(2):
+        (tmp_path / f"p{i}.jpg").rename(data / "split" / f"photo{i}.jpg")
+    build_games(list(discover(data).values()), BuildOptions(), ["pdf"], tmp_path / "out", jobs=2)
+    assert drawn == [] and (tmp_path / "out" / "split" / "deck.pdf").is_file()  # 20,002,600 pixels with the 30 x 20 one
+    monkeypatch = pytest.MonkeyPatch()
+    monkeypatch.setattr(build, "PIPED_PIXELS", 20_002_600)
+    try:
+        build_games(list(discover(data).values()), BuildOptions(), ["pdf"], tmp_path / "again", jobs=2)
+    finally:
+        monkeypatch.undo()
+    assert drawn == ["drawn"] and _tree(tmp_path / "again" / "split") == _tree(tmp_path / "out" / "split")
 
 
 def _earlier(tmp_path, out: Path | None = None) -> Path:
