@@ -318,10 +318,10 @@ def main() -> None:
         print("loading: not compared (ruamel.yaml, a test dependency, is not installed)")
     lat = watch_latency(work, runs)
     print(f"pnp watch: save deck.yaml -> new deck PDF: {lat:.2f} s (target <= 0.3 s)")
-    svgs = sorted((work / "kh" / "kafkas-halle" / "cards").glob("*.svg")) if (work / "kh").exists() else []
-    if not svgs:
+    svgs = sorted((work / "kh" / "kafkas-halle" / "cards").rglob("*.svg")) if (work / "kh").exists() else []
+    if not svgs:  # one file a card side, in cards/<deck>/
         run([*PNP, "build", "kafkas-halle", "-f", "svg", "--out", str(work / "kh")], cwd=ROOT)
-        svgs = sorted((work / "kh" / "kafkas-halle" / "cards").glob("*.svg"))
+        svgs = sorted((work / "kh" / "kafkas-halle" / "cards").rglob("*.svg"))
     print(f"SVG per card (Kafkas Halle, {len(svgs)} files): {sum(p.stat().st_size for p in svgs) // len(svgs):,} "
           "bytes each, font subset included")
 
