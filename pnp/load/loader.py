@@ -61,6 +61,30 @@ def _check_shape(node: Any, file: str, depth: int = 0, count: list[int] | None =
         raise DataErrors([Problem(file, 0, 0, f"the number {node} is not allowed (NaN/infinity)")])
 
 
+_SHA256: dict[tuple[int, int, int, int], str] = {}  # (device, inode, size, time) of a file -> sha256 of its bytes
+
+
+def note_sha256(info: os.stat_result, digest: str) -> None:
+    """Remember that the file ``info`` (taken before it was read) holds bytes of sha256 ``digest``."""
+    _SHA256[(info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)] = digest
+
+
+def file_sha256(path: "str | Path") -> str:
+    """The sha256 of a file's bytes, not read again when this process noted them (a picture a
+    build read: see :func:`note_sha256`) and the file has not changed since."""
+    info = os.stat(path)
+    key = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+    hit = _SHA256.get(key)
+    if hit is not None:
+        return hit
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    _SHA256[key] = h.hexdigest()
+    return _SHA256[key]
+
+
 def read_bounded(path: "str | Path", limit: int = MAX_FILE_BYTES, what: str = "a data file") -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes, checked before reading.
 

@@ -2,7 +2,6 @@
 it was made from and the checker's verdict; and which output folders pnp made (by their manifest)."""
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 from typing import Any, Iterable
@@ -16,11 +15,9 @@ MANIFEST = "manifest.json"
 
 
 def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
+    from pnp.load.loader import file_sha256
+
+    return file_sha256(path)
 
 
 def game_facts(game: Game) -> tuple[list[dict], tuple]:

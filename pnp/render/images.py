@@ -148,8 +148,10 @@ def read_picture(path: "str | Path", name: str, roots: Iterable["str | Path"],
     """The picture file ``path`` (written ``name`` in the data), checked whole (see the module
     docstring). ``roots``: where it may lie; ``game_folder``: where the pictures an SVG links
     may lie (default: the picture's own folder)."""
+    import os
+
     from pnp.load.errors import DataErrors
-    from pnp.load.loader import read_bounded
+    from pnp.load.loader import note_sha256, read_bounded
     from pnp.load.paths import OutsideError, resolve_inside
 
     try:
@@ -159,6 +161,10 @@ def read_picture(path: "str | Path", name: str, roots: Iterable["str | Path"],
                          else "it lies outside the data folder (a game may use only files in it)") from None
     limit = MAX_SVG_BYTES if Path(path).suffix.lower() == ".svg" else MAX_PICTURE_BYTES
     try:
+        info: "os.stat_result | None" = os.stat(path)  # before reading: the digest of what is read is noted under it
+    except OSError:
+        info = None  # read_bounded says why
+    try:
         data = read_bounded(path, max(MAX_SVG_BYTES, MAX_PICTURE_BYTES), "a picture")
     except DataErrors as exc:
         raise ImageError(exc.problems[0].message) from None
@@ -167,7 +173,9 @@ def read_picture(path: "str | Path", name: str, roots: Iterable["str | Path"],
         raise ImageError(f"the SVG is {len(data):,} bytes; the limit is {MAX_SVG_BYTES:,}")
     if not svg and len(data) > limit:
         raise ImageError(f"the file is {len(data):,} bytes; the limit for a picture is {limit:,}")
-    digest = hashlib.sha256(data).hexdigest()
+    digest = digest_of(data)  # the bytes every card shows: the PDF writer asks again and is answered from memory
+    if info is not None:  # and the manifest, hashing the game's files, does not read this one again
+        note_sha256(info, digest)
     facts = _facts()
     fact_key = f"{digest}|{_limits()}"
     known = facts.get(fact_key)

@@ -401,3 +401,38 @@ def test_a_command_notes_ctrl_c_and_forgets_it_when_it_ends():
             interrupts.check()  # noted: asked again later, it is still there
     interrupts.check()  # the command ended: nothing left over for the next one
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_picture_the_build_read_is_hashed_once_and_again_when_it_changes(tmp_path, monkeypatch):
+    """The manifest's sha256 of a picture is the one taken when the build read it (a deck of
+    photos is not read a second time to be hashed), and a file changed since is read again."""
+    import io
+
+    from PIL import Image
+
+    from onedeck import one_deck_game
+    from pnp.load import loader
+    from pnp.model.assets import BuildOptions
+    from pnp.model.game import discover
+    from pnp.output.build import build_games
+
+    layout = 'kind: layout\nfields: {name: text, art: image}\nelements:\n  - {type: image, x: 5, y: 5, w: 53, h: 40, src: "{art}"}\n'
+    data = one_deck_game(tmp_path, "fotos", layout, ["{name: A, art: a.jpg}"])
+    buf = io.BytesIO()
+    Image.new("RGB", (300, 200), (10, 120, 200)).save(buf, "JPEG")
+    photo = data / "fotos" / "a.jpg"
+    photo.write_bytes(buf.getvalue())
+    opened = []
+    real_open = open
+    monkeypatch.setattr("builtins.open", lambda p, *a, **k: opened.append(Path(p).name) or real_open(p, *a, **k))
+    build_games(list(discover(data).values()), BuildOptions(), ["pdf"], tmp_path / "out", jobs=1)
+    man = json.loads((tmp_path / "out" / "fotos" / "manifest.json").read_text())
+    sources = {s["file"]: s["sha256"] for s in man["sources"]}
+    assert sources["a.jpg"] == hashlib.sha256(buf.getvalue()).hexdigest()
+    assert opened.count("a.jpg") == 1  # read once, by the picture reader, not again to hash it
+    monkeypatch.undo()
+    info = photo.stat()
+    changed = buf.getvalue()[:-2] + b"\xff\xd9"  # other bytes, same size, an mtime later
+    photo.write_bytes(changed)
+    os.utime(photo, ns=(info.st_atime_ns, info.st_mtime_ns + 10**9))
+    assert loader.file_sha256(photo) == hashlib.sha256(changed).hexdigest()
