@@ -271,11 +271,26 @@ def _sources(folder: str, rel: str) -> list[str]:
 
 @lru_cache(maxsize=None)
 def code_fingerprint(root: "Path | None" = None) -> str:
-    """:func:`source_stamp` and pydantic's version: what a validated document depends on besides
-    its file."""
-    import pydantic
+    """:func:`source_stamp` and the installed schema library (pydantic and its core, by the size
+    and time of their files that name the version): what a validated document depends on besides
+    its file. Imports neither: a build that reads every document from the cache never needs them."""
+    return hashlib.sha256(f"{source_stamp(root)}|{_library_stamp()}".encode()).hexdigest()
 
-    return hashlib.sha256(f"{source_stamp(root)}|{pydantic.VERSION}".encode()).hexdigest()
+
+def _library_stamp() -> str:
+    import importlib.util
+
+    out = []
+    for name, files in (("pydantic", ("version.py", "__init__.py")), ("pydantic_core", ("__init__.py",))):
+        spec = importlib.util.find_spec(name)
+        origin = spec.origin if spec is not None else None
+        for file in files:
+            try:
+                st = os.stat(os.path.join(os.path.dirname(origin), file)) if origin else None
+            except OSError:
+                st = None
+            out.append(f"{name}/{file}:{st.st_size}:{st.st_mtime_ns}" if st else f"{name}/{file}:-")
+    return "|".join(out)
 
 
 def _objects() -> "Path | None":

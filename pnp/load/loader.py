@@ -13,11 +13,11 @@ import stat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, TypeVar
 
-from pydantic import BaseModel, ValidationError
-
 from pnp.load.errors import DataErrors, Problem, ValueAt
 
 if TYPE_CHECKING:  # pragma: no cover
+    from pydantic import BaseModel
+
     from pnp.load.marked import Marks, Pos
 
 # Limits that keep hostile files from eating the machine; named in messages.
@@ -25,7 +25,7 @@ MAX_FILE_BYTES = 2_000_000
 MAX_DEPTH = 40
 MAX_NODES = 200_000
 
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound="BaseModel")
 
 
 def display_path(path: Path) -> str:
@@ -257,6 +257,8 @@ def validate(model: type[M], data: Any, file: str, context: dict | None = None,
              where: Callable[[tuple], tuple[str, int, int]] | None = None) -> M:
     """Validate parsed YAML against a pydantic model; all errors at once. ``where(loc)`` gives
     (file, line, col) for data gathered from several files (a layout and the ones it extends)."""
+    from pydantic import ValidationError  # here: a build that reads its data from the cache never validates
+
     try:
         return model.model_validate(data, context=context)
     except ValidationError as exc:
@@ -280,7 +282,7 @@ def validate(model: type[M], data: Any, file: str, context: dict | None = None,
 
 def load_model(path: "str | Path", model: type[M], context: dict | None = None) -> M:
     """Load a YAML file and validate it as ``model``; without a ``context`` the result is
-    kept in pnp's cache (see :func:`read_cached`)."""
+    kept in pnp's cache (see :func:`read_cached`) and read as its plain twin (:mod:`pnp.model.plain`)."""
     if context is not None:
         return validate(model, load_yaml(path), display_path(Path(path)), context)
     return read_cached(path, f"model-v1|{model.__module__}.{model.__qualname__}",
@@ -292,11 +294,28 @@ def read_cached(path: "str | Path", what: str, parse: Callable[[Path, bytes], An
     """``parse(path, bytes)`` of a data file (a YAML file unless its ``data`` is given), kept in
     pnp's cache (:mod:`pnp.load.cache`) under ``what``, the digest of the bytes and the path: a
     file read before is not parsed and validated again. What ``parse`` raises (bad data) is
-    raised every time, never kept."""
+    raised every time, never kept. The models in what it returns are kept, and returned, as their
+    plain twins (:func:`pnp.model.base.to_plain`), which read back without the schema library."""
     from pnp.load.cache import cached_object
 
     path = Path(path)
     if data is None:
         data = read_bounded(path, MAX_FILE_BYTES, "a YAML file")
     key = f"{what}|{display_path(path)}|{path.resolve()}|{hashlib.sha256(data).hexdigest()}"
-    return cached_object("doc", key, lambda: parse(path, data))
+    return cached_object("doc", key, lambda: _plain(parse(path, data)))
+
+
+_KEPT_AS: list[Callable[[Any], Any]] = []  # turns what was validated into what is kept (see keep_as)
+
+
+def keep_as(convert: Callable[[Any], Any]) -> None:
+    """Have :func:`read_cached` keep and return ``convert(result)``: :mod:`pnp.model.base`, which
+    every schema imports, names its :func:`~pnp.model.base.to_plain` here when it is imported, so
+    a parse that validated something has set it by the time its result is kept."""
+    _KEPT_AS[:] = [convert]
+
+
+def _plain(value: Any) -> Any:
+    for convert in _KEPT_AS:
+        value = convert(value)
+    return value

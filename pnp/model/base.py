@@ -1,12 +1,15 @@
 """Base class and shared field types for every data schema."""
 from __future__ import annotations
 
+import copy
+import dataclasses
 from typing import Annotated, Any, Hashable, Iterable, Union
-
-import re
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from pnp.load.loader import keep_as
+from pnp.model import plain
+from pnp.model.plain.base import FALLBACK_LANG, LANG_CODE, pick, tr
 from pnp.scene.style import ColourError, color
 
 
@@ -16,12 +19,8 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
-LANG_CODE = re.compile(r"^[a-z]{2,3}([-_][A-Za-z0-9]{2,8})?$")  # de, en, pt-BR, zh_Hant
-FALLBACK_LANG = "en"  # what a text shows in a language it is not given in: English, else its first
-
-
 # A text that can be given once or per language: "Zurück", {de: Zurück, en: Back}, {en: Back}, {fr: Dos}
-class I18n(BaseModel):
+class I18n(BaseModel, plain.base.I18n):
     """A text per language: any language codes, at least one of them."""
 
     model_config = ConfigDict(extra="allow", frozen=True, defer_build=True)
@@ -41,39 +40,8 @@ class I18n(BaseModel):
                     raise ValueError(f"the {k} text must be a string, got {type(v).__name__}")
         return data
 
-    @property
-    def texts(self) -> dict[str, str]:
-        """Every language given -> its text, in the order written."""
-        out = {k: v for k, v in (("de", self.de), ("en", self.en)) if v is not None}
-        out.update(self.__pydantic_extra__ or {})
-        return out
-
-    def get(self, lang: str) -> str:
-        return pick(self.texts, lang)
-
-
-def pick(texts: dict[str, str], lang: str) -> str:
-    """The text for ``lang`` from texts per language: that language, its base language (en for
-    en-US), English, else the first given."""
-    for key in (lang, re.split(r"[-_]", lang)[0], FALLBACK_LANG):
-        v = texts.get(key)
-        if v is not None and v != "":
-            return v
-    return next((v for v in texts.values() if v is not None and v != ""), "")
-
 
 Localised = Union[str, I18n]
-
-
-def tr(value: "Localised | dict | None", lang: str = "de") -> str:
-    """Pick the text for a language from a plain or per-language value."""
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, dict):
-        return pick(value, lang)
-    return value.get(lang)
 
 
 Mm = Annotated[float, Field(ge=0, le=5000, allow_inf_nan=False, description="length in millimetres")]
@@ -102,5 +70,61 @@ ColourField = Annotated[str, AfterValidator(check_colour),
                         Field(description="colour: name, #rrggbb, #rgb or cmyk(c,m,y,k)")]
 
 
-__all__ = ["Strict", "I18n", "Localised", "tr", "pick", "LANG_CODE", "Mm", "PositiveMm", "ColourField", "check_colour",
-           "field_validator", "Field"]
+_TWINS: dict[type, "type | None"] = {}
+
+
+def twin_of(cls: type) -> "type | None":
+    """The plain twin of a schema class: the base of its own that is a :class:`plain.Plain` and no
+    model (None: it has none, its models stay models)."""
+    try:
+        return _TWINS[cls]
+    except KeyError:
+        pass
+    twin = next((b for b in cls.__bases__ if issubclass(b, plain.Plain) and not issubclass(b, BaseModel)), None)
+    if twin is not None and twin.__name__ != cls.__name__:
+        raise TypeError(f"{cls.__qualname__}: its plain twin is named {twin.__name__}; give them one name")
+    _TWINS[cls] = twin
+    return twin
+
+
+def to_plain(value: Any) -> Any:
+    """``value`` with every validated model in it (in lists, tuples, dicts and dataclasses too)
+    turned into its plain twin (see :mod:`pnp.model.plain`), so the cache keeps, and the build
+    reads, objects that need no schema library. Anything else is returned as it is."""
+    t = type(value)
+    if t in _ATOMS:
+        return value
+    if isinstance(value, BaseModel):
+        twin = twin_of(t)
+        if twin is None:
+            return value
+        fields = {k: to_plain(v) for k, v in value.__dict__.items()}
+        fields.update((k, to_plain(v)) for k, v in (value.__pydantic_extra__ or {}).items())
+        made: Any = plain.make(twin, fields, frozenset(value.model_fields_set))
+        made.__dict__.update(value.__pydantic_private__ or {})
+        return made
+    if t is list:
+        return [to_plain(v) for v in value]
+    if t is dict:
+        return {k: to_plain(v) for k, v in value.items()}
+    if t is tuple:
+        return tuple(to_plain(v) for v in value)
+    if isinstance(value, tuple) and hasattr(t, "_fields"):  # a named tuple
+        return t(*(to_plain(v) for v in value))
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        changed = {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        if all(changed[k] is getattr(value, k) for k in changed):
+            return value
+        out = copy.copy(value)
+        for k, v in changed.items():
+            object.__setattr__(out, k, v)
+        return out
+    return value
+
+
+_ATOMS = frozenset({str, int, float, bool, type(None), bytes})
+keep_as(to_plain)
+
+
+__all__ = ["Strict", "I18n", "Localised", "tr", "pick", "LANG_CODE", "FALLBACK_LANG", "Mm", "PositiveMm",
+           "ColourField", "check_colour", "field_validator", "Field", "to_plain", "twin_of"]
