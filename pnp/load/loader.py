@@ -11,7 +11,7 @@ import math
 import os
 import stat
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Mapping, TypeVar, overload
 
 from pnp.load.errors import DataErrors, Problem, ValueAt
 
@@ -280,13 +280,24 @@ def validate(model: type[M], data: Any, file: str, context: dict | None = None,
         raise DataErrors(problems) from None
 
 
-def load_model(path: "str | Path", model: type[M], context: dict | None = None) -> M:
-    """Load a YAML file and validate it as ``model``; without a ``context`` the result is
-    kept in pnp's cache (see :func:`read_cached`) and read as its plain twin (:mod:`pnp.model.plain`)."""
+@overload
+def load_model(path: "str | Path", model: type[M], context: dict | None = None) -> M: ...
+@overload
+def load_model(path: "str | Path", model: str, context: dict | None = None) -> Any: ...
+
+
+def load_model(path: "str | Path", model: "type[M] | str", context: dict | None = None) -> Any:
+    """Load a YAML file and validate it as ``model`` (a schema class, or its ``"module:Class"`` name,
+    imported only when the file is validated: a file the cache holds needs no schema); without a
+    ``context`` the result is kept in pnp's cache (see :func:`read_cached`) and read as its plain
+    twin (:mod:`pnp.model.plain`)."""
+    from pnp.load.registry import resolve
+
     if context is not None:
-        return validate(model, load_yaml(path), display_path(Path(path)), context)
-    return read_cached(path, f"model-v1|{model.__module__}.{model.__qualname__}",
-                       lambda p, data: validate(model, load_yaml(p, data), display_path(p)))
+        return validate(resolve(model), load_yaml(path), display_path(Path(path)), context)
+    name = model.replace(":", ".") if isinstance(model, str) else f"{model.__module__}.{model.__qualname__}"
+    return read_cached(path, f"model-v1|{name}",
+                       lambda p, data: validate(resolve(model), load_yaml(p, data), display_path(p)))
 
 
 def read_cached(path: "str | Path", what: str, parse: Callable[[Path, bytes], Any],
