@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import random as _random
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from pnp.checks import Source
 from pnp.load.errors import DataErrors, Problem, UserError
 from pnp.model.trilattice import Cell, TriGrid
 from pnp.games.klin_zha.facts import LIMIT
-from pnp.games.klin_zha.schemas import CloudLayout, VariantRules
 from pnp.games.klin_zha.sky import Layout
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.games.klin_zha.schemas import VariantRules
 
 MIN_CELLS, MAX_CELLS = 3, 7  # cells of one random cloud
 STEPS = 3  # moves a moving layout prints overlays for
@@ -46,6 +49,7 @@ def random_layout(g: TriGrid, seed: int, rules: VariantRules, clouds: int | None
                   moving: bool = False) -> dict:
     """A layout the checker passes at every step, drawn from a seeded RNG (same seed, same layout)."""
     from pnp.games.klin_zha.check import check_layout
+    from pnp.games.klin_zha.schemas import CloudLayout  # `pnp clouds random` validates what it draws
 
     counts = cloud_counts(g)
     if clouds is not None and clouds not in counts:

@@ -1,4 +1,5 @@
-"""Data shapes of Clouded Klin Zha: the variant's rules data, cloud layouts and positions.
+"""Data shapes of Clouded Klin Zha: the variant's rules data, cloud layouts and positions (the
+schemas; what the build reads are their plain twins in :mod:`pnp.games.klin_zha.plain`).
 
 Cell names are validated by the checker (it knows the board), not here, so a
 layout with a typo still loads and every bad name is reported at once.
@@ -10,19 +11,18 @@ from typing import Annotated, Literal, Union
 from pydantic import Field
 
 from pnp.model.base import ColourField, Localised, Strict
+from pnp.games.klin_zha import plain
+from pnp.games.klin_zha.plain import DIRECTION_NAMES
 
-DIRECTION_NAMES = ("right", "down-right", "down-left", "left", "up-left", "up-right")
 
-
-class Side(Strict):
+class Side(Strict, plain.Side):
     id: Literal["green", "gold"]
     name: Localised
     colour: ColourField
     ink: ColourField = "white"  # text colour on the side's tokens
 
 
-
-class PieceType(Strict):
+class PieceType(Strict, plain.PieceType):
     """How a piece is called and marked; how many a side has is a fact (facts.yaml), which
     ``count`` may restate (the checker compares it) and the kit fills in."""
 
@@ -32,7 +32,7 @@ class PieceType(Strict):
     mark: str = Field(min_length=1, max_length=3, description="short mark printed on the token")
 
 
-class CloudLimit(Strict):
+class CloudLimit(Strict, plain.CloudLimit):
     """What an older rules.yaml said about the per-corner limit: the limit is a fact now, and
     anything said here is compared with it."""
 
@@ -41,12 +41,12 @@ class CloudLimit(Strict):
     exempt_layouts: list[str] = Field(default_factory=list, description="layout names the limit does not apply to")
 
 
-class SetupRules(Strict):
+class SetupRules(Strict, plain.SetupRules):
     allow_half_spaces: bool | None = None
     source: str = ""
 
 
-class VariantRules(Strict):
+class VariantRules(Strict, plain.VariantRules):
     """data/klin-zha/rules.yaml: the user's choices for the kit (side colours, piece names and
     marks, token sizes, the umpire's d6 tables). The document's numbers are facts (facts.yaml);
     ``under_cloud_limit`` and ``setup`` only restate them, and the checker compares what they say."""
@@ -65,12 +65,12 @@ class VariantRules(Strict):
         default=[3, 3, 4, 4, 5, 6], min_length=6, max_length=6, description="X: turns until the next move, per d6 roll")
 
 
-class Cloud(Strict):
+class Cloud(Strict, plain.Cloud):
     name: str = Field(min_length=1, max_length=40)
     cells: Union[Literal["all"], list[str]] = Field(description="cell names under this cloud, or 'all'")
 
 
-class Drift(Strict):
+class Drift(Strict, plain.Drift):
     """How one cloud moves at each step of a moving-cloud game."""
 
     cloud: str
@@ -78,13 +78,13 @@ class Drift(Strict):
     distance: int = Field(1, ge=0, le=8, description="cells (whole edge lengths) per step")
 
 
-class Moving(Strict):
+class Moving(Strict, plain.Moving):
     every: int = Field(ge=1, le=50, description="X: the clouds move after this many turns")
     steps: int = Field(ge=1, le=12, description="how many moves to print overlays for")
     drift: list[Drift] = Field(min_length=1)
 
 
-class CloudLayout(Strict):
+class CloudLayout(Strict, plain.CloudLayout):
     title: Localised
     description: Localised | None = None
     edges: Literal["by-edge", "by-corner", "listed"] = Field(
@@ -97,7 +97,7 @@ class CloudLayout(Strict):
 PieceCells = Union[str, list[str]]
 
 
-class Position(Strict):
+class Position(Strict, plain.Position):
     """Where the pieces stand: per side, piece id -> cell or list of cells."""
 
     title: Localised | None = None

@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.model.trilattice import Cell, TriGrid
 from pnp.load.errors import DataErrors
 from pnp.checks import Source
 from pnp.load.loader import display_path, load_model, load_yaml
-from pnp.games.klin_zha.schemas import CloudLayout, Position, VariantRules
+
+if TYPE_CHECKING:  # pragma: no cover - the build reads the plain twins (pnp.games.klin_zha.plain)
+    from pnp.games.klin_zha.schemas import CloudLayout, Position, VariantRules
+
+SCHEMAS = "pnp.games.klin_zha.schemas"  # validates a file the cache does not hold yet
 
 NORMAL, EDGE, UNDER = "normal", "edge", "under"
 
@@ -56,7 +60,7 @@ class Sky:
 
 def load_layout(path: Path) -> Layout:
     src = Source.read(path)
-    return Layout(path.stem, src, load_model(path, CloudLayout))
+    return Layout(path.stem, src, load_model(path, f"{SCHEMAS}:CloudLayout"))
 
 
 def load_layouts(folder: Path) -> list[Layout]:
@@ -73,11 +77,11 @@ def load_layouts(folder: Path) -> list[Layout]:
 
 
 def load_rules(path: Path) -> VariantRules:
-    return load_model(path, VariantRules)
+    return load_model(path, f"{SCHEMAS}:VariantRules")
 
 
 def load_position(path: Path) -> tuple[Position, Any, str]:
-    return load_model(path, Position), load_yaml(path), display_path(path)
+    return load_model(path, f"{SCHEMAS}:Position"), load_yaml(path), display_path(path)
 
 
 # ------------------------------------------------------------------ resolving

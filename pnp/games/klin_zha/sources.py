@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.load.errors import DataErrors, Problem
-from pnp.model.base import tr
+from pnp.model.plain.base import tr
 from pnp.model.options import flag, number
 from pnp.model.trilattice import DIRECTIONS, Cell, TriGrid
 from pnp.load.words import Words
