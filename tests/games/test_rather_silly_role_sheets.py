@@ -57,7 +57,7 @@ def built(tmp_path_factory):
 
 
 def test_every_text_of_aids_yaml_is_on_its_page(built):
-    from pnp.games.rather_silly.aids import AidsFile
+    from pnp.games.rather_silly.schemas import AidsFile
     from pnp.load.loader import load_model
     from pnp.model.base import tr
 

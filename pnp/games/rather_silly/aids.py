@@ -9,37 +9,28 @@ from __future__ import annotations
 
 import re
 
-from pydantic import Field
-
-from pnp.model.base import Localised, Strict, tr
+from pnp.model.plain import Plain
+from pnp.model.plain.base import tr
 from pnp.load.words import Words
 
-
-class Phases(Strict):
-    title: Localised
-    intro: Localised
-    steps: list[Localised] = Field(min_length=11, max_length=11)
-    victory: Localised
+SCHEMA = "pnp.games.rather_silly.schemas:AidsFile"  # validates aids.yaml when the cache does not hold it
 
 
-class Role(Strict):
-    id: str
-    title: Localised
-    points: list[Localised] = Field(min_length=1)
-    goal: Localised
+# The plain twins of aids.yaml's schemas (pnp.games.rather_silly.schemas), as the build reads them.
+class Phases(Plain):
+    """The phase order's words."""
 
 
-class Additions(Strict):
-    build_only: Localised
-    borders: Localised
-    tunnel_units: Localised
-    tunnel_joins: Localised
+class Role(Plain):
+    """A role sheet's words."""
 
 
-class AidsFile(Strict):
-    phases: Phases
-    roles: list[Role] = Field(min_length=4, max_length=4)
-    additions: Additions
+class Additions(Plain):
+    """The map additions' words."""
+
+
+class AidsFile(Plain):
+    """aids.yaml."""
 
 
 WORDS = Words.beside(__file__)
@@ -57,7 +48,7 @@ def aid_pages(game, opts) -> list[dict]:
     from pnp.load.loader import load_model
     from pnp.games.rather_silly.mapdata import load_board
 
-    aids = load_model(game.path("aids.yaml"), AidsFile)
+    aids = load_model(game.path("aids.yaml"), SCHEMA)
     board = load_board(game.path("map.yaml"))
     lang = _lang(opts)
     w = W[lang]
@@ -85,7 +76,7 @@ def additions(game, opts) -> list[dict]:
     from pnp.games.rather_silly.mapdata import load_board
 
     board = load_board(game.path("map.yaml"))
-    aids = load_model(game.path("aids.yaml"), AidsFile)
+    aids = load_model(game.path("aids.yaml"), SCHEMA)
     lang = _lang(opts)
     sh = board.player("superhirn")
     ink = sh.colour if sh else "#6a35b0"

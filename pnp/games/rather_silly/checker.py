@@ -16,6 +16,7 @@ from typing import Iterable, Iterator
 
 from pnp.checks import Finding, Loc, Source, flag
 from pnp.load.errors import DataErrors
+from pnp.model.plain import fields_of
 from pnp.games.rather_silly.book import FACTS, RULES
 from pnp.games.rather_silly.mapdata import Board, Power, read_board
 
@@ -264,7 +265,7 @@ def powers(m: Map):
 @RULES.rule("rs.map.numbers", "Regeln", "the rule numbers map.yaml restates are the document's", scope="map")
 def numbers(m: Map):
     rules = m.board.rules
-    for key in type(rules).model_fields:  # not model_dump(): that would build the schema a cached read skips
+    for key in fields_of(rules):  # the twin's fields: not model_dump(), not the schema a cached read skips
         value = getattr(rules, key)
         if value is not None:
             found = fact_finding(key, value, f"rules.{key}", m.src.at("rules", key), key)

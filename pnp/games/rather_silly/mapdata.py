@@ -1,6 +1,6 @@
 """The Diplomacy board as data: provinces, coasts, adjacencies, powers.
 
-``map.yaml`` in the game folder is validated here (positions in error
+``map.yaml`` in the game folder is validated by :mod:`.schemas` (positions in error
 messages come from the loader) and turned into a :class:`Board` with the
 graph queries the checker and the map drawing need. Fleet positions are
 "nodes": a province id, or ``PROV/coast`` for a split coast.
@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
 
-import re
+from pnp.model.plain import Plain
+from pnp.model.plain.base import pick
 
-from pydantic import Field, field_validator
-
-from pnp.model.base import Strict, pick
+SCHEMA = "pnp.games.rather_silly.schemas:MapFile"  # validates map.yaml when the cache does not hold it
 
 
 class Named:
@@ -27,87 +25,39 @@ class Named:
     def name(self, lang: str) -> str:
         return pick({"de": self.de, "en": self.en}, lang)
 
+
 Abbr = str  # three capital letters, checked by pattern
 ABBR = r"^[A-Z]{3}$"
 NODE = r"^[A-Z]{3}(/[a-z]{2})?$"
 
 
-class Sea(Named, Strict):
-    id: str = Field(pattern=ABBR)
-    de: str
-    en: str
-    x: float = Field(ge=0, le=1000)
-    y: float = Field(ge=0, le=1000)
-    fleet: list[str] = Field(default_factory=list)
+# The plain twins of map.yaml's schemas (pnp.games.rather_silly.schemas), as the build reads them.
+class Sea(Named, Plain):
+    """A sea province."""
 
 
-class Land(Named, Strict):
-    id: str = Field(pattern=ABBR)
-    de: str
-    en: str
-    type: Literal["land", "coast", "island", "impassable"]
-    x: float = Field(ge=0, le=1000)
-    y: float = Field(ge=0, le=1000)
-    sc: bool = False
-    army: list[str] = Field(default_factory=list)
-    fleet: list[str] = Field(default_factory=list)
-    coasts: dict[str, list[str]] | None = None
-    touches: list[str] = Field(default_factory=list, description="provinces bordering an impassable one")
-    only: str | None = Field(None, description="the only role that may occupy this province")
+class Land(Named, Plain):
+    """A land, coast, island or impassable province."""
 
 
-class Tunnel(Named, Strict):
-    de: str
-    en: str
-    joins: list[str]
-    units: list[str]
+class Tunnel(Named, Plain):
+    """The tunnel: the provinces it joins and the units that may use it."""
 
 
-class Power(Named, Strict):
-    id: str
-    de: str
-    en: str
-    colour: str
-    text: str
-    homes: list[str] = Field(default_factory=list)
-    start: list[str] = Field(default_factory=list, description="Spring 1901 units, e.g. 'A VIE', 'F STP/sc'")
-
-    @field_validator("start")
-    @classmethod
-    def _start(cls, v):
-        for u in v:
-            if not re.match(r"^[AF] [A-Z]{3}(/[a-z]{2})?$", u):
-                raise ValueError(f"start unit {u!r}: write 'A PROV' or 'F PROV' (fleets on split coasts: 'F STP/sc')")
-        return v
+class Power(Named, Plain):
+    """A power or an extra player."""
 
     def start_units(self) -> list[tuple[str, str]]:
         """(army|fleet, place) for each starting unit."""
         return [("army" if u[0] == "A" else "fleet", u[2:]) for u in self.start]
 
 
-class RuleNumbers(Strict):
-    """The document's numbers as a map file may restate them. pnp uses its own transcription
-    (facts.yaml); ``pnp check`` holds each number given here against it."""
-
-    supply_centres: int | None = None
-    victory_centres: int | None = None
-    doktor_victory_points: int | None = None
-    narr_year: int | None = None
-    first_year: int | None = None
-    lama_herds_per_power: int | None = None
-    centres_per_special_army: int | None = None
-    special_armies_max: int | None = None
-    gay_fleet_every: int | None = None
-    gay_fleets_from_year: int | None = None
+class RuleNumbers(Plain):
+    """The document's numbers as a map file may restate them."""
 
 
-class MapFile(Strict):
-    seas: list[Sea]
-    lands: list[Land]
-    tunnel: Tunnel
-    powers: list[Power]
-    roles: list[Power]
-    rules: RuleNumbers = Field(default_factory=RuleNumbers)
+class MapFile(Plain):
+    """map.yaml."""
 
 
 @dataclass
@@ -190,7 +140,7 @@ def read_board(path: Path):
     from pnp.load.loader import load_model
 
     src = Source.read(path)
-    m = load_model(path, MapFile)
+    m = load_model(path, SCHEMA)
     provs: dict[str, Province] = {}
     for s in m.seas:
         provs.setdefault(s.id, Province(s.id, s.de, s.en, "sea", s.x, s.y, fleet=list(s.fleet)))

@@ -13,6 +13,7 @@ FILES = ("map.yaml", "aids.yaml", "examples/*.yaml")  # the data files without a
 OPTIONS = {"state": "a game-state file to show on the map (position.pdf)"}  # the -o KEY=VALUE settings this game reads
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.games.rather_silly.aids import additions, aid_pages
 from pnp.games.rather_silly.logs import SOURCES as LOG_SOURCES
@@ -20,9 +21,11 @@ from pnp.games.rather_silly.printables import SOURCES as MAP_SOURCES
 from pnp.games.rather_silly.position import SOURCES as POSITION_SOURCES
 
 from pnp.checks import Finding, failed
-from pnp.model.game import Game
 from pnp.games.rather_silly.checker import RULES, check_counters, check_map_file  # noqa: F401  (RULES: `pnp check --list-rules`)
 from pnp.games.rather_silly import state_rules  # noqa: F401  (registers the game-state rules, after the map's)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.model.game import Game
 
 MAP_FILE = "map.yaml"
 COUNTERS_FILE = "counters.yaml"

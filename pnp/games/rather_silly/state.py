@@ -28,39 +28,19 @@ the adjustments; Winter 1900 is the set-up, before the first moves)::
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
-
-from pydantic import Field, model_validator
 
 from pnp.load.loader import load_model
-from pnp.model.base import Strict
+from pnp.model.plain import Plain
 from pnp.games.rather_silly.book import FACTS
 from pnp.games.rather_silly.mapdata import Board
 
-UnitType = Literal["army", "fleet", "amazon", "drecksack", "bird", "twins", "tardis"]
+SCHEMA = "pnp.games.rather_silly.schemas:GameState"  # validates a state file when the cache does not hold it
 CONVENTIONAL = ("army", "fleet")
 
 
-class Unit(Strict):
-    type: UnitType
-    at: str | list[str]
-    as_: list[Literal["army", "fleet"]] | None = Field(None, alias="as",
-                                                        description="twins: the type of each twin")
-    gay: bool = False
-    devil: int | None = Field(None, description="seasons left of a devil's bargain (2 or 1)")
-    superhirn_built: bool = False
-    narr_commanded: bool = False
-
-    @model_validator(mode="after")
-    def _shape(self):
-        if self.type == "twins":
-            if not isinstance(self.at, list) or len(self.at) != 2:
-                raise ValueError("twins stand on two provinces: at: [PROV, PROV]")
-        elif isinstance(self.at, list):
-            raise ValueError(f"a {self.type} stands on one province")
-        if self.as_ is not None and self.type != "twins":
-            raise ValueError(f"as: names the type of each Siamese twin; a {self.type} has no twins")
-        return self
+# The plain twins of the state file's schemas (pnp.games.rather_silly.schemas), as the build and the checker read them.
+class Unit(Plain):
+    """A unit: its type and where it stands."""
 
     def places(self) -> list[str]:
         return list(self.at) if isinstance(self.at, list) else [self.at]
@@ -72,31 +52,20 @@ class Unit(Strict):
         return ["fleet" if self.type == "fleet" else "army"]
 
 
-class FleetBuild(Strict):
-    year: int = Field(ge=1900, le=1999)
-    gay: bool = False
+class FleetBuild(Plain):
+    """A fleet built, and when."""
 
 
-class Holdings(Strict):
-    centres: list[str] = Field(default_factory=list)
-    units: list[Unit] = Field(default_factory=list)
-    lama_herds: list[str] = Field(default_factory=list)
-    lamas_exploded: int = Field(0, ge=0)
-    fleets_built: list[FleetBuild] = Field(default_factory=list)
-    points: int = Field(0, ge=0, description="Doktor's victory points")
+class Holdings(Plain):
+    """What a player holds."""
 
 
-class Monster(Strict):
-    type: Literal["sea-monster", "space-monster"]
-    at: str
+class Monster(Plain):
+    """A monster on the board."""
 
 
-class GameState(Strict):
-    year: int = Field(ge=1900, le=1999)
-    season: Literal["spring", "autumn", "winter"]
-    players: dict[str, Holdings]
-    borg: str | None = None
-    monsters: list[Monster] = Field(default_factory=list)
+class GameState(Plain):
+    """A game-state file: the position after a phase."""
 
     # ------------------------------------------------ the clock: what has been played up to this position
     @property
@@ -121,7 +90,7 @@ class GameState(Strict):
 
 
 def load_state(path: Path) -> GameState:
-    return load_model(path, GameState)
+    return load_model(path, SCHEMA)
 
 
 def start_state_yaml(board: Board) -> str:

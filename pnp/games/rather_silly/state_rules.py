@@ -688,10 +688,11 @@ def victory_none(s: Play):
 def check_state_file(board: Board, path: Path) -> list[Finding]:
     """Load and check a state file (see state.py); findings point at file:line:col where they can."""
     from pnp.load.loader import validate
+    from pnp.games.rather_silly import schemas  # the check validates the file as written
 
     try:
         src = Source.read(path)
-        st = validate(GameState, src.raw, src.file)
+        st = validate(schemas.GameState, src.raw, src.file)
     except DataErrors as exc:
         return RULES.run(exc, "state-file")
     return RULES.run(Play(board, st, src), "state")
