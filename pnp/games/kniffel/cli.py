@@ -109,7 +109,7 @@ def tally(
     if as_json:
         typer.echo(json.dumps(t.as_dict(sh), ensure_ascii=False, indent=2))
     else:
-        from pnp.model.base import tr
+        from pnp.model.plain.base import tr
 
         if t.player:
             typer.echo(f"Bilanz: {t.player}")

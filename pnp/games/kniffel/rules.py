@@ -16,13 +16,16 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.checks import Finding, Loc, RuleBook, Source, flag, from_problems
 from pnp.load.errors import DataErrors
 from pnp.layout.documents import loaded
-from pnp.model.game import Game
-from pnp.model.score_sheet import ScoreSheet
 from pnp.games.kniffel.scoring import BLOCKS, BONUS_POINTS, BONUS_THRESHOLD, FACTS, LABELS
+
+if TYPE_CHECKING:  # pragma: no cover - the build reads their plain twins
+    from pnp.model.game import Game
+    from pnp.model.score_sheet import ScoreSheet
 
 RULES = RuleBook(FACTS.document, FACTS.title)
 BLOCK_NAMES = {"bonus": "Bonusblock", "pasch": "Paschblock", "strasse": "Straßenblock"}

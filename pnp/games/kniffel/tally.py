@@ -19,31 +19,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Union
-
-from pydantic import Field
+from typing import TYPE_CHECKING
 
 from pnp.load.errors import DataErrors, Problem
 from pnp.checks import Loc, Source
 from pnp.load.loader import validate
-from pnp.model.base import Strict
-from pnp.model.score_sheet import ScoreSheet
+from pnp.model.plain import Plain
 from pnp.games.kniffel.scoring import BONUS_POINTS, BONUS_THRESHOLD, LABELS, KniffelInputError, parse_dice, \
     score, vorgabe
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pnp.model.score_sheet import ScoreSheet
 
 DEFAULT_SHEET = Path(__file__).resolve().parents[3] / "data" / "18-kniffel" / "bilanz.yaml"
 
 
-class Entry(Strict):
-    vorgabe: Union[str, int] = Field(description="seed label, e.g. 1en, 5+1, '2,4,6', '>21'")
-    dice: Union[str, list[int]] = Field(description="the set: six dice 1..6, e.g. '1,2,3,4,5,5'")
-    points: int | None = Field(None, description="points written on the sheet, checked if given")
+# The plain twins of a filled Bilanz's schemas (pnp.games.kniffel.schemas).
+class Entry(Plain):
+    """One set of a filled Bilanz."""
 
 
-class FilledBilanz(Strict):
-    player: str | None = None
-    sets: list[Entry] = Field(min_length=1, max_length=18)
-    total: int | None = Field(None, description="total written on the sheet, checked if given")
+class FilledBilanz(Plain):
+    """A filled Bilanz file."""
 
 
 @dataclass
@@ -82,11 +79,13 @@ class Tally:
 def load_sheet(path: Path | None = None) -> ScoreSheet:
     from pnp.load.loader import load_model
 
-    return load_model(path or DEFAULT_SHEET, ScoreSheet)
+    return load_model(path or DEFAULT_SHEET, "pnp.model.score_sheet:ScoreSheet")
 
 
 def read_filled(path: Path) -> tuple[FilledBilanz, Source]:
     """A filled Bilanz file, validated (positioned DataErrors)."""
+    from pnp.games.kniffel.schemas import FilledBilanz
+
     src = Source.read(path)
     return validate(FilledBilanz, src.raw, src.file), src
 
