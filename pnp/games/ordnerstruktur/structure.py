@@ -19,29 +19,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Literal
-
-from pydantic import Field
+from typing import Any
 
 from pnp.checks import Finding, RuleBook, Source, flag, from_problems
 from pnp.load.errors import DataErrors, Problem
 from pnp.load.loader import display_path, load_yaml, read_cached, validate
-from pnp.model.base import Strict
+from pnp.model.plain import Plain
 from pnp.games.ordnerstruktur.model import CANONICAL, FACTS, MAX_NAME, MAX_SUBFOLDER, NUMBERED, PEOPLES, SEED, TOTAL, \
     VARIANTS
 
 RULES = RuleBook(FACTS.document, FACTS.title)
 
 
-class StructureHeader(Strict):
-    """The simple keys; ``names`` and ``rows`` are checked by hand for better messages."""
-
-    title: str = Field(min_length=1, description="name of the structure")
-    author: str = Field(min_length=1, description="the passive player who designed it")
-    variant: Literal["paare", "voelker"] = Field(description="paare: six pair names; voelker: four peoples")
-    names: list[Any] = Field(description="column order of the file names")
-    rows: list[Any] = Field(description="subfolders 1-10: one whole number per name")
-    description: str | None = Field(None, description="free text for the designer")
+class StructureHeader(Plain):
+    """The plain twin of a structure file's simple keys (the schema: :mod:`.schemas`)."""
 
 
 @dataclass(frozen=True)
@@ -93,6 +84,8 @@ class Draft:
 
     @cached_property
     def header(self) -> StructureHeader | DataErrors:
+        from pnp.games.ordnerstruktur.schemas import StructureHeader  # a file the cache holds is not read again
+
         try:
             return validate(StructureHeader, self.src.raw, self.src.file)
         except DataErrors as exc:
