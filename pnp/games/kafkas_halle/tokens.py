@@ -11,7 +11,7 @@ figure.yaml).
 """
 from __future__ import annotations
 
-from pnp.model.base import tr
+from pnp.model.plain.base import tr
 from pnp.model.options import number
 
 PALE = 0.8  # a figure's ground: its colour this much of the way to white
