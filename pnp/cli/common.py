@@ -24,7 +24,7 @@ def locate(game: str, data: Path) -> tuple[str, Path]:
     folder = Path(game)
     if game == "all" or not (folder / "game.yaml").is_file():
         return game, data
-    from pnp.model.game import discover
+    from pnp.model.plain.game import discover
 
     for name, g in discover(folder.resolve().parent).items():
         if g.folder.resolve() == folder.resolve():
@@ -34,7 +34,7 @@ def locate(game: str, data: Path) -> tuple[str, Path]:
 
 def select_games(data: Path, game: str) -> "list[Game]":
     from pnp.load.errors import DataErrors, Problem
-    from pnp.model.game import discover
+    from pnp.model.plain.game import discover
 
     game, data = locate(game, data)
     games = discover(data)

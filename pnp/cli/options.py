@@ -46,7 +46,7 @@ class Duplex(str, Enum):
 
 
 def _lang(value: Optional[str]) -> Optional[str]:
-    from pnp.model.base import LANG_CODE
+    from pnp.model.plain.base import LANG_CODE
 
     if value is not None and not LANG_CODE.match(value):
         raise typer.BadParameter(f"{value!r} is not a language code (de, en, fr, pt-BR ...)")

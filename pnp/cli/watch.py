@@ -45,7 +45,7 @@ def rebuild(game: str, data_dir: Path, out_dir: Path, opts: "BuildOptions", form
     from pnp.output.build import build_games
     from pnp.load.errors import DataErrors
     from pnp.scene.fonts import FontError
-    from pnp.model.game import discover
+    from pnp.model.plain.game import discover
     from pnp.output.gallery import write_gallery
     from pnp.output.files import OutputError
     from pnp.scene.style import ColourError
@@ -88,7 +88,7 @@ def watch(game: str, data_dir: Path, out_dir: Path, opts: "BuildOptions", format
     from watchdog.observers import Observer
 
     from pnp.scene.fonts import FONT_DIR
-    from pnp.model.game import discover
+    from pnp.model.plain.game import discover
 
     data_dir, out_dir = Path(data_dir), Path(out_dir)
     stop = stop or threading.Event()

@@ -13,7 +13,7 @@ from typing import Any
 
 from pnp.layout.kinds import KINDS, read_doc
 from pnp.load.errors import DataErrors, Problem
-from pnp.model.game import Game, inside
+from pnp.model.plain.game import Game, inside
 
 
 def loaded(game: Game) -> list[tuple[Path, str | None, Any, Any]]:

@@ -104,7 +104,7 @@ def compiled_layout(ref: str, folder: Path, tables: Tables, where: Where,
 
     path = layout_file(ref, folder)
     if path.parent != SHIPPED:
-        from pnp.model.game import inside
+        from pnp.model.plain.game import inside
 
         inside(path, roots_of(game, folder), where, ref, "layout")
     layout, raw, shown = _source(ref, path, game, where)

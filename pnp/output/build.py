@@ -14,7 +14,7 @@ from pnp.output.collector import data_loaded
 from pnp.render.formats import FORMATS, needs_every_page
 from pnp.load.errors import DataErrors, Problem
 from pnp.load.registry import preload
-from pnp.model.game import Game
+from pnp.model.plain.game import Game
 from pnp.scene.fonts import FontError
 from pnp.output.files import Staging
 from pnp.output.manifest import game_facts, owned, write_manifest

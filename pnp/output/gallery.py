@@ -127,8 +127,8 @@ def collect(out_dir: Path, data_dir: Path, recheck: bool = True) -> list[GameEnt
     from pnp.checks import verdict
     from pnp.load.errors import DataErrors
     from pnp.model.assets import game_lang
-    from pnp.model.base import tr
-    from pnp.model.game import discover
+    from pnp.model.plain.base import tr
+    from pnp.model.plain.game import discover
 
     out_dir = Path(out_dir)
     try:

@@ -49,7 +49,7 @@ def pieces_of(asset: Asset) -> int:
 
 def guide_values(game: "Game", files: Iterable[tuple[Asset, str, int]], opts: BuildOptions) -> dict[str, Any]:
     """Everything the guide prints, as plain values in the build's language: the sheet's ``values``."""
-    from pnp.model.base import tr
+    from pnp.model.plain.base import tr
 
     lang = opts.lang
     w = ENGINE[lang]["guide"]

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from pnp.model.assets import Asset, BuildOptions
-from pnp.model.game import Game
+from pnp.model.plain.game import Game
 from pnp.render.formats import format_of
 
 

@@ -10,7 +10,7 @@ from pnp.load.errors import DataErrors, Problem
 from pnp.layout.documents import documents
 from pnp.layout.kinds import KINDS
 from pnp.model.assets import Asset, BuildOptions
-from pnp.model.game import Game
+from pnp.model.plain.game import Game
 from pnp.render.formats import FORMATS, applies
 
 if TYPE_CHECKING:

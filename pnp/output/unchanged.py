@@ -8,7 +8,7 @@ from typing import Iterable
 
 from pnp.layout.documents import documents
 from pnp.layout.kinds import KINDS
-from pnp.model.game import Game
+from pnp.model.plain.game import Game
 from pnp.output.files import Staging
 from pnp.output.manifest import read_manifest
 from pnp.output.plan import Planned

@@ -17,8 +17,8 @@ def list_games(data: Path = DataOpt, as_json: bool = JsonOpt) -> None:
     """List the games in the data folder and what each one builds."""
     from pnp.model.assets import BuildOptions
     from pnp.output.plan import collect_assets
-    from pnp.model.base import tr
-    from pnp.model.game import discover
+    from pnp.model.plain.base import tr
+    from pnp.model.plain.game import discover
 
     rows: list[dict[str, Any]] = []
     for g in discover(data).values():
