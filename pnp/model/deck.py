@@ -28,38 +28,38 @@ from typing import Annotated, Any, Literal, Self, Union
 from pydantic import Field, field_validator, model_validator
 
 from pnp.load.errors import ValueAt
-from pnp.model.base import ColourField, I18n, Localised, Strict, require_unique
+from pnp.model.base import ColourField, Localised, Strict, require_unique
 from pnp.model.paper import CARD_SIZES, parse_wxh
 from pnp.model.layout import TableValue
-
-MARKS = ("circle", "square", "triangle", "diamond", "hexagon", "star", "cross", "ring")
+from pnp.model.plain import deck as plain_deck
+from pnp.model.plain.deck import DEFAULT_BACK, MARKS  # noqa: F401  (re-exported)
 Ident = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]
 LayoutRef = Annotated[str, Field(min_length=1, max_length=200,
                                  description="a layout file in the game folder (x.yaml) or a shipped layout name")]
 
 
-class CardSize(Strict):
+class CardSize(Strict, plain_deck.CardSize):
     """A card size in mm, for decks whose cards are not a named size."""
 
     width: Annotated[float, Field(ge=20, le=300, allow_inf_nan=False)]
     height: Annotated[float, Field(ge=20, le=300, allow_inf_nan=False)]
 
 
-class Category(Strict):
+class Category(Strict, plain_deck.Category):
     id: Ident
     name: Localised
     colour: ColourField
     mark: Literal["circle", "square", "triangle", "diamond", "hexagon", "star", "cross", "ring"]
 
 
-class Back(Strict):
+class Back(Strict, plain_deck.Back):
     """A back: a layout and the values of its fields (the same for every card it is on).
 
     ``title``, ``subtitle``, ``colour``, ``ink`` and ``symbol`` are the fields
     of the shipped classic back; other layouts take theirs in ``fields``.
     """
 
-    layout: LayoutRef = "classic-back"
+    layout: LayoutRef = DEFAULT_BACK
     title: Localised | None = None
     subtitle: Localised | None = None
     colour: ColourField | None = None
@@ -67,18 +67,11 @@ class Back(Strict):
     symbol: Ident | None = None
     fields: dict[str, Any] = Field(default_factory=dict)
 
-    def values(self) -> dict[str, Any]:
-        out = {k: v for k in ("title", "subtitle", "colour", "ink", "symbol") if (v := getattr(self, k)) is not None}
-        # text per language goes to the layout as {de:, en:}, which its text fields take
-        # (read field by field: model_dump would build a serializer on a kept, unpickled model)
-        out = {k: v.texts if isinstance(v, I18n) else v for k, v in out.items()}
-        return {**out, **self.fields}
-
 
 BackSpec = Union[LayoutRef, Back]
 
 
-class Backs(Strict):
+class Backs(Strict, plain_deck.Backs):
     """Backs chosen per card by the value of one field."""
 
     by: Ident = Field(description="the field whose value picks the back (e.g. type, category, back)")
@@ -86,7 +79,7 @@ class Backs(Strict):
                                          description="field value -> back; 'default' for values not listed")
 
 
-class Faces(Strict):
+class Faces(Strict, plain_deck.Faces):
     """Face layouts chosen per card by the value of one field."""
 
     by: Ident = Field(description="the field whose value picks the face layout (e.g. type)")
@@ -122,7 +115,7 @@ def check_generated(v: dict) -> dict:
     return v
 
 
-class Deck(Strict):
+class Deck(Strict, plain_deck.Deck):
     kind: Literal["deck"] = Field(description="says this file is a deck")
     name: Ident | None = Field(None, description="output file stem and the folder of its per-card files "
                                                  "(cards/<name>/); default: the YAML file's stem")
@@ -196,16 +189,3 @@ class Deck(Strict):
             raise ValueError("give either 'back' (one back for every card) or 'backs' (a back per field value), "
                              "not both")
         return self
-
-    @property
-    def size(self) -> tuple[float, float]:
-        if isinstance(self.card, str):
-            if self.card in CARD_SIZES:
-                return CARD_SIZES[self.card]
-            wh = parse_wxh(self.card)
-            assert wh is not None, self.card  # the schema let only a size it can read through
-            return wh
-        return (float(self.card.width), float(self.card.height))
-
-    def category(self, cat_id: str) -> Category:
-        return next(c for c in self.categories or () if c.id == cat_id)

@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING, Callable, Iterator
 
 from pnp.model.assets import Asset, BuildOptions, Item, SheetSpec
 from pnp.load.errors import DataErrors, Problem
-from pnp.model.base import tr
+from pnp.model.plain.base import tr
 from pnp.load.words import ENGINE
-from pnp.model.deck import Deck
 from pnp.layout.builtin.cardlist import CardType, PreparedDeck, Values, Where, deck_shapes, prepare_deck
 from pnp.scene import Group, Page
 
 if TYPE_CHECKING:
     from pnp.layout.compile import Compiled
+    from pnp.model.deck import Deck
     from pnp.model.game import Game
 
 TIGHT_MARGIN = 5.0  # mm: still inside what home printers print

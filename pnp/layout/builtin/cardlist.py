@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from pnp.load.errors import DataErrors, Problem
-from pnp.model.base import tr
+from pnp.model.plain.base import tr
 from pnp.scene import WHITE, Group, color, contrast, mix
-from pnp.model.deck import Back, Deck
+from pnp.model.plain.deck import DEFAULT_BACK
 from pnp.layout.builtin.symbols import Symbols, game_symbols
 from pnp.layout.files import compiled_layout, roots_of
 
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from pnp.layout.fields import FieldType
     from pnp.layout.tables import Record, RecordList
     from pnp.load.budget import Limits
+    from pnp.model.deck import Back, Deck
     from pnp.model.game import Game
 
 Values = dict[str, Any]  # a layout's field values, typed
@@ -326,7 +327,7 @@ def _records(doc: Deck, fields: Fields, folder: Path, where: At, items: Any, roo
     from pnp.layout.tables import read_records, records_from_yaml
 
     if isinstance(doc.cards, str):
-        from pnp.model.game import inside
+        from pnp.model.plain.game import inside
 
         path = inside(folder / doc.cards, roots, where, doc.cards, "cards")
         return read_records(path, fields, doc.columns, doc.sheet)
@@ -342,12 +343,13 @@ def _backs(doc: Deck, folder: Path, shown: str, raw: Any,
     cache: dict[str, tuple[Compiled, Fields]] = {}
 
     def compiled(spec: Back | str, loc: tuple[str | int, ...]) -> tuple[Compiled, Values]:
-        spec = Back(layout=spec) if isinstance(spec, str) else spec
-        key = spec.layout
+        # a back named by its layout alone gives no field values
+        key, given = (spec, {}) if isinstance(spec, str) else (spec.layout, spec.values())
         if key not in cache:
-            cache[key] = compiled_layout(spec.layout, folder, dict(doc.tables), _at(shown, raw, loc), game)
+            cache[key] = compiled_layout(key, folder, dict(doc.tables), _at(shown, raw, loc), game)
         layout, fields = cache[key]
-        given, values, problems = spec.values(), {}, []
+        values: Values = {}
+        problems: list[Problem] = []
         for name in given:
             if name not in fields:
                 problems.append(Problem(*_at(shown, raw, loc), f"the back layout {key!r} has no field {name!r}; "
@@ -362,7 +364,7 @@ def _backs(doc: Deck, folder: Path, shown: str, raw: Any,
         return layout, values
 
     if doc.backs is None:
-        one = ("", compiled(doc.back if doc.back is not None else Back(), ("back",)))
+        one = ("", compiled(doc.back if doc.back is not None else DEFAULT_BACK, ("back",)))
         return lambda values, where: one
     made = {k: compiled(v, ("backs", "layouts", k)) for k, v in doc.backs.layouts.items()}
     return by_value(doc.backs.by, made, "back", "backs")
