@@ -12,72 +12,29 @@ and rotated (degrees clockwise), so a new symbol is a few lines of YAML:
 """
 from __future__ import annotations
 
-import re
 from typing import Annotated, Literal, Self, Union
 
 from pydantic import Field, field_validator, model_validator
 
 from pnp.model.base import ColourField, Localised, Strict, require_unique
-
-_TOKEN = re.compile(r"[MLCQZmlcqz]|-?\d+(?:\.\d+)?(?:e-?\d+)?")
-_ARITY = {"M": 2, "L": 2, "C": 6, "Q": 4, "Z": 0}
-
-
-def parse_path_d(d: str) -> list[tuple]:
-    """Parse absolute SVG path syntax (M L C Q Z) into path ops; ValueError if malformed."""
-    leftover = _TOKEN.sub(" ", d).replace(",", " ").strip()
-    if leftover:
-        raise ValueError(f"path 'd' has characters that are not M/L/C/Q/Z or numbers: {leftover[:20]!r}")
-    tokens = _TOKEN.findall(d)
-    ops: list[tuple] = []
-    i = 0
-    cmd = None
-    while i < len(tokens):
-        t = tokens[i]
-        if t.isalpha():
-            if t.islower():
-                raise ValueError(f"path 'd': relative command {t!r} is not supported; use upper-case (absolute)")
-            cmd = t
-            i += 1
-            if cmd == "Z":
-                ops.append(("Z",))
-                continue
-        elif cmd is None or cmd == "Z":
-            raise ValueError("path 'd' must start with a command letter (M)")
-        n = _ARITY[cmd]
-        nums = tokens[i:i + n]
-        if len(nums) < n or any(x.isalpha() for x in nums):
-            raise ValueError(f"path 'd': command {cmd} needs {n} numbers")
-        ops.append((cmd, *(float(x) for x in nums)))
-        i += n
-        if cmd == "M":
-            cmd = "L"  # implicit line-to after a move, as in SVG
-    if not ops or ops[0][0] != "M":
-        raise ValueError("path 'd' must start with M")
-    return ops
-
+from pnp.model.plain import symbols as plain_symbols
+from pnp.model.plain.symbols import DIRECTIONS, parse_path_d  # noqa: F401  (re-exported)
 
 Point = tuple[Annotated[float, Field(ge=-100, le=200)], Annotated[float, Field(ge=-100, le=200)]]
 Units = Annotated[float, Field(gt=0, le=300, description="length in symbol units (the box is 100)")]
 
-DIRECTIONS = {
-    "right": 0.0, "down-right": 45.0, "down": 90.0, "down-left": 135.0,
-    "left": 180.0, "up-left": 225.0, "up": 270.0, "up-right": 315.0,
-    # player's view: forward is away from the player (up), back is towards them
-    "forward": 270.0, "back": 90.0,
-}
 Direction = Union[Literal["right", "down-right", "down", "down-left", "left", "up-left", "up",
                           "up-right", "forward", "back"], Annotated[float, Field(ge=-360, le=360)]]
 
 
-class PartBase(Strict):
+class PartBase(Strict, plain_symbols.PartBase):
     at: Point = (50.0, 50.0)
     scale: Annotated[float, Field(gt=0, le=5)] = 1.0
     rotate: Annotated[float, Field(ge=-360, le=360)] = 0.0
     colour: ColourField | None = Field(None, description="ink for this part; default: the library's ink")
 
 
-class ArrowPart(PartBase):
+class ArrowPart(PartBase, plain_symbols.ArrowPart):
     """A straight arrow centred on ``at``; ``dash`` makes the shaft broken."""
 
     type: Literal["arrow"]
@@ -88,7 +45,7 @@ class ArrowPart(PartBase):
     dash: bool | tuple[Units, Units] = False
 
 
-class CurvedArrowPart(PartBase):
+class CurvedArrowPart(PartBase, plain_symbols.CurvedArrowPart):
     """An arc arrow around ``at``; ``turn`` cw/ccw says which way it points."""
 
     type: Literal["curved-arrow"]
@@ -101,7 +58,7 @@ class CurvedArrowPart(PartBase):
     head: Units = 22.0
 
 
-class UTurnPart(PartBase):
+class UTurnPart(PartBase, plain_symbols.UTurnPart):
     """A U-shaped arrow: up one leg, round the bend, back down the other."""
 
     type: Literal["u-turn"]
@@ -112,7 +69,7 @@ class UTurnPart(PartBase):
     head_on: Literal["left", "right"] = "right"
 
 
-class BoltPart(PartBase):
+class BoltPart(PartBase, plain_symbols.BoltPart):
     """A lightning bolt, optionally with a letter next to it."""
 
     type: Literal["bolt"]
@@ -125,14 +82,14 @@ class BoltPart(PartBase):
         0.0, description="round the corners: an outline of this width (units) with round joins, in the same ink")
 
 
-class SquarePart(PartBase):
+class SquarePart(PartBase, plain_symbols.SquarePart):
     type: Literal["square"]
     size: Units = 80.0
     width: Units = 5.0
     fill: bool = False
 
 
-class NestedSquaresPart(PartBase):
+class NestedSquaresPart(PartBase, plain_symbols.NestedSquaresPart):
     """Concentric square outlines, largest first."""
 
     type: Literal["nested-squares"]
@@ -140,26 +97,26 @@ class NestedSquaresPart(PartBase):
     width: Units = 5.0
 
 
-class PlusPart(PartBase):
+class PlusPart(PartBase, plain_symbols.PlusPart):
     type: Literal["plus"]
     size: Units = 30.0
     thickness: Units = 9.0
 
 
-class SmileyPart(PartBase):
+class SmileyPart(PartBase, plain_symbols.SmileyPart):
     type: Literal["smiley"]
     size: Units = 50.0  # diameter
     width: Units = 5.0
 
 
-class TextPart(PartBase):
+class TextPart(PartBase, plain_symbols.TextPart):
     type: Literal["text"]
     text: str = Field(min_length=1, max_length=12)
     size: Units = 30.0  # cap height in units
     bold: bool = True
 
 
-class PathPart(PartBase):
+class PathPart(PartBase, plain_symbols.PathPart):
     """A raw path in SVG syntax with absolute M/L/C/Q/Z commands, in box units."""
 
     type: Literal["path"]
@@ -178,7 +135,7 @@ Part = Annotated[Union[ArrowPart, CurvedArrowPart, UTurnPart, BoltPart, SquarePa
                        PlusPart, SmileyPart, TextPart, PathPart], Field(discriminator="type")]
 
 
-class Symbol(Strict):
+class Symbol(Strict, plain_symbols.Symbol):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     name: Localised
     parts: list[Part] = Field(min_length=1, max_length=40)
@@ -186,7 +143,7 @@ class Symbol(Strict):
                                              "left off the symbol sheet")
 
 
-class SymbolLibrary(Strict):
+class SymbolLibrary(Strict, plain_symbols.SymbolLibrary):
     kind: Literal["symbols"]
     title: Localised = "Symbole"
     ink: ColourField = "black"
@@ -196,18 +153,3 @@ class SymbolLibrary(Strict):
     def _unique(self) -> Self:
         require_unique((s.id for s in self.symbols), "symbol")
         return self
-
-    def get(self, symbol_id: str) -> Symbol | None:
-        for s in self.symbols:
-            if s.id == symbol_id:
-                return s
-        return None
-
-    @property
-    def shown(self) -> "list[Symbol]":
-        """The symbols the symbol sheet shows."""
-        return [s for s in self.symbols if s.on_sheet]
-
-    @property
-    def ids(self) -> list[str]:
-        return [s.id for s in self.symbols]

@@ -11,20 +11,22 @@ import math
 from dataclasses import replace
 from functools import cached_property, lru_cache
 from pathlib import Path as FsPath
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence, cast
 
 from pnp.model.assets import Asset
-from pnp.model.base import tr
+from pnp.model.plain.base import tr
 from pnp.scene import (BLACK, Color, Group, Node, Page, Path, Rect, Text, Transform, color, rotate,
                      scale, style, translate)
 from pnp.scene.geometry import normalise
-from pnp.model.symbols import (DIRECTIONS, ArrowPart, BoltPart, CurvedArrowPart, NestedSquaresPart, PartBase, PathPart,
-                               PlusPart, SmileyPart, SquarePart, Symbol, SymbolLibrary, TextPart, UTurnPart, parse_path_d)
+from pnp.model.plain import symbols as plain_symbols
+from pnp.model.plain.symbols import DIRECTIONS, parse_path_d
 from pnp.scene.units import PT_PER_MM
 
 if TYPE_CHECKING:
     from pnp.model.assets import BuildOptions
     from pnp.model.game import Game
+    from pnp.model.symbols import (ArrowPart, BoltPart, CurvedArrowPart, NestedSquaresPart, PathPart, PlusPart,
+                                   SmileyPart, SquarePart, Symbol, SymbolLibrary, TextPart, UTurnPart)
 
 CAP_HEIGHT = 0.73  # DejaVu Sans cap height as a fraction of the font size
 
@@ -217,9 +219,10 @@ def _path(pen: _Pen, p: PathPart) -> None:
         pen.stroke(ops, p.width)
 
 
-_DRAW: dict[type[PartBase], Callable[[_Pen, Any], None]] = {ArrowPart: _arrow, CurvedArrowPart: _curved_arrow, UTurnPart: _u_turn, BoltPart: _bolt,
-         SquarePart: _square, NestedSquaresPart: _nested, PlusPart: _plus, SmileyPart: _smiley,
-         TextPart: _text, PathPart: _path}
+# by a part's type (its 'type' key): a part read from the cache is a plain twin, one just validated a model
+_DRAW: dict[str, Callable[[_Pen, Any], None]] = {"arrow": _arrow, "curved-arrow": _curved_arrow, "u-turn": _u_turn,
+                                                 "bolt": _bolt, "square": _square, "nested-squares": _nested,
+                                                 "plus": _plus, "smiley": _smiley, "text": _text, "path": _path}
 
 
 def draw_symbol(symbol: Symbol, x: float, y: float, size: float, ink: "Color | str | None" = None) -> Group:
@@ -231,7 +234,7 @@ def draw_symbol(symbol: Symbol, x: float, y: float, size: float, ink: "Color | s
     for part in symbol.parts:
         t = box @ translate(*part.at) @ rotate(part.rotate) @ scale(part.scale)
         pen = _Pen(t, k * part.scale, color(part.colour) if part.colour else ink_c)
-        _DRAW[type(part)](pen, part)
+        _DRAW[part.type](pen, part)
         g.children += pen.out
     return g
 
@@ -298,7 +301,8 @@ def game_symbols(game: Game | None) -> Symbols:
     if game is not None:
         from pnp.layout.documents import documents
 
-        libs = [doc for _, kind, doc in documents(game) if kind == "symbols" and isinstance(doc, SymbolLibrary)]
+        libs = [cast("SymbolLibrary", doc) for _, kind, doc in documents(game)
+                if kind == "symbols" and isinstance(doc, plain_symbols.SymbolLibrary)]
     return Symbols(libs, _shipped_symbols)
 
 
@@ -357,7 +361,7 @@ def load_library(folder: FsPath, file: str) -> SymbolLibrary:
     """Load the symbol library a deck refers to (a path relative to the game folder)."""
     from pnp.load.loader import load_model
 
-    return load_model(FsPath(folder) / file, SymbolLibrary)
+    return load_model(FsPath(folder) / file, "pnp.model.symbols:SymbolLibrary")
 
 
 __all__ = ["draw_symbol", "draw_named", "symbol_sheet_page", "symbol_sheet_assets", "parse_path_d",
