@@ -21,6 +21,7 @@ from typing import Annotated, Union
 from pydantic import ConfigDict, Field
 
 from pnp.model.base import Strict
+from pnp.model.plain import fonts as plain_fonts
 
 FontRef = Annotated[str, Field(min_length=1, max_length=300,
                                description="a declared font's name, a font file (.ttf, .otf, .ttc) in the game "
@@ -28,7 +29,7 @@ FontRef = Annotated[str, Field(min_length=1, max_length=300,
 FONT_NAME = r"^[A-Za-z0-9][A-Za-z0-9_-]*$"
 
 
-class FontFamilySpec(Strict):
+class FontFamilySpec(Strict, plain_fonts.FontFamilySpec):
     """The faces of one family; a face it lacks is drawn with its nearest (bold italic with
     bold, then italic, then regular), never made up."""
 

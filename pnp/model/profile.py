@@ -16,18 +16,19 @@ from pydantic import Field
 
 from pnp.model.base import Strict
 from pnp.model.pdfx import VERSIONS
+from pnp.model.plain import profile as plain_profile
 
 Mm = Annotated[float, Field(gt=0, le=1000, allow_inf_nan=False)]
 
 
-class Product(Strict):
+class Product(Strict, plain_profile.Product):
     name: str = Field(description="the shop's name for the card size, e.g. poker")
     trim_mm: tuple[Mm, Mm] = Field(description="finished card size (width, height) in mm")
     pixels: tuple[Annotated[int, Field(gt=0, le=20000)], Annotated[int, Field(gt=0, le=20000)]] | None = Field(
         None, description="the shop template's image size in pixels, bleed included (images only)")
 
 
-class Profile(Strict):
+class Profile(Strict, plain_profile.Profile):
     kind: Literal["export-profile"]
     name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="folder name under export/")
     title: str
@@ -61,12 +62,3 @@ class Profile(Strict):
     tolerance: Annotated[float, Field(ge=0, le=0.1)] = 0.02
     products: list[Product] = Field(default_factory=list)
     notes: str = ""
-
-    def product_for(self, w: float, h: float) -> "tuple[Product, bool] | None":
-        """The product a ``w`` x ``h`` mm card goes to, and whether it is turned (landscape card)."""
-        for p in self.products:
-            pw, ph = p.trim_mm
-            for turned, (cw, ch) in ((False, (w, h)), (True, (h, w))):
-                if abs(cw - pw) <= pw * self.tolerance and abs(ch - ph) <= ph * self.tolerance:
-                    return p, turned
-        return None

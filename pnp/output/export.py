@@ -18,9 +18,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 from pnp.load.errors import DataErrors, Problem
 from pnp.load.words import counted
 from pnp.load.paths import file_stem
-from pnp.load.loader import display_path, load_yaml, validate
+from pnp.load.loader import display_path, load_model, load_yaml
 from pnp.model.assets import Asset, BuildOptions, Item
-from pnp.model.profile import Product, Profile
 from pnp.output import PROFILES, profile_names
 from pnp.output.modes import check as check_mode, mode_of
 from pnp.render.formats import PDF
@@ -30,6 +29,7 @@ from pnp.scene.units import MM_PER_INCH
 
 if TYPE_CHECKING:  # pragma: no cover
     from pnp.model.game import Game
+    from pnp.model.profile import Product, Profile
     from pnp.model.pdfx import Version
     from pnp.render.cmyk import Cmyk
 
@@ -50,8 +50,8 @@ def load_profile(name: str) -> Profile:
         path = SHIPPED / f"{name}.yaml"
     elif not path.is_file():
         raise DataErrors([Problem(str(path), 0, 0, "no such profile file")])
+    profile: Profile = load_model(path, "pnp.model.profile:Profile")  # kept validated in pnp's cache
     data = load_yaml(path)
-    profile = validate(Profile, data, display_path(path))
     wrong = check_mode(profile)
     if wrong:
         from pnp.load.loader import locate
@@ -181,6 +181,16 @@ def card_sources(asset: Asset) -> list[str]:
     return [asset.source] * len(asset.faces or [])
 
 
+def own_size(w: float, h: float) -> "Product":
+    """The product a shop that prints any size makes of a ``w`` x ``h`` mm card."""
+    from pnp.model.plain import make
+    from pnp.model.plain.profile import Product as PlainProduct
+
+    made: Any = make(PlainProduct, {"name": "own size", "trim_mm": (float(w), float(h)), "pixels": None},
+                     frozenset({"name", "trim_mm"}))
+    return made
+
+
 def match_products(assets: list[Asset], profile: Profile) -> Matching:
     """Which decks go to which of the shop's products, side by side, in order. Imposed sheets
     (a copy shop) take every card and counter at its own size."""
@@ -195,7 +205,7 @@ def match_products(assets: list[Asset], profile: Profile) -> Matching:
         w = max(i.w for i, _ in asset.faces)
         h = max(i.h for i, _ in asset.faces)
         found = profile.product_for(w, h) if mode_of(profile).products else \
-            (Product.model_validate({"name": "own size", "trim_mm": (w, h)}), False)
+            (own_size(w, h), False)
         if found is None:
             sizes = ", ".join(f"{p.name} {p.trim_mm[0]:g} × {p.trim_mm[1]:g} mm" for p in profile.products)
             matching.skipped.append(f"{asset.name} ({w:g} × {h:g} mm): {profile.title} has no card of that size ({sizes})")

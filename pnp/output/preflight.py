@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from pnp.load.words import counted
-from pnp.model.profile import Profile
 from pnp.output.modes import mode_of
 from pnp.render.formats import FORMATS, PDF, format_of
 from pnp.scene.primitives import Box, Page
@@ -26,6 +25,7 @@ from pnp.scene.primitives import Box, Page
 if TYPE_CHECKING:  # pragma: no cover
     from pnp.model.assets import BuildOptions
     from pnp.model.game import Game
+    from pnp.model.profile import Profile
     from pnp.model.pdfx import Version
     from pnp.output.export import Matching, Written
     from pnp.render.pdffacts import PdfFacts
