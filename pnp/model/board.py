@@ -10,34 +10,24 @@ build time: :func:`pnp.layout.builtin.square_board.board_problems`.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Self
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import Field, field_validator, model_validator
 
 from pnp.model.base import ColourField, Localised, Strict, require_unique
-
-if TYPE_CHECKING:  # pragma: no cover
-    from pnp.scene.style import Color
+from pnp.model.plain import board as plain_board
+from pnp.model.plain.board import FILES, TINT, parse_square  # noqa: F401  (re-exported)
 
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]
 Square = Annotated[str, Field(pattern=r"^[a-z][1-9][0-9]?$", description="a square such as d3")]
-FILES = "abcdefghijklmnopqrstuvwxyz"
 
 
-def parse_square(sq: str) -> tuple[int, int]:
-    """'d3' -> (3, 2): zero-based file and rank."""
-    return FILES.index(sq[0]), int(sq[1:]) - 1
-
-
-TINT = 0.8  # an ink-saving build's piece and mark colours: this much of the way to white
-
-
-class Look(Strict):
+class Look(Strict, plain_board.Look):
     colour: ColourField
     ink: ColourField | None = None
 
 
-class Painted(Strict):
+class Painted(Strict, plain_board.Painted):
     """A colour and the colour of what is written on it; an ink-saving build (pnp build --ink-saver)
     gives them as ``ink_saver`` says, or else a light tint of the colour with black or white on it."""
 
@@ -46,33 +36,8 @@ class Painted(Strict):
     ink_saver: "Look | None" = Field(None, description="colour and ink in an ink-saving build; default: a light "
                                                        "tint of the colour")
 
-    def _ground(self) -> "Color":
-        """Its colour; with none (``colour: none``) it lies on the paper, white."""
-        from pnp.scene.style import WHITE, color
 
-        return color(self.colour) or WHITE
-
-    def saving_ink(self) -> Self:
-        """This piece or mark as an ink-saving build draws it."""
-        from pnp.scene.style import WHITE, mix
-
-        look = self.ink_saver or Look(colour=mix(self._ground(), WHITE, TINT).hex)
-        return self.model_copy(update={"colour": look.colour, "ink": look.ink, "ink_saver": None})
-
-    def label_ink(self) -> str:
-        """The colour its label prints in: ``ink``, or black or white, whichever reads on ``colour``."""
-        from pnp.scene.style import contrast
-
-        return self.ink or contrast(self._ground()).hex
-
-    def tint(self, share: float) -> str:
-        """Its colour ``share`` of the way to white (a pale ground in the piece's colour)."""
-        from pnp.scene.style import WHITE, mix
-
-        return mix(self._ground(), WHITE, share).hex
-
-
-class PieceType(Painted):
+class PieceType(Painted, plain_board.PieceType):
     id: Id
     name: Localised
     label: str = Field("", max_length=3, description="letter(s) printed on the piece")
@@ -80,7 +45,7 @@ class PieceType(Painted):
     squares: Literal[1, 2] = Field(1, description="how many squares one piece covers")
 
 
-class MarkedSquare(Painted):
+class MarkedSquare(Painted, plain_board.MarkedSquare):
     id: Id
     at: Square
     label: str = Field("", max_length=4)
@@ -88,7 +53,7 @@ class MarkedSquare(Painted):
     colour: ColourField = "#f3d250"
 
 
-class BoardObject(Strict):
+class BoardObject(Strict, plain_board.BoardObject):
     piece: Id
     # as many squares as a file is long, so a piece placed on more squares than its type covers is
     # a finding naming the piece (the type's `squares`), not a schema error about list length
@@ -102,28 +67,28 @@ class BoardObject(Strict):
         return [v] if isinstance(v, str) else v
 
 
-class Seat(Strict):
+class Seat(Strict, plain_board.Seat):
     """Where a player sits, written beside that side of the set-up diagram."""
 
     side: Literal["left", "right", "top", "bottom"]
     label: Localised
 
 
-class BoardColours(Strict):
+class BoardColours(Strict, plain_board.BoardColours):
     light: ColourField = "#f4ead5"
     dark: ColourField = "#c8ab83"
     frame: ColourField = "#3a3a3a"
     ink: ColourField = "white"
 
 
-class Colours(BoardColours):
+class Colours(BoardColours, plain_board.Colours):
     ink_saver: BoardColours = Field(
         default_factory=lambda: BoardColours(light="#ffffff", dark="#e6ddcd", frame="#ffffff", ink="#1a1a1a"),
         description="the board's colours in an ink-saving build (pnp build --ink-saver): paper for the frame "
                     "and the light squares")
 
 
-class SquareBoard(Strict):
+class SquareBoard(Strict, plain_board.SquareBoard):
     kind: Literal["board"]
     name: Id | None = Field(None, description="asset name stem; default: the file name")
     title: Localised = "Brett"
@@ -144,19 +109,3 @@ class SquareBoard(Strict):
         for what, items in (("piece", self.pieces), ("mark", self.marks)):
             require_unique((x.id for x in items), what, "used")
         return self
-
-    def saving_ink(self) -> "SquareBoard":
-        """The board as an ink-saving build draws it: its ``ink_saver`` colours, pieces and marks in light tints."""
-        colours = Colours(**self.colours.ink_saver.model_dump(), ink_saver=self.colours.ink_saver)
-        return self.model_copy(update={"colours": colours, "pieces": [p.saving_ink() for p in self.pieces],
-                                       "marks": [m.saving_ink() for m in self.marks]})
-
-    def piece(self, pid: str) -> PieceType | None:
-        return next((p for p in self.pieces if p.id == pid), None)
-
-    def mark(self, mid: str) -> MarkedSquare | None:
-        return next((m for m in self.marks if m.id == mid), None)
-
-    def on_board(self, sq: str) -> bool:
-        f, r = parse_square(sq)
-        return f < self.files and 0 <= r < self.ranks

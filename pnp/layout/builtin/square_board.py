@@ -13,14 +13,16 @@ from typing import TYPE_CHECKING, Iterable
 
 from pnp.model.assets import Asset, BuildOptions, Item
 from pnp.load.errors import DataErrors, Problem
-from pnp.model.base import tr
+from pnp.model.plain.base import tr
 from pnp.scene import WHITE, Box, Circle, Color, Group, Node, Page, Rect, Text, Transform, color, contrast, style
 from pnp.layout.builtin.key import key
-from pnp.model.board import FILES, BoardObject, MarkedSquare, PieceType, SquareBoard, parse_square
+from pnp.model.plain import board as plain_board
+from pnp.model.plain.board import FILES, parse_square
 from pnp.load.words import ENGINE
 from pnp.scene.units import MM_PER_PT
 
 if TYPE_CHECKING:
+    from pnp.model.board import BoardObject, MarkedSquare, PieceType, SquareBoard
     from pnp.model.game import Game
 
 CAP = 0.73  # cap height / font size (DejaVu Sans)
@@ -210,7 +212,7 @@ def legend(doc: SquareBoard, x: float, y: float, w: float, lang: str, sq: float 
         r, c = divmod(i, cols)
         ex, ey = x + c * cw, y + r * row_h
         glyph: list[Node]
-        if isinstance(ent, PieceType):
+        if isinstance(ent, plain_board.PieceType):
             boxes = [Box(0, 0, sq, sq), Box(sq, 0, sq, sq)][:ent.squares]
             shift = 0.0 if ent.squares == 2 else sq / 2
             glyph = [Group([piece_shape(ent, boxes, sq, f"legend-{ent.id}")], transform=_tr(ex + shift, ey))]
