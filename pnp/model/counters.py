@@ -43,12 +43,13 @@ from pydantic import Field, model_validator
 
 from pnp.model.base import ColourField, Localised, Strict
 from pnp.model.symbols import Symbol
+from pnp.model.plain import counters as plain_counters
 
 Count = Annotated[int, Field(ge=0, le=2000)]
 IconRef = Union[str, Annotated[list[str], Field(min_length=1, max_length=2)]]
 
 
-class ColourSet(Strict):
+class ColourSet(Strict, plain_counters.ColourSet):
     """One of a counter sheet's groups: a name and the colours its counters are printed in."""
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
@@ -61,7 +62,7 @@ class ColourSet(Strict):
                                                                    "sheet's own layout prints it from the field mark")
 
 
-class Face(Strict):
+class Face(Strict, plain_counters.Face):
     """What one side of a counter shows."""
 
     label: Localised | None = Field(None, description="name along the bottom edge")
@@ -74,7 +75,7 @@ class Face(Strict):
                                                "every copy looks the same (for pieces laid face down)")
 
 
-class CounterType(Face):
+class CounterType(Face, plain_counters.CounterType):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     count: Count = 1
     groups: Union[Literal["all"], list[str], None] = Field(
@@ -87,7 +88,7 @@ class CounterType(Face):
                                                       "key page (<name>-key)")
 
 
-class CounterSheet(Strict):
+class CounterSheet(Strict, plain_counters.CounterSheet):
     kind: Literal["counters"]
     title: Localised = "Spielsteine"
     name: str | None = Field(None, pattern=r"^[a-z0-9][a-z0-9/-]*$", description="output name (default: file stem)")
@@ -115,12 +116,6 @@ class CounterSheet(Strict):
             _known_groups(c, gids)
             _known_icons(c, iids)
         return self
-
-    def group(self, gid: str) -> ColourSet:
-        return next(g for g in self.groups if g.id == gid)
-
-    def icon(self, iid: str) -> Symbol:
-        return next(i for i in self.icons if i.id == iid)
 
 
 def _unique(what: str, ids: list[str]) -> None:

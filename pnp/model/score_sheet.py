@@ -33,18 +33,19 @@ from typing import Annotated, Literal, Self
 from pydantic import Field, model_validator
 
 from pnp.model.base import ColourField, I18n, Localised, Strict
+from pnp.model.plain import score_sheet as plain_score_sheet
 
 RowId = Annotated[str, Field(pattern=r"^\S{1,40}$", description="row id, no spaces (e.g. 'ones', '5+1')")]
 
 
-class Bonus(Strict):
+class Bonus(Strict, plain_score_sheet.Bonus):
     of: RowId = Field(description="row whose value is compared")
     at_least: int = Field(ge=-100000, le=100000, description="threshold (inclusive)")
     points: int = Field(ge=-100000, le=100000, description="points when the threshold is reached")
     source: str | None = Field(None, description="where the rule comes from (seed file, section)")
 
 
-class Row(Strict):
+class Row(Strict, plain_score_sheet.Row):
     id: RowId
     label: Localised
     explain: Localised | None = Field(None, description="one-line explanation printed next to the label")
@@ -58,23 +59,15 @@ class Row(Strict):
             raise ValueError(f"row {self.id!r}: give either 'sum' or 'bonus', not both")
         return self
 
-    @property
-    def computed(self) -> bool:
-        return self.sum is not None or self.bonus is not None
 
-
-class Block(Strict):
+class Block(Strict, plain_score_sheet.Block):
     id: RowId
     title: Localised
     colour: ColourField = Field("lightblue", description="colour of the block's heading band")
     rows: list[Row] = Field(min_length=1, max_length=60)
 
-    @property
-    def entries(self) -> list[Row]:
-        return [r for r in self.rows if not r.computed]
 
-
-class Columns(Strict):
+class Columns(Strict, plain_score_sheet.Columns):
     players: int = Field(4, ge=1, le=12, description="player columns printed by default")
     max_players: int = Field(6, ge=1, le=12, description="most player columns a build may ask for")
     games: int = Field(6, ge=1, le=12, description="game columns on a solo sheet (per_game)")
@@ -89,13 +82,13 @@ class Columns(Strict):
         return self
 
 
-class Pads(Strict):
+class Pads(Strict, plain_score_sheet.Pads):
     up: list[Literal[1, 2, 4]] = Field([1, 2, 4], min_length=1,
                                        description="sheets per page to build: 1 (full page), 2 (A5), 4 (A6)")
     copies: int = Field(1, ge=1, le=500, description="pages per pad file")
 
 
-class ScoreSheet(Strict):
+class ScoreSheet(Strict, plain_score_sheet.ScoreSheet):
     kind: Literal["score-sheet"]
     title: Localised
     subtitle: Localised | None = None
@@ -133,35 +126,3 @@ class ScoreSheet(Strict):
                 raise ValueError(f"row {row.id!r} refers to {ref!r}, which is not a row above it")
         if row.sum == "block" and block is not None and not block.entries:
             raise ValueError(f"row {row.id!r}: 'sum: block' but block {block.id!r} has no hand-filled rows")
-
-    # ------------------------------------------------------------ helpers
-
-    def rows(self) -> list[tuple[Block | None, Row]]:
-        """Every row in print order with its block (None for totals)."""
-        return [(b, r) for b in self.blocks for r in b.rows] + [(None, r) for r in self.totals]
-
-    @property
-    def entries(self) -> list[Row]:
-        return [r for b in self.blocks for r in b.entries]
-
-    def evaluate(self, values: dict[str, int]) -> dict[str, int]:
-        """All row values: the hand-filled ``values`` plus every computed row.
-
-        Missing hand-filled rows count as 0; unknown ids are an error.
-        """
-        entry_ids = {r.id for r in self.entries}
-        unknown = sorted(set(values) - entry_ids)
-        if unknown:
-            raise KeyError(f"not a hand-filled row: {', '.join(unknown)}")
-        out: dict[str, int] = {}
-        for block, row in self.rows():
-            if row.sum == "block":
-                assert block is not None  # the schema keeps 'sum: block' inside blocks
-                out[row.id] = sum(out[r.id] for r in block.entries)
-            elif isinstance(row.sum, list):
-                out[row.id] = sum(out[r] for r in row.sum)
-            elif row.bonus is not None:
-                out[row.id] = row.bonus.points if out[row.bonus.of] >= row.bonus.at_least else 0
-            else:
-                out[row.id] = int(values.get(row.id, 0))
-        return out

@@ -25,6 +25,7 @@ from pydantic import Field, model_validator
 
 from pnp.model.base import Localised, Strict
 from pnp.model.layout import FromSource, one_of
+from pnp.model.plain import tokens as plain_tokens
 
 Mm = Annotated[float, Field(gt=0, le=300, allow_inf_nan=False)]
 # a size in mm, or a calculation on the sheet's values ("{square * 0.8}"), worked out before packing
@@ -35,7 +36,7 @@ LayoutRef = Annotated[str, Field(min_length=1, max_length=200,
 SHAPES = ("square", "circle", "hex", "bar", "standee")
 
 
-class TokenType(Strict):
+class TokenType(Strict, plain_tokens.TokenType):
     """Tokens of one shape and size drawn with one layout (and one back layout)."""
 
     shape: Literal["square", "circle", "hex", "bar", "standee"] | None = Field(
@@ -74,7 +75,7 @@ class TokenType(Strict):
         return self
 
 
-class TokenSheet(Strict):
+class TokenSheet(Strict, plain_tokens.TokenSheet):
     kind: Literal["tokens"]
     name: str | None = Field(None, pattern=r"^[a-z0-9][a-z0-9/-]*$", description="output name (default: file stem)")
     title: Localised = Field("Spielsteine", description="the sheet's title")
@@ -99,7 +100,7 @@ class TokenSheet(Strict):
         return self
 
 
-class RecordsFile(Strict):
+class RecordsFile(Strict, plain_tokens.RecordsFile):
     """Rows a layout's element reads (a grid's cells, a network's nodes or edges), written in YAML."""
 
     kind: Literal["records"]

@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING, Iterable, Literal
 from pydantic import Field, ValidationInfo, field_validator
 
 from pnp.model.base import ColourField, Localised, Strict
+from pnp.model.plain import trigrid as plain_trigrid
 
 if TYPE_CHECKING:  # pragma: no cover
     from pnp.model.trilattice import Cell, TriGrid
 
 
-class TriCorner(Strict):
+class TriCorner(Strict, plain_trigrid.TriCorner):
     """One of the three corners of the board, named by its tip."""
 
     tip: Literal["apex", "left", "right"] = Field(description="which point of the board: apex (top), left or right (base)")
@@ -28,7 +29,7 @@ class TriCorner(Strict):
     cells: list[str] | None = Field(None, description="the corner's cells; checked against the geometry")
 
 
-class TriBoard(Strict):
+class TriBoard(Strict, plain_trigrid.TriBoard):
     kind: Literal["triboard"]
     title: Localised
     size: int = Field(9, ge=2, le=30, description="cells per side (9 gives 81 cells)")
@@ -48,11 +49,6 @@ class TriBoard(Strict):
     margin: float = Field(4.5, ge=0, le=30, description="page margin in mm for the one-page print")
     scale_bar: bool = Field(True, description="a 100 mm bar to check the print scale")
 
-
-    def grid(self, edge: float | None = None) -> "TriGrid":
-        from pnp.model.trilattice import TriGrid
-
-        return TriGrid(self.size, edge or self.edge, self.naming)
 
     @field_validator("corners")
     @classmethod

@@ -14,14 +14,14 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterator
 
 from pnp.model.assets import Asset, BuildOptions, Item
-from pnp.model.base import tr
+from pnp.model.plain.base import tr
 from pnp.scene import Color, Group, Page, Rect, Text, color
-from pnp.model.counters import CounterSheet, CounterType, Face
 from pnp.load.words import ENGINE
 
 if TYPE_CHECKING:
     from pnp.layout.compile import Compiled
     from pnp.load.errors import Problem
+    from pnp.model.counters import CounterSheet, CounterType, Face
     from pnp.model.game import Game
     from pnp.model.symbols import Symbol
 

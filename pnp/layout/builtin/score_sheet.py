@@ -29,16 +29,16 @@ from typing import TYPE_CHECKING
 
 from pnp.model.assets import Asset, BuildOptions
 from pnp.load.errors import DataErrors, Problem
-from pnp.model.base import tr
+from pnp.model.plain.base import tr
 from pnp.scene import BLACK, Color, Group, Page, Path, Rect, Style, Text, Transform, color, mix, style
 from pnp.scene.style import WHITE
 from pnp.scene.text import set_lines
-from pnp.model.score_sheet import Block, Row, ScoreSheet
 from pnp.load.words import ENGINE
 from pnp.scene.units import MM_PER_PT
 
 if TYPE_CHECKING:
     from pnp.model.game import Game
+    from pnp.model.score_sheet import Block, Row, ScoreSheet
 
 GRID = style(stroke="#7a7a7a", width=0.2)
 FRAME = style(stroke="#303030", width=0.4)

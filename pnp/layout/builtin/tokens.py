@@ -26,8 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from pnp.load.errors import DataErrors, Problem
 from pnp.model.assets import Asset, BuildOptions, Item, SheetSpec
-from pnp.model.base import tr
-from pnp.model.tokens import TokenSheet, TokenType
+from pnp.model.plain.base import tr
 from pnp.scene import Ellipse, Group, Path as ScenePath, Polygon, Rect, rotate, style, translate
 
 if TYPE_CHECKING:
@@ -35,6 +34,7 @@ if TYPE_CHECKING:
     from pnp.layout.data import SheetData
     from pnp.layout.fields import FieldType
     from pnp.model.game import Game
+    from pnp.model.tokens import TokenSheet, TokenType
 
 MIN_PT = 5.0  # tokens are read up close
 MAX_PIECES = 10_000  # on one token sheet, copies included

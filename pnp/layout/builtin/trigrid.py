@@ -221,7 +221,7 @@ def edge_option(opts: BuildOptions, default: float) -> float:
 def triboard_assets(doc: TriBoard, game: Game | None, opts: BuildOptions, stem: str) -> Iterator[Asset]:
     """The ``triboard`` kind: the printed board (one page, or tiled when too big)."""
     from pnp.model.assets import Asset
-    from pnp.model.base import tr
+    from pnp.model.plain.base import tr
 
     g = doc.grid(edge_option(opts, doc.edge))
     lang = opts.lang
