@@ -49,7 +49,7 @@ def aid_pages(game, opts) -> list[dict]:
 def _cards(game) -> tuple[list[dict], dict]:
     """The deck's cards and its layout's category names, as the data gives them."""
     from pnp.load.loader import load_yaml, locate
-    from pnp.model.game import inside
+    from pnp.model.plain.game import inside
 
     path = game.folder / "deck.yaml"
     if not path.is_file():
