@@ -24,7 +24,7 @@ def _data(value):
 
 def _kit(data: Path):
     from pnp.load.errors import DataErrors, Problem
-    from pnp.model.game import discover
+    from pnp.model.plain.game import discover
     from pnp.games.klin_zha.rules import load_kit
 
     games = discover(data)
@@ -135,7 +135,7 @@ def _sheet_pages(data: Path, sheet: str, opts) -> list:
     """The pages the game's sheet file ``sheet`` (foils.yaml, views.yaml, ...) draws with ``opts``."""
     from pnp.layout.documents import loaded
     from pnp.layout.kinds import KINDS
-    from pnp.model.game import discover
+    from pnp.model.plain.game import discover
 
     game = discover(data)["klin-zha"]
     for path, kind, doc, _raw in loaded(game):

@@ -94,7 +94,7 @@ def solve(
         from pnp.games.ordnerstruktur.sources import solution_record
         from pnp.model.assets import BuildOptions
         from pnp.load.paths import SHIPPED_DATA
-        from pnp.model.game import discover
+        from pnp.model.plain.game import discover
         from pnp.output.files import write_sheet
 
         game = discover(SHIPPED_DATA)["ordnerstruktur"]  # the chart's look: histogramm.yaml of the game's folder

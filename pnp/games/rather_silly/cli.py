@@ -159,9 +159,9 @@ def _position_pages(data: Path, state: Path, opts) -> list:
     from pnp.layout.builtin.sheet import sheet_assets
     from pnp.layout.kinds import load_doc
     from pnp.load.loader import load_model
-    from pnp.model.game import Game, GameManifest
+    from pnp.model.plain.game import Game
 
     sheet = data / "position.yaml"
     _kind, doc = load_doc(sheet)
-    game = Game(data, load_model(data / "game.yaml", GameManifest))
+    game = Game(data, load_model(data / "game.yaml", "pnp.model.game:GameManifest"))
     return [p for a in sheet_assets(doc, game, opts, sheet.stem) for p in a.iter_pages()]
