@@ -101,7 +101,7 @@ def to_plain(value: Any) -> Any:
         fields = {k: to_plain(v) for k, v in value.__dict__.items()}
         fields.update((k, to_plain(v)) for k, v in (value.__pydantic_extra__ or {}).items())
         made: Any = plain.make(twin, fields, frozenset(value.model_fields_set))
-        made.__dict__.update(value.__pydantic_private__ or {})
+        made.__dict__.update((k, to_plain(v)) for k, v in (value.__pydantic_private__ or {}).items())
         return made
     if t is list:
         return [to_plain(v) for v in value]

@@ -28,13 +28,14 @@ from pydantic_core import PydanticCustomError
 from pnp.load.paths import PICTURE_SUFFIXES
 from pnp.model.base import Localised, Strict
 from pnp.model.fonts import FontDecls, FontRef
+from pnp.model.plain import layout as plain
+from pnp.model.plain.layout import ANCHORS, DATA_SUFFIXES, FIXED, MAX_ROWS, ROWS_HELP
 
 if TYPE_CHECKING:  # pragma: no cover
     # one element of any kind: the union of the kinds pnp.layout.elements registers at run time (it sets
     # this module's Element), which this module cannot name without importing upwards
     Element = Any
 
-ANCHORS = ("top-left", "top", "top-right", "left", "center", "right", "bottom-left", "bottom", "bottom-right")
 Anchor = Literal["top-left", "top", "top-right", "left", "center", "right", "bottom-left", "bottom", "bottom-right"]
 LENGTH_PATTERN = r"^\s*-?\d+(\.\d+)?\s*%\s*([+-]\s*\d+(\.\d+)?\s*)?$"
 Length = Union[Annotated[float, Field(ge=-2000, le=2000, allow_inf_nan=False)],
@@ -48,7 +49,7 @@ Opacity = Annotated[float, Field(ge=0, le=1, allow_inf_nan=False)]
 Points = Annotated[float, Field(ge=1, le=200, allow_inf_nan=False, description="type size in points")]
 
 
-class Placed(Strict):
+class Placed(Strict, plain.Placed):
     """Where an element goes; shared by every element type."""
 
     id: Ident | None = Field(None, description="name other elements can use as their frame")
@@ -80,7 +81,6 @@ class Placed(Strict):
         return self
 
 
-FIXED = ("type", "id", "ink_saver", "elements")  # what an ink_saver variant keeps as it is
 
 
 def ink_saver_variant(el: Placed) -> Placed:
@@ -102,23 +102,23 @@ Dash = list[Annotated[float, Field(gt=0, le=100, allow_inf_nan=False)]]
 StrokeWidth = Annotated[float, Field(ge=0, le=50, allow_inf_nan=False)]
 
 
-class Paint(Strict):
+class Paint(Strict, plain.Paint):
     fill: Colour | None = Field(None, description="colour inside; none: not filled")
     stroke: Colour | None = Field(None, description="colour of the outline; none: no outline")
     stroke_width: StrokeWidth = Field(0.3, description="outline width in mm")
     dash: Dash | None = Field(None, description="dash pattern in mm: [on, off, ...]")
 
 
-class RectEl(Placed, Paint):
+class RectEl(Placed, Paint, plain.RectEl):
     type: Literal["rect"]
     radius: Annotated[float, Field(ge=0, le=500, allow_inf_nan=False)] = Field(0.0, description="corner radius in mm")
 
 
-class EllipseEl(Placed, Paint):
+class EllipseEl(Placed, Paint, plain.EllipseEl):
     type: Literal["ellipse", "circle"]
 
 
-class LineEl(Placed):
+class LineEl(Placed, plain.LineEl):
     type: Literal["line"]
     points: list[tuple[Length, Length]] = Field(min_length=2, max_length=500,
                                                 description="[x, y] pairs inside the element's box")
@@ -128,7 +128,7 @@ class LineEl(Placed):
     cap: Literal["butt", "round", "square"] = Field("butt", description="how the line's ends look")
 
 
-class PolygonEl(Placed, Paint):
+class PolygonEl(Placed, Paint, plain.PolygonEl):
     """Corners given as points, or a regular polygon of ``sides`` filling its box (``hexagon``: six)."""
 
     type: Literal["polygon", "hexagon"]
@@ -157,7 +157,7 @@ class PolygonEl(Placed, Paint):
         return self
 
 
-class TextStyle(Strict):
+class TextStyle(Strict, plain.TextStyle):
     size: Points = Field(10.0, description="type size in points")
     min_size: Points = Field(6.0, description="smallest size text may shrink to before it is an error")
     font: FontRef | None = Field(None, description="a font declared in fonts: (the layout's or the game's), a font "
@@ -169,7 +169,7 @@ class TextStyle(Strict):
     valign: Literal["top", "middle", "bottom"] = Field("top", description="the text block within the box")
 
 
-class TextEl(Placed, TextStyle):
+class TextEl(Placed, TextStyle, plain.TextEl):
     """One line of text (a title: never hyphenated, :icon: drawn), shrunk (down to min_size) to fit its box."""
 
     type: Literal["text"]
@@ -178,7 +178,7 @@ class TextEl(Placed, TextStyle):
                                                "largest at which every card's text fits")
 
 
-class TextBoxEl(Placed, TextStyle):
+class TextBoxEl(Placed, TextStyle, plain.TextBoxEl):
     """Wrapped rich text: **bold**, *italic*, line breaks and :icon: symbols."""
 
     type: Literal["textbox"]
@@ -188,13 +188,13 @@ class TextBoxEl(Placed, TextStyle):
     hyphenate: bool = Field(True, description="false: words are never broken (the text shrinks instead)")
 
 
-class SymbolEl(Placed):
+class SymbolEl(Placed, plain.SymbolEl):
     type: Literal["symbol"]
     symbol: str = Field(description="symbol id from the game's symbol libraries, or a template")
     colour: Colour | None = Field(None, description="ink; default: the symbol library's")
 
 
-class ImageEl(Placed):
+class ImageEl(Placed, plain.ImageEl):
     type: Literal["image"]
     src: str = Field(description="picture file (PNG, JPEG, SVG, GIF, WebP, BMP, TIFF) relative to the game "
                                  "folder, usually '{art}'; it may lie in a folder beside the game (../common/logo.png), not outside the "
@@ -203,7 +203,7 @@ class ImageEl(Placed):
         "contain", description="whole picture inside the box, box filled (cropped), or stretched")
 
 
-class IconsEl(Placed):
+class IconsEl(Placed, plain.IconsEl):
     """A symbol repeated ``count`` times in a row or column (pips, cost marks)."""
 
     type: Literal["icons"]
@@ -216,7 +216,7 @@ class IconsEl(Placed):
     colour: Colour | None = Field(None, description="ink; default: the symbol library's")
 
 
-class GroupEl(Placed):
+class GroupEl(Placed, plain.GroupEl):
     """Elements placed inside this group's box (their default frame is the group)."""
 
     type: Literal["group"]
@@ -240,7 +240,6 @@ IconFile = Annotated[str, Field(max_length=200), AfterValidator(_icon_file)]
 
 # ------------------------------------------------------------------ data a layout reads
 
-DATA_SUFFIXES = (".csv", ".tsv", ".xlsx", ".ods", ".yaml", ".yml")
 
 
 def _data_file(v: str) -> str:
@@ -257,14 +256,14 @@ DataFile = Annotated[str, Field(max_length=200, description="a spreadsheet (CSV,
                                                             "in the game folder"), AfterValidator(_data_file)]
 
 
-class FromSource(Strict):
+class FromSource(Strict, plain.FromSource):
     """Data computed by the game's rules module: one of its ``SOURCES`` (see docs/sheets.md)."""
 
     __reference__ = "{source: name}"  # how docs/layouts.md's reference shows it
     source: Ident = Field(description="the name of a source of the game's rules module")
 
 
-class FromField(Strict):
+class FromField(Strict, plain.FromField):
     """Rows held by a field of the record a page is drawn for (a source's record may hold a list)."""
 
     __reference__ = "{field: name}"
@@ -301,18 +300,16 @@ def one_of(what: str) -> WrapValidator:
     return WrapValidator(check)
 
 
-ROWS_HELP = "a file of the game folder (.csv, .tsv, .xlsx, .ods, .yaml), {source: name}, {field: name} or a list"
 
 # Where rows (or values) come from: a file of the game folder, a source of the game's rules
 # module, a field of the page's record, or the rows themselves written in the YAML.
-MAX_ROWS = 20_000  # rows one file, list or source gives an element
 Rows = Annotated[Union[DataFile, FromSource, FromField, Annotated[list[dict[str, Any]], Field(max_length=MAX_ROWS)]],
                  one_of(ROWS_HELP)]
 
 
 # A layout file. "Element" (one element of any kind) is the union of the kinds registered in
 # pnp.layout.elements, which completes GroupEl and Layout: read them through pnp.layout.vocabulary.
-class LayoutBase(Strict):
+class LayoutBase(Strict, plain.LayoutBase):
     kind: Literal["layout"] = Field(description="says this file is a layout")
     name: Ident | None = Field(None, description="a name for messages; the file name is what decks use")
     extends: str | None = Field(None, max_length=200,
@@ -352,7 +349,7 @@ class LayoutBase(Strict):
         description="pictures used like symbols: ':knight:' in text, icon: knight in icons and symbol elements")
 
 
-class Layout(LayoutBase):
+class Layout(LayoutBase, plain.Layout):
     elements: list["Element"] = Field(default_factory=list, max_length=2000,
                                       description="drawn in order, later on top; at least one, unless the layout "
                                                   "extends another")
@@ -397,7 +394,7 @@ class Layout(LayoutBase):
         return validate(cls, apply_styles(raw, file) if isinstance(raw, dict) else raw, file)
 
 
-class LayoutPatch(LayoutBase):
+class LayoutPatch(LayoutBase, plain.LayoutPatch):
     """A layout file that extends another: its elements are checked once the base is read."""
 
     extends: str = Field(max_length=200)
@@ -419,3 +416,17 @@ def element_keys() -> dict[str, set[str]]:
         for kind in typing.get_args(model.model_fields["type"].annotation):
             out[kind] = set(model.model_fields)
     return out
+
+
+def _complete_registered_kinds() -> None:
+    """The element kinds registered before this module was imported (a build that drew from the cache
+    and now validates) are checked and joined to ``Element`` now; later ones are at registration.
+    Looked up, not imported: the registry lives in a layer above this one."""
+    import sys
+
+    registry = sys.modules.get("pnp.layout.elements")
+    if registry is not None:
+        registry.complete()
+
+
+_complete_registered_kinds()

@@ -25,14 +25,13 @@ from pydantic import Field, field_validator, model_validator
 from pnp.model.base import Localised
 from pnp.model.layout import FromSource, Layout, Rows
 from pnp.model.paper import CARD_SIZES, PAGE_SAFE, PAPERS, parse_wxh
-
-CUT_SAFE = 3.0  # mm inside the cut of a piece or a board, as on cards
-MAX_SIDE = 5000.0  # mm: a board of five metres is the largest sheet
+from pnp.model.plain import sheet as plain
+from pnp.model.plain.sheet import CUT_SAFE, MAX_SIDE
 
 Values = Union[FromSource, dict[str, Any]]
 
 
-class Sheet(Layout):
+class Sheet(Layout, plain.Sheet):
     """A page, a board or a piece drawn from a layout, once or once per record."""
 
     kind: Literal["sheet"]  # type: ignore[assignment]
