@@ -16,47 +16,27 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Literal, NamedTuple
-
-from pydantic import Field
+from typing import TYPE_CHECKING, NamedTuple
 
 from pnp.layout.compile import CardError
 from pnp.scene.units import MM_PER_PT
 from pnp.layout.elements import Draw, DrawContext, ElementKind, Fields, Tables, register
 from pnp.layout.data import Row, inline_rows
 from pnp.layout.expr import Scope
-from pnp.layout.itemstyle import PATTERN_HELP, ItemScope, PartTemplate, Templates, hatch_angles, hatches
-from pnp.model.base import Localised
-from pnp.model.layout import ROWS_HELP, Colour, Placed, Rows
+from pnp.layout.itemstyle import ItemScope, Templates, hatch_angles, hatches
+from pnp.model.plain.layout import Placed
 from pnp.scene import Box, Color, Group, Path, Polygon, Rect, Text, color, fonts, style
 
 if TYPE_CHECKING:  # pragma: no cover
     from pnp.layout.fontbook import FontBook
+    from pnp.model.base import Localised
 
-Pt = Annotated[float, Field(ge=5, le=72, allow_inf_nan=False)]
-Fraction = Annotated[float, Field(ge=0, le=0.9, allow_inf_nan=False)]
 BARS_OWN = ("value", "label", "fill", "hatch", "note")
 MAX_BARS = 2000
 
 
 class BarsEl(Placed):
     """A bar chart: one bar per row of data, on a y axis with round steps, a label under each bar."""
-
-    type: Literal["bars"]
-    bars: Rows = Field(description=f"one bar per row: {ROWS_HELP}")
-    value: PartTemplate = Field("{value}", description="the bar's height in the y axis' units, e.g. '{count}'")
-    label: PartTemplate | None = Field(None, description="text under the bar, e.g. '{score}'; printed under every "
-                                                         "n-th bar when they would touch")
-    fill: PartTemplate | None = Field("#808080", description="bar colour, e.g. '{colour[best]}'")
-    hatch: PartTemplate | None = Field(None, description=PATTERN_HELP.replace("the fill", "the bar"))
-    note: PartTemplate | None = Field(None, description="a text above the chart with a pointer to its bar "
-                                                        "(empty for most bars), e.g. '{note}'")
-    gap: Fraction = Field(0.2, description="the part of each bar's slot left empty between bars")
-    size: Pt = Field(6.5, description="type size of the axis numbers and labels in points")
-    colour: Colour = Field("#202020", description="colour of the axes, numbers and titles")
-    grid: Colour | None = Field("#c0c0c0", description="colour of the lines across at each step; none: no lines")
-    x_title: Localised | None = Field(None, description="what the labels under the bars count, under them")
-    y_title: Localised | None = Field(None, description="what the heights count, over the y axis")
 
 
 def nice_step(top: float, ticks: int = 5) -> float:
@@ -227,6 +207,9 @@ def pick_text(value: Localised, lang: str) -> str:
     return value if isinstance(value, str) else value.get(lang)
 
 
-register(ElementKind(BarsEl, _bars, own=BARS_OWN, points=("size",)))
+# ------------------------------------------------------------------ registration
+
+register(ElementKind("pnp.layout.schemas.charts:BarsEl", _bars, own=BARS_OWN, points=("size",), twin=BarsEl))
+
 
 __all__ = ["BarsEl", "axis_number", "nice_step"]

@@ -21,7 +21,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Protocol, Sequence, cast
 
-from pnp.model.base import I18n, pick, tr
+from pnp.model.plain import fields_of
+from pnp.model.plain import layout as plain
+from pnp.model.plain.base import I18n, pick, tr
 from pnp.model.paper import card_size
 from pnp.scene import Box, Ellipse, Group, Path, Polygon, Rect, Text, color, rotate, scale, style
 from pnp.scene.primitives import Node
@@ -29,11 +31,11 @@ from pnp.scene.style import Color, Style
 from pnp.scene.style import ColourError
 from pnp.layout.expr import Cond, ExprError, Ref, Scope, Template, check_names, check_numbers, condition, show, template
 from pnp.layout.elements import Draw, DrawContext, ElementKind, Fields, Tables, kind_of, register, validate_list
-from pnp.model.layout import (EllipseEl, GroupEl, IconsEl, ImageEl, Layout, LineEl, Placed, PolygonEl, RectEl, SymbolEl,
-                     TextBoxEl, TextEl)
 from pnp.scene.units import dpi_of
 
 if TYPE_CHECKING:
+    from pnp.model.layout import (EllipseEl, GroupEl, IconsEl, ImageEl, Layout, LineEl, Placed, PolygonEl, RectEl,
+                                  SymbolEl, TextBoxEl, TextEl)
     from pnp.layout.fontbook import FontBook
     from pnp.scene.fonts import FamilyRef
     from pnp.scene.ink import Box4
@@ -267,8 +269,10 @@ def _text(v: Any, lang: str) -> Any:
     """Plain text from a localised value ({de: ..., en: ...}) or anything else."""
     if type(v) is str:  # most values: asked first, as a pydantic class answers isinstance slowly
         return v
-    if isinstance(v, (dict, I18n)):
+    if isinstance(v, dict):
         return tr(v, lang)
+    if isinstance(v, I18n):
+        return v.get(lang)
     return v
 
 
@@ -303,7 +307,7 @@ def compile_layout(layout: Layout, extra_tables: Tables | None = None, field_nam
 
 
 def _any_same_size(elements: Iterable[Placed]) -> bool:
-    return any(getattr(el, "same_size", False) or (isinstance(el, GroupEl) and _any_same_size(el.elements))
+    return any(getattr(el, "same_size", False) or (isinstance(el, plain.GroupEl) and _any_same_size(el.elements))
                for el in elements)
 
 
@@ -314,9 +318,9 @@ def _count(elements: Iterable[Placed], fields: Fields) -> int:
     n = 0
     for el in elements:
         n += 1
-        if isinstance(el, GroupEl):
+        if isinstance(el, plain.GroupEl):
             n += _count(el.elements, fields)
-        elif isinstance(el, IconsEl):
+        elif isinstance(el, plain.IconsEl):
             n += _most_icons(el.count, fields)
     return n
 
@@ -353,7 +357,7 @@ def uses(elements: Iterable[Placed], out: Uses | None = None) -> Uses:
     out = out if out is not None else Uses()
     for el in elements:
         kind = kind_of(el)
-        for name, value in [*el, *(el.ink_saver or {}).items()]:
+        for name, value in [*fields_of(el).items(), *(el.ink_saver or {}).items()]:
             if name in kind.own:
                 continue
             texts = [value] if isinstance(value, str) else list(value.texts.values()) if isinstance(value, I18n) else []
@@ -444,7 +448,7 @@ class _Element:
     def __init__(self, el: Placed, frame: str, when: Cond | None, body: Draw, where: str, at: str):
         self.el, self.frame, self.when, self.body, self.at = el, frame, when, body, at
         self.placed: dict[Box, Box] = {}  # frame -> the element's box: frames repeat card after card
-        self.where, self.kind, self.text = where, getattr(el, "type"), isinstance(el, (TextEl, TextBoxEl))
+        self.where, self.kind, self.text = where, getattr(el, "type"), isinstance(el, (plain.TextEl, plain.TextBoxEl))
 
     def __call__(self, ctx: DrawContext, parent: Group) -> None:
         el, placed = self.el, self.placed
@@ -869,6 +873,9 @@ def _inside(children: list[CompiledElement]) -> Draw:
     return body
 
 
+SCHEMAS = "pnp.model.layout"  # where the built-in kinds' schemas are
+
+
 def _parts(kind: ElementKind, el: Any, where: str) -> list[Placed]:
     """The elements an element kind made of parts consists of, validated as elements."""
     from pydantic import ValidationError
@@ -882,10 +889,15 @@ def _parts(kind: ElementKind, el: Any, where: str) -> list[Placed]:
 
 
 register(  # the built-in element kinds; pnp.layout.vocabulary imports every module that registers more
-    ElementKind(RectEl, _rect), ElementKind(EllipseEl, _ellipse), ElementKind(LineEl, _line),
-    ElementKind(PolygonEl, _polygon), ElementKind(TextEl, _text_el, points=("size", "min_size")),
-    ElementKind(TextBoxEl, _textbox, points=("size", "min_size")),
-    ElementKind(SymbolEl, _symbol, symbols=("symbol",)), ElementKind(ImageEl, _image, images=("src",)),
-    ElementKind(IconsEl, _icons, symbols=("icon",)), ElementKind(GroupEl, _group, children="elements"))
+    ElementKind(f"{SCHEMAS}:RectEl", _rect, twin=plain.RectEl),
+    ElementKind(f"{SCHEMAS}:EllipseEl", _ellipse, twin=plain.EllipseEl),
+    ElementKind(f"{SCHEMAS}:LineEl", _line, twin=plain.LineEl),
+    ElementKind(f"{SCHEMAS}:PolygonEl", _polygon, twin=plain.PolygonEl),
+    ElementKind(f"{SCHEMAS}:TextEl", _text_el, points=("size", "min_size"), twin=plain.TextEl),
+    ElementKind(f"{SCHEMAS}:TextBoxEl", _textbox, points=("size", "min_size"), twin=plain.TextBoxEl),
+    ElementKind(f"{SCHEMAS}:SymbolEl", _symbol, symbols=("symbol",), twin=plain.SymbolEl),
+    ElementKind(f"{SCHEMAS}:ImageEl", _image, images=("src",), twin=plain.ImageEl),
+    ElementKind(f"{SCHEMAS}:IconsEl", _icons, symbols=("icon",), twin=plain.IconsEl),
+    ElementKind(f"{SCHEMAS}:GroupEl", _group, children="elements", twin=plain.GroupEl))
 
 __all__ = ["Card", "CardError", "Compiled", "Flow", "IconFiles", "compile_layout", "place"]

@@ -26,14 +26,11 @@ import re
 from dataclasses import astuple, dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Callable, Literal
-
-from pydantic import Field
+from typing import TYPE_CHECKING, Any, Callable
 
 from pnp.layout.compile import CardError, _Colour, _ink, _Str
 from pnp.layout.elements import Draw, DrawContext, ElementKind, Fields, Tables, register
-from pnp.model.base import Localised
-from pnp.model.layout import Colour, Placed, Points
+from pnp.model.plain.layout import Placed
 from pnp.scene import Box, Group
 from pnp.scene.primitives import Node
 from pnp.scene.style import Color
@@ -53,21 +50,6 @@ HEADING = {1: 1.6, 2: 1.3, 3: 1.12, 4: 1.0, 5: 1.0, 6: 1.0}  # heading sizes, ti
 
 class DocumentEl(Placed):
     """A Markdown text in columns: headings, lists, **bold**, *italic*, :icons:, tables; runs on over pages."""
-
-    type: Literal["document"]
-    text: Localised = Field(description="a Markdown file of the game folder (aid.md), or Markdown itself, or a "
-                                        "template ('{rules}'); or {de: aid.de.md, en: aid.en.md}")
-    columns: Annotated[int, Field(ge=1, le=4)] = Field(1, description="columns side by side")
-    gap: Annotated[float, Field(ge=0, le=50, allow_inf_nan=False)] = Field(6.0, description="mm between columns")
-    size: Points = Field(9.5, description="type size of the body text in points (headings are larger)")
-    line_height: Annotated[float, Field(ge=1, le=3, allow_inf_nan=False)] = Field(
-        1.25, description="distance of lines as a multiple of the size")
-    colour: Colour = Field("black", description="text colour")
-    heading_colour: Colour | None = Field(None, description="colour of the headings; default: the text's")
-    align: Literal["left", "justify"] = Field("left", description="paragraphs ragged or justified")
-    flow: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=60)] | None = Field(
-        None, description="a name: documents of one flow continue one text (a box on the first page, "
-                          "another on the next with when: continued)")
 
 
 # ------------------------------------------------------------------ Markdown -> blocks
@@ -535,6 +517,9 @@ def _document(el: DocumentEl, fields: Fields, tables: Tables, where: str, ids: s
     return body
 
 
-register(ElementKind(DocumentEl, _document, points=("size",)))
+# ------------------------------------------------------------------ registration
+
+register(ElementKind("pnp.layout.schemas.document:DocumentEl", _document, points=("size",), twin=DocumentEl))
+
 
 __all__ = ["DocumentEl", "blocks", "read_markdown"]

@@ -21,6 +21,32 @@ Literal["name"]`` field -- and one of two ways to draw it:
     data (``{"type": "ellipse", "fill": el.fill}``), placed in the element's
     box as a group's children are. Templates in them are filled per card.
 
+The schema is given as the class itself or, so that a build which reads its
+layouts from pnp's cache imports no schema library, as ``"module:Class"``
+together with its *plain twin* (``twin=``): a class of the same name without
+pydantic, which the schema class lists among its bases and which is what the
+build reads (see :mod:`pnp.model.plain`). pnp's kinds keep the twin beside the
+drawing and the schema in :mod:`pnp.layout.schemas`::
+
+    # pnp/layout/ribbons.py
+    class RibbonEl(Placed):  # Placed from pnp.model.plain.layout: no fields, no pydantic
+        '''A ribbon.'''
+
+    register(ElementKind("pnp.layout.schemas.ribbons:RibbonEl", _ribbon, twin=RibbonEl))
+
+    # pnp/layout/schemas/ribbons.py
+    class RibbonEl(Placed, ribbons.RibbonEl):  # Placed from pnp.model.layout
+        '''A ribbon across the card.'''
+
+        type: Literal["ribbon"]
+        colour: Colour = Field("red", description="...")
+
+A kind given by its schema class alone (an extension's) works the same; its
+elements stay pydantic models after validation. The schema named by a string is
+imported, and the kind checked, when something validates or lists the kinds
+(:func:`kinds`, :func:`union`, :func:`validate_list`, or importing
+:mod:`pnp.model.layout`), never by a build that only draws.
+
 ``symbols``, ``images`` and ``children`` name the properties that hold a
 symbol id, an image file and nested elements, so a card list's columns are
 checked before anything is drawn and groups are searched. ``own`` names the
@@ -39,16 +65,15 @@ from __future__ import annotations
 import sys
 import typing
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, Callable, Mapping, Protocol, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, cast
 
-from pydantic import Field
-
-from pnp.model.layout import Layout, Placed
+from pnp.load.registry import resolve
 from pnp.scene import Box, Group
 
 if TYPE_CHECKING:  # pragma: no cover - the compiler imports this module
     from pnp.layout.compile import Card
     from pnp.layout.expr import Scope
+    from pnp.model.layout import Placed
 
 
 class DrawContext(Protocol):
@@ -67,7 +92,7 @@ Draw = Callable[[DrawContext, Box, Group], None]  # adds one card's primitives i
 
 @dataclass(frozen=True)
 class ElementKind:
-    schema: type[Placed]
+    schema: "str | type"  # the pydantic model (a subclass of pnp.model.layout.Placed), or "module:Class"
     body: Callable[..., Draw] | None = None  # (el, fields, tables, where, ids, book) -> draw(ctx, box, group)
     parts: Callable[[Any], list] | None = None  # el -> [element as a dict or model, ...]
     symbols: tuple[str, ...] = ()  # properties whose value is a symbol id
@@ -75,54 +100,97 @@ class ElementKind:
     children: str | None = None  # the property holding nested elements (a list of any element kind)
     own: tuple[str, ...] = ()  # properties templated per part from the element's own records
     points: tuple[str, ...] = ()  # properties that are type sizes in points: held to a sheet's min_text
+    twin: type | None = None  # the schema's plain twin: what the build reads once validated (pnp.model.plain)
+
+    def model(self) -> type[Placed]:
+        """The schema class (imported on first use when named as a string)."""
+        return cast("type[Placed]", resolve(self.schema))
 
     @property
     def names(self) -> tuple[str, ...]:
         """The ``type:`` values this kind answers to (``ellipse`` and ``circle`` are one kind)."""
-        return typing.get_args(self.schema.model_fields["type"].annotation)
+        return typing.get_args(self.model().model_fields["type"].annotation)
 
     @property
     def about(self) -> str:
         """The first line of the schema's docstring (the reference shows it)."""
-        doc = (self.schema.__doc__ or "").strip()
+        doc = (self.model().__doc__ or "").strip()
         return doc.splitlines()[0] if doc else ""
 
 
-_BY_SCHEMA: dict[type, ElementKind] = {}
-_BY_NAME: dict[str, ElementKind] = {}
+_KINDS: dict[Any, ElementKind] = {}  # by the schema as registered (a class or "module:Class")
+_BY_CLASS: dict[type, ElementKind] = {}  # twins, and the schema classes imported so far -> their kind
+_BY_NAME: dict[str, ElementKind] = {}  # type: name -> kind, of the kinds whose schema is imported
+_PENDING: list[ElementKind] = []  # registered, schema not imported (and the kind not checked) yet
 
 
 def register(*kinds: ElementKind) -> None:
-    """Add element kinds; the layout schema takes them at once. A ``type:`` name that is
-    already taken, or a property named here that the schema lacks, is an error."""
+    """Add element kinds. A kind whose schema is named as a string is checked, and the layout
+    schema takes it, when its schema is first needed (see :func:`complete`); one given as a class
+    at once: a ``type:`` name that is already taken, or a property named here that the schema
+    lacks, is an error."""
+    now = _SCHEMA_LIB in sys.modules or any(isinstance(kind.schema, type) for kind in kinds)
+    if now:
+        complete()
+        for kind in kinds:
+            _check(kind)
     for kind in kinds:
+        _KINDS[kind.schema] = kind
+        if kind.twin is not None:
+            _BY_CLASS[kind.twin] = kind
+        _PENDING.append(kind)
+    if now:
+        complete()
+
+
+_SCHEMA_LIB = "pnp.model.layout"  # once the schemas are imported, a registration completes them at once
+
+
+def unregister(*schemas: "str | type") -> None:
+    """Take kinds out again (a test that registered one cleans up with this)."""
+    for schema in schemas:
+        kind = _KINDS.pop(schema)
+        if kind in _PENDING:
+            _PENDING.remove(kind)
+            continue
+        for cls, k in list(_BY_CLASS.items()):
+            if k is kind:
+                del _BY_CLASS[cls]
+        for name, k in list(_BY_NAME.items()):
+            if k is kind:
+                del _BY_NAME[name]
+    _rebuild()
+
+
+def complete() -> None:
+    """Import the schema of every kind registered since the last call, check the kinds, and give
+    the layout schema (and every container kind) the union of all of them."""
+    if not _PENDING:
+        return
+    while _PENDING:
+        kind = _PENDING[0]
         _check(kind)
-    for kind in kinds:
-        _BY_SCHEMA[kind.schema] = kind
+        _PENDING.pop(0)
+        _BY_CLASS[kind.model()] = kind
         _BY_NAME.update(dict.fromkeys(kind.names, kind))
     _rebuild()
 
 
-def unregister(*schemas: type) -> None:
-    """Take kinds out again (a test that registered one cleans up with this)."""
-    for schema in schemas:
-        kind = _BY_SCHEMA.pop(schema)
-        for name in kind.names:
-            del _BY_NAME[name]
-    _rebuild()
-
-
 def _check(kind: ElementKind) -> None:
-    schema = kind.schema
+    from pnp.model.layout import Placed
+
+    schema = kind.model()
     if not (isinstance(schema, type) and issubclass(schema, Placed)):
         raise TypeError(f"{schema!r}: an element kind's schema is a subclass of pnp.model.layout.Placed")
     if "type" not in schema.model_fields or not kind.names:
         raise TypeError(f"{schema.__name__}: an element kind's schema has a field type: Literal['name']")
     if (kind.body is None) == (kind.parts is None):
         raise TypeError(f"{schema.__name__}: give the kind a body or its parts, not both")
+    if kind.twin is not None and kind.twin not in schema.__bases__:
+        raise TypeError(f"{schema.__name__}: its twin {kind.twin.__qualname__} is not one of its bases")
     for name in kind.names:
-        if name in _BY_NAME and _BY_NAME[name].schema is not schema:
-            raise ValueError(f"element type {name!r} is registered already (by {_BY_NAME[name].schema.__name__})")
+        if name in _BY_NAME and _BY_NAME[name].schema != kind.schema:
+            raise ValueError(f"element type {name!r} is registered already (by {_BY_NAME[name].model().__name__})")
     for prop in (*kind.symbols, *kind.images, *kind.own, *kind.points, *([kind.children] if kind.children else [])):
         if prop not in schema.model_fields:
             raise ValueError(f"{schema.__name__} has no property {prop!r}")
@@ -132,23 +200,29 @@ def kinds() -> list[ElementKind]:
     """Every registered kind, by its first ``type:`` name: the order of the reference and the schema,
     whichever module happened to be imported first (reading a cached document imports the modules
     its elements need before pnp.layout.vocabulary imports the rest)."""
-    return sorted(_BY_SCHEMA.values(), key=lambda kind: kind.names[0])
+    complete()
+    return sorted(_KINDS.values(), key=lambda kind: kind.names[0])
 
 
 def kind_of(el: Any) -> ElementKind:
-    """The kind of a validated element."""
-    try:
-        return _BY_SCHEMA[type(el)]
-    except KeyError:
-        raise TypeError(f"{type(el).__name__} is not a registered element kind") from None
+    """The kind of an element: a validated model or its plain twin."""
+    kind = _BY_CLASS.get(type(el))
+    if kind is None:
+        complete()  # a model of a kind whose schema no one asked for yet
+        kind = _BY_CLASS.get(type(el))
+        if kind is None:
+            raise TypeError(f"{type(el).__name__} is not a registered element kind")
+    return kind
 
 
 def union() -> Any:
     """The schema of one element: any registered kind, told apart by ``type``."""
-    schemas = tuple(kind.schema for kind in kinds())
+    from pydantic import Field
+
+    schemas = tuple(kind.model() for kind in kinds())
     if len(schemas) == 1:
         return schemas[0]
-    return Annotated[Union[schemas], Field(discriminator="type")]  # noqa: UP007 - built at run time
+    return typing.Annotated[typing.Union[schemas], Field(discriminator="type")]  # noqa: UP007 - built at run time
 
 
 _LIST: list = []  # the TypeAdapter of a list of elements, for the current registry
@@ -159,6 +233,7 @@ def validate_list(items: list) -> list:
     that read its layouts from the cache has imported only the modules of the kinds they use)."""
     import pnp.layout.vocabulary  # noqa: F401
 
+    complete()
     if not _LIST:
         from pydantic import TypeAdapter
 
@@ -183,10 +258,13 @@ def _rebuild() -> None:
     it is enough to define ``Element`` where the forward reference is looked up, the schema's
     module. One built already is built again now."""
     _LIST.clear()
-    if not _BY_SCHEMA:
+    if not _BY_NAME:
         return
+    from pnp.model.layout import Layout
+
     element = union()
-    holders = [(k.schema, k.children) for k in _BY_SCHEMA.values() if k.children] + [
+    resolved = [kind for kind in _KINDS.values() if kind not in _PENDING]
+    holders = [(k.model(), k.children) for k in resolved if k.children] + [
         (layout, "elements") for layout in _layouts(Layout)]
     for model, prop in holders:
         setattr(sys.modules[model.__module__], "Element", element)

@@ -21,9 +21,7 @@ in a grey print and to colour-blind eyes, not by hue alone.
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Iterable, Sequence, Union
-
-from pydantic import Field
+from typing import Any, Iterable, Sequence
 
 from pnp.layout.compile import CardError, colour_value
 from pnp.layout.elements import Tables
@@ -40,8 +38,6 @@ PATTERN_HELP = ("a hatch pattern over the fill: " + ", ".join(PATTERNS)
                 + ", or an angle in degrees; a template such as '{pattern[terrain]}'")
 
 
-_ONE = Annotated[str, Field(max_length=300)]
-PartTemplate = Union[_ONE, Annotated[list[_ONE], Field(min_length=1, max_length=8)]]  # the first that gives something
 
 
 class ItemScope(Scope):

@@ -17,89 +17,25 @@ side, and centred in it.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Annotated, Any, Generic, Iterator, Literal, Sequence, TypeVar
-
-from pydantic import Field, model_validator
+from typing import TYPE_CHECKING, Any, Generic, Iterator, Sequence, TypeVar
 
 from pnp.layout.compile import CardError
 from pnp.layout.elements import Draw, DrawContext, ElementKind, Fields, Tables, register
 from pnp.layout.expr import Scope
-from pnp.layout.itemstyle import (PATTERN_HELP, SHAPES, ItemScope, PartTemplate, Templates, cap, centred_text,
-                                  fitted_size, hatch_angles, hatches, label_ink, outline, rim, shape_node)
+from pnp.layout.itemstyle import (SHAPES, ItemScope, Templates, cap, centred_text, fitted_size, hatch_angles, hatches, label_ink, outline, rim, shape_node)
 from pnp.layout.data import Row, inline_rows, number
-from pnp.model.layout import ROWS_HELP, Rows
-from pnp.model.layout import Placed
+from pnp.model.plain.layout import Placed
 from pnp.scene import Box, Color, Group, Path, color, style
 from pnp.scene.style import INK
 
 if TYPE_CHECKING:  # pragma: no cover
     from pnp.layout.fontbook import FontBook
 
-Template = PartTemplate
-Pt = Annotated[float, Field(ge=5, le=72, allow_inf_nan=False)]
-Weight = Literal["regular", "bold"]
-Coord = Annotated[float, Field(ge=-1e6, le=1e6, allow_inf_nan=False)]
 MAX_NODES, MAX_EDGES = 5000, 20000
 
 
 class NetworkEl(Placed):
     """A point-to-point map: nodes at their x, y joined by edges, each styled by its type from data."""
-
-    type: Literal["network"]
-    frame: str = Field("safe", description="the frame the map fills: safe (the default, so labels keep clear of "
-                                           "the cut), card, bleed, parent or an earlier element's id")
-    nodes: Rows = Field(description="the nodes, columns id, name, x, y (and any others, such as type): "
-                                     + ROWS_HELP)
-    edges: Rows | None = Field(None, description="the edges, columns from and to (node ids) and any others, "
-                                                       "such as type")
-    size: Annotated[float, Field(gt=0, le=200, allow_inf_nan=False)] = Field(
-        8.0, description="mm: a node's width (an ellipse is 1.5 times as wide as high, a hex is this across "
-                         "its flats)")
-    node_size: Template | None = Field(None, description="mm per node, e.g. '{size[type]}' (default: size)")
-    extent: Annotated[list[Coord], Field(min_length=2, max_length=4)] | None = Field(
-        None, description="[x0, y0, x1, y1] (or [w, h]) of the node coordinates that fills the box; default: "
-                          "the nodes' bounds")
-    pad: Annotated[float, Field(ge=0, le=200, allow_inf_nan=False)] | None = Field(
-        None, description="mm kept free inside the box's edge (default: half the largest node plus 1 mm)")
-    shape: Template = Field("circle", description=f"node shape: {', '.join(SHAPES)}, or a template such as "
-                                                  "'{shape[type]}'")
-    fill: Template | None = Field("white", description="node colour, e.g. '{colour[type]}'")
-    hatch: Template | None = Field(None, description=PATTERN_HELP)
-    hatch_colour: Template | None = Field(None, description="colour of the hatch lines")
-    stroke: Template | None = Field("black", description="node outline colour")
-    stroke_width: Template | None = Field(None, description="node outline width in mm, e.g. '{rim[type]}' "
-                                                            "(default 0.3)")
-    text: Template | None = Field(None, description="text inside the node, e.g. '{id}'")
-    text_size: Pt = Field(6.5, description="size of the text inside, in points")
-    text_weight: Weight = Field("bold", description="face of the text inside")
-    text_colour: Template | None = Field(None, description="colour of the text inside (default: dark or white, "
-                                                           "whichever reads on the fill)")
-    label: Template | None = Field("{name}", description="text beside the node, placed clear of the others")
-    label_size: Pt = Field(6.5, description="label size in points")
-    label_min: Pt = Field(6.0, description="smallest size a label may shrink to to find a free place")
-    label_colour: Template | None = Field(None, description="label colour (default: near black)")
-    label_ground: Template | None = Field("white", description="colour of a patch under a label an edge runs "
-                                                               "through, so it reads on clear ground; none: no patch")
-    icon: Template | None = Field(None, description="a symbol drawn on the node's top edge (a supply centre's dot)")
-    icon_size: Annotated[float, Field(gt=0, le=100, allow_inf_nan=False)] | None = Field(
-        None, description="mm (default: 40 % of the node)")
-    icon_colour: Template | None = Field(None, description="icon ink (default: the symbol's)")
-    edge_stroke: Template | None = Field("black", description="edge colour, e.g. '{road[type]}'")
-    edge_width: Template | None = Field(None, description="edge width in mm, e.g. '{width[type]}' (default 0.4)")
-    edge_dash: Template | None = Field(None, description="edge dashes in mm, e.g. '2 1', or a template; "
-                                                         "empty: solid")
-
-    @model_validator(mode="after")
-    def _sizes(self) -> NetworkEl:
-        if self.label_min > self.label_size:
-            raise ValueError("'label_min' is larger than 'label_size'")
-        if self.extent is not None and len(self.extent) == 3:
-            raise ValueError("'extent': give [w, h] or [x0, y0, x1, y1]")
-        if self.extent is not None:
-            x0, y0, x1, y1 = self.extent if len(self.extent) == 4 else (0, 0, *self.extent)
-            if x1 <= x0 or y1 <= y0:
-                raise ValueError("'extent': x1 must be larger than x0 and y1 larger than y0")
-        return self
 
 
 NODE_OWN = ("node_size", "shape", "fill", "hatch", "hatch_colour", "stroke", "stroke_width", "text", "text_colour",
@@ -494,5 +430,7 @@ def _label_corner(n: _Node, sx: int, sy: int, w: float, c: float, desc: float) -
     return cx, top
 
 
-register(ElementKind(NetworkEl, network_body, own=NODE_OWN + EDGE_OWN,
-                     points=("text_size", "label_size", "label_min")))
+# ------------------------------------------------------------------ registration
+
+register(ElementKind("pnp.layout.schemas.network:NetworkEl", network_body, own=NODE_OWN + EDGE_OWN,
+                     points=("text_size", "label_size", "label_min"), twin=NetworkEl))

@@ -88,12 +88,12 @@ def reference() -> str:
            "Every element takes these; see *Frames and anchors* above.", ""]
     out += _table(Placed, set()) + [""]
     for kind in kinds():
-        kind.schema.model_rebuild()  # a container's list of elements is a forward reference until built
+        kind.model().model_rebuild()  # a container's list of elements is a forward reference until built
         out += [f"### `{'` / `'.join(kind.names)}`", ""]
         if kind.about and not kind.about.startswith("Placed"):
             out += [kind.about, ""]
-        own = {n for n in COMMON if kind.schema.model_fields[n].default != Placed.model_fields[n].default}
-        out += _table(kind.schema, COMMON - own) + [""]  # a placing property shows where a kind changes it
+        own = {n for n in COMMON if kind.model().model_fields[n].default != Placed.model_fields[n].default}
+        out += _table(kind.model(), COMMON - own) + [""]  # a placing property shows where a kind changes it
     Layout.model_rebuild()  # its list of elements too
     out += ["### The layout file", ""] + _table(Layout, set()) + [""]
     out += ["### The deck file", ""] + _table(Deck, set()) + [""]

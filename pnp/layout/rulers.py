@@ -9,13 +9,11 @@ ruler is as long as its box (``w``), in whole millimetres.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
-
-from pydantic import Field
+from typing import TYPE_CHECKING
 
 from pnp.layout.compile import CardError, _Colour
 from pnp.layout.elements import Draw, DrawContext, ElementKind, Fields, Tables, register
-from pnp.model.layout import Colour, Placed, Points
+from pnp.model.plain.layout import Placed
 from pnp.scene import Box, Group, Path, Text, style
 from pnp.scene.units import MM_PER_PT
 
@@ -25,11 +23,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 class RulerEl(Placed):
     """A scale in millimetres as long as its box: ticks every mm, numbers every 10 mm."""
-
-    type: Literal["ruler"]
-    size: Points = Field(7.0, description="type size of the numbers in points")
-    colour: Colour = Field("black", description="colour of the ticks and numbers")
-    unit: str = Field("mm", max_length=10, description="written after the last number")
 
 
 def _ruler(el: RulerEl, fields: Fields, tables: Tables, where: str, ids: set[str],
@@ -63,6 +56,9 @@ def _ruler(el: RulerEl, fields: Fields, tables: Tables, where: str, ids: set[str
     return body
 
 
-register(ElementKind(RulerEl, _ruler, points=("size",)))
+# ------------------------------------------------------------------ registration
+
+register(ElementKind("pnp.layout.schemas.rulers:RulerEl", _ruler, points=("size",), twin=RulerEl))
+
 
 __all__ = ["RulerEl"]

@@ -17,72 +17,35 @@ marked ``sum: true`` (left empty on a pad, to add up by hand).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, cast
-
-from pydantic import Field
+from typing import TYPE_CHECKING, Any, cast
 
 from pnp.layout.compile import CardError, Flow, _Colour, _length, _Str, colour_value
 from pnp.layout.elements import Draw, DrawContext, ElementKind, Fields, Tables, register
 from pnp.layout.expr import ExprError, Scope, Template, show, template
-from pnp.model.base import Localised, Strict
-from pnp.model.layout import ROWS_HELP, Colour, Length, Placed, Points, Rows, StrokeWidth, one_of
+from pnp.model.plain import Plain
+from pnp.model.plain.layout import Placed
 from pnp.scene import Box, Color, Group, Path, Rect, Style, style
 
 if TYPE_CHECKING:  # pragma: no cover
     from pnp.layout.fontbook import FontBook
+    from pnp.model.base import Localised
 
 PAD = 1.2  # mm between a cell's text and its lines
 DEFAULT_ROW = 8.0  # mm: a row to write a number in by hand
 MIN_ROW = 5.0  # mm: rather than rows lower than this, a table on a sheet runs on to the next page
-Align = Literal["left", "center", "right"]
 
 
-class TableColumn(Strict):
+class TableColumn(Plain):
     """One column: its header, how wide, what its cells show."""
-
-    label: Localised = Field("", description="the header; or {de: ..., en: ...}")
-    width: Length | None = Field(None, description="mm or % of the table's width; default: a share of the rest")
-    field: str | None = Field(None, max_length=60, description="the row's field it shows (default: the one its "
-                                                                "label names)")
-    value: Localised | None = Field(None, description="what a cell shows: rich text with the row's fields, "
-                                                      "'{name} ({cost})'")
-    align: Align | None = Field(None, description="default: the first column left, the others centred")
-    sum: bool = Field(False, description="added up in the sums row")
 
 
 class TableEl(Placed):
     """Rows and columns of boxes: a header, values from data or boxes to fill in, a sums row."""
 
-    type: Literal["table"]
-    columns: list[Union[Localised, TableColumn]] = Field(
-        min_length=1, max_length=40, description="header labels, or {label, width, field, value, align, sum} each")
-    rows: Annotated[Union[Annotated[int, Field(ge=0, le=500)], Rows],
-                    one_of(f"a number of rows to fill in (0 to 500) or rows of data: {ROWS_HELP}")] = Field(
-        0, description="how many rows to fill in by hand, or the rows: a file, {source: name}, {field: name}, a list")
-    widths: list[Length] | None = Field(None, max_length=40, description="column widths in mm or %, in order")
-    row_height: Annotated[float, Field(ge=3, le=100, allow_inf_nan=False)] | None = Field(
-        None, description=f"mm; default: the box's height shared out when h is given, else {DEFAULT_ROW:g}")
-    header: bool = Field(True, description="a first row with the column labels")
-    numbers: bool = Field(False, description="the first column counts the rows: 1, 2, 3 ... (rounds, turns)")
-    sums: Localised | None = Field(None, description="label of a last row adding up the columns with sum: true")
-    size: Points = Field(9.0, description="type size in points")
-    min_size: Points = Field(6.0, description="smallest size a cell's text may shrink to")
-    colour: Colour = Field("black", description="text colour")
-    stroke: Colour = Field("black", description="colour of the lines")
-    stroke_width: StrokeWidth = Field(0.3, description="line width in mm (the frame and the header's line: 2×)")
-    header_fill: Colour | None = Field("#d9d9d9", description="background of the header and sums rows")
-    stripe: Colour | None = Field(None, description="background of every second row")
-    row_fill: Colour | None = Field(None, description="background of each row of data, a template of the row's "
-                                                      "fields such as '{colour[team]}' (over the stripe; empty or "
-                                                      "none: no fill)")
-    flow: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=60)] | None = Field(
-        None, description="a name: tables of one flow continue one list of rows over the sheet's pages")
-
 
 def _column(spec: Localised | TableColumn) -> TableColumn:
-    # a bare label becomes a column without validating it again (it was, as part of the table): a
-    # rebuild read from the cache builds no schema
-    return spec if isinstance(spec, TableColumn) else TableColumn.model_construct(label=spec)
+    assert isinstance(spec, TableColumn), spec  # a bare label became a column when the table was validated
+    return spec
 
 
 def _widths(el: TableEl, cols: list[TableColumn], total: float, heads: list[str]) -> list[float]:
@@ -394,7 +357,7 @@ def _cell_value(col: TableColumn, value: dict[str, Template] | None, head: str, 
                 lang: str, where: str) -> Any:
     """What a data row's cell shows: its ``value`` template, its ``field``, the field its label names."""
     if value is not None:
-        from pnp.model.base import pick
+        from pnp.model.plain.base import pick
 
         # pick() chooses among any values per language, though typed for text
         t = value[""] if "" in value else cast(Template, pick(cast("dict[str, str]", value), lang))
@@ -420,6 +383,9 @@ def _cell_value(col: TableColumn, value: dict[str, Template] | None, head: str, 
     return None if v is None else scope.text(v)
 
 
-register(ElementKind(TableEl, _table, points=("size", "min_size")))
+# ------------------------------------------------------------------ registration
+
+register(ElementKind("pnp.layout.schemas.tabular:TableEl", _table, points=("size", "min_size"), twin=TableEl))
+
 
 __all__ = ["TableColumn", "TableEl"]
