@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from pnp.load.errors import DataErrors, Problem
-from pnp.model.layout import MAX_ROWS, FromField, FromSource
+from pnp.model.plain.layout import MAX_ROWS, FromField, FromSource
 
 if TYPE_CHECKING:
     from pnp.layout.fields import FieldType

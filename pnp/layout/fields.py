@@ -185,7 +185,7 @@ def _choice(ft: FieldType, raw: Any) -> str | None:
 def _text(ft: FieldType, raw: Any) -> "str | dict | None":
     """Text, or text per language ({de: ..., en: ...}, {en: ...}) as YAML card lists may give it."""
     if isinstance(raw, dict):
-        from pnp.model.base import LANG_CODE
+        from pnp.model.plain.base import LANG_CODE
 
         ok = raw and all(isinstance(k, str) and LANG_CODE.match(k) and isinstance(v, str) for k, v in raw.items())
         return dict(raw) if ok else None

@@ -100,7 +100,7 @@ def compiled_layout(ref: str, folder: Path, tables: Tables, where: Where,
     from pnp.layout.compile import compile_layout
     from pnp.layout.expr import ExprError
     from pnp.layout.fields import parse_fields
-    from pnp.model.layout import LayoutPatch
+    from pnp.model.plain.layout import LayoutPatch
 
     path = layout_file(ref, folder)
     if path.parent != SHIPPED:

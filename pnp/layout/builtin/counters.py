@@ -93,7 +93,7 @@ def face_values(doc: CounterSheet, spec: Spec, face: Face, lang: str) -> dict[st
 def _shipped_face(shape: str) -> Compiled:
     from pnp.layout.compile import compile_layout
     from pnp.layout.files import shipped_layout
-    from pnp.model.layout import Layout
+    from pnp.model.plain.layout import Layout
 
     layout, _ = shipped_layout(f"classic-counter{'-round' if shape == 'round' else ''}")
     assert isinstance(layout, Layout), "the shipped counter faces extend no other layout"

@@ -25,11 +25,12 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
 
 from pnp.load.errors import DataErrors, Problem
 from pnp.model.assets import Asset, BuildOptions, Item, SheetSpec
-from pnp.model.base import tr
-from pnp.model.sheet import CUT_SAFE, PAGE_SAFE, Sheet
+from pnp.model.plain.base import tr
+from pnp.model.plain.sheet import CUT_SAFE, PAGE_SAFE
 from pnp.scene import Group, Node, Page
 
 if TYPE_CHECKING:
+    from pnp.model.sheet import Sheet
     from pnp.layout.builtin.images import Images
     from pnp.layout.builtin.symbols import Symbols
     from pnp.layout.compile import Compiled, Flow
