@@ -241,6 +241,31 @@ def validate_list(items: list) -> list:
     return _LIST[0].validate_python(items)
 
 
+def element_keys() -> dict[str, set[str]]:
+    """Every element type with the keys it takes (what a style may give it), of every kind pnp has and
+    every kind registered: read from the schemas, and kept in pnp's cache while all kinds are pnp's own
+    (named as strings, so its source is the cache's key), so a layout merged with the layout it extends
+    is styled without importing a schema."""
+    import pnp.layout.vocabulary  # noqa: F401
+
+    if any(isinstance(schema, type) for schema in _KINDS):
+        return _element_keys()
+    key = f"element-keys-v1|{','.join(sorted(_KINDS))}"
+    if key not in _KEYS:
+        from pnp.load.cache import cached_object
+
+        _KEYS.clear()
+        _KEYS[key] = cast("dict[str, set[str]]", cached_object("doc", key, _element_keys))
+    return _KEYS[key]
+
+
+_KEYS: dict[str, dict[str, set[str]]] = {}  # the element keys of the current registry, once read
+
+
+def _element_keys() -> dict[str, set[str]]:
+    return {name: set(kind.model().model_fields) for kind in kinds() for name in kind.names}
+
+
 def _list_of(element: Any) -> Any:
     """``list[element]`` of a type made at run time (mypy checks the types written in the source)."""
     return cast(Any, list)[element]

@@ -9,9 +9,10 @@ and every problem points at the file and line where it was written.
 """
 from __future__ import annotations
 
+import hashlib
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from pnp.load.errors import DataErrors, Problem
 
@@ -140,9 +141,10 @@ def compiled_layout(ref: str, folder: Path, tables: Tables, where: Where,
 
 def _extended(path: Path, raw: Any, shown: str,
               game: Game | None) -> tuple[Layout, Callable[[tuple], Where], list[tuple[Path, dict, str]]]:
-    """A layout that extends another, merged and validated: (layout, where(loc), chain)."""
-    from pnp.load.loader import validate
-    from pnp.layout.vocabulary import Layout
+    """A layout that extends another, merged and validated: (layout, where(loc), chain). The merge is
+    redone each time (it is YAML, and says where each key was written); what it validates to is
+    kept in pnp's cache under the merged data, so a rebuild validates nothing."""
+    from pnp.layout.elements import element_keys
     from pnp.model.reuse import resolve
 
     home = (game.folder if game is not None else path.parent).resolve()
@@ -154,8 +156,19 @@ def _extended(path: Path, raw: Any, shown: str,
         _doc, base, base_shown = _source(ref, p, game, ("", 0, 0))
         return p, base, base_shown
 
-    resolved = resolve(path, raw, shown, read)
-    layout = validate(Layout, resolved.raw, shown, where=resolved.where)
+    resolved = resolve(path, raw, shown, read, element_keys)
+
+    def validated() -> Layout:
+        from pnp.layout.vocabulary import Layout
+        from pnp.load.loader import validate
+        from pnp.model.base import to_plain
+
+        return cast("Layout", to_plain(validate(Layout, resolved.raw, shown, where=resolved.where)))
+
+    from pnp.load.cache import cached_object
+
+    digest = hashlib.sha256(repr(resolved.raw).encode("utf-8", "surrogatepass")).hexdigest()
+    layout = cast("Layout", cached_object("doc", f"layout-merged-v1|{digest}", validated))
     return layout, resolved.where, resolved.chain
 
 

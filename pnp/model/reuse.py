@@ -38,6 +38,7 @@ _MERGED = ("fields", "tables", "styles", "icons", "fonts")
 
 # one key of a mapping as read: (key, value, where the key was written, where its value was)
 Item = tuple[Any, Any, "Pos | None", "Pos | None"]
+Keys = Callable[[], dict[str, set[str]]]  # every element type -> the keys it takes
 
 
 def _pos(node: Any, key: Any = None, at_key: bool = False) -> tuple[int, int]:
@@ -199,9 +200,14 @@ def _over(under: list[Item], over: list[Item], st: "_Styling | _Failures", node:
     return list(out.values())
 
 
-def apply_styles(raw: dict[Any, Any], file: str, file_of: Callable[[Any], str] | None = None) -> dict[Any, Any]:
-    """``raw`` (a layout as read) with every element's ``style`` applied; DataErrors, positioned."""
-    from pnp.model.layout import element_keys
+def apply_styles(raw: dict[Any, Any], file: str, file_of: Callable[[Any], str] | None = None,
+                 keys: Keys | None = None) -> dict[Any, Any]:
+    """``raw`` (a layout as read) with every element's ``style`` applied; DataErrors, positioned.
+    ``keys()``: every element type with the keys it takes (default: read from the layout schema)."""
+    if keys is None:
+        from pnp.model.layout import element_keys
+
+        keys = element_keys
 
     styles = raw.get("styles") or {}
     if not isinstance(styles, dict):
@@ -209,7 +215,7 @@ def apply_styles(raw: dict[Any, Any], file: str, file_of: Callable[[Any], str] |
     elements = raw.get("elements")
     if not isinstance(elements, list) or not any(isinstance(e, dict) for e in elements):
         return raw
-    st = _Styling(styles, file_of or (lambda node: file), element_keys())
+    st = _Styling(styles, file_of or (lambda node: file), keys())
     for name in styles:
         st.style(name, styles, name)
     styled = [st.element(e) for e in elements]
@@ -274,21 +280,23 @@ class Resolved:
         return (file, *locate(self.raw, loc))
 
 
-def resolve(path: Path, raw: dict[Any, Any], shown: str, read: Reader) -> Resolved:
+def resolve(path: Path, raw: dict[Any, Any], shown: str, read: Reader, keys: Keys | None = None) -> Resolved:
     """The layout ``raw`` (read from ``path``, shown as ``shown``) with its ``extends`` chain merged.
 
-    ``read(ref, from_path)`` returns (path, raw, shown) of the layout ``ref`` names, or raises DataErrors.
+    ``read(ref, from_path)`` returns (path, raw, shown) of the layout ``ref`` names, or raises DataErrors;
+    ``keys`` as for :func:`apply_styles`.
     """
     global _ORIGIN
     origins = _Origins()
     outer, _ORIGIN = _ORIGIN, origins
     try:
-        return _resolve(path, raw, shown, read, origins)
+        return _resolve(path, raw, shown, read, origins, keys)
     finally:
         _ORIGIN = outer
 
 
-def _resolve(path: Path, raw: dict[Any, Any], shown: str, read: Reader, origins: _Origins) -> Resolved:
+def _resolve(path: Path, raw: dict[Any, Any], shown: str, read: Reader, origins: _Origins,
+             keys: Keys | None = None) -> Resolved:
     chain = [(path, raw, shown)]
     while chain[-1][1].get("extends") is not None:
         p, r, s = chain[-1]
@@ -320,7 +328,7 @@ def _resolve(path: Path, raw: dict[Any, Any], shown: str, read: Reader, origins:
     merged = chain[-1][1]
     for p, r, s in reversed(chain[:-1]):
         merged = _merge(merged, r, s, origins)
-    styled = apply_styles(merged, shown, lambda node: origins.files.get(id(node), shown))
+    styled = apply_styles(merged, shown, lambda node: origins.files.get(id(node), shown), keys)
     origins.files[id(styled)] = shown
     return Resolved(styled, shown, chain, origins)
 
