@@ -24,6 +24,7 @@ from pnp.scene import Box, Color, Group, Path, Polygon, Text, color, style
 from pnp.scene.units import MM_PER_PT
 
 if TYPE_CHECKING:  # pragma: no cover
+    from pnp.layout.schemas import boards as schema
     from pnp.layout.fontbook import FontBook
 
 
@@ -88,7 +89,7 @@ def _cell_of(grid: Grid, row: Row, what: str) -> GridCell:
     return cell
 
 
-def grid_body(el: GridEl, fields: Fields, tables: Tables, where: str, ids: set[str],
+def grid_body(el: schema.GridEl, fields: Fields, tables: Tables, where: str, ids: set[str],
               book: FontBook | None = None) -> Draw:
     t = Templates({k: getattr(el, k) for k in GRID_OWN}, tables, where, _COLOURS)
     inline = inline_rows(el.cells, f"grid ({where}) cells") if isinstance(el.cells, list) else None
@@ -126,7 +127,7 @@ def _rows(ctx: DrawContext, ref: Any, where: str) -> Sequence[Row]:
     return rows
 
 
-def _fitting_size(el: GridEl, w: float, h: float) -> float:
+def _fitting_size(el: schema.GridEl, w: float, h: float) -> float:
     unit = Grid(el.shape, el.cols or el.rows, el.rows, 1.0, el.orientation, el.offset, el.naming)
     size = min(w / unit.width, h / unit.height)
     if size <= 0:
@@ -134,7 +135,7 @@ def _fitting_size(el: GridEl, w: float, h: float) -> float:
     return size
 
 
-def _draw_cells(el: GridEl, t: Templates, grid: Grid, cells: _Cells, ctx: DrawContext, ox: float, oy: float,
+def _draw_cells(el: schema.GridEl, t: Templates, grid: Grid, cells: _Cells, ctx: DrawContext, ox: float, oy: float,
                 tables: Tables, where: str) -> Group:
     fills, hatch_group, lines, icons, labels = (Group(id=None) for _ in range(5))
     strokes: dict[Color, Path] = {}  # (colour) -> Path of every cell outline in that colour
@@ -195,7 +196,7 @@ def _outline(strokes: dict[Color, Path], ink: Color | None, width: float, pts: l
         path.close()
 
 
-def _label(el: GridEl, grid: Grid, cell: GridCell, text: str, pts: list[tuple[float, float]], cx: float, cy: float,
+def _label(el: schema.GridEl, grid: Grid, cell: GridCell, text: str, pts: list[tuple[float, float]], cx: float, cy: float,
            fill: Color | None, angles: tuple[float, ...], colour: Color | None, out: Group,
            what: str) -> tuple[float, float, float, float]:
     """The cell's label, fitted between the cell's sides; returns its box (x0, y0, x1, y1)."""
@@ -225,7 +226,7 @@ def _label(el: GridEl, grid: Grid, cell: GridCell, text: str, pts: list[tuple[fl
     return (x0, y0, x1, base)
 
 
-def _icon(el: GridEl, ctx: DrawContext, sid: str, cx: float, cy: float, r_in: float, cell: GridCell,
+def _icon(el: schema.GridEl, ctx: DrawContext, sid: str, cx: float, cy: float, r_in: float, cell: GridCell,
           label_box: tuple[float, float, float, float] | None, ink: Color | None, out: Group, what: str) -> None:
     syms = ctx.card.symbols
     if syms is None or sid not in syms.by_id:
@@ -247,7 +248,7 @@ def _icon(el: GridEl, ctx: DrawContext, sid: str, cx: float, cy: float, r_in: fl
     out.add(syms.draw(sid, cx - size / 2, y - size / 2, size, ink))
 
 
-def _coordinates(el: GridEl, grid: Grid, ox: float, oy: float) -> Group:
+def _coordinates(el: schema.GridEl, grid: Grid, ox: float, oy: float) -> Group:
     out = Group(id="coordinates")
     size = el.coord_size
     c = cap(size)
@@ -327,7 +328,7 @@ def _subsets(r: int) -> list[tuple[str, ...]]:
     return list(combinations(("top", "right", "bottom", "left"), r))
 
 
-def track_body(el: TrackEl, fields: Fields, tables: Tables, where: str, ids: set[str],
+def track_body(el: schema.TrackEl, fields: Fields, tables: Tables, where: str, ids: set[str],
                book: FontBook | None = None) -> Draw:
     from pnp.scene import Ellipse, Rect
 
@@ -381,7 +382,7 @@ class RegistrationEl(Placed):
     """Registration marks: the same marks on a board and on each overlay, so a transparency lines up."""
 
 
-def registration_points(el: RegistrationEl, box: Box) -> list[tuple[tuple[float, float], list]]:
+def registration_points(el: schema.RegistrationEl, box: Box) -> list[tuple[tuple[float, float], list]]:
     """Each mark's centre and the directions of the sides that meet there (for ticks)."""
     from pnp.layout.compile import _length
 
@@ -396,7 +397,7 @@ def registration_points(el: RegistrationEl, box: Box) -> list[tuple[tuple[float,
     return [((box.x + _length(x, box.w), box.y + _length(y, box.h)), []) for x, y in el.points]
 
 
-def registration_body(el: RegistrationEl, fields: Fields, tables: Tables, where: str, ids: set[str],
+def registration_body(el: schema.RegistrationEl, fields: Fields, tables: Tables, where: str, ids: set[str],
                       book: FontBook | None = None) -> Draw:
     import math
 

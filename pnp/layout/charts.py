@@ -28,6 +28,7 @@ from pnp.model.plain.layout import Placed
 from pnp.scene import Box, Color, Group, Path, Polygon, Rect, Text, color, fonts, style
 
 if TYPE_CHECKING:  # pragma: no cover
+    from pnp.layout.schemas import charts as schema
     from pnp.layout.fontbook import FontBook
     from pnp.model.base import Localised
 
@@ -86,7 +87,7 @@ class _Plot:
         return self.y0 + self.ph - self.ph * v / self.ymax
 
 
-def _bars(el: BarsEl, fields: Fields, tables: Tables, where: str, ids: set[str],
+def _bars(el: schema.BarsEl, fields: Fields, tables: Tables, where: str, ids: set[str],
           book: FontBook | None = None) -> Draw:
     t = Templates({k: getattr(el, k) for k in BARS_OWN}, tables, where, ("fill",))
     ink = color(el.colour)
@@ -124,7 +125,7 @@ def _bar(t: Templates, r: Row, base: Scope, tables: Tables, where: str) -> _Bar:
                 t.text("note", scope))
 
 
-def _chart(el: BarsEl, bars: list[_Bar], box: Box, lang: str, ink: Color | None, grid_ink: Color | None, g: Group,
+def _chart(el: schema.BarsEl, bars: list[_Bar], box: Box, lang: str, ink: Color | None, grid_ink: Color | None, g: Group,
            where: str) -> None:
     plot = _plot(el, bars, box, lang, where)
     lines, shapes, texts = Group(), Group(), Group()
@@ -147,7 +148,7 @@ def _chart(el: BarsEl, bars: list[_Bar], box: Box, lang: str, ink: Color | None,
     g.add(lines, shapes, axis, texts)
 
 
-def _plot(el: BarsEl, bars: list[_Bar], box: Box, lang: str, where: str) -> _Plot:
+def _plot(el: schema.BarsEl, bars: list[_Bar], box: Box, lang: str, where: str) -> _Plot:
     """The y axis' round steps, and the plot's place in the box: room left for the axis numbers,
     above for the y title and the notes, below for the labels and the x title."""
     top = max(b.value for b in bars) or 1.0
@@ -170,7 +171,7 @@ def _plot(el: BarsEl, bars: list[_Bar], box: Box, lang: str, where: str) -> _Plo
     return _Plot(box.x + left, box.y + head + text_h / 2, pw, ph, pw / len(bars), ymax, ticks, text_h)
 
 
-def _label_every(el: BarsEl, bars: list[_Bar], slot: float) -> int:
+def _label_every(el: schema.BarsEl, bars: list[_Bar], slot: float) -> int:
     """Label every n-th bar (1, 2, 5, 10, 20 ...) so that labels do not run into each other."""
     label_w = max((fonts.string_width(b.label, el.size, "sans", "regular") for b in bars if b.label), default=0.0)
     every = 1
@@ -179,7 +180,7 @@ def _label_every(el: BarsEl, bars: list[_Bar], slot: float) -> int:
     return every
 
 
-def _draw_bar(el: BarsEl, plot: _Plot, i: int, bar: _Bar, every: int, ink: Color | None, box: Box, shapes: Group,
+def _draw_bar(el: schema.BarsEl, plot: _Plot, i: int, bar: _Bar, every: int, ink: Color | None, box: Box, shapes: Group,
               axis: Path, texts: Group) -> None:
     """Bar ``i`` with its hatch, its tick and label (when it is labelled) and its note with a pointer."""
     v, lab, fill, angles, note = bar

@@ -37,6 +37,7 @@ from pnp.scene.style import Color
 from pnp.scene.units import pt_to_mm
 
 if TYPE_CHECKING:
+    from pnp.layout.schemas import document as schema
     from markdown_it.token import Token
 
     from pnp.layout.fontbook import FontBook
@@ -462,7 +463,7 @@ def read_markdown(name: str, folder: Path) -> str:
 _FILE = re.compile(r"^[^\s{}]+\.(md|markdown)$", re.I)
 
 
-def _document(el: DocumentEl, fields: Fields, tables: Tables, where: str, ids: set[str],
+def _document(el: schema.DocumentEl, fields: Fields, tables: Tables, where: str, ids: set[str],
               book: FontBook | None = None) -> Draw:
     text = _Str(el.text, fields, tables, where)
     ink = _Colour(el.colour, fields, tables, f"{where} colour")

@@ -164,16 +164,36 @@ def unregister(*schemas: "str | type") -> None:
 
 def complete() -> None:
     """Import the schema of every kind registered since the last call, check the kinds, and give
-    the layout schema (and every container kind) the union of all of them."""
-    if not _PENDING:
+    the layout schema (and every container kind) the union of all of them. A call made while one
+    runs (importing a kind's schema imports :mod:`pnp.model.layout`, which calls this) returns: the
+    running one finishes the work."""
+    if not _PENDING or _COMPLETING:
         return
-    while _PENDING:
-        kind = _PENDING[0]
-        _check(kind)
-        _PENDING.pop(0)
-        _BY_CLASS[kind.model()] = kind
-        _BY_NAME.update(dict.fromkeys(kind.names, kind))
+    _COMPLETING.append(True)
+    try:
+        while _PENDING:
+            kind = _PENDING[0]
+            if _importing(kind):
+                break  # its schema module is being imported (and imported pnp.model.layout): done on next use
+            _check(kind)
+            _PENDING.pop(0)
+            _BY_CLASS[kind.model()] = kind
+            _BY_NAME.update(dict.fromkeys(kind.names, kind))
+    finally:
+        _COMPLETING.clear()
     _rebuild()
+
+
+_COMPLETING: list[bool] = []  # not empty while complete() runs
+
+
+def _importing(kind: ElementKind) -> bool:
+    """Whether the module of a schema named as a string is being imported, its class not defined yet."""
+    if not isinstance(kind.schema, str):
+        return False
+    module, _, name = kind.schema.partition(":")
+    mod = sys.modules.get(module)
+    return mod is not None and not hasattr(mod, name) and bool(getattr(mod.__spec__, "_initializing", False))
 
 
 def _check(kind: ElementKind) -> None:
@@ -201,7 +221,12 @@ def kinds() -> list[ElementKind]:
     whichever module happened to be imported first (reading a cached document imports the modules
     its elements need before pnp.layout.vocabulary imports the rest)."""
     complete()
-    return sorted(_KINDS.values(), key=lambda kind: kind.names[0])
+    return _completed()
+
+
+def _completed() -> list[ElementKind]:
+    """The kinds whose schemas are imported and checked, by their first ``type:`` name."""
+    return sorted((kind for kind in _KINDS.values() if kind not in _PENDING), key=lambda kind: kind.names[0])
 
 
 def kind_of(el: Any) -> ElementKind:
@@ -217,9 +242,14 @@ def kind_of(el: Any) -> ElementKind:
 
 def union() -> Any:
     """The schema of one element: any registered kind, told apart by ``type``."""
+    complete()
+    return _union()
+
+
+def _union() -> Any:
     from pydantic import Field
 
-    schemas = tuple(kind.model() for kind in kinds())
+    schemas = tuple(kind.model() for kind in _completed())
     if len(schemas) == 1:
         return schemas[0]
     return typing.Annotated[typing.Union[schemas], Field(discriminator="type")]  # noqa: UP007 - built at run time
@@ -263,7 +293,8 @@ _KEYS: dict[str, dict[str, set[str]]] = {}  # the element keys of the current re
 
 
 def _element_keys() -> dict[str, set[str]]:
-    return {name: set(kind.model().model_fields) for kind in kinds() for name in kind.names}
+    complete()
+    return {name: set(kind.model().model_fields) for kind in _completed() for name in kind.names}
 
 
 def _list_of(element: Any) -> Any:
@@ -287,8 +318,8 @@ def _rebuild() -> None:
         return
     from pnp.model.layout import Layout
 
-    element = union()
-    resolved = [kind for kind in _KINDS.values() if kind not in _PENDING]
+    element = _union()
+    resolved = _completed()
     holders = [(k.model(), k.children) for k in resolved if k.children] + [
         (layout, "elements") for layout in _layouts(Layout)]
     for model, prop in holders:

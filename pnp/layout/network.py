@@ -29,6 +29,7 @@ from pnp.scene import Box, Color, Group, Path, color, style
 from pnp.scene.style import INK
 
 if TYPE_CHECKING:  # pragma: no cover
+    from pnp.layout.schemas import network as schema
     from pnp.layout.fontbook import FontBook
 
 MAX_NODES, MAX_EDGES = 5000, 20000
@@ -64,7 +65,7 @@ _Bounds = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
 _Seg = tuple[tuple[float, float], tuple[float, float]]
 
 
-def network_body(el: NetworkEl, fields: Fields, tables: Tables, where: str, ids: set[str],
+def network_body(el: schema.NetworkEl, fields: Fields, tables: Tables, where: str, ids: set[str],
                  book: FontBook | None = None) -> Draw:
     t = Templates({k: getattr(el, k) for k in NODE_OWN}, tables, where, _COLOURS)
     te = Templates({k: getattr(el, k) for k in EDGE_OWN}, tables, where, _COLOURS)
@@ -120,7 +121,7 @@ def _nodes(rows: Sequence[Row], what: str) -> dict[str, _Node]:
     return out
 
 
-def _draw(el: NetworkEl, t: Templates, te: Templates, node_rows: Sequence[Row], edge_rows: Sequence[Row],
+def _draw(el: schema.NetworkEl, t: Templates, te: Templates, node_rows: Sequence[Row], edge_rows: Sequence[Row],
           ctx: DrawContext, box: Box, tables: Tables, what: str) -> Group:
     base = ctx.scope
     nodes = _nodes(node_rows, what)
@@ -155,7 +156,7 @@ def _draw(el: NetworkEl, t: Templates, te: Templates, node_rows: Sequence[Row], 
     return out
 
 
-def _node_look(el: NetworkEl, t: Templates, n: _Node, base: Scope, tables: Tables, what: str) -> None:
+def _node_look(el: schema.NetworkEl, t: Templates, n: _Node, base: Scope, tables: Tables, what: str) -> None:
     """The node's scope (its record over the card's values), shape and size."""
     values = dict(base.values)
     values.update({k: v for k, v in n.row.values.items() if v is not None})
@@ -172,7 +173,7 @@ def _node_look(el: NetworkEl, t: Templates, n: _Node, base: Scope, tables: Table
     n.w, n.h = size * ax, size * ay
 
 
-def _fit(el: NetworkEl, nodes: dict[str, _Node], box: Box, what: str) -> None:
+def _fit(el: schema.NetworkEl, nodes: dict[str, _Node], box: Box, what: str) -> None:
     """Map the extent of the node coordinates onto the box (less its pad), one scale across and
     down, centred; each node gets its place in mm and its outline."""
     if el.extent is not None:
@@ -194,7 +195,7 @@ def _fit(el: NetworkEl, nodes: dict[str, _Node], box: Box, what: str) -> None:
         n.points = outline(n.shape, n.x, n.y, n.w, n.h)
 
 
-def _draw_node(el: NetworkEl, t: Templates, n: _Node, ctx: DrawContext, taken: _Index[_Bounds], nodes_g: Group,
+def _draw_node(el: schema.NetworkEl, t: Templates, n: _Node, ctx: DrawContext, taken: _Index[_Bounds], nodes_g: Group,
                marks_g: Group, texts_g: Group, nw: str) -> None:
     """The node's shape (with its hatch), icon and text; what labels must keep clear of goes to ``taken``."""
     fill = t.colour("fill", n.scope)
@@ -225,7 +226,7 @@ def _draw_node(el: NetworkEl, t: Templates, n: _Node, ctx: DrawContext, taken: _
                                    label_ink(t.colour("text_colour", n.scope), fill), clear))
 
 
-def _edges(el: NetworkEl, te: Templates, rows: Sequence[Row], nodes: dict[str, _Node], base: Scope, tables: Tables,
+def _edges(el: schema.NetworkEl, te: Templates, rows: Sequence[Row], nodes: dict[str, _Node], base: Scope, tables: Tables,
            what: str, out: Group) -> list[_Seg]:
     """Draw every edge rim to rim; returns the segments (for labels to keep clear of)."""
     segs = []
@@ -274,7 +275,7 @@ def _dash(value: str, what: str) -> tuple[float, ...] | None:
     return parts
 
 
-def _icon(el: NetworkEl, ctx: DrawContext, sid: str, n: _Node, ink: Color | None, out: Group, what: str) -> None:
+def _icon(el: schema.NetworkEl, ctx: DrawContext, sid: str, n: _Node, ink: Color | None, out: Group, what: str) -> None:
     syms = ctx.card.symbols
     if syms is None or sid not in syms.by_id:
         raise CardError(f"{what}: icon {sid!r} is not in the game's symbol libraries")
@@ -367,7 +368,7 @@ _PLACES = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))
 _GAP = 0.6  # mm between a node and its label
 
 
-def _place_label(el: NetworkEl, n: _Node, text: str, ink: Color, ground: Color | None, taken: _Index[_Bounds],
+def _place_label(el: schema.NetworkEl, n: _Node, text: str, ink: Color, ground: Color | None, taken: _Index[_Bounds],
                  lines: _Index[_Seg], box: Box, out: Group, what: str) -> None:
     """Put the label at the first place around its node that is inside the box and clear of every node,
     text and label already placed, preferring places no edge crosses; shrink it (down to label_min) when

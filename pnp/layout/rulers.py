@@ -18,6 +18,7 @@ from pnp.scene import Box, Group, Path, Text, style
 from pnp.scene.units import MM_PER_PT
 
 if TYPE_CHECKING:  # pragma: no cover
+    from pnp.layout.schemas import rulers as schema
     from pnp.layout.fontbook import FontBook
 
 
@@ -25,7 +26,7 @@ class RulerEl(Placed):
     """A scale in millimetres as long as its box: ticks every mm, numbers every 10 mm."""
 
 
-def _ruler(el: RulerEl, fields: Fields, tables: Tables, where: str, ids: set[str],
+def _ruler(el: schema.RulerEl, fields: Fields, tables: Tables, where: str, ids: set[str],
            book: FontBook | None = None) -> Draw:
     ink = _Colour(el.colour, fields, tables, f"{where} colour")
 

@@ -22,6 +22,7 @@ from pnp.scene.style import Style
 from pnp.scene.pathdata import fit, parse_d
 
 if TYPE_CHECKING:  # pragma: no cover
+    from pnp.layout.schemas import shapes as schema
     from pnp.layout.fontbook import FontBook
 
 
@@ -97,7 +98,7 @@ def arc(box: Box, start: float, end: float, pie: bool) -> list[tuple]:
 # ------------------------------------------------------------------ the element kinds
 
 
-def _star(el: StarEl, fields: Fields, tables: Tables, where: str, ids: set[str],
+def _star(el: schema.StarEl, fields: Fields, tables: Tables, where: str, ids: set[str],
            book: FontBook | None = None) -> Draw:
     paint = _paint(el, fields, tables, where)
 
@@ -107,7 +108,7 @@ def _star(el: StarEl, fields: Fields, tables: Tables, where: str, ids: set[str],
     return body
 
 
-def _line_paint(el: ArcEl | PathEl, fields: Fields, tables: Tables, where: str) -> Callable[[Scope, bool], Style]:
+def _line_paint(el: schema.ArcEl | schema.PathEl, fields: Fields, tables: Tables, where: str) -> Callable[[Scope, bool], Style]:
     """The style of an arc or path per card: its fill (when filled), stroke, dash and line caps."""
     fill = _Colour(el.fill, fields, tables, f"{where} fill")
     stroke = _Colour(el.stroke, fields, tables, f"{where} stroke")
@@ -120,7 +121,7 @@ def _line_paint(el: ArcEl | PathEl, fields: Fields, tables: Tables, where: str) 
     return st
 
 
-def _arc(el: ArcEl, fields: Fields, tables: Tables, where: str, ids: set[str],
+def _arc(el: schema.ArcEl, fields: Fields, tables: Tables, where: str, ids: set[str],
            book: FontBook | None = None) -> Draw:
     paint = _line_paint(el, fields, tables, where)
 
@@ -130,7 +131,7 @@ def _arc(el: ArcEl, fields: Fields, tables: Tables, where: str, ids: set[str],
     return body
 
 
-def _path(el: PathEl, fields: Fields, tables: Tables, where: str, ids: set[str],
+def _path(el: schema.PathEl, fields: Fields, tables: Tables, where: str, ids: set[str],
            book: FontBook | None = None) -> Draw:
     paint = _line_paint(el, fields, tables, where)
     ops = parse_d(el.d)

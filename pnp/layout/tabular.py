@@ -27,6 +27,7 @@ from pnp.model.plain.layout import Placed
 from pnp.scene import Box, Color, Group, Path, Rect, Style, style
 
 if TYPE_CHECKING:  # pragma: no cover
+    from pnp.layout.schemas import tabular as schema
     from pnp.layout.fontbook import FontBook
     from pnp.model.base import Localised
 
@@ -43,12 +44,12 @@ class TableEl(Placed):
     """Rows and columns of boxes: a header, values from data or boxes to fill in, a sums row."""
 
 
-def _column(spec: Localised | TableColumn) -> TableColumn:
+def _column(spec: Localised | schema.TableColumn) -> schema.TableColumn:
     assert isinstance(spec, TableColumn), spec  # a bare label became a column when the table was validated
     return spec
 
 
-def _widths(el: TableEl, cols: list[TableColumn], total: float, heads: list[str]) -> list[float]:
+def _widths(el: schema.TableEl, cols: list[schema.TableColumn], total: float, heads: list[str]) -> list[float]:
     """Each column's width in mm: given ones as given, the rest share what is left in proportion to
     their labels' widths (at least 12 mm each), so 'Player' is wider than '1'."""
     from pnp.scene import fonts
@@ -84,9 +85,9 @@ class _Spec:
     """A table element compiled once per layout: its columns and the templates of its labels, cells
     and colours, filled per page."""
 
-    el: TableEl
+    el: schema.TableEl
     where: str
-    cols: list[TableColumn]
+    cols: list[schema.TableColumn]
     labels: list[_Str]
     sums_label: _Str | None
     values: list[dict[str, Template] | None]  # per column: its value template per language ("" for all)
@@ -97,7 +98,7 @@ class _Spec:
     row_fill: Template | None
 
 
-def _table(el: TableEl, fields: Fields, tables: Tables, where: str, ids: set[str],
+def _table(el: schema.TableEl, fields: Fields, tables: Tables, where: str, ids: set[str],
            book: FontBook | None = None) -> Draw:
     cols = [_column(c) for c in el.columns]
     spec = _Spec(el, where, cols,
@@ -118,7 +119,7 @@ def _table(el: TableEl, fields: Fields, tables: Tables, where: str, ids: set[str
     return body
 
 
-def _value_templates(cols: list[TableColumn], where: str) -> list[dict[str, Template] | None]:
+def _value_templates(cols: list[schema.TableColumn], where: str) -> list[dict[str, Template] | None]:
     """Each column's ``value`` as a template per language; a cell's template reads the row's fields, so
     its names are checked per row, when drawn."""
     values: list[dict[str, Template] | None] = []
@@ -134,7 +135,7 @@ def _value_templates(cols: list[TableColumn], where: str) -> list[dict[str, Temp
     return values
 
 
-def _row_fill_template(el: TableEl, tables: Tables, where: str) -> Template | None:
+def _row_fill_template(el: schema.TableEl, tables: Tables, where: str) -> Template | None:
     """``row_fill`` parsed; read per row, so only its tables are known before drawing."""
     try:
         row_fill = template(el.row_fill) if el.row_fill is not None else None
@@ -187,7 +188,7 @@ def _draw(spec: _Spec, ctx: DrawContext, box: Box, g: Group) -> None:
                          sums_top), cells.out)
 
 
-def _rows(el: TableEl, ctx: DrawContext, where: str) -> list[dict[str, Any]]:
+def _rows(el: schema.TableEl, ctx: DrawContext, where: str) -> list[dict[str, Any]]:
     """The table's rows: empty ones to fill in, its own list, or records read from data."""
     if isinstance(el.rows, int):
         return [{} for _ in range(el.rows)]
@@ -198,7 +199,7 @@ def _rows(el: TableEl, ctx: DrawContext, where: str) -> list[dict[str, Any]]:
     return [dict(r.values) for r in ctx.card.data.rows(el.rows, f"table ({where}) rows")]
 
 
-def _page(el: TableEl, box: Box, rows: list[dict[str, Any]], start: int, flow: Flow | None, key: str,
+def _page(el: schema.TableEl, box: Box, rows: list[dict[str, Any]], start: int, flow: Flow | None, key: str,
           where: str) -> tuple[float, list[dict[str, Any]], bool]:
     """The row height, the rows this page holds and whether it ends the table. Rows of data that do
     not fit run on to the next page when the table flows (``flow.rest``); boxes to fill in must fit."""
@@ -353,7 +354,7 @@ def _row_fill(t: Template, row: dict[str, Any], scope: Scope, where: str) -> Col
         raise CardError(f"table ({where}) row_fill: {exc}") from None
 
 
-def _cell_value(col: TableColumn, value: dict[str, Template] | None, head: str, row: dict[str, Any], scope: Scope,
+def _cell_value(col: schema.TableColumn, value: dict[str, Template] | None, head: str, row: dict[str, Any], scope: Scope,
                 lang: str, where: str) -> Any:
     """What a data row's cell shows: its ``value`` template, its ``field``, the field its label names."""
     if value is not None:
