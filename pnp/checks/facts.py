@@ -21,13 +21,13 @@ finding (or None) for data that says something else.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
 from pnp.checks.finding import Finding, flag
 from pnp.checks.source import Loc, Source
+from pnp.load.classes import dataclass
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,10 @@
 """A checker's verdict on one point."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from typing import Iterable, Iterator
 
+from pnp.load.classes import dataclass
 from pnp.load.errors import Problem
 from pnp.checks.source import Loc
 

@@ -15,9 +15,10 @@ A scope names the context a rule reads (one deck file, one position, ...); the g
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Callable, Iterable, Iterator
 
+from pnp.load.classes import dataclass
 from pnp.load.errors import DataErrors
 from pnp.checks.finding import SEVERITIES, Finding, from_problems
 

@@ -5,10 +5,10 @@ a checker then asks ``src.at("cards", 3, "cost")`` instead of walking line marks
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pnp.load.classes import dataclass
 from pnp.load.errors import Problem
 from pnp.load.loader import display_path, load_yaml, locate
 

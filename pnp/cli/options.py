@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import functools
 import inspect
-from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Any, Callable, Optional, get_type_hints
@@ -14,6 +13,7 @@ from typing import Any, Callable, Optional, get_type_hints
 import typer
 
 from pnp.checks.contract import finite
+from pnp.load.classes import dataclass
 
 
 def _data(value: Optional[Path]) -> Path:

@@ -31,11 +31,11 @@ Decisions, so the printed sheet measures what the data says:
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import cached_property
 from itertools import chain, islice
 from typing import Iterable, Iterator
 
+from pnp.load.classes import dataclass
 from pnp.scene import Box, Group, Page, Rect, Transform, rotate, translate
 from pnp.impose.duplex import back_placement, map_box, sheet_flip
 from pnp.impose.items import Item, SheetSpec

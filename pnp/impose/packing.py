@@ -25,9 +25,9 @@ spaces them ``max(gutter, 2 * bleed)``. Backs work as in :mod:`pnp.impose.grid`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable, Iterator
 
+from pnp.load.classes import dataclass
 from pnp.scene import Box, Group, Page, Path, Rect, Transform, rotate, translate
 from pnp.impose.duplex import back_placement, map_box, sheet_flip
 from pnp.impose.grid import LABELS

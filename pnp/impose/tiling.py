@@ -19,9 +19,9 @@ that name and a small map of all pages with its own cell filled.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import cast
 
+from pnp.load.classes import dataclass
 from pnp.scene import Box, Group, Page, Path, Rect, Text, style, translate
 from pnp.scene.primitives import Node
 from pnp.impose.items import Item, SheetSpec

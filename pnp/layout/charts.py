@@ -15,10 +15,10 @@ pointer down to its bar: a bar too short to see (the best score) is found by it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from pnp.layout.compile import CardError
+from pnp.load.classes import dataclass
 from pnp.scene.units import MM_PER_PT
 from pnp.layout.elements import Draw, DrawContext, ElementKind, Fields, Tables, register
 from pnp.layout.data import Row, inline_rows

@@ -17,10 +17,11 @@ from __future__ import annotations
 import math
 import re
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Protocol, Sequence, cast
 
+from pnp.load.classes import dataclass
 from pnp.model.plain import fields_of
 from pnp.model.plain import layout as plain
 from pnp.model.plain.base import I18n, pick, tr

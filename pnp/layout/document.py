@@ -23,13 +23,14 @@ does not fit is an error.
 from __future__ import annotations
 
 import re
-from dataclasses import astuple, dataclass, field
+from dataclasses import astuple, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from pnp.layout.compile import CardError, _Colour, _ink, _Str
 from pnp.layout.elements import Draw, DrawContext, ElementKind, Fields, Tables, register
+from pnp.load.classes import dataclass
 from pnp.model.plain.layout import Placed
 from pnp.scene import Box, Group
 from pnp.scene.primitives import Node

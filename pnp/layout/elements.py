@@ -64,9 +64,9 @@ from __future__ import annotations
 
 import sys
 import typing
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, cast
 
+from pnp.load.classes import dataclass
 from pnp.load.registry import resolve
 from pnp.scene import Box, Group
 

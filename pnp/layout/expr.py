@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Context, Decimal
 from typing import Any, Callable, Mapping, Union
+
+from pnp.load.classes import dataclass
 
 _NAME = r"[A-Za-z_][A-Za-z0-9_-]*"
 _REF = re.compile(rf"^\s*({_NAME})\s*(?:\[\s*({_NAME})\s*\])?\s*$")

@@ -25,9 +25,9 @@ import json
 import math
 import posixpath
 import re
-from dataclasses import dataclass
 from typing import Any, Mapping
 
+from pnp.load.classes import dataclass
 from pnp.load.errors import DataErrors, Problem
 from pnp.load.loader import locate
 from pnp.load.paths import PICTURE_SUFFIXES

@@ -7,11 +7,12 @@ licence bits), so a bad font is a ``file:line`` error naming the declaration.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
+from pnp.load.classes import dataclass
 from pnp.load.errors import DataErrors, Problem
 from pnp.scene import fonts
 from pnp.scene.fonts import Face, Family, FontError

@@ -14,10 +14,10 @@ architecture test reads these strings as the imports they are.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from pnp.load.classes import dataclass
 from pnp.load.errors import DataErrors, Problem
 from pnp.load.registry import Registry, resolve
 

@@ -38,12 +38,12 @@ import pyexpat
 import re
 import stat
 import zipfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from pnp.layout.fields import FieldType, as_text, check_copies, parse_field
 
+from pnp.load.classes import dataclass
 from pnp.load.errors import DataErrors, Problem
 from pnp.load.loader import display_path, locate, read_cached
 

@@ -16,12 +16,12 @@ marked ``sum: true`` (left empty on a pad, to add up by hand).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from pnp.layout.compile import CardError, Flow, _Colour, _length, _Str, colour_value
 from pnp.layout.elements import Draw, DrawContext, ElementKind, Fields, Tables, register
 from pnp.layout.expr import ExprError, Scope, Template, show, template
+from pnp.load.classes import dataclass
 from pnp.model.plain import Plain
 from pnp.model.plain.layout import Placed
 from pnp.scene import Box, Color, Group, Path, Rect, Style, style

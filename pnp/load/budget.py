@@ -16,8 +16,7 @@ small machine: the five shipped games draw about 32,000 shapes in all.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from pnp.load.classes import dataclass
 from pnp.load.errors import UserError
 
 

@@ -1,7 +1,7 @@
 """Errors about user data, always reported as ``file:line:col: message``."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from pnp.load.classes import dataclass
 
 
 @dataclass(frozen=True)

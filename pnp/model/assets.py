@@ -2,10 +2,11 @@
 that shape them. Games yield Assets; the build writes them in each format."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from pnp.load.budget import Limits
+from pnp.load.classes import dataclass
 from pnp.scene import Group, Page
 
 if TYPE_CHECKING:  # pragma: no cover

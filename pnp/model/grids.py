@@ -29,10 +29,10 @@ from __future__ import annotations
 
 import math
 import string
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Sequence
 
+from pnp.load.classes import dataclass
 from pnp.model.trilattice import SQRT3, Cell as TriCell, TriGrid
 
 SHAPES = ("square", "hex", "triangle")

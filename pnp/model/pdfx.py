@@ -7,7 +7,7 @@ and names it when a file breaks it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from pnp.load.classes import dataclass
 
 
 @dataclass(frozen=True)

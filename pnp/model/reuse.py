@@ -21,10 +21,11 @@ so a problem is still reported at the file and line where it was written:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Callable
 
+from pnp.load.classes import dataclass
 from pnp.load.errors import DataErrors, Problem
 from pnp.load.marked import MDict, MList, Marks, Pos
 

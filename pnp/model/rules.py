@@ -35,9 +35,11 @@ and does nothing; a test builds and checks it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence, Union, runtime_checkable
+
+from pnp.load.classes import dataclass
 
 if TYPE_CHECKING:  # pragma: no cover
     from pnp.checks.finding import Finding

@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import math
 import string
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Iterator, Sequence
+
+from pnp.load.classes import dataclass
 
 Point = tuple[float, float]  # on the page, mm, y down
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
+from pnp.load.classes import dataclass
 from pnp.model.assets import Asset, BuildOptions
 from pnp.output.collector import data_loaded
 from pnp.render.formats import FORMATS, needs_every_page

@@ -11,10 +11,11 @@ order, and a ``manifest.json``.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
+from pnp.load.classes import dataclass
 from pnp.load.errors import DataErrors, Problem
 from pnp.load.words import counted
 from pnp.load.paths import file_stem

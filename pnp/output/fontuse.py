@@ -6,9 +6,10 @@ characters it lacks with the fallback that draws them instead (or none).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
+from pnp.load.classes import dataclass
 from pnp.scene import fonts
 from pnp.scene.primitives import Group, Node, Text
 

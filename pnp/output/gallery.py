@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from urllib.parse import quote
 
+from pnp.load.classes import dataclass
 from pnp.output.files import write_bytes_atomic
 from pnp.render.formats import FORMATS, format_of
 

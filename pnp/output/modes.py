@@ -9,9 +9,9 @@ matched to the shop's products (or None), which the README and preflight read.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Literal, Union
 
+from pnp.load.classes import dataclass
 from pnp.load.registry import Registry, resolve
 from pnp.render.formats import PDF
 

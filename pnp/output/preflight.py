@@ -13,10 +13,10 @@ comes from, or the file.
 from __future__ import annotations
 
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
+from pnp.load.classes import dataclass
 from pnp.load.words import counted
 from pnp.output.modes import mode_of
 from pnp.render.formats import FORMATS, PDF, format_of

@@ -40,11 +40,11 @@ import io
 import math
 import re
 from collections import OrderedDict
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, cast
 
+from pnp.load.classes import dataclass
 from pnp.scene.units import px_per_mm
 
 if TYPE_CHECKING:

@@ -5,10 +5,11 @@ from littleCMS through pillow, the CMYK one from :mod:`pnp.render.cmyk`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Union
 
+from pnp.load.classes import dataclass
 from pnp.scene.units import PT_PER_MM
 
 if TYPE_CHECKING:

@@ -5,9 +5,9 @@ PDF and SVG backends, so it sees exactly what they draw (after layout, shrink
 and every group transform)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
+from pnp.load.classes import dataclass
 from pnp.render.base import Renderer, walk
 from pnp.scene.primitives import IDENTITY, Box, Group, Image, Page, Shape, Text, Transform
 from pnp.scene.style import Color, Style

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from dataclasses import dataclass
 from functools import lru_cache
 
+from pnp.load.classes import dataclass
 from pnp.scene.fonts import Face, Family, FontError
 
 _FIELDS = "%{file}\t%{index}\t%{family}\t%{weight}\t%{slant}\t%{width}\t%{fontformat}\t%{fullname}\n"

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import io
 import os
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Union, cast
 
+from pnp.load.classes import dataclass
 from pnp.load.errors import UserError
 from pnp.scene.units import MM_PER_PT
 

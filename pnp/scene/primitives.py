@@ -10,9 +10,10 @@ a drawing library.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Union
 
+from pnp.load.classes import dataclass
 from pnp.scene.style import Color, Style
 
 if TYPE_CHECKING:

@@ -41,12 +41,12 @@ from __future__ import annotations
 import math
 import marshal
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Container, Protocol, Sequence, Union, cast
 
 import pyphen
 
+from pnp.load.classes import dataclass
 from pnp.scene import fonts
 from pnp.scene import BLACK, Color, Group, Node, Text
 from pnp.scene.units import MM_PER_PT, pt_to_mm

@@ -9,10 +9,10 @@ the screen backends.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable
 
+from pnp.load.classes import dataclass
 from pnp.load.errors import UserError
 
 # A small, deliberate palette: enough for game data, all distinguishable.

@@ -7,12 +7,12 @@ rather than against itself.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from pnp.checks import Loc, Source, flag
 from pnp.games.kafkas_halle.facts import RULES
+from pnp.load.classes import dataclass
 
 
 def de(value: Any) -> str:

@@ -9,12 +9,13 @@ the file's marks say; a mark elsewhere is the mark's fault alone.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from typing import Any
 
 from pnp.checks import Source, flag
 from pnp.games.kafkas_halle.facts import RULES
+from pnp.load.classes import dataclass
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
 

@@ -7,11 +7,11 @@ clouds/) and ``position`` (:class:`Setup`). The numbers come from the document's
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 from pnp.checks import Finding, RuleBook, Source, flag
+from pnp.load.classes import dataclass
 from pnp.model.trilattice import Cell, TriGrid
 from pnp.games.klin_zha.facts import FACTS, LIMIT, PIECES
 from pnp.games.klin_zha.sky import Layout, blind, resolve, steps

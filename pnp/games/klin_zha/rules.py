@@ -7,13 +7,14 @@ the engine draws them, as it draws the board (``kind: triboard``) and tokens.
 """
 from __future__ import annotations
 
+from pnp.load.classes import dataclass
+
 FILES = ("rules.yaml", "clouds/*.yaml", "positions/*.yaml")  # the data files without a kind this module reads
 
 OPTIONS = {"mirror": "true: the cloud foils mirrored, to print on the back of the film",
            "layout": "a cloud layout's name (or file): the foils and umpire maps show it alone",
            "position": "a position file: the views show it alone"}  # the -o KEY=VALUE settings this game reads
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 

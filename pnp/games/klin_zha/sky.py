@@ -7,10 +7,11 @@ direction each step, so up cells stay up; cells pushed off the board drop off.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pnp.load.classes import dataclass
 from pnp.model.trilattice import Cell, TriGrid
 from pnp.load.errors import DataErrors
 from pnp.checks import Source

@@ -19,13 +19,14 @@ secured, still reachable (``open``) or out of reach (``lost``).
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 
 import numpy as np
 
 from pnp.games.kniffel.scoring import (BONUS_POINTS, BONUS_THRESHOLD, INDEX, ROLL_SIZE, SET_SIZE, VORGABEN, Dice,
                       KniffelInputError, parse_dice, score, vorgabe)
+from pnp.load.classes import dataclass
 
 _BASE = 7 ** np.arange(6, dtype=np.int64)  # count vector -> code (linear, so codes subtract)
 

@@ -10,10 +10,11 @@ The pads themselves are the generic score-sheet kind; nothing to build here.
 """
 from __future__ import annotations
 
+from pnp.load.classes import dataclass
+
 FILES = ("examples/*.yaml",)  # the data files without a kind this module reads
 
 from collections import Counter
-from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass
 from functools import partial
 from typing import Callable
 
 from pnp.checks.facts import Facts
+from pnp.load.classes import dataclass
 
 FACTS = Facts.beside(__file__)  # the document's numbers (facts.yaml), each with its passage
 SEED = FACTS.document

@@ -17,10 +17,11 @@ look wrong (``pnp check`` reports the sheet).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pnp.load.classes import dataclass
 from pnp.load.errors import DataErrors, Problem
 from pnp.checks import Loc, Source
 from pnp.load.loader import validate

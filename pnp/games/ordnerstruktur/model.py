@@ -15,11 +15,11 @@ Both variants share the same six accounts, one per unordered pair of peoples
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
 from pnp.checks.facts import Facts
+from pnp.load.classes import dataclass
 
 FACTS = Facts.beside(__file__)  # the document's numbers and names (facts.yaml), each with its passage
 SEED = FACTS.document

@@ -15,9 +15,9 @@ the score is 0. Unused accounts add nothing either way.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from pnp.load.classes import dataclass
 from pnp.load.errors import DataErrors, Problem
 from pnp.games.ordnerstruktur.model import ACCOUNTS, FACTS, NUMBERED, SUBFOLDERS, move_account, why_illegal
 from pnp.games.ordnerstruktur.structure import Structure

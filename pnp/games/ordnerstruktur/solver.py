@@ -18,13 +18,13 @@ path" is well defined and decodable. Exact: nothing is pruned.
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
 
 from pnp.games.ordnerstruktur.model import ACCOUNTS, Moves, moves
 from pnp.games.ordnerstruktur.scoring import final_score
+from pnp.load.classes import dataclass
 
 NO_ENTRY = -1
 

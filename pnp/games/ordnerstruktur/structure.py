@@ -16,12 +16,12 @@ subfolder/file concerned and the seed passage.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from pnp.checks import Finding, RuleBook, Source, flag, from_problems
+from pnp.load.classes import dataclass
 from pnp.load.errors import DataErrors, Problem
 from pnp.load.loader import display_path, load_yaml, read_cached, validate
 from pnp.model.plain import Plain

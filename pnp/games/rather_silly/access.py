@@ -13,10 +13,11 @@ says so, for the game-state checker and for ``pnp silly neighbours`` alike:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from pnp.games.rather_silly.book import FACTS
 from pnp.games.rather_silly.mapdata import Board, Province
+from pnp.load.classes import dataclass
 
 LAND_MOVERS = ("army", "amazon", "drecksack", "space-monster")  # stand and move like armies
 SEA_MOVERS = ("fleet", "sea-monster")  # stand and move like fleets

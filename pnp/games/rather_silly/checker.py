@@ -9,12 +9,13 @@ have their own rules in state_rules.py.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 from typing import Iterable, Iterator
 
 from pnp.checks import Finding, Loc, Source, flag
+from pnp.load.classes import dataclass
 from pnp.load.errors import DataErrors
 from pnp.model.plain import fields_of
 from pnp.games.rather_silly.book import FACTS, RULES

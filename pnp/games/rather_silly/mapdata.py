@@ -7,9 +7,10 @@ graph queries the checker and the map drawing need. Fleet positions are
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
+from pnp.load.classes import dataclass
 from pnp.model.plain import Plain
 from pnp.model.plain.base import pick
 

@@ -8,12 +8,13 @@ follows (``reading=``, shown by ``pnp check --list-rules``).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cached_property
 from itertools import chain
 from pathlib import Path
 
 from pnp.checks import Finding, Loc, Source, flag
+from pnp.load.classes import dataclass
 from pnp.load.errors import DataErrors
 from pnp.games.rather_silly import checker  # noqa: F401  (the map's and counters' rules come first in the book)
 from pnp.games.rather_silly.access import NAMES, barrier, borg_reach

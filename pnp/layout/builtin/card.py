@@ -8,10 +8,10 @@ stamped lazily, one sheet at a time, so a long deck is never in memory.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Callable, Iterator
 
+from pnp.load.classes import dataclass
 from pnp.model.assets import Asset, BuildOptions, Item, SheetSpec
 from pnp.load.errors import DataErrors, Problem
 from pnp.model.plain.base import tr

@@ -4,10 +4,11 @@ anything is drawn. :mod:`pnp.layout.builtin.card` stamps and imposes what this r
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
+from pnp.load.classes import dataclass
 from pnp.load.errors import DataErrors, Problem
 from pnp.model.plain.base import tr
 from pnp.scene import WHITE, Group, color, contrast, mix

@@ -8,11 +8,11 @@ pages; single-sided ones never get blank back pages.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterator
 
+from pnp.load.classes import dataclass
 from pnp.model.assets import Asset, BuildOptions, Item
 from pnp.model.plain.base import tr
 from pnp.scene import Color, Group, Page, Rect, Text, color

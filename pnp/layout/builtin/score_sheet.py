@@ -23,10 +23,10 @@ pages and a ``-page`` asset gives one SVG/PNG page instead of many copies.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
+from pnp.load.classes import dataclass
 from pnp.model.assets import Asset, BuildOptions
 from pnp.load.errors import DataErrors, Problem
 from pnp.model.plain.base import tr

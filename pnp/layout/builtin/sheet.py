@@ -18,11 +18,12 @@ comes into the safe margin, stops the build naming the element and its line.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
 
+from pnp.load.classes import dataclass
 from pnp.load.errors import DataErrors, Problem
 from pnp.model.assets import Asset, BuildOptions, Item, SheetSpec
 from pnp.model.plain.base import tr

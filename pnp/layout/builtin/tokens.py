@@ -19,11 +19,11 @@ duplex.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
+from pnp.load.classes import dataclass
 from pnp.load.errors import DataErrors, Problem
 from pnp.model.assets import Asset, BuildOptions, Item, SheetSpec
 from pnp.model.plain.base import tr

@@ -3,9 +3,9 @@ registration marks fit the paper, else tiled. The lattice itself is pnp.model.tr
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
+from pnp.load.classes import dataclass
 from pnp.model.trilattice import (DIRECTIONS, Cell, SQRT3, TIPS, TriGrid)
 from pnp.scene import BLACK, Group, Page, Path, Polygon, Rect, Text, style, translate
 from pnp.scene.style import Color, Hatch, color, mix

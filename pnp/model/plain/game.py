@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import importlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Sequence
 
+from pnp.load.classes import dataclass
 from pnp.load.errors import DataErrors, Problem
 from pnp.load.loader import load_model
 from pnp.load.paths import SHIPPED_ROOTS
