@@ -65,7 +65,7 @@ def _warn(message: str) -> None:
 
 
 def _shown(path: Path) -> str:
-    from pnp.load.loader import display_path
+    from pnp.load.paths import display_path  # not the loader: a warning may come while the loader is imported
 
     return display_path(path)
 

@@ -43,7 +43,7 @@ def _exec(source: Any, globals: Any = None, locals: Any = None) -> None:
         _KEPT.append(_table())
     table = _KEPT[0]
     code = table.get(source)
-    if not isinstance(code, CodeType):
+    if not isinstance(code, CodeType):  # not kept (or not readable as code): compiled, and kept
         code = compile(source, "<string>", "exec")
         table.put(source, code)
     exec(code, globals, locals)

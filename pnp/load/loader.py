@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, TypeVar, overload
 
 from pnp.load.errors import DataErrors, Problem, ValueAt
+from pnp.load.paths import display_path
 
 if TYPE_CHECKING:  # pragma: no cover
     from pydantic import BaseModel
@@ -26,20 +27,6 @@ MAX_DEPTH = 40
 MAX_NODES = 200_000
 
 M = TypeVar("M", bound="BaseModel")
-
-
-def display_path(path: Path) -> str:
-    """A path as messages show it: relative to the working folder when inside it, by the name it
-    was given (a symbolic link is shown as the link, not as where it leads)."""
-    path = Path(path)
-    try:
-        return str(Path(os.path.abspath(path)).relative_to(os.path.abspath(os.getcwd())))
-    except ValueError:
-        pass
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
 
 
 def _check_shape(node: Any, file: str, depth: int = 0, count: list[int] | None = None) -> None:

@@ -88,3 +88,17 @@ def is_inside(path: "str | Path", roots: Iterable["str | Path"]) -> bool:
     except OutsideError:
         return False
     return True
+
+
+def display_path(path: Path) -> str:
+    """A path as messages show it: relative to the working folder when inside it, by the name it
+    was given (a symbolic link is shown as the link, not as where it leads)."""
+    path = Path(path)
+    try:
+        return str(Path(os.path.abspath(path)).relative_to(os.path.abspath(os.getcwd())))
+    except ValueError:
+        pass
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
