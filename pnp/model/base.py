@@ -94,32 +94,43 @@ def to_plain(value: Any) -> Any:
     t = type(value)
     if t in _ATOMS:
         return value
-    if isinstance(value, BaseModel):
-        twin = twin_of(t)
-        if twin is None:
-            return value
-        fields = {k: to_plain(v) for k, v in value.__dict__.items()}
-        fields.update((k, to_plain(v)) for k, v in (value.__pydantic_extra__ or {}).items())
-        made: Any = plain.make(twin, fields, frozenset(value.model_fields_set))
-        made.__dict__.update((k, to_plain(v)) for k, v in (value.__pydantic_private__ or {}).items())
-        return made
     if t is list:
         return [to_plain(v) for v in value]
     if t is dict:
         return {k: to_plain(v) for k, v in value.items()}
     if t is tuple:
         return tuple(to_plain(v) for v in value)
+    if isinstance(value, BaseModel):
+        return _model_to_plain(value)
     if isinstance(value, tuple) and hasattr(t, "_fields"):  # a named tuple
         return t(*(to_plain(v) for v in value))
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        changed = {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-        if all(changed[k] is getattr(value, k) for k in changed):
-            return value
-        out = copy.copy(value)
-        for k, v in changed.items():
-            object.__setattr__(out, k, v)
-        return out
+        return _dataclass_to_plain(value)
     return value
+
+
+def _model_to_plain(model: BaseModel) -> Any:
+    """A model's twin (its fields, extra keys and private values made plain too), or the model when
+    its class has no twin."""
+    twin = twin_of(type(model))
+    if twin is None:
+        return model
+    fields = {k: to_plain(v) for k, v in model.__dict__.items()}
+    fields.update((k, to_plain(v)) for k, v in (model.__pydantic_extra__ or {}).items())
+    made: Any = plain.make(twin, fields, frozenset(model.model_fields_set))
+    made.__dict__.update((k, to_plain(v)) for k, v in (model.__pydantic_private__ or {}).items())
+    return made
+
+
+def _dataclass_to_plain(value: Any) -> Any:
+    """A dataclass instance holding twins where it held models (itself when it held none)."""
+    changed = {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if all(changed[k] is getattr(value, k) for k in changed):
+        return value
+    out = copy.copy(value)
+    for k, v in changed.items():
+        object.__setattr__(out, k, v)
+    return out
 
 
 _ATOMS = frozenset({str, int, float, bool, type(None), bytes})
