@@ -116,8 +116,8 @@ def _model_to_plain(model: BaseModel) -> Any:
     if twin is None:
         return model
     fields = {k: to_plain(v) for k, v in model.__dict__.items()}
-    fields.update((k, to_plain(v)) for k, v in (model.__pydantic_extra__ or {}).items())
-    made: Any = plain.make(twin, fields, frozenset(model.model_fields_set))
+    extra = {k: to_plain(v) for k, v in (model.__pydantic_extra__ or {}).items()}
+    made: Any = plain.make(twin, fields, frozenset(model.model_fields_set), extra)
     made.__dict__.update((k, to_plain(v)) for k, v in (model.__pydantic_private__ or {}).items())
     return made
 

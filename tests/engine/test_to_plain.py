@@ -4,7 +4,10 @@ data gave; twins behave as frozen models do."""
 from __future__ import annotations
 
 import copy
+import os
 import pickle
+import subprocess
+import sys
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -99,3 +102,32 @@ def test_private_values_are_kept():
     Priv.__name__ = "Tag"
     twin = to_plain(Priv(name="p"))
     assert twin._memo == 7 and fields_of(twin) == {"name": "p"}
+
+
+def test_no_language_hides_a_method():
+    """``get`` is a language code (Getmata): a text given in it still answers .get and .texts."""
+    model = I18n.model_validate({"en": "Back", "get": "Gets"})
+    twin = to_plain(model)
+    assert twin.get("en") == model.get("en") == "Back" and twin.get("get") == model.get("get") == "Gets"
+    assert twin.texts == model.texts == {"en": "Back", "get": "Gets"}
+    assert twin.model_dump() == {"de": None, "en": "Back", "get": "Gets"}
+    assert twin.model_fields_set == model.model_fields_set == {"en", "get"}
+    with pytest.raises(AttributeError):
+        twin.fr
+
+
+def test_a_title_in_a_language_called_get_builds(tmp_path):
+    env_cache = tmp_path / "cache"
+    new = subprocess.run([sys.executable, "-m", "pnp.cli.entry", "new", "mygame", "--data", str(tmp_path)],
+                         capture_output=True, text=True, env={**os.environ, "PNP_CACHE_DIR": str(env_cache)})
+    assert new.returncode == 0, new.stderr
+    manifest = tmp_path / "mygame" / "game.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    assert "\ntitle:" in "\n" + text
+    lines = ["title: {en: My game, get: Gets}" if line.startswith("title:") else line for line in text.splitlines()]
+    manifest.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for _ in range(2):  # validated, then read back from the cache
+        done = subprocess.run([sys.executable, "-m", "pnp.cli.entry", "build", "mygame", "--data", str(tmp_path),
+                               "--out", str(tmp_path / "out"), "-f", "pdf"], capture_output=True, text=True,
+                              env={**os.environ, "PNP_CACHE_DIR": str(env_cache)})
+        assert done.returncode == 0, done.stderr

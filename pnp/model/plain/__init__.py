@@ -17,10 +17,12 @@ stays a pydantic model, which the build reads as before.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 P = TypeVar("P", bound="Plain")
 SET = "_fields_set"  # the names of the fields the data gave (the others took their default)
+EXTRA = "_extra"  # keys a schema lets the data add beyond its fields (a text's languages), kept apart
+# from the attributes so that no key (``get`` is a language code) hides a method
 
 
 class Plain:
@@ -28,11 +30,18 @@ class Plain:
 
     __slots__ = ()
 
-    if TYPE_CHECKING:  # pragma: no cover - a twin's fields are declared by its schema class
-        def __getattr__(self, name: str) -> Any: ...
+    def __getattr__(self, name: str) -> Any:
+        """An extra key the data gave (as a model answers it); asked only when nothing else is
+        called ``name``. (For mypy: a twin's fields are declared by its schema class.)"""
+        extra = self.__dict__.get(EXTRA)
+        if extra is not None and name in extra:
+            return extra[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def _fields(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k[0] != "_"}
+        out = {k: v for k, v in self.__dict__.items() if k[0] != "_"}
+        out.update(self.__dict__.get(EXTRA) or {})
+        return out
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -80,12 +89,15 @@ def _dumped(value: Any) -> Any:
     return value
 
 
-def make(cls: type[P], fields: dict[str, Any], given: "frozenset[str] | None" = None) -> P:
+def make(cls: type[P], fields: dict[str, Any], given: "frozenset[str] | None" = None,
+         extra: "dict[str, Any] | None" = None) -> P:
     """A twin of class ``cls`` holding ``fields`` (every field, in the schema's order; ``given``: the
-    names the data gave, all of them unless said)."""
+    names the data gave, all of them unless said; ``extra``: keys beyond the fields, in order)."""
     out = object.__new__(cls)
     out.__dict__.update(fields)
     out.__dict__[SET] = frozenset(fields) if given is None else given
+    if extra:
+        out.__dict__[EXTRA] = extra
     return out
 
 

@@ -16,8 +16,8 @@ class I18n(Plain):
     @property
     def texts(self) -> dict[str, str]:
         """Every language given -> its text, in the order written (de and en first)."""
-        out = {k: v for k, v in self.__dict__.items() if k[0] != "_" and v is not None}
-        out.update(getattr(self, "__pydantic_extra__", None) or {})
+        out = {k: v for k, v in self._fields().items() if v is not None}
+        out.update(getattr(self, "__pydantic_extra__", None) or {})  # a model keeps them there
         return out
 
     def get(self, lang: str) -> str:
